@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+const (
+	exitOK      = 0
+	exitRuntime = 1
+	exitUsage   = 2
+)
+
+// env is what a command may touch: its output streams.
+type env struct {
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one ti4sim subcommand.
+type command struct {
+	name    string
+	summary string // one line for the overview
+	usage   string // synopsis, e.g. "ti4sim space -a FLEET -d FLEET [flags]"
+	help    string // long description with worked examples, shown by --help and `ti4sim help NAME`
+	// flags builds the command's flag set; run receives it parsed.
+	run func(ctx context.Context, c *command, args []string, e *env) error
+	// flagSet, set by the command's constructor, returns the flag set so help can list flags.
+	flagSet func() *pflag.FlagSet
+}
+
+// commands lists every subcommand in the order the overview shows them.
+func commands() []*command {
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand()}
+}
+
+func lookupCommand(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func commandNames() string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func writeOverview(w io.Writer) {
+	fmt.Fprintln(w, "ti4sim: odds for Twilight Imperium 4 combats, invasions and agenda votes.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: ti4sim COMMAND [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run `ti4sim help COMMAND` or `ti4sim COMMAND --help` for flags and examples.")
+}
+
+func (c *command) writeHelp(w io.Writer) {
+	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(c.help))
+	if c.flagSet != nil {
+		fmt.Fprintf(w, "\nFlags:\n%s", c.flagSet().FlagUsages())
+	}
+}
+
+// errHelpShown is returned by a command that printed its help because of --help.
+var errHelpShown = errors.New("help shown")
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...)}
+}
+
+// fail prints err (if any) on w with the ti4sim: prefix and returns the exit status.
+func fail(w io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(w, "ti4sim: %s\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitRuntime
+}
+
+// parseFlags parses args into fs, turning pflag's errors into usage errors
+// and --help into the command's help on e.stdout.
+func parseFlags(c *command, fs *pflag.FlagSet, args []string, e *env) error {
+	fs.SetOutput(io.Discard)
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageErrorf("%s: %v (see `ti4sim help %s`)", c.name, err, c.name)
+	}
+	if *help {
+		c.writeHelp(e.stdout)
+		return errHelpShown
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("%s: unexpected argument %q (fleets go in quotes after -a/-d)", c.name, fs.Arg(0))
+	}
+	return nil
+}
