@@ -64,4 +64,3 @@ func progress(e *env, trials int64) func(done, total int64) {
 		}
 	}
 }
-

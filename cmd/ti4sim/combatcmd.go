@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// combatCommand builds space, ground or invade: they differ only in the
+// action, the built-in example and the help text.
+func combatCommand(name string, act combat.Action, summary, help string, ex example) *command {
+	var rf *runFlags
+	var sf *scenarioFlags
+	newFlags := func() *pflag.FlagSet {
+		fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+		fs.SortFlags = false
+		sf = addScenarioFlags(fs)
+		rf = addRunFlags(fs)
+		return fs
+	}
+	return &command{
+		name:    name,
+		summary: summary,
+		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
+		help:    help,
+		flagSet: newFlags,
+		run: func(ctx context.Context, c *command, args []string, e *env) error {
+			fs := newFlags()
+			if err := parseFlags(c, fs, args, e); err != nil {
+				return err
+			}
+			if err := rf.validate(); err != nil {
+				return err
+			}
+			sc, err := sf.scenario(act, ex)
+			if err != nil {
+				return err
+			}
+			res, err := combat.Run(ctx, sc, combat.Options{
+				Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,
+				Progress: progress(e, rf.trials),
+			})
+			if err != nil {
+				return err
+			}
+			if rf.output == "json" {
+				return writeCombatJSON(e.stdout, sc, res)
+			}
+			return writeCombatTable(e.stdout, sc, res)
+		},
+	}
+}
+
+func spaceCommand() *command {
+	return combatCommand("space", combat.SpaceCombat,
+		"space cannon offense, anti-fighter barrage and space combat",
+		`Simulates space cannon offense (the defender's PDS fire at the attacker's
+ships), anti-fighter barrage and the rounds of a space combat to the end.
+Outcomes: who has ships left (draw: neither).
+
+With no -a/-d it runs the standard example:
+  -a "3 carrier, 6 fighter" -d "1 dreadnought, 2 destroyer, 3 fighter"
+
+Examples:
+  ti4sim space -a "2 dreadnought, 1 carrier, 4 fighter" -d "3 cruiser, 2 destroyer II"
+  ti4sim space -a "1 war sun, 2 dread" -d "4 destroyer, 1 pds II" --defender-adjacent-pds 2
+  ti4sim space -a "3 cruiser" -d "2 dread" --nebula -o json
+  ti4sim space -a "2 dread, 4 fighter" -d "6 fighter" --attacker-order "fighter, dread, sustain=last"`,
+		example{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter"})
+}
+
+func groundCommand() *command {
+	return combatCommand("ground", combat.GroundCombat,
+		"a ground combat alone",
+		`Simulates a ground combat on one planet: rounds until one side or neither has
+ground forces. Only infantry and mechs fight; the defender may list pds and
+space docks on the planet (they do not fight). Outcomes: who has ground
+forces left (draw: neither).
+
+With no -a/-d it runs the example -a "4 infantry, 1 mech" -d "3 infantry II".
+
+Examples:
+  ti4sim ground -a "5 infantry" -d "2 infantry, 1 mech"
+  ti4sim ground -a "3 inf II, 2 mech" -d "4 inf" --defender-modifier -1 -o json`,
+		example{"4 infantry, 1 mech", "3 infantry II"})
+}
+
+func invadeCommand() *command {
+	return combatCommand("invade", combat.Invasion,
+		"the whole tactical action against one planet",
+		`Simulates a tactical action against one planet: space cannon offense, space
+combat (if both sides have ships), bombardment, commitment of all the
+attacker's ground forces, space cannon defense, ground combat and control.
+The attacker's ground forces start in the space area; the defender's ground
+forces and structures (pds, space dock) are on the planet. The invasion
+happens only if the attacker has ships left after the space combat.
+Outcomes: attacker wins = the attacker controls the planet; defender wins =
+the defender keeps it (or no invasion took place); draw = the ground combat
+ended with no ground forces on either side.
+
+With no -a/-d it runs the example:
+  -a "2 dreadnought, 1 carrier, 2 fighter, 4 infantry"
+  -d "1 destroyer, 2 fighter, 3 infantry, 1 pds"
+
+Examples:
+  ti4sim invade -a "1 war sun, 1 carrier, 4 infantry" -d "2 infantry, 1 mech, 1 pds"
+  ti4sim invade -a "2 dread II, 2 carrier, 6 inf" -d "1 cruiser, 4 inf, 2 pds II" -n 1000000 -o json`,
+		example{"2 dreadnought, 1 carrier, 2 fighter, 4 infantry", "1 destroyer, 2 fighter, 3 infantry, 1 pds"})
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// The JSON output of space, ground and invade (SPEC §4). Field names are
+// stable; new fields may be added, none renamed or removed.
+type jsonCombat struct {
+	Command     string          `json:"command"`
+	Trials      int64           `json:"trials"`
+	Seed        uint64          `json:"seed"`
+	AttackerWin float64         `json:"attacker_win"`
+	Draw        float64         `json:"draw"`
+	DefenderWin float64         `json:"defender_win"`
+	CI95        jsonIntervals   `json:"ci95"`
+	Counts      jsonCounts      `json:"counts"`
+	Space       *jsonPhase      `json:"space,omitempty"`
+	Invaded     *float64        `json:"invaded,omitempty"`
+	Attacker    jsonSide        `json:"attacker"`
+	Defender    jsonSide        `json:"defender"`
+	Rounds      jsonRounds      `json:"rounds"`
+	Ground      *jsonGroundPart `json:"ground,omitempty"`
+	Warnings    []string        `json:"warnings"`
+}
+
+type jsonIntervals struct {
+	AttackerWin [2]float64 `json:"attacker_win"`
+	Draw        [2]float64 `json:"draw"`
+	DefenderWin [2]float64 `json:"defender_win"`
+}
+
+type jsonCounts struct {
+	AttackerWin int64 `json:"attacker_win"`
+	Draw        int64 `json:"draw"`
+	DefenderWin int64 `json:"defender_win"`
+}
+
+type jsonPhase struct {
+	AttackerWin float64       `json:"attacker_win"`
+	Draw        float64       `json:"draw"`
+	DefenderWin float64       `json:"defender_win"`
+	CI95        jsonIntervals `json:"ci95"`
+	Rounds      jsonRounds    `json:"rounds"`
+}
+
+type jsonGroundPart struct {
+	Rounds jsonRounds `json:"rounds"`
+}
+
+type jsonSide struct {
+	Fleet           string             `json:"fleet"`
+	Survivors       map[string]float64 `json:"survivors"`
+	SurvivorsSE     map[string]float64 `json:"survivors_se"`
+	ResourcesLost   float64            `json:"resources_lost"`
+	ResourcesLostSE float64            `json:"resources_lost_se"`
+}
+
+// jsonRounds: histogram[i] is the number of trials with i rounds.
+type jsonRounds struct {
+	Mean      float64 `json:"mean"`
+	SE        float64 `json:"se"`
+	Histogram []int64 `json:"histogram"`
+}
+
+func intervals(o combat.Outcomes) jsonIntervals {
+	return jsonIntervals{
+		AttackerWin: [2]float64{o.AttackerWin.Lo, o.AttackerWin.Hi},
+		Draw:        [2]float64{o.Draw.Lo, o.Draw.Hi},
+		DefenderWin: [2]float64{o.DefenderWin.Lo, o.DefenderWin.Hi},
+	}
+}
+
+func roundsJSON(r combat.Rounds) jsonRounds {
+	h := r.Histogram
+	if h == nil {
+		h = []int64{}
+	}
+	return jsonRounds{Mean: r.Mean.Value, SE: r.Mean.SE, Histogram: h}
+}
+
+func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
+	js := jsonSide{
+		Fleet:         s.Fleet.String(),
+		Survivors:     map[string]float64{},
+		SurvivorsSE:   map[string]float64{},
+		ResourcesLost: r.ResourcesLost.Value, ResourcesLostSE: r.ResourcesLost.SE,
+	}
+	for _, u := range r.Survivors {
+		js.Survivors[u.Kind.Key()] = u.Expected.Value
+		js.SurvivorsSE[u.Kind.Key()] = u.Expected.SE
+	}
+	return js
+}
+
+func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
+	j := jsonCombat{
+		Command: sc.Action.String(), Trials: r.Trials, Seed: r.Seed,
+		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
+		CI95:     intervals(r.Outcome),
+		Counts:   jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin},
+		Attacker: sideJSON(sc.Attacker, r.Attacker),
+		Defender: sideJSON(sc.Defender, r.Defender),
+		Rounds:   roundsJSON(r.Rounds),
+		Warnings: append([]string{}, r.Warnings...),
+	}
+	if r.Space != nil {
+		o := r.Space.Outcome
+		j.Space = &jsonPhase{
+			AttackerWin: o.AttackerWin.P, Draw: o.Draw.P, DefenderWin: o.DefenderWin.P,
+			CI95: intervals(o), Rounds: roundsJSON(r.Space.Rounds),
+		}
+		inv := r.Invaded.P
+		j.Invaded = &inv
+	}
+	if r.GroundRounds != nil {
+		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
+	}
+	return json.NewEncoder(w).Encode(j)
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+func pct(p float64) string { return fmt.Sprintf("%.2f%%", 100*p) }
+
+func interval(p combat.Probability) string {
+	return fmt.Sprintf("[%s, %s]", pct(p.Lo), pct(p.Hi))
+}
+
+func newTable(w io.Writer, header ...any) *tablewriter.Table {
+	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
+	t.Header(header...)
+	return t
+}
+
+func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string) error {
+	t := newTable(w, "Outcome", "Probability", "95% interval")
+	for i, p := range []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin} {
+		if err := t.Append(labels[i], pct(p.P), interval(p)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
+	fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
+	fmt.Fprintf(w, "Attacker: %s\n", sc.Attacker.Fleet)
+	fmt.Fprintf(w, "Defender: %s", sc.Defender.Fleet)
+	if sc.Defender.AdjacentPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
+	}
+	fmt.Fprintln(w)
+	if sc.Nebula {
+		fmt.Fprintln(w, "In a nebula: +1 to the defender's ships in space combat")
+	}
+	fmt.Fprintln(w)
+
+	labels := map[combat.Action][3]string{
+		combat.SpaceCombat:  {"attacker wins (only attacker has ships)", "draw (no ships left)", "defender wins"},
+		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
+		combat.Invasion:     {"attacker takes the planet", "draw (ground combat wiped out both)", "defender keeps the planet"},
+	}[sc.Action]
+	if err := outcomeTable(w, r.Outcome, labels); err != nil {
+		return err
+	}
+	if r.Space != nil {
+		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (invasion took place in %s of trials):\n", pct(r.Invaded.P))
+		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}); err != nil {
+			return err
+		}
+	}
+
+	fmt.Fprintln(w)
+	if err := survivorTable(w, r); err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w)
+	writeRounds(w, "Combat rounds", r.Rounds)
+	if r.Space != nil {
+		writeRounds(w, "Space combat rounds", r.Space.Rounds)
+		writeRounds(w, "Ground combat rounds", *r.GroundRounds)
+	}
+	if len(r.Warnings) > 0 {
+		fmt.Fprintln(w, "\nWarnings:")
+		for _, m := range r.Warnings {
+			fmt.Fprintf(w, "  - %s\n", m)
+		}
+	}
+	return nil
+}
+
+func survivorTable(w io.Writer, r combat.Result) error {
+	t := newTable(w, "Side", "Unit", "Start", "Expected left", "± SE")
+	for i, sr := range []combat.SideResult{r.Attacker, r.Defender} {
+		side := [2]string{"attacker", "defender"}[i]
+		for _, u := range inDisplayOrder(sr.Survivors) {
+			if err := t.Append(side, u.Name, fmt.Sprint(u.Start), fmt.Sprintf("%.3f", u.Expected.Value), fmt.Sprintf("%.3f", u.Expected.SE)); err != nil {
+				return err
+			}
+		}
+		if err := t.Append(side, "resources lost", "", fmt.Sprintf("%.3f", sr.ResourcesLost.Value), fmt.Sprintf("%.3f", sr.ResourcesLost.SE)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// writeRounds prints the mean and a small text histogram of rounds, leaving
+// out the thin tail (bins under 0.1% after the last bigger one).
+func writeRounds(w io.Writer, title string, r combat.Rounds) {
+	var n int64
+	for _, c := range r.Histogram {
+		n += c
+	}
+	fmt.Fprintf(w, "%s: mean %.3f ± %.3f\n", title, r.Mean.Value, r.Mean.SE)
+	if n == 0 {
+		return
+	}
+	first, last := -1, 0
+	for i, c := range r.Histogram {
+		if float64(c)/float64(n) >= 0.001 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	for i := max(first, 0); i <= last; i++ {
+		f := float64(r.Histogram[i]) / float64(n)
+		label := fmt.Sprint(i)
+		if i == len(r.Histogram)-1 && len(r.Histogram) == 32 {
+			label += "+"
+		}
+		fmt.Fprintf(w, "  %3s %-40s %6.2f%%\n", label, strings.Repeat("#", int(f*40+0.5)), 100*f)
+	}
+}
+
+// inDisplayOrder sorts survivors the way players list a fleet.
+func inDisplayOrder(s []combat.Survivor) []combat.Survivor {
+	out := make([]combat.Survivor, 0, len(s))
+	for _, k := range units.DisplayOrder() {
+		for _, u := range s {
+			if u.Kind == k {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}

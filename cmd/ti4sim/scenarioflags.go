@@ -1,0 +1,124 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// scenarioFlags are the flags that describe a combat scenario, shared by
+// space, ground, invade and compare.
+type scenarioFlags struct {
+	attacker, defender               string
+	attackerFaction, defenderFaction string
+	attackerTech, defenderTech       []string
+	attackerCard, defenderCard       []string
+	attackerOrder, defenderOrder     string
+	attackerModifier                 int
+	defenderModifier                 int
+	adjacentPDS                      int
+	rules                            []string
+	nebula, entropicScar             bool
+	exact                            bool
+	precision                        float64
+}
+
+func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
+	f := &scenarioFlags{}
+	fs.StringVarP(&f.attacker, "attacker", "a", "", "attacker's units, e.g. \"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry\"")
+	fs.StringVarP(&f.defender, "defender", "d", "", "defender's units: ships in space; ground forces, pds and space dock on the planet")
+	fs.StringVar(&f.attackerFaction, "attacker-faction", "", "attacker's faction (allowed: "+strings.Join(units.FactionNames(), ", ")+")")
+	fs.StringVar(&f.defenderFaction, "defender-faction", "", "defender's faction")
+	fs.StringSliceVar(&f.attackerTech, "attacker-tech", nil, "attacker's technologies, comma-separated (unit upgrades: "+strings.Join(combat.Technologies(), ", ")+")")
+	fs.StringSliceVar(&f.defenderTech, "defender-tech", nil, "defender's technologies, e.g. pds-ii")
+	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, promissory notes, agendas (none modelled yet)")
+	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, promissory notes, agendas (none modelled yet)")
+	fs.StringVar(&f.attackerOrder, "attacker-order", "", "attacker's hit assignment: unit names first-lost first, optionally sustain=last")
+	fs.StringVar(&f.defenderOrder, "defender-order", "", "defender's hit assignment, like --attacker-order")
+	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
+	fs.IntVar(&f.defenderModifier, "defender-modifier", 0, "flat modifier to the defender's combat rolls, -9..9")
+	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
+	fs.StringSliceVar(&f.rules, "rules", nil, "errata printings, e.g. magen=omega (none modelled yet)")
+	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
+	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar (not modelled yet)")
+	fs.BoolVar(&f.exact, "exact", false, "exact answer by Markov chain instead of sampling (not available yet)")
+	fs.Float64Var(&f.precision, "precision", 0, "run until every interval half-width is below this (not available yet)")
+	return f
+}
+
+// example is a command's built-in scenario, used when no fleet is given.
+type example struct {
+	attacker, defender string
+}
+
+// scenario builds and validates the combat.Scenario the flags describe. All
+// errors are usage errors naming the flag at fault.
+func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario, error) {
+	sc := combat.Scenario{Action: act, Nebula: f.nebula}
+	switch {
+	case f.attacker == "" && f.defender == "":
+		f.attacker, f.defender = ex.attacker, ex.defender
+	case f.attacker == "":
+		return sc, usageErrorf("--attacker (-a) is missing; give both fleets, or neither for the built-in example")
+	case f.defender == "":
+		return sc, usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
+	}
+	if len(f.attackerCard) > 0 || len(f.defenderCard) > 0 {
+		c := append(append([]string(nil), f.attackerCard...), f.defenderCard...)[0]
+		return sc, usageErrorf("card %q: action cards, promissory notes and agendas are not modelled in this version", c)
+	}
+	if len(f.rules) > 0 {
+		return sc, usageErrorf("--rules %q: no errata printings are modelled in this version (allowed: none)", strings.Join(f.rules, ","))
+	}
+	if f.entropicScar {
+		return sc, usageErrorf("--entropic-scar is not modelled in this version")
+	}
+	if f.exact {
+		return sc, usageErrorf("--exact is not available in this version; run without it for a Monte Carlo answer")
+	}
+	if f.precision != 0 {
+		return sc, usageErrorf("--precision is not available in this version; set the number of trials with -n")
+	}
+	var err error
+	if sc.Attacker, err = f.side("attacker", f.attacker, f.attackerFaction, f.attackerTech, f.attackerOrder, f.attackerModifier); err != nil {
+		return sc, err
+	}
+	if sc.Defender, err = f.side("defender", f.defender, f.defenderFaction, f.defenderTech, f.defenderOrder, f.defenderModifier); err != nil {
+		return sc, err
+	}
+	if f.adjacentPDS < 0 || f.adjacentPDS > combat.MaxAdjacentPDS {
+		return sc, usageErrorf("--defender-adjacent-pds %d out of range: allowed 0..%d", f.adjacentPDS, combat.MaxAdjacentPDS)
+	}
+	sc.Defender.AdjacentPDS = f.adjacentPDS
+	if err := sc.Validate(); err != nil {
+		return sc, usageErrorf("%v", err)
+	}
+	return sc, nil
+}
+
+func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order string, mod int) (combat.Side, error) {
+	var s combat.Side
+	var err error
+	if s.Fleet, err = units.ParseFleet(fleet); err != nil {
+		return s, usageErrorf("--%s: %v", name, err)
+	}
+	if faction != "" {
+		if s.Faction, err = units.LookupFaction(faction); err != nil {
+			return s, usageErrorf("--%s-faction: %v", name, err)
+		}
+	}
+	s.Techs = techs
+	if order != "" {
+		if s.Order, err = combat.ParseOrder(order); err != nil {
+			return s, usageErrorf("--%s-order: %v", name, err)
+		}
+	}
+	if mod < -combat.MaxModifier || mod > combat.MaxModifier {
+		return s, usageErrorf("--%s-modifier %d out of range: allowed -%d..%d", name, mod, combat.MaxModifier, combat.MaxModifier)
+	}
+	s.Modifier = mod
+	return s, nil
+}

@@ -1,0 +1,77 @@
+package combat
+
+import (
+	"math"
+	"math/big"
+	"sync"
+)
+
+// binomMaxN is the largest number of dice one table draw covers; a larger
+// group is drawn as a sum of groups of at most this size, which is exact
+// because a sum of independent binomials with the same p is binomial.
+const binomMaxN = 64
+
+// binomTables holds, for each hit threshold t = 2..10 (a die hits on t or
+// more, probability (11-t)/10) and each number of dice n = 0..binomMaxN,
+// the cumulative distribution of the number of hits scaled to 2^64:
+// cdf[t][n][k] = floor(2^64 · P(X <= k)), saturated to MaxUint64 at k = n.
+// It is computed exactly with integer arithmetic once, and never written
+// again (a constant table, like math's).
+type binomTables [11][binomMaxN + 1][]uint64
+
+var binomial = sync.OnceValue(buildBinomial)
+
+func buildBinomial() *binomTables {
+	var tab binomTables
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	for t := 2; t <= 10; t++ {
+		a, b := int64(11-t), int64(t-1) // hit and miss faces out of 10
+		for n := 0; n <= binomMaxN; n++ {
+			den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+			cum := new(big.Int)
+			cdf := make([]uint64, n+1)
+			for k := 0; k <= n; k++ {
+				term := new(big.Int).Binomial(int64(n), int64(k))
+				term.Mul(term, new(big.Int).Exp(big.NewInt(a), big.NewInt(int64(k)), nil))
+				term.Mul(term, new(big.Int).Exp(big.NewInt(b), big.NewInt(int64(n-k)), nil))
+				cum.Add(cum, term)
+				v := new(big.Int).Mul(cum, two64)
+				v.Quo(v, den)
+				if k == n || !v.IsUint64() {
+					cdf[k] = math.MaxUint64
+				} else {
+					cdf[k] = v.Uint64()
+				}
+			}
+			tab[t][n] = cdf
+		}
+	}
+	return &tab
+}
+
+// hitProbability returns the chance that one die with hit threshold t hits:
+// 1 for t <= 1, 0 for t >= 11.
+func hitProbability(t int) float64 {
+	switch {
+	case t <= 1:
+		return 1
+	case t >= 11:
+		return 0
+	}
+	return float64(11-t) / 10
+}
+
+// drawCDF returns the smallest k with u < cdf[k] (cdf's last entry counts as
+// infinite), i.e. a sample of the distribution for a uniform u.
+func drawCDF(cdf []uint64, u uint64) int {
+	lo, hi := 0, len(cdf)-1
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if u < cdf[mid] {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}

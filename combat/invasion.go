@@ -1,0 +1,106 @@
+package combat
+
+// invasionGate decides whether the invasion happens: the attacker needs
+// ships left in the space area to carry its ground forces, unless it brought
+// none (its ground forces are then taken to be in place to land). Ground
+// forces left in space with no ship to carry them are removed (capacity).
+func (t *trial) invasionGate() bool {
+	if t.p.side[attacker].hadShips && !t.has(attacker, tShips) {
+		t.removeAll(attacker, tGround)
+		return false
+	}
+	return true
+}
+
+// shielded reports whether the planet has Planetary Shield against the
+// attacker: one of the defender's units on it has the ability and the
+// attacker has no unit in the system that removes it (war sun, LRR 65).
+func (t *trial) shielded() bool {
+	for _, s := range t.p.side[attacker].shieldBreakers {
+		if t.alive[attacker][s] > 0 {
+			return false
+		}
+	}
+	for _, s := range t.p.side[defender].shields {
+		if t.alive[defender][s] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// bombardment is the Bombardment step (LRR 15): the attacker's units with
+// Bombardment in the space area roll against the planet's ground forces,
+// which may Sustain Damage; a shielded planet cannot be bombarded.
+func (t *trial) bombardment() bool {
+	if t.has(defender, tGround) && !t.shielded() {
+		t.assign(defender, rollBombard, t.roll(attacker, rollBombard))
+	}
+	return true
+}
+
+// commitGroundForces lands every attacker ground force on the planet (the
+// policy: commit everything).
+func (t *trial) commitGroundForces() bool {
+	t.invaded = true
+	return true
+}
+
+// spaceCannonDefense is the Space Cannon Defense step (LRR 49.3, 77):
+// the defender's units with Space Cannon on the planet fire at the committed
+// ground forces; adjacent units do not fire.
+func (t *trial) spaceCannonDefense() bool {
+	if t.has(attacker, tGround) {
+		t.assign(attacker, rollSCD, t.roll(defender, rollSCD))
+	}
+	return true
+}
+
+// groundCombat is a ground combat (LRR 42), fought when both players have
+// ground forces on the planet: start-of-combat effects, then rounds until
+// one side or neither has ground forces.
+func (t *trial) groundCombat() bool {
+	if t.has(attacker, tGround) && t.has(defender, tGround) {
+		t.fought[onGround] = true
+		t.round = 1
+		for _, h := range t.p.hooks.startOfCombat[onGround] {
+			h(t)
+		}
+		t.rounds[onGround] = 1
+		t.combatRounds(onGround, rollGround, tGround)
+	}
+	return true
+}
+
+// result is the trial's outcome for its action (SPEC §4): for a space
+// combat, who holds the space area; for a ground combat, who has ground
+// forces left; for an invasion, who controls the planet (Establish Control,
+// LRR 49.5). A defender's structures are destroyed when the attacker takes
+// the planet.
+func (t *trial) result() outcome {
+	if t.unresolved {
+		return draw
+	}
+	switch t.p.action {
+	case SpaceCombat:
+		return t.holder(tShips)
+	case GroundCombat:
+		return t.holder(tGround)
+	}
+	if !t.invaded {
+		return defenderWins
+	}
+	if t.has(attacker, tGround) {
+		sp := &t.p.side[defender]
+		for i, sl := range sp.slots {
+			if sl.zone == zonePlanet && sl.stats.Kind.Structure() {
+				t.alive[defender][i] = 0
+			}
+		}
+		return attackerWins
+	}
+	if t.fought[onGround] && !t.has(defender, tGround) {
+		return draw
+	}
+	return defenderWins
+}

@@ -1,0 +1,275 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+const (
+	attacker = 0
+	defender = 1
+)
+
+// maxSlots bounds the number of unit types one side can have in a plan: one
+// per kind, plus room for units outside the system (adjacent PDS) and the
+// faction units of later rules.
+const maxSlots = 16
+
+// maxRounds stops a combat that cannot end (no unit can score a hit): it is
+// recorded as unresolved and counted as a draw, with a warning.
+const maxRounds = 1000
+
+// zone is where a slot's units are.
+type zone uint8
+
+const (
+	zoneSpace    zone = iota // the space area of the active system
+	zonePlanet               // on the contested planet
+	zoneAdjacent             // in an adjacent system (adjacent PDS)
+)
+
+// slot is one type of unit of one side.
+type slot struct {
+	stats units.Stats
+	zone  zone
+	// sustain is true when the unit may use Sustain Damage.
+	sustain bool
+	// costHalves is the unit's cost in half resources.
+	costHalves int32
+	// report is true when the slot's survivors are reported.
+	report bool
+}
+
+// roller is one slot's contribution to a kind of roll.
+type roller struct {
+	slot uint8
+	dice uint8
+	// thr is the hit threshold after every static modifier: a die hits on
+	// thr or more; <= 1 always hits, >= 11 never does.
+	thr int8
+}
+
+// targets names a set of units that hits can be assigned to.
+type targets uint8
+
+const (
+	tShips    targets = iota // ships in the space area
+	tFighters                // fighters only (anti-fighter barrage)
+	tGround                  // ground forces
+	numTargets
+)
+
+// rollTargets is the forced target set of each roll kind.
+var rollTargets = [numRollKinds]targets{
+	rollSCO: tShips, rollAFB: tFighters, rollSpace: tShips,
+	rollBombard: tGround, rollSCD: tGround, rollGround: tGround,
+}
+
+// sidePlan is one side compiled.
+type sidePlan struct {
+	slots   []slot
+	start   [maxSlots]uint16
+	rollers [numRollKinds][]roller
+	// order lists slot indices in destruction priority for each target set.
+	order       [numTargets][]uint8
+	sustainLast bool
+	// shields lists slots whose units have Planetary Shield.
+	shields []uint8
+	// shieldBreakers lists slots whose units remove other players'
+	// Planetary Shield (war suns).
+	shieldBreakers []uint8
+	hadShips       bool
+}
+
+// plan is a Scenario compiled for fast trials. It is read-only once built
+// and shared by every worker.
+type plan struct {
+	action Action
+	side   [2]sidePlan
+	steps  []func(*trial) bool
+	hooks  hooks
+	// canHit reports, per combat type, whether any unit of either side can
+	// ever score a hit in a combat round.
+	canHit   [numCombatTypes]bool
+	warnings []string
+}
+
+// compile validates sc and builds its plan.
+func compile(sc *Scenario) (*plan, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	p := &plan{action: sc.Action}
+	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+		sp, err := compileSide(s, i, sc)
+		if err != nil {
+			return nil, err
+		}
+		p.side[i] = sp
+	}
+	switch sc.Action {
+	case SpaceCombat:
+		p.steps = []func(*trial) bool{(*trial).spaceCannonOffense, (*trial).spaceCombat}
+	case GroundCombat:
+		p.steps = []func(*trial) bool{(*trial).groundCombat}
+	case Invasion:
+		p.steps = []func(*trial) bool{
+			(*trial).spaceCannonOffense, (*trial).spaceCombat, (*trial).invasionGate,
+			(*trial).bombardment, (*trial).commitGroundForces, (*trial).spaceCannonDefense,
+			(*trial).groundCombat,
+		}
+	}
+	p.canHit[inSpace] = p.anyCanHit(rollSpace)
+	p.canHit[onGround] = p.anyCanHit(rollGround)
+	p.addWarnings(sc)
+	return p, nil
+}
+
+func (p *plan) anyCanHit(r rollKind) bool {
+	if len(p.hooks.rollModifier) > 0 {
+		return true // a dynamic modifier may make hits possible
+	}
+	for s := range p.side {
+		for _, ro := range p.side[s].rollers[r] {
+			if ro.thr <= 10 && ro.dice > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *plan) addWarnings(sc *Scenario) {
+	fights := func(ct combatType, r rollKind) bool {
+		return len(p.side[attacker].rollers[r]) > 0 && len(p.side[defender].rollers[r]) > 0 && !p.canHit[ct]
+	}
+	if sc.Action != GroundCombat && fights(inSpace, rollSpace) {
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in space combat with these modifiers; such combats are counted as draws")
+	}
+	if sc.Action != SpaceCombat && fights(onGround, rollGround) {
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers; such combats are counted as draws")
+	}
+	if sc.Defender.AdjacentPDS > 0 {
+		up, _ := sc.Defender.upgrades()
+		if !up[units.PDS] {
+			p.warnings = append(p.warnings, fmt.Sprintf("the defender's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the defender's technologies)", sc.Defender.AdjacentPDS))
+		}
+	}
+	if sc.Action == Invasion {
+		a := &sc.Attacker.Fleet
+		capacity, carried := 0, 0
+		up, _ := sc.Attacker.upgrades()
+		for _, g := range a.Groups() {
+			st, _ := sc.Attacker.faction().Unit(g.Kind, up[g.Kind])
+			capacity += st.Capacity * g.Count
+			if g.Kind == units.Fighter || g.Kind.GroundForce() {
+				carried += g.Count
+			}
+		}
+		if len(a.Filter(units.Kind.Ship)) > 0 && carried > capacity {
+			p.warnings = append(p.warnings, fmt.Sprintf("the attacker's fighters and ground forces (%d) exceed its ships' capacity (%d); simulated as given", carried, capacity))
+		}
+	}
+}
+
+func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
+	var sp sidePlan
+	up, err := s.upgrades()
+	if err != nil {
+		return sp, err
+	}
+	f := s.faction()
+	add := func(st units.Stats, z zone, n int, report bool) uint8 {
+		i := uint8(len(sp.slots))
+		sp.slots = append(sp.slots, slot{
+			stats: st, zone: z, sustain: st.Sustain,
+			costHalves: int32(st.Cost * 2), report: report,
+		})
+		sp.start[i] = uint16(n)
+		return i
+	}
+	for _, g := range s.Fleet.Groups() {
+		st, err := f.Unit(g.Kind, up[g.Kind])
+		if err != nil {
+			return sp, err
+		}
+		z := zoneSpace
+		if g.Kind.Structure() || (idx == defender && g.Kind.GroundForce()) {
+			z = zonePlanet
+		}
+		add(st, z, g.Count, true)
+		if g.Kind.Ship() {
+			sp.hadShips = true
+		}
+	}
+	if s.AdjacentPDS > 0 && up[units.PDS] {
+		st, _ := f.Unit(units.PDS, true)
+		add(st, zoneAdjacent, s.AdjacentPDS, false)
+	}
+	if len(sp.slots) > maxSlots {
+		return sp, fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
+	}
+
+	// Static modifiers to combat rolls, by combat type.
+	var mod [numCombatTypes]int
+	mod[inSpace] = s.Modifier
+	mod[onGround] = s.Modifier
+	if sc.Nebula && idx == defender {
+		mod[inSpace]++ // LRR 59: the defender's ships in a nebula
+	}
+
+	for i, sl := range sp.slots {
+		st, k := sl.stats, sl.stats.Kind
+		addRoll := func(r rollKind, roll units.Roll, m int) {
+			if roll.Has() {
+				sp.rollers[r] = append(sp.rollers[r], roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)})
+			}
+		}
+		switch {
+		case sl.zone == zoneAdjacent:
+			addRoll(rollSCO, st.SpaceCannon, 0)
+		case k.Ship():
+			addRoll(rollSCO, st.SpaceCannon, 0)
+			addRoll(rollAFB, st.AFB, 0)
+			addRoll(rollSpace, st.Combat, mod[inSpace])
+			if idx == attacker {
+				addRoll(rollBombard, st.Bombardment, 0)
+			}
+		case k.GroundForce():
+			addRoll(rollGround, st.Combat, mod[onGround])
+		case k.Structure():
+			addRoll(rollSCO, st.SpaceCannon, 0)
+			if idx == defender {
+				addRoll(rollSCD, st.SpaceCannon, 0)
+			}
+		}
+		if st.PlanetaryShield && sl.zone == zonePlanet {
+			sp.shields = append(sp.shields, uint8(i))
+		}
+		if st.RemovesPlanetaryShield && sl.zone == zoneSpace {
+			sp.shieldBreakers = append(sp.shieldBreakers, uint8(i))
+		}
+	}
+
+	// Hit-assignment orders: the policy's kind sequence restricted to each
+	// target set.
+	sp.sustainLast = s.Order.SustainLast
+	for _, k := range s.Order.sequence() {
+		for i, sl := range sp.slots {
+			if sl.stats.Kind != k || sl.zone == zoneAdjacent {
+				continue
+			}
+			switch {
+			case k.Ship():
+				sp.order[tShips] = append(sp.order[tShips], uint8(i))
+				if k == units.Fighter {
+					sp.order[tFighters] = append(sp.order[tFighters], uint8(i))
+				}
+			case k.GroundForce():
+				sp.order[tGround] = append(sp.order[tGround], uint8(i))
+			}
+		}
+	}
+	return sp, nil
+}

@@ -1,0 +1,165 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/internal/stats"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Probability is an estimated probability with its 95% Wilson score
+// interval: 0 <= Lo <= P <= Hi <= 1.
+type Probability struct {
+	P, Lo, Hi float64
+}
+
+// Mean is an estimated expected value with its standard error (SE >= 0).
+type Mean struct {
+	Value, SE float64
+}
+
+// Counts are the number of trials that ended each way.
+type Counts struct {
+	AttackerWin, Draw, DefenderWin int64
+}
+
+// Outcomes are the probabilities of the three ways an action ends. Their
+// meaning depends on the action (SPEC §4): for a space combat, who has ships
+// left; for a ground combat, who has ground forces left; for an invasion,
+// AttackerWin is "the attacker controls the planet", DefenderWin "the
+// defender still controls it (with ground forces left, or no invasion took
+// place)", and Draw "the ground combat ended with no ground forces on
+// either side" (the defender keeps the planet).
+type Outcomes struct {
+	AttackerWin, Draw, DefenderWin Probability
+}
+
+// Survivor is the expected number of one unit type left at the end.
+type Survivor struct {
+	// Kind is the unit's kind.
+	Kind units.Kind
+	// Name is the printed unit name, e.g. "Dreadnought II".
+	Name string
+	// Start is the number at the start, 1..units.MaxCount.
+	Start int
+	// Expected is the mean number left, 0..Start.
+	Expected Mean
+}
+
+// SideResult is what one side keeps and loses.
+type SideResult struct {
+	// Survivors lists each unit type of the side's fleet in kind order.
+	Survivors []Survivor
+	// ResourcesLost is the expected total cost of the side's destroyed
+	// units (fighters and infantry count 0.5; structures 0).
+	ResourcesLost Mean
+}
+
+// Rounds describes how many combat rounds were fought.
+type Rounds struct {
+	// Mean is the expected number of rounds (0 when no combat took place).
+	Mean Mean
+	// Histogram[i] is the number of trials with i rounds; the last bin,
+	// when there are 32, counts every trial with 31 or more. Trailing
+	// empty bins are omitted.
+	Histogram []int64
+}
+
+// Phase is the result of the space combat within an invasion.
+type Phase struct {
+	// Counts and Outcome say who held the space area after space cannon
+	// offense and space combat (Draw: neither side had ships).
+	Counts  Counts
+	Outcome Outcomes
+	// Rounds are the space combat rounds.
+	Rounds Rounds
+}
+
+// Result is what Run found.
+type Result struct {
+	// Action is what was simulated.
+	Action Action
+	// Trials is the number of trials run; Seed the seed used.
+	Trials int64
+	Seed   uint64
+	// Counts and Outcome are the trials and probabilities of each outcome.
+	Counts  Counts
+	Outcome Outcomes
+	// Space is the space part of an invasion; nil for other actions.
+	Space *Phase
+	// Invaded is the probability that the attacker committed ground
+	// forces (invasions only; zero otherwise).
+	Invaded Probability
+	// GroundRounds are the ground combat rounds of an invasion; nil for
+	// other actions.
+	GroundRounds *Rounds
+	// Attacker and Defender are the two sides' survivors and losses.
+	Attacker, Defender SideResult
+	// Rounds are all combat rounds of the action (space and ground).
+	Rounds Rounds
+	// Warnings are things the user should know about the answer, e.g.
+	// units that cannot act as given. Empty when there are none.
+	Warnings []string
+}
+
+func probability(k, n int64) Probability {
+	lo, hi := stats.Wilson(k, n)
+	return Probability{P: float64(k) / float64(n), Lo: lo, Hi: hi}
+}
+
+func outcomes(c [numOutcomes]int64, n int64) (Counts, Outcomes) {
+	return Counts{AttackerWin: c[attackerWins], Draw: c[draw], DefenderWin: c[defenderWins]},
+		Outcomes{
+			AttackerWin: probability(c[attackerWins], n),
+			Draw:        probability(c[draw], n),
+			DefenderWin: probability(c[defenderWins], n),
+		}
+}
+
+func (h *histogram) rounds(n int64) Rounds {
+	m, se := stats.MeanSE(h.sum, h.sumSq, n)
+	last := len(h.bins)
+	for last > 0 && h.bins[last-1] == 0 {
+		last--
+	}
+	return Rounds{Mean: Mean{m, se}, Histogram: append([]int64(nil), h.bins[:last]...)}
+}
+
+// result turns merged accumulators into a Result.
+func (p *plan) result(a *tally, o Options) Result {
+	r := Result{Action: p.action, Trials: a.n, Seed: o.Seed}
+	r.Counts, r.Outcome = outcomes(a.outcome, a.n)
+	for s, sr := range []*SideResult{&r.Attacker, &r.Defender} {
+		for i, sl := range p.side[s].slots {
+			if !sl.report {
+				continue
+			}
+			m, se := stats.MeanSE(a.survivors[s][i], a.survivorsSq[s][i], a.n)
+			sr.Survivors = append(sr.Survivors, Survivor{
+				Kind: sl.stats.Kind, Name: sl.stats.Name, Start: int(p.side[s].start[i]),
+				Expected: Mean{m, se},
+			})
+		}
+		m, se := stats.MeanSE(a.lost[s], a.lostSq[s], a.n)
+		sr.ResourcesLost = Mean{m / 2, se / 2} // tallied in half resources
+	}
+	switch p.action {
+	case SpaceCombat:
+		r.Rounds = a.rounds[inSpace].rounds(a.n)
+	case GroundCombat:
+		r.Rounds = a.rounds[onGround].rounds(a.n)
+	case Invasion:
+		r.Rounds = a.allRounds.rounds(a.n)
+		ph := &Phase{Rounds: a.rounds[inSpace].rounds(a.n)}
+		ph.Counts, ph.Outcome = outcomes(a.space, a.n)
+		r.Space = ph
+		gr := a.rounds[onGround].rounds(a.n)
+		r.GroundRounds = &gr
+		r.Invaded = probability(a.invaded, a.n)
+	}
+	r.Warnings = append(r.Warnings, p.warnings...)
+	if a.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the limit of %d rounds in one combat and were counted as draws", a.unresolved, maxRounds))
+	}
+	return r
+}

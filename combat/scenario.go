@@ -1,0 +1,223 @@
+package combat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Action is what a Scenario simulates.
+type Action uint8
+
+const (
+	// SpaceCombat is space cannon offense, start-of-combat effects,
+	// anti-fighter barrage and space combat rounds to the end.
+	SpaceCombat Action = iota
+	// GroundCombat is a ground combat alone, start-of-combat effects
+	// included.
+	GroundCombat
+	// Invasion is the whole tactical action against one planet: space cannon
+	// offense, space combat (if both sides have ships), bombardment,
+	// commitment of the attacker's ground forces, space cannon defense,
+	// ground combat and control of the planet.
+	Invasion
+)
+
+// String returns the command name of the action: "space", "ground" or
+// "invade".
+func (a Action) String() string {
+	switch a {
+	case SpaceCombat:
+		return "space"
+	case GroundCombat:
+		return "ground"
+	case Invasion:
+		return "invade"
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
+// every die hit or miss.
+const MaxModifier = 9
+
+// MaxAdjacentPDS bounds Side.AdjacentPDS.
+const MaxAdjacentPDS = 99
+
+// Side is one player in the scenario.
+//
+// The attacker (the active player) has ships and, in an invasion, ground
+// forces in the space area, committed to the planet in the invasion. The
+// defender has ships in the space area and ground forces and structures
+// (PDS, space docks) on the contested planet.
+type Side struct {
+	// Fleet is the side's units in the active system.
+	Fleet units.Fleet
+	// Faction is the side's faction; nil means no faction (generic units).
+	Faction *units.Faction
+	// Techs are technologies the side holds, by slug. Unit upgrades
+	// ("dreadnought-ii", "pds-ii", ...) upgrade every unit of that kind,
+	// including adjacent PDS. See Technologies for the accepted names.
+	Techs []string
+	// Order is the side's hit-assignment policy; the zero value is the
+	// default of SPEC §5.
+	Order Order
+	// Modifier is a flat modifier, -9..+9, applied to the side's combat
+	// rolls (space and ground combat rounds; not anti-fighter barrage,
+	// space cannon or bombardment).
+	Modifier int
+	// AdjacentPDS is the number of the defender's PDS in systems adjacent
+	// to the active system, 0..99. They fire in space cannon offense only
+	// if the defender's PDS are upgraded (PDS II). Must be 0 for the
+	// attacker.
+	AdjacentPDS int
+}
+
+// Scenario is one question to simulate.
+type Scenario struct {
+	// Action is what to simulate.
+	Action Action
+	// Attacker is the active player.
+	Attacker Side
+	// Defender is the other player.
+	Defender Side
+	// Nebula is true when the active system is a nebula: the defender
+	// applies +1 to its ships' combat rolls in space combat (LRR 59).
+	Nebula bool
+}
+
+// Technologies returns the technology slugs Side.Techs accepts.
+func Technologies() []string {
+	var out []string
+	for _, k := range units.Kinds() {
+		if units.HasUpgrade(k) {
+			out = append(out, upgradeSlug(k))
+		}
+	}
+	return out
+}
+
+func upgradeSlug(k units.Kind) string {
+	return strings.ReplaceAll(k.String(), " ", "-") + "-ii"
+}
+
+// upgrades returns, per kind, whether the side's techs upgrade it; it fails
+// on an unknown technology.
+func (s *Side) upgrades() ([units.NumKinds]bool, error) {
+	var up [units.NumKinds]bool
+	for _, t := range s.Techs {
+		slug := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
+		found := false
+		for _, k := range units.Kinds() {
+			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
+				up[k], found = true, true
+			}
+		}
+		if !found {
+			return up, fmt.Errorf("unknown technology %q; allowed: %s", t, strings.Join(Technologies(), ", "))
+		}
+	}
+	for _, g := range s.Fleet.Groups() {
+		if g.Upgraded {
+			up[g.Kind] = true
+		}
+	}
+	return up, nil
+}
+
+func (s *Side) faction() *units.Faction {
+	if s.Faction == nil {
+		return units.NoFaction()
+	}
+	return s.Faction
+}
+
+// Validate reports the first reason the scenario cannot be simulated,
+// naming the side and the input at fault.
+func (sc *Scenario) Validate() error {
+	if sc.Action > Invasion {
+		return fmt.Errorf("unknown action %d", sc.Action)
+	}
+	for _, sd := range []struct {
+		name string
+		s    *Side
+	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
+		if err := sd.s.validate(sd.name, sc.Action); err != nil {
+			return err
+		}
+	}
+	a, d := &sc.Attacker.Fleet, &sc.Defender.Fleet
+	if sc.Attacker.AdjacentPDS != 0 {
+		return fmt.Errorf("attacker: adjacent PDS belong to the defender (the attacker's PDS are not in the active system)")
+	}
+	if n := a.Filter(units.Kind.Structure); len(n) > 0 {
+		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system", n[0].Kind)
+	}
+	switch sc.Action {
+	case SpaceCombat:
+		for _, f := range []struct {
+			name string
+			f    *units.Fleet
+		}{{"attacker", a}, {"defender", d}} {
+			if g := f.f.Filter(units.Kind.GroundForce); len(g) > 0 {
+				return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g[0].Kind)
+			}
+		}
+		if len(a.Filter(units.Kind.Ship)) == 0 {
+			return fmt.Errorf("attacker has no ships: a space combat needs ships on both sides")
+		}
+		if len(d.Filter(units.Kind.Ship)) == 0 && d.Count(units.PDS) == 0 && sc.Defender.AdjacentPDS == 0 {
+			return fmt.Errorf("defender has no ships and no PDS: nothing to fight a space combat with")
+		}
+	case GroundCombat:
+		for _, f := range []struct {
+			name string
+			f    *units.Fleet
+		}{{"attacker", a}, {"defender", d}} {
+			if g := f.f.Filter(units.Kind.Ship); len(g) > 0 {
+				return fmt.Errorf("%s: %s is a ship; a ground combat has only ground forces (use invade for the whole tactical action)", f.name, g[0].Kind)
+			}
+			if len(f.f.Filter(units.Kind.GroundForce)) == 0 {
+				return fmt.Errorf("%s has no ground forces: a ground combat needs infantry or mechs on both sides", f.name)
+			}
+		}
+		if sc.Defender.AdjacentPDS != 0 {
+			return fmt.Errorf("defender: adjacent PDS take no part in a ground combat")
+		}
+		if sc.Nebula {
+			return fmt.Errorf("nebula: it changes only space combat; it has no effect on a ground combat")
+		}
+	case Invasion:
+		if len(a.Filter(units.Kind.GroundForce)) == 0 {
+			return fmt.Errorf("attacker has no ground forces to invade with; use space for a space combat alone")
+		}
+	}
+	return nil
+}
+
+func (s *Side) validate(name string, act Action) error {
+	if s.Fleet.Empty() {
+		return fmt.Errorf("%s: empty fleet", name)
+	}
+	if s.Modifier < -MaxModifier || s.Modifier > MaxModifier {
+		return fmt.Errorf("%s: modifier %d out of range: allowed -%d..+%d", name, s.Modifier, MaxModifier, MaxModifier)
+	}
+	if s.AdjacentPDS < 0 || s.AdjacentPDS > MaxAdjacentPDS {
+		return fmt.Errorf("%s: adjacent PDS %d out of range: allowed 0..%d", name, s.AdjacentPDS, MaxAdjacentPDS)
+	}
+	if err := s.Order.validate(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	up, err := s.upgrades()
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	f := s.faction()
+	for _, g := range s.Fleet.Groups() {
+		if _, err := f.Unit(g.Kind, up[g.Kind]); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package combat
+
+import "math/rand/v2"
+
+// histBins is the number of bins of a rounds histogram; the last bin holds
+// every count at or above histBins-1.
+const histBins = 32
+
+// histogram accumulates a small non-negative count per trial.
+type histogram struct {
+	sum, sumSq int64
+	bins       [histBins]int64
+}
+
+func (h *histogram) add(v int) {
+	h.sum += int64(v)
+	h.sumSq += int64(v) * int64(v)
+	h.bins[min(v, histBins-1)]++
+}
+
+func (h *histogram) merge(o *histogram) {
+	h.sum += o.sum
+	h.sumSq += o.sumSq
+	for i := range h.bins {
+		h.bins[i] += o.bins[i]
+	}
+}
+
+// tally is one worker's integer accumulators. Integer sums merge exactly in
+// any order, which is what makes a Result independent of the worker count.
+type tally struct {
+	n           int64
+	outcome     [numOutcomes]int64
+	space       [numOutcomes]int64
+	survivors   [2][maxSlots]int64
+	survivorsSq [2][maxSlots]int64
+	lost        [2]int64
+	lostSq      [2]int64
+	rounds      [numCombatTypes]histogram
+	allRounds   histogram
+	unresolved  int64
+	invaded     int64
+}
+
+func (a *tally) add(t *trial, o outcome) {
+	a.n++
+	a.outcome[o]++
+	a.space[t.space]++
+	for s := range t.alive {
+		for i := range t.p.side[s].slots {
+			v := int64(t.alive[s][i])
+			a.survivors[s][i] += v
+			a.survivorsSq[s][i] += v * v
+		}
+		l := int64(t.lost[s])
+		a.lost[s] += l
+		a.lostSq[s] += l * l
+	}
+	for ct := range t.rounds {
+		a.rounds[ct].add(t.rounds[ct])
+	}
+	a.allRounds.add(t.rounds[inSpace] + t.rounds[onGround])
+	if t.unresolved {
+		a.unresolved++
+	}
+	if t.invaded {
+		a.invaded++
+	}
+}
+
+func (a *tally) merge(b *tally) {
+	a.n += b.n
+	for i := range a.outcome {
+		a.outcome[i] += b.outcome[i]
+		a.space[i] += b.space[i]
+	}
+	for s := range a.survivors {
+		for i := range a.survivors[s] {
+			a.survivors[s][i] += b.survivors[s][i]
+			a.survivorsSq[s][i] += b.survivorsSq[s][i]
+		}
+		a.lost[s] += b.lost[s]
+		a.lostSq[s] += b.lostSq[s]
+	}
+	for ct := range a.rounds {
+		a.rounds[ct].merge(&b.rounds[ct])
+	}
+	a.allRounds.merge(&b.allRounds)
+	a.unresolved += b.unresolved
+	a.invaded += b.invaded
+}
+
+// worker runs trials of one plan into its own tally.
+type worker struct {
+	t   trial
+	acc tally
+}
+
+func newWorker(p *plan) *worker {
+	return &worker{t: trial{p: p}}
+}
+
+// Trials implements montecarlo.Worker.
+func (w *worker) Trials(rng *rand.PCG, n int) {
+	w.t.rng = rng
+	for range n {
+		o := w.t.play()
+		w.acc.add(&w.t, o)
+	}
+}

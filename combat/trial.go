@@ -1,0 +1,194 @@
+package combat
+
+import "math/rand/v2"
+
+// outcome of a combat or of the whole action, from the attacker's view.
+type outcome uint8
+
+const (
+	attackerWins outcome = iota
+	draw
+	defenderWins
+	numOutcomes
+)
+
+// trial is the state of one simulated tactical action. It lives in a
+// worker, is reset for every trial and holds only fixed-size arrays.
+type trial struct {
+	p   *plan
+	rng *rand.PCG
+
+	// alive counts each slot's units; damaged counts those of them that
+	// have used Sustain Damage.
+	alive, damaged [2][maxSlots]uint16
+	// lost is each side's destroyed units' cost, in half resources.
+	lost [2]int32
+
+	// round is the current combat round, 1-based.
+	round int
+	// rounds counts the rounds fought in each combat type.
+	rounds [numCombatTypes]int
+	// fought records which combats took place.
+	fought [numCombatTypes]bool
+	// invaded is true once the attacker has committed ground forces.
+	invaded bool
+	// unresolved is true when a combat hit the round limit.
+	unresolved bool
+	// space is who holds the space area after the space steps.
+	space outcome
+}
+
+func (t *trial) reset() {
+	for s := range t.p.side {
+		t.alive[s] = t.p.side[s].start
+		t.damaged[s] = [maxSlots]uint16{}
+	}
+	t.lost = [2]int32{}
+	t.round = 0
+	t.rounds = [numCombatTypes]int{}
+	t.fought = [numCombatTypes]bool{}
+	t.invaded = false
+	t.unresolved = false
+	t.space = draw
+}
+
+// play runs one trial from the start and returns its outcome.
+func (t *trial) play() outcome {
+	t.reset()
+	for _, step := range t.p.steps {
+		if !step(t) {
+			break
+		}
+	}
+	return t.result()
+}
+
+// has reports whether side has a unit in target set tg.
+func (t *trial) has(side int, tg targets) bool {
+	for _, s := range t.p.side[side].order[tg] {
+		if t.alive[side][s] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// roll rolls side's dice of kind r and returns the hits. Dice are grouped by
+// hit threshold; each group's hits are one draw from its exact binomial
+// distribution.
+func (t *trial) roll(side int, r rollKind) int {
+	rs := t.p.side[side].rollers[r]
+	if len(rs) == 0 {
+		return 0
+	}
+	mod := 0
+	for _, m := range t.p.hooks.rollModifier {
+		mod += m(t, side, r)
+	}
+	var dice [12]uint16 // by threshold, clamped to 1..11
+	for _, ro := range rs {
+		n := t.alive[side][ro.slot]
+		if n == 0 {
+			continue
+		}
+		thr := int(ro.thr) - mod
+		thr = min(max(thr, 1), 11)
+		dice[thr] += n * uint16(ro.dice)
+	}
+	hits := int(dice[1])
+	tab := binomial()
+	for thr := 2; thr <= 10; thr++ {
+		n := int(dice[thr])
+		for n > binomMaxN {
+			hits += drawCDF(tab[thr][binomMaxN], t.rng.Uint64())
+			n -= binomMaxN
+		}
+		if n > 0 {
+			hits += drawCDF(tab[thr][n], t.rng.Uint64())
+		}
+	}
+	return hits
+}
+
+// assign makes side take hits produced by a roll of kind r, following the
+// side's hit-assignment policy and the roll's forced targets; hits beyond
+// the units that can take them are lost.
+func (t *trial) assign(side int, r rollKind, hits int) {
+	for _, h := range t.p.hooks.beforeAssign {
+		hits = h(t, side, r, hits)
+	}
+	sp := &t.p.side[side]
+	ord := sp.order[rollTargets[r]]
+	sustain := r.sustainable()
+	for ; hits > 0; hits-- {
+		if !t.takeHit(side, ord, sustain, sp.sustainLast) {
+			break
+		}
+	}
+	for _, h := range t.p.hooks.afterAssign {
+		h(t, side, r)
+	}
+}
+
+// takeHit assigns one hit among the slots of ord; it returns false when no
+// unit can take it.
+func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) bool {
+	al, dm := &t.alive[side], &t.damaged[side]
+	slots := t.p.side[side].slots
+	if sustain && sustainLast {
+		// Destroy the first unit that could not sustain anyway.
+		for _, s := range ord {
+			if al[s] > 0 && (!slots[s].sustain || dm[s] > 0) {
+				t.destroy(side, s)
+				return true
+			}
+		}
+	}
+	if sustain {
+		for _, s := range ord {
+			if slots[s].sustain && al[s] > dm[s] {
+				dm[s]++
+				return true
+			}
+		}
+	}
+	for _, s := range ord {
+		if al[s] > 0 {
+			t.destroy(side, s)
+			return true
+		}
+	}
+	return false
+}
+
+// destroy removes one unit of slot s, a damaged one first.
+func (t *trial) destroy(side int, s uint8) {
+	if t.damaged[side][s] > 0 {
+		t.damaged[side][s]--
+	}
+	t.alive[side][s]--
+	t.lost[side] += t.p.side[side].slots[s].costHalves
+}
+
+// removeAll destroys every unit of the target set (e.g. ground forces left
+// in space with no ship to carry them).
+func (t *trial) removeAll(side int, tg targets) {
+	for _, s := range t.p.side[side].order[tg] {
+		for t.alive[side][s] > 0 {
+			t.destroy(side, s)
+		}
+	}
+}
+
+// holder returns who has units of target set tg: the attacker, the
+// defender, or draw for neither (or both).
+func (t *trial) holder(tg targets) outcome {
+	a, d := t.has(attacker, tg), t.has(defender, tg)
+	switch {
+	case a && !d:
+		return attackerWins
+	case d && !a:
+		return defenderWins
+	}
+	return draw
+}

@@ -1,0 +1,97 @@
+package units
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Faction is a faction as it matters to combat: the units it replaces. The
+// zero-effect faction "none" plays every generic unit.
+//
+// Factions are read-only values; share them freely between goroutines.
+type Faction struct {
+	// Slug is the lower-case command-line name, e.g. "none".
+	Slug string
+	// Name is the printed faction name.
+	Name string
+	// Aliases are other accepted command-line names.
+	Aliases []string
+	// units holds the faction's replacements of generic units, indexed by
+	// kind and upgraded (0 or 1); a zero Stats means "use the generic unit".
+	units [NumKinds][2]Stats
+}
+
+// None is the faction-less player: generic units only, no flagship.
+var none = &Faction{Slug: "none", Name: "no faction (generic units)", Aliases: []string{"generic", ""}}
+
+// factions lists every known faction in the order `ti4sim units` shows them.
+var factions = []*Faction{none}
+
+// Factions returns every known faction.
+func Factions() []*Faction { return append([]*Faction(nil), factions...) }
+
+// NoFaction returns the faction-less player.
+func NoFaction() *Faction { return none }
+
+// FactionNames returns the slugs of every faction, for error messages.
+func FactionNames() []string {
+	names := make([]string, len(factions))
+	for i, f := range factions {
+		names[i] = f.Slug
+	}
+	return names
+}
+
+// LookupFaction finds a faction by slug or alias, ignoring case and
+// surrounding space.
+func LookupFaction(name string) (*Faction, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, f := range factions {
+		if n == f.Slug {
+			return f, nil
+		}
+		for _, a := range f.Aliases {
+			if n == a {
+				return f, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("unknown faction %q; allowed: %s", name, strings.Join(FactionNames(), ", "))
+}
+
+// Unit returns the faction's version of kind k (upgraded or not): its own
+// unit where it has one, else the generic unit. It fails for units the
+// faction does not have, naming what is missing.
+func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
+	if k >= NumKinds {
+		return Stats{}, fmt.Errorf("unknown unit kind %d", k)
+	}
+	i := 0
+	if upgraded {
+		i = 1
+	}
+	if s := f.units[k][i]; s.Name != "" {
+		return s, nil
+	}
+	if k == Flagship {
+		return Stats{}, fmt.Errorf("a flagship is a faction unit: choose a faction for this side (allowed: %s)", strings.Join(FactionNames(), ", "))
+	}
+	if s, ok := Generic(k, upgraded); ok {
+		return s, nil
+	}
+	return Stats{}, fmt.Errorf("%s has no II upgrade", k)
+}
+
+// Units returns every unit of the faction: for each kind, the unupgraded
+// and upgraded sides that exist.
+func (f *Faction) Units() []Stats {
+	var out []Stats
+	for _, k := range Kinds() {
+		for _, up := range []bool{false, true} {
+			if s, err := f.Unit(k, up); err == nil {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}

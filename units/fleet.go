@@ -1,0 +1,127 @@
+package units
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MaxCount is the largest number of units of one kind a fleet may hold
+// (one item is 1..99; repeated items add up to at most this).
+const MaxCount = 200
+
+// Group is a number of units of one kind.
+type Group struct {
+	// Kind is the unit kind.
+	Kind Kind
+	// Upgraded is true for the "II" unit.
+	Upgraded bool
+	// Count is the number of units, 1..MaxCount.
+	Count int
+}
+
+// Fleet is the units one side brings, at most one Group per kind, in kind
+// order. The zero Fleet is empty.
+type Fleet struct {
+	groups []Group
+}
+
+// NewFleet builds a fleet from groups, adding up repeated kinds. It fails on
+// counts out of range and on a kind given both with and without "II" (a
+// player's units of one kind are all upgraded or none are).
+func NewFleet(groups ...Group) (Fleet, error) {
+	var count [NumKinds]int
+	var seen [NumKinds]bool
+	var up [NumKinds]bool
+	for _, g := range groups {
+		if g.Kind >= NumKinds {
+			return Fleet{}, fmt.Errorf("unknown unit kind %d", g.Kind)
+		}
+		if g.Count < 1 || g.Count > MaxCount {
+			return Fleet{}, fmt.Errorf("count %d of %s out of range: allowed 1..%d", g.Count, g.Kind, MaxCount)
+		}
+		if g.Upgraded && !HasUpgrade(g.Kind) && g.Kind != Flagship {
+			return Fleet{}, fmt.Errorf("%s has no II upgrade", g.Kind)
+		}
+		if seen[g.Kind] && up[g.Kind] != g.Upgraded {
+			return Fleet{}, fmt.Errorf("%s given both with and without II: a player's %s units are all upgraded or none are", g.Kind, g.Kind)
+		}
+		seen[g.Kind], up[g.Kind] = true, g.Upgraded
+		count[g.Kind] += g.Count
+		if count[g.Kind] > MaxCount {
+			return Fleet{}, fmt.Errorf("%d %s in all: allowed at most %d", count[g.Kind], g.Kind, MaxCount)
+		}
+	}
+	var f Fleet
+	for k := range NumKinds {
+		if count[k] > 0 {
+			f.groups = append(f.groups, Group{Kind: k, Upgraded: up[k], Count: count[k]})
+		}
+	}
+	return f, nil
+}
+
+// Groups returns the fleet's groups in kind order.
+func (f Fleet) Groups() []Group { return append([]Group(nil), f.groups...) }
+
+// Count returns the number of units of kind k.
+func (f Fleet) Count(k Kind) int {
+	for _, g := range f.groups {
+		if g.Kind == k {
+			return g.Count
+		}
+	}
+	return 0
+}
+
+// Upgraded reports whether the fleet's units of kind k are upgraded.
+func (f Fleet) Upgraded(k Kind) bool {
+	for _, g := range f.groups {
+		if g.Kind == k {
+			return g.Upgraded
+		}
+	}
+	return false
+}
+
+// Empty reports whether the fleet has no units.
+func (f Fleet) Empty() bool { return len(f.groups) == 0 }
+
+// Len returns the total number of units.
+func (f Fleet) Len() int {
+	n := 0
+	for _, g := range f.groups {
+		n += g.Count
+	}
+	return n
+}
+
+// Filter returns the groups whose kind satisfies keep.
+func (f Fleet) Filter(keep func(Kind) bool) []Group {
+	var out []Group
+	for _, g := range f.groups {
+		if keep(g.Kind) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// String returns the fleet in the command-line grammar, biggest ships
+// first as players write it, e.g. "2 dreadnought II, 1 carrier, 4 fighter,
+// 3 infantry"; "" for an empty fleet. ParseFleet(f.String()) gives f back.
+func (f Fleet) String() string {
+	parts := make([]string, 0, len(f.groups))
+	for _, k := range DisplayOrder() {
+		for _, g := range f.groups {
+			if g.Kind != k {
+				continue
+			}
+			p := fmt.Sprintf("%d %s", g.Count, g.Kind)
+			if g.Upgraded {
+				p += " II"
+			}
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

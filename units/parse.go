@@ -1,0 +1,165 @@
+package units
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxItemCount is the largest COUNT one fleet item may give.
+const MaxItemCount = 99
+
+// aliases maps every accepted unit name (lower case, single spaces) to its
+// kind: the rules names, their plurals, and the short forms of SPEC §2.
+var aliases = map[string]Kind{
+	"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
+	"mech": Mech, "mechs": Mech, "mf": Mech,
+	"fighter": Fighter, "fighters": Fighter, "ff": Fighter,
+	"destroyer": Destroyer, "destroyers": Destroyer, "dd": Destroyer,
+	"cruiser": Cruiser, "cruisers": Cruiser, "ca": Cruiser,
+	"carrier": Carrier, "carriers": Carrier, "cv": Carrier,
+	"dreadnought": Dreadnought, "dreadnoughts": Dreadnought, "dread": Dreadnought, "dreads": Dreadnought, "dn": Dreadnought,
+	"flagship": Flagship, "flagships": Flagship, "fs": Flagship,
+	"war sun": WarSun, "war suns": WarSun, "warsun": WarSun, "warsuns": WarSun, "ws": WarSun,
+	"pds":        PDS,
+	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
+}
+
+// ParseKind returns the kind named by name (any alias of SPEC §2, any case)
+// and whether the name carried an " II" suffix.
+func ParseKind(name string) (k Kind, upgraded bool, err error) {
+	words := strings.Fields(strings.ToLower(name))
+	if n := len(words); n > 1 && words[n-1] == "ii" {
+		upgraded, words = true, words[:n-1]
+	}
+	key := strings.Join(words, " ")
+	if k, ok := aliases[key]; ok {
+		return k, upgraded, nil
+	}
+	if key == "" {
+		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + kindList()}
+	}
+	hint := "allowed: " + kindList() + ", each optionally followed by II"
+	if s := suggest(key); s != "" {
+		hint = "did you mean " + s + "? " + hint
+	}
+	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q", key), hint: hint}
+}
+
+// itemError is a mistake in one fleet item: what is wrong, and a hint that
+// follows the item's position in the message.
+type itemError struct{ what, hint string }
+
+func (e *itemError) Error() string {
+	if e.hint == "" {
+		return e.what
+	}
+	return e.what + "; " + e.hint
+}
+
+// ParseFleet parses the command-line fleet grammar of SPEC §2:
+// comma-separated items "COUNT NAME", e.g. "2 dreadnought, 1 carrier II,
+// 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
+// unit name or alias, optionally followed by "II". Case and spacing do not
+// matter; repeated items add up. Errors name the item and what is allowed.
+func ParseFleet(s string) (Fleet, error) {
+	if strings.TrimSpace(s) == "" {
+		return Fleet{}, fmt.Errorf("empty fleet: give items like \"2 dreadnought, 1 carrier, 4 fighter\"")
+	}
+	items := strings.Split(s, ",")
+	groups := make([]Group, 0, len(items))
+	for i, item := range items {
+		if strings.TrimSpace(item) == "" {
+			return Fleet{}, fmt.Errorf("item %d is empty; remove the extra comma", i+1)
+		}
+		g, err := parseItem(item)
+		if err != nil {
+			ie := err.(*itemError)
+			msg := fmt.Sprintf("%s in item %d (%q)", ie.what, i+1, strings.TrimSpace(item))
+			if ie.hint != "" {
+				msg += "; " + ie.hint
+			}
+			return Fleet{}, errors.New(msg)
+		}
+		groups = append(groups, g)
+	}
+	return NewFleet(groups...)
+}
+
+func parseItem(item string) (Group, error) {
+	words := strings.Fields(item)
+	if len(words) == 0 {
+		return Group{}, &itemError{what: "empty item", hint: "remove the extra comma"}
+	}
+	count := 1
+	if w := words[0]; strings.ContainsAny(w[:1], "+-0123456789") {
+		w = strings.TrimSuffix(strings.ToLower(w), "x")
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", words[0]), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+		}
+		if n < 1 || n > MaxItemCount {
+			return Group{}, &itemError{what: fmt.Sprintf("count %d out of range", n), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+		}
+		count, words = n, words[1:]
+	}
+	k, up, err := ParseKind(strings.Join(words, " "))
+	if err != nil {
+		return Group{}, err
+	}
+	if up && !HasUpgrade(k) && k != Flagship {
+		return Group{}, &itemError{what: fmt.Sprintf("%s has no II upgrade", k)}
+	}
+	return Group{Kind: k, Upgraded: up, Count: count}, nil
+}
+
+func kindList() string {
+	names := make([]string, NumKinds)
+	for i := range names {
+		names[i] = Kind(i).String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// suggest returns the kind name closest to an unknown name, or "" when
+// nothing is close.
+func suggest(name string) string {
+	keys := make([]string, 0, len(aliases))
+	for k := range aliases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	best, bestD := "", 1<<30
+	for _, k := range keys {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if bestD > max(2, len(name)/2) {
+		return ""
+	}
+	return aliases[best].String()
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
