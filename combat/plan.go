@@ -50,6 +50,31 @@ type roller struct {
 	thr int8
 }
 
+// rollGroup is the rollers of one kind of roll that share a threshold: their
+// dice are drawn together as one binomial.
+type rollGroup struct {
+	thr     int8
+	members []roller
+}
+
+// groupRollers groups rollers by threshold, in ascending threshold order.
+func groupRollers(rs []roller) []rollGroup {
+	var gs []rollGroup
+	for thr := int8(-20); thr <= 30; thr++ {
+		var g rollGroup
+		for _, r := range rs {
+			if r.thr == thr {
+				g.thr = thr
+				g.members = append(g.members, r)
+			}
+		}
+		if len(g.members) > 0 {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
 // targets names a set of units that hits can be assigned to.
 type targets uint8
 
@@ -71,6 +96,7 @@ type sidePlan struct {
 	slots   []slot
 	start   [maxSlots]uint16
 	rollers [numRollKinds][]roller
+	groups  [numRollKinds][]rollGroup
 	// order lists slot indices in destruction priority for each target set.
 	order       [numTargets][]uint8
 	sustainLast bool
@@ -79,13 +105,18 @@ type sidePlan struct {
 	// shieldBreakers lists slots whose units remove other players'
 	// Planetary Shield (war suns).
 	shieldBreakers []uint8
-	hadShips       bool
+	// in[s] is the set of target sets slot s belongs to, as a bit mask.
+	in [maxSlots]uint8
+	// count is the number of units in each target set at the start.
+	count    [numTargets]int32
+	hadShips bool
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
 // and shared by every worker.
 type plan struct {
 	action Action
+	binom  *binomTables
 	side   [2]sidePlan
 	steps  []func(*trial) bool
 	hooks  hooks
@@ -100,7 +131,7 @@ func compile(sc *Scenario) (*plan, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	p := &plan{action: sc.Action}
+	p := &plan{action: sc.Action, binom: binomial()}
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		sp, err := compileSide(s, i, sc)
 		if err != nil {
@@ -252,6 +283,10 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 
+	for r := range sp.rollers {
+		sp.groups[r] = groupRollers(sp.rollers[r])
+	}
+
 	// Hit-assignment orders: the policy's kind sequence restricted to each
 	// target set.
 	sp.sustainLast = s.Order.SustainLast
@@ -269,6 +304,12 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			case k.GroundForce():
 				sp.order[tGround] = append(sp.order[tGround], uint8(i))
 			}
+		}
+	}
+	for tg, ord := range sp.order {
+		for _, i := range ord {
+			sp.in[i] |= 1 << tg
+			sp.count[tg] += int32(sp.start[i])
 		}
 	}
 	return sp, nil

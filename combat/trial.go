@@ -23,6 +23,8 @@ type trial struct {
 	alive, damaged [2][maxSlots]uint16
 	// lost is each side's destroyed units' cost, in half resources.
 	lost [2]int32
+	// count is the number of each side's units in each target set.
+	count [2][numTargets]int32
 
 	// round is the current combat round, 1-based.
 	round int
@@ -42,6 +44,7 @@ func (t *trial) reset() {
 	for s := range t.p.side {
 		t.alive[s] = t.p.side[s].start
 		t.damaged[s] = [maxSlots]uint16{}
+		t.count[s] = t.p.side[s].count
 	}
 	t.lost = [2]int32{}
 	t.round = 0
@@ -65,46 +68,37 @@ func (t *trial) play() outcome {
 
 // has reports whether side has a unit in target set tg.
 func (t *trial) has(side int, tg targets) bool {
-	for _, s := range t.p.side[side].order[tg] {
-		if t.alive[side][s] > 0 {
-			return true
-		}
-	}
-	return false
+	return t.count[side][tg] > 0
 }
 
 // roll rolls side's dice of kind r and returns the hits. Dice are grouped by
 // hit threshold; each group's hits are one draw from its exact binomial
 // distribution.
 func (t *trial) roll(side int, r rollKind) int {
-	rs := t.p.side[side].rollers[r]
-	if len(rs) == 0 {
-		return 0
-	}
 	mod := 0
 	for _, m := range t.p.hooks.rollModifier {
 		mod += m(t, side, r)
 	}
-	var dice [12]uint16 // by threshold, clamped to 1..11
-	for _, ro := range rs {
-		n := t.alive[side][ro.slot]
+	hits := 0
+	alive := &t.alive[side]
+	for _, g := range t.p.side[side].groups[r] {
+		n := 0
+		for _, ro := range g.members {
+			n += int(alive[ro.slot]) * int(ro.dice)
+		}
 		if n == 0 {
 			continue
 		}
-		thr := int(ro.thr) - mod
-		thr = min(max(thr, 1), 11)
-		dice[thr] += n * uint16(ro.dice)
-	}
-	hits := int(dice[1])
-	tab := binomial()
-	for thr := 2; thr <= 10; thr++ {
-		n := int(dice[thr])
-		for n > binomMaxN {
-			hits += drawCDF(tab[thr][binomMaxN], t.rng.Uint64())
-			n -= binomMaxN
-		}
-		if n > 0 {
-			hits += drawCDF(tab[thr][n], t.rng.Uint64())
+		switch thr := int(g.thr) - mod; {
+		case thr <= 1:
+			hits += n
+		case thr <= 10:
+			cdfs := &t.p.binom[thr]
+			for n > binomMaxN {
+				hits += drawCDF(cdfs[binomMaxN], t.rng.Uint64())
+				n -= binomMaxN
+			}
+			hits += drawCDF(cdfs[n], t.rng.Uint64())
 		}
 	}
 	return hits
@@ -167,7 +161,11 @@ func (t *trial) destroy(side int, s uint8) {
 		t.damaged[side][s]--
 	}
 	t.alive[side][s]--
-	t.lost[side] += t.p.side[side].slots[s].costHalves
+	sp := &t.p.side[side]
+	t.lost[side] += sp.slots[s].costHalves
+	for tg, in := 0, sp.in[s]; in != 0; tg, in = tg+1, in>>1 {
+		t.count[side][tg] -= int32(in & 1)
+	}
 }
 
 // removeAll destroys every unit of the target set (e.g. ground forces left

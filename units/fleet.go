@@ -108,7 +108,8 @@ func (f Fleet) Filter(keep func(Kind) bool) []Group {
 
 // String returns the fleet in the command-line grammar, biggest ships
 // first as players write it, e.g. "2 dreadnought II, 1 carrier, 4 fighter,
-// 3 infantry"; "" for an empty fleet. ParseFleet(f.String()) gives f back.
+// 3 infantry"; "" for an empty fleet. ParseFleet(f.String()) gives f back
+// (a kind with more than 99 units is written as several items).
 func (f Fleet) String() string {
 	parts := make([]string, 0, len(f.groups))
 	for _, k := range DisplayOrder() {
@@ -116,11 +117,14 @@ func (f Fleet) String() string {
 			if g.Kind != k {
 				continue
 			}
-			p := fmt.Sprintf("%d %s", g.Count, g.Kind)
+			name := g.Kind.String()
 			if g.Upgraded {
-				p += " II"
+				name += " II"
 			}
-			parts = append(parts, p)
+			// Items hold at most MaxItemCount units each.
+			for n := g.Count; n > 0; n -= MaxItemCount {
+				parts = append(parts, fmt.Sprintf("%d %s", min(n, MaxItemCount), name))
+			}
 		}
 	}
 	return strings.Join(parts, ", ")

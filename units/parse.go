@@ -95,15 +95,26 @@ func parseItem(item string) (Group, error) {
 	}
 	count := 1
 	if w := words[0]; strings.ContainsAny(w[:1], "+-0123456789") {
-		w = strings.TrimSuffix(strings.ToLower(w), "x")
-		n, err := strconv.Atoi(w)
+		// The count may be glued to an "x" or to the name: "2x", "4ff".
+		end := 1
+		for end < len(w) && w[end] >= '0' && w[end] <= '9' {
+			end++
+		}
+		num, rest := w[:end], strings.ToLower(w[end:])
+		if rest != "" && rest != "x" && !(rest[0] >= 'a' && rest[0] <= 'z') {
+			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", w), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+		}
+		n, err := strconv.Atoi(num)
 		if err != nil {
-			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", words[0]), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", w), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
 		}
 		if n < 1 || n > MaxItemCount {
 			return Group{}, &itemError{what: fmt.Sprintf("count %d out of range", n), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
 		}
 		count, words = n, words[1:]
+		if rest != "" && rest != "x" {
+			words = append([]string{rest}, words...)
+		}
 	}
 	k, up, err := ParseKind(strings.Join(words, " "))
 	if err != nil {

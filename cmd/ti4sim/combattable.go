@@ -68,9 +68,12 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	}
 
 	fmt.Fprintln(w)
-	writeRounds(w, "Combat rounds", r.Rounds)
-	if r.Space != nil {
-		writeRounds(w, "Space combat rounds", r.Space.Rounds)
+	if r.Space == nil {
+		writeRounds(w, "Combat rounds", r.Rounds)
+	} else {
+		if r.Space.Rounds.Mean.Value > 0 {
+			writeRounds(w, "Space combat rounds", r.Space.Rounds)
+		}
 		writeRounds(w, "Ground combat rounds", *r.GroundRounds)
 	}
 	if len(r.Warnings) > 0 {

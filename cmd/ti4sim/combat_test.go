@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Golden outputs of the combat commands, seeded so they never change unless
+// the engine or the rendering does (then rerun with -update and review).
+func TestCombatGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"space_default", []string{"space", "-n", "20000"}},
+		{"ground_default", []string{"ground", "-n", "20000", "--seed", "3"}},
+		{"invade_default", []string{"invade", "-n", "20000"}},
+		{"invade_default_json", []string{"invade", "-n", "20000", "-o", "json"}},
+		{"space_nebula_pds_json", []string{"space", "-a", "2 dread II, 3 cruiser", "-d", "2 destroyer II, 1 carrier, 2 fighter, 1 pds", "--defender-tech", "pds-ii", "--defender-adjacent-pds", "2", "--nebula", "-n", "20000", "-o", "json"}},
+		{"invade_warsun", []string{"invade", "-a", "1 war sun, 1 carrier, 4 infantry", "-d", "3 infantry, 1 mech, 2 pds", "-n", "20000", "--attacker-order", "infantry, sustain=last"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			golden(t, c.name, out)
+		})
+	}
+}
+
+// The same seed gives byte-identical JSON whatever the number of workers;
+// another seed gives another answer.
+func TestCombatDeterminism(t *testing.T) {
+	args := []string{"invade", "-a", "2 dread, 1 carrier, 2 fighter, 4 inf", "-d", "1 destroyer, 2 fighter, 3 inf, 1 pds", "-n", "30000", "-o", "json", "--seed", "7"}
+	one, _, _ := runCLI(t, append(args, "--workers", "1")...)
+	two, _, _ := runCLI(t, append(args, "--workers", "2")...)
+	five, _, _ := runCLI(t, append(args, "--workers", "5")...)
+	if one == "" || one != two || one != five {
+		t.Fatalf("outputs differ between worker counts:\n1: %s\n2: %s\n5: %s", one, two, five)
+	}
+	other, _, _ := runCLI(t, append(args[:len(args)-1], "8")...)
+	if other == one {
+		t.Fatal("seed 8 gave the same output as seed 7")
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(one), &j); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	for _, k := range []string{"command", "trials", "seed", "attacker_win", "draw", "defender_win", "ci95", "space", "attacker", "defender", "rounds", "warnings"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("JSON lacks field %q", k)
+		}
+	}
+	sum := j["attacker_win"].(float64) + j["draw"].(float64) + j["defender_win"].(float64)
+	if sum < 0.999999 || sum > 1.000001 {
+		t.Errorf("outcomes sum to %v", sum)
+	}
+}
+
+func TestCombatUsageErrors(t *testing.T) {
+	cases := []struct {
+		want string
+		args []string
+	}{
+		{`unknown unit "dreadnot" in item 2`, []string{"space", "-a", "1 carrier, 2 dreadnot", "-d", "1 cruiser"}},
+		{"did you mean dreadnought?", []string{"space", "-a", "1 carrier, 2 dreadnot", "-d", "1 cruiser"}},
+		{"count -2 out of range", []string{"space", "-a", "-2 carrier", "-d", "1 cruiser"}},
+		{"count 100 out of range", []string{"space", "-a", "100 fighter", "-d", "1 cruiser"}},
+		{"count 100000 out of range", []string{"ground", "-a", "100000 infantry", "-d", "1 infantry"}},
+		{"empty fleet", []string{"space", "-a", " ", "-d", "1 cruiser"}},
+		{"--defender (-d) is missing", []string{"space", "-a", "1 cruiser"}},
+		{"is a ship; a ground combat has only ground forces", []string{"ground", "-a", "2 infantry, 1 carrier", "-d", "2 infantry"}},
+		{"defender has no ground forces", []string{"ground", "-a", "2 infantry", "-d", "1 pds"}},
+		{"takes no part in a space combat", []string{"space", "-a", "1 carrier, 2 infantry", "-d", "1 cruiser"}},
+		{"attacker has no ground forces to invade with", []string{"invade", "-a", "2 dread", "-d", "2 infantry"}},
+		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
+		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
+		{`unknown faction "sardakk"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
+		{`unknown technology "plasma-scoring"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-tech", "plasma-scoring"}},
+		{"no errata printings are modelled", []string{"invade", "--rules", "magen=omega"}},
+		{"not modelled in this version", []string{"space", "--attacker-card", "morale-boost"}},
+		{"--entropic-scar is not modelled", []string{"space", "--entropic-scar"}},
+		{"--exact is not available", []string{"space", "--exact"}},
+		{"--trials 0 out of range", []string{"space", "-n", "0"}},
+		{"--trials 2000000000 out of range", []string{"space", "-n", "2000000000"}},
+		{"invalid argument", []string{"space", "-n", "lots"}},
+		{"--workers -1 out of range", []string{"space", "--workers", "-1"}},
+		{`--output "xml": allowed table or json`, []string{"space", "-o", "xml"}},
+		{"--attacker-modifier 12 out of range", []string{"space", "--attacker-modifier", "12", "-a", "1 cruiser", "-d", "1 cruiser"}},
+		{"--defender-adjacent-pds -1 out of range", []string{"space", "--defender-adjacent-pds", "-1"}},
+		{"listed twice", []string{"space", "--attacker-order", "fighter, fighter"}},
+		{"allowed sustain=first or sustain=last", []string{"space", "--defender-order", "sustain=never"}},
+		{"unknown flag: --bogus", []string{"invade", "--bogus"}},
+		{`unknown command "fight"`, []string{"fight"}},
+		{`unexpected argument "extra"`, []string{"space", "extra"}},
+		{"nebula: it changes only space combat", []string{"ground", "--nebula"}},
+		{"dreadnought given both with and without II", []string{"space", "-a", "1 dread, 1 dread II", "-d", "1 cruiser"}},
+	}
+	for _, c := range cases {
+		usageFails(t, c.want, c.args...)
+	}
+}
+
+func TestCombatHelp(t *testing.T) {
+	for _, args := range [][]string{{"help", "invade"}, {"invade", "--help"}, {"space", "-h"}, {"help", "ground"}} {
+		out, errOut, code := runCLI(t, args...)
+		if code != exitOK || errOut != "" {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errOut)
+		}
+		for _, want := range []string{"Usage: ti4sim", "Examples:", "--attacker", "--trials"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%q: help lacks %q", args, want)
+			}
+		}
+	}
+	out, errOut, code := runCLI(t)
+	if code != exitUsage || out != "" || !strings.Contains(errOut, "Commands:") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q; want exit %d and the overview on stderr", code, out, errOut, exitUsage)
+	}
+}

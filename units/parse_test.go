@@ -1,0 +1,101 @@
+package units
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseFleet(t *testing.T) {
+	cases := []struct {
+		in, want string
+	}{
+		{"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry", "2 dreadnought, 1 carrier II, 4 fighter, 3 infantry"},
+		{"  2   DREAD ,cv,  4ff, 3 GF", "2 dreadnought, 1 carrier, 4 fighter, 3 infantry"},
+		{"dn, dd, ca, cv, ff, inf, mf, ws, fs, pds, sd", "1 war sun, 1 flagship, 1 dreadnought, 1 carrier, 1 cruiser, 1 destroyer, 1 fighter, 1 mech, 1 infantry, 1 pds, 1 space dock"},
+		{"war sun, warsun, 2 war suns", "4 war sun"},
+		{"space dock, dock, spacedock II", ""}, // mixed upgrade: error case below
+		{"3 fighters, 2 fighter", "5 fighter"},
+		{"2x destroyer ii", "2 destroyer II"},
+		{"99 infantry, 99 inf", "99 infantry, 99 infantry"},
+		{"+3 cruiser", "3 cruiser"},
+		{"1 pds II", "1 pds II"},
+	}
+	for _, c := range cases {
+		f, err := ParseFleet(c.in)
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("ParseFleet(%q) = %q, want an error", c.in, f)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseFleet(%q): %v", c.in, err)
+			continue
+		}
+		if got := f.String(); got != c.want {
+			t.Errorf("ParseFleet(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseFleetErrors(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"2 dreadnought, 1 dreadnot", `unknown unit "dreadnot" in item 2 ("1 dreadnot"); did you mean dreadnought?`},
+		{"3 fightr", "did you mean fighter?"},
+		{"1 zeppelin", `unknown unit "zeppelin" in item 1 ("1 zeppelin"); allowed: infantry, mech`},
+		{"-1 carrier", "count -1 out of range in item 1"},
+		{"0 carrier", "count 0 out of range in item 1"},
+		{"100 carrier", "count 100 out of range in item 1 (\"100 carrier\"); allowed 1..99"},
+		{"2.5 carrier", `count "2.5" is not a whole number`},
+		{"", "empty fleet"},
+		{"   ", "empty fleet"},
+		{"1 carrier,", "item 2 is empty"},
+		{"1 carrier,,2 fighter", "item 2 is empty"},
+		{"3", "missing unit name in item 1"},
+		{"mech II", "mech has no II upgrade"},
+		{"war sun II", "war sun has no II upgrade"},
+		{"1 dread, 1 dread II", "dreadnought given both with and without II"},
+		{"99 ff, 99 ff, 99 ff", "297 fighter in all: allowed at most 200"},
+	}
+	for _, c := range cases {
+		_, err := ParseFleet(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseFleet(%q) error = %v, want it to contain %q", c.in, err, c.want)
+		}
+	}
+}
+
+// FuzzParseFleet checks that the parser never panics, and that whatever it
+// accepts prints back to a fleet string that parses to the same fleet.
+func FuzzParseFleet(f *testing.F) {
+	for _, s := range []string{
+		"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry", "ws", "-1 cv", "99 ff, 99 ff",
+		"1 dread,,", "x", "2x destroyer ii", "\x00", "1 space dock II", "3 war suns",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fl, err := ParseFleet(s)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		if fl.Empty() || fl.Len() < 1 {
+			t.Fatalf("ParseFleet(%q) accepted an empty fleet", s)
+		}
+		again, err := ParseFleet(fl.String())
+		if err != nil {
+			t.Fatalf("round trip of %q via %q: %v", s, fl.String(), err)
+		}
+		if again.String() != fl.String() {
+			t.Fatalf("round trip of %q: %q then %q", s, fl.String(), again.String())
+		}
+		for _, g := range fl.Groups() {
+			if g.Count < 1 || g.Count > MaxCount {
+				t.Fatalf("ParseFleet(%q): count %d of %s out of range", s, g.Count, g.Kind)
+			}
+		}
+	})
+}
