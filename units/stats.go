@@ -6,10 +6,10 @@ package units
 type Roll struct {
 	// Value is the least die result (1..10) that hits before modifiers;
 	// 0 means the unit does not have the ability.
-	Value int
+	Value int `json:"value"`
 	// Dice is the number of dice rolled, 1..4 for printed units; 0 when
 	// Value is 0.
-	Dice int
+	Dice int `json:"dice"`
 }
 
 // Has reports whether the unit has the ability.

@@ -18,6 +18,8 @@ func TestCombatGolden(t *testing.T) {
 		{"invade_default", []string{"invade", "-n", "20000"}},
 		{"invade_default_json", []string{"invade", "-n", "20000", "-o", "json"}},
 		{"space_nebula_pds_json", []string{"space", "-a", "2 dread II, 3 cruiser", "-d", "2 destroyer II, 1 carrier, 2 fighter, 1 pds", "--defender-tech", "pds-ii", "--defender-adjacent-pds", "2", "--nebula", "-n", "20000", "-o", "json"}},
+		{"units", []string{"units"}},
+		{"units_json", []string{"units", "-o", "json"}},
 		{"invade_warsun", []string{"invade", "-a", "1 war sun, 1 carrier, 4 infantry", "-d", "3 infantry, 1 mech, 2 pds", "-n", "20000", "--attacker-order", "infantry, sustain=last"}},
 	}
 	for _, c := range cases {
@@ -97,6 +99,8 @@ func TestCombatUsageErrors(t *testing.T) {
 		{`unknown command "fight"`, []string{"fight"}},
 		{`unexpected argument "extra"`, []string{"space", "extra"}},
 		{"nebula: it changes only space combat", []string{"ground", "--nebula"}},
+		{`--faction: unknown faction "xyz"; allowed: none`, []string{"units", "--faction", "xyz"}},
+		{"compare is not available in this version", []string{"compare", "--vary", "magen=original,omega"}},
 		{"dreadnought given both with and without II", []string{"space", "-a", "1 dread, 1 dread II", "-d", "1 cruiser"}},
 	}
 	for _, c := range cases {
