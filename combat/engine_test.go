@@ -1,0 +1,255 @@
+package combat
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// TestBinomialTables checks every table against gonum's binomial CDF: the
+// tables are computed with exact integers, so they agree to float64
+// rounding.
+func TestBinomialTables(t *testing.T) {
+	tab := binomial()
+	for thr := 2; thr <= 10; thr++ {
+		p := hitProbability(thr)
+		for _, n := range []int{1, 2, 5, 17, binomMaxN} {
+			d := distuv.Binomial{N: float64(n), P: p}
+			cdf := tab[thr][n]
+			if len(cdf) != n+1 || cdf[n] != math.MaxUint64 {
+				t.Fatalf("thr %d n %d: bad table shape", thr, n)
+			}
+			for k := 0; k < n; k++ {
+				got := float64(cdf[k]) / math.Exp2(64)
+				if want := d.CDF(float64(k)); math.Abs(got-want) > 1e-12 {
+					t.Errorf("thr %d n %d: P(X<=%d) = %.15f, gonum %.15f", thr, n, k, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestDrawCDF(t *testing.T) {
+	cdf := []uint64{10, 20, math.MaxUint64}
+	for _, c := range []struct {
+		u    uint64
+		want int
+	}{{0, 0}, {9, 0}, {10, 1}, {19, 1}, {20, 2}, {math.MaxUint64, 2}} {
+		if got := drawCDF(cdf, c.u); got != c.want {
+			t.Errorf("drawCDF(%d) = %d, want %d", c.u, got, c.want)
+		}
+	}
+}
+
+// TestRollDistribution checks a roll's hit count against exact binomial
+// mathematics: 3 cruisers (hit on 7, p = 0.4) and 2 dreadnoughts (hit on 5,
+// p = 0.6) make hits ~ Bin(3, 0.4) + Bin(2, 0.6), whose distribution is
+// computed here by convolution. 200000 rolls; each frequency within 4
+// standard errors.
+func TestRollDistribution(t *testing.T) {
+	p := mustPlan(t, Scenario{Action: SpaceCombat,
+		Attacker: Side{Fleet: fleet(t, "3 cruiser, 2 dreadnought")},
+		Defender: Side{Fleet: fleet(t, "1 carrier")}})
+	tr := &trial{p: p, rng: rand.NewPCG(1, 2)}
+	tr.reset()
+	a := distuv.Binomial{N: 3, P: 0.4}
+	b := distuv.Binomial{N: 2, P: 0.6}
+	var exact [6]float64
+	for i := 0; i <= 3; i++ {
+		for j := 0; j <= 2; j++ {
+			exact[i+j] += a.Prob(float64(i)) * b.Prob(float64(j))
+		}
+	}
+	const n = 200000
+	var count [6]int
+	for range n {
+		count[tr.roll(attacker, rollSpace)]++
+	}
+	for h, c := range count {
+		se := math.Sqrt(exact[h] * (1 - exact[h]) / n)
+		if f := float64(c) / n; math.Abs(f-exact[h]) > 4*se {
+			t.Errorf("P(%d hits) = %.5f, exact %.5f (4 SE = %.5f)", h, f, exact[h], 4*se)
+		}
+	}
+}
+
+// TestHitAssignment walks the policy of SPEC §5 hit by hit.
+func TestHitAssignment(t *testing.T) {
+	cases := []struct {
+		name  string
+		fleet string
+		order string
+		roll  rollKind
+		hits  int
+		// want lists alive/damaged per kind after the hits, as kind:alive:damaged.
+		want map[units.Kind][2]uint16
+	}{
+		{"sustain first, then cheapest", "2 dreadnought, 1 carrier, 2 fighter", "", rollSpace, 4,
+			map[units.Kind][2]uint16{units.Dreadnought: {2, 2}, units.Carrier: {1, 0}, units.Fighter: {0, 0}}},
+		{"damaged dreadnought dies before undamaged", "2 dreadnought", "", rollSpace, 3,
+			map[units.Kind][2]uint16{units.Dreadnought: {1, 1}}},
+		{"sustain=last keeps sustain for the last hits", "2 dreadnought, 1 carrier, 2 fighter", "sustain=last", rollSpace, 4,
+			map[units.Kind][2]uint16{units.Dreadnought: {2, 1}, units.Carrier: {0, 0}, units.Fighter: {0, 0}}},
+		{"custom order", "1 cruiser, 1 destroyer, 2 fighter", "destroyer, cruiser", rollSpace, 2,
+			map[units.Kind][2]uint16{units.Cruiser: {0, 0}, units.Destroyer: {0, 0}, units.Fighter: {2, 0}}},
+		{"AFB hits only fighters, no sustain, excess lost", "1 dreadnought, 2 fighter", "", rollAFB, 5,
+			map[units.Kind][2]uint16{units.Dreadnought: {1, 0}, units.Fighter: {0, 0}}},
+		{"space cannon may be sustained", "1 war sun, 1 destroyer", "", rollSCO, 2,
+			map[units.Kind][2]uint16{units.WarSun: {1, 1}, units.Destroyer: {0, 0}}},
+		{"excess hits are lost", "1 carrier", "", rollSpace, 9,
+			map[units.Kind][2]uint16{units.Carrier: {0, 0}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var o Order
+			if c.order != "" {
+				var err error
+				if o, err = ParseOrder(c.order); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p := mustPlan(t, Scenario{Action: SpaceCombat,
+				Attacker: Side{Fleet: fleet(t, "1 carrier")},
+				Defender: Side{Fleet: fleet(t, c.fleet), Order: o}})
+			tr := &trial{p: p}
+			tr.reset()
+			tr.assign(defender, c.roll, c.hits)
+			for i, sl := range p.side[defender].slots {
+				want := c.want[sl.stats.Kind]
+				got := [2]uint16{tr.alive[defender][i], tr.damaged[defender][i]}
+				if got != want {
+					t.Errorf("%v: alive/damaged %v, want %v", sl.stats.Kind, got, want)
+				}
+			}
+		})
+	}
+	// Ground: mechs sustain first, then infantry die, then mechs.
+	p := mustPlan(t, Scenario{Action: GroundCombat,
+		Attacker: Side{Fleet: fleet(t, "1 infantry")},
+		Defender: Side{Fleet: fleet(t, "2 infantry, 1 mech")}})
+	tr := &trial{p: p}
+	tr.reset()
+	tr.assign(defender, rollGround, 3)
+	if tr.count[defender][tGround] != 1 || tr.damaged[defender][1] != 1 {
+		t.Errorf("after 3 hits: %v alive, %v damaged; want the damaged mech alone", tr.alive[defender], tr.damaged[defender])
+	}
+}
+
+// TestHooks checks that effects attached to the windows run where the rules
+// put them: a beforeAssign effect that cancels every hit against the
+// defender makes the attacker unable to win, and startOfRound sees every
+// round.
+func TestHooks(t *testing.T) {
+	p := mustPlan(t, Scenario{Action: SpaceCombat,
+		Attacker: Side{Fleet: fleet(t, "2 cruiser")},
+		Defender: Side{Fleet: fleet(t, "1 carrier")}})
+	rounds := 0
+	p.hooks.beforeAssign = append(p.hooks.beforeAssign, func(t *trial, side int, r rollKind, hits int) int {
+		if side == defender {
+			return 0
+		}
+		return hits
+	})
+	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) { rounds++ })
+	tr := &trial{p: p, rng: rand.NewPCG(3, 4)}
+	for range 1000 {
+		if o := tr.play(); o != defenderWins {
+			t.Fatalf("outcome %v with every hit on the defender cancelled", o)
+		}
+	}
+	if rounds < 1000 {
+		t.Errorf("startOfRound ran %d times in 1000 combats", rounds)
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, Scenario{Action: GroundCombat,
+		Attacker: Side{Fleet: fleet(t, "3 infantry")},
+		Defender: Side{Fleet: fleet(t, "3 infantry")}}, Options{Trials: 1_000_000})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestRunRejectsBadInput(t *testing.T) {
+	ok := Scenario{Action: GroundCombat,
+		Attacker: Side{Fleet: fleet(t, "3 infantry")},
+		Defender: Side{Fleet: fleet(t, "3 infantry")}}
+	if _, err := Run(context.Background(), ok, Options{Trials: 0}); err == nil {
+		t.Error("0 trials accepted")
+	}
+	bad := ok
+	bad.Attacker.Modifier = 10
+	if _, err := Run(context.Background(), bad, Options{Trials: 1}); err == nil {
+		t.Error("modifier 10 accepted")
+	}
+	bad = ok
+	bad.Action = Action(9)
+	if _, err := Run(context.Background(), bad, Options{Trials: 1}); err == nil {
+		t.Error("unknown action accepted")
+	}
+	bad = ok
+	bad.Attacker.Order = Order{Kinds: []units.Kind{units.PDS}}
+	if _, err := Run(context.Background(), bad, Options{Trials: 1}); err == nil {
+		t.Error("an order listing a structure accepted")
+	}
+}
+
+// TestStalemate: with -9 on both sides nothing can hit; the run must end,
+// count the combats as draws and say why.
+func TestStalemate(t *testing.T) {
+	res, err := Run(context.Background(), Scenario{Action: SpaceCombat,
+		Attacker: Side{Fleet: fleet(t, "2 carrier"), Modifier: -9},
+		Defender: Side{Fleet: fleet(t, "2 carrier"), Modifier: -9}}, Options{Trials: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts.Draw != 1000 || len(res.Warnings) == 0 {
+		t.Errorf("counts %+v, warnings %q; want 1000 draws and a warning", res.Counts, res.Warnings)
+	}
+}
+
+func TestParseOrder(t *testing.T) {
+	o, err := ParseOrder(" Destroyer, FF ,sustain = last")
+	if err != nil || len(o.Kinds) != 2 || o.Kinds[0] != units.Destroyer || o.Kinds[1] != units.Fighter || !o.SustainLast {
+		t.Fatalf("ParseOrder = %+v, %v", o, err)
+	}
+	if o.String() != "destroyer, fighter, sustain=last" {
+		t.Errorf("String = %q", o.String())
+	}
+	seq := o.sequence()
+	if len(seq) != int(units.NumKinds) || seq[0] != units.Destroyer || seq[1] != units.Fighter || seq[2] != units.Infantry {
+		t.Errorf("sequence = %v", seq)
+	}
+	for _, bad := range []string{"", "fighter,,carrier", "pds", "carrier II", "fighter, fighter", "sustain=maybe", "zeppelin"} {
+		if _, err := ParseOrder(bad); err == nil {
+			t.Errorf("ParseOrder(%q) accepted", bad)
+		}
+	}
+}
+
+func fleet(t testing.TB, s string) units.Fleet {
+	t.Helper()
+	f, err := units.ParseFleet(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func mustPlan(t testing.TB, sc Scenario) *plan {
+	t.Helper()
+	p, err := compile(&sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
