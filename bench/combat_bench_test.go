@@ -9,7 +9,7 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-func fleet(b *testing.B, s string) units.Fleet {
+func fleet(b testing.TB, s string) units.Fleet {
 	b.Helper()
 	f, err := units.ParseFleet(s)
 	if err != nil {
@@ -42,7 +42,7 @@ var (
 	invadeStd     = [2]string{"2 dreadnought, 2 carrier, 4 fighter, 6 infantry, 1 mech", "1 cruiser, 2 destroyer, 3 fighter, 4 infantry, 1 mech, 1 pds, 1 space dock"}
 )
 
-func scenario(b *testing.B, act combat.Action, f [2]string) combat.Scenario {
+func scenario(b testing.TB, act combat.Action, f [2]string) combat.Scenario {
 	return combat.Scenario{Action: act,
 		Attacker: combat.Side{Fleet: fleet(b, f[0])},
 		Defender: combat.Side{Fleet: fleet(b, f[1])}}

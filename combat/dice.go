@@ -24,18 +24,26 @@ var binomial = sync.OnceValue(buildBinomial)
 func buildBinomial() *binomTables {
 	var tab binomTables
 	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
-	for t := 2; t <= 10; t++ {
-		a, b := int64(11-t), int64(t-1) // hit and miss faces out of 10
-		for n := 0; n <= binomMaxN; n++ {
-			den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
-			cum := new(big.Int)
+	term, cum, v, den := new(big.Int), new(big.Int), new(big.Int), big.NewInt(1)
+	ten := big.NewInt(10)
+	for n := 0; n <= binomMaxN; n++ {
+		if n > 0 {
+			den.Mul(den, ten) // 10^n
+		}
+		for t := 2; t <= 10; t++ {
+			a, b := int64(11-t), int64(t-1) // hit and miss faces out of 10
+			// term(k) = C(n,k)·a^k·b^(n-k), an integer, from term(0) = b^n by
+			// term(k+1) = term(k)·(n-k)·a / ((k+1)·b), an exact division.
+			term.Exp(big.NewInt(b), big.NewInt(int64(n)), nil)
+			cum.SetInt64(0)
 			cdf := make([]uint64, n+1)
 			for k := 0; k <= n; k++ {
-				term := new(big.Int).Binomial(int64(n), int64(k))
-				term.Mul(term, new(big.Int).Exp(big.NewInt(a), big.NewInt(int64(k)), nil))
-				term.Mul(term, new(big.Int).Exp(big.NewInt(b), big.NewInt(int64(n-k)), nil))
+				if k > 0 {
+					term.Mul(term, big.NewInt(int64(n-k+1)*a))
+					term.Quo(term, big.NewInt(int64(k)*b))
+				}
 				cum.Add(cum, term)
-				v := new(big.Int).Mul(cum, two64)
+				v.Mul(cum, two64)
 				v.Quo(v, den)
 				if k == n || !v.IsUint64() {
 					cdf[k] = math.MaxUint64
@@ -64,6 +72,16 @@ func hitProbability(t int) float64 {
 // drawCDF returns the smallest k with u < cdf[k] (cdf's last entry counts as
 // infinite), i.e. a sample of the distribution for a uniform u.
 func drawCDF(cdf []uint64, u uint64) int {
+	if len(cdf) <= 12 {
+		// Short tables: a forward scan ends after about mean+1 steps.
+		last := len(cdf) - 1
+		for k := 0; k < last; k++ {
+			if u < cdf[k] {
+				return k
+			}
+		}
+		return last
+	}
 	lo, hi := 0, len(cdf)-1
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -74,4 +92,16 @@ func drawCDF(cdf []uint64, u uint64) int {
 		}
 	}
 	return lo
+}
+
+// scanCDF is drawCDF by a forward scan, for tables whose most probable
+// entries come first, where the scan ends after a step or two.
+func scanCDF(cdf []uint64, u uint64) uint32 {
+	last := uint32(len(cdf) - 1)
+	for k := uint32(0); k < last; k++ {
+		if u < cdf[k] {
+			return k
+		}
+	}
+	return last
 }

@@ -157,6 +157,10 @@ func TestHooks(t *testing.T) {
 		return hits
 	})
 	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) { rounds++ })
+	// Effects in the rounds rule out the tables of the fast path.
+	if p.fast[inSpace] = p.buildFast(inSpace); p.fast[inSpace] != nil {
+		t.Fatal("fast tables built although effects act in the rounds")
+	}
 	tr := &trial{p: p, rng: rand.NewPCG(3, 4)}
 	for range 1000 {
 		if o := tr.play(); o != defenderWins {

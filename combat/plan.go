@@ -124,6 +124,10 @@ type plan struct {
 	// ever score a hit in a combat round.
 	canHit   [numCombatTypes]bool
 	warnings []string
+	// fast holds the tables of each combat type's rounds, or nil where the
+	// generic round must run (effects act in the rounds, or the battle is
+	// too large for tables).
+	fast [numCombatTypes]*fastCombat
 }
 
 // compile validates sc and builds its plan.
@@ -154,6 +158,12 @@ func compile(sc *Scenario) (*plan, error) {
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
 	p.canHit[onGround] = p.anyCanHit(rollGround)
 	p.addWarnings(sc)
+	if sc.Action != GroundCombat {
+		p.fast[inSpace] = p.buildFast(inSpace)
+	}
+	if sc.Action != SpaceCombat {
+		p.fast[onGround] = p.buildFast(onGround)
+	}
 	return p, nil
 }
 

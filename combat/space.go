@@ -28,20 +28,36 @@ func (t *trial) spaceCombat() bool {
 			h(t)
 		}
 		t.rounds[inSpace] = 1
-		if t.has(attacker, tShips) && t.has(defender, tShips) {
-			ha, hd := t.roll(attacker, rollAFB), t.roll(defender, rollAFB)
-			t.assign(defender, rollAFB, ha)
-			t.assign(attacker, rollAFB, hd)
+		if f := t.p.fast[inSpace]; f != nil && f.afb != nil {
+			t.fastRounds(inSpace, f, true)
+		} else {
+			t.antiFighterBarrage()
+			t.combatRounds(inSpace, rollSpace, tShips)
 		}
-		t.combatRounds(inSpace, rollSpace, tShips)
 	}
 	t.space = t.holder(tShips)
 	return !t.unresolved
 }
 
+// antiFighterBarrage is step 1 of round 1 (LRR 10, 78): both sides' units
+// with Anti-Fighter Barrage fire at once; each hit destroys one of the
+// opponent's fighters, with no Sustain Damage; excess hits are lost. The fast
+// path does the same with tables (fastRounds).
+func (t *trial) antiFighterBarrage() {
+	if t.has(attacker, tShips) && t.has(defender, tShips) {
+		ha, hd := t.roll(attacker, rollAFB), t.roll(defender, rollAFB)
+		t.assign(defender, rollAFB, ha)
+		t.assign(attacker, rollAFB, hd)
+	}
+}
+
 // combatRounds fights rounds of a combat from round t.round on: both sides
 // roll at once, then assign hits, until one side or neither has units of tg.
 func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
+	if f := t.p.fast[ct]; f != nil {
+		t.fastRounds(ct, f, false)
+		return
+	}
 	for t.has(attacker, tg) && t.has(defender, tg) {
 		if !t.p.canHit[ct] || t.round > maxRounds {
 			t.unresolved = true

@@ -47,10 +47,11 @@ func (a *tally) add(t *trial, o outcome) {
 	a.outcome[o]++
 	a.space[t.space]++
 	for s := range t.alive {
-		for i := range t.p.side[s].slots {
-			v := int64(t.alive[s][i])
-			a.survivors[s][i] += v
-			a.survivorsSq[s][i] += v * v
+		alive := t.alive[s][:len(t.p.side[s].slots)]
+		sum, sq := a.survivors[s][:len(alive)], a.survivorsSq[s][:len(alive)]
+		for i, v := range alive {
+			sum[i] += int64(v)
+			sq[i] += int64(v) * int64(v)
 		}
 		l := int64(t.lost[s])
 		a.lost[s] += l

@@ -1,0 +1,376 @@
+package combat
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// fastCombat holds the tables of the fast round path of one combat type:
+// for every state of each side, the exact distribution of the hits it
+// produces in a round (so a side's hits cost one random number) and the
+// state it moves to after taking h hits under its hit-assignment policy.
+// Built once per plan and shared read-only by the workers.
+type fastCombat struct {
+	ss [2]stateSpace
+	// cdf[side][state] is the CDF of the side's hits in a round, scaled to
+	// 2^64 as drawCDF wants; nil when the side cannot score a hit.
+	cdf [2][][]uint64
+	// next[side][state*(in+1)+h] is the state after taking h hits.
+	next [2][]uint32
+	// in[side] is the most hits the opponent can score in one round.
+	in [2]int
+	// lost[side][state] is the cost, in half resources, of the units the
+	// side has lost in that state; count[side][state*numTargets+tg] is the
+	// number of its units of target set tg that the state holds.
+	lost  [2][]int32
+	count [2][]int32
+	// afb holds the same tables for anti-fighter barrage at the start of a
+	// space combat (fighters only, no Sustain Damage); nil on the ground.
+	afb *barrageTables
+	// joint, when the two sides' state spaces are small enough, gives for
+	// every pair of states the distribution of the next pair, so that a
+	// round costs one random number; nil otherwise.
+	joint *jointTable
+}
+
+// jointTable is the round's transition over joint states j = sa*nd + sd:
+// outcomes off[j]..off[j+1] list the possible next joint states next[i]
+// with the 2^64-scaled CDF cdf[i], most probable first so a scan ends
+// early. A joint state where one side has no units has no outcomes.
+type jointTable struct {
+	nd   uint32
+	off  []uint32
+	cdf  []uint64
+	next []uint32
+	// stuck[j] is true when no unit of either side can score a hit.
+	stuck []bool
+}
+
+// Limits of the joint table: joint states, and outcomes in all.
+const (
+	maxJointStates   = 1 << 17
+	maxJointOutcomes = 1 << 21
+)
+
+// barrageTables are the anti-fighter barrage's hit CDFs and transitions
+// over the space combat's state spaces.
+type barrageTables struct {
+	cdf  [2][][]uint64
+	next [2][]uint32
+	in   [2]int
+}
+
+// maxTableEntries bounds each fast-path table; a larger battle uses the
+// generic path, whose cost is linear in the fleet.
+const maxTableEntries = 1 << 22
+
+// roundsAreFixed reports whether nothing but the dice and the hit policy
+// acts during the rounds of a combat type, so that tables can replace the
+// step-by-step round.
+func (p *plan) roundsAreFixed(ct combatType) bool {
+	h := &p.hooks
+	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 &&
+		len(h.rollModifier) == 0 && len(h.beforeAssign) == 0 && len(h.afterAssign) == 0
+}
+
+// participants returns the slots of side that fight in combat type ct.
+func (p *plan) participants(side int, ct combatType) []uint8 {
+	if ct == inSpace {
+		return p.side[side].order[tShips]
+	}
+	return p.side[side].order[tGround]
+}
+
+// combatRoll is the roll kind of a combat type's rounds.
+func combatRollOf(ct combatType) rollKind {
+	if ct == inSpace {
+		return rollSpace
+	}
+	return rollGround
+}
+
+// buildFast builds the fast tables of combat type ct, or returns nil when
+// the rounds are not fixed or the tables would be too large.
+func (p *plan) buildFast(ct combatType) *fastCombat {
+	if !p.roundsAreFixed(ct) {
+		return nil
+	}
+	f := &fastCombat{}
+	r := combatRollOf(ct)
+	var most [2]int
+	for side := range 2 {
+		ss, ok := p.newStateSpace(side, p.participants(side, ct))
+		if !ok {
+			return nil
+		}
+		f.ss[side] = ss
+		full := p.side[side].start
+		most[side] = len(p.hitPMF(side, r, &full, 0)) - 1
+	}
+	var afbMost [2]int
+	if ct == inSpace {
+		for side := range 2 {
+			full := p.side[side].start
+			afbMost[side] = len(p.hitPMF(side, rollAFB, &full, 0)) - 1
+			if f.ss[side].n*(afbMost[1-side]+1) > maxTableEntries {
+				return nil
+			}
+		}
+	}
+	for side := range 2 {
+		f.in[side] = most[1-side]
+		if f.ss[side].n*(f.in[side]+1) > maxTableEntries || f.ss[side].n*(most[side]+1) > maxTableEntries {
+			return nil
+		}
+	}
+	for side := range 2 {
+		ss := &f.ss[side]
+		f.cdf[side] = p.cdfTable(side, r, ss)
+		f.next[side] = p.transitionTable(side, r, ss, f.in[side])
+		f.lost[side] = make([]int32, ss.n)
+		f.count[side] = make([]int32, ss.n*int(numTargets))
+		sp := &p.side[side]
+		for s := range ss.n {
+			for j, slot := range ss.slots {
+				a := ss.units[s*len(ss.slots)+j][0]
+				f.lost[side][s] += int32(sp.start[slot]-a) * sp.slots[slot].costHalves
+				for tg := range numTargets {
+					if sp.in[slot]&(1<<tg) != 0 {
+						f.count[side][s*int(numTargets)+int(tg)] += int32(a)
+					}
+				}
+			}
+		}
+	}
+	f.joint = p.buildJoint(f, r)
+	if ct == inSpace {
+		b := &barrageTables{}
+		for side := range 2 {
+			b.in[side] = afbMost[1-side]
+			b.cdf[side] = p.cdfTable(side, rollAFB, &f.ss[side])
+			b.next[side] = p.transitionTable(side, rollAFB, &f.ss[side], b.in[side])
+		}
+		f.afb = b
+	}
+	return f
+}
+
+// buildJoint builds the joint round table from the per-side tables, or
+// returns nil when it would be too large.
+func (p *plan) buildJoint(f *fastCombat, r rollKind) *jointTable {
+	na, nd := f.ss[attacker].n, f.ss[defender].n
+	if na*nd > maxJointStates {
+		return nil
+	}
+	var pmfs [2][][]float64
+	for side := range 2 {
+		pmfs[side] = p.pmfTable(side, r, &f.ss[side])
+	}
+	jt := &jointTable{nd: uint32(nd), off: make([]uint32, 0, na*nd+1), stuck: make([]bool, na*nd)}
+	type outcome struct {
+		next uint32
+		p    float64
+	}
+	var outs []outcome
+	wa, wd := f.in[attacker]+1, f.in[defender]+1
+	for sa := range na {
+		for sd := range nd {
+			jt.off = append(jt.off, uint32(len(jt.next)))
+			if sa == 0 || sd == 0 {
+				continue
+			}
+			pa, pd := pmfs[attacker][sa], pmfs[defender][sd]
+			if len(pa) == 1 && len(pd) == 1 {
+				jt.stuck[sa*nd+sd] = true
+				continue
+			}
+			outs = outs[:0]
+			for ha, qa := range pa {
+				for hd, qd := range pd {
+					if qa*qd == 0 {
+						continue
+					}
+					n := f.next[attacker][sa*wa+hd]*uint32(nd) + f.next[defender][sd*wd+ha]
+					found := false
+					for i := range outs {
+						if outs[i].next == n {
+							outs[i].p += qa * qd
+							found = true
+							break
+						}
+					}
+					if !found {
+						outs = append(outs, outcome{n, qa * qd})
+					}
+				}
+			}
+			slices.SortStableFunc(outs, func(a, b outcome) int { return cmp.Compare(b.p, a.p) })
+			pmf := make([]float64, len(outs))
+			for i, o := range outs {
+				pmf[i] = o.p
+				jt.next = append(jt.next, o.next)
+			}
+			c := scaledCDF(pmf)
+			if c == nil { // a single outcome: certain
+				c = []uint64{math.MaxUint64}
+			}
+			jt.cdf = append(jt.cdf, c...)
+			if len(jt.next) > maxJointOutcomes {
+				return nil
+			}
+		}
+	}
+	jt.off = append(jt.off, uint32(len(jt.next)))
+	return jt
+}
+
+// pmfTable returns, for every state, the distribution of the side's hits
+// with roll kind r.
+func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
+	out := make([][]float64, ss.n)
+	var alive, damaged [maxSlots]uint16
+	for s := range ss.n {
+		ss.decode(uint32(s), &alive, &damaged)
+		out[s] = p.hitPMF(side, r, &alive, 0)
+	}
+	return out
+}
+
+// cdfTable returns, for every state, the CDF of the side's hits with roll
+// kind r, sharing one table between states with the same alive counts.
+func (p *plan) cdfTable(side int, r rollKind, ss *stateSpace) [][]uint64 {
+	out := make([][]uint64, ss.n)
+	byAlive := map[[maxSlots]uint16][]uint64{}
+	var alive, damaged [maxSlots]uint16
+	for s := range ss.n {
+		ss.decode(uint32(s), &alive, &damaged)
+		c, ok := byAlive[alive]
+		if !ok {
+			c = scaledCDF(p.hitPMF(side, r, &alive, 0))
+			byAlive[alive] = c
+		}
+		out[s] = c
+	}
+	return out
+}
+
+// scaledCDF turns a distribution into the 2^64-scaled CDF drawCDF wants,
+// or nil for a distribution with a single outcome of 0 hits.
+func scaledCDF(pmf []float64) []uint64 {
+	if len(pmf) == 1 {
+		return nil
+	}
+	cdf := make([]uint64, len(pmf))
+	cum := 0.0
+	for k, q := range pmf {
+		cum += q
+		switch {
+		case k == len(pmf)-1 || cum >= 1:
+			cdf[k] = math.MaxUint64
+		default:
+			cdf[k] = uint64(cum * (1 << 64))
+		}
+	}
+	return cdf
+}
+
+// transitionTable returns next[state*(in+1)+h], the state after the side
+// takes h hits of roll kind r, built from one hit at a time with the
+// engine's own takeHit so the policy lives in one place.
+func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []uint32 {
+	one := make([]uint32, ss.n)
+	scratch := &trial{p: p}
+	sp := &p.side[side]
+	for s := range ss.n {
+		ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
+		scratch.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
+		one[s] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
+	}
+	w := in + 1
+	next := make([]uint32, ss.n*w)
+	for s := range ss.n {
+		next[s*w] = uint32(s)
+		for h := 1; h <= in; h++ {
+			next[s*w+h] = one[next[s*w+h-1]]
+		}
+	}
+	return next
+}
+
+// fastRounds fights a combat with the tables — the anti-fighter barrage if
+// barrage is set, then the rounds: per round, one random number per side
+// that can hit and two table look-ups.
+func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
+	sa := f.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])
+	sd := f.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
+	sa0, sd0 := sa, sd
+	if b := f.afb; barrage && b != nil {
+		ha, hd := 0, 0
+		if c := b.cdf[attacker][sa]; c != nil {
+			ha = drawCDF(c, t.rng.Uint64())
+		}
+		if c := b.cdf[defender][sd]; c != nil {
+			hd = drawCDF(c, t.rng.Uint64())
+		}
+		sd = b.next[defender][int(sd)*(b.in[defender]+1)+ha]
+		sa = b.next[attacker][int(sa)*(b.in[attacker]+1)+hd]
+	}
+	round, first := t.round, t.round
+	if jt := f.joint; jt != nil {
+		j := sa*jt.nd + sd
+		for {
+			lo, hi := jt.off[j], jt.off[j+1]
+			if lo == hi { // one side has no units left, or nobody can hit
+				t.unresolved = t.unresolved || jt.stuck[j]
+				break
+			}
+			if round > maxRounds {
+				t.unresolved = true
+				break
+			}
+			j = jt.next[lo+scanCDF(jt.cdf[lo:hi], t.rng.Uint64())]
+			round++
+		}
+		if round > first {
+			t.rounds[ct] = round - 1
+		}
+		t.round = round
+		t.settle(attacker, f, sa0, j/jt.nd)
+		t.settle(defender, f, sd0, j%jt.nd)
+		return
+	}
+	wa, wd := f.in[attacker]+1, f.in[defender]+1
+	for sa != 0 && sd != 0 {
+		ca, cd := f.cdf[attacker][sa], f.cdf[defender][sd]
+		if (ca == nil && cd == nil) || round > maxRounds {
+			t.unresolved = true
+			break
+		}
+		t.rounds[ct] = round
+		ha, hd := 0, 0
+		if ca != nil {
+			ha = drawCDF(ca, t.rng.Uint64())
+		}
+		if cd != nil {
+			hd = drawCDF(cd, t.rng.Uint64())
+		}
+		sd = f.next[defender][int(sd)*wd+ha]
+		sa = f.next[attacker][int(sa)*wa+hd]
+		round++
+	}
+	t.round = round
+	t.settle(attacker, f, sa0, sa)
+	t.settle(defender, f, sd0, sd)
+}
+
+// settle writes the side's final state s (from state s0) back into the
+// trial: its units, the cost of the units lost and its target-set counts.
+func (t *trial) settle(side int, f *fastCombat, s0, s uint32) {
+	f.ss[side].decode(s, &t.alive[side], &t.damaged[side])
+	t.lost[side] += f.lost[side][s] - f.lost[side][s0]
+	c, c0 := f.count[side][int(s)*int(numTargets):], f.count[side][int(s0)*int(numTargets):]
+	for tg := range numTargets {
+		t.count[side][tg] += c[tg] - c0[tg]
+	}
+}

@@ -1,0 +1,60 @@
+package combat
+
+import "math"
+
+// hitPMF returns the exact distribution of the hits side produces with a
+// roll of kind r when its slots hold alive units and a modifier mod applies
+// on top of the static thresholds: the convolution of one binomial per
+// threshold group. pmf[h] is P(h hits); len(pmf)-1 is the most hits possible.
+func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []float64 {
+	pmf := []float64{1}
+	for _, g := range p.side[side].groups[r] {
+		n := 0
+		for _, ro := range g.members {
+			n += int(alive[ro.slot]) * int(ro.dice)
+		}
+		if n == 0 {
+			continue
+		}
+		q := hitProbability(int(g.thr) - mod)
+		pmf = convolve(pmf, binomialPMF(n, q))
+	}
+	return pmf
+}
+
+// binomialPMF returns P(X = k), k = 0..n, for X ~ Binomial(n, q).
+func binomialPMF(n int, q float64) []float64 {
+	out := make([]float64, n+1)
+	switch q {
+	case 0:
+		out[0] = 1
+		return out
+	case 1:
+		out[n] = 1
+		return out
+	}
+	// In log space, so that large n does not underflow.
+	lq, lp := math.Log(q), math.Log(1-q)
+	lc := 0.0 // log C(n, k)
+	for k := 0; k <= n; k++ {
+		if k > 0 {
+			lc += math.Log(float64(n-k+1)) - math.Log(float64(k))
+		}
+		out[k] = math.Exp(lc + float64(k)*lq + float64(n-k)*lp)
+	}
+	return out
+}
+
+// convolve returns the distribution of the sum of two independent counts.
+func convolve(a, b []float64) []float64 {
+	out := make([]float64, len(a)+len(b)-1)
+	for i, x := range a {
+		if x == 0 {
+			continue
+		}
+		for j, y := range b {
+			out[i+j] += x * y
+		}
+	}
+	return out
+}
