@@ -257,3 +257,39 @@ func mustPlan(t testing.TB, sc Scenario) *plan {
 	}
 	return p
 }
+
+// TestPrecision: with a target half-width, Run stops as soon as every
+// interval is narrower, the answer is reproducible, and it equals a plain
+// run of the same number of trials (the batches continue one stream).
+func TestPrecision(t *testing.T) {
+	sc := Scenario{Action: GroundCombat,
+		Attacker: Side{Fleet: fleet(t, "3 infantry")},
+		Defender: Side{Fleet: fleet(t, "2 infantry, 1 mech")}}
+	o := Options{Trials: MaxTrials, Seed: 4, Precision: 0.002}
+	r1, err := Run(context.Background(), sc, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hw := r1.Outcome.halfWidth(); hw >= 0.002 {
+		t.Errorf("half-width %v, want < 0.002", hw)
+	}
+	// Worst case q = 0.5 needs 1.96²·0.25/0.002² ≈ 240100 trials.
+	if r1.Trials < 100000 || r1.Trials > 400000 {
+		t.Errorf("ran %d trials for precision 0.002", r1.Trials)
+	}
+	o.Workers = 1
+	r2, _ := Run(context.Background(), sc, o)
+	plain, _ := Run(context.Background(), sc, Options{Trials: r1.Trials, Seed: 4})
+	if r1.Counts != r2.Counts || r1.Counts != plain.Counts {
+		t.Errorf("counts %+v, %+v (1 worker), %+v (plain run of %d)", r1.Counts, r2.Counts, plain.Counts, r1.Trials)
+	}
+	capped, _ := Run(context.Background(), sc, Options{Trials: 5000, Seed: 4, Precision: 0.001})
+	if capped.Trials != 5000 || len(capped.Warnings) == 0 {
+		t.Errorf("capped run: %d trials, warnings %q; want 5000 and a warning", capped.Trials, capped.Warnings)
+	}
+	for _, bad := range []float64{-0.1, 0.5, 2} {
+		if _, err := Run(context.Background(), sc, Options{Trials: 10, Precision: bad}); err == nil {
+			t.Errorf("precision %v accepted", bad)
+		}
+	}
+}

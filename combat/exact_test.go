@@ -125,6 +125,44 @@ func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
 	}
 	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
+	compareSolve(t, sc, want)
+}
+
+// compareSolve checks exact mode (combat.Solve) against the oracle: every
+// probability, survivor expectation and loss to 1e-9.
+func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
+	t.Helper()
+	res, err := combat.Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatalf("Solve: %v", err)
+	}
+	near := func(what string, got, exact float64) {
+		t.Helper()
+		if math.Abs(got-exact) > 1e-9 {
+			t.Errorf("exact mode %s = %.12f, oracle %.12f", what, got, exact)
+		}
+	}
+	if !res.Exact || res.Outcome.AttackerWin.Lo != res.Outcome.AttackerWin.P || res.Outcome.AttackerWin.Hi != res.Outcome.AttackerWin.P {
+		t.Errorf("exact mode: Exact %v, interval [%v, %v] around %v; want zero width", res.Exact, res.Outcome.AttackerWin.Lo, res.Outcome.AttackerWin.Hi, res.Outcome.AttackerWin.P)
+	}
+	near("attacker wins", res.Outcome.AttackerWin.P, want.win)
+	near("draw", res.Outcome.Draw.P, want.draw)
+	near("defender wins", res.Outcome.DefenderWin.P, want.loss)
+	if sc.Action == combat.Invasion {
+		near("space: attacker wins", res.Space.Outcome.AttackerWin.P, want.spaceWin)
+		near("space: draw", res.Space.Outcome.Draw.P, want.spaceDraw)
+		near("space: defender wins", res.Space.Outcome.DefenderWin.P, want.spaceLoss)
+		near("invaded", res.Invaded.P, want.invaded)
+	}
+	for i, sr := range []combat.SideResult{res.Attacker, res.Defender} {
+		for _, sv := range sr.Survivors {
+			near(fmt.Sprintf("side %d %s left", i, sv.Name), sv.Expected.Value, want.mean[i][sv.Kind])
+			if sv.Expected.SE != 0 {
+				t.Errorf("exact mode: %s has SE %v, want 0", sv.Name, sv.Expected.SE)
+			}
+		}
+		near(fmt.Sprintf("side %d resources lost", i), sr.ResourcesLost.Value, want.lost[i])
+	}
 }
 
 func exactSide(t *testing.T, fleet string) combat.Side {

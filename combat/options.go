@@ -1,6 +1,10 @@
 package combat
 
-import "github.com/ti4sim/ti4sim/internal/montecarlo"
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/internal/montecarlo"
+)
 
 // MaxTrials is the largest Options.Trials.
 const MaxTrials = montecarlo.MaxTrials
@@ -18,6 +22,22 @@ type Options struct {
 	// Progress, if not nil, is called from Run's goroutine with the trials
 	// finished and the total, a few times a second and once at the end.
 	Progress func(done, total int64)
+	// Precision, if positive, makes Run go on in batches until the 95%
+	// interval of every outcome probability has a half-width below it;
+	// Trials is then the most trials to run. 0 < Precision < 0.5. The
+	// batches are fixed by the seed, so the result stays reproducible.
+	Precision float64
+}
+
+// validate reports the first option out of range.
+func (o Options) validate() error {
+	if err := o.runner().Validate(); err != nil {
+		return err
+	}
+	if o.Precision < 0 || o.Precision >= 0.5 || o.Precision != o.Precision {
+		return fmt.Errorf("precision %v out of range: allowed 0 (off) or 0 < precision < 0.5", o.Precision)
+	}
+	return nil
 }
 
 func (o Options) runner() montecarlo.Options {

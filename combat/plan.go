@@ -124,6 +124,9 @@ type plan struct {
 	// ever score a hit in a combat round.
 	canHit   [numCombatTypes]bool
 	warnings []string
+	// effects names the effects attached to hooks, for the exact solver's
+	// refusal message; empty when the action has none.
+	effects []string
 	// fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).

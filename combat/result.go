@@ -59,10 +59,9 @@ type SideResult struct {
 type Rounds struct {
 	// Mean is the expected number of rounds (0 when no combat took place).
 	Mean Mean
-	// Histogram[i] is the number of trials with i rounds; the last bin,
-	// when there are 32, counts every trial with 31 or more. Trailing
-	// empty bins are omitted.
-	Histogram []int64
+	// Histogram[i] is the probability of i rounds; the last bin, when
+	// there are 32, holds 31 or more. Trailing empty bins are omitted.
+	Histogram []float64
 }
 
 // Phase is the result of the space combat within an invasion.
@@ -79,9 +78,14 @@ type Phase struct {
 type Result struct {
 	// Action is what was simulated.
 	Action Action
-	// Trials is the number of trials run; Seed the seed used.
+	// Trials is the number of trials run (0 for an exact result); Seed the
+	// seed used.
 	Trials int64
 	Seed   uint64
+	// Exact is true for a Result computed by Solve: probabilities and means
+	// are exact (to floating-point rounding), intervals have zero width and
+	// standard errors are zero. Counts are zero.
+	Exact bool
 	// Counts and Outcome are the trials and probabilities of each outcome.
 	Counts  Counts
 	Outcome Outcomes
@@ -122,7 +126,11 @@ func (h *histogram) rounds(n int64) Rounds {
 	for last > 0 && h.bins[last-1] == 0 {
 		last--
 	}
-	return Rounds{Mean: Mean{m, se}, Histogram: append([]int64(nil), h.bins[:last]...)}
+	hist := make([]float64, last)
+	for i := range hist {
+		hist[i] = float64(h.bins[i]) / float64(n)
+	}
+	return Rounds{Mean: Mean{m, se}, Histogram: hist}
 }
 
 // result turns merged accumulators into a Result.
@@ -162,4 +170,13 @@ func (p *plan) result(a *tally, o Options) Result {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the limit of %d rounds in one combat and were counted as draws", a.unresolved, maxRounds))
 	}
 	return r
+}
+
+// halfWidth returns the largest half-width of the three intervals.
+func (o Outcomes) halfWidth() float64 {
+	w := 0.0
+	for _, p := range []Probability{o.AttackerWin, o.Draw, o.DefenderWin} {
+		w = max(w, (p.Hi-p.Lo)/2)
+	}
+	return w
 }

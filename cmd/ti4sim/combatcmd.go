@@ -38,12 +38,23 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			if err != nil {
 				return err
 			}
-			res, err := combat.Run(ctx, sc, combat.Options{
-				Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,
-				Progress: progress(e, rf.trials),
-			})
-			if err != nil {
-				return err
+			var res combat.Result
+			if sf.exact {
+				if res, err = combat.Solve(ctx, sc); err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
+					return usageErrorf("%v", err)
+				}
+			} else {
+				o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
+				if sf.precision > 0 && !fs.Changed("trials") {
+					o.Trials = combat.MaxTrials // -n caps a precision run only when given
+				}
+				o.Progress = progress(e, o.Trials)
+				if res, err = combat.Run(ctx, sc, o); err != nil {
+					return err
+				}
 			}
 			if rf.output == "json" {
 				return writeCombatJSON(e.stdout, sc, res)

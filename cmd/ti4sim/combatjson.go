@@ -11,6 +11,7 @@ import (
 // stable; new fields may be added, none renamed or removed.
 type jsonCombat struct {
 	Command     string          `json:"command"`
+	Exact       bool            `json:"exact,omitempty"`
 	Trials      int64           `json:"trials"`
 	Seed        uint64          `json:"seed"`
 	AttackerWin float64         `json:"attacker_win"`
@@ -59,11 +60,12 @@ type jsonSide struct {
 	ResourcesLostSE float64            `json:"resources_lost_se"`
 }
 
-// jsonRounds: histogram[i] is the number of trials with i rounds.
+// jsonRounds: histogram[i] is the probability of i rounds (the last of 32
+// bins: 31 or more).
 type jsonRounds struct {
-	Mean      float64 `json:"mean"`
-	SE        float64 `json:"se"`
-	Histogram []int64 `json:"histogram"`
+	Mean      float64   `json:"mean"`
+	SE        float64   `json:"se"`
+	Histogram []float64 `json:"histogram"`
 }
 
 func intervals(o combat.Outcomes) jsonIntervals {
@@ -77,7 +79,7 @@ func intervals(o combat.Outcomes) jsonIntervals {
 func roundsJSON(r combat.Rounds) jsonRounds {
 	h := r.Histogram
 	if h == nil {
-		h = []int64{}
+		h = []float64{}
 	}
 	return jsonRounds{Mean: r.Mean.Value, SE: r.Mean.SE, Histogram: h}
 }
@@ -98,7 +100,7 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 
 func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	j := jsonCombat{
-		Command: sc.Action.String(), Trials: r.Trials, Seed: r.Seed,
+		Command: sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
 		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 		CI95:     intervals(r.Outcome),
 		Counts:   jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin},

@@ -24,18 +24,34 @@ func newTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
-func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string) error {
+func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string, exact bool) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
 	for i, p := range []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin} {
-		if err := t.Append(labels[i], pct(p.P), interval(p)); err != nil {
+		iv := interval(p)
+		if exact {
+			iv = "exact"
+		}
+		if err := t.Append(labels[i], pct(p.P), iv); err != nil {
 			return err
 		}
 	}
 	return t.Render()
 }
 
+// se formats a standard error, or "exact" for an exact result.
+func se(m combat.Mean, exact bool) string {
+	if exact {
+		return "exact"
+	}
+	return fmt.Sprintf("%.3f", m.SE)
+}
+
 func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
-	fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
+	if r.Exact {
+		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
+	} else {
+		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
+	}
 	fmt.Fprintf(w, "Attacker: %s\n", sc.Attacker.Fleet)
 	fmt.Fprintf(w, "Defender: %s", sc.Defender.Fleet)
 	if sc.Defender.AdjacentPDS > 0 {
@@ -52,12 +68,12 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
 		combat.Invasion:     {"attacker takes the planet", "draw (ground combat wiped out both)", "defender keeps the planet"},
 	}[sc.Action]
-	if err := outcomeTable(w, r.Outcome, labels); err != nil {
+	if err := outcomeTable(w, r.Outcome, labels, r.Exact); err != nil {
 		return err
 	}
 	if r.Space != nil {
 		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (invasion took place in %s of trials):\n", pct(r.Invaded.P))
-		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}); err != nil {
+		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, r.Exact); err != nil {
 			return err
 		}
 	}
@@ -90,11 +106,11 @@ func survivorTable(w io.Writer, r combat.Result) error {
 	for i, sr := range []combat.SideResult{r.Attacker, r.Defender} {
 		side := [2]string{"attacker", "defender"}[i]
 		for _, u := range inDisplayOrder(sr.Survivors) {
-			if err := t.Append(side, u.Name, fmt.Sprint(u.Start), fmt.Sprintf("%.3f", u.Expected.Value), fmt.Sprintf("%.3f", u.Expected.SE)); err != nil {
+			if err := t.Append(side, u.Name, fmt.Sprint(u.Start), fmt.Sprintf("%.3f", u.Expected.Value), se(u.Expected, r.Exact)); err != nil {
 				return err
 			}
 		}
-		if err := t.Append(side, "resources lost", "", fmt.Sprintf("%.3f", sr.ResourcesLost.Value), fmt.Sprintf("%.3f", sr.ResourcesLost.SE)); err != nil {
+		if err := t.Append(side, "resources lost", "", fmt.Sprintf("%.3f", sr.ResourcesLost.Value), se(sr.ResourcesLost, r.Exact)); err != nil {
 			return err
 		}
 	}
@@ -102,29 +118,30 @@ func survivorTable(w io.Writer, r combat.Result) error {
 }
 
 // writeRounds prints the mean and a small text histogram of rounds, leaving
-// out the thin tail (bins under 0.1% after the last bigger one).
+// out the thin tails (bins under 0.1% before the first and after the last
+// bigger one).
 func writeRounds(w io.Writer, title string, r combat.Rounds) {
-	var n int64
-	for _, c := range r.Histogram {
-		n += c
-	}
-	fmt.Fprintf(w, "%s: mean %.3f ± %.3f\n", title, r.Mean.Value, r.Mean.SE)
-	if n == 0 {
-		return
+	if r.Mean.SE == 0 {
+		fmt.Fprintf(w, "%s: mean %.3f\n", title, r.Mean.Value)
+	} else {
+		fmt.Fprintf(w, "%s: mean %.3f ± %.3f\n", title, r.Mean.Value, r.Mean.SE)
 	}
 	first, last := -1, 0
-	for i, c := range r.Histogram {
-		if float64(c)/float64(n) >= 0.001 {
+	for i, f := range r.Histogram {
+		if f >= 0.001 {
 			if first < 0 {
 				first = i
 			}
 			last = i
 		}
 	}
-	for i := max(first, 0); i <= last; i++ {
-		f := float64(r.Histogram[i]) / float64(n)
+	if first < 0 {
+		return
+	}
+	for i := first; i <= last; i++ {
+		f := r.Histogram[i]
 		label := fmt.Sprint(i)
-		if i == len(r.Histogram)-1 && len(r.Histogram) == 32 {
+		if i == 31 {
 			label += "+"
 		}
 		fmt.Fprintf(w, "  %3s %-40s %6.2f%%\n", label, strings.Repeat("#", int(f*40+0.5)), 100*f)

@@ -44,8 +44,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringSliceVar(&f.rules, "rules", nil, "errata printings, e.g. magen=omega (none modelled yet)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar (not modelled yet)")
-	fs.BoolVar(&f.exact, "exact", false, "exact answer by Markov chain instead of sampling (not available yet)")
-	fs.Float64Var(&f.precision, "precision", 0, "run until every interval half-width is below this (not available yet)")
+	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
+	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return f
 }
 
@@ -76,11 +76,11 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	if f.entropicScar {
 		return sc, usageErrorf("--entropic-scar is not modelled in this version")
 	}
-	if f.exact {
-		return sc, usageErrorf("--exact is not available in this version; run without it for a Monte Carlo answer")
+	if f.exact && f.precision != 0 {
+		return sc, usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
 	}
-	if f.precision != 0 {
-		return sc, usageErrorf("--precision is not available in this version; set the number of trials with -n")
+	if f.precision < 0 || f.precision >= 0.5 || f.precision != f.precision {
+		return sc, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
 	}
 	var err error
 	if sc.Attacker, err = f.side("attacker", f.attacker, f.attackerFaction, f.attackerTech, f.attackerOrder, f.attackerModifier); err != nil {

@@ -1,0 +1,632 @@
+package combat
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// MaxExactStates bounds the joint state space (the attacker's states times
+// the defender's) of any one combat that Solve handles.
+const MaxExactStates = 1 << 22
+
+// Solve computes the Result of sc exactly, without sampling (SPEC §6 exact
+// mode): the tactical action is a Markov chain over unit states under the
+// fixed hit-assignment policy, and Solve propagates probability through it.
+//
+// Every round that scores a hit lowers some side's health (units plus unused
+// Sustain Damage), so apart from the rounds where nobody hits, the chain is a
+// DAG; Solve visits joint states in decreasing total health and divides out
+// the no-hit self-loop: a state's inflow leaves it for its successors in
+// proportion to their probabilities over 1 − P(no hit), after a geometric
+// number of rounds (which keeps the rounds histogram exact).
+//
+// The Result has the same fields as Run's: probabilities with intervals of
+// zero width, expected survivors and losses with zero standard errors,
+// Trials 0 and Exact true. Solve refuses, naming the cause, scenarios with
+// effects it cannot express and combats whose joint state space exceeds
+// MaxExactStates.
+func Solve(ctx context.Context, sc Scenario) (Result, error) {
+	p, err := compile(&sc)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(p.effects) > 0 {
+		return Result{}, fmt.Errorf("exact mode cannot express %s; run without exact mode for a Monte Carlo answer", strings.Join(p.effects, ", "))
+	}
+	s := &solver{ctx: ctx, p: p}
+	if err := s.solve(); err != nil {
+		return Result{}, err
+	}
+	return s.result(), nil
+}
+
+// roundsHist is a distribution (or mass) over numbers of rounds; the last
+// bin holds histBins-1 or more.
+type roundsHist [histBins]float64
+
+func (h *roundsHist) add(o *roundsHist, scale float64) {
+	for i := range h {
+		h[i] += o[i] * scale
+	}
+}
+
+func (h *roundsHist) sum() float64 {
+	t := 0.0
+	for _, v := range h {
+		t += v
+	}
+	return t
+}
+
+// convolve returns the distribution of the sum of two independent round
+// counts, saturating at the last bin.
+func (h *roundsHist) convolve(o *roundsHist) roundsHist {
+	var out roundsHist
+	for i, a := range h {
+		if a == 0 {
+			continue
+		}
+		for j, b := range o {
+			out[min(i+j, histBins-1)] += a * b
+		}
+	}
+	return out
+}
+
+// solver accumulates the exact answer.
+type solver struct {
+	ctx context.Context
+	p   *plan
+
+	outcome, space [numOutcomes]float64
+	invaded        float64
+	alive          [2][maxSlots]float64 // expected units left at the end
+	hist           [numCombatTypes]roundsHist
+	total          roundsHist
+	meanRounds     [numCombatTypes]float64
+	unresolved     float64
+}
+
+// chain is one combat type's Markov chain: each side's state space, each
+// state's hit distribution, health and transitions.
+type chain struct {
+	ct     combatType
+	ss     [2]stateSpace
+	pmf    [2][][]float64
+	next   [2][]uint32 // next[side][state*(in+1)+h]
+	in     [2]int
+	health [2][]int
+}
+
+func (s *solver) newChain(ct combatType) (*chain, error) {
+	p := s.p
+	c := &chain{ct: ct}
+	r := combatRollOf(ct)
+	for side := range 2 {
+		ss, ok := p.newStateSpace(side, p.participants(side, ct))
+		if !ok {
+			return nil, fmt.Errorf("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver; run without exact mode for a Monte Carlo answer", sideName(side), combatName(ct), maxStates)
+		}
+		c.ss[side] = ss
+		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
+		c.health[side] = make([]int, ss.n)
+		for st := range ss.n {
+			for j := range ss.slots {
+				u := ss.units[st*len(ss.slots)+j]
+				c.health[side][st] += int(u[0])
+				if ss.sustain[j] {
+					c.health[side][st] += int(u[0] - u[1])
+				}
+			}
+		}
+	}
+	if n := c.ss[attacker].n * c.ss[defender].n; n > MaxExactStates {
+		return nil, fmt.Errorf("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d); run without exact mode for a Monte Carlo answer", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, MaxExactStates)
+	}
+	for side := range 2 {
+		c.in[side] = len(c.pmf[1-side][len(c.pmf[1-side])-1]) - 1 // the full state hits most
+		c.next[side] = p.transitionTable(side, r, &c.ss[side], c.in[side])
+	}
+	return c, nil
+}
+
+func sideName(side int) string { return [2]string{"attacker", "defender"}[side] }
+
+func combatName(ct combatType) string { return [2]string{"space", "ground"}[ct] }
+
+// advance returns the state of side after taking h hits of roll kind r.
+func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint32 {
+	// Rolls that hit the same targets as the chain's combat rolls, with
+	// Sustain Damage, move along its transition table.
+	if r.sustainable() && rollTargets[r] == rollTargets[combatRollOf(c.ct)] && h <= c.in[side] {
+		return c.next[side][int(st)*(c.in[side]+1)+h]
+	}
+	ss := &c.ss[side]
+	sc := &trial{p: s.p}
+	sp := &s.p.side[side]
+	for ; h > 0 && st != 0; h-- {
+		ss.decode(st, &sc.alive[side], &sc.damaged[side])
+		sc.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
+		st = ss.encode(&sc.alive[side], &sc.damaged[side])
+	}
+	return st
+}
+
+// overlay returns the side's units with the chain's participants set from
+// state st and every other slot at its start.
+func (s *solver) overlay(c *chain, side int, st uint32) [maxSlots]uint16 {
+	alive := s.p.side[side].start
+	var damaged [maxSlots]uint16
+	c.ss[side].decode(st, &alive, &damaged)
+	return alive
+}
+
+// fire applies a roll of kind r by side shooter (units as in its state of
+// chain c, or its start when it has none there) to the target side's state,
+// to every joint state of dist.
+func (s *solver) fire(c *chain, dist map[uint32]float64, shooter int, r rollKind) map[uint32]float64 {
+	target := 1 - shooter
+	nd := uint32(c.ss[defender].n)
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		m := dist[j]
+		st := [2]uint32{j / nd, j % nd}
+		alive := s.overlay(c, shooter, st[shooter])
+		pmf := s.p.hitPMF(shooter, r, &alive, 0)
+		for h, q := range pmf {
+			if q == 0 {
+				continue
+			}
+			ns := st
+			ns[target] = s.advance(c, target, r, st[target], h)
+			out[ns[0]*nd+ns[1]] += m * q
+		}
+	}
+	return out
+}
+
+// absorbed is the mass that ended a combat in one joint state, by rounds.
+type absorbed struct {
+	hist  roundsHist
+	stuck bool // neither side could hit: the combat never ends
+}
+
+// fight runs the combat chain from the joint distribution start (all at 0
+// rounds) and returns the mass absorbed in each final joint state, and the
+// expected number of rounds of rolling.
+func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
+	nd := c.ss[defender].n
+	maxH := 0
+	for side := range 2 {
+		for _, h := range c.health[side] {
+			maxH = max(maxH, h)
+		}
+	}
+	buckets := make([][]uint32, 2*maxH+1)
+	mass := make(map[uint32]*roundsHist, len(start))
+	put := func(j uint32, h *roundsHist, scale float64, r0 int) {
+		m, ok := mass[j]
+		if !ok {
+			m = new(roundsHist)
+			mass[j] = m
+			hb := c.health[attacker][j/uint32(nd)] + c.health[defender][j%uint32(nd)]
+			buckets[hb] = append(buckets[hb], j)
+		}
+		if h == nil {
+			m[r0] += scale
+			return
+		}
+		m.add(h, scale)
+	}
+	for _, j := range sortedKeys(start) {
+		put(j, nil, start[j], 0)
+	}
+	final := map[uint32]*absorbed{}
+	occupancy := 0.0
+	var y roundsHist
+	for hb := len(buckets) - 1; hb >= 0; hb-- {
+		if err := s.ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		for _, j := range buckets[hb] {
+			m := mass[j]
+			delete(mass, j)
+			sa, sd := j/uint32(nd), j%uint32(nd)
+			if sa == 0 || sd == 0 {
+				final[j] = &absorbed{hist: *m}
+				continue
+			}
+			pa, pd := c.pmf[attacker][sa], c.pmf[defender][sd]
+			p00 := pa[0] * pd[0]
+			if p00 >= 1 {
+				final[j] = &absorbed{hist: *m, stuck: true}
+				continue
+			}
+			total := m.sum()
+			occupancy += total / (1 - p00)
+			// y[r] = Σ_{k>=1} m[r-k]·p00^(k-1): the mass that scores its
+			// first hit in round r; the last bin takes what is left.
+			y = roundsHist{}
+			for r := 1; r < histBins-1; r++ {
+				y[r] = m[r-1] + p00*y[r-1]
+			}
+			left := total
+			for r := 0; r < histBins-1; r++ {
+				left -= (1 - p00) * y[r]
+			}
+			y[histBins-1] = max(left, 0) / (1 - p00)
+			wa, wd := c.in[attacker]+1, c.in[defender]+1
+			for ha, qa := range pa {
+				for hd, qd := range pd {
+					q := qa * qd
+					if q == 0 || (ha == 0 && hd == 0) {
+						continue
+					}
+					na := c.next[attacker][int(sa)*wa+hd]
+					nd2 := c.next[defender][int(sd)*wd+ha]
+					put(na*uint32(nd)+nd2, &y, q, 0)
+				}
+			}
+		}
+		buckets[hb] = nil
+	}
+	return final, occupancy, nil
+}
+
+func (s *solver) solve() error {
+	p := s.p
+	switch p.action {
+	case GroundCombat:
+		g, err := s.newChain(onGround)
+		if err != nil {
+			return err
+		}
+		start := map[uint32]float64{s.startState(g): 1}
+		return s.groundPhase(g, start, 1, nil)
+	}
+	c, err := s.newChain(inSpace)
+	if err != nil {
+		return err
+	}
+	var g *chain
+	if p.action == Invasion {
+		if g, err = s.newChain(onGround); err != nil {
+			return err
+		}
+	}
+	dist := map[uint32]float64{s.startState(c): 1}
+	// Space cannon offense: the attacker fires first, then the defender.
+	nd := uint32(c.ss[defender].n)
+	for _, side := range [2]int{attacker, defender} {
+		if len(p.side[side].rollers[rollSCO]) > 0 {
+			dist = s.fire(c, dist, side, rollSCO)
+		}
+	}
+	// Space combat where both sides have ships: anti-fighter barrage (both
+	// at once), then the rounds.
+	fights, quiet := split(dist, nd)
+	if len(fights) > 0 {
+		fights = s.barrage(c, fights)
+	}
+	final, occupancy, err := s.fight(c, fights)
+	if err != nil {
+		return err
+	}
+	endedInBarrage := 0.0
+	for _, a := range final {
+		if !a.stuck && a.hist[0] > 0 {
+			// The barrage is round 1: a combat it ends lasted one round.
+			endedInBarrage += a.hist[0]
+			a.hist[1] += a.hist[0]
+			a.hist[0] = 0
+		}
+	}
+	s.meanRounds[inSpace] = occupancy + endedInBarrage
+	for _, j := range sortedKeys(quiet) {
+		a, ok := final[j]
+		if !ok {
+			a = &absorbed{}
+			final[j] = a
+		}
+		a.hist[0] += quiet[j]
+	}
+	// Each final state of the space area, in a fixed order so that sums are
+	// reproducible.
+	for _, j := range sortedKeys(final) {
+		a := final[j]
+		m := a.hist.sum()
+		s.hist[inSpace].add(&a.hist, 1)
+		sa, sd := j/nd, j%nd
+		s.addSurvivors(c, attacker, sa, m)
+		s.addSurvivors(c, defender, sd, m)
+		sp := holderOf(sa, sd)
+		if a.stuck {
+			sp = draw
+		}
+		s.space[sp] += m
+		if p.action == SpaceCombat {
+			s.outcome[sp] += m
+			s.addStructures(m, false)
+			s.total.add(&a.hist, 1)
+			if a.stuck {
+				s.unresolved += m
+			}
+			continue
+		}
+		if a.stuck {
+			// An unending space combat: no invasion, counted as a draw.
+			s.unresolved += m
+			s.outcome[draw] += m
+			s.addStart(g, m)
+			s.addStructures(m, false)
+			s.total.add(&a.hist, 1)
+			s.hist[onGround][0] += m
+			continue
+		}
+		if p.side[attacker].hadShips && sa == 0 {
+			// No ships to carry the ground forces: no invasion, and the
+			// attacker's ground forces are lost.
+			s.outcome[defenderWins] += m
+			s.alive[defender] = addUnits(s.alive[defender], g, defender, s.startState(g)%uint32(g.ss[defender].n), m)
+			s.addStructures(m, false)
+			s.total.add(&a.hist, 1)
+			s.hist[onGround][0] += m
+			continue
+		}
+		s.invaded += m
+		if err := s.invasion(c, g, sa, m, &a.hist); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// barrage applies both sides' anti-fighter barrage at once to every joint
+// state of dist.
+func (s *solver) barrage(c *chain, dist map[uint32]float64) map[uint32]float64 {
+	nd := uint32(c.ss[defender].n)
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		m := dist[j]
+		st := [2]uint32{j / nd, j % nd}
+		var pmf [2][]float64
+		for side := range 2 {
+			alive := s.overlay(c, side, st[side])
+			pmf[side] = s.p.hitPMF(side, rollAFB, &alive, 0)
+		}
+		for ha, qa := range pmf[attacker] {
+			for hd, qd := range pmf[defender] {
+				if qa*qd == 0 {
+					continue
+				}
+				na := s.advance(c, attacker, rollAFB, st[attacker], hd)
+				nd2 := s.advance(c, defender, rollAFB, st[defender], ha)
+				out[na*nd+nd2] += m * qa * qd
+			}
+		}
+	}
+	return out
+}
+
+// startState is the joint state of a chain with every unit at its start.
+func (s *solver) startState(c *chain) uint32 {
+	var st [2]uint32
+	for side := range 2 {
+		var damaged [maxSlots]uint16
+		alive := s.p.side[side].start
+		st[side] = c.ss[side].encode(&alive, &damaged)
+	}
+	return st[attacker]*uint32(c.ss[defender].n) + st[defender]
+}
+
+// invasion resolves bombardment, commitment, space cannon defense, ground
+// combat and control for mass m whose attacker ships ended in state sa of
+// the space chain c, with the space combat's rounds spaceHist.
+func (s *solver) invasion(c, g *chain, sa uint32, m float64, spaceHist *roundsHist) error {
+	p := s.p
+	nd := uint32(g.ss[defender].n)
+	dist := map[uint32]float64{s.startState(g): 1}
+	// Bombardment by the attacker's ships left in space, unless shielded.
+	ships := s.overlay(c, attacker, sa)
+	if !s.shieldedBy(&ships) {
+		out := map[uint32]float64{}
+		pmf := p.hitPMF(attacker, rollBombard, &ships, 0)
+		for _, j := range sortedKeys(dist) {
+			q := dist[j]
+			ga, gd := j/nd, j%nd
+			if gd == 0 {
+				out[j] += q
+				continue
+			}
+			for h, qh := range pmf {
+				if qh > 0 {
+					out[ga*nd+s.advance(g, defender, rollBombard, gd, h)] += q * qh
+				}
+			}
+		}
+		dist = out
+	}
+	// Space cannon defense at the committed ground forces.
+	if len(p.side[defender].rollers[rollSCD]) > 0 {
+		dist = s.fire(g, dist, defender, rollSCD)
+	}
+	return s.groundPhase(g, dist, m, spaceHist)
+}
+
+// shieldedBy reports whether the planet is shielded against an attacker
+// whose units are alive.
+func (s *solver) shieldedBy(alive *[maxSlots]uint16) bool {
+	for _, sl := range s.p.side[attacker].shieldBreakers {
+		if alive[sl] > 0 {
+			return false
+		}
+	}
+	return len(s.p.side[defender].shields) > 0 // structures are never destroyed before control
+}
+
+// groundPhase fights the ground combat from dist (joint ground states) for
+// mass m and records outcomes, ground survivors and rounds; spaceHist, for
+// an invasion, is the space combat's rounds of this mass.
+func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, spaceHist *roundsHist) error {
+	nd := uint32(g.ss[defender].n)
+	fights, quiet := split(dist, nd)
+	final, occupancy, err := s.fight(g, fights)
+	if err != nil {
+		return err
+	}
+	s.meanRounds[onGround] += m * occupancy
+	var groundHist roundsHist
+	record := func(j uint32, q float64, fought, stuck bool) {
+		ga, gd := j/nd, j%nd
+		s.addSurvivors(g, attacker, ga, m*q)
+		s.addSurvivors(g, defender, gd, m*q)
+		o := defenderWins
+		switch {
+		case stuck:
+			o = draw
+			s.unresolved += m * q
+		case ga != 0:
+			o = attackerWins
+		case fought && gd == 0:
+			o = draw
+		}
+		s.outcome[o] += m * q
+		s.addStructures(m*q, o == attackerWins && s.p.action == Invasion)
+	}
+	for _, j := range sortedKeys(final) {
+		a := final[j]
+		q := a.hist.sum()
+		groundHist.add(&a.hist, 1)
+		record(j, q, true, a.stuck)
+	}
+	for _, j := range sortedKeys(quiet) {
+		groundHist[0] += quiet[j]
+		record(j, quiet[j], false, false)
+	}
+	s.hist[onGround].add(&groundHist, m)
+	if spaceHist == nil {
+		s.total.add(&groundHist, m)
+	} else {
+		// spaceHist carries mass m; groundHist is a distribution.
+		t := spaceHist.convolve(&groundHist)
+		s.total.add(&t, 1)
+	}
+	return nil
+}
+
+// addSurvivors adds mass m of side's chain state st to the expected
+// survivors.
+func (s *solver) addSurvivors(c *chain, side int, st uint32, m float64) {
+	s.alive[side] = addUnits(s.alive[side], c, side, st, m)
+}
+
+func addUnits(acc [maxSlots]float64, c *chain, side int, st uint32, m float64) [maxSlots]float64 {
+	ss := &c.ss[side]
+	for j, slot := range ss.slots {
+		acc[slot] += m * float64(ss.units[int(st)*len(ss.slots)+j][0])
+	}
+	return acc
+}
+
+// addStart adds mass m of the chain's participants at their start counts.
+func (s *solver) addStart(c *chain, m float64) {
+	for side := range 2 {
+		for _, slot := range c.ss[side].slots {
+			s.alive[side][slot] += m * float64(s.p.side[side].start[slot])
+		}
+	}
+}
+
+// addStructures adds mass m of the defender's structures, destroyed when
+// the attacker took the planet.
+func (s *solver) addStructures(m float64, captured bool) {
+	if captured {
+		return
+	}
+	for i, sl := range s.p.side[defender].slots {
+		if sl.zone == zonePlanet && sl.stats.Kind.Structure() {
+			s.alive[defender][i] += m * float64(s.p.side[defender].start[i])
+		}
+	}
+}
+
+func holderOf(sa, sd uint32) outcome {
+	switch {
+	case sa != 0 && sd == 0:
+		return attackerWins
+	case sd != 0 && sa == 0:
+		return defenderWins
+	}
+	return draw
+}
+
+// split separates the joint states of dist where both sides have units
+// (a combat follows) from the others.
+func split(dist map[uint32]float64, nd uint32) (fights, quiet map[uint32]float64) {
+	fights, quiet = map[uint32]float64{}, map[uint32]float64{}
+	for j, m := range dist {
+		if j/nd != 0 && j%nd != 0 {
+			fights[j] = m
+		} else {
+			quiet[j] = m
+		}
+	}
+	return fights, quiet
+}
+
+// sortedKeys returns m's keys in increasing order, so that sums over a map
+// are made in a fixed order and the result is reproducible.
+func sortedKeys[V any](m map[uint32]V) []uint32 {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// result turns the solver's sums into a Result.
+func (s *solver) result() Result {
+	p := s.p
+	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
+	outs := func(o [numOutcomes]float64) Outcomes {
+		return Outcomes{AttackerWin: exactP(o[attackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[defenderWins])}
+	}
+	rounds := func(h *roundsHist, mean float64) Rounds {
+		last := histBins
+		for last > 0 && h[last-1] < 1e-15 {
+			last--
+		}
+		return Rounds{Mean: Mean{Value: mean}, Histogram: append([]float64(nil), h[:last]...)}
+	}
+	r := Result{Action: p.action, Exact: true, Outcome: outs(s.outcome)}
+	for side, sr := range []*SideResult{&r.Attacker, &r.Defender} {
+		lost := 0.0
+		for i, sl := range p.side[side].slots {
+			if !sl.report {
+				continue
+			}
+			sr.Survivors = append(sr.Survivors, Survivor{
+				Kind: sl.stats.Kind, Name: sl.stats.Name, Start: int(p.side[side].start[i]),
+				Expected: Mean{Value: s.alive[side][i]},
+			})
+			lost += float64(sl.costHalves) / 2 * (float64(p.side[side].start[i]) - s.alive[side][i])
+		}
+		sr.ResourcesLost = Mean{Value: lost}
+	}
+	switch p.action {
+	case SpaceCombat:
+		r.Rounds = rounds(&s.hist[inSpace], s.meanRounds[inSpace])
+	case GroundCombat:
+		r.Rounds = rounds(&s.hist[onGround], s.meanRounds[onGround])
+	case Invasion:
+		r.Rounds = rounds(&s.total, s.meanRounds[inSpace]+s.meanRounds[onGround])
+		r.Space = &Phase{Outcome: outs(s.space), Rounds: rounds(&s.hist[inSpace], s.meanRounds[inSpace])}
+		gr := rounds(&s.hist[onGround], s.meanRounds[onGround])
+		r.GroundRounds = &gr
+		r.Invaded = exactP(s.invaded)
+	}
+	r.Warnings = append(r.Warnings, p.warnings...)
+	if s.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("with probability %.3g a combat reaches a state where no unit can score a hit; counted as a draw", s.unresolved))
+	}
+	return r
+}

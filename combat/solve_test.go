@@ -1,0 +1,180 @@
+package combat_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// randomScenario draws a small scenario: 1–3 unit types a side with 1–3
+// units each, sometimes upgraded, with random modifiers, nebula, hit
+// orders, PDS and adjacent PDS.
+func randomScenario(r *rand.Rand) combat.Scenario {
+	pick := func(kinds []string, n int) string {
+		var items []string
+		used := map[int]bool{}
+		for len(items) < n {
+			i := r.IntN(len(kinds))
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			up := ""
+			if strings.HasSuffix(kinds[i], "*") {
+				up = " II"
+			}
+			items = append(items, fmt.Sprintf("%d %s%s", 1+r.IntN(3), strings.TrimSuffix(kinds[i], "*"), up))
+		}
+		return strings.Join(items, ", ")
+	}
+	ships := []string{"fighter", "destroyer", "cruiser", "carrier", "dreadnought", "fighter*", "destroyer*", "cruiser*", "war sun"}
+	ground := []string{"infantry", "mech", "infantry*"}
+	fl := func(s string) units.Fleet {
+		f, err := units.ParseFleet(s)
+		if err != nil {
+			panic(fmt.Sprintf("%q: %v", s, err))
+		}
+		return f
+	}
+	sc := combat.Scenario{Action: combat.Action(r.IntN(3))}
+	var a, d string
+	switch sc.Action {
+	case combat.SpaceCombat:
+		a, d = pick(ships, 1+r.IntN(2)), pick(ships, 1+r.IntN(2))
+		if r.IntN(3) == 0 {
+			d += ", 1 pds"
+		}
+		sc.Nebula = r.IntN(3) == 0
+	case combat.GroundCombat:
+		a, d = pick(ground, 1+r.IntN(2)), pick(ground, 1+r.IntN(2))
+	case combat.Invasion:
+		a = pick(ships, 1+r.IntN(2)) + ", " + pick(ground, 1+r.IntN(2))
+		d = pick(ground, 1+r.IntN(2))
+		if r.IntN(2) == 0 {
+			d = pick(ships, 1) + ", " + d
+		}
+		if r.IntN(2) == 0 {
+			d += fmt.Sprintf(", %d pds", 1+r.IntN(2))
+		}
+	}
+	// Mixed upgrades of one kind would be rejected; drop duplicates by
+	// keeping the first spelling of each kind.
+	sc.Attacker = combat.Side{Fleet: fl(dedupe(a)), Modifier: r.IntN(3) - 1}
+	sc.Defender = combat.Side{Fleet: fl(dedupe(d)), Modifier: r.IntN(3) - 1}
+	if r.IntN(4) == 0 {
+		sc.Attacker.Order = combat.Order{SustainLast: true}
+	}
+	if sc.Action != combat.GroundCombat && r.IntN(4) == 0 {
+		sc.Defender.Techs = []string{"pds-ii"}
+		sc.Defender.AdjacentPDS = 1 + r.IntN(2)
+	}
+	return sc
+}
+
+func dedupe(fleet string) string {
+	seen := map[units.Kind]bool{}
+	var keep []string
+	for _, item := range strings.Split(fleet, ",") {
+		f, _ := units.ParseFleet(item)
+		k := f.Groups()[0].Kind
+		if !seen[k] {
+			seen[k] = true
+			keep = append(keep, item)
+		}
+	}
+	return strings.Join(keep, ",")
+}
+
+// TestSolveAgreesWithMonteCarlo is the property test of exact mode: on 24
+// random small scenarios (a fixed seed, so the same ones every run) the
+// exact probabilities, survivors, losses and mean rounds lie within 4
+// standard errors of a 100000-trial Monte Carlo run, and the exact outcome
+// probabilities sum to 1.
+func TestSolveAgreesWithMonteCarlo(t *testing.T) {
+	const n = 100000
+	r := rand.New(rand.NewPCG(2026, 11))
+	for i := range 24 {
+		sc := randomScenario(r)
+		name := fmt.Sprintf("%d %s: %s vs %s", i, sc.Action, sc.Attacker.Fleet, sc.Defender.Fleet)
+		t.Run(name, func(t *testing.T) {
+			ex, err := combat.Solve(context.Background(), sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: n, Seed: uint64(i) + 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := ex.Outcome
+			if s := o.AttackerWin.P + o.Draw.P + o.DefenderWin.P; math.Abs(s-1) > 1e-9 {
+				t.Errorf("exact outcomes sum to %.12f", s)
+			}
+			within := func(what string, exact, sim, se float64) {
+				t.Helper()
+				// When every trial gave the same value the sample SE is 0,
+				// yet events rarer than about 3/n can still move the exact
+				// mean by up to 3/n times the quantity's range (at most
+				// ~40 here): floor the SE at 30/n.
+				se = max(se, 30.0/n)
+				if z := (sim - exact) / se; math.Abs(z) > 4 {
+					t.Errorf("%s: exact %.6f, Monte Carlo %.6f, z = %.2f", what, exact, sim, z)
+				}
+			}
+			prob := func(what string, exact, sim float64) {
+				t.Helper()
+				within(what, exact, sim, math.Sqrt(exact*(1-exact)/n))
+			}
+			prob("attacker wins", o.AttackerWin.P, mc.Outcome.AttackerWin.P)
+			prob("draw", o.Draw.P, mc.Outcome.Draw.P)
+			prob("defender wins", o.DefenderWin.P, mc.Outcome.DefenderWin.P)
+			for s, pair := range [][2]combat.SideResult{{ex.Attacker, mc.Attacker}, {ex.Defender, mc.Defender}} {
+				for k, sv := range pair[0].Survivors {
+					within(fmt.Sprintf("side %d %s left", s, sv.Name), sv.Expected.Value, pair[1].Survivors[k].Expected.Value, pair[1].Survivors[k].Expected.SE)
+				}
+				within(fmt.Sprintf("side %d resources lost", s), pair[0].ResourcesLost.Value, pair[1].ResourcesLost.Value, pair[1].ResourcesLost.SE)
+			}
+			within("mean rounds", ex.Rounds.Mean.Value, mc.Rounds.Mean.Value, mc.Rounds.Mean.SE)
+			for k, q := range ex.Rounds.Histogram {
+				sim := 0.0
+				if k < len(mc.Rounds.Histogram) {
+					sim = mc.Rounds.Histogram[k]
+				}
+				prob(fmt.Sprintf("P(%d rounds)", k), q, sim)
+			}
+			if sc.Action == combat.Invasion {
+				prob("space: attacker wins", ex.Space.Outcome.AttackerWin.P, mc.Space.Outcome.AttackerWin.P)
+				prob("invaded", ex.Invaded.P, mc.Invaded.P)
+				within("ground rounds", ex.GroundRounds.Mean.Value, mc.GroundRounds.Mean.Value, mc.GroundRounds.Mean.SE)
+			}
+		})
+	}
+}
+
+// TestSolveRefusesLargeBattles: a battle beyond the exact solver's limits
+// is refused with a message naming the size, not approximated.
+func TestSolveRefusesLargeBattles(t *testing.T) {
+	a, _ := units.ParseFleet("20 dreadnought, 20 war sun, 20 cruiser")
+	d, _ := units.ParseFleet("20 dreadnought, 20 carrier, 20 destroyer, 20 fighter")
+	_, err := combat.Solve(context.Background(), combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: a}, Defender: combat.Side{Fleet: d}})
+	if err == nil || !strings.Contains(err.Error(), "run without exact mode") {
+		t.Fatalf("err = %v, want a refusal naming the limit", err)
+	}
+}
+
+// ExampleSolve computes the classic fighter duel exactly: each round both
+// fighters hit with probability 0.2, so the attacker wins with probability
+// 0.2·0.8/(1−0.8²) = 4/9 and the combat lasts 1/0.36 rounds on average.
+func ExampleSolve() {
+	f, _ := units.ParseFleet("1 fighter")
+	res, _ := combat.Solve(context.Background(), combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: f}, Defender: combat.Side{Fleet: f}})
+	fmt.Printf("%.6f %.6f %.6f, rounds %.4f\n", res.Outcome.AttackerWin.P, res.Outcome.Draw.P, res.Outcome.DefenderWin.P, res.Rounds.Mean.Value)
+	// Output: 0.444444 0.111111 0.444444, rounds 2.7778
+}
