@@ -1,16 +1,468 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/agenda"
 )
 
-func voteCommand() *command {
-	return &command{
-		name:    "vote",
-		summary: "(not yet available)",
-		usage:   "ti4sim vote",
-		run: func(ctx context.Context, c *command, args []string, e *env) error {
-			return usageErrorf("vote: not available yet")
-		},
+// voteExample is the worked example of `ti4sim vote --help` and of the
+// README; TestVoteHelpExample checks that voteExampleOutput is what it
+// prints.
+const voteExample = `ti4sim vote -n 1000000 --seed 7 \
+    --voter "argent:6:for=0.9:zeal" \
+    --voter "hacan:4-8:against=0.8,for=0.1:final=3:then=against=1" \
+    --voter "sol:5:for=0.5,against=0.5" \
+    --voter "jolnar:7:against=0.7" \
+    --speaker sol --bribery hacan:4`
+
+const voteExampleOutput = `Agenda vote (Preliminary Voting variant): 1000000 trials, seed 7
+Seating (clockwise): argent (Zeal), hacan, sol (speaker), jolnar; 4 players
+Final vote order: argent, jolnar, hacan, sol
+┌─────────┬─────────────────────────┬───────────────────────┬───────────────────────┐
+│ Outcome │ Passes preliminary vote │    Wins final vote    │     Wins overall      │
+├─────────┼─────────────────────────┼───────────────────────┼───────────────────────┤
+│ for     │   21.97% [21.89, 22.05] │    5.04% [5.00, 5.09] │ 27.01% [26.92, 27.10] │
+│ against │      6.00% [5.96, 6.05] │ 66.98% [66.89, 67.08] │ 72.99% [72.90, 73.08] │
+└─────────┴─────────────────────────┴───────────────────────┴───────────────────────┘
+No two-thirds majority (a final vote is held): 72.03% [71.94, 72.12]
+Wins final vote: no two-thirds majority, then the most votes (ties: the speaker); the two add up to Wins overall.
+┌────────────────┬────────┬───────────────────────┬────────────────────────┐
+│ Bribery holder │ Budget │  Spends trade goods   │ Mean trade goods spent │
+├────────────────┼────────┼───────────────────────┼────────────────────────┤
+│ hacan          │      4 │ 23.69% [23.60, 23.77] │          0.552 ± 0.001 │
+└────────────────┴────────┴───────────────────────┴────────────────────────┘
+`
+
+const voteHelp = `Odds of an agenda vote under the companion's Preliminary Voting variant.
+
+Preliminary vote: every voter secretly picks an outcome (or abstains) and
+the planets to vote with; all reveal at once. An outcome passes outright
+with MORE votes than twice the votes for all other outcomes combined
+(exactly twice is not enough; abstentions are not votes). Otherwise a final
+vote follows: players vote in order starting left of the speaker (the
+speaker last; Argent Flight, a voter with zeal, always first); final votes
+are added to the preliminary ones, which stay where they were cast; any
+player may switch outcome (or start or stop abstaining); most votes wins and
+the speaker breaks ties. Bribery (errata): after the speaker votes in the
+final vote, the holder may spend trade goods for that many extra votes on
+the outcome they voted for (their final-vote choice, or their preliminary
+choice if they have not voted yet). Policy: spend exactly what makes that
+outcome win against the tally at that moment if the budget covers it,
+otherwise nothing.
+
+Each --voter is one player, in clockwise seating order:
+
+{{GRAMMAR}}
+
+A voter's VOTES are their available votes. The planet votes they put into
+the preliminary vote are exhausted; only the votes held back (final=,
+prelim=) can be cast in the final vote, for the final-vote choice (then=).
+By default everything goes into the preliminary vote and the final-vote
+choice repeats the preliminary one, so a voter adds votes in the final vote
+only from held-back votes, extra=, Zeal or Bribery.
+
+The speaker breaks ties by --speaker-prefers, or by default prefers their
+own final-vote choice, then their preliminary choice, then the --outcomes
+order.
+
+Output: for each outcome, the probability that it passes the preliminary
+vote, that no outcome has a two-thirds majority and it wins the final vote,
+and that it wins overall (the sum), with 95% Wilson intervals; the
+probability of no two-thirds majority; for each Bribery holder, how often
+they spend trade goods and how many on average. JSON (-o json) has the
+fields preliminary, no_majority, final, final_if_held, overall (outcome ->
+probability), ci95 (the same with [lo, hi]) and bribery. --exact
+enumerates every case instead of simulating (small tables: about 12 voters
+with 4 outcomes and small vote counts); it refuses larger ones.
+
+Worked example: Argent Flight (6 votes and Zeal: +4 in each vote it casts
+in, with 4 players) wants "for"; the Hacan have 4 to 8 ready influence, hold
+3 back for the final vote and want "against", with 4 trade goods for
+Bribery; Sol is the speaker and undecided; the Jol-Nar vote "against" 70% of
+the time and otherwise abstain.
+
+{{EXAMPLE}}
+
+"for" passes outright 22% of the time, mostly when the Jol-Nar abstain;
+otherwise the Hacan's held-back votes and trade goods make "against" the
+likely winner (73% overall). Add -o json for the same figures as JSON, or
+--exact for exact values.`
+
+// voteIndent prefixes every non-empty line of s with prefix.
+func voteIndent(s, prefix string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
 	}
+	return strings.Join(lines, "\n")
+}
+
+func voteCommand() *command {
+	c := &command{
+		name:    "vote",
+		summary: "agenda vote odds (Preliminary Voting variant, Bribery, Zeal)",
+		usage:   `ti4sim vote --voter "NAME:VOTES:OUTCOME=P,..." [--voter ...] [flags]`,
+		help: strings.NewReplacer(
+			"{{GRAMMAR}}", voteIndent(agenda.VoterGrammar, "  "),
+			"{{EXAMPLE}}", voteIndent("$ "+voteExample+"\n"+voteExampleOutput, "  "),
+		).Replace(voteHelp),
+	}
+	c.flagSet = func() *pflag.FlagSet { fs, _ := newVoteFlags(); return fs }
+	c.run = runVote
+	return c
+}
+
+// voteFlags are the vote command's flags.
+type voteFlags struct {
+	run       *runFlags
+	voters    []string
+	outcomes  string
+	speaker   string
+	prefers   string
+	bribery   []string
+	players   int
+	exact     bool
+	precision float64
+}
+
+func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
+	fs := pflag.NewFlagSet("vote", pflag.ContinueOnError)
+	f := &voteFlags{run: addRunFlags(fs)}
+	fs.StringArrayVar(&f.voters, "voter", nil, "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
+	fs.StringVar(&f.outcomes, "outcomes", "for,against", "the agenda's outcomes, comma-separated")
+	fs.StringVar(&f.speaker, "speaker", "", "the speaker, a voter's NAME (default: the first --voter)")
+	fs.StringVar(&f.prefers, "speaker-prefers", "", "the speaker's tie-break ranking, e.g. against,for (default: their own vote)")
+	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
+	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
+	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating (small tables)")
+	if fs.Lookup("precision") == nil {
+		fs.Float64Var(&f.precision, "precision", 0, "run until every probability's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
+	}
+	return fs, f
+}
+
+func runVote(ctx context.Context, c *command, args []string, e *env) error {
+	fs, f := newVoteFlags()
+	if err := parseFlags(c, fs, args, e); err != nil {
+		return err
+	}
+	if err := f.run.validate(); err != nil {
+		return err
+	}
+	// --precision is defined here unless the shared run flags gain it; read
+	// it from the flag set either way.
+	if p := fs.Lookup("precision"); p != nil {
+		if v, err := strconv.ParseFloat(p.Value.String(), 64); err == nil {
+			f.precision = v
+		}
+	}
+	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
+		return usageErrorf("--precision %v out of range: allowed 0 (off) or above 0 and below 0.5", f.precision)
+	}
+	a, err := f.agenda()
+	if err != nil {
+		return err
+	}
+	var r agenda.Result
+	if f.exact {
+		if fs.Changed("trials") || fs.Changed("seed") || f.precision != 0 {
+			return usageErrorf("vote: --exact enumerates every case; it takes no --trials, --seed or --precision")
+		}
+		r, err = agenda.Exact(ctx, a)
+		if errors.Is(err, agenda.ErrTooLarge) {
+			return usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
+		}
+	} else {
+		r, err = agenda.Simulate(ctx, a, agenda.Options{
+			Trials: f.run.trials, Seed: f.run.seed, Workers: f.run.workers, Precision: f.precision,
+			Progress: progress(e, f.run.trials),
+		})
+	}
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if f.run.output == "json" {
+		err = writeVoteJSON(&out, &a, &r)
+	} else {
+		err = writeVoteTable(&out, &a, &r)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(out.Bytes())
+	return err
+}
+
+// agenda builds and validates the agenda from the flags; every problem is
+// a usage error naming the flag.
+func (f *voteFlags) agenda() (agenda.Agenda, error) {
+	var a agenda.Agenda
+	var err error
+	if a.Outcomes, err = agenda.ParseOutcomes(f.outcomes); err != nil {
+		return a, usageErrorf("vote: --outcomes %q: %v", f.outcomes, err)
+	}
+	if len(f.voters) == 0 {
+		return a, usageErrorf("vote: no --voter given; for example\n  %s\n(see `ti4sim help vote`)",
+			strings.ReplaceAll(voteExample, "\\\n    ", ""))
+	}
+	if len(f.voters) > agenda.MaxVoters {
+		return a, usageErrorf("vote: %d voters: allowed 1..%d", len(f.voters), agenda.MaxVoters)
+	}
+	for _, spec := range f.voters {
+		v, err := agenda.ParseVoter(spec, a.Outcomes)
+		if err != nil {
+			return a, usageErrorf("vote: --voter %q: %v", spec, err)
+		}
+		if a.VoterIndex(v.Name) >= 0 {
+			return a, usageErrorf("vote: --voter %q: duplicate voter %q (names are case-insensitive)", spec, v.Name)
+		}
+		a.Voters = append(a.Voters, v)
+	}
+	if f.speaker != "" {
+		if a.Speaker = a.VoterIndex(strings.TrimSpace(f.speaker)); a.Speaker < 0 {
+			return a, usageErrorf("vote: --speaker %q is not a voter: voters are %s", f.speaker, voteVoterNames(&a))
+		}
+	}
+	if f.prefers != "" {
+		if a.SpeakerPrefers, err = agenda.ParsePreference(f.prefers, a.Outcomes); err != nil {
+			return a, usageErrorf("vote: --speaker-prefers %q: %v", f.prefers, err)
+		}
+	}
+	for _, spec := range f.bribery {
+		b, err := agenda.ParseBribe(spec, a.Voters)
+		if err != nil {
+			return a, usageErrorf("vote: --bribery %q: %v", spec, err)
+		}
+		for _, o := range a.Bribery {
+			if o.Voter == b.Voter {
+				return a, usageErrorf("vote: --bribery %q: %s already holds Bribery", spec, a.Voters[b.Voter].Name)
+			}
+		}
+		a.Bribery = append(a.Bribery, b)
+	}
+	a.Players = f.players
+	if err := a.Validate(); err != nil {
+		return a, usageErrorf("vote: %v", err)
+	}
+	return a, nil
+}
+
+func voteVoterNames(a *agenda.Agenda) string {
+	names := make([]string, len(a.Voters))
+	for i, v := range a.Voters {
+		names[i] = v.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// pct formats a probability as a percentage, with its interval for a
+// simulation.
+func votePct(p agenda.Prob, exact bool) string {
+	if exact {
+		return fmt.Sprintf("%.4f%%", 100*p.P)
+	}
+	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*p.P, 100*p.Lo, 100*p.Hi)
+}
+
+// voteTable is a table with a left-aligned first column and right-aligned
+// numbers.
+func voteTable(w io.Writer, header ...any) *tablewriter.Table {
+	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{
+			PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight},
+		}))
+	t.Header(header...)
+	return t
+}
+
+func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	if r.Exact {
+		fmt.Fprintln(w, "Agenda vote (Preliminary Voting variant): exact enumeration")
+	} else {
+		fmt.Fprintf(w, "Agenda vote (Preliminary Voting variant): %d trials, seed %d\n", r.Trials, r.Seed)
+	}
+	seats := make([]string, len(a.Voters))
+	for i, v := range a.Voters {
+		seats[i] = v.Name
+		if i == a.Speaker {
+			seats[i] += " (speaker)"
+		}
+		if v.Zeal != agenda.NoZeal {
+			seats[i] += " (Zeal)"
+		}
+	}
+	fmt.Fprintf(w, "Seating (clockwise): %s; %d players\n", strings.Join(seats, ", "), a.PlayerCount())
+	order := a.FinalOrder()
+	names := make([]string, len(order))
+	for i, v := range order {
+		names[i] = a.Voters[v].Name
+	}
+	fmt.Fprintf(w, "Final vote order: %s\n", strings.Join(names, ", "))
+
+	t := voteTable(w, "Outcome", "Passes preliminary vote", "Wins final vote", "Wins overall")
+	for o, name := range r.Outcomes {
+		if err := t.Append(name, votePct(r.Prelim[o], r.Exact), votePct(r.Final[o], r.Exact), votePct(r.Overall[o], r.Exact)); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "No two-thirds majority (a final vote is held): %s\n", votePct(r.NoMajority, r.Exact))
+	fmt.Fprintln(w, "Wins final vote: no two-thirds majority, then the most votes (ties: the speaker); the two add up to Wins overall.")
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "Warning: %s\n", warn)
+	}
+	if len(r.Bribery) == 0 {
+		return nil
+	}
+	t = voteTable(w, "Bribery holder", "Budget", "Spends trade goods", "Mean trade goods spent")
+	for _, b := range r.Bribery {
+		mean := fmt.Sprintf("%.3f", b.MeanSpent)
+		if !r.Exact {
+			mean += fmt.Sprintf(" ± %.3f", b.MeanSpentSE)
+		}
+		if err := t.Append(b.Voter, fmt.Sprint(b.TradeGoods), votePct(b.Used, r.Exact), mean); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// voteByOutcome is a JSON object from outcome names to values, in the order of
+// the agenda's outcomes.
+type voteByOutcome[T any] struct {
+	names []string
+	vals  []T
+}
+
+func (m voteByOutcome[T]) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range m.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(name)
+		v, err := json.Marshal(m.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func voteProbs(names []string, ps []agenda.Prob) (voteByOutcome[float64], voteByOutcome[[2]float64]) {
+	p := voteByOutcome[float64]{names: names, vals: make([]float64, len(ps))}
+	ci := voteByOutcome[[2]float64]{names: names, vals: make([][2]float64, len(ps))}
+	for i, x := range ps {
+		p.vals[i] = x.P
+		ci.vals[i] = [2]float64{x.Lo, x.Hi}
+	}
+	return p, ci
+}
+
+type voteJSON struct {
+	Command     string                  `json:"command"`
+	Exact       bool                    `json:"exact"`
+	Trials      *int64                  `json:"trials"`
+	Seed        *uint64                 `json:"seed"`
+	Outcomes    []string                `json:"outcomes"`
+	Voters      []string                `json:"voters"`
+	Speaker     string                  `json:"speaker"`
+	Players     int                     `json:"players"`
+	FinalOrder  []string                `json:"final_vote_order"`
+	Preliminary voteByOutcome[float64]  `json:"preliminary"`
+	NoMajority  float64                 `json:"no_majority"`
+	Final       voteByOutcome[float64]  `json:"final"`
+	FinalIfHeld *voteByOutcome[float64] `json:"final_if_held"`
+	Overall     voteByOutcome[float64]  `json:"overall"`
+	CI95        voteCI95                `json:"ci95"`
+	Counts      *voteCounts             `json:"counts"`
+	Bribery     []voteBriberyJSON       `json:"bribery"`
+	Warnings    []string                `json:"warnings"`
+}
+
+type voteCI95 struct {
+	Preliminary voteByOutcome[[2]float64]  `json:"preliminary"`
+	NoMajority  [2]float64                 `json:"no_majority"`
+	Final       voteByOutcome[[2]float64]  `json:"final"`
+	FinalIfHeld *voteByOutcome[[2]float64] `json:"final_if_held"`
+	Overall     voteByOutcome[[2]float64]  `json:"overall"`
+}
+
+// voteCounts are the raw simulation counts (null for --exact).
+type voteCounts struct {
+	Trials      int64                `json:"trials"`
+	Preliminary voteByOutcome[int64] `json:"preliminary"`
+	NoMajority  int64                `json:"no_majority"`
+	Final       voteByOutcome[int64] `json:"final"`
+}
+
+type voteBriberyJSON struct {
+	Voter       string     `json:"voter"`
+	TradeGoods  int        `json:"trade_goods"`
+	Used        float64    `json:"used"`
+	UsedCI95    [2]float64 `json:"used_ci95"`
+	MeanSpent   float64    `json:"mean_spent"`
+	MeanSpentSE float64    `json:"mean_spent_se"`
+}
+
+func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	j := voteJSON{
+		Command: "vote", Exact: r.Exact, Outcomes: r.Outcomes,
+		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
+		NoMajority: r.NoMajority.P, Bribery: []voteBriberyJSON{},
+		Warnings: append([]string{}, r.Warnings...),
+	}
+	if !r.Exact {
+		j.Trials, j.Seed = &r.Trials, &r.Seed
+		j.Counts = &voteCounts{
+			Trials:      r.Counts.Trials,
+			Preliminary: voteByOutcome[int64]{names: r.Outcomes, vals: r.Counts.Prelim},
+			NoMajority:  r.Counts.NoMajority,
+			Final:       voteByOutcome[int64]{names: r.Outcomes, vals: r.Counts.Final},
+		}
+	}
+	for _, v := range a.Voters {
+		j.Voters = append(j.Voters, agenda.FormatVoter(v, a.Outcomes))
+	}
+	for _, i := range a.FinalOrder() {
+		j.FinalOrder = append(j.FinalOrder, a.Voters[i].Name)
+	}
+	j.Preliminary, j.CI95.Preliminary = voteProbs(r.Outcomes, r.Prelim)
+	j.Final, j.CI95.Final = voteProbs(r.Outcomes, r.Final)
+	j.Overall, j.CI95.Overall = voteProbs(r.Outcomes, r.Overall)
+	j.CI95.NoMajority = [2]float64{r.NoMajority.Lo, r.NoMajority.Hi}
+	if r.FinalIfHeld != nil {
+		p, ci := voteProbs(r.Outcomes, r.FinalIfHeld)
+		j.FinalIfHeld, j.CI95.FinalIfHeld = &p, &ci
+	}
+	for _, b := range r.Bribery {
+		j.Bribery = append(j.Bribery, voteBriberyJSON{
+			Voter: b.Voter, TradeGoods: b.TradeGoods, Used: b.Used.P, UsedCI95: [2]float64{b.Used.Lo, b.Used.Hi},
+			MeanSpent: b.MeanSpent, MeanSpentSE: b.MeanSpentSE,
+		})
+	}
+	return json.NewEncoder(w).Encode(j)
 }
