@@ -293,3 +293,41 @@ func TestPrecision(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeCombatFallback: the standard battle gets whole-combat tables, and
+// when a start state has no precomputed block (as after effects the tables
+// did not foresee) the rounds run one by one with the same distribution:
+// 200000 trials of each path agree with the exact answer within 4 SE.
+func TestWholeCombatFallback(t *testing.T) {
+	sc := Scenario{Action: SpaceCombat,
+		Attacker: Side{Fleet: fleet(t, "3 carrier, 6 fighter")},
+		Defender: Side{Fleet: fleet(t, "1 dreadnought, 2 destroyer, 3 fighter")}}
+	exact, err := Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, whole := range []bool{true, false} {
+		p := mustPlan(t, sc)
+		f := p.fast[inSpace]
+		if f == nil || f.joint == nil || f.whole == nil || len(f.whole.blocks) == 0 {
+			t.Fatal("the standard battle has no whole-combat tables")
+		}
+		if !whole {
+			for j := range f.whole.block {
+				f.whole.block[j] = -1
+			}
+		}
+		var acc tally
+		w := newWorker(p)
+		const n = 200000
+		for c := range uint64(n / 4096) {
+			w.Trials(rand.NewPCG(9, c), 4096)
+		}
+		acc.merge(&w.acc)
+		got := float64(acc.outcome[attackerWins]) / float64(acc.n)
+		want := exact.Outcome.AttackerWin.P
+		if se := math.Sqrt(want * (1 - want) / float64(acc.n)); math.Abs(got-want) > 4*se {
+			t.Errorf("whole=%v: attacker wins %.5f, exact %.5f (4 SE %.5f)", whole, got, want, 4*se)
+		}
+	}
+}

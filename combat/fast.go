@@ -32,6 +32,10 @@ type fastCombat struct {
 	// every pair of states the distribution of the next pair, so that a
 	// round costs one random number; nil otherwise.
 	joint *jointTable
+	// whole, when small enough, gives for every start state the combat can
+	// have the distribution of how it ends, so that a combat costs one
+	// random number; nil otherwise.
+	whole *wholeCombat
 }
 
 // jointTable is the round's transition over joint states j = sa*nd + sd:
@@ -43,6 +47,8 @@ type jointTable struct {
 	off  []uint32
 	cdf  []uint64
 	next []uint32
+	// prob[i] is outcome i's probability (used only to build wholeCombat).
+	prob []float64
 	// stuck[j] is true when no unit of either side can score a hit.
 	stuck []bool
 }
@@ -144,6 +150,9 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 		}
 	}
 	f.joint = p.buildJoint(f, r)
+	if f.joint != nil {
+		f.whole = p.buildWhole(f, ct)
+	}
 	if ct == inSpace {
 		b := &barrageTables{}
 		for side := range 2 {
@@ -210,6 +219,7 @@ func (p *plan) buildJoint(f *fastCombat, r rollKind) *jointTable {
 			for i, o := range outs {
 				pmf[i] = o.p
 				jt.next = append(jt.next, o.next)
+				jt.prob = append(jt.prob, o.p)
 			}
 			c := scaledCDF(pmf)
 			if c == nil { // a single outcome: certain
@@ -279,14 +289,7 @@ func scaledCDF(pmf []float64) []uint64 {
 // takes h hits of roll kind r, built from one hit at a time with the
 // engine's own takeHit so the policy lives in one place.
 func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []uint32 {
-	one := make([]uint32, ss.n)
-	scratch := &trial{p: p}
-	sp := &p.side[side]
-	for s := range ss.n {
-		ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
-		scratch.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
-		one[s] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
-	}
+	one := p.oneHit(side, r, ss)
 	w := in + 1
 	next := make([]uint32, ss.n*w)
 	for s := range ss.n {
@@ -296,6 +299,20 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 		}
 	}
 	return next
+}
+
+// oneHit returns, for every state, the state after the side takes one hit
+// of roll kind r, by the engine's own takeHit.
+func (p *plan) oneHit(side int, r rollKind, ss *stateSpace) []uint32 {
+	one := make([]uint32, ss.n)
+	scratch := &trial{p: p}
+	sp := &p.side[side]
+	for s := range ss.n {
+		ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
+		scratch.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
+		one[s] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
+	}
+	return one
 }
 
 // fastRounds fights a combat with the tables — the anti-fighter barrage if
@@ -319,6 +336,11 @@ func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
 	round, first := t.round, t.round
 	if jt := f.joint; jt != nil {
 		j := sa*jt.nd + sd
+		if w := f.whole; w != nil {
+			// Jump to how the combat ends (or to its state after
+			// wholeRounds rounds, from where the loop below goes on).
+			j, round = w.sample(j, t.rng, round)
+		}
 		for {
 			lo, hi := jt.off[j], jt.off[j+1]
 			if lo == hi { // one side has no units left, or nobody can hit
