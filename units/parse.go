@@ -135,8 +135,12 @@ func kindList() string {
 }
 
 // suggest returns the kind name closest to an unknown name, or "" when
-// nothing is close.
+// nothing is close. Names longer than any alias by far get no suggestion
+// (the edit distance would cost time for nothing).
 func suggest(name string) string {
+	if len(name) > 32 {
+		return ""
+	}
 	keys := make([]string, 0, len(aliases))
 	for k := range aliases {
 		keys = append(keys, k)
