@@ -150,7 +150,7 @@ func TestHooks(t *testing.T) {
 		Attacker: Side{Fleet: fleet(t, "2 cruiser")},
 		Defender: Side{Fleet: fleet(t, "1 carrier")}})
 	rounds := 0
-	p.hooks.beforeAssign = append(p.hooks.beforeAssign, func(t *trial, side int, r rollKind, hits int) int {
+	p.hooks.beforeAssign[rollSpace] = append(p.hooks.beforeAssign[rollSpace], func(t *trial, side int, hits int) int {
 		if side == defender {
 			return 0
 		}

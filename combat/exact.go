@@ -33,8 +33,8 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if len(p.effects) > 0 {
-		return Result{}, fmt.Errorf("exact mode cannot express %s; run without exact mode for a Monte Carlo answer", strings.Join(p.effects, ", "))
+	if names := p.inexact(); len(names) > 0 {
+		return Result{}, fmt.Errorf("exact mode cannot express %s; run without exact mode for a Monte Carlo answer", strings.Join(names, ", "))
 	}
 	s := &solver{ctx: ctx, p: p}
 	if err := s.solve(); err != nil {
@@ -285,7 +285,7 @@ func (s *solver) solve() error {
 			return err
 		}
 		start := map[uint32]float64{s.startState(g): 1}
-		return s.groundPhase(g, start, 1, nil)
+		return s.groundPhase(g, start, 1, nil, nil)
 	}
 	c, err := s.newChain(inSpace)
 	if err != nil {
@@ -427,33 +427,93 @@ func (s *solver) startState(c *chain) uint32 {
 // the space chain c, with the space combat's rounds spaceHist.
 func (s *solver) invasion(c, g *chain, sa uint32, m float64, spaceHist *roundsHist) error {
 	p := s.p
-	nd := uint32(g.ss[defender].n)
 	dist := map[uint32]float64{s.startState(g): 1}
-	// Bombardment by the attacker's ships left in space, unless shielded.
 	ships := s.overlay(c, attacker, sa)
+	// Effects at the start of the invasion (X-89 original).
+	if len(p.hooks.startOfInvasion) > 0 {
+		dist = s.replay(g, dist, &ships, func(t *trial) {
+			for _, h := range p.hooks.startOfInvasion {
+				h(t)
+			}
+		})
+	}
+	// Bombardment by the attacker's ships left in space, unless shielded,
+	// and the effects after it (X-89 Ω).
 	if !s.shieldedBy(&ships) {
-		out := map[uint32]float64{}
-		pmf := p.hitPMF(attacker, rollBombard, &ships, 0)
-		for _, j := range sortedKeys(dist) {
-			q := dist[j]
-			ga, gd := j/nd, j%nd
-			if gd == 0 {
-				out[j] += q
-				continue
-			}
-			for h, qh := range pmf {
-				if qh > 0 {
-					out[ga*nd+s.advance(g, defender, rollBombard, gd, h)] += q * qh
-				}
-			}
-		}
-		dist = out
+		dist = s.roll(g, dist, &ships, attacker, rollBombard)
 	}
 	// Space cannon defense at the committed ground forces.
 	if len(p.side[defender].rollers[rollSCD]) > 0 {
-		dist = s.fire(g, dist, defender, rollSCD)
+		dist = s.roll(g, dist, &ships, defender, rollSCD)
 	}
-	return s.groundPhase(g, dist, m, spaceHist)
+	return s.groundPhase(g, dist, m, spaceHist, &ships)
+}
+
+// scratch returns a trial holding the attacker's units as in ships (its
+// ground forces replaced by chain g's joint state j) and the defender's
+// units at their start with its ground forces from j: the state on which
+// the exact solver replays the engine's own steps and effects.
+func (s *solver) scratch(g *chain, j uint32, ships *[maxSlots]uint16) *trial {
+	t := &trial{p: s.p}
+	t.reset()
+	if ships != nil {
+		t.alive[attacker] = *ships
+	}
+	nd := uint32(g.ss[defender].n)
+	g.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
+	g.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
+	t.recount(attacker)
+	t.recount(defender)
+	return t
+}
+
+// encodeGround returns the joint ground state of t in chain g.
+func encodeGround(g *chain, t *trial) uint32 {
+	return g.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*uint32(g.ss[defender].n) +
+		g.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
+}
+
+// replay applies a deterministic step f to every joint ground state of dist.
+func (s *solver) replay(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, f func(*trial)) map[uint32]float64 {
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(g, j, ships)
+		f(t)
+		out[encodeGround(g, t)] += dist[j]
+	}
+	return out
+}
+
+// roll applies a roll of kind r by shooter (bombardment or space cannon
+// defense) to every joint ground state of dist: each number of hits with
+// its exact probability, assigned by the engine's own assign and followed
+// by the effects after a bombardment.
+func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, shooter int, r rollKind) map[uint32]float64 {
+	target := 1 - shooter
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(g, j, ships)
+		if !t.has(target, tGround) {
+			out[j] += dist[j]
+			continue
+		}
+		pmf := s.p.hitPMF(shooter, r, &t.alive[shooter], 0)
+		for h, q := range pmf {
+			if q == 0 {
+				continue
+			}
+			u := s.scratch(g, j, ships)
+			before := u.alive[target]
+			u.assign(target, r, h)
+			if r == rollBombard {
+				for _, f := range s.p.hooks.afterBombard {
+					f(u, &before)
+				}
+			}
+			out[encodeGround(g, u)] += dist[j] * q
+		}
+	}
+	return out
 }
 
 // shieldedBy reports whether the planet is shielded against an attacker
@@ -470,14 +530,31 @@ func (s *solver) shieldedBy(alive *[maxSlots]uint16) bool {
 // groundPhase fights the ground combat from dist (joint ground states) for
 // mass m and records outcomes, ground survivors and rounds; spaceHist, for
 // an invasion, is the space combat's rounds of this mass.
-func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, spaceHist *roundsHist) error {
+func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, spaceHist *roundsHist, ships *[maxSlots]uint16) error {
 	nd := uint32(g.ss[defender].n)
 	fights, quiet := split(dist, nd)
+	// Effects at the start of ground combat (Magen Defense Grid's hit) act
+	// wherever a combat takes place; a combat they end lasted one round.
+	if len(s.p.hooks.startOfCombat[onGround]) > 0 {
+		fights = s.replay(g, fights, ships, func(t *trial) {
+			for _, h := range s.p.hooks.startOfCombat[onGround] {
+				h(t)
+			}
+		})
+	}
 	final, occupancy, err := s.fight(g, fights)
 	if err != nil {
 		return err
 	}
-	s.meanRounds[onGround] += m * occupancy
+	endedAtStart := 0.0
+	for _, a := range final {
+		if !a.stuck && a.hist[0] > 0 {
+			endedAtStart += a.hist[0]
+			a.hist[1] += a.hist[0]
+			a.hist[0] = 0
+		}
+	}
+	s.meanRounds[onGround] += m * (occupancy + endedAtStart)
 	var groundHist roundsHist
 	record := func(j uint32, q float64, fought, stuck bool) {
 		ga, gd := j/nd, j%nd

@@ -75,9 +75,9 @@ const maxTableEntries = 1 << 22
 // acts during the rounds of a combat type, so that tables can replace the
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
-	h := &p.hooks
+	h, r := &p.hooks, combatRollOf(ct)
 	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 &&
-		len(h.rollModifier) == 0 && len(h.beforeAssign) == 0 && len(h.afterAssign) == 0
+		len(h.rollModifier[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
 }
 
 // participants returns the slots of side that fight in combat type ct.

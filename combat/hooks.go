@@ -36,6 +36,8 @@ func (r rollKind) sustainable() bool { return r != rollAFB }
 // faction abilities) act. Each window is a list, so every effect is one small
 // function added at compile time; an empty list costs nothing per trial.
 // All functions run on the trial's goroutine and may change only the trial.
+// Hooks added through plan.effect are named for the exact solver, which
+// replays deterministic hooks on scratch trials and refuses the others.
 type hooks struct {
 	// startOfCombat runs at the start of a combat, before anti-fighter
 	// barrage (space) or the first round (ground); attacker's effects first.
@@ -44,12 +46,44 @@ type hooks struct {
 	startOfRound [numCombatTypes][]func(t *trial)
 	// endOfRound runs after hits of a round are assigned.
 	endOfRound [numCombatTypes][]func(t *trial)
-	// rollModifier returns a modifier to add to side's dice of kind r this
-	// round, on top of the static modifiers compiled into the thresholds.
-	rollModifier []func(t *trial, side int, r rollKind) int
-	// beforeAssign may cancel hits produced against side by a roll of kind
-	// r; it returns the hits left to assign.
-	beforeAssign []func(t *trial, side int, r rollKind, hits int) int
-	// afterAssign runs after side has assigned the hits of a roll of kind r.
-	afterAssign []func(t *trial, side int, r rollKind)
+	// startOfInvasion runs when the invasion takes place, before
+	// bombardment.
+	startOfInvasion []func(t *trial)
+	// afterBombard runs after the bombardment's hits are assigned, with the
+	// defender's units as they were before it.
+	afterBombard []func(t *trial, before *[maxSlots]uint16)
+	// rollModifier[r] returns a modifier to add to side's dice of kind r
+	// this round, on top of the static modifiers compiled into thresholds.
+	rollModifier [numRollKinds][]func(t *trial, side int) int
+	// beforeAssign[r] may cancel hits produced against side by a roll of
+	// kind r; it returns the hits left to assign.
+	beforeAssign [numRollKinds][]func(t *trial, side int, hits int) int
+	// afterAssign[r] runs after side has assigned the hits of a roll of
+	// kind r.
+	afterAssign [numRollKinds][]func(t *trial, side int)
+}
+
+// effect describes an effect attached to hooks: its name, for messages, and
+// whether it is deterministic (draws no random number), so that the exact
+// solver can replay it on each state.
+type effect struct {
+	name          string
+	deterministic bool
+}
+
+// addEffect records an effect attached to the plan's hooks.
+func (p *plan) addEffect(name string, deterministic bool) {
+	p.effects = append(p.effects, effect{name: name, deterministic: deterministic})
+}
+
+// inexact returns the names of the effects the exact solver cannot
+// express.
+func (p *plan) inexact() []string {
+	var out []string
+	for _, e := range p.effects {
+		if !e.deterministic {
+			out = append(out, e.name)
+		}
+	}
+	return out
 }

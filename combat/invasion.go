@@ -9,6 +9,9 @@ func (t *trial) invasionGate() bool {
 		t.removeAll(attacker, tGround)
 		return false
 	}
+	for _, h := range t.p.hooks.startOfInvasion {
+		h(t)
+	}
 	return true
 }
 
@@ -34,7 +37,11 @@ func (t *trial) shielded() bool {
 // which may Sustain Damage; a shielded planet cannot be bombarded.
 func (t *trial) bombardment() bool {
 	if t.has(defender, tGround) && !t.shielded() {
+		before := t.alive[defender]
 		t.assign(defender, rollBombard, t.roll(attacker, rollBombard))
+		for _, h := range t.p.hooks.afterBombard {
+			h(t, &before)
+		}
 	}
 	return true
 }

@@ -7,7 +7,12 @@ package combat_test
 // numbers.
 //
 // A state is the number of undamaged and damaged units of every kind on each
-// side, plus two flags of the invasion. Every step of an action maps a state
+// side, plus two flags of the invasion.
+//
+// The printings of Magen Defense Grid and X-89 Bacterial Weapon (the
+// scenario's Rules, for the side whose Techs hold the card) are modelled as
+// the test brief describes them; see magenPlace, x89Original, bombard and
+// ground. Every step of an action maps a state
 // to an exact distribution over states; the combat rounds are a Markov chain
 // solved by memoised recursion. Every round either scores at least one hit
 // (which strictly lowers the total health of some side) or scores none and
@@ -128,6 +133,9 @@ type oside struct {
 	mod         int
 	pdsII       bool
 	adjPDS      int
+	// magen, x89: the side holds Magen Defense Grid, X-89 Bacterial
+	// Weapon.
+	magen, x89 bool
 }
 
 func newOSide(s combat.Side) oside {
@@ -154,6 +162,13 @@ func newOSide(s combat.Side) oside {
 	o.sustainLast = s.Order.SustainLast
 	o.mod = s.Modifier
 	o.adjPDS = s.AdjacentPDS
+	o.magen = slices.Contains(s.Techs, combat.TechMagen)
+	o.x89 = slices.Contains(s.Techs, combat.TechX89)
+	if o.start.alive(units.Infantry) == 0 {
+		// Infantry placed by Magen Defense Grid ΩΩ are of the side's
+		// infantry type: Infantry II with the technology.
+		o.stats[units.Infantry] = ostatsFor(units.Infantry, slices.Contains(s.Techs, oracleTechSlug[units.Infantry]))
+	}
 	return o
 }
 
@@ -257,6 +272,16 @@ func oconvolve(a, b []float64) []float64 {
 	return out
 }
 
+// odouble is the distribution of twice the hits of d (X-89 ΩΩ: 2 hits per
+// hit).
+func odouble(d []float64) []float64 {
+	out := make([]float64, 2*len(d)-1)
+	for i, p := range d {
+		out[2*i] = p
+	}
+	return out
+}
+
 // rollDist is the number of hits of c's units that dom accepts, each
 // rolling dice(stats) dice hitting on thr(stats).
 func (o *oside) rollDist(c *ocount, dom func(ostats) bool, roll func(ostats) (thr, dice int)) []float64 {
@@ -287,7 +312,28 @@ type memoKey struct {
 }
 
 func newOracle(sc combat.Scenario) *oracle {
-	return &oracle{sc: sc, A: newOSide(sc.Attacker), D: newOSide(sc.Defender), memo: map[memoKey]odist{}}
+	o := &oracle{sc: sc, A: newOSide(sc.Attacker), D: newOSide(sc.Defender), memo: map[memoKey]odist{}}
+	o.magenPlace()
+	return o
+}
+
+// magenPlace: Magen Defense Grid ΩΩ places 1 infantry with each of the
+// holder's structures on the planet when the active system is activated,
+// before space cannon offense. Only the defender has structures, and only
+// an invasion activates the system (a ground combat alone starts after
+// activation). The placed infantry are part of the side's start: the
+// survivors row and the resources lost count them.
+func (o *oracle) magenPlace() {
+	if o.sc.Action != combat.Invasion || !o.D.magen || o.sc.Rules.Magen != combat.MagenOmega2 {
+		return
+	}
+	o.D.start[units.Infantry][0] += int16(o.D.start.alive(units.PDS) + o.D.start.alive(units.SpaceDock))
+}
+
+// x89Doubles: the side's bombardment and ground combat hits are doubled
+// (X-89 Bacterial Weapon ΩΩ, either side).
+func (o *oracle) x89Doubles(side *oside) bool {
+	return side.x89 && o.sc.Rules.X89 == combat.X89Omega2
 }
 
 func (o *oracle) start() ostate { return ostate{a: o.A.start, d: o.D.start} }
@@ -298,13 +344,17 @@ func (o *oracle) combatHits(side *oside, c *ocount, space, defender bool) []floa
 	if space {
 		dom = oShip
 	}
-	return side.rollDist(c, dom, func(st ostats) (int, int) {
+	h := side.rollDist(c, dom, func(st ostats) (int, int) {
 		thr := st.combat - side.mod
 		if space && defender && o.sc.Nebula {
 			thr-- // nebula: +1 to the defender's rolls in space combat
 		}
 		return thr, st.dice
 	})
+	if !space && o.x89Doubles(side) {
+		h = odouble(h)
+	}
+	return h
 }
 
 // rounds plays combat rounds (space or ground) from s to the end.
@@ -404,13 +454,7 @@ func (o *oracle) landing(hadShips bool) func(ostate) odist {
 			}
 			return opoint(s)
 		}
-		return o.bombard(s).then(o.commit).then(o.scd).then(func(s ostate) odist {
-			if !o.A.has(&s.a, oGround) || !o.D.has(&s.d, oGround) {
-				return opoint(s)
-			}
-			s.fought = true
-			return o.rounds(s, false)
-		}).then(func(s ostate) odist {
+		return o.x89Original(s).then(o.bombard).then(o.commit).then(o.scd).then(o.ground).then(func(s ostate) odist {
 			if o.A.has(&s.a, oGround) {
 				// The attacker controls the planet: the
 				// defender's structures are destroyed.
@@ -422,18 +466,58 @@ func (o *oracle) landing(hadShips bool) func(ostate) odist {
 	}
 }
 
+// shielded: the defender's Planetary Shield (a PDS on the planet) is up,
+// not removed by an attacker's war sun in the space area.
+func shielded(s *ostate) bool {
+	return s.d.alive(units.PDS) > 0 && s.a.alive(units.WarSun) == 0
+}
+
+func oBombards(st ostats) bool { return st.ship && st.bombDice > 0 }
+
+// x89Original: X-89 Bacterial Weapon as first printed. When the invasion
+// takes place, before bombardment, an attacker holding the card with a unit
+// with Bombardment in the space area destroys all the defender's infantry
+// on the planet, Planetary Shield or not. A defender holder: no effect.
+func (o *oracle) x89Original(s ostate) odist {
+	if o.A.x89 && o.sc.Rules.X89 == combat.X89Original && o.A.has(&s.a, oBombards) {
+		s.d[units.Infantry] = [2]int16{}
+	}
+	return opoint(s)
+}
+
 // bombard: the attacker's dreadnoughts and war suns, unless the planet is
-// shielded (a defender PDS there and no attacker war sun).
+// shielded (a defender PDS there and no attacker war sun). X-89 Bacterial
+// Weapon of an attacker holder: ΩΩ doubles the hits; after the bombardment
+// Ω destroys all the defender's infantry if it destroyed at least one
+// infantry, the companion printing all the defender's ground forces if it
+// destroyed at least one ground force (a mech that sustained was not
+// destroyed).
 func (o *oracle) bombard(s ostate) odist {
-	shielded := s.d.alive(units.PDS) > 0 && s.a.alive(units.WarSun) == 0
-	if !o.D.has(&s.d, oGround) || shielded {
+	if !o.D.has(&s.d, oGround) || shielded(&s) {
 		return opoint(s)
 	}
 	h := o.A.rollDist(&s.a, oShip, func(st ostats) (int, int) { return st.bomb, st.bombDice })
+	if o.x89Doubles(&o.A) {
+		h = odouble(h)
+	}
+	groundAlive := func(c *ocount) int { return c.alive(units.Infantry) + c.alive(units.Mech) }
 	out := odist{}
 	for i, p := range h {
 		t := s
 		t.d = o.D.assign(s.d, i, oGround, true)
+		if o.A.x89 {
+			switch o.sc.Rules.X89 {
+			case combat.X89Omega:
+				if t.d.alive(units.Infantry) < s.d.alive(units.Infantry) {
+					t.d[units.Infantry] = [2]int16{}
+				}
+			case combat.X89Companion:
+				if groundAlive(&t.d) < groundAlive(&s.d) {
+					t.d[units.Infantry] = [2]int16{}
+					t.d[units.Mech] = [2]int16{}
+				}
+			}
+		}
 		out[t] += p
 	}
 	return out
@@ -459,6 +543,58 @@ func (o *oracle) scd(s ostate) odist {
 		out[t] += p
 	}
 	return out
+}
+
+// ground is a ground combat on the planet, if both sides have ground forces
+// there: Magen Defense Grid's start-of-combat effect, then the rounds.
+//
+// Ω and ΩΩ: a holder with a structure (PDS or space dock) on the planet
+// produces 1 hit on the opponent's ground forces, chosen by the holder: an
+// infantry, else a damaged mech, else an undamaged mech, which sustains.
+// Only the defender has structures. If the opponent has no ground force
+// left, no round follows.
+//
+// Original: if the holder's Planetary Shield is up (the defender's PDS, no
+// attacker war sun), only the holder rolls in the first round; then both
+// roll as usual.
+func (o *oracle) ground(s ostate) odist {
+	if !o.A.has(&s.a, oGround) || !o.D.has(&s.d, oGround) {
+		return opoint(s)
+	}
+	s.fought = true
+	if !o.D.magen {
+		return o.rounds(s, false)
+	}
+	switch o.sc.Rules.Magen {
+	case combat.MagenOmega, combat.MagenOmega2:
+		if s.d.alive(units.PDS)+s.d.alive(units.SpaceDock) > 0 {
+			a := &s.a
+			switch {
+			case a[units.Infantry][0] > 0: // infantry are never damaged
+				a[units.Infantry][0]--
+			case a[units.Mech][1] > 0:
+				a[units.Mech][1]--
+			case a[units.Mech][0] > 0:
+				a[units.Mech][0]--
+				a[units.Mech][1]++
+			}
+		}
+		return o.rounds(s, false)
+	case combat.MagenOriginal:
+		if !shielded(&s) {
+			return o.rounds(s, false)
+		}
+		out := odist{}
+		for j, p := range o.combatHits(&o.D, &s.d, false, true) {
+			t := s
+			t.a = o.A.assign(s.a, j, oGround, true)
+			for u, q := range o.rounds(t, false) {
+				out[u] += p * q
+			}
+		}
+		return out
+	}
+	panic("oracle: unknown Magen Defense Grid printing")
 }
 
 // oresult is the oracle's exact answer for a scenario.
@@ -489,7 +625,7 @@ func oracleSolve(sc combat.Scenario) oresult {
 	case combat.SpaceCombat:
 		final = o.space(s0)
 	case combat.GroundCombat:
-		final = o.rounds(s0, false)
+		final = o.ground(s0)
 	case combat.Invasion:
 		final = o.space(s0).then(o.landing(o.A.has(&s0.a, oShip)))
 	default:

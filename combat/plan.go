@@ -124,9 +124,12 @@ type plan struct {
 	// ever score a hit in a combat round.
 	canHit   [numCombatTypes]bool
 	warnings []string
-	// effects names the effects attached to hooks, for the exact solver's
-	// refusal message; empty when the action has none.
-	effects []string
+	// effects describes the effects attached to hooks.
+	effects []effect
+	// hitFactor[side][r] multiplies the hits of side's rolls of kind r
+	// (X-89 Bacterial Weapon ΩΩ doubles bombardment and ground combat);
+	// 1 unless an effect changes it.
+	hitFactor [2][numRollKinds]int
 	// fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
@@ -138,7 +141,17 @@ func compile(sc *Scenario) (*plan, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	p := &plan{action: sc.Action, binom: binomial()}
+	placed, notes, err := placeUnits(sc)
+	if err != nil {
+		return nil, err
+	}
+	sc = &placed
+	p := &plan{action: sc.Action, binom: binomial(), warnings: notes}
+	for s := range p.hitFactor {
+		for r := range p.hitFactor[s] {
+			p.hitFactor[s][r] = 1
+		}
+	}
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		sp, err := compileSide(s, i, sc)
 		if err != nil {
@@ -158,6 +171,7 @@ func compile(sc *Scenario) (*plan, error) {
 			(*trial).groundCombat,
 		}
 	}
+	p.applyEffects(sc)
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
 	p.canHit[onGround] = p.anyCanHit(rollGround)
 	p.addWarnings(sc)
@@ -171,7 +185,7 @@ func compile(sc *Scenario) (*plan, error) {
 }
 
 func (p *plan) anyCanHit(r rollKind) bool {
-	if len(p.hooks.rollModifier) > 0 {
+	if len(p.hooks.rollModifier[r]) > 0 {
 		return true // a dynamic modifier may make hits possible
 	}
 	for s := range p.side {

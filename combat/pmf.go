@@ -19,6 +19,14 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 		q := hitProbability(int(g.thr) - mod)
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
+	if f := p.hitFactor[side][r]; f > 1 {
+		// Each hit counts f times: hits 0, f, 2f, ...
+		spread := make([]float64, (len(pmf)-1)*f+1)
+		for h, q := range pmf {
+			spread[h*f] = q
+		}
+		pmf = spread
+	}
 	return pmf
 }
 

@@ -85,9 +85,24 @@ type Scenario struct {
 	// Nebula is true when the active system is a nebula: the defender
 	// applies +1 to its ships' combat rolls in space combat (LRR 59).
 	Nebula bool
+	// Rules chooses card printings; the zero value is today's.
+	Rules Ruleset
 }
 
-// Technologies returns the technology slugs Side.Techs accepts.
+// Technology slugs of the cards modelled, for Side.Techs.
+const (
+	TechMagen = "magen-defense-grid"
+	TechX89   = "x89-bacterial-weapon"
+)
+
+// cardTechs maps accepted spellings to the technology cards modelled.
+var cardTechs = map[string]string{
+	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen,
+	TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
+}
+
+// Technologies returns the technology slugs Side.Techs accepts: the unit
+// upgrades and the technology cards modelled.
 func Technologies() []string {
 	var out []string
 	for _, k := range units.Kinds() {
@@ -95,7 +110,22 @@ func Technologies() []string {
 			out = append(out, upgradeSlug(k))
 		}
 	}
-	return out
+	return append(out, TechMagen, TechX89)
+}
+
+// holds reports whether the side holds technology card tech (a Tech*
+// constant).
+func (s *Side) holds(tech string) bool {
+	for _, t := range s.Techs {
+		if cardTechs[techSlug(t)] == tech {
+			return true
+		}
+	}
+	return false
+}
+
+func techSlug(t string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
 }
 
 func upgradeSlug(k units.Kind) string {
@@ -107,8 +137,8 @@ func upgradeSlug(k units.Kind) string {
 func (s *Side) upgrades() ([units.NumKinds]bool, error) {
 	var up [units.NumKinds]bool
 	for _, t := range s.Techs {
-		slug := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
-		found := false
+		slug := techSlug(t)
+		found := cardTechs[slug] != ""
 		for _, k := range units.Kinds() {
 			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
 				up[k], found = true, true
@@ -138,6 +168,9 @@ func (s *Side) faction() *units.Faction {
 func (sc *Scenario) Validate() error {
 	if sc.Action > Invasion {
 		return fmt.Errorf("unknown action %d", sc.Action)
+	}
+	if err := sc.Rules.validate(); err != nil {
+		return err
 	}
 	for _, sd := range []struct {
 		name string

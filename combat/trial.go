@@ -76,8 +76,8 @@ func (t *trial) has(side int, tg targets) bool {
 // distribution.
 func (t *trial) roll(side int, r rollKind) int {
 	mod := 0
-	for _, m := range t.p.hooks.rollModifier {
-		mod += m(t, side, r)
+	for _, m := range t.p.hooks.rollModifier[r] {
+		mod += m(t, side)
 	}
 	hits := 0
 	alive := &t.alive[side]
@@ -101,15 +101,15 @@ func (t *trial) roll(side int, r rollKind) int {
 			hits += drawCDF(cdfs[n], t.rng.Uint64())
 		}
 	}
-	return hits
+	return hits * t.p.hitFactor[side][r]
 }
 
 // assign makes side take hits produced by a roll of kind r, following the
 // side's hit-assignment policy and the roll's forced targets; hits beyond
 // the units that can take them are lost.
 func (t *trial) assign(side int, r rollKind, hits int) {
-	for _, h := range t.p.hooks.beforeAssign {
-		hits = h(t, side, r, hits)
+	for _, h := range t.p.hooks.beforeAssign[r] {
+		hits = h(t, side, hits)
 	}
 	sp := &t.p.side[side]
 	ord := sp.order[rollTargets[r]]
@@ -119,8 +119,8 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 			break
 		}
 	}
-	for _, h := range t.p.hooks.afterAssign {
-		h(t, side, r)
+	for _, h := range t.p.hooks.afterAssign[r] {
+		h(t, side)
 	}
 }
 
@@ -171,10 +171,27 @@ func (t *trial) destroy(side int, s uint8) {
 // removeAll destroys every unit of the target set (e.g. ground forces left
 // in space with no ship to carry them).
 func (t *trial) removeAll(side int, tg targets) {
-	for _, s := range t.p.side[side].order[tg] {
+	t.removeSlots(side, t.p.side[side].order[tg])
+}
+
+// removeSlots destroys every unit of the given slots.
+func (t *trial) removeSlots(side int, slots []uint8) {
+	for _, s := range slots {
 		for t.alive[side][s] > 0 {
 			t.destroy(side, s)
 		}
+	}
+}
+
+// recount sets side's target-set counts from its units.
+func (t *trial) recount(side int) {
+	sp := &t.p.side[side]
+	for tg, ord := range sp.order {
+		n := int32(0)
+		for _, s := range ord {
+			n += int32(t.alive[side][s])
+		}
+		t.count[side][tg] = n
 	}
 }
 

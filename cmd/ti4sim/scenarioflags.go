@@ -41,7 +41,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
 	fs.IntVar(&f.defenderModifier, "defender-modifier", 0, "flat modifier to the defender's combat rolls, -9..9")
 	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
-	fs.StringSliceVar(&f.rules, "rules", nil, "errata printings, e.g. magen=omega (none modelled yet)")
+	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2; default omega2 for both)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar (not modelled yet)")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
@@ -70,9 +70,11 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		c := append(append([]string(nil), f.attackerCard...), f.defenderCard...)[0]
 		return sc, usageErrorf("card %q: action cards, promissory notes and agendas are not modelled in this version", c)
 	}
-	if len(f.rules) > 0 {
-		return sc, usageErrorf("--rules %q: no errata printings are modelled in this version (allowed: none)", strings.Join(f.rules, ","))
+	rules, err := combat.ParseRules(f.rules)
+	if err != nil {
+		return sc, usageErrorf("--rules: %v", err)
 	}
+	sc.Rules = rules
 	if f.entropicScar {
 		return sc, usageErrorf("--entropic-scar is not modelled in this version")
 	}
@@ -82,7 +84,6 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	if f.precision < 0 || f.precision >= 0.5 || f.precision != f.precision {
 		return sc, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
 	}
-	var err error
 	if sc.Attacker, err = f.side("attacker", f.attacker, f.attackerFaction, f.attackerTech, f.attackerOrder, f.attackerModifier); err != nil {
 		return sc, err
 	}

@@ -1,0 +1,140 @@
+package combat
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ruleset chooses the printing of every card whose text changed over the
+// game's life (reference §1). The zero Ruleset is the printing in force
+// today for each card.
+type Ruleset struct {
+	// Magen is the printing of Magen Defense Grid.
+	Magen MagenPrinting
+	// X89 is the printing of X-89 Bacterial Weapon.
+	X89 X89Printing
+}
+
+// MagenPrinting is a printing of Magen Defense Grid (reference §1.1).
+type MagenPrinting uint8
+
+const (
+	// MagenOmega2 is the Codex IV text in force today: when a system with
+	// the holder's structures is activated, 1 infantry is placed with each
+	// of them; at the start of ground combat on a planet with the holder's
+	// structures, 1 hit on an opponent's ground force, mandatory.
+	MagenOmega2 MagenPrinting = iota
+	// MagenOmega is Codex I: the same start-of-combat hit, which the holder
+	// may decline, and no infantry.
+	MagenOmega
+	// MagenOriginal is the base game: at the start of a round of ground
+	// combat on a planet with the holder's Planetary Shield units, the
+	// opponent makes no combat rolls that round; once per invasion.
+	MagenOriginal
+)
+
+// X89Printing is a printing of X-89 Bacterial Weapon (reference §1.2).
+type X89Printing uint8
+
+const (
+	// X89Omega2 is the Codex IV text in force today: the hits of the
+	// holder's bombardment and ground combat rolls are doubled.
+	X89Omega2 X89Printing = iota
+	// X89Omega is Codex I: after the holder's bombardment destroys at least
+	// 1 of the opponent's infantry, all the opponent's infantry on that
+	// planet are destroyed.
+	X89Omega
+	// X89Companion is the TI4 Game Companion's wording of the Ω card:
+	// ground forces instead of infantry, so mechs too.
+	X89Companion
+	// X89Original is the base game: an action destroying all infantry on a
+	// planet in a system with the holder's Bombardment ships.
+	X89Original
+)
+
+var magenNames = []string{MagenOmega2: "omega2", MagenOmega: "omega", MagenOriginal: "original"}
+var x89Names = []string{X89Omega2: "omega2", X89Omega: "omega", X89Companion: "companion", X89Original: "original"}
+
+func (m MagenPrinting) String() string { return printingName(magenNames, int(m)) }
+func (x X89Printing) String() string   { return printingName(x89Names, int(x)) }
+
+func printingName(names []string, i int) string {
+	if i < len(names) {
+		return names[i]
+	}
+	return fmt.Sprintf("printing(%d)", i)
+}
+
+// rulesKeys are the cards ParseRules knows, with their accepted names.
+var rulesKeys = map[string]string{
+	"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",
+	"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
+}
+
+// printingAliases maps other spellings of a printing to its name.
+var printingAliases = map[string]string{
+	"ωω": "omega2", "ΩΩ": "omega2", "codex4": "omega2", "codex-iv": "omega2", "current": "omega2", "omegaomega": "omega2",
+	"ω": "omega", "Ω": "omega", "codex1": "omega", "codex-i": "omega",
+	"base": "original",
+}
+
+// ParseRules parses printings as the command line gives them: items
+// "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89.
+// Printings: magen original|omega|omega2, x89 original|omega|companion|omega2.
+func ParseRules(items []string) (Ruleset, error) {
+	var r Ruleset
+	seen := map[string]bool{}
+	for _, item := range items {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(item, "=")
+		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
+		if !ok || card == "" {
+			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89", item)
+		}
+		if seen[card] {
+			return r, fmt.Errorf("%s given twice", card)
+		}
+		seen[card] = true
+		v = strings.ToLower(strings.TrimSpace(v))
+		if a, ok := printingAliases[v]; ok {
+			v = a
+		}
+		names := magenNames
+		if card == "x89" {
+			names = x89Names
+		}
+		i := -1
+		for j, n := range names {
+			if n == v {
+				i = j
+			}
+		}
+		if i < 0 {
+			return r, fmt.Errorf("unknown %s printing %q; allowed: %s", card, v, strings.Join(names, ", "))
+		}
+		if card == "magen" {
+			r.Magen = MagenPrinting(i)
+		} else {
+			r.X89 = X89Printing(i)
+		}
+	}
+	return r, nil
+}
+
+// String returns the ruleset in the ParseRules grammar.
+func (r Ruleset) String() string {
+	return "magen=" + r.Magen.String() + ",x89=" + r.X89.String()
+}
+
+func (r Ruleset) validate() error {
+	if int(r.Magen) >= len(magenNames) {
+		return fmt.Errorf("unknown Magen Defense Grid printing %d", r.Magen)
+	}
+	if int(r.X89) >= len(x89Names) {
+		return fmt.Errorf("unknown X-89 Bacterial Weapon printing %d", r.X89)
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// addX89 attaches X-89 Bacterial Weapon held by holder (reference §1.2).
+func (p *plan) addX89(sc *Scenario, holder int) {
+	name := fmt.Sprintf("X-89 Bacterial Weapon (%s printing)", sc.Rules.X89)
+	if sc.Rules.X89 == X89Omega2 {
+		// The hits of the holder's bombardment and ground combat rolls are
+		// doubled.
+		p.hitFactor[holder][rollBombard] = 2
+		p.hitFactor[holder][rollGround] = 2
+		p.addEffect(name, true)
+		return
+	}
+	if holder != attacker || sc.Action != Invasion {
+		if holder != attacker {
+			p.warnings = append(p.warnings, name+": only the active player bombards, so the defender's card has no effect")
+		}
+		return
+	}
+	infantry := p.slotsOf(defender, tGround, func(k units.Kind) bool { return k == units.Infantry })
+	ground := p.side[defender].order[tGround]
+	switch sc.Rules.X89 {
+	case X89Original:
+		// An action before the tactical action, modelled as used just before
+		// this invasion when the holder has a ship with Bombardment in the
+		// system: every infantry on the planet is destroyed. Planetary
+		// Shield does not stop it.
+		bombarders := p.side[attacker].rollers[rollBombard]
+		p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+			for _, ro := range bombarders {
+				if t.alive[attacker][ro.slot] > 0 {
+					t.removeSlots(defender, infantry)
+					return
+				}
+			}
+		})
+		p.warnings = append(p.warnings, name+" is an action: modelled as used just before the invasion, when the attacker has a ship with Bombardment in the system")
+	case X89Omega, X89Companion:
+		// After the holder's bombardment destroys at least 1 infantry (Ω) or
+		// ground force (the companion's wording), all the opponent's
+		// infantry (Ω) or ground forces (companion) there are destroyed.
+		// Planetary Shield blocks it along with the bombardment.
+		purge := infantry
+		if sc.Rules.X89 == X89Companion {
+			purge = ground
+		}
+		p.hooks.afterBombard = append(p.hooks.afterBombard, func(t *trial, before *[maxSlots]uint16) {
+			for _, s := range purge {
+				if t.alive[defender][s] < before[s] {
+					t.removeSlots(defender, purge)
+					return
+				}
+			}
+		})
+	}
+	p.addEffect(name, true)
+}
