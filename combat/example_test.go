@@ -25,10 +25,17 @@ func ExampleRun() {
 	fmt.Printf("attacker takes the planet: %.2f\n", res.Outcome.AttackerWin.P)
 	fmt.Printf("ground combat wipes out both: %.2f\n", res.Outcome.Draw.P)
 	fmt.Printf("attacker wins the space combat: %.3f\n", res.Space.Outcome.AttackerWin.P)
+	exact, _ := combat.Solve(context.Background(), combat.Scenario{
+		Action:   combat.Invasion,
+		Attacker: combat.Side{Fleet: attacker},
+		Defender: combat.Side{Fleet: defender},
+	})
+	fmt.Printf("exactly: %.4f\n", exact.Outcome.AttackerWin.P)
 	// Output:
-	// attacker takes the planet: 0.63
-	// ground combat wipes out both: 0.03
+	// attacker takes the planet: 0.62
+	// ground combat wipes out both: 0.04
 	// attacker wins the space combat: 1.000
+	// exactly: 0.6273
 }
 
 // A custom hit order: lose the carrier before the fighters, and keep the

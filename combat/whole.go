@@ -103,6 +103,26 @@ func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 		}
 		starts = next
 	}
+	// Deterministic start-of-combat effects (Magen Defense Grid's hit) move
+	// the start state once more: replay them on each.
+	if hs := p.hooks.startOfCombat[ct]; len(hs) > 0 && len(p.inexact()) == 0 {
+		next := map[uint32]bool{}
+		for j := range starts {
+			t := &trial{p: p}
+			t.reset()
+			f.ss[attacker].decode(j/uint32(nd), &t.alive[attacker], &t.damaged[attacker])
+			f.ss[defender].decode(j%uint32(nd), &t.alive[defender], &t.damaged[defender])
+			t.recount(attacker)
+			t.recount(defender)
+			if t.has(attacker, rollTargets[combatRollOf(ct)]) && t.has(defender, rollTargets[combatRollOf(ct)]) {
+				for _, h := range hs {
+					h(t)
+				}
+			}
+			next[f.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*uint32(nd)+f.ss[defender].encode(&t.alive[defender], &t.damaged[defender])] = true
+		}
+		starts = next
+	}
 	w := &wholeCombat{block: make([]int32, nj)}
 	for j := range w.block {
 		w.block[j] = -1
@@ -149,8 +169,24 @@ func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 			ends[key{a, wholeRounds}] += mass[a]
 			mass[a] = 0
 		}
+		// Entries in the order attacker wins, draw, defender wins, still
+		// fighting, then by rounds: inverse-CDF sampling is then monotone in
+		// the random number, so variants compared on common random numbers
+		// (Compare) are coupled through who wins.
+		rank := func(k key) int {
+			sa, sd := k.to/uint32(nd), k.to%uint32(nd)
+			switch {
+			case sd == 0 && sa != 0:
+				return 0
+			case sa == 0 && sd == 0:
+				return 1
+			case sa == 0:
+				return 2
+			}
+			return 3
+		}
 		keys := slices.SortedFunc(maps.Keys(ends), func(x, y key) int {
-			return cmp.Or(cmp.Compare(x.to, y.to), cmp.Compare(x.rounds, y.rounds))
+			return cmp.Or(cmp.Compare(rank(x), rank(y)), cmp.Compare(x.rounds, y.rounds), cmp.Compare(x.to, y.to))
 		})
 		blk := wholeBlock{}
 		pmf := make([]float64, len(keys))

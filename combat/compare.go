@@ -1,0 +1,178 @@
+package combat
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/ti4sim/ti4sim/internal/montecarlo"
+	"github.com/ti4sim/ti4sim/internal/stats"
+)
+
+// MaxVariants bounds the number of scenarios one Compare call runs.
+const MaxVariants = 64
+
+// Comparison is what Compare found.
+type Comparison struct {
+	// Trials per variant and the seed used.
+	Trials int64
+	Seed   uint64
+	// Variants are the Results of each scenario, in the order given.
+	Variants []Result
+	// Differences compare each variant after the first with the first,
+	// trial by trial on the same random numbers: Differences[i] is variant
+	// i+1 minus variant 0.
+	Differences []Difference
+}
+
+// Difference is the paired difference of a variant's outcome
+// probabilities to the first variant's.
+type Difference struct {
+	// Variant is the index of the variant compared with variant 0.
+	Variant int
+	// The differences of the three outcome probabilities.
+	AttackerWin, Draw, DefenderWin PairedDifference
+}
+
+// PairedDifference is an estimated difference of two probabilities from
+// paired trials, with its standard error and 95% interval.
+type PairedDifference struct {
+	// Value is P(variant) − P(first), in −1..1.
+	Value float64
+	// SE is the standard error of Value, from the paired trials.
+	SE float64
+	// Lo and Hi bound the 95% interval Value ± 1.96·SE.
+	Lo, Hi float64
+	// Significant is true when the interval excludes 0: the variants
+	// really differ. False means they cannot be told apart at this number
+	// of trials (not that they are equal).
+	Significant bool
+}
+
+// Significant reports whether any outcome differs significantly.
+func (d Difference) Significant() bool {
+	return d.AttackerWin.Significant || d.Draw.Significant || d.DefenderWin.Significant
+}
+
+// Compare runs every scenario on common random numbers: trial i of every
+// variant starts from the same random stream, derived from (o.Seed, i), so
+// variants that differ in one rule see the same dice wherever the rule does
+// not matter, and their differences are estimated from the paired trials
+// with far less noise than from independent runs. All scenarios must be of
+// the same Action. o.Precision is not supported. Like Run, the answer does
+// not depend on o.Workers.
+func Compare(ctx context.Context, scs []Scenario, o Options) (Comparison, error) {
+	if len(scs) < 1 || len(scs) > MaxVariants {
+		return Comparison{}, fmt.Errorf("compare: %d scenarios; allowed 1..%d", len(scs), MaxVariants)
+	}
+	if err := o.validate(); err != nil {
+		return Comparison{}, err
+	}
+	if o.Precision != 0 {
+		return Comparison{}, fmt.Errorf("compare: precision runs are not supported; give the number of trials")
+	}
+	plans := make([]*plan, len(scs))
+	for i := range scs {
+		if scs[i].Action != scs[0].Action {
+			return Comparison{}, fmt.Errorf("compare: variant %d is a %s, variant 1 a %s; all must be the same action", i+1, scs[i].Action, scs[0].Action)
+		}
+		p, err := compile(&scs[i])
+		if err != nil {
+			return Comparison{}, fmt.Errorf("variant %d: %v", i+1, err)
+		}
+		plans[i] = p
+	}
+	ws, err := montecarlo.Run(ctx, o.runner(), func() *pairedWorker { return newPairedWorker(plans) })
+	if err != nil {
+		return Comparison{}, err
+	}
+	acc := newPairedWorker(plans)
+	for _, w := range ws {
+		acc.merge(w)
+	}
+	c := Comparison{Trials: o.Trials, Seed: o.Seed}
+	for i, p := range plans {
+		c.Variants = append(c.Variants, p.result(&acc.acc[i], o))
+	}
+	n := float64(acc.acc[0].n)
+	for v := 1; v < len(plans); v++ {
+		d := Difference{Variant: v}
+		for k, pd := range []*PairedDifference{&d.AttackerWin, &d.Draw, &d.DefenderWin} {
+			*pd = pairedDifference(acc.sum[v][k], acc.sumSq[v][k], n)
+		}
+		c.Differences = append(c.Differences, d)
+	}
+	return c, nil
+}
+
+// pairedDifference estimates the mean of per-trial differences d in
+// {−1, 0, 1} from their sum and sum of squares over n trials.
+func pairedDifference(sum, sumSq int64, n float64) PairedDifference {
+	mean := float64(sum) / n
+	v := 0.0
+	if n > 1 {
+		v = (float64(sumSq) - n*mean*mean) / (n - 1)
+	}
+	se := math.Sqrt(max(v, 0) / n)
+	lo, hi := mean-stats.Z95*se, mean+stats.Z95*se
+	return PairedDifference{Value: mean, SE: se, Lo: lo, Hi: hi, Significant: lo > 0 || hi < 0}
+}
+
+// pairedWorker runs every variant on each trial's own stream.
+type pairedWorker struct {
+	trials []trial
+	acc    []tally
+	// sum[v][o] and sumSq[v][o] add up d = [variant v ended in o] −
+	// [variant 0 ended in o] and d² over trials.
+	sum, sumSq [][numOutcomes]int64
+	rng        rand.PCG
+}
+
+func newPairedWorker(plans []*plan) *pairedWorker {
+	w := &pairedWorker{
+		trials: make([]trial, len(plans)),
+		acc:    make([]tally, len(plans)),
+		sum:    make([][numOutcomes]int64, len(plans)),
+		sumSq:  make([][numOutcomes]int64, len(plans)),
+	}
+	for i, p := range plans {
+		w.trials[i] = trial{p: p, rng: &w.rng}
+	}
+	return w
+}
+
+// Trials implements montecarlo.Worker: the chunk's stream gives each trial
+// a seed, from which every variant's trial draws.
+func (w *pairedWorker) Trials(rng *rand.PCG, n int) {
+	for range n {
+		s1, s2 := rng.Uint64(), rng.Uint64()
+		var first outcome
+		for v := range w.trials {
+			w.rng.Seed(s1, s2)
+			t := &w.trials[v]
+			o := t.play()
+			w.acc[v].add(t, o)
+			if v == 0 {
+				first = o
+				continue
+			}
+			if o != first {
+				w.sum[v][o]++
+				w.sum[v][first]--
+				w.sumSq[v][o]++
+				w.sumSq[v][first]++
+			}
+		}
+	}
+}
+
+func (w *pairedWorker) merge(o *pairedWorker) {
+	for v := range w.acc {
+		w.acc[v].merge(&o.acc[v])
+		for k := range w.sum[v] {
+			w.sum[v][k] += o.sum[v][k]
+			w.sumSq[v][k] += o.sumSq[v][k]
+		}
+	}
+}

@@ -1,0 +1,555 @@
+package combat_test
+
+// Tests of the card printings (Scenario.Rules): Magen Defense Grid (original,
+// Ω, ΩΩ) and X-89 Bacterial Weapon (original, Ω, Game Companion, ΩΩ).
+//
+// Every printing is checked three ways:
+//   - TestErrata<Printing>Hand: numbers derived by hand in the comments,
+//     against the oracle (1e-12), exact mode (1e-9) and Monte Carlo (4
+//     standard errors);
+//   - TestErrata<Printing>Exact: small invasions and ground combats where
+//     the effect matters, every figure of the Result against the oracle of
+//     oracle_test.go (compareExact, or errataCompare where compareExact
+//     cannot be used as it is; see there);
+//   - where a printing must have no effect (war sun, Planetary Shield,
+//     wrong holder), the oracle's answer is also required to equal the
+//     answer without the card, so the oracle's gating is checked too.
+//
+// Exact mode may refuse Magen Defense Grid as first printed (its first
+// round is not a round of the fixed chain); it must then name the card, and
+// only the exact-mode comparison is skipped.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// errataSide is a side with fleet and technologies.
+func errataSide(t testing.TB, fleet string, techs ...string) combat.Side {
+	t.Helper()
+	return combat.Side{Fleet: oracleFleet(t, fleet), Techs: techs}
+}
+
+// errataHolds reports whether a side of sc holds tech.
+func errataHolds(sc combat.Scenario, tech string) bool {
+	return slices.Contains(sc.Attacker.Techs, tech) || slices.Contains(sc.Defender.Techs, tech)
+}
+
+// errataSolve runs exact mode. It returns false, after checking that the
+// error names the card, when exact mode refuses Magen Defense Grid as first
+// printed; any other error fails the test.
+func errataSolve(t *testing.T, sc combat.Scenario) (combat.Result, bool) {
+	t.Helper()
+	res, err := combat.Solve(context.Background(), sc)
+	if err == nil {
+		return res, true
+	}
+	if sc.Rules.Magen == combat.MagenOriginal && errataHolds(sc, combat.TechMagen) {
+		if !strings.Contains(err.Error(), "Magen Defense Grid") {
+			t.Fatalf("exact mode refuses Magen Defense Grid (original) with %q, which does not name the card", err)
+		}
+		t.Logf("exact mode refuses: %v (Monte Carlo only)", err)
+		return res, false
+	}
+	t.Fatalf("Solve: %v", err)
+	return res, false
+}
+
+// errataCompare compares Run, and Solve unless it refuses the scenario,
+// with the oracle. compareExact does exactly that but cannot be used as it
+// is when exact mode refuses (it fails on any Solve error) or when Magen
+// Defense Grid ΩΩ places infantry (it expects one survivors row per group
+// of the fleet, with the fleet's counts); errataCompareRun then repeats its
+// Monte Carlo checks with the rows the oracle starts from.
+func errataCompare(t *testing.T, sc combat.Scenario, seed uint64) oresult {
+	t.Helper()
+	want := oracleSolve(sc)
+	_, solved := errataSolve(t, sc)
+	o := newOracle(sc)
+	if solved && o.D.start == newOSide(sc.Defender).start {
+		compareExact(t, sc, seed)
+		return want
+	}
+	errataCompareRun(t, sc, seed, want, o)
+	if solved {
+		compareSolve(t, sc, want)
+	}
+	return want
+}
+
+// errataCompareRun is the Monte Carlo half of compareExact (same checks,
+// same trials and tolerance), with the survivors rows expected from the
+// oracle's start: the fleet's groups plus the infantry placed by Magen
+// Defense Grid ΩΩ, in kind order.
+func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult, o *oracle) {
+	t.Helper()
+	if d := math.Abs(want.total() - 1); d > 1e-9 {
+		t.Fatalf("oracle: total probability off by %g", d)
+	}
+	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: exactTrials, Seed: seed})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if res.Trials != exactTrials {
+		t.Fatalf("Trials = %d, want %d", res.Trials, exactTrials)
+	}
+	n := float64(exactTrials)
+	worst := 0.0
+	check := func(what string, got, exact, se float64) {
+		t.Helper()
+		if se < 1e-12 {
+			if math.Abs(got-exact) > 1e-9 {
+				t.Errorf("%s: simulated %.6f, exact %.6f (no variance: must match)", what, got, exact)
+			}
+			t.Logf("%-34s exact %.6f  sim %.6f  (no variance)", what, exact, got)
+			return
+		}
+		z := (got - exact) / se
+		worst = max(worst, math.Abs(z))
+		t.Logf("%-34s exact %.6f  sim %.6f  z %+.2f", what, exact, got, z)
+		if math.Abs(z) > exactMaxZ {
+			t.Errorf("%s: simulated %.6f, exact %.6f, z = %.2f (SE %.2g)", what, got, exact, z, se)
+		}
+	}
+	checkP := func(what string, got combat.Probability, count int64, exact float64) {
+		t.Helper()
+		if got.P != float64(count)/n {
+			t.Errorf("%s: P = %v but count %d of %d trials", what, got.P, count, exactTrials)
+		}
+		check(what, got.P, exact, math.Sqrt(exact*(1-exact)/n))
+	}
+	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss float64) {
+		t.Helper()
+		if c.AttackerWin+c.Draw+c.DefenderWin != exactTrials {
+			t.Errorf("%s: counts %+v do not add up to %d", what, c, exactTrials)
+		}
+		checkP(what+"attacker wins", got.AttackerWin, c.AttackerWin, win)
+		checkP(what+"draw", got.Draw, c.Draw, draw)
+		checkP(what+"defender wins", got.DefenderWin, c.DefenderWin, loss)
+	}
+	checkOutcomes("", res.Outcome, res.Counts, want.win, want.draw, want.loss)
+	if sc.Action == combat.Invasion {
+		if res.Space == nil {
+			t.Fatal("invasion without Result.Space")
+		}
+		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss)
+		check("invaded", res.Invaded.P, want.invaded, math.Sqrt(want.invaded*(1-want.invaded)/n))
+	}
+	for i, s := range []struct {
+		name  string
+		start ocount
+		got   combat.SideResult
+	}{{"attacker", o.A.start, res.Attacker}, {"defender", o.D.start, res.Defender}} {
+		var rows []string
+		for k := range units.NumKinds {
+			if s.start.alive(k) > 0 {
+				rows = append(rows, fmt.Sprintf("%v×%d", k, s.start.alive(k)))
+			}
+		}
+		var got []string
+		for _, sv := range s.got.Survivors {
+			got = append(got, fmt.Sprintf("%v×%d", sv.Kind, sv.Start))
+		}
+		if !slices.Equal(got, rows) {
+			t.Errorf("%s: survivors rows %v, want %v", s.name, got, rows)
+		}
+		for _, sv := range s.got.Survivors {
+			m1, m2 := want.mean[i][sv.Kind], want.meanSq[i][sv.Kind]
+			check(fmt.Sprintf("%s %s left", s.name, sv.Name), sv.Expected.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
+		}
+		m1, m2 := want.lost[i], want.lostSq[i]
+		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
+	}
+	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
+}
+
+// errataSame requires two oracle answers to be the same: the card has no
+// effect in that scenario.
+func errataSame(t *testing.T, what string, got, want oresult) {
+	t.Helper()
+	near := func(q string, a, b float64) {
+		t.Helper()
+		if math.Abs(a-b) > 1e-12 {
+			t.Errorf("%s: %s = %.12f with the card, %.12f without: the card must have no effect", what, q, a, b)
+		}
+	}
+	near("P(attacker wins)", got.win, want.win)
+	near("P(draw)", got.draw, want.draw)
+	near("P(defender wins)", got.loss, want.loss)
+	near("invaded", got.invaded, want.invaded)
+	for i := range 2 {
+		for k := range onk {
+			near(fmt.Sprintf("side %d E[%v]", i, units.Kind(k)), got.mean[i][k], want.mean[i][k])
+		}
+	}
+}
+
+// errataWithout is sc with the card tech taken away from both sides.
+func errataWithout(sc combat.Scenario, tech string) combat.Scenario {
+	drop := func(ts []string) []string {
+		return slices.DeleteFunc(slices.Clone(ts), func(s string) bool { return s == tech })
+	}
+	sc.Attacker.Techs = drop(sc.Attacker.Techs)
+	sc.Defender.Techs = drop(sc.Defender.Techs)
+	return sc
+}
+
+// errataMean is a hand-derived expected number of survivors.
+type errataMean struct {
+	side  int // 0 attacker, 1 defender
+	kind  units.Kind
+	value float64
+}
+
+// errataHand checks hand-derived outcome probabilities and expected
+// survivors against the oracle (1e-12), exact mode (1e-9; skipped if it
+// refuses Magen Defense Grid as first printed) and a Monte Carlo run
+// (4 standard errors, computed from the oracle's moments).
+func errataHand(t *testing.T, name string, sc combat.Scenario, seed uint64, win, draw, loss float64, means ...errataMean) {
+	t.Helper()
+	r := oracleSolve(sc)
+	oracleApprox(t, name+": oracle total", r.total(), 1)
+	oracleApprox(t, name+": oracle P(attacker wins)", r.win, win)
+	oracleApprox(t, name+": oracle P(draw)", r.draw, draw)
+	oracleApprox(t, name+": oracle P(defender wins)", r.loss, loss)
+	for _, m := range means {
+		oracleApprox(t, fmt.Sprintf("%s: oracle side %d E[%v]", name, m.side, m.kind), r.mean[m.side][m.kind], m.value)
+	}
+	survivor := func(res combat.Result, side int, k units.Kind) (combat.Survivor, bool) {
+		rows := res.Attacker.Survivors
+		if side == 1 {
+			rows = res.Defender.Survivors
+		}
+		for _, sv := range rows {
+			if sv.Kind == k {
+				return sv, true
+			}
+		}
+		return combat.Survivor{}, false
+	}
+	if ex, ok := errataSolve(t, sc); ok {
+		near := func(what string, got, want float64) {
+			t.Helper()
+			if math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s: exact mode %s = %.12f, hand %.12f", name, what, got, want)
+			}
+		}
+		near("P(attacker wins)", ex.Outcome.AttackerWin.P, win)
+		near("P(draw)", ex.Outcome.Draw.P, draw)
+		near("P(defender wins)", ex.Outcome.DefenderWin.P, loss)
+		for _, m := range means {
+			sv, ok := survivor(ex, m.side, m.kind)
+			if !ok {
+				t.Errorf("%s: exact mode has no survivors row for side %d %v", name, m.side, m.kind)
+				continue
+			}
+			near(fmt.Sprintf("side %d E[%v]", m.side, m.kind), sv.Expected.Value, m.value)
+		}
+	}
+	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: exactTrials, Seed: seed})
+	if err != nil {
+		t.Fatalf("%s: Run: %v", name, err)
+	}
+	n := float64(exactTrials)
+	within := func(what string, got, want, se float64) {
+		t.Helper()
+		if se < 1e-12 {
+			if math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s: simulated %s = %.6f, hand %.6f (no variance: must match)", name, what, got, want)
+			}
+			return
+		}
+		z := (got - want) / se
+		t.Logf("%s: %-26s hand %.6f  sim %.6f  z %+.2f", name, what, want, got, z)
+		if math.Abs(z) > exactMaxZ {
+			t.Errorf("%s: simulated %s = %.6f, hand %.6f, z = %.2f", name, what, got, want, z)
+		}
+	}
+	prob := func(what string, got, p float64) { t.Helper(); within(what, got, p, math.Sqrt(p*(1-p)/n)) }
+	prob("P(attacker wins)", res.Outcome.AttackerWin.P, win)
+	prob("P(draw)", res.Outcome.Draw.P, draw)
+	prob("P(defender wins)", res.Outcome.DefenderWin.P, loss)
+	for _, m := range means {
+		sv, ok := survivor(res, m.side, m.kind)
+		if !ok {
+			t.Errorf("%s: no survivors row for side %d %v", name, m.side, m.kind)
+			continue
+		}
+		within(fmt.Sprintf("side %d E[%v]", m.side, m.kind), sv.Expected.Value, m.value,
+			oracleSD(r.mean[m.side][m.kind], r.meanSq[m.side][m.kind])/math.Sqrt(n))
+	}
+}
+
+// Hand-derived notation as in oracle_selftest_test.go: p(X) = (11 − X)/10.
+// The infantry duel (1 Infantry I against 1 Infantry I, 0.3 each) ends
+// 7/17, 3/17, 7/17 (A only 0.21, both 0.09, D only 0.21, / 0.51).
+const (
+	errataDuelWin  = 7.0 / 17
+	errataDuelDraw = 3.0 / 17
+)
+
+func TestErrataMagenOriginalHand(t *testing.T) {
+	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	// 1 infantry against 1 infantry and a PDS, the defender holding Magen
+	// Defense Grid (original): in round 1 only the defender rolls, 0.3 to
+	// destroy the attacker's infantry; otherwise (0.7) the infantry duel
+	// from round 2: win 0.7·7/17, draw 0.7·3/17, loss 0.3 + 0.7·7/17.
+	sc := combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+		Attacker: errataSide(t, "1 infantry"),
+		Defender: errataSide(t, "1 infantry, 1 pds", combat.TechMagen)}
+	errataHand(t, "PDS", sc, 301, 0.7*errataDuelWin, 0.7*errataDuelDraw, 0.3+0.7*errataDuelWin,
+		errataMean{0, units.Infantry, 0.7 * errataDuelWin}, errataMean{1, units.Infantry, 0.3 + 0.7*errataDuelWin})
+
+	// Rounds: round 1 counts; the attacker's infantry survives it with 0.7,
+	// then the duel ends each round with 1 − 0.7² = 0.51: E[rounds] =
+	// 1 + 0.7/0.51. Var = 0.7·E[G²] − (0.7/0.51)², G geometric (0.51):
+	// E[G²] = (2 − 0.51)/0.51².
+	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: exactTrials, Seed: 302})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := 1 + 0.7/0.51
+	sd := math.Sqrt(0.7*(2-0.51)/(0.51*0.51) - (0.7/0.51)*(0.7/0.51))
+	if z := (res.Rounds.Mean.Value - mean) / (sd / math.Sqrt(exactTrials)); math.Abs(z) > exactMaxZ {
+		t.Errorf("mean rounds: simulated %.5f, hand %.5f, z = %.2f", res.Rounds.Mean.Value, mean, z)
+	} else {
+		t.Logf("mean rounds: hand %.5f, sim %.5f, z %+.2f", mean, res.Rounds.Mean.Value, z)
+	}
+	if ex, ok := errataSolve(t, sc); ok && math.Abs(ex.Rounds.Mean.Value-mean) > 1e-9 {
+		t.Errorf("exact mode mean rounds %.12f, hand %.12f", ex.Rounds.Mean.Value, mean)
+	}
+
+	// A space dock is no Planetary Shield unit: no effect, the plain duel.
+	sc.Defender = errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)
+	errataHand(t, "space dock", sc, 303, errataDuelWin, errataDuelDraw, errataDuelWin)
+	// The attacker holding the card has no Planetary Shield on the planet:
+	// no effect.
+	sc.Attacker = errataSide(t, "1 infantry", combat.TechMagen)
+	sc.Defender = errataSide(t, "1 infantry, 1 pds")
+	errataHand(t, "attacker holder", sc, 304, errataDuelWin, errataDuelDraw, errataDuelWin)
+}
+
+func TestErrataMagenOmegaHand(t *testing.T) {
+	omega := combat.Ruleset{Magen: combat.MagenOmega}
+	// 1 infantry against 1 infantry and a space dock: the start-of-combat
+	// hit destroys the attacker's only ground force, no round is fought
+	// and the defender keeps the planet with probability 1 (and its
+	// infantry: E = 1).
+	errataHand(t, "lone infantry", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+		Attacker: errataSide(t, "1 infantry"),
+		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}, 311,
+		0, 0, 1, errataMean{0, units.Infantry, 0}, errataMean{1, units.Infantry, 1})
+
+	// 1 mech against 1 infantry and a PDS: the hit is cancelled by the
+	// mech's Sustain Damage; then a damaged mech (0.5) against the infantry
+	// (0.3): A only 0.35, both 0.15, D only 0.15, none 0.35; / 0.65. The
+	// mech survives exactly when the attacker wins.
+	errataHand(t, "mech sustains", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+		Attacker: errataSide(t, "1 mech"),
+		Defender: errataSide(t, "1 infantry, 1 pds", combat.TechMagen)}, 312,
+		0.35/0.65, 0.15/0.65, 0.15/0.65, errataMean{0, units.Mech, 0.35 / 0.65})
+
+	// 2 infantry against 1 infantry and a space dock: one infantry is
+	// destroyed, then the duel.
+	errataHand(t, "two infantry", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+		Attacker: errataSide(t, "2 infantry"),
+		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}, 313,
+		errataDuelWin, errataDuelDraw, errataDuelWin, errataMean{0, units.Infantry, errataDuelWin})
+}
+
+func TestErrataMagenOmega2Hand(t *testing.T) {
+	// Invasion: a carrier with 2 infantry against a lone space dock, the
+	// defender holding Magen Defense Grid ΩΩ. On activation 1 infantry is
+	// placed with the dock; no space cannon, no space combat, no
+	// bombardment (a carrier); the start-of-combat hit destroys one of the
+	// attacker's infantry; then the infantry duel. The defender's infantry
+	// survives when it wins (7/17); the dock is destroyed when the attacker
+	// takes the planet: E[dock] = 1 − 7/17.
+	sc := combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 carrier, 2 infantry"),
+		Defender: errataSide(t, "1 space dock", combat.TechMagen)}
+	errataHand(t, "ΩΩ", sc, 321, errataDuelWin, errataDuelDraw, errataDuelWin,
+		errataMean{1, units.Infantry, errataDuelWin}, errataMean{1, units.SpaceDock, 1 - errataDuelWin},
+		errataMean{0, units.Infantry, errataDuelWin})
+	// The placed infantry has its own survivors row, Start 1.
+	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: 1000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := res.Defender.Survivors; len(rows) != 2 || rows[0].Kind != units.Infantry || rows[0].Start != 1 {
+		t.Errorf("defender survivors rows %+v, want infantry (Start 1) then space dock", rows)
+	}
+	// Ω places nothing: the planet has no ground forces, no ground combat
+	// takes place, the attacker lands both infantry and wins surely.
+	sc.Rules.Magen = combat.MagenOmega
+	errataHand(t, "Ω", sc, 322, 1, 0, 0, errataMean{0, units.Infantry, 2}, errataMean{1, units.SpaceDock, 0})
+}
+
+func TestErrataX89OriginalHand(t *testing.T) {
+	orig := combat.Ruleset{X89: combat.X89Original}
+	// 1 dreadnought and 1 infantry against a PDS and 3 infantry: the
+	// dreadnought (Bombardment) is in the space area when the invasion
+	// takes place, so all 3 infantry are destroyed despite the Planetary
+	// Shield. The PDS's space cannon offense (0.5) is cancelled by Sustain
+	// Damage; the shield blocks the bombardment; space cannon defense
+	// destroys the committed infantry with 0.5, else it takes the empty
+	// planet: win 0.5, loss 0.5; E[PDS] = 0.5; no defending infantry left.
+	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 pds, 3 infantry")}
+	errataHand(t, "shielded", sc, 331, 0.5, 0, 0.5,
+		errataMean{1, units.Infantry, 0}, errataMean{1, units.PDS, 0.5}, errataMean{0, units.Infantry, 0.5})
+
+	// A mech stays: 1 dreadnought and 1 infantry (−9: it never hits in
+	// ground combat) against 1 mech and 2 infantry: the infantry are
+	// destroyed, the bombardment hit (0.6) damages the mech, then the mech
+	// wins surely. E[mech] = 1.
+	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 mech, 2 infantry")}
+	sc.Attacker.Modifier = -9
+	errataHand(t, "mech", sc, 332, 0, 0, 1, errataMean{1, units.Infantry, 0}, errataMean{1, units.Mech, 1})
+}
+
+func TestErrataX89OmegaHand(t *testing.T) {
+	omega := combat.Ruleset{X89: combat.X89Omega}
+	// The attacker's infantry has −9 and never hits in ground combat, so
+	// the attacker wins only if no defending ground force is left after
+	// the bombardment.
+	side := func(techs ...string) combat.Side {
+		s := errataSide(t, "1 dreadnought, 1 infantry", techs...)
+		s.Modifier = -9
+		return s
+	}
+	// Against 3 infantry: the dreadnought's bombardment hits with 0.6 and
+	// destroys an infantry, so X-89 Ω destroys the other 2: win 0.6;
+	// E[infantry] = 0.4·3 = 1.2.
+	errataHand(t, "3 infantry", combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: side(combat.TechX89), Defender: errataSide(t, "3 infantry")}, 341,
+		0.6, 0, 0.4, errataMean{1, units.Infantry, 1.2})
+	// Without the card the hit destroys 1 infantry: win 0, E = 3 − 0.6.
+	errataHand(t, "no card", combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: side(), Defender: errataSide(t, "3 infantry")}, 342,
+		0, 0, 1, errataMean{1, units.Infantry, 2.4})
+	// Against 1 mech and 2 infantry: the hit is cancelled by the mech's
+	// Sustain Damage (default order), no infantry is destroyed, no effect.
+	errataHand(t, "mech sustains", combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: side(combat.TechX89), Defender: errataSide(t, "1 mech, 2 infantry")}, 343,
+		0, 0, 1, errataMean{1, units.Infantry, 2}, errataMean{1, units.Mech, 1})
+	// The planetary shield blocks the bombardment, hence X-89 Ω.
+	errataHand(t, "shielded", combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: side(combat.TechX89), Defender: errataSide(t, "1 pds, 3 infantry")}, 344,
+		0, 0, 1, errataMean{1, units.Infantry, 3})
+}
+
+func TestErrataX89CompanionHand(t *testing.T) {
+	// 1 dreadnought and 1 infantry (−9: never hits in ground combat)
+	// against 1 mech and 1 infantry that keep Sustain Damage for last: the
+	// bombardment hit (0.6) destroys the infantry, so the Game Companion
+	// printing destroys the mech too and the attacker takes the empty
+	// planet: win 0.6; E[mech] = E[infantry] = 0.4.
+	att := errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89)
+	att.Modifier = -9
+	def := errataSide(t, "1 mech, 1 infantry")
+	def.Order.SustainLast = true
+	sc := combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{X89: combat.X89Companion}, Attacker: att, Defender: def}
+	errataHand(t, "companion", sc, 351, 0.6, 0, 0.4,
+		errataMean{1, units.Mech, 0.4}, errataMean{1, units.Infantry, 0.4})
+	// Ω: only infantry; the mech stays and wins surely: E[mech] = 1.
+	sc.Rules.X89 = combat.X89Omega
+	errataHand(t, "Ω", sc, 352, 0, 0, 1, errataMean{1, units.Mech, 1}, errataMean{1, units.Infantry, 0.4})
+	// Default order: the mech sustains the hit, nothing is destroyed, no
+	// effect: E[mech] = E[infantry] = 1.
+	sc.Rules.X89 = combat.X89Companion
+	sc.Defender.Order.SustainLast = false
+	errataHand(t, "sustained", sc, 353, 0, 0, 1, errataMean{1, units.Mech, 1}, errataMean{1, units.Infantry, 1})
+}
+
+func TestErrataX89Omega2Hand(t *testing.T) {
+	x := combat.Ruleset{X89: combat.X89Omega2}
+	// Bombardment: 1 dreadnought (0.6) against 2 infantry, hits doubled: a
+	// hit destroys both. The attacker's infantry (−9) never hits, so it
+	// wins exactly when the bombardment hits: P(0 left) = P(win) = 0.6,
+	// E[infantry] = 0.4·2.
+	att := errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89)
+	att.Modifier = -9
+	errataHand(t, "bombardment", combat.Scenario{Action: combat.Invasion, Rules: x,
+		Attacker: att, Defender: errataSide(t, "2 infantry")}, 361,
+		0.6, 0, 0.4, errataMean{1, units.Infantry, 0.8})
+
+	// Ground combat: 1 infantry with the card against 2 infantry. A hit
+	// (0.3) is 2 hits and destroys both; the defender scores ≥ 1 with
+	// 1 − 0.7² = 0.51. A only 0.3·0.49 = 0.147, both 0.3·0.51 = 0.153,
+	// D only 0.7·0.51 = 0.357, none 0.343; / 0.657.
+	errataHand(t, "attacker holds", combat.Scenario{Action: combat.GroundCombat, Rules: x,
+		Attacker: errataSide(t, "1 infantry", combat.TechX89), Defender: errataSide(t, "2 infantry")}, 362,
+		0.147/0.657, 0.153/0.657, 0.357/0.657)
+	// The defender holding the card doubles its ground hits too: the
+	// mirror image.
+	errataHand(t, "defender holds", combat.Scenario{Action: combat.GroundCombat, Rules: x,
+		Attacker: errataSide(t, "2 infantry"), Defender: errataSide(t, "1 infantry", combat.TechX89)}, 363,
+		0.357/0.657, 0.153/0.657, 0.147/0.657)
+	// Space combat is unchanged: 1 fighter duel, 4/9, 1/9, 4/9.
+	errataHand(t, "space", combat.Scenario{Action: combat.SpaceCombat, Rules: x,
+		Attacker: errataSide(t, "1 fighter", combat.TechX89), Defender: errataSide(t, "1 fighter", combat.TechX89)}, 364,
+		4.0/9, 1.0/9, 4.0/9)
+}
+
+// TestErrataDefaultRules: the zero Ruleset is the ΩΩ printing of both cards.
+func TestErrataDefaultRules(t *testing.T) {
+	if (combat.Ruleset{}) != (combat.Ruleset{Magen: combat.MagenOmega2, X89: combat.X89Omega2}) {
+		t.Errorf("zero Ruleset = %+v, want Magen ΩΩ and X-89 ΩΩ", combat.Ruleset{})
+	}
+	if s := (combat.Ruleset{}).String(); s != "magen=omega2,x89=omega2" {
+		t.Errorf("zero Ruleset prints as %q", s)
+	}
+	for _, items := range [][]string{nil, {"magen=omega2", "x89=omega2"}} {
+		r, err := combat.ParseRules(items)
+		if err != nil || r != (combat.Ruleset{}) {
+			t.Errorf("ParseRules(%q) = %+v, %v; want the zero Ruleset", items, r, err)
+		}
+	}
+	r, err := combat.ParseRules([]string{"magen=omega", "x89=original"})
+	if err != nil || r != (combat.Ruleset{Magen: combat.MagenOmega, X89: combat.X89Original}) {
+		t.Errorf("ParseRules(magen=omega, x89=original) = %+v, %v", r, err)
+	}
+
+	// Behaviour with Rules left zero: 1 dreadnought, a carrier and 2
+	// infantry with X-89 against a lone space dock with Magen Defense Grid.
+	// ΩΩ places 1 infantry with the dock; the bombardment (0.6) is 2 hits
+	// and destroys it, and the attacker lands on an empty planet. On a miss
+	// (0.4) Magen ΩΩ destroys one of the 2 infantry, then 1 infantry
+	// against 1: the attacker's hit is doubled but 1 hit already destroys
+	// the lone infantry, so the duel: win 0.6 + 0.4·7/17, draw 0.4·3/17,
+	// loss 0.4·7/17.
+	sc := combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 2 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 space dock", combat.TechMagen)}
+	errataHand(t, "zero Rules", sc, 371, 0.6+0.4*errataDuelWin, 0.4*errataDuelDraw, 0.4*errataDuelWin,
+		errataMean{1, units.Infantry, 0.4 * errataDuelWin})
+	// The Ω printings instead: no infantry is placed, the attacker lands
+	// on an empty planet and wins surely.
+	sc.Rules = combat.Ruleset{Magen: combat.MagenOmega, X89: combat.X89Omega}
+	errataHand(t, "Ω", sc, 372, 1, 0, 0, errataMean{0, units.Infantry, 2})
+	// The same Monte Carlo run with Rules zero and Rules explicitly ΩΩ.
+	sc.Rules = combat.Ruleset{}
+	one, err := combat.Run(context.Background(), sc, combat.Options{Trials: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Rules = combat.Ruleset{Magen: combat.MagenOmega2, X89: combat.X89Omega2}
+	two, err := combat.Run(context.Background(), sc, combat.Options{Trials: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Counts != two.Counts {
+		t.Errorf("zero Rules counts %+v, explicit ΩΩ %+v", one.Counts, two.Counts)
+	}
+}
