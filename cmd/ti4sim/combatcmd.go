@@ -79,8 +79,15 @@ Examples:
   ti4sim space -a "1 war sun, 2 dread" -d "4 destroyer, 1 pds II" --defender-adjacent-pds 2
   ti4sim space -a "3 cruiser" -d "2 dread" --nebula -o json
   ti4sim space -a "2 dread, 4 fighter" -d "6 fighter" --attacker-order "fighter, dread, sustain=last"`,
-		example{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter"})
+		spaceExample)
 }
+
+// The built-in examples of space, ground and invade (also used by compare).
+var (
+	spaceExample  = example{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter"}
+	groundExample = example{"4 infantry, 1 mech", "3 infantry II"}
+	invadeExample = example{"2 dreadnought, 1 carrier, 2 fighter, 4 infantry", "1 destroyer, 2 fighter, 3 infantry, 1 pds"}
+)
 
 func groundCommand() *command {
 	return combatCommand("ground", combat.GroundCombat,
@@ -95,7 +102,7 @@ With no -a/-d it runs the example -a "4 infantry, 1 mech" -d "3 infantry II".
 Examples:
   ti4sim ground -a "5 infantry" -d "2 infantry, 1 mech"
   ti4sim ground -a "3 inf II, 2 mech" -d "4 inf" --defender-modifier -1 -o json`,
-		example{"4 infantry, 1 mech", "3 infantry II"})
+		groundExample)
 }
 
 func invadeCommand() *command {
@@ -118,5 +125,5 @@ With no -a/-d it runs the example:
 Examples:
   ti4sim invade -a "1 war sun, 1 carrier, 4 infantry" -d "2 infantry, 1 mech, 1 pds"
   ti4sim invade -a "2 dread II, 2 carrier, 6 inf" -d "1 cruiser, 4 inf, 2 pds II" -n 1000000 -o json`,
-		example{"2 dreadnought, 1 carrier, 2 fighter, 4 infantry", "1 destroyer, 2 fighter, 3 infantry, 1 pds"})
+		invadeExample)
 }

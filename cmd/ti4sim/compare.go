@@ -2,16 +2,361 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/combat"
 )
 
+// varyKeys are the --vary keys: the rules cards, then any scenario flag.
+var varyKeys = []string{
+	"magen", "x89",
+	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
+	"attacker-card", "defender-card", "attacker-order", "defender-order",
+	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "nebula",
+}
+
+// vary is one --vary KEY=V1,V2,... flag.
+type vary struct {
+	key    string
+	values []string
+}
+
+func parseVary(s string) (vary, error) {
+	k, v, ok := strings.Cut(s, "=")
+	k = strings.ToLower(strings.TrimSpace(k))
+	if !ok {
+		return vary{}, usageErrorf("--vary %q: want KEY=V1,V2[,...]", s)
+	}
+	known := false
+	for _, kk := range varyKeys {
+		if k == kk {
+			known = true
+		}
+	}
+	if k == "x-89" {
+		k, known = "x89", true
+	}
+	if !known {
+		return vary{}, usageErrorf("--vary %q: unknown key %q; allowed: %s", s, k, strings.Join(varyKeys, ", "))
+	}
+	// Fleets and orders contain commas: their values are separated by ';'.
+	sep := ","
+	if strings.Contains(v, ";") || k == "attacker" || k == "defender" || strings.HasSuffix(k, "-order") {
+		sep = ";"
+	}
+	vals := strings.Split(v, sep)
+	for i := range vals {
+		vals[i] = strings.TrimSpace(vals[i])
+	}
+	if len(vals) < 2 && sep == "," {
+		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by commas", s)
+	}
+	if len(vals) < 2 {
+		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by ';'", s)
+	}
+	return vary{key: k, values: vals}, nil
+}
+
 func compareCommand() *command {
+	var rf *runFlags
+	var sf *scenarioFlags
+	var varies []string
+	newFlags := func() *pflag.FlagSet {
+		fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
+		fs.SortFlags = false
+		fs.StringArrayVar(&varies, "vary", nil, "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
+		sf = addScenarioFlags(fs)
+		rf = addRunFlags(fs)
+		return fs
+	}
 	return &command{
 		name:    "compare",
-		summary: "the same scenario under several rules printings (not available yet)",
-		usage:   "ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2",
-		help:    "compare runs one scenario under several variants with common random numbers.\nIt is not available in this version.",
+		summary: "one scenario under several printings, technologies or fleets, side by side",
+		usage:   "ti4sim compare space|ground|invade [-a FLEET -d FLEET] [flags] --vary KEY=V1,V2[,...]",
+		help: `Runs the same scenario under every combination of the --vary values, with
+common random numbers: trial i of every variant starts from the same random
+stream, so the variants see the same dice wherever they do not differ. Prints
+each variant's outcome probabilities with 95% intervals, and each variant's
+difference to the first, trial by trial, with its 95% interval and a verdict:
+a real difference (the interval excludes 0), or not distinguishable at this
+number of trials.
+
+--vary keys: magen (original, omega, omega2), x89 (original, omega,
+companion, omega2), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
+none, then X-89), attacker, defender (fleets, separated by ';'),
+attacker-order, defender-order (separated by ';'), attacker-modifier,
+defender-modifier, defender-adjacent-pds, nebula (true,false), and the
+faction and card flags. Give a varied setting only in --vary, not also as
+its own flag. With no -a/-d, the command's built-in example is used.
+
+Examples:
+  ti4sim compare invade -a "2 dread, 1 carrier, 4 inf" -d "3 inf, 1 mech, 1 pds" \
+      --defender-tech magen-defense-grid --vary magen=original,omega,omega2
+  ti4sim compare invade -a "2 dread, 1 carrier, 4 inf" -d "4 inf, 1 pds" \
+      --attacker-tech x89 --vary x89=original,omega,companion,omega2 -o json
+  ti4sim compare space --vary "attacker=3 cruiser;2 dreadnought" --vary nebula=false,true`,
+		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
-			return usageErrorf("compare is not available in this version; run the variants one by one with the same --seed")
+			if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+				if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+					c.writeHelp(e.stdout)
+					return errHelpShown
+				}
+				return usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
+			}
+			var act combat.Action
+			var ex example
+			switch args[0] {
+			case "space":
+				act, ex = combat.SpaceCombat, spaceExample
+			case "ground":
+				act, ex = combat.GroundCombat, groundExample
+			case "invade":
+				act, ex = combat.Invasion, invadeExample
+			default:
+				return usageErrorf("compare: unknown action %q; allowed: space, ground, invade", args[0])
+			}
+			fs := newFlags()
+			if err := parseFlags(c, fs, args[1:], e); err != nil {
+				return err
+			}
+			if err := rf.validate(); err != nil {
+				return err
+			}
+			if len(varies) == 0 {
+				return usageErrorf("compare: give at least one --vary KEY=V1,V2")
+			}
+			if sf.exact || sf.precision != 0 {
+				return usageErrorf("compare: --exact and --precision are not supported; give the number of trials with -n")
+			}
+			var vs []vary
+			for _, s := range varies {
+				v, err := parseVary(s)
+				if err != nil {
+					return err
+				}
+				if v.key != "magen" && v.key != "x89" && fs.Changed(v.key) {
+					return usageErrorf("compare: %s is both set with --%s and varied; give its values only in --vary", v.key, v.key)
+				}
+				for _, w := range vs {
+					if w.key == v.key {
+						return usageErrorf("compare: %s varied twice", v.key)
+					}
+				}
+				vs = append(vs, v)
+			}
+			names, scs, err := variants(args[1:], act, ex, vs)
+			if err != nil {
+				return err
+			}
+			if len(scs) > combat.MaxVariants {
+				return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
+			}
+			cmp, err := combat.Compare(ctx, scs, combat.Options{
+				Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,
+				Progress: progress(e, rf.trials*int64(len(scs))),
+			})
+			if err != nil {
+				return err
+			}
+			if rf.output == "json" {
+				return writeCompareJSON(e.stdout, act, names, scs, cmp)
+			}
+			return writeCompareTable(e.stdout, act, names, scs, cmp)
 		},
 	}
+}
+
+// variants builds one scenario per combination of the vary values, each
+// from the base flags with the varied settings applied.
+func variants(base []string, act combat.Action, ex example, vs []vary) ([]string, []combat.Scenario, error) {
+	combos := [][]string{{}}
+	for _, v := range vs {
+		var next [][]string
+		for _, c := range combos {
+			for _, val := range v.values {
+				next = append(next, append(append([]string(nil), c...), val))
+			}
+		}
+		combos = next
+	}
+	var names []string
+	var scs []combat.Scenario
+	for _, combo := range combos {
+		fs := pflag.NewFlagSet("variant", pflag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.StringArray("vary", nil, "")
+		sf := addScenarioFlags(fs)
+		addRunFlags(fs)
+		if err := fs.Parse(base); err != nil {
+			return nil, nil, usageErrorf("compare: %v", err)
+		}
+		var parts []string
+		for i, v := range vs {
+			val := combo[i]
+			shown := val
+			if shown == "" {
+				shown = "none"
+			}
+			parts = append(parts, v.key+"="+shown)
+			switch v.key {
+			case "magen", "x89":
+				sf.rules = append(sf.rules, v.key+"="+val)
+			case "attacker":
+				sf.attacker = val
+			case "defender":
+				sf.defender = val
+			case "attacker-order":
+				sf.attackerOrder = val
+			case "defender-order":
+				sf.defenderOrder = val
+			case "nebula":
+				b, err := strconv.ParseBool(val)
+				if err != nil {
+					return nil, nil, usageErrorf("--vary nebula: %q is not true or false", val)
+				}
+				sf.nebula = b
+			default:
+				if val == "" {
+					continue // an empty list: none
+				}
+				if err := fs.Set(v.key, val); err != nil {
+					return nil, nil, usageErrorf("--vary %s=%s: %v", v.key, val, err)
+				}
+			}
+		}
+		name := strings.Join(parts, " ")
+		sc, err := sf.scenario(act, ex)
+		if err != nil {
+			return nil, nil, usageErrorf("variant %q: %v", name, err)
+		}
+		names = append(names, name)
+		scs = append(scs, sc)
+	}
+	return names, scs, nil
+}
+
+func verdict(d combat.Difference) string {
+	if d.Significant() {
+		return "real difference"
+	}
+	return "not distinguishable at this number of trials"
+}
+
+func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
+	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", scs[0].Attacker.Fleet, scs[0].Defender.Fleet)
+	labels := map[combat.Action][3]string{
+		combat.SpaceCombat:  {"Attacker wins", "Draw", "Defender wins"},
+		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
+		combat.Invasion:     {"Attacker takes planet", "Draw", "Defender keeps planet"},
+	}[act]
+	t := newTable(w, "Variant", labels[0], labels[1], labels[2])
+	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
+	for i, r := range c.Variants {
+		if err := t.Append(names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if len(c.Differences) > 0 {
+		fmt.Fprintf(w, "\nDifferences to %s, trial by trial (percentage points, 95%% interval; * = interval excludes 0):\n", names[0])
+		t = newTable(w, "Variant", labels[0], labels[1], labels[2], "Verdict")
+		diff := func(d combat.PairedDifference) string {
+			mark := ""
+			if d.Significant {
+				mark = " *"
+			}
+			return fmt.Sprintf("%+.2f [%+.2f, %+.2f]%s", 100*d.Value, 100*d.Lo, 100*d.Hi, mark)
+		}
+		for _, d := range c.Differences {
+			if err := t.Append(names[d.Variant], diff(d.AttackerWin), diff(d.Draw), diff(d.DefenderWin), verdict(d)); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+	var warns []string
+	seen := map[string]bool{}
+	for i, r := range c.Variants {
+		for _, m := range r.Warnings {
+			if !seen[m] {
+				seen[m] = true
+				warns = append(warns, fmt.Sprintf("%s (%s)", m, names[i]))
+			}
+		}
+	}
+	if len(warns) > 0 {
+		fmt.Fprintln(w, "\nWarnings:")
+		for _, m := range warns {
+			fmt.Fprintf(w, "  - %s\n", m)
+		}
+	}
+	return nil
+}
+
+type jsonVariant struct {
+	Name        string        `json:"name"`
+	AttackerWin float64       `json:"attacker_win"`
+	Draw        float64       `json:"draw"`
+	DefenderWin float64       `json:"defender_win"`
+	CI95        jsonIntervals `json:"ci95"`
+	Attacker    jsonSide      `json:"attacker"`
+	Defender    jsonSide      `json:"defender"`
+	Warnings    []string      `json:"warnings"`
+}
+
+type jsonPaired struct {
+	Diff        float64    `json:"diff"`
+	SE          float64    `json:"se"`
+	CI95        [2]float64 `json:"ci95"`
+	Significant bool       `json:"significant"`
+}
+
+type jsonDifference struct {
+	Variant     string     `json:"variant"`
+	Versus      string     `json:"versus"`
+	AttackerWin jsonPaired `json:"attacker_win"`
+	Draw        jsonPaired `json:"draw"`
+	DefenderWin jsonPaired `json:"defender_win"`
+	Verdict     string     `json:"verdict"`
+}
+
+func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+	out := struct {
+		Command     string           `json:"command"`
+		Action      string           `json:"action"`
+		Trials      int64            `json:"trials"`
+		Seed        uint64           `json:"seed"`
+		Variants    []jsonVariant    `json:"variants"`
+		Differences []jsonDifference `json:"differences"`
+	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}}
+	for i, r := range c.Variants {
+		out.Variants = append(out.Variants, jsonVariant{
+			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
+			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Defender, r.Defender),
+			Warnings: append([]string{}, r.Warnings...),
+		})
+	}
+	paired := func(d combat.PairedDifference) jsonPaired {
+		return jsonPaired{Diff: d.Value, SE: d.SE, CI95: [2]float64{d.Lo, d.Hi}, Significant: d.Significant}
+	}
+	for _, d := range c.Differences {
+		out.Differences = append(out.Differences, jsonDifference{
+			Variant: names[d.Variant], Versus: names[0],
+			AttackerWin: paired(d.AttackerWin), Draw: paired(d.Draw), DefenderWin: paired(d.DefenderWin),
+			Verdict: verdict(d),
+		})
+	}
+	return json.NewEncoder(w).Encode(out)
 }
