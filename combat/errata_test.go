@@ -123,7 +123,7 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 		if got.P != float64(count)/n {
 			t.Errorf("%s: P = %v but count %d of %d trials", what, got.P, count, exactTrials)
 		}
-		check(what, got.P, exact, math.Sqrt(exact*(1-exact)/n))
+		check(what, got.P, exact, errataSE(exact, n))
 	}
 	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss float64) {
 		t.Helper()
@@ -140,7 +140,7 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 			t.Fatal("invasion without Result.Space")
 		}
 		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss)
-		check("invaded", res.Invaded.P, want.invaded, math.Sqrt(want.invaded*(1-want.invaded)/n))
+		check("invaded", res.Invaded.P, want.invaded, errataSE(want.invaded, n))
 	}
 	for i, s := range []struct {
 		name  string
@@ -168,6 +168,15 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
 	}
 	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
+}
+
+// errataSE is the standard error of a probability p estimated from n
+// trials. p is clamped to [0, 1] first (oracleSolve already clamps its
+// probabilities): p a rounding error above 1 would make the SE, and the z,
+// NaN, and a NaN z passes every comparison.
+func errataSE(p, n float64) float64 {
+	p = min(1, max(0, p))
+	return math.Sqrt(p * (1 - p) / n)
 }
 
 // errataSame requires two oracle answers to be the same: the card has no
@@ -272,7 +281,7 @@ func errataHand(t *testing.T, name string, sc combat.Scenario, seed uint64, win,
 			t.Errorf("%s: simulated %s = %.6f, hand %.6f, z = %.2f", name, what, got, want, z)
 		}
 	}
-	prob := func(what string, got, p float64) { t.Helper(); within(what, got, p, math.Sqrt(p*(1-p)/n)) }
+	prob := func(what string, got, p float64) { t.Helper(); within(what, got, p, errataSE(p, n)) }
 	prob("P(attacker wins)", res.Outcome.AttackerWin.P, win)
 	prob("P(draw)", res.Outcome.Draw.P, draw)
 	prob("P(defender wins)", res.Outcome.DefenderWin.P, loss)
@@ -551,5 +560,245 @@ func TestErrataDefaultRules(t *testing.T) {
 	}
 	if one.Counts != two.Counts {
 		t.Errorf("zero Rules counts %+v, explicit ΩΩ %+v", one.Counts, two.Counts)
+	}
+}
+
+// Exact values below: oracleSolve of each scenario (the printings modelled in
+// oracle_test.go).
+
+func TestErrataMagenOriginalExact(t *testing.T) {
+	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	// Ground combat: the defender's PDS is a Planetary Shield unit, so in
+	// round 1 only the defender's infantry roll; the attacker's mech
+	// sustains the first hit.
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+		Attacker: errataSide(t, "1 mech, 2 infantry"),
+		Defender: errataSide(t, "2 infantry, 1 pds", combat.TechMagen)}, 401)
+	// Invasion of a shielded planet: space combat against a destroyer, no
+	// bombardment, space cannon defense, then the defender's free round.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 4 infantry"),
+		Defender: errataSide(t, "1 destroyer, 1 pds, 3 infantry", combat.TechMagen)}, 402)
+	// The defender also holds X-89 ΩΩ (default printing): its hits in the
+	// free round are doubled too.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 carrier, 1 mech, 3 infantry"),
+		Defender: errataSide(t, "1 pds, 2 infantry", combat.TechMagen, combat.TechX89)}, 403)
+}
+
+func TestErrataMagenOriginalWarSun(t *testing.T) {
+	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	// A war sun in the space area removes the Planetary Shield: the card
+	// has no effect, and the war sun bombards.
+	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 war sun, 3 infantry"),
+		Defender: errataSide(t, "1 pds, 3 infantry, 1 mech", combat.TechMagen)}
+	errataSame(t, "war sun", errataCompare(t, sc, 411), oracleSolve(errataWithout(sc, combat.TechMagen)))
+
+	// Unless it is destroyed first: 2 PDS II (0.6 each) fire at the war
+	// sun, which the attacker puts first in its hit order; 2 hits (0.36)
+	// destroy it, the carrier still carries the invasion, and the shield
+	// is up at the start of the ground combat.
+	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 war sun, 1 carrier, 3 infantry"),
+		Defender: errataSide(t, "2 pds II, 2 infantry", combat.TechMagen)}
+	sc.Attacker.Order.Kinds = []units.Kind{units.WarSun}
+	want := errataCompare(t, sc, 412)
+	if without := oracleSolve(errataWithout(sc, combat.TechMagen)); want.loss <= without.loss+0.01 {
+		t.Errorf("oracle: P(defender wins) %.4f with the card, %.4f without; want the card to matter", want.loss, without.loss)
+	}
+
+	// An attacker holding the card has no Planetary Shield unit on the
+	// planet: no effect.
+	sc = combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+		Attacker: errataSide(t, "3 infantry", combat.TechMagen),
+		Defender: errataSide(t, "2 infantry, 1 pds")}
+	errataSame(t, "attacker holder", errataCompare(t, sc, 413), oracleSolve(errataWithout(sc, combat.TechMagen)))
+}
+
+func TestErrataMagenOmegaExact(t *testing.T) {
+	omega := combat.Ruleset{Magen: combat.MagenOmega}
+	// Only mechs: the start-of-combat hit lands on a mech, which sustains.
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+		Attacker: errataSide(t, "2 mech"),
+		Defender: errataSide(t, "3 infantry, 1 pds", combat.TechMagen)}, 421)
+	// Invasion of an unshielded planet (a space dock): bombardment, then
+	// the hit on one of the attacker's infantry (the holder picks
+	// infantry before the mech).
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 2 infantry, 1 mech"),
+		Defender: errataSide(t, "1 space dock, 2 infantry, 1 mech", combat.TechMagen)}, 422)
+	// Shielded planet with a destroyer: space combat, space cannon
+	// defense, then the hit; when SCD has left the attacker a single
+	// infantry, the hit ends the invasion.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry"),
+		Defender: errataSide(t, "1 destroyer, 1 pds, 2 infantry", combat.TechMagen)}, 423)
+	// Only mechs against a PDS: space cannon defense (0.5) damages a mech
+	// (Sustain Damage); the holder then chooses the damaged mech, which is
+	// destroyed, not the undamaged one.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 2 mech"),
+		Defender: errataSide(t, "1 pds, 2 infantry", combat.TechMagen)}, 425)
+	// The attacker holding the card has no structure on the planet: no
+	// effect.
+	sc := combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+		Attacker: errataSide(t, "2 infantry", combat.TechMagen),
+		Defender: errataSide(t, "2 infantry, 1 space dock")}
+	errataSame(t, "attacker holder", errataCompare(t, sc, 424), oracleSolve(errataWithout(sc, combat.TechMagen)))
+}
+
+func TestErrataMagenOmega2Exact(t *testing.T) {
+	// Rules zero: Magen Defense Grid ΩΩ. A PDS and a space dock: 2
+	// infantry placed (Start 3), space cannon offense at the cruiser and
+	// carrier, no bombardment possible, space cannon defense, the hit,
+	// then the ground combat.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 carrier, 1 cruiser, 4 infantry"),
+		Defender: errataSide(t, "1 pds, 1 space dock, 1 infantry", combat.TechMagen)}, 431)
+	// No infantry in the defender's fleet and Infantry II: the placed
+	// infantry is an Infantry II (7) with a row of its own; the planet is
+	// not shielded, so it can be bombarded; the hit destroys the attacker's
+	// infantry before its mech.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: combat.MagenOmega2},
+		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 3 infantry, 1 mech"),
+		Defender: errataSide(t, "1 space dock, 1 mech", combat.TechMagen, "infantry-ii")}, 432)
+	// The invasion often fails in space (2 cruisers): the placed infantry
+	// stay on the planet.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 carrier, 2 fighter, 2 mech"),
+		Defender: errataSide(t, "2 cruiser, 1 space dock", combat.TechMagen)}, 433)
+}
+
+func TestErrataX89OriginalExact(t *testing.T) {
+	orig := combat.Ruleset{X89: combat.X89Original}
+	// The dreadnought may be destroyed by space cannon offense and the
+	// cruisers before the invasion; if it is alive, all infantry die
+	// (shield or not) and the mech is left to the ground combat.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 dreadnought, 1 cruiser, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "2 cruiser, 1 pds, 3 infantry, 1 mech")}, 441)
+	// A war sun: the infantry die, then it bombards the mechs (3 dice).
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 war sun, 2 infantry", combat.TechX89),
+		Defender: errataSide(t, "4 infantry, 2 mech")}, 442)
+	// No unit with Bombardment (cruisers, a carrier): no effect.
+	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "2 cruiser, 1 carrier, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 destroyer, 3 infantry")}
+	errataSame(t, "no bombardment", errataCompare(t, sc, 443), oracleSolve(errataWithout(sc, combat.TechX89)))
+	// Held by the defender: no effect.
+	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+		Attacker: errataSide(t, "1 dreadnought, 3 infantry"),
+		Defender: errataSide(t, "3 infantry", combat.TechX89)}
+	errataSame(t, "defender holder", errataCompare(t, sc, 444), oracleSolve(errataWithout(sc, combat.TechX89)))
+}
+
+func TestErrataX89OmegaExact(t *testing.T) {
+	omega := combat.Ruleset{X89: combat.X89Omega}
+	// 2 dreadnoughts against 1 mech and 3 infantry: the first hit is
+	// sustained by the mech, so it takes 2 hits (0.36) to destroy an
+	// infantry and with it all the others; the mech stays.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 mech, 3 infantry")}, 451)
+	// A war sun removes the shield and bombards (3 dice on 3); the
+	// defender loses infantry before its mechs sustain.
+	def := errataSide(t, "1 pds, 4 infantry, 1 mech")
+	def.Order.SustainLast = true
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "1 war sun, 2 infantry", combat.TechX89), Defender: def}, 452)
+	// The Planetary Shield blocks the bombardment, hence X-89 Ω: no
+	// effect.
+	sc := combat.Scenario{Action: combat.Invasion, Rules: omega,
+		Attacker: errataSide(t, "2 dreadnought, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 pds, 3 infantry")}
+	errataSame(t, "shielded", errataCompare(t, sc, 453), oracleSolve(errataWithout(sc, combat.TechX89)))
+}
+
+func TestErrataX89CompanionExact(t *testing.T) {
+	comp := combat.Ruleset{X89: combat.X89Companion}
+	// As in TestErrataX89OmegaExact: once an infantry is destroyed (2
+	// hits) the mech dies too; a mech that only sustained is not
+	// destroyed.
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: comp,
+		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 mech, 3 infantry")}, 461)
+	// Keeping Sustain Damage for last, the defender loses its infantry to
+	// the first hit of the war sun, and then every ground force.
+	def := errataSide(t, "2 mech, 1 infantry")
+	def.Order.SustainLast = true
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: comp,
+		Attacker: errataSide(t, "1 war sun, 1 carrier, 2 infantry", combat.TechX89), Defender: def}, 462)
+	// Only mechs, default order: the first 2 hits of the war sun (3 dice
+	// on 3) and the dreadnought (5) are sustained, the third destroys a
+	// mech, and with it the other (damaged) one.
+	sc := combat.Scenario{Action: combat.Invasion, Rules: comp,
+		Attacker: errataSide(t, "1 war sun, 1 dreadnought, 2 infantry", combat.TechX89),
+		Defender: errataSide(t, "2 mech")}
+	want := errataCompare(t, sc, 463)
+	if without := oracleSolve(errataWithout(sc, combat.TechX89)); want.win <= without.win+0.01 {
+		t.Errorf("oracle: P(attacker wins) %.4f with the card, %.4f without; want the card to matter", want.win, without.win)
+	}
+}
+
+func TestErrataX89Omega2Exact(t *testing.T) {
+	// Rules zero: X-89 ΩΩ. The attacker's bombardment and ground hits are
+	// doubled (a doubled hit on the mech is sustained, then destroys it).
+	errataCompare(t, combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 mech, 3 infantry")}, 471)
+	// Held by the defender: its ground hits are doubled.
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: combat.Ruleset{X89: combat.X89Omega2},
+		Attacker: errataSide(t, "4 infantry, 1 mech"),
+		Defender: errataSide(t, "3 infantry", combat.TechX89)}, 472)
+	// Space combat and space cannon are unchanged: the space figures equal
+	// those without the card.
+	sc := combat.Scenario{Action: combat.Invasion,
+		Attacker: errataSide(t, "1 dreadnought, 2 cruiser, 2 infantry", combat.TechX89),
+		Defender: errataSide(t, "1 destroyer, 1 cruiser, 1 pds, 2 infantry", combat.TechX89)}
+	want := errataCompare(t, sc, 473)
+	without := oracleSolve(errataWithout(sc, combat.TechX89))
+	for _, q := range []struct {
+		name string
+		a, b float64
+	}{{"space: attacker wins", want.spaceWin, without.spaceWin}, {"space: draw", want.spaceDraw, without.spaceDraw}, {"invaded", want.invaded, without.invaded}} {
+		if math.Abs(q.a-q.b) > 1e-12 {
+			t.Errorf("oracle %s: %.12f with X-89 ΩΩ, %.12f without", q.name, q.a, q.b)
+		}
+	}
+	// Both sides hold it; Magen Defense Grid ΩΩ (default) with the PDS:
+	// 1 infantry placed, then the hit, then doubled hits on both sides.
+	sc.Defender.Techs = append(sc.Defender.Techs, combat.TechMagen)
+	errataCompare(t, sc, 474)
+}
+
+// TestErrataMagenOmega2PlacesInGroundCombat: ΩΩ places its infantry at the
+// activation of the system, so a ground combat on the planet has it too.
+// 3 infantry attack 1 infantry and a space dock: the defender gets a second
+// infantry, and the mandatory hit destroys one attacker infantry, leaving
+// the plain 2-against-2 infantry combat, whose value the oracle gives.
+func TestErrataMagenOmega2PlacesInGroundCombat(t *testing.T) {
+	sc := combat.Scenario{Action: combat.GroundCombat,
+		Attacker: errataSide(t, "3 infantry"),
+		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}
+	want := oracleSolve(combat.Scenario{Action: combat.GroundCombat,
+		Attacker: errataSide(t, "2 infantry"), Defender: errataSide(t, "2 infantry")})
+	ex, err := combat.Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ex.Outcome.AttackerWin.P-want.win) > 1e-9 || math.Abs(ex.Outcome.Draw.P-want.draw) > 1e-9 {
+		t.Errorf("exact %.9f/%.9f, want the 2v2 duel %.9f/%.9f", ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, want.win, want.draw)
+	}
+	mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: 200000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if se := math.Sqrt(want.win * (1 - want.win) / 200000); math.Abs(mc.Outcome.AttackerWin.P-want.win) > 4*se {
+		t.Errorf("Monte Carlo %.5f, want %.5f (4 SE %.5f)", mc.Outcome.AttackerWin.P, want.win, 4*se)
+	}
+	if inf := ex.Defender.Survivors[0]; inf.Kind != units.Infantry || inf.Start != 2 {
+		t.Errorf("defender's infantry row %+v, want Start 2 (1 + 1 placed)", inf)
 	}
 }

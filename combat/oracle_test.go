@@ -680,6 +680,12 @@ func oracleSolve(sc combat.Scenario) oresult {
 			r.lostSq[i] += p * lost * lost
 		}
 	}
+	// A sum of probabilities that should be 1 (or 0) can miss by a
+	// rounding error, e.g. 1 + 2e-16, and then p(1 − p) < 0 makes the
+	// standard error of compareExact NaN, and a NaN z passes every test.
+	for _, q := range []*float64{&r.win, &r.draw, &r.loss, &r.spaceWin, &r.spaceDraw, &r.spaceLoss, &r.invaded} {
+		*q = min(1, max(0, *q))
+	}
 	return r
 }
 
