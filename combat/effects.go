@@ -44,6 +44,13 @@ func (p *plan) applyEffects(sc *Scenario) {
 		if s.holds(TechX89) {
 			p.addX89(sc, side)
 		}
+		for _, c := range s.heldTechs() {
+			c.attach(p, sc, side, 1)
+		}
+		cs, copies, _ := s.heldCards() // validated by Scenario.Validate
+		for i, c := range cs {
+			c.attach(p, sc, side, copies[i])
+		}
 	}
 }
 

@@ -308,6 +308,14 @@ func (s *solver) solve() error {
 	// Space combat where both sides have ships: anti-fighter barrage (both
 	// at once), then the rounds.
 	fights, quiet := split(dist, nd)
+	// Start-of-combat effects (Assault Cannon), then anti-fighter barrage.
+	if hs := p.hooks.startOfCombat[inSpace]; len(hs) > 0 {
+		fights = s.replayShips(c, fights, func(t *trial) {
+			for _, h := range hs {
+				h(t)
+			}
+		})
+	}
 	if len(fights) > 0 {
 		fights = s.barrage(c, fights)
 	}
@@ -339,13 +347,14 @@ func (s *solver) solve() error {
 		a := final[j]
 		m := a.hist.sum()
 		s.hist[inSpace].add(&a.hist, 1)
-		sa, sd := j/nd, j%nd
-		s.addSurvivors(c, attacker, sa, m)
-		s.addSurvivors(c, defender, sd, m)
-		sp := holderOf(sa, sd)
+		sp := holderOf(j/nd, j%nd) // who won, before capacity
 		if a.stuck {
 			sp = draw
 		}
+		// Capacity when the space combat ends.
+		sa, sd, ga := s.afterCapacity(c, g, j)
+		s.addSurvivors(c, attacker, sa, m)
+		s.addSurvivors(c, defender, sd, m)
 		s.space[sp] += m
 		if p.action == SpaceCombat {
 			s.outcome[sp] += m
@@ -356,11 +365,13 @@ func (s *solver) solve() error {
 			}
 			continue
 		}
+		gd := s.startState(g) % uint32(g.ss[defender].n)
 		if a.stuck {
 			// An unending space combat: no invasion, counted as a draw.
 			s.unresolved += m
 			s.outcome[draw] += m
-			s.addStart(g, m)
+			s.addSurvivors(g, attacker, ga, m)
+			s.addSurvivors(g, defender, gd, m)
 			s.addStructures(m, false)
 			s.total.add(&a.hist, 1)
 			s.hist[onGround][0] += m
@@ -370,18 +381,39 @@ func (s *solver) solve() error {
 			// No ships to carry the ground forces: no invasion, and the
 			// attacker's ground forces are lost.
 			s.outcome[defenderWins] += m
-			s.alive[defender] = addUnits(s.alive[defender], g, defender, s.startState(g)%uint32(g.ss[defender].n), m)
+			s.addSurvivors(g, defender, gd, m)
 			s.addStructures(m, false)
 			s.total.add(&a.hist, 1)
 			s.hist[onGround][0] += m
 			continue
 		}
 		s.invaded += m
-		if err := s.invasion(c, g, sa, m, &a.hist); err != nil {
+		if err := s.invasion(c, g, sa, ga, m, &a.hist); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// afterCapacity applies the capacity check at the end of the space combat
+// to final joint ship state j of chain c, with the attacker's ground forces
+// (chain g, at their start) in the space area. It returns the ships' states
+// and the attacker's ground state after it (0 when g is nil).
+func (s *solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
+	nd := uint32(c.ss[defender].n)
+	t := &trial{p: s.p}
+	t.reset()
+	c.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
+	c.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
+	t.recount(attacker)
+	t.recount(defender)
+	t.capacity()
+	sa = c.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])
+	sd = c.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
+	if g != nil {
+		ga = g.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])
+	}
+	return sa, sd, ga
 }
 
 // barrage applies both sides' anti-fighter barrage at once to every joint
@@ -415,8 +447,7 @@ func (s *solver) barrage(c *chain, dist map[uint32]float64) map[uint32]float64 {
 func (s *solver) startState(c *chain) uint32 {
 	var st [2]uint32
 	for side := range 2 {
-		var damaged [maxSlots]uint16
-		alive := s.p.side[side].start
+		alive, damaged := s.p.side[side].start, s.p.side[side].startDamaged
 		st[side] = c.ss[side].encode(&alive, &damaged)
 	}
 	return st[attacker]*uint32(c.ss[defender].n) + st[defender]
@@ -424,10 +455,12 @@ func (s *solver) startState(c *chain) uint32 {
 
 // invasion resolves bombardment, commitment, space cannon defense, ground
 // combat and control for mass m whose attacker ships ended in state sa of
-// the space chain c, with the space combat's rounds spaceHist.
-func (s *solver) invasion(c, g *chain, sa uint32, m float64, spaceHist *roundsHist) error {
+// the space chain c and whose ground forces are in state ga of the ground
+// chain g, with the space combat's rounds spaceHist.
+func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roundsHist) error {
 	p := s.p
-	dist := map[uint32]float64{s.startState(g): 1}
+	nd := uint32(g.ss[defender].n)
+	dist := map[uint32]float64{ga*nd + s.startState(g)%nd: 1}
 	ships := s.overlay(c, attacker, sa)
 	// Effects at the start of the invasion (X-89 original).
 	if len(p.hooks.startOfInvasion) > 0 {
@@ -447,6 +480,24 @@ func (s *solver) invasion(c, g *chain, sa uint32, m float64, spaceHist *roundsHi
 		dist = s.roll(g, dist, &ships, defender, rollSCD)
 	}
 	return s.groundPhase(g, dist, m, spaceHist, &ships)
+}
+
+// replayShips applies a deterministic step f to every joint ship state of
+// dist (chain c of the space combat; every other unit at its start).
+func (s *solver) replayShips(c *chain, dist map[uint32]float64, f func(*trial)) map[uint32]float64 {
+	nd := uint32(c.ss[defender].n)
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		t := &trial{p: s.p}
+		t.reset()
+		c.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
+		c.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
+		t.recount(attacker)
+		t.recount(defender)
+		f(t)
+		out[c.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*nd+c.ss[defender].encode(&t.alive[defender], &t.damaged[defender])] += dist[j]
+	}
+	return out
 }
 
 // scratch returns a trial holding the attacker's units as in ships (its
@@ -606,15 +657,6 @@ func addUnits(acc [maxSlots]float64, c *chain, side int, st uint32, m float64) [
 		acc[slot] += m * float64(ss.units[int(st)*len(ss.slots)+j][0])
 	}
 	return acc
-}
-
-// addStart adds mass m of the chain's participants at their start counts.
-func (s *solver) addStart(c *chain, m float64) {
-	for side := range 2 {
-		for _, slot := range c.ss[side].slots {
-			s.alive[side][slot] += m * float64(s.p.side[side].start[slot])
-		}
-	}
 }
 
 // addStructures adds mass m of the defender's structures, destroyed when

@@ -32,10 +32,10 @@ func ExampleRun() {
 	})
 	fmt.Printf("exactly: %.4f\n", exact.Outcome.AttackerWin.P)
 	// Output:
-	// attacker takes the planet: 0.62
+	// attacker takes the planet: 0.63
 	// ground combat wipes out both: 0.04
 	// attacker wins the space combat: 1.000
-	// exactly: 0.6273
+	// exactly: 0.6255
 }
 
 // A custom hit order: lose the carrier before the fighters, and keep the

@@ -76,6 +76,12 @@ const maxTableEntries = 1 << 22
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
 	h, r := &p.hooks, combatRollOf(ct)
+	if p.roundLimit > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 {
+		return false
+	}
+	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {
+		return false
+	}
 	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 &&
 		len(h.rollModifier[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
 }

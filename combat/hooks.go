@@ -61,6 +61,16 @@ type hooks struct {
 	// afterAssign[r] runs after side has assigned the hits of a roll of
 	// kind r.
 	afterAssign [numRollKinds][]func(t *trial, side int)
+	// onSustain runs when a unit of side in slot s uses Sustain Damage to
+	// cancel a hit of a roll of kind r.
+	onSustain []func(t *trial, side int, s uint8, r rollKind)
+	// onDestroyed runs when a hit of a roll of kind r destroys a unit of
+	// side in slot s.
+	onDestroyed []func(t *trial, side int, s uint8, r rollKind)
+	// retreat runs at the Announce Retreats step with the side that
+	// announces a retreat (or -1) and returns who retreats (Rout,
+	// Intercept).
+	retreat []func(t *trial, leaving int) int
 }
 
 // effect describes an effect attached to hooks: its name, for messages, and

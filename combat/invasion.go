@@ -69,11 +69,7 @@ func (t *trial) spaceCannonDefense() bool {
 func (t *trial) groundCombat() bool {
 	if t.has(attacker, tGround) && t.has(defender, tGround) {
 		t.fought[onGround] = true
-		t.round = 1
-		for _, h := range t.p.hooks.startOfCombat[onGround] {
-			h(t)
-		}
-		t.rounds[onGround] = 1
+		t.beginCombat(onGround)
 		t.combatRounds(onGround, rollGround, tGround)
 	}
 	return true
@@ -90,9 +86,15 @@ func (t *trial) result() outcome {
 	}
 	switch t.p.action {
 	case SpaceCombat:
-		return t.holder(tShips)
+		return t.space
 	case GroundCombat:
+		if t.unfinishedCombat {
+			return unfinished
+		}
 		return t.holder(tGround)
+	}
+	if t.retreated == attacker {
+		return attackerRetreats
 	}
 	if !t.invaded {
 		return defenderWins

@@ -93,10 +93,13 @@ var rollTargets = [numRollKinds]targets{
 
 // sidePlan is one side compiled.
 type sidePlan struct {
-	slots   []slot
-	start   [maxSlots]uint16
-	rollers [numRollKinds][]roller
-	groups  [numRollKinds][]rollGroup
+	slots []slot
+	// start and startDamaged are each slot's units, and how many of them
+	// are damaged, at the start of the action.
+	start        [maxSlots]uint16
+	startDamaged [maxSlots]uint16
+	rollers      [numRollKinds][]roller
+	groups       [numRollKinds][]rollGroup
 	// order lists slot indices in destruction priority for each target set.
 	order       [numTargets][]uint8
 	sustainLast bool
@@ -110,6 +113,10 @@ type sidePlan struct {
 	// count is the number of units in each target set at the start.
 	count    [numTargets]int32
 	hadShips bool
+	// retreat is the side's retreat policy.
+	retreat Retreat
+	// capacity says which units need room on ships.
+	capacity capacityPlan
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -130,6 +137,10 @@ type plan struct {
 	// (X-89 Bacterial Weapon ΩΩ doubles bombardment and ground combat);
 	// 1 unless an effect changes it.
 	hitFactor [2][numRollKinds]int
+	// roundLimit stops a combat after that many rounds (0: no limit).
+	roundLimit int
+	// counters is how many per-trial effect counters are given out.
+	counters int
 	// fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
@@ -170,6 +181,17 @@ func compile(sc *Scenario) (*plan, error) {
 			(*trial).bombardment, (*trial).commitGroundForces, (*trial).spaceCannonDefense,
 			(*trial).groundCombat,
 		}
+	}
+	p.roundLimit = sc.MaxRounds
+	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+		p.side[i].retreat = s.Retreat
+		if !s.Retreat.Never() {
+			p.addEffect(sideName(i)+"'s retreat policy", false)
+		}
+		p.buildCapacity(i)
+	}
+	if sc.MaxRounds > 0 {
+		p.addEffect("the round limit", false)
 	}
 	p.applyEffects(sc)
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
@@ -214,19 +236,23 @@ func (p *plan) addWarnings(sc *Scenario) {
 			p.warnings = append(p.warnings, fmt.Sprintf("the defender's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the defender's technologies)", sc.Defender.AdjacentPDS))
 		}
 	}
-	if sc.Action == Invasion {
-		a := &sc.Attacker.Fleet
-		capacity, carried := 0, 0
-		up, _ := sc.Attacker.upgrades()
-		for _, g := range a.Groups() {
-			st, _ := sc.Attacker.faction().Unit(g.Kind, up[g.Kind])
-			capacity += st.Capacity * g.Count
-			if g.Kind == units.Fighter || g.Kind.GroundForce() {
-				carried += g.Count
-			}
+	for i := range 2 {
+		if sc.Action == GroundCombat {
+			break
 		}
-		if len(a.Filter(units.Kind.Ship)) > 0 && carried > capacity {
-			p.warnings = append(p.warnings, fmt.Sprintf("the attacker's fighters and ground forces (%d) exceed its ships' capacity (%d); simulated as given", carried, capacity))
+		cp := &p.side[i].capacity
+		if len(cp.cargo) == 0 {
+			continue
+		}
+		room, cargo := int(cp.free), 0
+		for _, s := range cp.carriers {
+			room += int(p.side[i].start[s]) * p.side[i].slots[s].stats.Capacity
+		}
+		for _, s := range cp.cargo {
+			cargo += int(p.side[i].start[s])
+		}
+		if cargo > room {
+			p.warnings = append(p.warnings, fmt.Sprintf("the %s's fighters and ground forces in space (%d) exceed what its ships can carry (%d); the excess is removed when the space combat ends", sideName(i), cargo, room))
 		}
 	}
 }
@@ -256,7 +282,8 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		if g.Kind.Structure() || (idx == defender && g.Kind.GroundForce()) {
 			z = zonePlanet
 		}
-		add(st, z, g.Count, true)
+		i := add(st, z, g.Count, true)
+		sp.startDamaged[i] = uint16(g.Damaged)
 		if g.Kind.Ship() {
 			sp.hadShips = true
 		}

@@ -1,7 +1,9 @@
 package combat
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/ti4sim/ti4sim/internal/stats"
 	"github.com/ti4sim/ti4sim/units"
@@ -21,6 +23,9 @@ type Mean struct {
 // Counts are the number of trials that ended each way.
 type Counts struct {
 	AttackerWin, Draw, DefenderWin int64
+	// AttackerRetreats, DefenderRetreats and Unfinished are zero unless the
+	// scenario has a retreat policy or a round limit.
+	AttackerRetreats, DefenderRetreats, Unfinished int64
 }
 
 // Outcomes are the probabilities of the three ways an action ends. Their
@@ -30,8 +35,15 @@ type Counts struct {
 // defender still controls it (with ground forces left, or no invasion took
 // place)", and Draw "the ground combat ended with no ground forces on
 // either side" (the defender keeps the planet).
+//
+// With retreat policies, a space combat can also end with a side's ships
+// retreating (AttackerRetreats, DefenderRetreats); in an invasion an
+// attacker retreat means no invasion. With a round limit, Unfinished is a
+// combat still going on after the last round. All outcome probabilities
+// add up to 1.
 type Outcomes struct {
-	AttackerWin, Draw, DefenderWin Probability
+	AttackerWin, Draw, DefenderWin                 Probability
+	AttackerRetreats, DefenderRetreats, Unfinished Probability
 }
 
 // Survivor is the expected number of one unit type left at the end.
@@ -53,6 +65,11 @@ type SideResult struct {
 	// ResourcesLost is the expected total cost of the side's destroyed
 	// units (fighters and infantry count 0.5; structures 0).
 	ResourcesLost Mean
+	// CapacityLost is the expected number of fighters and ground forces
+	// removed because the side's ships could not carry them (after space
+	// cannon offense or after the space combat). They count in
+	// ResourcesLost too.
+	CapacityLost Mean
 }
 
 // Rounds describes how many combat rounds were fought.
@@ -101,9 +118,26 @@ type Result struct {
 	Attacker, Defender SideResult
 	// Rounds are all combat rounds of the action (space and ground).
 	Rounds Rounds
+	// States, for a scenario with a round limit, is how the units stand
+	// when the combat stops, most likely first (nil otherwise).
+	States []State
 	// Warnings are things the user should know about the answer, e.g.
 	// units that cannot act as given. Empty when there are none.
 	Warnings []string
+}
+
+// State is one way both sides' units can stand, with its probability.
+type State struct {
+	P                  Probability
+	Attacker, Defender []UnitCount
+}
+
+// UnitCount is how many units of one type a side has, and how many of them
+// are damaged.
+type UnitCount struct {
+	Kind           units.Kind
+	Name           string
+	Alive, Damaged int
 }
 
 func probability(k, n int64) Probability {
@@ -112,11 +146,15 @@ func probability(k, n int64) Probability {
 }
 
 func outcomes(c [numOutcomes]int64, n int64) (Counts, Outcomes) {
-	return Counts{AttackerWin: c[attackerWins], Draw: c[draw], DefenderWin: c[defenderWins]},
+	return Counts{AttackerWin: c[attackerWins], Draw: c[draw], DefenderWin: c[defenderWins],
+			AttackerRetreats: c[attackerRetreats], DefenderRetreats: c[defenderRetreats], Unfinished: c[unfinished]},
 		Outcomes{
-			AttackerWin: probability(c[attackerWins], n),
-			Draw:        probability(c[draw], n),
-			DefenderWin: probability(c[defenderWins], n),
+			AttackerWin:      probability(c[attackerWins], n),
+			Draw:             probability(c[draw], n),
+			DefenderWin:      probability(c[defenderWins], n),
+			AttackerRetreats: probability(c[attackerRetreats], n),
+			DefenderRetreats: probability(c[defenderRetreats], n),
+			Unfinished:       probability(c[unfinished], n),
 		}
 }
 
@@ -150,6 +188,8 @@ func (p *plan) result(a *tally, o Options) Result {
 		}
 		m, se := stats.MeanSE(a.lost[s], a.lostSq[s], a.n)
 		sr.ResourcesLost = Mean{m / 2, se / 2} // tallied in half resources
+		m, se = stats.MeanSE(a.capacityLost[s], a.capacityLostSq[s], a.n)
+		sr.CapacityLost = Mean{m, se}
 	}
 	switch p.action {
 	case SpaceCombat:
@@ -165,6 +205,7 @@ func (p *plan) result(a *tally, o Options) Result {
 		r.GroundRounds = &gr
 		r.Invaded = probability(a.invaded, a.n)
 	}
+	r.States = p.states(a)
 	r.Warnings = append(r.Warnings, p.warnings...)
 	if a.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the limit of %d rounds in one combat and were counted as draws", a.unresolved, maxRounds))
@@ -179,4 +220,44 @@ func (o Outcomes) halfWidth() float64 {
 		w = max(w, (p.Hi-p.Lo)/2)
 	}
 	return w
+}
+
+// states turns the tallied end states into States, most likely first (ties
+// in a fixed order, so the output is reproducible).
+func (p *plan) states(a *tally) []State {
+	if a.states == nil {
+		return nil
+	}
+	keys := make([]unitState, 0, len(a.states))
+	for k := range a.states {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y unitState) int {
+		if c := cmp.Compare(a.states[y], a.states[x]); c != 0 {
+			return c
+		}
+		for s := range x {
+			for k := range x[s] {
+				if c := slices.Compare(x[s][k][:], y[s][k][:]); c != 0 {
+					return c
+				}
+			}
+		}
+		return 0
+	})
+	out := make([]State, 0, len(keys))
+	for _, k := range keys {
+		st := State{P: probability(a.states[k], a.n)}
+		for side, list := range []*[]UnitCount{&st.Attacker, &st.Defender} {
+			for _, kind := range units.DisplayOrder() {
+				for i, sl := range p.side[side].slots {
+					if sl.report && sl.stats.Kind == kind && k[side][0][i] > 0 {
+						*list = append(*list, UnitCount{Kind: sl.stats.Kind, Name: sl.stats.Name, Alive: int(k[side][0][i]), Damaged: int(k[side][1][i])})
+					}
+				}
+			}
+		}
+		out = append(out, st)
+	}
+	return out
 }

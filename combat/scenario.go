@@ -67,6 +67,11 @@ type Side struct {
 	// rolls (space and ground combat rounds; not anti-fighter barrage,
 	// space cannon or bombardment).
 	Modifier int
+	// Cards are the action cards, promissory notes, agendas and relics the
+	// side holds, by slug, "slug:N" for N copies (see Cards).
+	Cards []string
+	// Retreat is the side's retreat policy in space combat.
+	Retreat Retreat
 	// AdjacentPDS is the number of the defender's PDS in systems adjacent
 	// to the active system, 0..99. They fire in space cannon offense only
 	// if the defender's PDS are upgraded (PDS II). Must be 0 for the
@@ -87,6 +92,9 @@ type Scenario struct {
 	Nebula bool
 	// Rules chooses card printings; the zero value is today's.
 	Rules Ruleset
+	// MaxRounds, 0..1000, stops the combat after that many rounds and
+	// reports the state then (space and ground combat only); 0: no limit.
+	MaxRounds int
 }
 
 // Technology slugs of the cards modelled, for Side.Techs.
@@ -110,7 +118,13 @@ func Technologies() []string {
 			out = append(out, upgradeSlug(k))
 		}
 	}
-	return append(out, TechMagen, TechX89)
+	out = append(out, TechMagen, TechX89)
+	for _, c := range catalog() {
+		if c.Kind == KindTechnology {
+			out = append(out, c.Slug)
+		}
+	}
+	return out
 }
 
 // holds reports whether the side holds technology card tech (a Tech*
@@ -138,7 +152,8 @@ func (s *Side) upgrades() ([units.NumKinds]bool, error) {
 	var up [units.NumKinds]bool
 	for _, t := range s.Techs {
 		slug := techSlug(t)
-		found := cardTechs[slug] != ""
+		c, ok := lookupCard(slug)
+		found := cardTechs[slug] != "" || (ok && c.Kind == KindTechnology)
 		for _, k := range units.Kinds() {
 			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
 				up[k], found = true, true
@@ -171,6 +186,12 @@ func (sc *Scenario) Validate() error {
 	}
 	if err := sc.Rules.validate(); err != nil {
 		return err
+	}
+	if sc.MaxRounds < 0 || sc.MaxRounds > maxRounds {
+		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, maxRounds)
+	}
+	if sc.MaxRounds > 0 && sc.Action == Invasion {
+		return fmt.Errorf("a round limit applies to one combat: use space or ground, not invade")
 	}
 	for _, sd := range []struct {
 		name string
@@ -241,6 +262,15 @@ func (s *Side) validate(name string, act Action) error {
 	}
 	if err := s.Order.validate(); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
+	}
+	if err := s.Retreat.validate(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	if _, _, err := s.heldCards(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	if !s.Retreat.Never() && act == GroundCombat {
+		return fmt.Errorf("%s: no retreat from a ground combat (LRR 42)", name)
 	}
 	up, err := s.upgrades()
 	if err != nil {

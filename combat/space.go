@@ -16,18 +16,17 @@ func (t *trial) spaceCannonOffense() bool {
 }
 
 // spaceCombat is the space combat (LRR 78), fought when both players have
-// ships in the active system: start-of-combat effects, anti-fighter barrage
-// in round 1 (both sides at once, fighters only, no Sustain Damage), then
-// rounds of simultaneous combat rolls and hit assignment until one side or
-// neither has ships left.
+// ships in the active system: start-of-combat and start-of-round effects,
+// anti-fighter barrage in round 1 (both sides at once, fighters only, no
+// Sustain Damage), then rounds — announce retreats, roll, assign hits, retreat
+// — until one side or neither has ships left, a side retreats, or the round
+// limit. When it ends, fighters and ground forces beyond the ships' capacity
+// are removed (LRR 16; the engine checks capacity there only, so a fleet
+// given over capacity fights with everything and loses the excess then).
 func (t *trial) spaceCombat() bool {
 	if t.has(attacker, tShips) && t.has(defender, tShips) {
 		t.fought[inSpace] = true
-		t.round = 1
-		for _, h := range t.p.hooks.startOfCombat[inSpace] {
-			h(t)
-		}
-		t.rounds[inSpace] = 1
+		t.beginCombat(inSpace)
 		if f := t.p.fast[inSpace]; f != nil && f.afb != nil {
 			t.fastRounds(inSpace, f, true)
 		} else {
@@ -35,8 +34,42 @@ func (t *trial) spaceCombat() bool {
 			t.combatRounds(inSpace, rollSpace, tShips)
 		}
 	}
-	t.space = t.holder(tShips)
-	return !t.unresolved
+	// Who won the combat is settled before capacity (a side can win with
+	// only fighters left, and then lose them for lack of carriers).
+	t.space = t.spaceOutcome()
+	if !t.unfinishedCombat { // a combat stopped by the round limit has not ended
+		t.capacity()
+	}
+	return !t.unresolved && !t.unfinishedCombat && t.retreated != attacker
+}
+
+// spaceOutcome is who holds the space area: a retreat is its own outcome.
+func (t *trial) spaceOutcome() outcome {
+	switch {
+	case t.unresolved:
+		return draw
+	case t.unfinishedCombat:
+		return unfinished
+	case t.retreated == attacker:
+		return attackerRetreats
+	case t.retreated == defender:
+		return defenderRetreats
+	}
+	return t.holder(tShips)
+}
+
+// beginCombat opens a combat: round 1, the start-of-combat effects, then
+// the start-of-round effects of round 1, which share a window with them
+// (LRR 78: before anti-fighter barrage).
+func (t *trial) beginCombat(ct combatType) {
+	t.round = 1
+	for _, h := range t.p.hooks.startOfCombat[ct] {
+		h(t)
+	}
+	t.rounds[ct] = 1
+	for _, h := range t.p.hooks.startOfRound[ct] {
+		h(t)
+	}
 }
 
 // antiFighterBarrage is step 1 of round 1 (LRR 10, 78): both sides' units
@@ -51,8 +84,11 @@ func (t *trial) antiFighterBarrage() {
 	}
 }
 
-// combatRounds fights rounds of a combat from round t.round on: both sides
-// roll at once, then assign hits, until one side or neither has units of tg.
+// combatRounds fights rounds of a combat from round t.round on, whose
+// start-of-round effects have run: announce retreats (space), both sides
+// roll at once, assign hits, end-of-round effects, then an announced retreat
+// happens — until one side or neither has units of tg, a retreat, or the
+// round limit.
 func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 	if f := t.p.fast[ct]; f != nil {
 		t.fastRounds(ct, f, false)
@@ -64,8 +100,10 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 			return
 		}
 		t.rounds[ct] = t.round
-		for _, h := range t.p.hooks.startOfRound[ct] {
-			h(t)
+		t.sustainedRound = [2][maxSlots]uint16{}
+		leaving := -1
+		if ct == inSpace {
+			leaving = t.announceRetreats()
 		}
 		ha, hd := t.roll(attacker, r), t.roll(defender, r)
 		t.assign(defender, r, ha)
@@ -73,6 +111,19 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}
+		if leaving >= 0 && t.has(leaving, tg) && t.has(1-leaving, tg) {
+			t.retreated = leaving // its ships leave; the combat ends
+			return
+		}
+		if t.p.roundLimit > 0 && t.round >= t.p.roundLimit {
+			t.unfinishedCombat = t.has(attacker, tg) && t.has(defender, tg)
+			return
+		}
 		t.round++
+		if t.has(attacker, tg) && t.has(defender, tg) {
+			for _, h := range t.p.hooks.startOfRound[ct] {
+				h(t)
+			}
+		}
 	}
 }

@@ -40,7 +40,16 @@ type tally struct {
 	allRounds   histogram
 	unresolved  int64
 	invaded     int64
+	// capacityLost and capacityLostSq add up units removed for capacity.
+	capacityLost, capacityLostSq [2]int64
+	// states counts the units left at the end, by state, when the plan has
+	// a round limit (nil otherwise): it grows with the number of distinct
+	// states, not of trials.
+	states map[unitState]int64
 }
+
+// unitState is both sides' alive and damaged counts per slot.
+type unitState [2][2][maxSlots]uint16
 
 func (a *tally) add(t *trial, o outcome) {
 	a.n++
@@ -56,6 +65,9 @@ func (a *tally) add(t *trial, o outcome) {
 		l := int64(t.lost[s])
 		a.lost[s] += l
 		a.lostSq[s] += l * l
+		c := int64(t.capacityLost[s])
+		a.capacityLost[s] += c
+		a.capacityLostSq[s] += c * c
 	}
 	for ct := range t.rounds {
 		a.rounds[ct].add(t.rounds[ct])
@@ -66,6 +78,9 @@ func (a *tally) add(t *trial, o outcome) {
 	}
 	if t.invaded {
 		a.invaded++
+	}
+	if a.states != nil {
+		a.states[unitState{{t.alive[attacker], t.damaged[attacker]}, {t.alive[defender], t.damaged[defender]}}]++
 	}
 }
 
@@ -82,6 +97,8 @@ func (a *tally) merge(b *tally) {
 		}
 		a.lost[s] += b.lost[s]
 		a.lostSq[s] += b.lostSq[s]
+		a.capacityLost[s] += b.capacityLost[s]
+		a.capacityLostSq[s] += b.capacityLostSq[s]
 	}
 	for ct := range a.rounds {
 		a.rounds[ct].merge(&b.rounds[ct])
@@ -89,6 +106,12 @@ func (a *tally) merge(b *tally) {
 	a.allRounds.merge(&b.allRounds)
 	a.unresolved += b.unresolved
 	a.invaded += b.invaded
+	if b.states != nil && a.states == nil {
+		a.states = map[unitState]int64{}
+	}
+	for k, v := range b.states {
+		a.states[k] += v
+	}
 }
 
 // worker runs trials of one plan into its own tally.
@@ -98,7 +121,11 @@ type worker struct {
 }
 
 func newWorker(p *plan) *worker {
-	return &worker{t: trial{p: p}}
+	w := &worker{t: trial{p: p}}
+	if p.roundLimit > 0 {
+		w.acc.states = map[unitState]int64{}
+	}
+	return w
 }
 
 // Trials implements montecarlo.Worker.

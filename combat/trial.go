@@ -9,7 +9,19 @@ const (
 	attackerWins outcome = iota
 	draw
 	defenderWins
+	attackerRetreats // the attacker's ships left the combat (LRR 78 retreat)
+	defenderRetreats // the defender's ships left the combat
+	unfinished       // the round limit was reached with both sides fighting
 	numOutcomes
+)
+
+// hitEvent is what one hit did.
+type hitEvent uint8
+
+const (
+	noTarget  hitEvent = iota // no unit could take it
+	sustained                 // a unit used Sustain Damage
+	destroyed                 // a unit was destroyed
 )
 
 // trial is the state of one simulated tactical action. It lives in a
@@ -38,12 +50,30 @@ type trial struct {
 	unresolved bool
 	// space is who holds the space area after the space steps.
 	space outcome
+	// retreated is the side whose ships retreated from the space combat,
+	// or -1.
+	retreated int
+	// unfinishedCombat is true when the round limit stopped a combat.
+	unfinishedCombat bool
+	// sustainedRound counts, per slot, the units that used Sustain Damage
+	// in the current combat round (Duranium Armor repairs only others).
+	sustainedRound [2][maxSlots]uint16
+	// capacityLost counts each side's units removed for lack of capacity.
+	capacityLost [2]int32
+	// used counts, per card effect, the copies played this trial; mark is
+	// the effect's own note (e.g. the round it was played in). Indexes are
+	// given out by plan.counter.
+	used [maxCounters]uint8
+	mark [maxCounters]int32
 }
+
+// maxCounters bounds the per-trial usage counters effects can ask for.
+const maxCounters = 32
 
 func (t *trial) reset() {
 	for s := range t.p.side {
 		t.alive[s] = t.p.side[s].start
-		t.damaged[s] = [maxSlots]uint16{}
+		t.damaged[s] = t.p.side[s].startDamaged
 		t.count[s] = t.p.side[s].count
 	}
 	t.lost = [2]int32{}
@@ -53,6 +83,11 @@ func (t *trial) reset() {
 	t.invaded = false
 	t.unresolved = false
 	t.space = draw
+	t.retreated = -1
+	t.unfinishedCombat = false
+	t.capacityLost = [2]int32{}
+	t.used = [maxCounters]uint8{}
+	t.mark = [maxCounters]int32{}
 }
 
 // play runs one trial from the start and returns its outcome.
@@ -115,8 +150,20 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 	ord := sp.order[rollTargets[r]]
 	sustain := r.sustainable()
 	for ; hits > 0; hits-- {
-		if !t.takeHit(side, ord, sustain, sp.sustainLast) {
-			break
+		ev, s := t.takeHit(side, ord, sustain, sp.sustainLast)
+		if ev == noTarget {
+			break // excess hits are lost
+		}
+		switch ev {
+		case sustained:
+			t.sustainedRound[side][s]++
+			for _, h := range t.p.hooks.onSustain {
+				h(t, side, s, r)
+			}
+		case destroyed:
+			for _, h := range t.p.hooks.onDestroyed {
+				h(t, side, s, r)
+			}
 		}
 	}
 	for _, h := range t.p.hooks.afterAssign[r] {
@@ -124,9 +171,10 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 	}
 }
 
-// takeHit assigns one hit among the slots of ord; it returns false when no
-// unit can take it.
-func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) bool {
+// takeHit assigns one hit among the slots of ord and says what it did to
+// which slot. It fires no effects: assign does, so that the tables built
+// from takeHit stay free of them.
+func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEvent, uint8) {
 	al, dm := &t.alive[side], &t.damaged[side]
 	slots := t.p.side[side].slots
 	if sustain && sustainLast {
@@ -134,7 +182,7 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) bool {
 		for _, s := range ord {
 			if al[s] > 0 && (!slots[s].sustain || dm[s] > 0) {
 				t.destroy(side, s)
-				return true
+				return destroyed, s
 			}
 		}
 	}
@@ -142,17 +190,17 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) bool {
 		for _, s := range ord {
 			if slots[s].sustain && al[s] > dm[s] {
 				dm[s]++
-				return true
+				return sustained, s
 			}
 		}
 	}
 	for _, s := range ord {
 		if al[s] > 0 {
 			t.destroy(side, s)
-			return true
+			return destroyed, s
 		}
 	}
-	return false
+	return noTarget, 0
 }
 
 // destroy removes one unit of slot s, a damaged one first.

@@ -17,6 +17,9 @@ type Group struct {
 	Upgraded bool
 	// Count is the number of units, 1..MaxCount.
 	Count int
+	// Damaged is how many of them start damaged (have used Sustain
+	// Damage), 0..Count; only for units with Sustain Damage.
+	Damaged int
 }
 
 // Fleet is the units one side brings, at most one Group per kind, in kind
@@ -29,7 +32,7 @@ type Fleet struct {
 // counts out of range and on a kind given both with and without "II" (a
 // player's units of one kind are all upgraded or none are).
 func NewFleet(groups ...Group) (Fleet, error) {
-	var count [NumKinds]int
+	var count, damaged [NumKinds]int
 	var seen [NumKinds]bool
 	var up [NumKinds]bool
 	for _, g := range groups {
@@ -39,6 +42,9 @@ func NewFleet(groups ...Group) (Fleet, error) {
 		if g.Count < 1 || g.Count > MaxCount {
 			return Fleet{}, fmt.Errorf("count %d of %s out of range: allowed 1..%d", g.Count, g.Kind, MaxCount)
 		}
+		if g.Damaged < 0 || g.Damaged > g.Count {
+			return Fleet{}, fmt.Errorf("%d damaged of %d %s: allowed 0..%d", g.Damaged, g.Count, g.Kind, g.Count)
+		}
 		if g.Upgraded && !HasUpgrade(g.Kind) && g.Kind != Flagship {
 			return Fleet{}, fmt.Errorf("%s has no II upgrade", g.Kind)
 		}
@@ -47,6 +53,7 @@ func NewFleet(groups ...Group) (Fleet, error) {
 		}
 		seen[g.Kind], up[g.Kind] = true, g.Upgraded
 		count[g.Kind] += g.Count
+		damaged[g.Kind] += g.Damaged
 		if count[g.Kind] > MaxCount {
 			return Fleet{}, fmt.Errorf("%d %s in all: allowed at most %d", count[g.Kind], g.Kind, MaxCount)
 		}
@@ -54,7 +61,7 @@ func NewFleet(groups ...Group) (Fleet, error) {
 	var f Fleet
 	for k := range NumKinds {
 		if count[k] > 0 {
-			f.groups = append(f.groups, Group{Kind: k, Upgraded: up[k], Count: count[k]})
+			f.groups = append(f.groups, Group{Kind: k, Upgraded: up[k], Count: count[k], Damaged: damaged[k]})
 		}
 	}
 	return f, nil
@@ -68,6 +75,16 @@ func (f Fleet) Count(k Kind) int {
 	for _, g := range f.groups {
 		if g.Kind == k {
 			return g.Count
+		}
+	}
+	return 0
+}
+
+// Damaged returns how many units of kind k start damaged.
+func (f Fleet) Damaged(k Kind) int {
+	for _, g := range f.groups {
+		if g.Kind == k {
+			return g.Damaged
 		}
 	}
 	return 0
@@ -121,9 +138,17 @@ func (f Fleet) String() string {
 			if g.Upgraded {
 				name += " II"
 			}
-			// Items hold at most MaxItemCount units each.
+			// Items hold at most MaxItemCount units each; the damaged ones
+			// go with the first items.
+			dm := g.Damaged
 			for n := g.Count; n > 0; n -= MaxItemCount {
-				parts = append(parts, fmt.Sprintf("%d %s", min(n, MaxItemCount), name))
+				c := min(n, MaxItemCount)
+				item := fmt.Sprintf("%d %s", c, name)
+				if d := min(dm, c); d > 0 {
+					item += fmt.Sprintf(" (%d damaged)", d)
+					dm -= d
+				}
+				parts = append(parts, item)
 			}
 		}
 	}

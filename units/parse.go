@@ -62,8 +62,10 @@ func (e *itemError) Error() string {
 // ParseFleet parses the command-line fleet grammar of SPEC §2:
 // comma-separated items "COUNT NAME", e.g. "2 dreadnought, 1 carrier II,
 // 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
-// unit name or alias, optionally followed by "II". Case and spacing do not
-// matter; repeated items add up. Errors name the item and what is allowed.
+// unit name or alias, optionally followed by "II". An item may end with
+// "(N damaged)" (or "(damaged)" for all of them): N of its units start
+// having used Sustain Damage. Case and spacing do not matter; repeated items
+// add up. Errors name the item and what is allowed.
 func ParseFleet(s string) (Fleet, error) {
 	if strings.TrimSpace(s) == "" {
 		return Fleet{}, fmt.Errorf("empty fleet: give items like \"2 dreadnought, 1 carrier, 4 fighter\"")
@@ -89,6 +91,47 @@ func ParseFleet(s string) (Fleet, error) {
 }
 
 func parseItem(item string) (Group, error) {
+	damaged, all := 0, false
+	if open := strings.Index(item, "("); open >= 0 {
+		inner, rest, ok := strings.Cut(item[open+1:], ")")
+		if !ok || strings.TrimSpace(rest) != "" {
+			return Group{}, &itemError{what: "unbalanced or misplaced parenthesis", hint: "write e.g. \"2 dreadnought (1 damaged)\""}
+		}
+		f := strings.Fields(strings.ToLower(inner))
+		switch {
+		case len(f) == 1 && f[0] == "damaged":
+			all = true
+		case len(f) == 2 && f[1] == "damaged":
+			n, err := strconv.Atoi(f[0])
+			if err != nil || n < 0 {
+				return Group{}, &itemError{what: fmt.Sprintf("damaged count %q is not a whole number", f[0]), hint: "write e.g. \"(1 damaged)\""}
+			}
+			damaged = n
+		default:
+			return Group{}, &itemError{what: fmt.Sprintf("unknown note %q", "("+inner+")"), hint: "allowed: (N damaged) or (damaged)"}
+		}
+		item = item[:open]
+	}
+	g, err := parseUnits(item)
+	if err != nil {
+		return g, err
+	}
+	if all {
+		damaged = g.Count
+	}
+	if damaged > g.Count {
+		return Group{}, &itemError{what: fmt.Sprintf("%d damaged but only %d %s", damaged, g.Count, g.Kind)}
+	}
+	if damaged > 0 {
+		if s, ok := Generic(g.Kind, g.Upgraded); ok && !s.Sustain {
+			return Group{}, &itemError{what: fmt.Sprintf("%s cannot be damaged: it has no Sustain Damage", g.Kind)}
+		}
+	}
+	g.Damaged = damaged
+	return g, nil
+}
+
+func parseUnits(item string) (Group, error) {
 	words := strings.Fields(item)
 	if len(words) == 0 {
 		return Group{}, &itemError{what: "empty item", hint: "remove the extra comma"}

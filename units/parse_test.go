@@ -18,6 +18,8 @@ func TestParseFleet(t *testing.T) {
 		{"2x destroyer ii", "2 destroyer II"},
 		{"99 infantry, 99 inf", "99 infantry, 99 infantry"},
 		{"+3 cruiser", "3 cruiser"},
+		{"2 dreadnought (1 damaged), 1 war sun (damaged), 2 mech ( 2 Damaged )", "1 war sun (1 damaged), 2 dreadnought (1 damaged), 2 mech (2 damaged)"},
+		{"1 dread (1 damaged), 1 dread", "2 dreadnought (1 damaged)"},
 		{"1 pds II", "1 pds II"},
 	}
 	for _, c := range cases {
@@ -56,6 +58,11 @@ func TestParseFleetErrors(t *testing.T) {
 		{"war sun II", "war sun has no II upgrade"},
 		{"1 dread, 1 dread II", "dreadnought given both with and without II"},
 		{"99 ff, 99 ff, 99 ff", "297 fighter in all: allowed at most 200"},
+		{"2 dread (3 damaged)", "3 damaged but only 2 dreadnought"},
+		{"2 carrier (1 damaged)", "carrier cannot be damaged: it has no Sustain Damage"},
+		{"2 dread (1 broken)", "unknown note \"(1 broken)\""},
+		{"2 dread (1 damaged", "unbalanced or misplaced parenthesis"},
+		{"2 dread (x damaged)", "damaged count \"x\" is not a whole number"},
 	}
 	for _, c := range cases {
 		_, err := ParseFleet(c.in)

@@ -10,42 +10,55 @@ import (
 // The JSON output of space, ground and invade (SPEC §4). Field names are
 // stable; new fields may be added, none renamed or removed.
 type jsonCombat struct {
-	Command     string          `json:"command"`
-	Exact       bool            `json:"exact,omitempty"`
-	Trials      int64           `json:"trials"`
-	Seed        uint64          `json:"seed"`
-	AttackerWin float64         `json:"attacker_win"`
-	Draw        float64         `json:"draw"`
-	DefenderWin float64         `json:"defender_win"`
-	CI95        jsonIntervals   `json:"ci95"`
-	Counts      jsonCounts      `json:"counts"`
-	Space       *jsonPhase      `json:"space,omitempty"`
-	Invaded     *float64        `json:"invaded,omitempty"`
-	Attacker    jsonSide        `json:"attacker"`
-	Defender    jsonSide        `json:"defender"`
-	Rounds      jsonRounds      `json:"rounds"`
-	Ground      *jsonGroundPart `json:"ground,omitempty"`
-	Warnings    []string        `json:"warnings"`
+	Command     string  `json:"command"`
+	Exact       bool    `json:"exact,omitempty"`
+	Trials      int64   `json:"trials"`
+	Seed        uint64  `json:"seed"`
+	AttackerWin float64 `json:"attacker_win"`
+	Draw        float64 `json:"draw"`
+	DefenderWin float64 `json:"defender_win"`
+	// Present only when the scenario can end this way.
+	AttackerRetreats *float64        `json:"attacker_retreats,omitempty"`
+	DefenderRetreats *float64        `json:"defender_retreats,omitempty"`
+	Unfinished       *float64        `json:"unfinished,omitempty"`
+	CI95             jsonIntervals   `json:"ci95"`
+	Counts           jsonCounts      `json:"counts"`
+	Space            *jsonPhase      `json:"space,omitempty"`
+	Invaded          *float64        `json:"invaded,omitempty"`
+	Attacker         jsonSide        `json:"attacker"`
+	Defender         jsonSide        `json:"defender"`
+	Rounds           jsonRounds      `json:"rounds"`
+	Ground           *jsonGroundPart `json:"ground,omitempty"`
+	States           []jsonState     `json:"states,omitempty"`
+	Warnings         []string        `json:"warnings"`
 }
 
 type jsonIntervals struct {
-	AttackerWin [2]float64 `json:"attacker_win"`
-	Draw        [2]float64 `json:"draw"`
-	DefenderWin [2]float64 `json:"defender_win"`
+	AttackerWin      [2]float64  `json:"attacker_win"`
+	Draw             [2]float64  `json:"draw"`
+	DefenderWin      [2]float64  `json:"defender_win"`
+	AttackerRetreats *[2]float64 `json:"attacker_retreats,omitempty"`
+	DefenderRetreats *[2]float64 `json:"defender_retreats,omitempty"`
+	Unfinished       *[2]float64 `json:"unfinished,omitempty"`
 }
 
 type jsonCounts struct {
-	AttackerWin int64 `json:"attacker_win"`
-	Draw        int64 `json:"draw"`
-	DefenderWin int64 `json:"defender_win"`
+	AttackerWin      int64  `json:"attacker_win"`
+	Draw             int64  `json:"draw"`
+	DefenderWin      int64  `json:"defender_win"`
+	AttackerRetreats *int64 `json:"attacker_retreats,omitempty"`
+	DefenderRetreats *int64 `json:"defender_retreats,omitempty"`
+	Unfinished       *int64 `json:"unfinished,omitempty"`
 }
 
 type jsonPhase struct {
-	AttackerWin float64       `json:"attacker_win"`
-	Draw        float64       `json:"draw"`
-	DefenderWin float64       `json:"defender_win"`
-	CI95        jsonIntervals `json:"ci95"`
-	Rounds      jsonRounds    `json:"rounds"`
+	AttackerWin      float64       `json:"attacker_win"`
+	Draw             float64       `json:"draw"`
+	DefenderWin      float64       `json:"defender_win"`
+	AttackerRetreats *float64      `json:"attacker_retreats,omitempty"`
+	DefenderRetreats *float64      `json:"defender_retreats,omitempty"`
+	CI95             jsonIntervals `json:"ci95"`
+	Rounds           jsonRounds    `json:"rounds"`
 }
 
 type jsonGroundPart struct {
@@ -58,6 +71,7 @@ type jsonSide struct {
 	SurvivorsSE     map[string]float64 `json:"survivors_se"`
 	ResourcesLost   float64            `json:"resources_lost"`
 	ResourcesLostSE float64            `json:"resources_lost_se"`
+	CapacityLost    *float64           `json:"capacity_lost,omitempty"`
 }
 
 // jsonRounds: histogram[i] is the probability of i rounds (the last of 32
@@ -69,11 +83,36 @@ type jsonRounds struct {
 }
 
 func intervals(o combat.Outcomes) jsonIntervals {
-	return jsonIntervals{
-		AttackerWin: [2]float64{o.AttackerWin.Lo, o.AttackerWin.Hi},
-		Draw:        [2]float64{o.Draw.Lo, o.Draw.Hi},
-		DefenderWin: [2]float64{o.DefenderWin.Lo, o.DefenderWin.Hi},
+	opt := func(p combat.Probability) *[2]float64 {
+		if p.P == 0 {
+			return nil
+		}
+		return &[2]float64{p.Lo, p.Hi}
 	}
+	return jsonIntervals{
+		AttackerWin:      [2]float64{o.AttackerWin.Lo, o.AttackerWin.Hi},
+		Draw:             [2]float64{o.Draw.Lo, o.Draw.Hi},
+		DefenderWin:      [2]float64{o.DefenderWin.Lo, o.DefenderWin.Hi},
+		AttackerRetreats: opt(o.AttackerRetreats),
+		DefenderRetreats: opt(o.DefenderRetreats),
+		Unfinished:       opt(o.Unfinished),
+	}
+}
+
+// optP is a probability for a field present only when it is not zero.
+func optP(p combat.Probability) *float64 {
+	if p.P == 0 {
+		return nil
+	}
+	v := p.P
+	return &v
+}
+
+func optN(n int64) *int64 {
+	if n == 0 {
+		return nil
+	}
+	return &n
 }
 
 func roundsJSON(r combat.Rounds) jsonRounds {
@@ -91,6 +130,10 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 		SurvivorsSE:   map[string]float64{},
 		ResourcesLost: r.ResourcesLost.Value, ResourcesLostSE: r.ResourcesLost.SE,
 	}
+	if r.CapacityLost.Value > 0 {
+		v := r.CapacityLost.Value
+		js.CapacityLost = &v
+	}
 	for _, u := range r.Survivors {
 		js.Survivors[u.Kind.Key()] = u.Expected.Value
 		js.SurvivorsSE[u.Kind.Key()] = u.Expected.SE
@@ -102,8 +145,11 @@ func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	j := jsonCombat{
 		Command: sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
 		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
-		CI95:     intervals(r.Outcome),
-		Counts:   jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin},
+		AttackerRetreats: optP(r.Outcome.AttackerRetreats), DefenderRetreats: optP(r.Outcome.DefenderRetreats),
+		Unfinished: optP(r.Outcome.Unfinished),
+		CI95:       intervals(r.Outcome),
+		Counts: jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin,
+			optN(r.Counts.AttackerRetreats), optN(r.Counts.DefenderRetreats), optN(r.Counts.Unfinished)},
 		Attacker: sideJSON(sc.Attacker, r.Attacker),
 		Defender: sideJSON(sc.Defender, r.Defender),
 		Rounds:   roundsJSON(r.Rounds),
@@ -113,6 +159,7 @@ func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		o := r.Space.Outcome
 		j.Space = &jsonPhase{
 			AttackerWin: o.AttackerWin.P, Draw: o.Draw.P, DefenderWin: o.DefenderWin.P,
+			AttackerRetreats: optP(o.AttackerRetreats), DefenderRetreats: optP(o.DefenderRetreats),
 			CI95: intervals(o), Rounds: roundsJSON(r.Space.Rounds),
 		}
 		inv := r.Invaded.P
@@ -121,5 +168,31 @@ func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	if r.GroundRounds != nil {
 		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
 	}
+	for _, st := range r.States {
+		j.States = append(j.States, jsonState{P: st.P.P, CI95: [2]float64{st.P.Lo, st.P.Hi},
+			Attacker: countsJSON(st.Attacker), Defender: countsJSON(st.Defender)})
+	}
 	return json.NewEncoder(w).Encode(j)
+}
+
+// jsonState is one way the units stand after a round-limited combat.
+type jsonState struct {
+	P        float64     `json:"p"`
+	CI95     [2]float64  `json:"ci95"`
+	Attacker []jsonCount `json:"attacker"`
+	Defender []jsonCount `json:"defender"`
+}
+
+type jsonCount struct {
+	Unit    string `json:"unit"`
+	Alive   int    `json:"alive"`
+	Damaged int    `json:"damaged"`
+}
+
+func countsJSON(us []combat.UnitCount) []jsonCount {
+	out := []jsonCount{}
+	for _, u := range us {
+		out = append(out, jsonCount{Unit: u.Kind.Key(), Alive: u.Alive, Damaged: u.Damaged})
+	}
+	return out
 }

@@ -26,12 +26,17 @@ func newTable(w io.Writer, header ...any) *tablewriter.Table {
 
 func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string, exact bool) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
-	for i, p := range []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin} {
+	ps := []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin, o.AttackerRetreats, o.DefenderRetreats, o.Unfinished}
+	names := []string{labels[0], labels[1], labels[2], "attacker retreats", "defender retreats", "unfinished (round limit)"}
+	for i, p := range ps {
+		if i >= 3 && p.P == 0 {
+			continue // only scenarios with retreats or a round limit end so
+		}
 		iv := interval(p)
 		if exact {
 			iv = "exact"
 		}
-		if err := t.Append(labels[i], pct(p.P), iv); err != nil {
+		if err := t.Append(names[i], pct(p.P), iv); err != nil {
 			return err
 		}
 	}
@@ -83,6 +88,13 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		return err
 	}
 
+	if len(r.States) > 0 {
+		fmt.Fprintln(w)
+		if err := statesTable(w, sc.MaxRounds, r.States); err != nil {
+			return err
+		}
+	}
+
 	fmt.Fprintln(w)
 	if r.Space == nil {
 		writeRounds(w, "Combat rounds", r.Rounds)
@@ -112,6 +124,11 @@ func survivorTable(w io.Writer, r combat.Result) error {
 		}
 		if err := t.Append(side, "resources lost", "", fmt.Sprintf("%.3f", sr.ResourcesLost.Value), se(sr.ResourcesLost, r.Exact)); err != nil {
 			return err
+		}
+		if sr.CapacityLost.Value > 0 {
+			if err := t.Append(side, "removed for capacity", "", fmt.Sprintf("%.3f", sr.CapacityLost.Value), se(sr.CapacityLost, r.Exact)); err != nil {
+				return err
+			}
 		}
 	}
 	return t.Render()
@@ -159,4 +176,44 @@ func inDisplayOrder(s []combat.Survivor) []combat.Survivor {
 		}
 	}
 	return out
+}
+
+// maxStateRows is how many end states the table lists.
+const maxStateRows = 15
+
+func unitsText(us []combat.UnitCount) string {
+	if len(us) == 0 {
+		return "-"
+	}
+	var parts []string
+	for _, u := range us {
+		p := fmt.Sprintf("%d %s", u.Alive, u.Name)
+		if u.Damaged > 0 {
+			p += fmt.Sprintf(" (%d damaged)", u.Damaged)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// statesTable lists how the units stand when a round-limited combat stops.
+func statesTable(w io.Writer, rounds int, states []combat.State) error {
+	fmt.Fprintf(w, "Units left after at most %d round(s), most likely first:\n", rounds)
+	t := newTable(w, "Probability", "Attacker", "Defender")
+	rest := 0.0
+	for i, st := range states {
+		if i >= maxStateRows {
+			rest += st.P.P
+			continue
+		}
+		if err := t.Append(pct(st.P.P), unitsText(st.Attacker), unitsText(st.Defender)); err != nil {
+			return err
+		}
+	}
+	if rest > 0 {
+		if err := t.Append(pct(rest), fmt.Sprintf("(%d other states)", len(states)-maxStateRows), ""); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }

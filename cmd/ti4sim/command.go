@@ -36,7 +36,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand(), cardsCommand()}
 }
 
 func lookupCommand(name string) *command {

@@ -24,6 +24,8 @@ type scenarioFlags struct {
 	nebula, entropicScar             bool
 	exact                            bool
 	precision                        float64
+	attackerRetreat, defenderRetreat string
+	rounds                           int
 }
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
@@ -34,8 +36,11 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.defenderFaction, "defender-faction", "", "defender's faction")
 	fs.StringSliceVar(&f.attackerTech, "attacker-tech", nil, "attacker's technologies, comma-separated (unit upgrades: "+strings.Join(combat.Technologies(), ", ")+")")
 	fs.StringSliceVar(&f.defenderTech, "defender-tech", nil, "defender's technologies, e.g. pds-ii")
-	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, promissory notes, agendas (none modelled yet)")
-	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, promissory notes, agendas (none modelled yet)")
+	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, agendas, relics, promissory notes; NAME:N for N copies (see `ti4sim cards`)")
+	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, agendas, relics, promissory notes")
+	fs.StringVar(&f.attackerRetreat, "attacker-retreat", "", "attacker's retreat policy: never, after=N, when=losing or when=losing:T")
+	fs.StringVar(&f.defenderRetreat, "defender-retreat", "", "defender's retreat policy, like --attacker-retreat")
+	fs.IntVar(&f.rounds, "rounds", 0, "stop the combat after N rounds and show the state then (space and ground), 1..1000")
 	fs.StringVar(&f.attackerOrder, "attacker-order", "", "attacker's hit assignment: unit names first-lost first, optionally sustain=last")
 	fs.StringVar(&f.defenderOrder, "defender-order", "", "defender's hit assignment, like --attacker-order")
 	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
@@ -66,10 +71,10 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	case f.defender == "":
 		return sc, usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
 	}
-	if len(f.attackerCard) > 0 || len(f.defenderCard) > 0 {
-		c := append(append([]string(nil), f.attackerCard...), f.defenderCard...)[0]
-		return sc, usageErrorf("card %q: action cards, promissory notes and agendas are not modelled in this version", c)
+	if f.rounds < 0 || f.rounds > 1000 {
+		return sc, usageErrorf("--rounds %d out of range: allowed 1..1000", f.rounds)
 	}
+	sc.MaxRounds = f.rounds
 	rules, err := combat.ParseRules(f.rules)
 	if err != nil {
 		return sc, usageErrorf("--rules: %v", err)
@@ -94,6 +99,13 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--defender-adjacent-pds %d out of range: allowed 0..%d", f.adjacentPDS, combat.MaxAdjacentPDS)
 	}
 	sc.Defender.AdjacentPDS = f.adjacentPDS
+	sc.Attacker.Cards, sc.Defender.Cards = f.attackerCard, f.defenderCard
+	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
+		return sc, usageErrorf("--attacker-retreat: %v", err)
+	}
+	if sc.Defender.Retreat, err = combat.ParseRetreat(f.defenderRetreat); err != nil {
+		return sc, usageErrorf("--defender-retreat: %v", err)
+	}
 	if err := sc.Validate(); err != nil {
 		return sc, usageErrorf("%v", err)
 	}

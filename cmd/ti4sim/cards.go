@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+func cardsCommand() *command {
+	var output string
+	newFlags := func() *pflag.FlagSet {
+		fs := pflag.NewFlagSet("cards", pflag.ContinueOnError)
+		fs.StringVarP(&output, "output", "o", "table", "output format: table or json")
+		return fs
+	}
+	return &command{
+		name:    "cards",
+		summary: "the technologies, action cards, agendas and relics the engine models",
+		usage:   "ti4sim cards [-o table|json]",
+		help: `Lists every technology, action card, agenda, relic and promissory note whose
+combat effect ti4sim models, with its command-line name, the copies a side
+may play, and what the engine does with it — including the play policy
+where the player would choose. Technologies go in --attacker-tech and
+--defender-tech; the others in --attacker-card and --defender-card, as NAME
+or NAME:COPIES.
+
+Examples:
+  ti4sim cards
+  ti4sim space -a "3 cruiser, 2 destroyer" -d "2 dread, 1 carrier" --attacker-tech assault-cannon --defender-card shields-holding:2`,
+		flagSet: newFlags,
+		run: func(ctx context.Context, c *command, args []string, e *env) error {
+			fs := newFlags()
+			if err := parseFlags(c, fs, args, e); err != nil {
+				return err
+			}
+			switch output {
+			case "table":
+				return writeCardsTable(e.stdout)
+			case "json":
+				return json.NewEncoder(e.stdout).Encode(cardsJSON())
+			}
+			return usageErrorf("--output %q: allowed table or json", output)
+		},
+	}
+}
+
+func writeCardsTable(w io.Writer) error {
+	fmt.Fprintln(w, "Cards with a modelled combat effect (also: magen-defense-grid and x89-bacterial-weapon, with --rules printings; unit upgrades such as dreadnought-ii):")
+	t := newTable(w, "Name", "Kind", "Copies", "Effect as modelled")
+	for _, c := range combat.Cards() {
+		if err := t.Append(c.Slug, string(c.Kind), fmt.Sprint(c.Copies), c.Effect); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+type jsonCard struct {
+	Slug   string `json:"slug"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Copies int    `json:"copies"`
+	Effect string `json:"effect"`
+}
+
+func cardsJSON() any {
+	out := struct {
+		Cards []jsonCard `json:"cards"`
+	}{Cards: []jsonCard{}}
+	for _, c := range combat.Cards() {
+		out.Cards = append(out.Cards, jsonCard{c.Slug, c.Name, string(c.Kind), c.Copies, c.Effect})
+	}
+	return out
+}

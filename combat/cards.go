@@ -1,0 +1,149 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// CardKind says what sort of game component a card is.
+type CardKind string
+
+// The kinds of card the engine models.
+const (
+	KindTechnology CardKind = "technology"
+	KindActionCard CardKind = "action card"
+	KindAgenda     CardKind = "agenda"
+	KindRelic      CardKind = "relic"
+	KindNote       CardKind = "promissory note"
+)
+
+// CardInfo describes a modelled card for listings.
+type CardInfo struct {
+	// Slug is the command-line name, e.g. "morale-boost".
+	Slug string
+	// Name is the printed name.
+	Name string
+	// Kind is the component type.
+	Kind CardKind
+	// Copies is the most copies one side may play: the number in the deck
+	// for action cards, 1 otherwise.
+	Copies int
+	// Effect says, in our words, what the engine does with the card and
+	// when (the play policy where the player has a choice).
+	Effect string
+}
+
+// card is a modelled card: its description and how it attaches to a plan.
+type card struct {
+	CardInfo
+	aliases []string
+	// attach adds the card's effects, held by side holder in the given
+	// number of copies, to the plan.
+	attach func(p *plan, sc *Scenario, holder, copies int)
+}
+
+// catalog lists every modelled technology, action card, agenda, relic and
+// promissory note. Each comes from its own file.
+func catalog() []card {
+	return []card{
+		assaultCannon(), duraniumArmor(),
+		moraleBoost(), shieldsHolding(),
+	}
+}
+
+// Cards returns every card the engine models, technologies first, each
+// kind by name.
+func Cards() []CardInfo {
+	var out []CardInfo
+	for _, c := range catalog() {
+		out = append(out, c.CardInfo)
+	}
+	slices.SortStableFunc(out, func(a, b CardInfo) int {
+		if a.Kind != b.Kind {
+			return strings.Compare(string(a.Kind), string(b.Kind))
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// lookupCard finds a card by slug or alias.
+func lookupCard(slug string) (card, bool) {
+	s := techSlug(slug)
+	for _, c := range catalog() {
+		if c.Slug == s || slices.Contains(c.aliases, s) {
+			return c, true
+		}
+	}
+	return card{}, false
+}
+
+func cardNames(kind func(CardKind) bool) string {
+	var names []string
+	for _, c := range catalog() {
+		if kind(c.Kind) {
+			names = append(names, c.Slug)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// heldCards resolves the side's cards: slug → copies. It fails on unknown
+// cards, technologies given as cards, repeated cards and copies out of range.
+func (s *Side) heldCards() ([]card, []int, error) {
+	var cs []card
+	var copies []int
+	for _, item := range s.Cards {
+		name, n := strings.TrimSpace(item), 1
+		if i := strings.LastIndex(name, ":"); i >= 0 {
+			k, err := strconv.Atoi(strings.TrimSpace(name[i+1:]))
+			if err != nil {
+				return nil, nil, fmt.Errorf("card %q: the copies after ':' must be a whole number", item)
+			}
+			name, n = name[:i], k
+		}
+		c, ok := lookupCard(name)
+		if !ok || c.Kind == KindTechnology {
+			hint := ""
+			if ok {
+				hint = " (it is a technology: give it with the techs)"
+			}
+			return nil, nil, fmt.Errorf("unknown card %q%s; allowed: %s", name, hint, cardNames(func(k CardKind) bool { return k != KindTechnology }))
+		}
+		if n < 1 || n > c.Copies {
+			return nil, nil, fmt.Errorf("card %s: %d copies; allowed 1..%d", c.Slug, n, c.Copies)
+		}
+		for _, d := range cs {
+			if d.Slug == c.Slug {
+				return nil, nil, fmt.Errorf("card %s listed twice; give the copies as %s:%d", c.Slug, c.Slug, n+1)
+			}
+		}
+		cs = append(cs, c)
+		copies = append(copies, n)
+	}
+	return cs, copies, nil
+}
+
+// heldTechs returns the side's technologies from the catalog (unit upgrades
+// and the cards with printings are handled elsewhere).
+func (s *Side) heldTechs() []card {
+	var out []card
+	for _, t := range s.Techs {
+		if c, ok := lookupCard(t); ok && c.Kind == KindTechnology && !slices.ContainsFunc(out, func(d card) bool { return d.Slug == c.Slug }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// counter gives an effect a per-trial counter (t.used, t.mark) of its own.
+func (p *plan) counter() int {
+	if p.counters >= maxCounters {
+		panic("combat: too many effect counters")
+	}
+	p.counters++
+	return p.counters - 1
+}

@@ -1,0 +1,25 @@
+package combat
+
+func duraniumArmor() card {
+	return card{CardInfo: CardInfo{Slug: "duranium-armor", Name: "Duranium Armor", Kind: KindTechnology, Copies: 1,
+		Effect: "after the holder assigns hits in each combat round (space and ground), repair 1 of its damaged units that did not use Sustain Damage this round: the one lost last in its hit order; mandatory"},
+		aliases: []string{"duranium"},
+		attach: func(p *plan, sc *Scenario, holder, _ int) {
+			for _, r := range []rollKind{rollSpace, rollGround} {
+				ord := p.side[holder].order[rollTargets[r]]
+				p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], func(t *trial, side int) {
+					if side != holder {
+						return
+					}
+					for i := len(ord) - 1; i >= 0; i-- {
+						s := ord[i]
+						if t.damaged[side][s] > t.sustainedRound[side][s] {
+							t.damaged[side][s]--
+							return
+						}
+					}
+				})
+			}
+			p.addEffect("Duranium Armor (repairs make the chain cyclic)", false)
+		}}
+}
