@@ -79,8 +79,7 @@ func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 	starts := map[uint32]bool{}
 	var full [2]uint32
 	for side := range 2 {
-		var damaged [maxSlots]uint16
-		alive := p.side[side].start
+		alive, damaged := p.side[side].start, p.side[side].startDamaged
 		full[side] = f.ss[side].encode(&alive, &damaged)
 	}
 	starts[full[attacker]*uint32(nd)+full[defender]] = true
