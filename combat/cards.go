@@ -47,10 +47,11 @@ type card struct {
 // catalog lists every modelled technology, action card, agenda, relic and
 // promissory note. Each comes from its own file.
 func catalog() []card {
-	return []card{
-		assaultCannon(), duraniumArmor(),
-		moraleBoost(), shieldsHolding(),
+	out := []card{assaultCannon(), duraniumArmor(), moraleBoost(), shieldsHolding()}
+	for _, group := range [][]card{techCards(), lawAndRelicCards(), spaceCards(), groundCards()} {
+		out = append(out, group...)
 	}
+	return out
 }
 
 // Cards returns every card the engine models, technologies first, each

@@ -6,7 +6,7 @@ func duraniumArmor() card {
 		aliases: []string{"duranium"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			for _, r := range []rollKind{rollSpace, rollGround} {
-				ord := p.side[holder].order[rollTargets[r]]
+				ord := p.side[holder].order[p.side[holder].targetOf[r]]
 				p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], func(t *trial, side int) {
 					if side != holder {
 						return

@@ -141,15 +141,15 @@ func combatName(ct combatType) string { return [2]string{"space", "ground"}[ct] 
 func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint32 {
 	// Rolls that hit the same targets as the chain's combat rolls, with
 	// Sustain Damage, move along its transition table.
-	if r.sustainable() && rollTargets[r] == rollTargets[combatRollOf(c.ct)] && h <= c.in[side] {
+	sp := &s.p.side[side]
+	if r.sustainable() && sp.targetOf[r] == sp.targetOf[combatRollOf(c.ct)] && h <= c.in[side] {
 		return c.next[side][int(st)*(c.in[side]+1)+h]
 	}
 	ss := &c.ss[side]
 	sc := &trial{p: s.p}
-	sp := &s.p.side[side]
 	for ; h > 0 && st != 0; h-- {
 		ss.decode(st, &sc.alive[side], &sc.damaged[side])
-		sc.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
+		sc.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
 		st = ss.encode(&sc.alive[side], &sc.damaged[side])
 	}
 	return st

@@ -76,7 +76,8 @@ const maxTableEntries = 1 << 22
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
 	h, r := &p.hooks, combatRollOf(ct)
-	if p.roundLimit > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 {
+	if p.roundLimit > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 ||
+		len(h.slotModifier[r]) > 0 || len(h.rerollMisses[r]) > 0 || len(h.rerollAll[r]) > 0 {
 		return false
 	}
 	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {
@@ -315,7 +316,7 @@ func (p *plan) oneHit(side int, r rollKind, ss *stateSpace) []uint32 {
 	sp := &p.side[side]
 	for s := range ss.n {
 		ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
-		scratch.takeHit(side, sp.order[rollTargets[r]], r.sustainable(), sp.sustainLast)
+		scratch.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
 		one[s] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
 	}
 	return one

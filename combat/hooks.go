@@ -20,6 +20,7 @@ const (
 	rollBombard                 // bombardment: ground forces on the planet
 	rollSCD                     // space cannon defense: committed ground forces
 	rollGround                  // ground combat round: ground forces
+	rollEffect                  // hits an effect produces against ships (Reflective Shielding)
 	numRollKinds
 )
 
@@ -71,6 +72,18 @@ type hooks struct {
 	// announces a retreat (or -1) and returns who retreats (Rout,
 	// Intercept).
 	retreat []func(t *trial, leaving int) int
+	// slotModifier[r] returns a modifier for one slot's dice of kind r this
+	// roll (Fighter Prototype); rolls with it are drawn slot by slot.
+	slotModifier [numRollKinds][]func(t *trial, side int, s uint8) int
+	// rerollMisses[r] says whether side rerolls its missed dice of a roll
+	// of kind r once (Fire Team).
+	rerollMisses [numRollKinds][]func(t *trial, side int) bool
+	// rerollAll[r] sees side's hits with a roll of kind r and says whether
+	// side must reroll all its dice (the opponent's Scramble Frequency).
+	rerollAll [numRollKinds][]func(t *trial, side, hits int) bool
+	// afterCommit runs after the attacker commits its ground forces; false
+	// sends them back to the space area: no invasion (Parley).
+	afterCommit []func(t *trial) bool
 }
 
 // effect describes an effect attached to hooks: its name, for messages, and

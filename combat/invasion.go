@@ -50,6 +50,12 @@ func (t *trial) bombardment() bool {
 // policy: commit everything).
 func (t *trial) commitGroundForces() bool {
 	t.invaded = true
+	for _, h := range t.p.hooks.afterCommit {
+		if !h(t) {
+			t.invaded = false // back to the space area: no invasion
+			return false
+		}
+	}
 	return true
 }
 

@@ -79,16 +79,19 @@ func groupRollers(rs []roller) []rollGroup {
 type targets uint8
 
 const (
-	tShips    targets = iota // ships in the space area
-	tFighters                // fighters only (anti-fighter barrage)
-	tGround                  // ground forces
+	tShips       targets = iota // ships in the space area
+	tFighters                   // fighters only (anti-fighter barrage)
+	tGround                     // ground forces
+	tNonFighters                // ships, non-fighters first (Graviton Laser System)
 	numTargets
 )
 
-// rollTargets is the forced target set of each roll kind.
+// rollTargets is the forced target set of each roll kind; effects may
+// change it for a side (sidePlan.targetOf).
 var rollTargets = [numRollKinds]targets{
 	rollSCO: tShips, rollAFB: tFighters, rollSpace: tShips,
 	rollBombard: tGround, rollSCD: tGround, rollGround: tGround,
+	rollEffect: tShips,
 }
 
 // sidePlan is one side compiled.
@@ -117,6 +120,12 @@ type sidePlan struct {
 	retreat Retreat
 	// capacity says which units need room on ships.
 	capacity capacityPlan
+	// targetOf[r] is the set the side's units take hits of kind r from
+	// (rollTargets unless an effect changes it).
+	targetOf [numRollKinds]targets
+	// extraDie[r] gives one of the side's units rolling kind r one more
+	// die, the one with the best value (Plasma Scoring).
+	extraDie [numRollKinds]bool
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -194,6 +203,9 @@ func compile(sc *Scenario) (*plan, error) {
 		p.addEffect("the round limit", false)
 	}
 	p.applyEffects(sc)
+	if sc.EntropicScar {
+		p.applyEntropicScar(sc)
+	}
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
 	p.canHit[onGround] = p.anyCanHit(rollGround)
 	p.addWarnings(sc)
@@ -340,6 +352,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	for r := range sp.rollers {
 		sp.groups[r] = groupRollers(sp.rollers[r])
 	}
+	sp.targetOf = rollTargets
 
 	// Hit-assignment orders: the policy's kind sequence restricted to each
 	// target set.
@@ -360,6 +373,13 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		}
 	}
+	// Non-fighters first: the ship order without fighters, then fighters.
+	for _, i := range sp.order[tShips] {
+		if sp.slots[i].stats.Kind != units.Fighter {
+			sp.order[tNonFighters] = append(sp.order[tNonFighters], i)
+		}
+	}
+	sp.order[tNonFighters] = append(sp.order[tNonFighters], sp.order[tFighters]...)
 	for tg, ord := range sp.order {
 		for _, i := range ord {
 			sp.in[i] |= 1 << tg
@@ -367,4 +387,33 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 	return sp, nil
+}
+
+// adjustThresholds adds delta to the hit thresholds of side's rollers of
+// kind r whose slot satisfies keep (a static modifier: +delta makes hits
+// harder), and regroups them. Effects call it at compile time.
+func (p *plan) adjustThresholds(side int, r rollKind, delta int, keep func(s uint8) bool) {
+	sp := &p.side[side]
+	for i := range sp.rollers[r] {
+		if keep(sp.rollers[r][i].slot) {
+			sp.rollers[r][i].thr += int8(delta)
+		}
+	}
+	sp.groups[r] = groupRollers(sp.rollers[r])
+}
+
+// addRoller gives side a roll of kind r with the given value and dice from
+// a unit that is not on the board as a unit (a card's or a structure's own
+// ability): a slot that is never reported nor hit, always present.
+func (p *plan) addRoller(side int, r rollKind, name string, value, dice int) {
+	sp := &p.side[side]
+	i := uint8(len(sp.slots))
+	if int(i) >= maxSlots {
+		p.warnings = append(p.warnings, name+": too many unit types to add its roll; ignored")
+		return
+	}
+	sp.slots = append(sp.slots, slot{stats: units.Stats{Name: name, Kind: units.PDS}, zone: zoneAdjacent})
+	sp.start[i] = 1
+	sp.rollers[r] = append(sp.rollers[r], roller{slot: i, dice: uint8(dice), thr: int8(value)})
+	sp.groups[r] = groupRollers(sp.rollers[r])
 }

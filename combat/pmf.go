@@ -19,6 +19,11 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 		q := hitProbability(int(g.thr) - mod)
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
+	if p.side[side].extraDie[r] {
+		if thr, ok := p.bestRoller(side, r, alive); ok {
+			pmf = convolve(pmf, binomialPMF(1, hitProbability(thr-mod)))
+		}
+	}
 	if f := p.hitFactor[side][r]; f > 1 {
 		// Each hit counts f times: hits 0, f, 2f, ...
 		spread := make([]float64, (len(pmf)-1)*f+1)

@@ -13,7 +13,22 @@ type Ruleset struct {
 	Magen MagenPrinting
 	// X89 is the printing of X-89 Bacterial Weapon.
 	X89 X89Printing
+	// DirectHit is the printing of the action card Direct Hit.
+	DirectHit DirectHitPrinting
 }
+
+// DirectHitPrinting is a printing of Direct Hit (reference §1.4).
+type DirectHitPrinting uint8
+
+const (
+	// DirectHitCurrent is the errata'd text: after another player's ship
+	// uses Sustain Damage to cancel a hit produced by your units or
+	// abilities, destroy that ship.
+	DirectHitCurrent DirectHitPrinting = iota
+	// DirectHitOriginal is the first printing: only hits produced by your
+	// units.
+	DirectHitOriginal
+)
 
 // MagenPrinting is a printing of Magen Defense Grid (reference §1.1).
 type MagenPrinting uint8
@@ -54,6 +69,9 @@ const (
 
 var magenNames = []string{MagenOmega2: "omega2", MagenOmega: "omega", MagenOriginal: "original"}
 var x89Names = []string{X89Omega2: "omega2", X89Omega: "omega", X89Companion: "companion", X89Original: "original"}
+var directHitNames = []string{DirectHitCurrent: "current", DirectHitOriginal: "original"}
+
+func (d DirectHitPrinting) String() string { return printingName(directHitNames, int(d)) }
 
 func (m MagenPrinting) String() string { return printingName(magenNames, int(m)) }
 func (x X89Printing) String() string   { return printingName(x89Names, int(x)) }
@@ -69,6 +87,7 @@ func printingName(names []string, i int) string {
 var rulesKeys = map[string]string{
 	"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",
 	"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
+	"direct-hit": "direct-hit", "dh": "direct-hit",
 }
 
 // printingAliases maps other spellings of a printing to its name.
@@ -79,8 +98,9 @@ var printingAliases = map[string]string{
 }
 
 // ParseRules parses printings as the command line gives them: items
-// "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89.
-// Printings: magen original|omega|omega2, x89 original|omega|companion|omega2.
+// "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
+// direct-hit. Printings: magen original|omega|omega2, x89
+// original|omega|companion|omega2, direct-hit original|current.
 func ParseRules(items []string) (Ruleset, error) {
 	var r Ruleset
 	seen := map[string]bool{}
@@ -92,7 +112,7 @@ func ParseRules(items []string) (Ruleset, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89", item)
+			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89, direct-hit", item)
 		}
 		if seen[card] {
 			return r, fmt.Errorf("%s given twice", card)
@@ -103,8 +123,11 @@ func ParseRules(items []string) (Ruleset, error) {
 			v = a
 		}
 		names := magenNames
-		if card == "x89" {
+		switch card {
+		case "x89":
 			names = x89Names
+		case "direct-hit":
+			names = directHitNames
 		}
 		i := -1
 		for j, n := range names {
@@ -115,18 +138,26 @@ func ParseRules(items []string) (Ruleset, error) {
 		if i < 0 {
 			return r, fmt.Errorf("unknown %s printing %q; allowed: %s", card, v, strings.Join(names, ", "))
 		}
-		if card == "magen" {
+		switch card {
+		case "magen":
 			r.Magen = MagenPrinting(i)
-		} else {
+		case "x89":
 			r.X89 = X89Printing(i)
+		default:
+			r.DirectHit = DirectHitPrinting(i)
 		}
 	}
 	return r, nil
 }
 
-// String returns the ruleset in the ParseRules grammar.
+// String returns the ruleset in the ParseRules grammar; Direct Hit's
+// printing only when it is not the current one.
 func (r Ruleset) String() string {
-	return "magen=" + r.Magen.String() + ",x89=" + r.X89.String()
+	s := "magen=" + r.Magen.String() + ",x89=" + r.X89.String()
+	if r.DirectHit != DirectHitCurrent {
+		s += ",direct-hit=" + r.DirectHit.String()
+	}
+	return s
 }
 
 func (r Ruleset) validate() error {
@@ -135,6 +166,9 @@ func (r Ruleset) validate() error {
 	}
 	if int(r.X89) >= len(x89Names) {
 		return fmt.Errorf("unknown X-89 Bacterial Weapon printing %d", r.X89)
+	}
+	if int(r.DirectHit) >= len(directHitNames) {
+		return fmt.Errorf("unknown Direct Hit printing %d", r.DirectHit)
 	}
 	return nil
 }

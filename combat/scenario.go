@@ -95,6 +95,12 @@ type Scenario struct {
 	// MaxRounds, 0..1000, stops the combat after that many rounds and
 	// reports the state then (space and ground combat only); 0: no limit.
 	MaxRounds int
+	// Cultural is true when the contested planet has the cultural trait
+	// (Conventions of War forbids bombarding it).
+	Cultural bool
+	// EntropicScar is true when the active system is an entropic scar
+	// (Thunder's Edge anomaly; reference §4.5).
+	EntropicScar bool
 }
 
 // Technology slugs of the cards modelled, for Side.Techs.

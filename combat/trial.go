@@ -108,35 +108,88 @@ func (t *trial) has(side int, tg targets) bool {
 
 // roll rolls side's dice of kind r and returns the hits. Dice are grouped by
 // hit threshold; each group's hits are one draw from its exact binomial
-// distribution.
+// distribution (slot by slot when an effect modifies single slots). Effects
+// may reroll the misses, add a die, multiply the hits or force a full
+// reroll.
 func (t *trial) roll(side int, r rollKind) int {
+	h := &t.p.hooks
+	hits := t.rollOnce(side, r)
+	for _, f := range h.rerollAll[r] {
+		if f(t, side, hits) {
+			return t.rollOnce(side, r)
+		}
+	}
+	return hits
+}
+
+func (t *trial) rollOnce(side int, r rollKind) int {
+	h := &t.p.hooks
+	sp := &t.p.side[side]
 	mod := 0
-	for _, m := range t.p.hooks.rollModifier[r] {
+	for _, m := range h.rollModifier[r] {
 		mod += m(t, side)
+	}
+	reroll := false
+	for _, f := range h.rerollMisses[r] {
+		reroll = reroll || f(t, side)
 	}
 	hits := 0
 	alive := &t.alive[side]
-	for _, g := range t.p.side[side].groups[r] {
-		n := 0
-		for _, ro := range g.members {
-			n += int(alive[ro.slot]) * int(ro.dice)
-		}
-		if n == 0 {
-			continue
-		}
-		switch thr := int(g.thr) - mod; {
-		case thr <= 1:
-			hits += n
-		case thr <= 10:
-			cdfs := &t.p.binom[thr]
-			for n > binomMaxN {
-				hits += drawCDF(cdfs[binomMaxN], t.rng.Uint64())
-				n -= binomMaxN
+	if len(h.slotModifier[r]) > 0 {
+		for _, ro := range sp.rollers[r] {
+			thr := int(ro.thr) - mod
+			for _, m := range h.slotModifier[r] {
+				thr -= m(t, side, ro.slot)
 			}
-			hits += drawCDF(cdfs[n], t.rng.Uint64())
+			hits += t.dice(thr, int(alive[ro.slot])*int(ro.dice), reroll)
+		}
+	} else {
+		for _, g := range sp.groups[r] {
+			n := 0
+			for _, ro := range g.members {
+				n += int(alive[ro.slot]) * int(ro.dice)
+			}
+			hits += t.dice(int(g.thr)-mod, n, reroll)
+		}
+	}
+	if sp.extraDie[r] {
+		if thr, ok := t.p.bestRoller(side, r, alive); ok {
+			hits += t.dice(thr-mod, 1, reroll)
 		}
 	}
 	return hits * t.p.hitFactor[side][r]
+}
+
+// dice draws the hits of n dice that hit on thr or more, rerolling the
+// misses once if reroll.
+func (t *trial) dice(thr, n int, reroll bool) int {
+	if n == 0 || thr >= 11 {
+		return 0
+	}
+	if thr <= 1 {
+		return n
+	}
+	hits := 0
+	cdfs := &t.p.binom[thr]
+	for m := n; m > 0; m -= binomMaxN {
+		hits += drawCDF(cdfs[min(m, binomMaxN)], t.rng.Uint64())
+	}
+	if reroll && hits < n {
+		hits += t.dice(thr, n-hits, false)
+	}
+	return hits
+}
+
+// bestRoller returns the best (lowest) threshold among side's rollers of
+// kind r with units alive.
+func (p *plan) bestRoller(side int, r rollKind, alive *[maxSlots]uint16) (int, bool) {
+	best, ok := 0, false
+	for _, ro := range p.side[side].rollers[r] {
+		if alive[ro.slot] > 0 && (!ok || int(ro.thr) < best) {
+			best, ok = int(ro.thr), true
+		}
+	}
+	return best, ok
 }
 
 // assign makes side take hits produced by a roll of kind r, following the
@@ -147,7 +200,7 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 		hits = h(t, side, hits)
 	}
 	sp := &t.p.side[side]
-	ord := sp.order[rollTargets[r]]
+	ord := sp.order[sp.targetOf[r]]
 	sustain := r.sustainable()
 	for ; hits > 0; hits-- {
 		ev, s := t.takeHit(side, ord, sustain, sp.sustainLast)

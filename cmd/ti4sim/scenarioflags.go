@@ -26,6 +26,7 @@ type scenarioFlags struct {
 	precision                        float64
 	attackerRetreat, defenderRetreat string
 	rounds                           int
+	cultural                         bool
 }
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
@@ -48,7 +49,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
 	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2; default omega2 for both)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
-	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar (not modelled yet)")
+	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
+	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return f
@@ -80,9 +82,7 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--rules: %v", err)
 	}
 	sc.Rules = rules
-	if f.entropicScar {
-		return sc, usageErrorf("--entropic-scar is not modelled in this version")
-	}
+	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
 	if f.exact && f.precision != 0 {
 		return sc, usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
 	}
