@@ -67,7 +67,7 @@ func (t *trial) capacity() {
 				continue
 			}
 			for ; excess > 0 && t.alive[side][s] > 0; excess-- {
-				t.destroy(side, s)
+				t.remove(side, s)
 				t.capacityLost[side]++
 			}
 		}

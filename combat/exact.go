@@ -88,6 +88,13 @@ type solver struct {
 	total          roundsHist
 	meanRounds     [numCombatTypes]float64
 	unresolved     float64
+	// massOf is the mass afterCapacity is applied to.
+	massOf float64
+	// removed is the expected number of units per slot taken off without
+	// being destroyed (capacity, no ship to carry them); capacityLost the
+	// capacity part per side.
+	removed      [2][maxSlots]float64
+	capacityLost [2]float64
 }
 
 // chain is one combat type's Markov chain: each side's state space, each
@@ -352,6 +359,7 @@ func (s *solver) solve() error {
 			sp = draw
 		}
 		// Capacity when the space combat ends.
+		s.massOf = m
 		sa, sd, ga := s.afterCapacity(c, g, j)
 		s.addSurvivors(c, attacker, sa, m)
 		s.addSurvivors(c, defender, sd, m)
@@ -379,7 +387,12 @@ func (s *solver) solve() error {
 		}
 		if p.side[attacker].hadShips && sa == 0 {
 			// No ships to carry the ground forces: no invasion, and the
-			// attacker's ground forces are lost.
+			// attacker's ground forces are lost (removed, not destroyed).
+			var ag, dg [maxSlots]uint16
+			g.ss[attacker].decode(ga, &ag, &dg)
+			for _, sl := range g.ss[attacker].slots {
+				s.removed[attacker][sl] += m * float64(ag[sl])
+			}
 			s.outcome[defenderWins] += m
 			s.addSurvivors(g, defender, gd, m)
 			s.addStructures(m, false)
@@ -407,7 +420,15 @@ func (s *solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
 	c.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
 	t.recount(attacker)
 	t.recount(defender)
+	before := t.alive
 	t.capacity()
+	m := s.massOf
+	for side := range before {
+		for i := range before[side] {
+			s.removed[side][i] += m * float64(before[side][i]-t.alive[side][i])
+		}
+		s.capacityLost[side] += m * float64(t.capacityLost[side])
+	}
 	sa = c.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])
 	sd = c.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
 	if g != nil {
@@ -730,6 +751,11 @@ func (s *solver) result() Result {
 			lost += float64(sl.costHalves) / 2 * (float64(p.side[side].start[i]) - s.alive[side][i])
 		}
 		sr.ResourcesLost = Mean{Value: lost}
+		sr.CapacityLost = Mean{Value: s.capacityLost[side]}
+		for _, i := range p.side[side].revivers {
+			killed := float64(p.side[side].start[i]) - s.alive[side][i] - s.removed[side][i]
+			sr.Revived.Value += hitProbability(p.side[side].slots[i].stats.Revive.Value) * killed
+		}
 	}
 	switch p.action {
 	case SpaceCombat:

@@ -126,6 +126,9 @@ type sidePlan struct {
 	// extraDie[r] gives one of the side's units rolling kind r one more
 	// die, the one with the best value (Plasma Scoring).
 	extraDie [numRollKinds]bool
+	// revivers lists the slots whose units may come back after being
+	// destroyed (Infantry II).
+	revivers []uint8
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -353,6 +356,11 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		sp.groups[r] = groupRollers(sp.rollers[r])
 	}
 	sp.targetOf = rollTargets
+	for i, sl := range sp.slots {
+		if sl.stats.Revive.Has() && sl.report {
+			sp.revivers = append(sp.revivers, uint8(i))
+		}
+	}
 
 	// Hit-assignment orders: the policy's kind sequence restricted to each
 	// target set.

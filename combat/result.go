@@ -3,6 +3,7 @@ package combat
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/ti4sim/ti4sim/internal/stats"
@@ -70,6 +71,11 @@ type SideResult struct {
 	// cannon offense or after the space combat). They count in
 	// ResourcesLost too.
 	CapacityLost Mean
+	// Revived is the expected number of the side's destroyed units that
+	// come back by their own ability afterwards (Infantry II: each
+	// destroyed one returns on a 6 or more). They are not counted back in
+	// Survivors or ResourcesLost: they return home, not to the planet.
+	Revived Mean
 }
 
 // Rounds describes how many combat rounds were fought.
@@ -190,6 +196,14 @@ func (p *plan) result(a *tally, o Options) Result {
 		sr.ResourcesLost = Mean{m / 2, se / 2} // tallied in half resources
 		m, se = stats.MeanSE(a.capacityLost[s], a.capacityLostSq[s], a.n)
 		sr.CapacityLost = Mean{m, se}
+		for _, i := range p.side[s].revivers {
+			q := hitProbability(p.side[s].slots[i].stats.Revive.Value)
+			km, kse := stats.MeanSE(a.killed[s][i], a.killedSq[s][i], a.n)
+			// E[revived] = q·E[killed]; its SE from the killed count's and the
+			// die's own variance: Var = q²·Var(K)/n + q(1−q)·E[K]/n.
+			sr.Revived.Value += q * km
+			sr.Revived.SE = math.Sqrt(sr.Revived.SE*sr.Revived.SE + q*q*kse*kse + q*(1-q)*km/float64(a.n))
+		}
 	}
 	switch p.action {
 	case SpaceCombat:

@@ -42,6 +42,9 @@ type tally struct {
 	invaded     int64
 	// capacityLost and capacityLostSq add up units removed for capacity.
 	capacityLost, capacityLostSq [2]int64
+	// killed and killedSq add up, for slots whose units revive, the units
+	// destroyed (not removed for capacity).
+	killed, killedSq [2][maxSlots]int64
 	// states counts the units left at the end, by state, when the plan has
 	// a round limit (nil otherwise): it grows with the number of distinct
 	// states, not of trials.
@@ -68,6 +71,11 @@ func (a *tally) add(t *trial, o outcome) {
 		c := int64(t.capacityLost[s])
 		a.capacityLost[s] += c
 		a.capacityLostSq[s] += c * c
+		for _, i := range t.p.side[s].revivers {
+			k := int64(t.killed[s][i])
+			a.killed[s][i] += k
+			a.killedSq[s][i] += k * k
+		}
 	}
 	for ct := range t.rounds {
 		a.rounds[ct].add(t.rounds[ct])
@@ -99,6 +107,10 @@ func (a *tally) merge(b *tally) {
 		a.lostSq[s] += b.lostSq[s]
 		a.capacityLost[s] += b.capacityLost[s]
 		a.capacityLostSq[s] += b.capacityLostSq[s]
+		for i := range a.killed[s] {
+			a.killed[s][i] += b.killed[s][i]
+			a.killedSq[s][i] += b.killedSq[s][i]
+		}
 	}
 	for ct := range a.rounds {
 		a.rounds[ct].merge(&b.rounds[ct])

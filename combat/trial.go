@@ -60,6 +60,9 @@ type trial struct {
 	sustainedRound [2][maxSlots]uint16
 	// capacityLost counts each side's units removed for lack of capacity.
 	capacityLost [2]int32
+	// killed counts, per slot, the units destroyed (for revivals), not
+	// those removed for capacity.
+	killed [2][maxSlots]uint16
 	// used counts, per card effect, the copies played this trial; mark is
 	// the effect's own note (e.g. the round it was played in). Indexes are
 	// given out by plan.counter.
@@ -86,6 +89,7 @@ func (t *trial) reset() {
 	t.retreated = -1
 	t.unfinishedCombat = false
 	t.capacityLost = [2]int32{}
+	t.killed = [2][maxSlots]uint16{}
 	t.used = [maxCounters]uint8{}
 	t.mark = [maxCounters]int32{}
 }
@@ -256,8 +260,16 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEv
 	return noTarget, 0
 }
 
-// destroy removes one unit of slot s, a damaged one first.
+// destroy destroys one unit of slot s, a damaged one first (Infantry II
+// may revive from it).
 func (t *trial) destroy(side int, s uint8) {
+	t.killed[side][s]++
+	t.remove(side, s)
+}
+
+// remove takes one unit of slot s off the board without destroying it in
+// the rules' sense (capacity, no ship to carry it), a damaged one first.
+func (t *trial) remove(side int, s uint8) {
 	if t.damaged[side][s] > 0 {
 		t.damaged[side][s]--
 	}
@@ -269,10 +281,14 @@ func (t *trial) destroy(side int, s uint8) {
 	}
 }
 
-// removeAll destroys every unit of the target set (e.g. ground forces left
-// in space with no ship to carry them).
+// removeAll removes every unit of the target set (ground forces left in
+// space with no ship to carry them).
 func (t *trial) removeAll(side int, tg targets) {
-	t.removeSlots(side, t.p.side[side].order[tg])
+	for _, s := range t.p.side[side].order[tg] {
+		for t.alive[side][s] > 0 {
+			t.remove(side, s)
+		}
+	}
 }
 
 // removeSlots destroys every unit of the given slots.

@@ -9,7 +9,7 @@ package units
 var generic = [NumKinds][2]Stats{
 	Infantry: {
 		{Kind: Infantry, Name: "Infantry I", Cost: 0.5, Combat: Roll{8, 1}},
-		{Kind: Infantry, Name: "Infantry II", Upgraded: true, Cost: 0.5, Combat: Roll{7, 1},
+		{Kind: Infantry, Name: "Infantry II", Upgraded: true, Cost: 0.5, Combat: Roll{7, 1}, Revive: Roll{6, 1},
 			Text: "after it is destroyed, roll a die: on 6 or more it returns to the home system at the start of its owner's next turn"},
 	},
 	Mech: {

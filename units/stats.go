@@ -57,6 +57,10 @@ type Stats struct {
 	ProductionPlusResources bool
 	// DirectHitImmune is true when "Direct Hit" cannot destroy the unit.
 	DirectHitImmune bool
+	// Revive is the roll that brings the unit back after it is destroyed
+	// (Infantry II: a die, 6 or more, returns it home at the start of its
+	// owner's next turn); zero when it has none.
+	Revive Roll
 	// Text is the unit's printed text ability, in our own words; empty
 	// when it has none.
 	Text string

@@ -72,6 +72,7 @@ type jsonSide struct {
 	ResourcesLost   float64            `json:"resources_lost"`
 	ResourcesLostSE float64            `json:"resources_lost_se"`
 	CapacityLost    *float64           `json:"capacity_lost,omitempty"`
+	Revived         *float64           `json:"revived,omitempty"`
 }
 
 // jsonRounds: histogram[i] is the probability of i rounds (the last of 32
@@ -133,6 +134,10 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 	if r.CapacityLost.Value > 0 {
 		v := r.CapacityLost.Value
 		js.CapacityLost = &v
+	}
+	if r.Revived.Value > 0 {
+		v := r.Revived.Value
+		js.Revived = &v
 	}
 	for _, u := range r.Survivors {
 		js.Survivors[u.Kind.Key()] = u.Expected.Value

@@ -130,6 +130,11 @@ func survivorTable(w io.Writer, r combat.Result) error {
 				return err
 			}
 		}
+		if sr.Revived.Value > 0 {
+			if err := t.Append(side, "revived (return home)", "", fmt.Sprintf("%.3f", sr.Revived.Value), se(sr.Revived, r.Exact)); err != nil {
+				return err
+			}
+		}
 	}
 	return t.Render()
 }
