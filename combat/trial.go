@@ -268,10 +268,16 @@ func (t *trial) destroy(side int, s uint8) {
 }
 
 // remove takes one unit of slot s off the board without destroying it in
-// the rules' sense (capacity, no ship to carry it), a damaged one first.
+// the rules' sense (capacity, no ship to carry it), a damaged one first —
+// and of the damaged ones, one that used Sustain Damage this round: the
+// others may still be repaired this round (Duranium Armor), so the player
+// keeps those.
 func (t *trial) remove(side int, s uint8) {
 	if t.damaged[side][s] > 0 {
 		t.damaged[side][s]--
+		if t.sustainedRound[side][s] > 0 {
+			t.sustainedRound[side][s]--
+		}
 	}
 	t.alive[side][s]--
 	sp := &t.p.side[side]
