@@ -2,5 +2,37 @@ package combat
 
 // applyEntropicScar applies the Entropic Scar anomaly (reference §4.5) to the
 // plan when sc.EntropicScar is set.
+//
+// Units in an entropic scar cannot use unit abilities, and units outside it
+// cannot use unit abilities against units inside it. The rules say no more
+// yet; the reading here is the reference's, which it flags as an inference
+// (not a quoted ruling), and agrees with TTPG's modifier:
+//   - no Space Cannon Offense by anyone, in the system or from adjacent
+//     systems (PDS II), nor from a card that makes a unit use SPACE CANNON
+//     (it runs after the cards, so their added rolls are removed too);
+//   - no Anti-Fighter Barrage, no Bombardment (Blitz's included), no Space
+//     Cannon Defense;
+//   - no Planetary Shield;
+//   - no Sustain Damage for any unit in the system: ships and ground forces
+//     of both sides, against every kind of hit.
+//
+// Combat rolls are not unit abilities: space and ground combat rounds are
+// fought as usual. The changes are static, so the fast tables and the exact
+// solver pick them up.
 func (p *plan) applyEntropicScar(sc *Scenario) {
+	for side := range p.side {
+		sp := &p.side[side]
+		for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
+			sp.rollers[r] = nil
+			sp.groups[r] = nil
+			sp.extraDie[r] = false // Plasma Scoring's die goes with the ability
+		}
+		sp.shields = nil
+		for i := range sp.slots {
+			if sp.slots[i].zone != zoneAdjacent {
+				sp.slots[i].sustain = false
+			}
+		}
+	}
+	p.addEffect("Entropic Scar", true)
 }

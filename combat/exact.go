@@ -496,6 +496,35 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	if !s.shieldedBy(&ships) {
 		dist = s.roll(g, dist, &ships, attacker, rollBombard)
 	}
+	// After the commitment: effects may send the ground forces back to
+	// space (Parley): no invasion for that mass.
+	if hs := p.hooks.afterCommit; len(hs) > 0 {
+		kept := map[uint32]float64{}
+		for _, j := range sortedKeys(dist) {
+			t := s.scratch(g, j, &ships)
+			t.invaded = true
+			back := false
+			for _, h := range hs {
+				if !h(t) {
+					back = true
+					break
+				}
+			}
+			if !back {
+				kept[j] += dist[j]
+				continue
+			}
+			q := dist[j]
+			s.invaded -= m * q
+			s.addSurvivors(g, attacker, j/nd, m*q)
+			s.addSurvivors(g, defender, j%nd, m*q)
+			s.outcome[defenderWins] += m * q
+			s.addStructures(m*q, false)
+			s.hist[onGround][0] += m * q
+			s.total.add(spaceHist, q)
+		}
+		dist = kept
+	}
 	// Space cannon defense at the committed ground forces.
 	if len(p.side[defender].rollers[rollSCD]) > 0 {
 		dist = s.roll(g, dist, &ships, defender, rollSCD)

@@ -209,6 +209,15 @@ func compile(sc *Scenario) (*plan, error) {
 	if sc.EntropicScar {
 		p.applyEntropicScar(sc)
 	}
+	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
+	// the state spaces of such slots have no damaged units.
+	for s := range p.side {
+		for i, sl := range p.side[s].slots {
+			if !sl.sustain {
+				p.side[s].startDamaged[i] = 0
+			}
+		}
+	}
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
 	p.canHit[onGround] = p.anyCanHit(rollGround)
 	p.addWarnings(sc)
