@@ -29,6 +29,9 @@ func (p *plan) buildCapacity(side int) {
 		}
 	}
 	for _, k := range []units.Kind{units.Fighter, units.Infantry, units.Mech} {
+		if k.GroundForce() && !sp.hadShips {
+			continue // no ships brought: the ground forces are taken to be in place
+		}
 		for i, sl := range sp.slots {
 			if sl.zone == zoneSpace && sl.stats.Kind == k && (k != units.Fighter || sl.stats.Move == 0) {
 				cp.cargo = append(cp.cargo, uint8(i))

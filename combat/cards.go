@@ -39,6 +39,9 @@ type CardInfo struct {
 type card struct {
 	CardInfo
 	aliases []string
+	// late cards change what the other cards set up (every space cannon
+	// roll, every bombardment roll): they attach after all others.
+	late bool
 	// attach adds the card's effects, held by side holder in the given
 	// number of copies, to the plan.
 	attach func(p *plan, sc *Scenario, holder, copies int)

@@ -33,23 +33,30 @@ func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
 	return units.NewFleet(groups...)
 }
 
-// applyEffects attaches the effects of the sides' technology cards, in the
-// scenario's printings, to the plan's hooks: the attacker's first, since the
-// active player resolves first in every timing window.
+// applyEffects attaches the effects of the sides' technologies and cards,
+// in the scenario's printings, to the plan's hooks: the attacker's first,
+// since the active player resolves first in every timing window; cards that
+// change what others set up (late) after all the others.
 func (p *plan) applyEffects(sc *Scenario) {
-	for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
-		if s.holds(TechMagen) {
-			p.addMagen(sc, side)
-		}
-		if s.holds(TechX89) {
-			p.addX89(sc, side)
-		}
-		for _, c := range s.heldTechs() {
-			c.attach(p, sc, side, 1)
-		}
-		cs, copies, _ := s.heldCards() // validated by Scenario.Validate
-		for i, c := range cs {
-			c.attach(p, sc, side, copies[i])
+	for _, late := range []bool{false, true} {
+		for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
+			if !late && s.holds(TechMagen) {
+				p.addMagen(sc, side)
+			}
+			if !late && s.holds(TechX89) {
+				p.addX89(sc, side)
+			}
+			for _, c := range s.heldTechs() {
+				if c.late == late {
+					c.attach(p, sc, side, 1)
+				}
+			}
+			cs, copies, _ := s.heldCards() // validated by Scenario.Validate
+			for i, c := range cs {
+				if c.late == late {
+					c.attach(p, sc, side, copies[i])
+				}
+			}
 		}
 	}
 }

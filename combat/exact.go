@@ -36,11 +36,42 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 	if names := p.inexact(); len(names) > 0 {
 		return Result{}, fmt.Errorf("exact mode cannot express %s; run without exact mode for a Monte Carlo answer", strings.Join(names, ", "))
 	}
+	if w := p.unreplayed(); w != "" {
+		return Result{}, fmt.Errorf("exact mode cannot express an effect that acts %s; run without exact mode for a Monte Carlo answer", w)
+	}
 	s := &solver{ctx: ctx, p: p}
 	if err := s.solve(); err != nil {
 		return Result{}, err
 	}
 	return s.result(), nil
+}
+
+// unreplayed names a window where hooks act that the solver does not
+// replay (it uses tables for combat rounds, space cannon offense and the
+// barrage, and replays the engine's own code only around the invasion), or
+// returns "". Effects are meant to declare themselves inexact; this check
+// keeps a missed declaration from giving a silently wrong answer.
+func (p *plan) unreplayed() string {
+	h := &p.hooks
+	switch {
+	case len(h.startOfRound[inSpace])+len(h.startOfRound[onGround])+len(h.endOfRound[inSpace])+len(h.endOfRound[onGround]) > 0:
+		return "at the start or end of combat rounds"
+	case len(h.onSustain)+len(h.onDestroyed) > 0:
+		return "when units sustain or are destroyed"
+	case len(h.retreat) > 0:
+		return "on retreats"
+	}
+	for _, r := range []rollKind{rollSCO, rollAFB, rollSpace, rollGround, rollEffect} {
+		if !p.rollIsFixed(r) {
+			return "on " + r.String() + " rolls"
+		}
+	}
+	for _, r := range []rollKind{rollBombard, rollSCD} {
+		if len(h.rollModifier[r])+len(h.slotModifier[r])+len(h.rerollMisses[r])+len(h.rerollAll[r]) > 0 {
+			return "on " + r.String() + " rolls"
+		}
+	}
+	return ""
 }
 
 // roundsHist is a distribution (or mass) over numbers of rounds; the last

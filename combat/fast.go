@@ -76,15 +76,24 @@ const maxTableEntries = 1 << 22
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
 	h, r := &p.hooks, combatRollOf(ct)
-	if p.roundLimit > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 ||
-		len(h.slotModifier[r]) > 0 || len(h.rerollMisses[r]) > 0 || len(h.rerollAll[r]) > 0 {
+	if p.roundLimit > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 {
 		return false
 	}
 	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {
 		return false
 	}
-	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 &&
-		len(h.rollModifier[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
+	if ct == inSpace && !p.rollIsFixed(rollAFB) { // the space tables cover the barrage too
+		return false
+	}
+	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 && p.rollIsFixed(r)
+}
+
+// rollIsFixed reports whether no effect acts on rolls of kind r or on the
+// assignment of their hits.
+func (p *plan) rollIsFixed(r rollKind) bool {
+	h := &p.hooks
+	return len(h.rollModifier[r]) == 0 && len(h.slotModifier[r]) == 0 && len(h.rerollMisses[r]) == 0 &&
+		len(h.rerollAll[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
 }
 
 // participants returns the slots of side that fight in combat type ct.
@@ -246,7 +255,7 @@ func (p *plan) buildJoint(f *fastCombat, r rollKind) *jointTable {
 // with roll kind r.
 func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 	out := make([][]float64, ss.n)
-	var alive, damaged [maxSlots]uint16
+	alive, damaged := p.side[side].start, [maxSlots]uint16{} // others at their start
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
 		out[s] = p.hitPMF(side, r, &alive, 0)
@@ -259,7 +268,9 @@ func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 func (p *plan) cdfTable(side int, r rollKind, ss *stateSpace) [][]uint64 {
 	out := make([][]uint64, ss.n)
 	byAlive := map[[maxSlots]uint16][]uint64{}
-	var alive, damaged [maxSlots]uint16
+	// Slots outside the state space (rolls an effect adds, units not in
+	// this combat) keep their start counts.
+	alive, damaged := p.side[side].start, [maxSlots]uint16{}
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
 		c, ok := byAlive[alive]

@@ -24,6 +24,10 @@ const (
 	numRollKinds
 )
 
+func (r rollKind) String() string {
+	return [numRollKinds]string{"space cannon offense", "anti-fighter barrage", "space combat", "bombardment", "space cannon defense", "ground combat", "effect"}[r]
+}
+
 // combatRoll reports whether modifiers to "combat rolls" apply to r (LRR 56:
 // they do not touch anti-fighter barrage, space cannon or bombardment).
 func (r rollKind) combatRoll() bool { return r == rollSpace || r == rollGround }

@@ -93,7 +93,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
 		{`unknown faction "sardakk"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
-		{`unknown technology "plasma-scoring"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-tech", "plasma-scoring"}},
+		{`unknown technology "laser-sharks"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-tech", "laser-sharks"}},
 		{`--rules: unknown magen printing "omega3"; allowed: omega2, omega, original`, []string{"invade", "--rules", "magen=omega3"}},
 		{"want CARD=PRINTING with CARD one of magen, x89, direct-hit", []string{"invade", "--rules", "lucky-shot=original"}},
 		{"--rules: x89 given twice", []string{"invade", "--rules", "x89=omega,x-89=original"}},
