@@ -54,6 +54,9 @@ func (t *trial) capacity() {
 			continue
 		}
 		excess := -cp.free
+		if t.retreated == side {
+			excess = 0 // the ships left: no room from the docks they left behind
+		}
 		for _, s := range cp.carriers {
 			excess -= int32(t.alive[side][s]) * int32(t.p.side[side].slots[s].stats.Capacity)
 		}

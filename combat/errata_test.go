@@ -127,7 +127,9 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 	}
 	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss float64) {
 		t.Helper()
-		if c.AttackerWin+c.Draw+c.DefenderWin != exactTrials {
+		// No retreat policy or round limit here: the three outcomes
+		// take every trial.
+		if c.AttackerWin+c.Draw+c.DefenderWin != exactTrials || c.AttackerRetreats+c.DefenderRetreats+c.Unfinished != 0 {
 			t.Errorf("%s: counts %+v do not add up to %d", what, c, exactTrials)
 		}
 		checkP(what+"attacker wins", got.AttackerWin, c.AttackerWin, win)
@@ -139,6 +141,7 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 		if res.Space == nil {
 			t.Fatal("invasion without Result.Space")
 		}
+		// The space outcome is decided before capacity.
 		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss)
 		check("invaded", res.Invaded.P, want.invaded, errataSE(want.invaded, n))
 	}
@@ -166,6 +169,8 @@ func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresul
 		}
 		m1, m2 := want.lost[i], want.lostSq[i]
 		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
+		m1, m2 = want.capLost[i], want.capLostSq[i]
+		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
 	}
 	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
 }

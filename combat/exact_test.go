@@ -3,9 +3,11 @@ package combat_test
 // Tests that compare combat.Run with the exact oracle of oracle_test.go.
 //
 // Every expected number below (outcome probabilities, the space holder and
-// the chance of landing in invasions, expected survivors and resources lost)
-// is computed exactly by oracleSolve from the rules model; the oracle itself
-// is checked against hand-derived numbers in oracle_selftest_test.go. The
+// the chance of landing in invasions, expected survivors, resources lost and
+// units removed for lack of capacity; with retreat policies and round limits
+// also the retreat and unfinished outcomes) is computed exactly by
+// oracleSolve from the rules model; the oracle itself is checked against
+// hand-derived numbers in oracle_selftest_test.go. The
 // simulated value must lie within 4 standard errors of the exact value, with
 // the standard error computed from the exact distribution: sqrt(p(1−p)/n) for
 // a probability and sd/sqrt(n) for a mean, sd being the exact standard
@@ -34,10 +36,19 @@ const exactTrials = 500_000
 const exactMaxZ = 4.0
 
 // compareExact runs sc and checks every outcome, survivor and loss figure of
-// the Result against the oracle.
+// the Result against the oracle, in Monte Carlo (compareRun) and exact mode
+// (compareSolve).
 func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 	t.Helper()
 	want := oracleSolve(sc)
+	compareRun(t, sc, seed, want)
+	compareSolve(t, sc, want)
+}
+
+// compareRun runs sc with exactTrials trials and checks every figure of the
+// Result against the oracle's answer want.
+func compareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult) {
+	t.Helper()
 	if d := math.Abs(want.total() - 1); d > 1e-9 {
 		t.Fatalf("oracle: total probability off by %g", d)
 	}
@@ -82,22 +93,25 @@ func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 		exact = min(max(exact, 0), 1)
 		check(what, got.P, exact, math.Sqrt(exact*(1-exact)/n))
 	}
-	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss float64) {
+	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss, aRetreat, dRetreat, unfinished float64) {
 		t.Helper()
-		if c.AttackerWin+c.Draw+c.DefenderWin != exactTrials {
+		if c.AttackerWin+c.Draw+c.DefenderWin+c.AttackerRetreats+c.DefenderRetreats+c.Unfinished != exactTrials {
 			t.Errorf("%s: counts %+v do not add up to %d", what, c, exactTrials)
 		}
 		checkP(what+"attacker wins", got.AttackerWin, c.AttackerWin, win)
 		checkP(what+"draw", got.Draw, c.Draw, draw)
 		checkP(what+"defender wins", got.DefenderWin, c.DefenderWin, loss)
+		checkP(what+"attacker retreats", got.AttackerRetreats, c.AttackerRetreats, aRetreat)
+		checkP(what+"defender retreats", got.DefenderRetreats, c.DefenderRetreats, dRetreat)
+		checkP(what+"unfinished", got.Unfinished, c.Unfinished, unfinished)
 	}
 
-	checkOutcomes("", res.Outcome, res.Counts, want.win, want.draw, want.loss)
+	checkOutcomes("", res.Outcome, res.Counts, want.win, want.draw, want.loss, want.aRetreat, want.dRetreat, want.unfinished)
 	if sc.Action == combat.Invasion {
 		if res.Space == nil {
 			t.Fatal("invasion without Result.Space")
 		}
-		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss)
+		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss, want.spaceARetreat, want.spaceDRetreat, 0)
 		check("invaded", res.Invaded.P, want.invaded, math.Sqrt(want.invaded*(1-want.invaded)/n))
 	}
 
@@ -126,9 +140,10 @@ func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 		}
 		m1, m2 := want.lost[s.index], want.lostSq[s.index]
 		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
+		m1, m2 = want.capLost[s.index], want.capLostSq[s.index]
+		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
 	}
 	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
-	compareSolve(t, sc, want)
 }
 
 // compareSolve checks exact mode (combat.Solve) against the oracle: every
@@ -151,6 +166,9 @@ func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
 	near("attacker wins", res.Outcome.AttackerWin.P, want.win)
 	near("draw", res.Outcome.Draw.P, want.draw)
 	near("defender wins", res.Outcome.DefenderWin.P, want.loss)
+	near("attacker retreats", res.Outcome.AttackerRetreats.P, want.aRetreat)
+	near("defender retreats", res.Outcome.DefenderRetreats.P, want.dRetreat)
+	near("unfinished", res.Outcome.Unfinished.P, want.unfinished)
 	if sc.Action == combat.Invasion {
 		near("space: attacker wins", res.Space.Outcome.AttackerWin.P, want.spaceWin)
 		near("space: draw", res.Space.Outcome.Draw.P, want.spaceDraw)
@@ -165,6 +183,7 @@ func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
 			}
 		}
 		near(fmt.Sprintf("side %d resources lost", i), sr.ResourcesLost.Value, want.lost[i])
+		near(fmt.Sprintf("side %d capacity lost", i), sr.CapacityLost.Value, want.capLost[i])
 	}
 }
 

@@ -124,9 +124,12 @@ func TestOracleFighterDuel(t *testing.T) {
 	// Win 0.16/0.36 = 4/9, draw 0.04/0.36 = 1/9, loss 4/9.
 	r := oracleSolve(oracleScen(t, combat.SpaceCombat, "1 fighter", "1 fighter"))
 	oracleCheckOutcome(t, r, 4.0/9, 1.0/9, 4.0/9)
-	// The attacker's fighter survives exactly when it wins.
-	oracleApprox(t, "E[attacker fighters]", r.mean[0][units.Fighter], 4.0/9)
-	oracleApprox(t, "E[attacker lost]", r.lost[0], 0.5*5/9)
+	// The attacker's fighter survives the combat exactly when it wins, but
+	// then has no room on a ship and is removed (LRR 16): it never stays,
+	// and its 0.5 is always lost.
+	oracleApprox(t, "E[attacker fighters]", r.mean[0][units.Fighter], 0)
+	oracleApprox(t, "E[attacker lost]", r.lost[0], 0.5)
+	oracleApprox(t, "E[attacker capacity lost]", r.capLost[0], 4.0/9)
 }
 
 func TestOracleNebulaAndModifier(t *testing.T) {
@@ -306,15 +309,17 @@ func TestOracleInvasion(t *testing.T) {
 	// infantry → defender wins, no ground combat, no draw.
 	oracleCheckOutcome(t, oracleSolve(oracleScen(t, combat.Invasion, "1 carrier, 1 infantry", "1 pds")), 0.25, 0, 0.75)
 
-	// No invasion after a space draw: 1 fighter + 1 infantry vs 1 fighter:
-	// space 4/9, 1/9, 4/9; the attacker wins (lands on an empty planet)
-	// only after a space win.
+	// 1 fighter + 1 infantry vs 1 fighter: space 4/9, 1/9, 4/9 (decided
+	// before capacity), but even after a space win neither the fighter nor
+	// the infantry has room on a ship (LRR 16): both are removed, the
+	// attacker has no ship left and no invasion takes place.
 	r = oracleSolve(oracleScen(t, combat.Invasion, "1 fighter, 1 infantry", "1 fighter"))
-	oracleCheckOutcome(t, r, 4.0/9, 0, 5.0/9)
+	oracleCheckOutcome(t, r, 0, 0, 1)
 	oracleApprox(t, "space win", r.spaceWin, 4.0/9)
 	oracleApprox(t, "space draw", r.spaceDraw, 1.0/9)
 	oracleApprox(t, "space loss", r.spaceLoss, 4.0/9)
-	oracleApprox(t, "E[infantry]", r.mean[0][units.Infantry], 4.0/9)
+	oracleApprox(t, "E[infantry]", r.mean[0][units.Infantry], 0)
+	oracleApprox(t, "invaded", r.invaded, 0)
 
 	// A ground draw: 1 carrier + 1 infantry vs 1 infantry: no space
 	// combat; the ground combat is the infantry duel 7/17, 3/17, 7/17.

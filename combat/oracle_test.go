@@ -7,7 +7,9 @@ package combat_test
 // numbers.
 //
 // A state is the number of undamaged and damaged units of every kind on each
-// side, plus two flags of the invasion.
+// side, plus the flags and counters of the action (invasion, outcome of the
+// space combat, retreat, round limit, rounds fought, Shields Holding copies
+// left, units removed for lack of capacity).
 //
 // The printings of Magen Defense Grid and X-89 Bacterial Weapon (the
 // scenario's Rules, for the side whose Techs hold the card) are modelled as
@@ -19,11 +21,24 @@ package combat_test
 // returns to the same state, so the self-loop is removed exactly:
 //
 //	V(s) = Σ_{(i,j) ≠ (0,0)} P(i,j)·V(next(s,i,j)) / (1 − P(0,0)).
+//
+// That recursion needs rounds that do not depend on their number and never
+// raise a side's health. Retreat policies, a round limit, Morale Boost and
+// Shields Holding depend on the round or on cards left, and Duranium Armor's
+// repairs raise health (the chain has cycles); a scenario with any of them is
+// solved instead round by round (roundsIter): the distribution over live
+// states is pushed forward one round at a time, every state that ends the
+// combat is collected, until less than oracleIterEps of probability is left.
+//
+// Capacity (LRR 16) is checked when the space combat step ends, in every
+// space action and invasion, combat or not: see endSpace.
 
 import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
@@ -41,6 +56,10 @@ type ostats struct {
 	sc, scDice     int
 	cost           float64
 	ship, ground   bool
+	// capacity is the room the unit gives on its ships (LRR 16);
+	// needsRoom: a ship that needs room (Fighter I; Fighter II needs none).
+	capacity  int
+	needsRoom bool
 }
 
 // ostatsFor returns the rules-model numbers of kind k, upgraded or not.
@@ -63,17 +82,17 @@ func ostatsOf(k units.Kind, up bool) ostats {
 	case units.Mech:
 		return ostats{combat: 6, dice: 1, sustain: true, cost: 2, ground: true}
 	case units.Fighter:
-		return ostats{combat: pick(9, 8), dice: 1, cost: 0.5, ship: true}
+		return ostats{combat: pick(9, 8), dice: 1, cost: 0.5, ship: true, needsRoom: !up}
 	case units.Destroyer:
 		return ostats{combat: pick(9, 8), dice: 1, afb: pick(9, 6), afbDice: pick(2, 3), cost: 1, ship: true}
 	case units.Cruiser:
-		return ostats{combat: pick(7, 6), dice: 1, cost: 2, ship: true}
+		return ostats{combat: pick(7, 6), dice: 1, cost: 2, ship: true, capacity: pick(0, 1)}
 	case units.Carrier:
-		return ostats{combat: 9, dice: 1, cost: 3, ship: true}
+		return ostats{combat: 9, dice: 1, cost: 3, ship: true, capacity: pick(4, 6)}
 	case units.Dreadnought:
-		return ostats{combat: 5, dice: 1, sustain: true, bomb: 5, bombDice: 1, cost: 4, ship: true}
+		return ostats{combat: 5, dice: 1, sustain: true, bomb: 5, bombDice: 1, cost: 4, ship: true, capacity: 1}
 	case units.WarSun:
-		return ostats{combat: 3, dice: 3, sustain: true, bomb: 3, bombDice: 3, cost: 12, ship: true}
+		return ostats{combat: 3, dice: 3, sustain: true, bomb: 3, bombDice: 3, cost: 12, ship: true, capacity: 6}
 	case units.PDS:
 		return ostats{sc: pick(6, 5), scDice: 1}
 	case units.SpaceDock:
@@ -106,7 +125,29 @@ type ostate struct {
 	fought bool
 	// committed: the attacker committed at least one ground force.
 	committed bool
+	// sA, sD: the attacker, the defender had ships when the space combat
+	// step ended, before capacity (the outcome of the space combat).
+	sA, sD bool
+	// retreat: a side's ships retreated from the space combat (oNoRetreat,
+	// oAttackerRetreat, oDefenderRetreat).
+	retreat int8
+	// unfinished: the combat was stopped by Scenario.MaxRounds with both
+	// sides still fighting.
+	unfinished bool
+	// rounds: combat rounds of the action fought so far (space, then
+	// ground), counted only up to the largest Morale Boost count.
+	rounds int8
+	// shields: Shields Holding copies left (0 attacker, 1 defender).
+	shields [2]int8
+	// capLost: units removed for lack of capacity (0 attacker, 1 defender).
+	capLost [2]int16
 }
+
+const (
+	oNoRetreat int8 = iota
+	oAttackerRetreat
+	oDefenderRetreat
+)
 
 // odist is an exact distribution over states.
 type odist map[ostate]float64
@@ -136,6 +177,12 @@ type oside struct {
 	// magen, x89: the side holds Magen Defense Grid, X-89 Bacterial
 	// Weapon.
 	magen, x89 bool
+	// duranium, assault: the side holds Duranium Armor, Assault Cannon.
+	duranium, assault bool
+	// morale, shields: copies of Morale Boost, Shields Holding (0..4).
+	morale, shields int
+	// retreat is the side's retreat policy.
+	retreat combat.Retreat
 }
 
 func newOSide(s combat.Side) oside {
@@ -143,7 +190,9 @@ func newOSide(s combat.Side) oside {
 	for _, g := range s.Fleet.Groups() {
 		up := g.Upgraded || (oracleTechSlug[g.Kind] != "" && slices.Contains(s.Techs, oracleTechSlug[g.Kind]))
 		o.stats[g.Kind] = ostatsFor(g.Kind, up)
-		o.start[g.Kind][0] = int16(g.Count)
+		// Units given damaged have used Sustain Damage already.
+		o.start[g.Kind][0] = int16(g.Count - g.Damaged)
+		o.start[g.Kind][1] = int16(g.Damaged)
 		if g.Kind == units.PDS && up {
 			o.pdsII = true
 		}
@@ -164,12 +213,38 @@ func newOSide(s combat.Side) oside {
 	o.adjPDS = s.AdjacentPDS
 	o.magen = slices.Contains(s.Techs, combat.TechMagen)
 	o.x89 = slices.Contains(s.Techs, combat.TechX89)
+	o.duranium = slices.Contains(s.Techs, "duranium-armor")
+	o.assault = slices.Contains(s.Techs, "assault-cannon")
+	o.morale = oracleCopies(s.Cards, "morale-boost")
+	o.shields = oracleCopies(s.Cards, "shields-holding")
+	o.retreat = s.Retreat
 	if o.start.alive(units.Infantry) == 0 {
 		// Infantry placed by Magen Defense Grid ΩΩ are of the side's
 		// infantry type: Infantry II with the technology.
 		o.stats[units.Infantry] = ostatsFor(units.Infantry, slices.Contains(s.Techs, oracleTechSlug[units.Infantry]))
 	}
 	return o
+}
+
+// oracleCopies is the number of copies of card slug in cards: "slug" is 1,
+// "slug:N" is N.
+func oracleCopies(cards []string, slug string) int {
+	n := 0
+	for _, c := range cards {
+		name, count, found := strings.Cut(c, ":")
+		if name != slug {
+			continue
+		}
+		k := 1
+		if found {
+			var err error
+			if k, err = strconv.Atoi(count); err != nil {
+				panic(fmt.Sprintf("oracle: card %q: %v", c, err))
+			}
+		}
+		n += k
+	}
+	return n
 }
 
 func (o *oside) has(c *ocount, dom func(ostats) bool) bool {
@@ -188,15 +263,24 @@ func oFighter(s ostats) bool { return s.kind == units.Fighter }
 // assign applies n hits one at a time to the units of c that dom accepts,
 // with the side's policy. Excess hits are lost.
 func (o *oside) assign(c ocount, n int, dom func(ostats) bool, sustainOK bool) ocount {
+	return o.assignTrack(c, n, dom, sustainOK, nil)
+}
+
+// assignTrack is assign that also counts, if fresh is not nil, the units of
+// each kind that used Sustain Damage (Duranium Armor may not repair them in
+// this round). Which damaged unit of a kind a hit destroys, one damaged this
+// round or before, is not in the rules model; the oracle panics where it
+// would matter, so no test depends on a choice.
+func (o *oside) assignTrack(c ocount, n int, dom func(ostats) bool, sustainOK bool, fresh *[onk]int16) ocount {
 	for range n {
-		if !o.assignOne(&c, dom, sustainOK) {
+		if !o.assignOne(&c, dom, sustainOK, fresh) {
 			break
 		}
 	}
 	return c
 }
 
-func (o *oside) assignOne(c *ocount, dom func(ostats) bool, sustainOK bool) bool {
+func (o *oside) assignOne(c *ocount, dom func(ostats) bool, sustainOK bool, fresh *[onk]int16) bool {
 	valid := func(k units.Kind) bool { return c.alive(k) > 0 && dom(o.stats[k]) }
 	canSustain := func(k units.Kind) bool { return sustainOK && o.stats[k].sustain && c[k][0] > 0 }
 	sustain := func() bool {
@@ -204,10 +288,23 @@ func (o *oside) assignOne(c *ocount, dom func(ostats) bool, sustainOK bool) bool
 			if valid(k) && canSustain(k) {
 				c[k][0]--
 				c[k][1]++
+				if fresh != nil {
+					fresh[k]++
+				}
 				return true
 			}
 		}
 		return false
+	}
+	// destroyDamaged destroys a damaged unit of kind k.
+	destroyDamaged := func(k units.Kind) {
+		if fresh != nil && fresh[k] > 0 {
+			if fresh[k] < c[k][1] {
+				panic(fmt.Sprintf("oracle: a hit destroys a damaged %v, and some were damaged this round, some before: not modelled", k))
+			}
+			fresh[k]--
+		}
+		c[k][1]--
 	}
 	if !o.sustainLast {
 		// (1) Sustain Damage of the first undamaged sustain unit.
@@ -220,7 +317,7 @@ func (o *oside) assignOne(c *ocount, dom func(ostats) bool, sustainOK bool) bool
 				continue
 			}
 			if c[k][1] > 0 {
-				c[k][1]--
+				destroyDamaged(k)
 			} else {
 				c[k][0]--
 			}
@@ -234,7 +331,7 @@ func (o *oside) assignOne(c *ocount, dom func(ostats) bool, sustainOK bool) bool
 			continue
 		}
 		if c[k][1] > 0 {
-			c[k][1]--
+			destroyDamaged(k)
 			return true
 		}
 		if !canSustain(k) {
@@ -304,6 +401,14 @@ type oracle struct {
 	sc   combat.Scenario
 	A, D oside
 	memo map[memoKey]odist
+	// general: the scenario needs roundsIter (see the package comment);
+	// iterMemo are its answers, iterStates the live states it visited.
+	general    bool
+	iterMemo   map[memoKey]odist
+	iterStates int
+	// moraleCap is the largest Morale Boost count of the two sides: the
+	// rounds counter of a state stops there.
+	moraleCap int8
 }
 
 type memoKey struct {
@@ -312,8 +417,15 @@ type memoKey struct {
 }
 
 func newOracle(sc combat.Scenario) *oracle {
-	o := &oracle{sc: sc, A: newOSide(sc.Attacker), D: newOSide(sc.Defender), memo: map[memoKey]odist{}}
+	o := &oracle{sc: sc, A: newOSide(sc.Attacker), D: newOSide(sc.Defender), memo: map[memoKey]odist{}, iterMemo: map[memoKey]odist{}}
 	o.magenPlace()
+	o.moraleCap = int8(max(o.A.morale, o.D.morale))
+	o.general = sc.MaxRounds > 0
+	for _, side := range []*oside{&o.A, &o.D} {
+		if side.retreat.AfterRound > 0 || side.retreat.WhenLosing || side.duranium || side.morale > 0 || side.shields > 0 {
+			o.general = true
+		}
+	}
 	return o
 }
 
@@ -336,16 +448,19 @@ func (o *oracle) x89Doubles(side *oside) bool {
 	return side.x89 && o.sc.Rules.X89 == combat.X89Omega2
 }
 
-func (o *oracle) start() ostate { return ostate{a: o.A.start, d: o.D.start} }
+func (o *oracle) start() ostate {
+	return ostate{a: o.A.start, d: o.D.start, shields: [2]int8{int8(o.A.shields), int8(o.D.shields)}}
+}
 
-// combatHits is the distribution of one side's hits in a combat round.
-func (o *oracle) combatHits(side *oside, c *ocount, space, defender bool) []float64 {
+// combatHits is the distribution of one side's hits in a combat round;
+// bonus is added to its rolls (Morale Boost).
+func (o *oracle) combatHits(side *oside, c *ocount, space, defender bool, bonus int) []float64 {
 	dom := oGround
 	if space {
 		dom = oShip
 	}
 	h := side.rollDist(c, dom, func(st ostats) (int, int) {
-		thr := st.combat - side.mod
+		thr := st.combat - side.mod - bonus
 		if space && defender && o.sc.Nebula {
 			thr-- // nebula: +1 to the defender's rolls in space combat
 		}
@@ -370,8 +485,8 @@ func (o *oracle) rounds(s ostate, space bool) odist {
 	if r, ok := o.memo[key]; ok {
 		return r
 	}
-	ha := o.combatHits(&o.A, &s.a, space, false) // the attacker's hits on the defender
-	hd := o.combatHits(&o.D, &s.d, space, true)
+	ha := o.combatHits(&o.A, &s.a, space, false, 0) // the attacker's hits on the defender
+	hd := o.combatHits(&o.D, &s.d, space, true, 0)
 	p00 := ha[0] * hd[0]
 	if p00 >= 1-1e-12 {
 		panic("oracle: a combat round can never score a hit")
@@ -432,19 +547,302 @@ func (o *oracle) afb(s ostate) odist {
 	return out
 }
 
-// space is space cannon offense and the space combat, if both have ships.
+// space is the space combat step: space cannon offense, then, if both
+// have ships, the space combat (start-of-combat effects, anti-fighter
+// barrage, rounds); then the end of the step (endSpace).
 func (o *oracle) space(s ostate) odist {
+	both := func(s *ostate) bool { return o.A.has(&s.a, oShip) && o.D.has(&s.d, oShip) }
 	return o.sco(s).then(func(s ostate) odist {
-		if !o.A.has(&s.a, oShip) || !o.D.has(&s.d, oShip) {
+		if !both(&s) {
 			return opoint(s)
 		}
-		return o.afb(s).then(func(s ostate) odist { return o.rounds(s, true) })
-	})
+		s = o.assaultCannon(s)
+		if !both(&s) {
+			return opoint(s)
+		}
+		return o.afb(s).then(func(s ostate) odist { return o.fight(s, true) })
+	}).then(o.endSpace)
+}
+
+// endSpace ends the space combat step: the outcome of the space combat is
+// who has ships now (sA, sD); then capacity (LRR 16) removes each side's
+// units that need room beyond the room of its ships in the space area.
+// Attacker: its Fighter I and its ground forces (not yet landed) need room;
+// defender: its Fighter I, with 3 extra room per space dock on the planet
+// (its ground forces are on the planet). A combat stopped by the round
+// limit has not ended: its survivors stay as they are.
+func (o *oracle) endSpace(s ostate) odist {
+	s.sA, s.sD = o.A.has(&s.a, oShip), o.D.has(&s.d, oShip)
+	if s.unfinished {
+		return opoint(s)
+	}
+	var n int
+	s.a, n = o.A.capacity(s.a, 0, true)
+	s.capLost[0] += int16(n)
+	s.d, n = o.D.capacity(s.d, 3*s.d.alive(units.SpaceDock), false)
+	s.capLost[1] += int16(n)
+	return opoint(s)
+}
+
+// capacity removes the excess of c's units that need room over the room of
+// c's ships plus extra: Fighter I first, then infantry, then mechs (ground
+// forces only if ground). Whether a damaged or an undamaged mech is removed
+// is not in the rules model; the oracle panics where it would matter, so no
+// test depends on a choice. It returns the units left and the number
+// removed.
+func (o *oside) capacity(c ocount, extra int, ground bool) (ocount, int) {
+	room := extra
+	for k := range onk {
+		if o.stats[k].ship {
+			room += o.stats[k].capacity * c.alive(units.Kind(k))
+		}
+	}
+	needs := func(k units.Kind) bool {
+		st := o.stats[k]
+		return (k == units.Fighter && st.needsRoom) || (ground && st.ground)
+	}
+	kinds := []units.Kind{units.Fighter, units.Infantry, units.Mech}
+	need := 0
+	for _, k := range kinds {
+		if needs(k) {
+			need += c.alive(k)
+		}
+	}
+	excess, removed := need-room, 0
+	if m := &c[units.Mech]; ground && m[0] > 0 && m[1] > 0 && excess > need-c.alive(units.Mech) && excess < need {
+		panic("oracle: capacity removes some of a side's mechs, damaged and undamaged: not modelled")
+	}
+	for _, k := range kinds {
+		for j := 1; j >= 0; j-- {
+			for excess > 0 && needs(k) && c[k][j] > 0 {
+				c[k][j]--
+				excess--
+				removed++
+			}
+		}
+	}
+	return c, removed
+}
+
+func oNonFighterShip(st ostats) bool { return st.ship && st.kind != units.Fighter }
+
+// assaultCannon is the start of the space combat: Assault Cannon of the
+// attacker, then of the defender, each checked when it resolves. A holder
+// with at least 3 non-fighter ships makes the opponent destroy 1 of its
+// non-fighter ships: the first such kind in the opponent's hit order, a
+// damaged one first; no Sustain Damage.
+func (o *oracle) assaultCannon(s ostate) ostate {
+	count := func(side *oside, c *ocount) int {
+		n := 0
+		for k := range onk {
+			if oNonFighterShip(side.stats[k]) {
+				n += c.alive(units.Kind(k))
+			}
+		}
+		return n
+	}
+	lose := func(side *oside, c *ocount) {
+		for _, k := range side.order {
+			if c.alive(k) == 0 || !oNonFighterShip(side.stats[k]) {
+				continue
+			}
+			if c[k][1] > 0 {
+				c[k][1]--
+			} else {
+				c[k][0]--
+			}
+			return
+		}
+	}
+	if o.A.assault && count(&o.A, &s.a) >= 3 {
+		lose(&o.D, &s.d)
+	}
+	if o.D.assault && count(&o.D, &s.d) >= 3 {
+		lose(&o.A, &s.a)
+	}
+	return s
+}
+
+// fight plays the combat rounds from s to the end of the combat.
+func (o *oracle) fight(s ostate, space bool) odist {
+	if o.general {
+		return o.roundsIter(s, space)
+	}
+	return o.rounds(s, space)
+}
+
+// oracleIterEps: roundsIter stops when less probability than this is left
+// in combats still going on.
+const oracleIterEps = 1e-15
+
+// roundsIter plays combat rounds from s0 to the end of the combat, one
+// round at a time (see the package comment). A round: Announce Retreats
+// (space only; the defender first, and if it announces the attacker cannot);
+// both sides roll (Morale Boost +1 in the side's first rounds of the
+// action); each side assigns the opponent's hits, first cancelling up to 2
+// with Shields Holding (space only; once a round, at least 1 hit); Duranium
+// Armor repairs 1 unit of the holder that did not use Sustain Damage this
+// round, the last in its hit order; then an announced retreat happens if
+// both sides still have ships; the combat ends if a side has no units in
+// the combat, or as unfinished after round Scenario.MaxRounds.
+func (o *oracle) roundsIter(s0 ostate, space bool) odist {
+	dom := oGround
+	if space {
+		dom = oShip
+	}
+	both := func(s *ostate) bool { return o.A.has(&s.a, dom) && o.D.has(&s.d, dom) }
+	if !both(&s0) {
+		return opoint(s0)
+	}
+	key := memoKey{s0, space}
+	if r, ok := o.iterMemo[key]; ok {
+		return r
+	}
+	out := odist{}
+	live := odist{s0: 1}
+	for r := 1; len(live) > 0; r++ {
+		if r > 100_000 {
+			panic("oracle: the combat does not end")
+		}
+		o.iterStates += len(live)
+		next := odist{}
+		for s, p := range live {
+			var ann int8
+			if space {
+				ann = o.announce(&s, r)
+			}
+			ha := o.combatHits(&o.A, &s.a, space, false, o.moraleBonus(&o.A, &s))
+			hd := o.combatHits(&o.D, &s.d, space, true, o.moraleBonus(&o.D, &s))
+			for i, pa := range ha {
+				for j, pd := range hd {
+					q := p * pa * pd
+					if q == 0 {
+						continue
+					}
+					t := s
+					t.rounds = min(t.rounds+1, o.moraleCap)
+					t.d = o.takeHits(&o.D, 1, &t, t.d, i, space)
+					t.a = o.takeHits(&o.A, 0, &t, t.a, j, space)
+					switch {
+					case !both(&t):
+						out[t] += q
+					case ann != oNoRetreat:
+						t.retreat = ann
+						out[t] += q
+					case o.sc.MaxRounds > 0 && r >= o.sc.MaxRounds:
+						t.unfinished = true
+						out[t] += q
+					default:
+						next[t] += q
+					}
+				}
+			}
+		}
+		mass := 0.0
+		for _, p := range next {
+			mass += p
+		}
+		if mass < oracleIterEps {
+			break
+		}
+		live = next
+	}
+	o.iterMemo[key] = out
+	return out
+}
+
+// moraleBonus is +1 in the side's first Morale Boost rounds of the action.
+func (o *oracle) moraleBonus(side *oside, s *ostate) int {
+	if int(s.rounds) < side.morale {
+		return 1
+	}
+	return 0
+}
+
+// takeHits: side (index idx: 0 attacker, 1 defender) assigns n hits of the
+// opponent's combat roll to c, after Shields Holding; then Duranium Armor.
+func (o *oracle) takeHits(side *oside, idx int, t *ostate, c ocount, n int, space bool) ocount {
+	dom := oGround
+	if space {
+		dom = oShip
+	}
+	if space && n > 0 && t.shields[idx] > 0 {
+		n = max(0, n-2)
+		t.shields[idx]--
+	}
+	if !side.duranium {
+		return side.assign(c, n, dom, true)
+	}
+	var fresh [onk]int16
+	c = side.assignTrack(c, n, dom, true, &fresh)
+	for i := len(side.order) - 1; i >= 0; i-- {
+		k := side.order[i]
+		if dom(side.stats[k]) && c[k][1]-fresh[k] > 0 {
+			c[k][1]--
+			c[k][0]++
+			break
+		}
+	}
+	return c
+}
+
+// announce is the Announce Retreats step of space combat round r: the side
+// that announces a retreat, the defender first.
+func (o *oracle) announce(s *ostate, r int) int8 {
+	if o.announces(&o.D, &o.A, &s.d, &s.a, r, true) {
+		return oDefenderRetreat
+	}
+	if o.announces(&o.A, &o.D, &s.a, &s.d, r, false) {
+		return oAttackerRetreat
+	}
+	return oNoRetreat
+}
+
+// announces: the policy of side says to announce in round r. WhenLosing
+// compares expected hits per space combat round with static modifiers
+// (Modifier; the nebula for the defender).
+func (o *oracle) announces(side, opp *oside, c, oc *ocount, r int, defender bool) bool {
+	p := side.retreat
+	if p.AfterRound == r {
+		return true
+	}
+	if !p.WhenLosing {
+		return false
+	}
+	th := p.Threshold
+	if th == 0 {
+		th = 1
+	}
+	return o.expectedHits(side, c, defender) < th*o.expectedHits(opp, oc, !defender)
+}
+
+// expectedHits is the expected number of hits of c's ships in a space
+// combat round.
+func (o *oracle) expectedHits(side *oside, c *ocount, defender bool) float64 {
+	e := 0.0
+	for k := range onk {
+		st := side.stats[k]
+		n := c.alive(units.Kind(k))
+		if n == 0 || !st.ship || st.dice == 0 {
+			continue
+		}
+		thr := st.combat - side.mod
+		if defender && o.sc.Nebula {
+			thr--
+		}
+		e += float64(n*st.dice) * ohitP(thr)
+	}
+	return e
 }
 
 // landing is everything of an invasion after the space combat.
 func (o *oracle) landing(hadShips bool) func(ostate) odist {
 	return func(s ostate) odist {
+		if s.retreat == oAttackerRetreat {
+			// No invasion: the attacker's ships left with what they
+			// carry (capacity already applied).
+			return opoint(s)
+		}
 		if hadShips && !o.A.has(&s.a, oShip) {
 			// No invasion: the attacker's ground forces are lost.
 			for k := range onk {
@@ -556,14 +954,15 @@ func (o *oracle) scd(s ostate) odist {
 //
 // Original: if the holder's Planetary Shield is up (the defender's PDS, no
 // attacker war sun), only the holder rolls in the first round; then both
-// roll as usual.
+// roll as usual. (The oracle does not count that first round for Morale
+// Boost or a round limit; no test combines them.)
 func (o *oracle) ground(s ostate) odist {
 	if !o.A.has(&s.a, oGround) || !o.D.has(&s.d, oGround) {
 		return opoint(s)
 	}
 	s.fought = true
 	if !o.D.magen {
-		return o.rounds(s, false)
+		return o.fight(s, false)
 	}
 	switch o.sc.Rules.Magen {
 	case combat.MagenOmega, combat.MagenOmega2:
@@ -579,16 +978,16 @@ func (o *oracle) ground(s ostate) odist {
 				a[units.Mech][1]++
 			}
 		}
-		return o.rounds(s, false)
+		return o.fight(s, false)
 	case combat.MagenOriginal:
 		if !shielded(&s) {
-			return o.rounds(s, false)
+			return o.fight(s, false)
 		}
 		out := odist{}
-		for j, p := range o.combatHits(&o.D, &s.d, false, true) {
+		for j, p := range o.combatHits(&o.D, &s.d, false, true, 0) {
 			t := s
 			t.a = o.A.assign(s.a, j, oGround, true)
-			for u, q := range o.rounds(t, false) {
+			for u, q := range o.fight(t, false) {
 				out[u] += p * q
 			}
 		}
@@ -602,9 +1001,14 @@ type oresult struct {
 	final odist
 	// Outcome probabilities.
 	win, draw, loss float64
+	// The other outcomes: the attacker's ships retreated (in an invasion:
+	// no invasion), the defender's ships retreated (space combat only; in
+	// an invasion the action goes on), stopped by the round limit.
+	aRetreat, dRetreat, unfinished float64
 	// Space holder after the space steps (invasions): attacker, neither,
-	// defender.
+	// defender, before capacity; or a side retreated.
 	spaceWin, spaceDraw, spaceLoss float64
+	spaceARetreat, spaceDRetreat   float64
 	// invaded: the attacker committed ground forces (invasions).
 	invaded float64
 	// Survivors per side (0 attacker, 1 defender) and kind: first and
@@ -612,13 +1016,19 @@ type oresult struct {
 	mean, meanSq [2][onk]float64
 	// Resources lost per side: first and second moments.
 	lost, lostSq [2]float64
+	// Units removed for lack of capacity per side: first and second
+	// moments.
+	capLost, capLostSq [2]float64
 	// states: the number of memoised combat states.
 	states int
 }
 
-// solve computes the exact answer for sc.
-func oracleSolve(sc combat.Scenario) oresult {
-	o := newOracle(sc)
+// oracleSolve computes the exact answer for sc.
+func oracleSolve(sc combat.Scenario) oresult { return newOracle(sc).solve() }
+
+// solve computes the exact answer for o's scenario.
+func (o *oracle) solve() oresult {
+	sc := o.sc
 	s0 := o.start()
 	var final odist
 	switch sc.Action {
@@ -631,25 +1041,31 @@ func oracleSolve(sc combat.Scenario) oresult {
 	default:
 		panic("oracle: unknown action")
 	}
-	r := oresult{final: final, states: len(o.memo)}
+	r := oresult{final: final, states: len(o.memo) + o.iterStates}
 	sides := [2]*oside{&o.A, &o.D}
 	for s, p := range final {
 		c := [2]*ocount{&s.a, &s.d}
-		aShips, dShips := o.A.has(&s.a, oShip), o.D.has(&s.d, oShip)
 		aGround, dGround := o.A.has(&s.a, oGround), o.D.has(&s.d, oGround)
 		var a, d bool // the attacker / defender holds the field
 		switch sc.Action {
 		case combat.SpaceCombat:
-			a, d = aShips, dShips
+			// The outcome of the space combat, before capacity.
+			a, d = s.sA, s.sD
 		case combat.GroundCombat:
 			a, d = aGround, dGround
 		case combat.Invasion:
 			a = aGround
 			d = !a && !(s.fought && !dGround)
 			switch {
-			case aShips:
+			case s.retreat == oAttackerRetreat:
+				r.spaceARetreat += p
+			case s.retreat == oDefenderRetreat:
+				r.spaceDRetreat += p
+			case s.sA && s.sD:
+				panic("oracle: both sides hold the space area at the end")
+			case s.sA:
 				r.spaceWin += p
-			case dShips:
+			case s.sD:
 				r.spaceLoss += p
 			default:
 				r.spaceDraw += p
@@ -659,6 +1075,12 @@ func oracleSolve(sc combat.Scenario) oresult {
 			}
 		}
 		switch {
+		case s.retreat == oAttackerRetreat:
+			r.aRetreat += p
+		case s.retreat == oDefenderRetreat && sc.Action == combat.SpaceCombat:
+			r.dRetreat += p
+		case s.unfinished:
+			r.unfinished += p
 		case a && !d:
 			r.win += p
 		case d && !a:
@@ -678,12 +1100,16 @@ func oracleSolve(sc combat.Scenario) oresult {
 			}
 			r.lost[i] += p * lost
 			r.lostSq[i] += p * lost * lost
+			cl := float64(s.capLost[i])
+			r.capLost[i] += p * cl
+			r.capLostSq[i] += p * cl * cl
 		}
 	}
 	// A sum of probabilities that should be 1 (or 0) can miss by a
 	// rounding error, e.g. 1 + 2e-16, and then p(1 − p) < 0 makes the
 	// standard error of compareExact NaN, and a NaN z passes every test.
-	for _, q := range []*float64{&r.win, &r.draw, &r.loss, &r.spaceWin, &r.spaceDraw, &r.spaceLoss, &r.invaded} {
+	for _, q := range []*float64{&r.win, &r.draw, &r.loss, &r.aRetreat, &r.dRetreat, &r.unfinished,
+		&r.spaceWin, &r.spaceDraw, &r.spaceLoss, &r.spaceARetreat, &r.spaceDRetreat, &r.invaded} {
 		*q = min(1, max(0, *q))
 	}
 	return r

@@ -151,6 +151,8 @@ type plan struct {
 	hitFactor [2][numRollKinds]int
 	// roundLimit stops a combat after that many rounds (0: no limit).
 	roundLimit int
+	// retreats is true when a side may retreat (a policy or an effect).
+	retreats bool
 	// counters is how many per-trial effect counters are given out.
 	counters int
 	// fast holds the tables of each combat type's rounds, or nil where the
@@ -206,6 +208,7 @@ func compile(sc *Scenario) (*plan, error) {
 		p.addEffect("the round limit", false)
 	}
 	p.applyEffects(sc)
+	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || len(p.hooks.retreat) > 0
 	if sc.EntropicScar {
 		p.applyEntropicScar(sc)
 	}

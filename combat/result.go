@@ -67,8 +67,8 @@ type SideResult struct {
 	// units (fighters and infantry count 0.5; structures 0).
 	ResourcesLost Mean
 	// CapacityLost is the expected number of fighters and ground forces
-	// removed because the side's ships could not carry them (after space
-	// cannon offense or after the space combat). They count in
+	// removed because the side's ships could not carry them when the space
+	// combat ended (not when a round limit stopped it). They count in
 	// ResourcesLost too.
 	CapacityLost Mean
 	// Revived is the expected number of the side's destroyed units that

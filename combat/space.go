@@ -94,8 +94,11 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		t.fastRounds(ct, f, false)
 		return
 	}
+	// Rounds where nobody can hit still let a retreat or the round limit
+	// end the combat; otherwise the combat can never end.
+	decides := t.p.roundLimit > 0 || (ct == inSpace && t.p.retreats)
 	for t.has(attacker, tg) && t.has(defender, tg) {
-		if !t.p.canHit[ct] || t.round > maxRounds {
+		if (!t.p.canHit[ct] && !decides) || t.round > maxRounds {
 			t.unresolved = true
 			return
 		}
