@@ -331,3 +331,22 @@ func TestWholeCombatFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestDuraniumKeepsTheRepairableUnit: with one dreadnought damaged in an
+// earlier round and one that sustained this round, a hit that destroys a
+// damaged dreadnought takes the one that sustained this round (the player's
+// choice: the other can still be repaired), so Duranium Armor then repairs
+// the survivor. Taking the other would leave a damaged dreadnought that
+// cannot be repaired this round.
+func TestDuraniumKeepsTheRepairableUnit(t *testing.T) {
+	p := mustPlan(t, Scenario{Action: SpaceCombat,
+		Attacker: Side{Fleet: fleet(t, "2 dreadnought (1 damaged)"), Techs: []string{"duranium-armor"}},
+		Defender: Side{Fleet: fleet(t, "1 cruiser")}})
+	tr := &trial{p: p}
+	tr.reset()
+	dn := p.side[attacker].order[tShips][0]
+	tr.assign(attacker, rollSpace, 2) // sustain with the undamaged one, then destroy a damaged one
+	if tr.alive[attacker][dn] != 1 || tr.damaged[attacker][dn] != 0 {
+		t.Errorf("after 2 hits and Duranium: %d alive, %d damaged; want 1 alive, repaired", tr.alive[attacker][dn], tr.damaged[attacker][dn])
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -49,15 +50,47 @@ Examples:
 	}
 }
 
+// writeCardsTable lists the cards by kind, each effect wrapped to the
+// terminal width.
 func writeCardsTable(w io.Writer) error {
-	fmt.Fprintln(w, "Cards with a modelled combat effect (also: magen-defense-grid and x89-bacterial-weapon, with --rules printings; unit upgrades such as dreadnought-ii):")
-	t := newTable(w, "Name", "Kind", "Copies", "Effect as modelled")
+	fmt.Fprintln(w, "Cards with a modelled combat effect. Also: the technologies magen-defense-grid and")
+	fmt.Fprintln(w, "x89-bacterial-weapon (printings with --rules), and the unit upgrades (dreadnought-ii, ...).")
+	kind := combat.CardKind("")
 	for _, c := range combat.Cards() {
-		if err := t.Append(c.Slug, string(c.Kind), fmt.Sprint(c.Copies), c.Effect); err != nil {
-			return err
+		if c.Kind != kind {
+			kind = c.Kind
+			fmt.Fprintf(w, "\n%ss:\n", strings.ToUpper(string(kind[:1]))+string(kind[1:]))
+		}
+		head := fmt.Sprintf("  %s (%s", c.Slug, c.Name)
+		if c.Copies > 1 {
+			head += fmt.Sprintf(", up to %d copies", c.Copies)
+		}
+		fmt.Fprintln(w, head+")")
+		for _, line := range wrap(c.Effect, 92) {
+			fmt.Fprintf(w, "      %s\n", line)
 		}
 	}
-	return t.Render()
+	return nil
+}
+
+// wrap breaks s into lines of at most width characters at spaces.
+func wrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(word) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 type jsonCard struct {
