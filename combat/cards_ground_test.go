@@ -25,36 +25,6 @@ const (
 	gndMaxZ   = 4.0
 )
 
-// gndFleet parses a fleet or fails the test.
-func gndFleet(t *testing.T, s string) units.Fleet {
-	t.Helper()
-	f, err := units.ParseFleet(s)
-	if err != nil {
-		t.Fatalf("fleet %q: %v", s, err)
-	}
-	return f
-}
-
-// gndRun runs sc with gndTrials trials and the given seed.
-func gndRun(t *testing.T, sc combat.Scenario, seed uint64) combat.Result {
-	t.Helper()
-	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: gndTrials, Seed: seed})
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	return res
-}
-
-// gndSolve solves sc exactly.
-func gndSolve(t *testing.T, sc combat.Scenario) combat.Result {
-	t.Helper()
-	res, err := combat.Solve(context.Background(), sc)
-	if err != nil {
-		t.Fatalf("Solve: %v", err)
-	}
-	return res
-}
-
 // gndProb checks a simulated probability against its exact value: within
 // gndMaxZ standard errors, or exactly when the value is certain.
 func gndProb(t *testing.T, what string, got, want float64) {
@@ -89,13 +59,13 @@ func gndOutcomes(t *testing.T, sc combat.Scenario, seed uint64, solve bool, w [3
 	if d := math.Abs(w[0] + w[1] + w[2] - 1); d > 1e-12 {
 		t.Fatalf("hand values add up to %v", w[0]+w[1]+w[2])
 	}
-	res := gndRun(t, sc, seed)
+	res := mustRun(t, sc, gndTrials, seed)
 	o := res.Outcome
 	gndProb(t, "attacker wins", o.AttackerWin.P, w[0])
 	gndProb(t, "draw", o.Draw.P, w[1])
 	gndProb(t, "defender wins", o.DefenderWin.P, w[2])
 	if solve {
-		ex := gndSolve(t, sc)
+		ex := mustSolve(t, sc)
 		gndExact(t, "attacker wins", ex.Outcome.AttackerWin.P, w[0])
 		gndExact(t, "draw", ex.Outcome.Draw.P, w[1])
 		gndExact(t, "defender wins", ex.Outcome.DefenderWin.P, w[2])
@@ -234,8 +204,8 @@ func TestGroundHelpers(t *testing.T) {
 // Bunker: the defender's −4 to each bombardment die.
 func TestBunker(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 infantry")},
-		Defender: combat.Side{Fleet: gndFleet(t, "1 infantry"), Cards: []string{"bunker"}},
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry"), Cards: []string{"bunker"}},
 	}
 	// No space combat (no defender ships). The dreadnought's Bombardment 5
 	// hits on 5+ (0.6); with −4 only on 9+ (0.2). A hit kills the lone
@@ -265,14 +235,14 @@ func TestBunker(t *testing.T) {
 	// (a carrier) the result is one infantry against one.
 	t.Run("no bombardment", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "1 carrier, 1 infantry")
+		s.Attacker.Fleet = mustFleet(t, "1 carrier, 1 infantry")
 		gndOutcomes(t, s, 12, true, gndOneOnOne)
 	})
 	// Two dreadnoughts against two infantry: each die 0.2 with Bunker.
 	t.Run("two dice", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "2 dreadnought, 1 infantry")
-		s.Defender.Fleet = gndFleet(t, "2 infantry")
+		s.Attacker.Fleet = mustFleet(t, "2 dreadnought, 1 infantry")
+		s.Defender.Fleet = mustFleet(t, "2 infantry")
 		gndOutcomes(t, s, 13, true, gndAfterBombard(2, gndBinom(2, 0.2)))
 	})
 }
@@ -280,8 +250,8 @@ func TestBunker(t *testing.T) {
 // Fire Team: a reroll of the holder's missed ground combat dice in round 1.
 func TestFireTeam(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
-		Attacker: combat.Side{Fleet: gndFleet(t, "1 infantry"), Cards: []string{"fire-team"}},
-		Defender: combat.Side{Fleet: gndFleet(t, "1 infantry")},
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry"), Cards: []string{"fire-team"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")},
 	}
 	// Round 1: the attacker hits with 1−0.7² = 0.51, the defender 0.3.
 	// A wins: 0.51·0.7 = 0.357; draw 0.51·0.3 = 0.153; D wins 0.49·0.3 =
@@ -303,16 +273,16 @@ func TestFireTeam(t *testing.T) {
 	// Three infantry against three, the holder rerolling in round 1 only.
 	t.Run("three each", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "3 infantry")
-		s.Defender.Fleet = gndFleet(t, "3 infantry")
+		s.Attacker.Fleet = mustFleet(t, "3 infantry")
+		s.Defender.Fleet = mustFleet(t, "3 infantry")
 		gndOutcomes(t, s, 23, false, gndDuel(3, 3, 0.51, gndInf, gndInf))
 	})
 	// In an invasion it acts in the ground combat only: a dreadnought's
 	// bombardment (0.6) is not rerolled.
 	t.Run("invasion", func(t *testing.T) {
 		s := combat.Scenario{Action: combat.Invasion,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 infantry"), Cards: []string{"fire-team"}},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 infantry")},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry"), Cards: []string{"fire-team"}},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")},
 		}
 		v := gndDuel(1, 1, 0.51, gndInf, gndInf)
 		gndOutcomes(t, s, 24, false, [3]float64{0.6 + 0.4*v[0], 0.4 * v[1], 0.4 * v[2]})
@@ -334,8 +304,8 @@ func TestDisable(t *testing.T) {
 	// dreadnought bombards (0.6) and no space cannon defense:
 	// A wins 0.6 + 0.4·0.21/0.51 = 0.764706.
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 infantry"), Cards: []string{"disable"}},
-		Defender: combat.Side{Fleet: gndFleet(t, "1 pds, 1 infantry")},
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry"), Cards: []string{"disable"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds, 1 infantry")},
 	}
 	t.Run("disable", func(t *testing.T) {
 		gndOutcomes(t, sc, 31, true, gndAfterBombard(1, []float64{0.4, 0.6}))
@@ -361,8 +331,8 @@ func TestDisable(t *testing.T) {
 	// (not 1); without the card SCD kills it with 0.5: A wins 0.25.
 	t.Run("space cannon offense", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "1 carrier, 1 infantry")
-		s.Defender.Fleet = gndFleet(t, "1 pds")
+		s.Attacker.Fleet = mustFleet(t, "1 carrier, 1 infantry")
+		s.Defender.Fleet = mustFleet(t, "1 pds")
 		gndOutcomes(t, s, 34, true, [3]float64{0.5, 0, 0.5})
 		s.Attacker.Cards = nil
 		gndOutcomes(t, s, 35, true, [3]float64{0.25, 0, 0.75})
@@ -370,7 +340,7 @@ func TestDisable(t *testing.T) {
 	// Without PDS in the system the card cannot be played.
 	t.Run("no pds", func(t *testing.T) {
 		s := sc
-		s.Defender.Fleet = gndFleet(t, "1 infantry")
+		s.Defender.Fleet = mustFleet(t, "1 infantry")
 		res := gndOutcomes(t, s, 36, true, gndAfterBombard(1, []float64{0.4, 0.6}))
 		if !gndWarned(res, "Disable", "no PDS") {
 			t.Errorf("no warning: %q", res.Warnings)
@@ -388,8 +358,8 @@ func TestParley(t *testing.T) {
 	// from the start (0.6 + 0.08·0.48/0.68)/0.68 = 0.965398.
 	wonSpace := (0.6 + 0.08*0.48/0.68) / 0.68
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 infantry")},
-		Defender: combat.Side{Fleet: gndFleet(t, "1 destroyer, 1 infantry"), Cards: []string{"parley"}},
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer, 1 infantry"), Cards: []string{"parley"}},
 	}
 	// Whenever the attacker holds space and commits, Parley sends the
 	// infantry back: the defender always keeps the planet, nobody
@@ -408,12 +378,12 @@ func TestParley(t *testing.T) {
 	// Without the card the attacker takes the planet sometimes.
 	s := sc
 	s.Defender.Cards = nil
-	if r := gndRun(t, s, 42); r.Outcome.AttackerWin.P < 0.5 {
+	if r := mustRun(t, s, gndTrials, 42); r.Outcome.AttackerWin.P < 0.5 {
 		t.Errorf("without Parley the attacker wins %.3f; want more than half", r.Outcome.AttackerWin.P)
 	}
 	// Held by the attacker: nothing, with a warning.
 	s.Attacker.Cards = []string{"parley"}
-	if r := gndRun(t, s, 43); r.Outcome.AttackerWin.P < 0.5 || !gndWarned(r, "Parley", "attacker") {
+	if r := mustRun(t, s, gndTrials, 43); r.Outcome.AttackerWin.P < 0.5 || !gndWarned(r, "Parley", "attacker") {
 		t.Errorf("Parley held by the attacker: attacker wins %.3f, warnings %q", r.Outcome.AttackerWin.P, r.Warnings)
 	}
 
@@ -437,8 +407,8 @@ func TestBlitz(t *testing.T) {
 	// A carrier and an infantry against an infantry: the carrier bombards
 	// on 6+ (0.5): A wins 0.5 + 0.5·0.21/0.51 = 0.705882.
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: gndFleet(t, "1 carrier, 1 infantry"), Cards: []string{"blitz"}},
-		Defender: combat.Side{Fleet: gndFleet(t, "1 infantry")},
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry"), Cards: []string{"blitz"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")},
 	}
 	t.Run("blitz", func(t *testing.T) {
 		gndOutcomes(t, sc, 51, true, gndAfterBombard(1, []float64{0.5, 0.5}))
@@ -453,8 +423,8 @@ func TestBlitz(t *testing.T) {
 	// 0: 0.4·0.5 = 0.2, 1: 0.5, 2: 0.6·0.5 = 0.3.
 	t.Run("who gains it", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "1 dreadnought, 1 cruiser, 1 fighter, 1 infantry")
-		s.Defender.Fleet = gndFleet(t, "2 infantry")
+		s.Attacker.Fleet = mustFleet(t, "1 dreadnought, 1 cruiser, 1 fighter, 1 infantry")
+		s.Defender.Fleet = mustFleet(t, "2 infantry")
 		gndOutcomes(t, s, 53, true, gndAfterBombard(2, []float64{0.2, 0.5, 0.3}))
 	})
 	// With the defender's Bunker: 6 + 4 → only a 10 hits (0.1).
@@ -468,8 +438,8 @@ func TestBlitz(t *testing.T) {
 	// cruiser (7+, 0.4) and two infantry.
 	t.Run("survivors bombard", func(t *testing.T) {
 		s := sc
-		s.Attacker.Fleet = gndFleet(t, "2 carrier, 1 infantry")
-		s.Defender.Fleet = gndFleet(t, "1 cruiser, 2 infantry")
+		s.Attacker.Fleet = mustFleet(t, "2 carrier, 1 infantry")
+		s.Defender.Fleet = mustFleet(t, "1 cruiser, 2 infantry")
 		// Space from (2 carriers, cruiser): the carriers hit at least
 		// once with 0.36, the cruiser 0.4; no hit 0.64·0.6 = 0.384.
 		// → 2 carriers left 0.216/0.616; 1 left and cruiser dead
@@ -507,8 +477,8 @@ func TestEntropicScar(t *testing.T) {
 	// 0.36/0.76, draw 0.24/0.76, D 0.16/0.76.
 	t.Run("space", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.SpaceCombat, EntropicScar: true,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought")},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 cruiser, 1 pds"), AdjacentPDS: 2, Techs: []string{"pds-ii"}},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought")},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser, 1 pds"), AdjacentPDS: 2, Techs: []string{"pds-ii"}},
 		}
 		gndOutcomes(t, sc, 61, true, [3]float64{0.36 / 0.76, 0.24 / 0.76, 0.16 / 0.76})
 	})
@@ -517,8 +487,8 @@ func TestEntropicScar(t *testing.T) {
 	// 0.06/0.44, D 0.14/0.44.
 	t.Run("no barrage", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.SpaceCombat, EntropicScar: true,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 destroyer II")},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 fighter")},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 destroyer II")},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 fighter")},
 		}
 		gndOutcomes(t, sc, 62, true, [3]float64{0.24 / 0.44, 0.06 / 0.44, 0.14 / 0.44})
 	})
@@ -528,8 +498,8 @@ func TestEntropicScar(t *testing.T) {
 	// dreadnought is never hit.
 	t.Run("invasion", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.Invasion, EntropicScar: true,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 mech")},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 pds, 1 mech")},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 mech")},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 pds, 1 mech")},
 		}
 		res := gndOutcomes(t, sc, 63, true, [3]float64{1.0 / 3, 1.0 / 3, 1.0 / 3})
 		gndProb(t, "dreadnought left", gndSurvivors(t, res.Attacker, units.Dreadnought), 1)
@@ -537,8 +507,8 @@ func TestEntropicScar(t *testing.T) {
 	// Bombardment is off without a shield too, and Blitz gives none.
 	t.Run("no bombardment", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.Invasion, EntropicScar: true,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 dreadnought, 1 cruiser, 1 infantry"), Cards: []string{"blitz"}},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 infantry")},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 cruiser, 1 infantry"), Cards: []string{"blitz"}},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")},
 		}
 		gndOutcomes(t, sc, 64, true, gndOneOnOne)
 	})
@@ -549,8 +519,8 @@ func TestEntropicScar(t *testing.T) {
 	t.Run("no shield", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.Invasion, EntropicScar: true,
 			Rules:    combat.Ruleset{Magen: combat.MagenOriginal},
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 carrier, 1 infantry")},
-			Defender: combat.Side{Fleet: gndFleet(t, "1 pds, 1 infantry"), Techs: []string{combat.TechMagen}},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 pds, 1 infantry"), Techs: []string{combat.TechMagen}},
 		}
 		gndOutcomes(t, sc, 66, false, gndOneOnOne)
 	})
@@ -558,8 +528,8 @@ func TestEntropicScar(t *testing.T) {
 	// 0.3 each), no Sustain Damage for the mech.
 	t.Run("ground", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.GroundCombat, EntropicScar: true,
-			Attacker: combat.Side{Fleet: gndFleet(t, "1 mech")},
-			Defender: combat.Side{Fleet: gndFleet(t, "2 infantry")},
+			Attacker: combat.Side{Fleet: mustFleet(t, "1 mech")},
+			Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")},
 		}
 		gndOutcomes(t, sc, 65, true, gndDuel(1, 2, 0.5, 0.5, gndInf))
 	})

@@ -69,33 +69,6 @@ func TestTechLawCardsListed(t *testing.T) {
 
 // --- helpers -------------------------------------------------------------
 
-func tlFleet(t *testing.T, s string) units.Fleet {
-	t.Helper()
-	f, err := units.ParseFleet(s)
-	if err != nil {
-		t.Fatalf("fleet %q: %v", s, err)
-	}
-	return f
-}
-
-func tlRun(t *testing.T, sc combat.Scenario, seed uint64) combat.Result {
-	t.Helper()
-	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: tlTrials, Seed: seed})
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	return res
-}
-
-func tlSolve(t *testing.T, sc combat.Scenario) combat.Result {
-	t.Helper()
-	res, err := combat.Solve(context.Background(), sc)
-	if err != nil {
-		t.Fatalf("Solve: %v", err)
-	}
-	return res
-}
-
 // tlProb checks an estimated probability against its exact value, within 4
 // standard errors of tlTrials Bernoulli trials, and logs the figures.
 func tlProb(t *testing.T, name string, got combat.Probability, want float64) {
@@ -241,29 +214,29 @@ func TestPlasmaScoring(t *testing.T) {
 	// planet has no other ground force, so P(attacker takes it) = 0.0625
 	// (0.25 without the card).
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier, 1 infantry")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 pds"), Techs: []string{"plasma-scoring"}}}
-	tlProb(t, "plasma SCO+SCD: attacker takes the planet", tlRun(t, sc, 11).Outcome.AttackerWin, 0.0625)
-	tlExact(t, "plasma SCO+SCD", tlSolve(t, sc).Outcome.AttackerWin.P, 0.0625)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds"), Techs: []string{"plasma-scoring"}}}
+	tlProb(t, "plasma SCO+SCD: attacker takes the planet", mustRun(t, sc, tlTrials, 11).Outcome.AttackerWin, 0.0625)
+	tlExact(t, "plasma SCO+SCD", mustSolve(t, sc).Outcome.AttackerWin.P, 0.0625)
 
 	// Bombardment: a dreadnought (Bombardment 5, p = 0.6) rolls 2 dice;
 	// the lone defending infantry survives with 0.4² = 0.16, then fights a
 	// duel of infantry I (p = 0.3 each): attacker wins it with
 	// 0.3·0.7/(1−0.7²) = 0.21/0.51. P = 0.84 + 0.16·0.21/0.51.
 	sc = combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 dreadnought, 1 infantry"), Techs: []string{"plasma"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 infantry")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry"), Techs: []string{"plasma"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
 	want := 0.84 + 0.16*0.21/0.51
-	tlProb(t, "plasma bombardment: attacker takes the planet", tlRun(t, sc, 12).Outcome.AttackerWin, want)
-	tlExact(t, "plasma bombardment", tlSolve(t, sc).Outcome.AttackerWin.P, want)
+	tlProb(t, "plasma bombardment: attacker takes the planet", mustRun(t, sc, tlTrials, 12).Outcome.AttackerWin, want)
+	tlExact(t, "plasma bombardment", mustSolve(t, sc).Outcome.AttackerWin.P, want)
 
 	// Not a combat roll: a space combat without space cannon is unchanged
 	// (a cruiser duel, 0.4 each: attacker wins with 0.24/0.64).
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Techs: []string{"plasma-scoring"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Techs: []string{"plasma-scoring"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
 	aw, _, _ := tlDuel(1, 1, 0.4, 0.4)
-	tlExact(t, "plasma in combat rounds", tlSolve(t, sc).Outcome.AttackerWin.P, aw)
+	tlExact(t, "plasma in combat rounds", mustSolve(t, sc).Outcome.AttackerWin.P, aw)
 }
 
 // --- Antimass Deflectors -------------------------------------------------
@@ -272,22 +245,22 @@ func TestAntimassDeflectors(t *testing.T) {
 	// The PDS I hits on 7 instead of 6 (p = 0.4) in offense and defense:
 	// carrier and infantry each survive with 0.6: P = 0.36 (0.25 without).
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier, 1 infantry"), Techs: []string{"antimass-deflectors"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 pds")}}
-	tlProb(t, "antimass SCO+SCD: attacker takes the planet", tlRun(t, sc, 21).Outcome.AttackerWin, 0.36)
-	tlExact(t, "antimass SCO+SCD", tlSolve(t, sc).Outcome.AttackerWin.P, 0.36)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry"), Techs: []string{"antimass-deflectors"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds")}}
+	tlProb(t, "antimass SCO+SCD: attacker takes the planet", mustRun(t, sc, tlTrials, 21).Outcome.AttackerWin, 0.36)
+	tlExact(t, "antimass SCO+SCD", mustSolve(t, sc).Outcome.AttackerWin.P, 0.36)
 
 	// Against the defender's Plasma Scoring die too (3 dice, 2 of them on
 	// the one roll): 0.6² each step, P = 0.6⁴.
 	sc.Defender.Techs = []string{"plasma-scoring"}
-	tlExact(t, "antimass vs plasma", tlSolve(t, sc).Outcome.AttackerWin.P, math.Pow(0.6, 4))
+	tlExact(t, "antimass vs plasma", mustSolve(t, sc).Outcome.AttackerWin.P, math.Pow(0.6, 4))
 
 	// Not against combat rolls: the defender's cruiser keeps 0.4.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Techs: []string{"antimass"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Techs: []string{"antimass"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
 	aw, _, _ := tlDuel(1, 1, 0.4, 0.4)
-	tlExact(t, "antimass in combat rounds", tlSolve(t, sc).Outcome.AttackerWin.P, aw)
+	tlExact(t, "antimass in combat rounds", mustSolve(t, sc).Outcome.AttackerWin.P, aw)
 }
 
 // --- Graviton Laser System -----------------------------------------------
@@ -299,35 +272,35 @@ func TestGravitonLaserSystem(t *testing.T) {
 	// Without it, the default order loses fighters first: E[fighters] = 1,
 	// E[carriers] = 2.
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "2 carrier, 2 fighter")},
-		Defender: combat.Side{Fleet: tlFleet(t, "2 pds"), Techs: []string{"graviton-laser-system"}}}
-	res := tlRun(t, sc, 31)
+		Attacker: combat.Side{Fleet: mustFleet(t, "2 carrier, 2 fighter")},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 pds"), Techs: []string{"graviton-laser-system"}}}
+	res := mustRun(t, sc, tlTrials, 31)
 	tlMean(t, "graviton: carriers left", tlSurvivors(t, res.Attacker, units.Carrier), 1)
 	tlMean(t, "graviton: fighters left", tlSurvivors(t, res.Attacker, units.Fighter), 1.5)
-	ex := tlSolve(t, sc)
+	ex := mustSolve(t, sc)
 	tlExact(t, "graviton: carriers", tlSurvivors(t, ex.Attacker, units.Carrier).Value, 1)
 	tlExact(t, "graviton: fighters", tlSurvivors(t, ex.Attacker, units.Fighter).Value, 1.5)
 
 	sc.Defender.Techs = nil
-	ex = tlSolve(t, sc)
+	ex = mustSolve(t, sc)
 	tlExact(t, "no graviton: carriers", tlSurvivors(t, ex.Attacker, units.Carrier).Value, 2)
 	tlExact(t, "no graviton: fighters", tlSurvivors(t, ex.Attacker, units.Fighter).Value, 1)
 
 	// Fighters still take the hits once no non-fighter ship is left (the
 	// "if able"): 1 fighter alone against 1 PDS I survives with 0.5.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 fighter")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 pds"), Techs: []string{"gls"}}}
-	tlExact(t, "graviton with only fighters", tlSolve(t, sc).Outcome.AttackerWin.P, 0.5)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 fighter")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds"), Techs: []string{"gls"}}}
+	tlExact(t, "graviton with only fighters", mustSolve(t, sc).Outcome.AttackerWin.P, 0.5)
 
 	// Space combat hits are not forced: the defender's cruiser hits the
 	// fighter first (default order) — compare with the card off.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier, 2 fighter")},
-		Defender: combat.Side{Fleet: tlFleet(t, "2 cruiser"), Techs: []string{"graviton-laser-system"}}}
-	with := tlSolve(t, sc).Outcome.AttackerWin.P
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 2 fighter")},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser"), Techs: []string{"graviton-laser-system"}}}
+	with := mustSolve(t, sc).Outcome.AttackerWin.P
 	sc.Defender.Techs = nil
-	tlExact(t, "graviton in combat rounds", with, tlSolve(t, sc).Outcome.AttackerWin.P)
+	tlExact(t, "graviton in combat rounds", with, mustSolve(t, sc).Outcome.AttackerWin.P)
 }
 
 // --- Publicize Weapon Schematics -----------------------------------------
@@ -337,27 +310,27 @@ func TestPublicizeWeaponSchematics(t *testing.T) {
 	// lists the law: one hit kills it. It hits with at least 1 of 3 dice at
 	// 3: a = 1 − 0.2³ = 0.992, against a cruiser at 0.4.
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 war sun")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Cards: []string{"publicize-weapon-schematics"}}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 war sun")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"publicize-weapon-schematics"}}}
 	a := 1 - math.Pow(0.2, 3)
 	aw, dr, _ := tlHPDuel(1, 1, a, 0.4)
-	res := tlRun(t, sc, 41)
+	res := mustRun(t, sc, tlTrials, 41)
 	tlProb(t, "publicize: war sun vs cruiser, attacker wins", res.Outcome.AttackerWin, aw)
 	tlProb(t, "publicize: war sun vs cruiser, draw", res.Outcome.Draw, dr)
-	ex := tlSolve(t, sc)
+	ex := mustSolve(t, sc)
 	tlExact(t, "publicize: war sun vs cruiser", ex.Outcome.AttackerWin.P, aw)
 	// Without the law the war sun takes 2 hits: it cannot lose a round in
 	// which it hits, and needs two cruiser hits first.
 	sc.Defender.Cards = nil
 	aw2, _, _ := tlHPDuel(2, 1, a, 0.4)
-	tlExact(t, "war sun with Sustain Damage", tlSolve(t, sc).Outcome.AttackerWin.P, aw2)
+	tlExact(t, "war sun with Sustain Damage", mustSolve(t, sc).Outcome.AttackerWin.P, aw2)
 
 	// Both war suns, the attacker listing it.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 war sun"), Cards: []string{"publicize"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 war sun")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 war sun"), Cards: []string{"publicize"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 war sun")}}
 	_, dr, _ = tlHPDuel(1, 1, a, a)
-	tlExact(t, "publicize: war sun vs war sun, draw", tlSolve(t, sc).Outcome.Draw.P, dr)
+	tlExact(t, "publicize: war sun vs war sun, draw", mustSolve(t, sc).Outcome.Draw.P, dr)
 }
 
 // --- Conventions of War --------------------------------------------------
@@ -366,15 +339,15 @@ func TestConventionsOfWar(t *testing.T) {
 	// On a cultural planet the dreadnought (and Plasma Scoring's die) does
 	// not bombard: only the infantry duel, 0.21/0.51.
 	sc := combat.Scenario{Action: combat.Invasion, Cultural: true,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 dreadnought, 1 infantry"), Techs: []string{"plasma-scoring"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 infantry"), Cards: []string{"conventions-of-war"}}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry"), Techs: []string{"plasma-scoring"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry"), Cards: []string{"conventions-of-war"}}}
 	duel := 0.21 / 0.51
-	tlProb(t, "conventions: attacker takes the planet", tlRun(t, sc, 51).Outcome.AttackerWin, duel)
-	tlExact(t, "conventions", tlSolve(t, sc).Outcome.AttackerWin.P, duel)
+	tlProb(t, "conventions: attacker takes the planet", mustRun(t, sc, tlTrials, 51).Outcome.AttackerWin, duel)
+	tlExact(t, "conventions", mustSolve(t, sc).Outcome.AttackerWin.P, duel)
 
 	// Elsewhere it changes nothing, with a warning: bombardment 2 dice at 5.
 	sc.Cultural = false
-	ex := tlSolve(t, sc)
+	ex := mustSolve(t, sc)
 	tlExact(t, "conventions on a non-cultural planet", ex.Outcome.AttackerWin.P, 0.84+0.16*duel)
 	if !tlWarned(ex, "Conventions of War has no effect") {
 		t.Errorf("no warning on a non-cultural planet: %q", ex.Warnings)
@@ -386,28 +359,28 @@ func TestConventionsOfWar(t *testing.T) {
 func TestProphecyOfIxth(t *testing.T) {
 	// The owner's fighter hits on 8 (0.3) against a fighter I on 9 (0.2).
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier, 1 fighter"), Cards: []string{"prophecy-of-ixth"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 carrier, 1 fighter")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 fighter"), Cards: []string{"prophecy-of-ixth"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 fighter")}}
 	// Carriers hit on 9 (0.2) on both sides; the attacker's fighter 0.3,
 	// the defender's 0.2. Two one-hit ships a side with different odds:
 	// the exact chain below tracks (attacker units, defender units) with
 	// the fighters lost first (default order).
 	want := tlMixedDuel([]float64{0.3, 0.2}, []float64{0.2, 0.2})
-	res := tlRun(t, sc, 61)
+	res := mustRun(t, sc, tlTrials, 61)
 	tlProb(t, "prophecy: attacker wins", res.Outcome.AttackerWin, want[0])
-	tlExact(t, "prophecy", tlSolve(t, sc).Outcome.AttackerWin.P, want[0])
+	tlExact(t, "prophecy", mustSolve(t, sc).Outcome.AttackerWin.P, want[0])
 
 	// Owned by the defender: the bonus is the defender's.
 	sc.Attacker.Cards, sc.Defender.Cards = nil, []string{"prophecy-of-ixth"}
 	want = tlMixedDuel([]float64{0.2, 0.2}, []float64{0.3, 0.2})
-	tlExact(t, "prophecy, defender's", tlSolve(t, sc).Outcome.AttackerWin.P, want[0])
+	tlExact(t, "prophecy, defender's", mustSolve(t, sc).Outcome.AttackerWin.P, want[0])
 
 	// Only fighters: a cruiser duel is unchanged.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Cards: []string{"prophecy-of-ixth"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"prophecy-of-ixth"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
 	aw, _, _ := tlDuel(1, 1, 0.4, 0.4)
-	tlExact(t, "prophecy, no fighters", tlSolve(t, sc).Outcome.AttackerWin.P, aw)
+	tlExact(t, "prophecy, no fighters", mustSolve(t, sc).Outcome.AttackerWin.P, aw)
 }
 
 // tlMixedDuel is the exact outcome of a combat of one-hit units with their
@@ -462,21 +435,21 @@ func TestArticlesOfWar(t *testing.T) {
 	// Generic mechs keep Sustain Damage and have nothing else: the result
 	// is that of the same combat without the law, with a warning.
 	sc := combat.Scenario{Action: combat.GroundCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 mech, 1 infantry"), Cards: []string{"articles-of-war"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "3 infantry")}}
-	with := tlSolve(t, sc)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 mech, 1 infantry"), Cards: []string{"articles-of-war"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "3 infantry")}}
+	with := mustSolve(t, sc)
 	if !tlWarned(with, "Articles of War changes nothing") {
 		t.Errorf("no warning: %q", with.Warnings)
 	}
 	sc.Attacker.Cards = nil
-	tlExact(t, "articles of war", with.Outcome.AttackerWin.P, tlSolve(t, sc).Outcome.AttackerWin.P)
+	tlExact(t, "articles of war", with.Outcome.AttackerWin.P, mustSolve(t, sc).Outcome.AttackerWin.P)
 	// Sustain Damage stays: a mech against 1 infantry I (0.3), mech 0.5,
 	// the mech with 2 hit points.
 	sc = combat.Scenario{Action: combat.GroundCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 mech"), Cards: []string{"articles"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 infantry")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 mech"), Cards: []string{"articles"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
 	aw, _, _ := tlHPDuel(2, 1, 0.5, 0.3)
-	tlExact(t, "articles: mech keeps Sustain Damage", tlSolve(t, sc).Outcome.AttackerWin.P, aw)
+	tlExact(t, "articles: mech keeps Sustain Damage", mustSolve(t, sc).Outcome.AttackerWin.P, aw)
 }
 
 // --- Lightrail Ordnance --------------------------------------------------
@@ -485,35 +458,35 @@ func TestLightrailOrdnance(t *testing.T) {
 	// The space dock fires 2 dice at 5 (p = 0.6) in offense and defense:
 	// the carrier and then the infantry each survive with 0.4²: P = 0.4⁴.
 	sc := combat.Scenario{Action: combat.Invasion,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier, 1 infantry")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 space dock"), Cards: []string{"lightrail-ordnance"}}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 space dock"), Cards: []string{"lightrail-ordnance"}}}
 	want := math.Pow(0.4, 4)
-	tlProb(t, "lightrail: attacker takes the planet", tlRun(t, sc, 71).Outcome.AttackerWin, want)
-	tlExact(t, "lightrail", tlSolve(t, sc).Outcome.AttackerWin.P, want)
+	tlProb(t, "lightrail: attacker takes the planet", mustRun(t, sc, tlTrials, 71).Outcome.AttackerWin, want)
+	tlExact(t, "lightrail", mustSolve(t, sc).Outcome.AttackerWin.P, want)
 
 	// Two docks: 4 dice a step. The attacker's Antimass Deflectors applies
 	// to them (hit on 6, 0.5): P = (0.5⁴)².
-	sc.Defender.Fleet = tlFleet(t, "2 space dock")
+	sc.Defender.Fleet = mustFleet(t, "2 space dock")
 	sc.Attacker.Techs = []string{"antimass-deflectors"}
 	want = math.Pow(0.5, 8)
-	tlExact(t, "lightrail, 2 docks, vs antimass", tlSolve(t, sc).Outcome.AttackerWin.P, want)
-	tlProb(t, "lightrail, 2 docks, vs antimass", tlRun(t, sc, 72).Outcome.AttackerWin, want)
+	tlExact(t, "lightrail, 2 docks, vs antimass", mustSolve(t, sc).Outcome.AttackerWin.P, want)
+	tlProb(t, "lightrail, 2 docks, vs antimass", mustRun(t, sc, tlTrials, 72).Outcome.AttackerWin, want)
 
 	// With Plasma Scoring one more die at 5 per step: 0.4³ each.
-	sc.Defender.Fleet = tlFleet(t, "1 space dock")
+	sc.Defender.Fleet = mustFleet(t, "1 space dock")
 	sc.Attacker.Techs = nil
 	sc.Defender.Techs = []string{"plasma-scoring"}
-	tlExact(t, "lightrail with plasma", tlSolve(t, sc).Outcome.AttackerWin.P, math.Pow(0.4, 6))
+	tlExact(t, "lightrail with plasma", mustSolve(t, sc).Outcome.AttackerWin.P, math.Pow(0.4, 6))
 
 	// No dock: a warning, no effect (P = 1).
-	sc.Defender = combat.Side{Fleet: tlFleet(t, "1 infantry"), Cards: []string{"lightrail"}}
-	sc.Attacker.Fleet = tlFleet(t, "1 carrier, 2 infantry")
-	ex := tlSolve(t, sc)
+	sc.Defender = combat.Side{Fleet: mustFleet(t, "1 infantry"), Cards: []string{"lightrail"}}
+	sc.Attacker.Fleet = mustFleet(t, "1 carrier, 2 infantry")
+	ex := mustSolve(t, sc)
 	if !tlWarned(ex, "Lightrail Ordnance has no effect") {
 		t.Errorf("no warning without a dock: %q", ex.Warnings)
 	}
 	sc.Defender.Cards = nil
-	tlExact(t, "lightrail without a dock", ex.Outcome.AttackerWin.P, tlSolve(t, sc).Outcome.AttackerWin.P)
+	tlExact(t, "lightrail without a dock", ex.Outcome.AttackerWin.P, mustSolve(t, sc).Outcome.AttackerWin.P)
 }
 
 // --- Metali Void Armaments -----------------------------------------------
@@ -523,23 +496,23 @@ func TestMetaliVoidArmaments(t *testing.T) {
 	// dice at 6, hits k ~ Bin(3, 0.5): the fighters left are 2 (1/8), 1
 	// (3/8) or none (1/2, the combat ends in round 1).
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 carrier"), Cards: []string{"metali-void-armaments"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "2 fighter")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier"), Cards: []string{"metali-void-armaments"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 fighter")}}
 	a2, _, _ := tlDuel(1, 2, 0.2, 0.2)
 	a1, _, _ := tlDuel(1, 1, 0.2, 0.2)
 	want := 0.5 + 3.0/8*a1 + 1.0/8*a2
-	tlProb(t, "void armaments: attacker wins", tlRun(t, sc, 81).Outcome.AttackerWin, want)
-	tlExact(t, "void armaments", tlSolve(t, sc).Outcome.AttackerWin.P, want)
+	tlProb(t, "void armaments: attacker wins", mustRun(t, sc, tlTrials, 81).Outcome.AttackerWin, want)
+	tlExact(t, "void armaments", mustSolve(t, sc).Outcome.AttackerWin.P, want)
 	sc.Attacker.Cards = nil
-	tlExact(t, "no void armaments", tlSolve(t, sc).Outcome.AttackerWin.P, a2)
+	tlExact(t, "no void armaments", mustSolve(t, sc).Outcome.AttackerWin.P, a2)
 
 	// Anti-fighter barrage hits only fighters: against a cruiser nothing
 	// changes (cruiser duel).
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Cards: []string{"void-armaments"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"void-armaments"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
 	aw, _, _ := tlDuel(1, 1, 0.4, 0.4)
-	tlExact(t, "void armaments vs no fighters", tlSolve(t, sc).Outcome.AttackerWin.P, aw)
+	tlExact(t, "void armaments vs no fighters", mustSolve(t, sc).Outcome.AttackerWin.P, aw)
 }
 
 // --- Metali Void Shielding -----------------------------------------------
@@ -549,9 +522,9 @@ func TestMetaliVoidShielding(t *testing.T) {
 	// hit of the roll (it has no Sustain Damage of its own): it dies only
 	// when both hit: survives with 0.75 (0.25 without the relic).
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Cards: []string{"metali-void-shielding"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "2 pds")}}
-	tlProb(t, "void shielding vs SCO", tlRun(t, sc, 91).Outcome.AttackerWin, 0.75)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"metali-void-shielding"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 pds")}}
+	tlProb(t, "void shielding vs SCO", mustRun(t, sc, tlTrials, 91).Outcome.AttackerWin, 0.75)
 	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "Metali Void Shielding") {
 		t.Errorf("Solve: %v; want an error naming Metali Void Shielding", err)
 	}
@@ -560,31 +533,31 @@ func TestMetaliVoidShielding(t *testing.T) {
 	// cancels the first hit and is then damaged: it cannot cancel again, so
 	// it has 2 hit points, not more.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 cruiser"), Cards: []string{"void-shielding"}}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"void-shielding"}}}
 	_, _, dw := tlHPDuel(1, 2, 0.4, 0.4)
-	tlProb(t, "void shielding in space combat: defender wins", tlRun(t, sc, 92).Outcome.DefenderWin, dw)
+	tlProb(t, "void shielding in space combat: defender wins", mustRun(t, sc, tlTrials, 92).Outcome.DefenderWin, dw)
 
 	// A ship with Sustain Damage does not gain a second one: a dreadnought
 	// duel (0.6 each, 2 hit points each) is unchanged.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 dreadnought"), Cards: []string{"metali-void-shielding"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 dreadnought")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought"), Cards: []string{"metali-void-shielding"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
 	aw, _, _ := tlHPDuel(2, 2, 0.6, 0.6)
-	tlProb(t, "void shielding, dreadnoughts: attacker wins", tlRun(t, sc, 93).Outcome.AttackerWin, aw)
+	tlProb(t, "void shielding, dreadnoughts: attacker wins", mustRun(t, sc, tlTrials, 93).Outcome.AttackerWin, aw)
 
 	// Fighters cannot use it: 1 fighter against 1 PDS I survives with 0.5.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 fighter"), Cards: []string{"metali-void-shielding"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 pds")}}
-	tlProb(t, "void shielding, fighter only", tlRun(t, sc, 94).Outcome.AttackerWin, 0.5)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 fighter"), Cards: []string{"metali-void-shielding"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds")}}
+	tlProb(t, "void shielding, fighter only", mustRun(t, sc, tlTrials, 94).Outcome.AttackerWin, 0.5)
 
 	// A war sun that lost Sustain Damage to Publicize Weapon Schematics may
 	// use it (cancel 1 of 2 PDS hits): survives with 0.75.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 war sun"), Cards: []string{"metali-void-shielding", "publicize-weapon-schematics"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "2 pds")}}
-	tlProb(t, "void shielding with publicize", tlRun(t, sc, 95).Outcome.AttackerWin, 0.75)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 war sun"), Cards: []string{"metali-void-shielding", "publicize-weapon-schematics"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 pds")}}
+	tlProb(t, "void shielding with publicize", mustRun(t, sc, tlTrials, 95).Outcome.AttackerWin, 0.75)
 }
 
 // --- Heart of Ixth -------------------------------------------------------
@@ -623,10 +596,10 @@ func TestHeartOfIxth(t *testing.T) {
 	// 5, 2 cruisers 7, carrier and 2 fighters 9. The defender's 8 cruisers
 	// lose exactly the attacker's hits, whose distribution is tlHeartRoll.
 	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 dreadnought, 2 cruiser, 1 carrier, 2 fighter"), Cards: []string{"heart-of-ixth"}},
-		Defender: combat.Side{Fleet: tlFleet(t, "8 cruiser")}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 2 cruiser, 1 carrier, 2 fighter"), Cards: []string{"heart-of-ixth"}},
+		Defender: combat.Side{Fleet: mustFleet(t, "8 cruiser")}}
 	all, _ := tlHeartRoll([]float64{0.6, 0.4, 0.4, 0.2, 0.2, 0.2})
-	res := tlRun(t, sc, 101)
+	res := mustRun(t, sc, tlTrials, 101)
 	got := make([]float64, len(all))
 	for _, s := range res.States {
 		for _, u := range s.Defender {
@@ -645,10 +618,10 @@ func TestHeartOfIxth(t *testing.T) {
 	// Once per action, in ground combat: 3 infantry I against 3 (0.3
 	// each); the exact chain tracks whether the card is used.
 	sc = combat.Scenario{Action: combat.GroundCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "3 infantry")},
-		Defender: combat.Side{Fleet: tlFleet(t, "3 infantry"), Cards: []string{"heart-of-ixth"}}}
+		Attacker: combat.Side{Fleet: mustFleet(t, "3 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "3 infantry"), Cards: []string{"heart-of-ixth"}}}
 	want := tlHeartDuel(3, 3)
-	res = tlRun(t, sc, 102)
+	res = mustRun(t, sc, tlTrials, 102)
 	tlProb(t, "heart, ground 3v3: defender wins", res.Outcome.DefenderWin, want[2])
 	tlProb(t, "heart, ground 3v3: draw", res.Outcome.Draw, want[1])
 	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "Heart of Ixth") {
@@ -658,9 +631,9 @@ func TestHeartOfIxth(t *testing.T) {
 	// Not on space cannon: 1 PDS I (the holder's) still hits a lone
 	// cruiser with 0.5.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: tlFleet(t, "1 cruiser")},
-		Defender: combat.Side{Fleet: tlFleet(t, "1 pds"), Cards: []string{"heart-of-ixth"}}}
-	tlProb(t, "heart not on space cannon", tlRun(t, sc, 103).Outcome.AttackerWin, 0.5)
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 pds"), Cards: []string{"heart-of-ixth"}}}
+	tlProb(t, "heart not on space cannon", mustRun(t, sc, tlTrials, 103).Outcome.AttackerWin, 0.5)
 }
 
 // tlHeartDuel is the exact outcome of a ground combat of na infantry I

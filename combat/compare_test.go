@@ -6,25 +6,15 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/units"
 )
-
-func compareFleet(t *testing.T, s string) units.Fleet {
-	t.Helper()
-	f, err := units.ParseFleet(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
 
 // magenVariants is one invasion under the three Magen printings.
 func magenVariants(t *testing.T) []combat.Scenario {
 	var scs []combat.Scenario
 	for _, m := range []combat.MagenPrinting{combat.MagenOriginal, combat.MagenOmega, combat.MagenOmega2} {
 		scs = append(scs, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: m},
-			Attacker: combat.Side{Fleet: compareFleet(t, "2 dreadnought, 1 carrier, 5 infantry")},
-			Defender: combat.Side{Fleet: compareFleet(t, "1 destroyer, 3 infantry, 1 pds"), Techs: []string{combat.TechMagen}}})
+			Attacker: combat.Side{Fleet: mustFleet(t, "2 dreadnought, 1 carrier, 5 infantry")},
+			Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer, 3 infantry, 1 pds"), Techs: []string{combat.TechMagen}}})
 	}
 	return scs
 }

@@ -34,7 +34,7 @@ import (
 // errataSide is a side with fleet and technologies.
 func errataSide(t testing.TB, fleet string, techs ...string) combat.Side {
 	t.Helper()
-	return combat.Side{Fleet: oracleFleet(t, fleet), Techs: techs}
+	return combat.Side{Fleet: mustFleet(t, fleet), Techs: techs}
 }
 
 // errataHolds reports whether a side of sc holds tech.

@@ -361,16 +361,7 @@ func (s *solver) solve() error {
 	if err != nil {
 		return err
 	}
-	endedInBarrage := 0.0
-	for _, a := range final {
-		if !a.stuck && a.hist[0] > 0 {
-			// The barrage is round 1: a combat it ends lasted one round.
-			endedInBarrage += a.hist[0]
-			a.hist[1] += a.hist[0]
-			a.hist[0] = 0
-		}
-	}
-	s.meanRounds[inSpace] = occupancy + endedInBarrage
+	s.meanRounds[inSpace] = occupancy + endedBeforeRolls(final)
 	for _, j := range sortedKeys(quiet) {
 		a, ok := final[j]
 		if !ok {
@@ -437,6 +428,21 @@ func (s *solver) solve() error {
 		}
 	}
 	return nil
+}
+
+// endedBeforeRolls counts a combat that ended before its first roll (in the
+// barrage, or by a start-of-combat effect) as one round, as the engine does,
+// moving that mass of final from 0 to 1 round; it returns the mass moved.
+func endedBeforeRolls(final map[uint32]*absorbed) float64 {
+	moved := 0.0
+	for _, a := range final {
+		if !a.stuck && a.hist[0] > 0 {
+			moved += a.hist[0]
+			a.hist[1] += a.hist[0]
+			a.hist[0] = 0
+		}
+	}
+	return moved
 }
 
 // afterCapacity applies the capacity check at the end of the space combat
@@ -678,15 +684,7 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 	if err != nil {
 		return err
 	}
-	endedAtStart := 0.0
-	for _, a := range final {
-		if !a.stuck && a.hist[0] > 0 {
-			endedAtStart += a.hist[0]
-			a.hist[1] += a.hist[0]
-			a.hist[0] = 0
-		}
-	}
-	s.meanRounds[onGround] += m * (occupancy + endedAtStart)
+	s.meanRounds[onGround] += m * (occupancy + endedBeforeRolls(final))
 	var groundHist roundsHist
 	record := func(j uint32, q float64, fought, stuck bool) {
 		ga, gd := j/nd, j%nd

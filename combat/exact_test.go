@@ -189,7 +189,7 @@ func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
 
 func exactSide(t *testing.T, fleet string) combat.Side {
 	t.Helper()
-	return combat.Side{Fleet: oracleFleet(t, fleet)}
+	return combat.Side{Fleet: mustFleet(t, fleet)}
 }
 
 // Exact values: oracleSolve of this scenario.

@@ -14,18 +14,6 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-func oracleFleet(t testing.TB, s string) units.Fleet {
-	t.Helper()
-	if s == "" {
-		return units.Fleet{}
-	}
-	f, err := units.ParseFleet(s)
-	if err != nil {
-		t.Fatalf("ParseFleet(%q): %v", s, err)
-	}
-	return f
-}
-
 func oracleApprox(t *testing.T, what string, got, want float64) {
 	t.Helper()
 	if math.Abs(got-want) > 1e-12 {
@@ -46,8 +34,8 @@ func oracleCheckOutcome(t *testing.T, r oresult, win, draw, loss float64) {
 func oracleScen(t testing.TB, a combat.Action, att, def string) combat.Scenario {
 	return combat.Scenario{
 		Action:   a,
-		Attacker: combat.Side{Fleet: oracleFleet(t, att)},
-		Defender: combat.Side{Fleet: oracleFleet(t, def)},
+		Attacker: combat.Side{Fleet: mustFleet(t, att)},
+		Defender: combat.Side{Fleet: mustFleet(t, def)},
 	}
 }
 
@@ -102,7 +90,7 @@ func TestOracleAssign(t *testing.T) {
 			map[units.Kind][2]int16{dread: {1, 0}, units.Cruiser: {0, 0}}},
 	}
 	for _, c := range cases {
-		s := newOSide(combat.Side{Fleet: oracleFleet(t, c.fleet), Order: c.order})
+		s := newOSide(combat.Side{Fleet: mustFleet(t, c.fleet), Order: c.order})
 		got := s.assign(s.start, c.hits, oShip, true)
 		for k, w := range c.want {
 			if got[k] != w {
@@ -111,7 +99,7 @@ func TestOracleAssign(t *testing.T) {
 		}
 	}
 	// Anti-fighter barrage hits only fighters and never uses Sustain Damage.
-	s := newOSide(combat.Side{Fleet: oracleFleet(t, "1 dreadnought, 2 fighter")})
+	s := newOSide(combat.Side{Fleet: mustFleet(t, "1 dreadnought, 2 fighter")})
 	got := s.assign(s.start, 3, oFighter, false)
 	if got[dread] != [2]int16{1, 0} || got[fighter] != [2]int16{0, 0} {
 		t.Errorf("AFB assignment: %v", got)
