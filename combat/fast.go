@@ -407,11 +407,12 @@ func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
 // settle writes the side's final state s (from state s0) back into the
 // trial: its units, the cost of the units lost and its target-set counts.
 func (t *trial) settle(side int, f *fastCombat, s0, s uint32) {
-	for _, slot := range f.ss[side].slots {
+	revivers := t.p.side[side].revivers // the only slots whose kills are counted
+	for _, slot := range revivers {
 		t.killed[side][slot] += t.alive[side][slot] // minus what is left, below
 	}
 	f.ss[side].decode(s, &t.alive[side], &t.damaged[side])
-	for _, slot := range f.ss[side].slots {
+	for _, slot := range revivers {
 		t.killed[side][slot] -= t.alive[side][slot] // units lost in rounds were destroyed by hits
 	}
 	t.lost[side] += f.lost[side][s] - f.lost[side][s0]
