@@ -185,12 +185,9 @@ func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint3
 	}
 	ss := &c.ss[side]
 	sc := &trial{p: s.p}
-	for ; h > 0 && st != 0; h-- {
-		ss.decode(st, &sc.alive[side], &sc.damaged[side])
-		sc.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
-		st = ss.encode(&sc.alive[side], &sc.damaged[side])
-	}
-	return st
+	ss.decode(st, &sc.alive[side], &sc.damaged[side])
+	sc.absorb(side, r, h)
+	return ss.encode(&sc.alive[side], &sc.damaged[side])
 }
 
 // overlay returns the side's units with the chain's participants set from

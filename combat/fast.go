@@ -307,9 +307,22 @@ func scaledCDF(pmf []float64) []uint64 {
 // takes h hits of roll kind r, built from one hit at a time with the
 // engine's own takeHit so the policy lives in one place.
 func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []uint32 {
-	one := p.oneHit(side, r, ss)
 	w := in + 1
 	next := make([]uint32, ss.n*w)
+	if p.side[side].sustainCancels > 1 {
+		// A sustain cancels more than one hit: hits are not independent
+		// steps, so each count is applied from scratch.
+		scratch := &trial{p: p}
+		for s := range ss.n {
+			for h := 0; h <= in; h++ {
+				ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
+				scratch.absorb(side, r, h)
+				next[s*w+h] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
+			}
+		}
+		return next
+	}
+	one := p.oneHit(side, r, ss)
 	for s := range ss.n {
 		next[s*w] = uint32(s)
 		for h := 1; h <= in; h++ {
@@ -317,6 +330,21 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 		}
 	}
 	return next
+}
+
+// absorb makes side take h hits of kind r by the hit policy alone (no
+// effects): what the tables and the exact solver apply.
+func (t *trial) absorb(side int, r rollKind, h int) {
+	sp := &t.p.side[side]
+	for ; h > 0; h-- {
+		ev, _ := t.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
+		if ev == noTarget {
+			return
+		}
+		if ev == sustained {
+			h -= sp.sustainCancels - 1
+		}
+	}
 }
 
 // oneHit returns, for every state, the state after the side takes one hit

@@ -129,6 +129,13 @@ type sidePlan struct {
 	// revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	revivers []uint8
+	// auras[r] are modifiers to some of the side's dice of kind r while a
+	// unit of the side is alive (the Sardakk N'orr flagship's +1 to its
+	// other ships).
+	auras [numRollKinds][]aura
+	// sustainCancels is how many hits one use of Sustain Damage cancels: 1,
+	// or 2 with Non-Euclidean Shielding.
+	sustainCancels int
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -368,6 +375,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		sp.groups[r] = groupRollers(sp.rollers[r])
 	}
 	sp.targetOf = rollTargets
+	sp.sustainCancels = 1
 	for i, sl := range sp.slots {
 		if sl.stats.Revive.Has() && sl.report {
 			sp.revivers = append(sp.revivers, uint8(i))
@@ -407,6 +415,28 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 	return sp, nil
+}
+
+// aura is a modifier to some slots' dice while a source slot has units
+// alive.
+type aura struct {
+	source  uint8
+	targets [maxSlots]bool
+	// delta is added to the targets' hit thresholds (negative helps).
+	delta int
+}
+
+// auraShift returns the threshold change the side's auras of kind r make
+// to slot s with the given units alive.
+func (sp *sidePlan) auraShift(r rollKind, s uint8, alive *[maxSlots]uint16) int {
+	d := 0
+	for i := range sp.auras[r] {
+		a := &sp.auras[r][i]
+		if a.targets[s] && alive[a.source] > 0 {
+			d += a.delta
+		}
+	}
+	return d
 }
 
 // adjustThresholds adds delta to the hit thresholds of side's rollers of

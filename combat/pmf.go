@@ -8,6 +8,15 @@ import "math"
 // threshold group. pmf[h] is P(h hits); len(pmf)-1 is the most hits possible.
 func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []float64 {
 	pmf := []float64{1}
+	if sp := &p.side[side]; len(sp.auras[r]) > 0 {
+		// Auras change single slots: one binomial per roller.
+		for _, ro := range sp.rollers[r] {
+			if n := int(alive[ro.slot]) * int(ro.dice); n > 0 {
+				pmf = convolve(pmf, binomialPMF(n, hitProbability(int(ro.thr)-mod+sp.auraShift(r, ro.slot, alive))))
+			}
+		}
+		return p.afterPMF(side, r, alive, mod, pmf)
+	}
 	for _, g := range p.side[side].groups[r] {
 		n := 0
 		for _, ro := range g.members {
@@ -19,6 +28,11 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 		q := hitProbability(int(g.thr) - mod)
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
+	return p.afterPMF(side, r, alive, mod, pmf)
+}
+
+// afterPMF adds the extra die and the hit factor to a roll's distribution.
+func (p *plan) afterPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int, pmf []float64) []float64 {
 	if p.side[side].extraDie[r] {
 		if thr, ok := p.bestRoller(side, r, alive); ok {
 			pmf = convolve(pmf, binomialPMF(1, hitProbability(thr-mod)))

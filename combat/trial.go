@@ -139,9 +139,9 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	}
 	hits := 0
 	alive := &t.alive[side]
-	if len(h.slotModifier[r]) > 0 {
+	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 {
 		for _, ro := range sp.rollers[r] {
-			thr := int(ro.thr) - mod
+			thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
 			for _, m := range h.slotModifier[r] {
 				thr -= m(t, side, ro.slot)
 			}
@@ -213,6 +213,7 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 		}
 		switch ev {
 		case sustained:
+			hits -= sp.sustainCancels - 1 // Non-Euclidean Shielding: it cancels more
 			t.sustainedRound[side][s]++
 			for _, h := range t.p.hooks.onSustain {
 				h(t, side, s, r)
