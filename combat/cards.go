@@ -2,6 +2,8 @@ package combat
 
 import (
 	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,6 +110,9 @@ func (s *Side) heldCards() ([]card, []int, error) {
 				return nil, nil, fmt.Errorf("card %q: the copies after ':' must be a whole number", item)
 			}
 			name, n = name[:i], k
+		}
+		if a, _, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
+			continue // a faction's note, leader or breakthrough: see applyFaction
 		}
 		c, ok := lookupCard(name)
 		if !ok || c.Kind == KindTechnology {

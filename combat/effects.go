@@ -46,6 +46,9 @@ func (p *plan) applyEffects(sc *Scenario) {
 			if !late && s.holds(TechX89) {
 				p.addX89(sc, side)
 			}
+			if !late {
+				p.applyFaction(sc, side)
+			}
 			for _, c := range s.heldTechs() {
 				if c.late == late {
 					c.attach(p, sc, side, 1)

@@ -159,7 +159,8 @@ func (s *Side) upgrades() ([units.NumKinds]bool, error) {
 	for _, t := range s.Techs {
 		slug := techSlug(t)
 		c, ok := lookupCard(slug)
-		found := cardTechs[slug] != "" || (ok && c.Kind == KindTechnology)
+		a, _, isFaction := factionAbility(slug)
+		found := cardTechs[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
 		for _, k := range units.Kinds() {
 			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
 				up[k], found = true, true

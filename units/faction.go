@@ -16,6 +16,11 @@ type Faction struct {
 	Name string
 	// Aliases are other accepted command-line names.
 	Aliases []string
+	// Abilities lists the faction's combat-relevant texts that the unit
+	// numbers do not capture (faction abilities, faction technologies,
+	// flagship and mech texts, promissory notes, leaders, breakthroughs),
+	// in our own words.
+	Abilities []Ability
 	// units holds the faction's replacements of generic units, indexed by
 	// kind and upgraded (0 or 1); a zero Stats means "use the generic unit".
 	units [NumKinds][2]Stats
@@ -25,7 +30,7 @@ type Faction struct {
 var none = &Faction{Slug: "none", Name: "no faction (generic units)", Aliases: []string{"generic", ""}}
 
 // factions lists every known faction in the order `ti4sim units` shows them.
-var factions = []*Faction{none}
+var factions = append([]*Faction{none}, allFactions()...)
 
 // Factions returns every known faction.
 func Factions() []*Faction { return append([]*Faction(nil), factions...) }
@@ -74,6 +79,9 @@ func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
 		return s, nil
 	}
 	if k == Flagship {
+		if upgraded && f.units[k][0].Name != "" {
+			return Stats{}, fmt.Errorf("%s has no upgraded flagship (only the Nomad's Memoria has a II)", f.Name)
+		}
 		return Stats{}, fmt.Errorf("a flagship is a faction unit: choose a faction for this side (allowed: %s)", strings.Join(FactionNames(), ", "))
 	}
 	if s, ok := Generic(k, upgraded); ok {

@@ -1,6 +1,9 @@
 package units
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestGenericNumbers pins every generic unit to reference §2.1 (the table
 // of unit numbers of the base game and Prophecy of Kings).
@@ -88,8 +91,8 @@ func TestFactionLookup(t *testing.T) {
 	if err != nil || f != NoFaction() {
 		t.Fatalf("LookupFaction(none) = %v, %v", f, err)
 	}
-	if _, err := LookupFaction("sardakk"); err == nil {
-		t.Error("LookupFaction(sardakk) succeeded with no faction data")
+	if _, err := LookupFaction("sardak"); err == nil || !strings.Contains(err.Error(), "sardakk") {
+		t.Errorf("LookupFaction(sardak) error = %v; want one listing the valid names", err)
 	}
 	if _, err := NoFaction().Unit(Flagship, false); err == nil {
 		t.Error("the faction-less player has a flagship")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -121,6 +122,16 @@ func writeUnitsTable(w io.Writer, f *units.Faction) error {
 	}
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "Unit texts:\n%s\n", strings.Join(notes, "\n"))
+	}
+	if len(f.Abilities) > 0 {
+		fmt.Fprintln(w, "Faction texts (modelled, or not modelled yet: a run where one would act warns about it):")
+		for _, a := range f.Abilities {
+			status := "not modelled yet"
+			if combat.Modelled(a.Slug) {
+				status = "modelled"
+			}
+			fmt.Fprintf(w, "  %s (%s, %s; %s): %s\n", a.Name, a.Kind, a.Slug, status, a.Text)
+		}
 	}
 	return nil
 }

@@ -1,0 +1,164 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// factionRule models one faction ability, faction technology, note,
+// leader, or flagship/mech/unit text (units.Ability) by its slug.
+type factionRule struct {
+	// attach adds the effect, held by side holder, like a card's attach.
+	attach func(p *plan, sc *Scenario, holder int)
+}
+
+// factionRules returns the faction texts the engine models, by slug. The
+// others raise a warning when they would act (see applyFaction), so a
+// faction's answer is never silently incomplete.
+func factionRules() map[string]factionRule {
+	return map[string]factionRule{
+		"unrelenting":             {attach: unrelenting},
+		"fragile":                 {attach: fragile},
+		"cmorran-norr":            {attach: sardakkFlagship},
+		"non-euclidean-shielding": {attach: nonEuclideanShielding},
+	}
+}
+
+// byNumbers lists faction unit texts that the unit's numbers already say
+// completely (capacity, Sustain Damage, combat value, revival).
+var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun-ii", "letani-warrior-ii", "memoria-ii"}
+
+// Modelled reports whether the engine models the faction text (an
+// units.Ability) with this slug; the others produce a warning when they
+// would act.
+func Modelled(slug string) bool {
+	_, ok := factionRules()[slug]
+	return ok || slices.Contains(byNumbers, slug)
+}
+
+// factionAbility finds an ability slug among every faction's abilities.
+func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
+	s := techSlug(slug)
+	for _, f := range units.Factions() {
+		for _, a := range f.Abilities {
+			if a.Slug == s {
+				return a, f, true
+			}
+		}
+	}
+	return units.Ability{}, nil, false
+}
+
+// applyFaction attaches the side's faction texts that act in this
+// scenario: the faction's own abilities, its flagship's and mech's texts
+// when those units are in the fleet, its unit upgrades' texts when they are,
+// and faction technologies, notes, leaders and breakthroughs the side lists
+// in Techs or Cards (of any faction: notes change hands). Modelled ones
+// attach; the others add a warning naming them.
+func (p *plan) applyFaction(sc *Scenario, side int) {
+	s := []*Side{&sc.Attacker, &sc.Defender}[side]
+	rules := factionRules()
+	use := func(a units.Ability, who string) {
+		if r, ok := rules[a.Slug]; ok {
+			r.attach(p, sc, side)
+			return
+		}
+		if slices.Contains(byNumbers, a.Slug) {
+			return
+		}
+		p.warnings = append(p.warnings, fmt.Sprintf("%s: %s (%s %s) is not modelled yet; the answer ignores it: %s", sideName(side), a.Name, who, a.Kind, a.Text))
+	}
+	f := s.faction()
+	for _, a := range f.Abilities {
+		relevant := false
+		switch a.Kind {
+		case units.AbilityKindAbility:
+			relevant = true
+		case units.AbilityKindFlagship:
+			relevant = s.Fleet.Count(units.Flagship) > 0
+		case units.AbilityKindMech:
+			relevant = s.Fleet.Count(units.Mech) > 0
+		case units.AbilityKindUnit:
+			for _, g := range s.Fleet.Groups() {
+				if st, err := f.Unit(g.Kind, g.Upgraded || upgradedByTech(s, g.Kind)); err == nil && slugOf(st.Name) == a.Slug {
+					relevant = true
+				}
+			}
+		}
+		if relevant {
+			use(a, f.Name+"'s")
+		}
+	}
+	for _, name := range append(append([]string(nil), s.Techs...), cardNamesOf(s.Cards)...) {
+		if a, owner, ok := factionAbility(name); ok && a.Kind != units.AbilityKindAbility && a.Kind != units.AbilityKindFlagship && a.Kind != units.AbilityKindMech {
+			use(a, owner.Name+"'s")
+		}
+	}
+}
+
+func upgradedByTech(s *Side, k units.Kind) bool {
+	up, _ := s.upgrades()
+	return up[k]
+}
+
+// slugOf turns a printed name into a slug: "Exotrireme II" → "exotrireme-ii".
+func slugOf(name string) string {
+	r := strings.NewReplacer(" ", "-", "'", "", ".", "", "\"", "")
+	return strings.ToLower(r.Replace(name))
+}
+
+// cardNamesOf strips copies (":N") from card items.
+func cardNamesOf(items []string) []string {
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		name, _, _ := strings.Cut(it, ":")
+		out = append(out, strings.TrimSpace(name))
+	}
+	return out
+}
+
+// unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
+func unrelenting(p *plan, sc *Scenario, holder int) {
+	all := func(uint8) bool { return true }
+	p.adjustThresholds(holder, rollSpace, -1, all)
+	p.adjustThresholds(holder, rollGround, -1, all)
+	p.addEffect("Unrelenting", true)
+}
+
+// fragile (Jol-Nar): −1 to each of the side's combat rolls.
+func fragile(p *plan, sc *Scenario, holder int) {
+	all := func(uint8) bool { return true }
+	p.adjustThresholds(holder, rollSpace, +1, all)
+	p.adjustThresholds(holder, rollGround, +1, all)
+	p.addEffect("Fragile", true)
+}
+
+// sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
+// other ships in the system while the flagship is there.
+func sardakkFlagship(p *plan, sc *Scenario, holder int) {
+	sp := &p.side[holder]
+	a := aura{delta: -1}
+	found := false
+	for i, sl := range sp.slots {
+		switch {
+		case sl.stats.Kind == units.Flagship && sl.zone == zoneSpace:
+			a.source, found = uint8(i), true
+		case sl.stats.Kind.Ship() && sl.zone == zoneSpace:
+			a.targets[i] = true
+		}
+	}
+	if found {
+		sp.auras[rollSpace] = append(sp.auras[rollSpace], a)
+	}
+	p.addEffect("C'morran N'orr", true)
+}
+
+// nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
+// the side's units cancels 2 hits instead of 1.
+func nonEuclideanShielding(p *plan, sc *Scenario, holder int) {
+	p.side[holder].sustainCancels = 2
+	p.addEffect("Non-Euclidean Shielding", true)
+}
