@@ -60,6 +60,10 @@ func (p *plan) unreplayed() string {
 		return "when units sustain or are destroyed"
 	case len(h.retreat) > 0:
 		return "on retreats"
+	case len(h.afterRolls[inSpace])+len(h.afterRolls[onGround]) > 0:
+		return "on the dice of combat rounds"
+	case p.noTables:
+		return "by adding units during the action"
 	}
 	for _, r := range []rollKind{rollSCO, rollAFB, rollSpace, rollGround, rollEffect} {
 		if !p.rollIsFixed(r) {

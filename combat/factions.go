@@ -19,12 +19,18 @@ type factionRule struct {
 // others raise a warning when they would act (see applyFaction), so a
 // faction's answer is never silently incomplete.
 func factionRules() map[string]factionRule {
-	return map[string]factionRule{
+	rules := map[string]factionRule{
 		"unrelenting":             {attach: unrelenting},
 		"fragile":                 {attach: fragile},
 		"cmorran-norr":            {attach: sardakkFlagship},
 		"non-euclidean-shielding": {attach: nonEuclideanShielding},
 	}
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB()} {
+		for slug, r := range group {
+			rules[slug] = r
+		}
+	}
+	return rules
 }
 
 // byNumbers lists faction unit texts that the unit's numbers already say

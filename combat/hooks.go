@@ -88,6 +88,10 @@ type hooks struct {
 	// afterCommit runs after the attacker commits its ground forces; false
 	// sends them back to the space area: no invasion (Parley).
 	afterCommit []func(t *trial) bool
+	// afterRolls[ct] sees both sides' hits of a combat round before they
+	// are assigned and may change them (Valkyrie Particle Weave): hits[0]
+	// are the attacker's, hits[1] the defender's.
+	afterRolls [numCombatTypes][]func(t *trial, hits *[2]int)
 }
 
 // effect describes an effect attached to hooks: its name, for messages, and

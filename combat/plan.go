@@ -160,6 +160,9 @@ type plan struct {
 	roundLimit int
 	// retreats is true when a side may retreat (a policy or an effect).
 	retreats bool
+	// noTables is set by effects that add units to a side during the
+	// action (its state spaces assume counts only fall): no fast tables.
+	noTables bool
 	// counters is how many per-trial effect counters are given out.
 	counters int
 	// fast holds the tables of each combat type's rounds, or nil where the

@@ -108,9 +108,12 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		if ct == inSpace {
 			leaving = t.announceRetreats()
 		}
-		ha, hd := t.roll(attacker, r), t.roll(defender, r)
-		t.assign(defender, r, ha)
-		t.assign(attacker, r, hd)
+		hits := [2]int{t.roll(attacker, r), t.roll(defender, r)}
+		for _, h := range t.p.hooks.afterRolls[ct] {
+			h(t, &hits)
+		}
+		t.assign(defender, r, hits[attacker])
+		t.assign(attacker, r, hits[defender])
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}
