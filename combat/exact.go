@@ -64,6 +64,8 @@ func (p *plan) unreplayed() string {
 		return "on the dice of combat rounds"
 	case p.noTables:
 		return "by adding units during the action"
+	case len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0:
+		return "by stopping Sustain Damage while a unit is present"
 	}
 	for _, r := range []rollKind{rollSCO, rollAFB, rollSpace, rollGround, rollEffect} {
 		if !p.rollIsFixed(r) {

@@ -76,7 +76,7 @@ const maxTableEntries = 1 << 22
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
 	h, r := &p.hooks, combatRollOf(ct)
-	if p.roundLimit > 0 || p.noTables || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 || len(h.afterRolls[ct]) > 0 {
+	if p.roundLimit > 0 || p.noTables || len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 || len(h.afterRolls[ct]) > 0 {
 		return false
 	}
 	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {

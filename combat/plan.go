@@ -136,6 +136,10 @@ type sidePlan struct {
 	// sustainCancels is how many hits one use of Sustain Damage cancels: 1,
 	// or 2 with Non-Euclidean Shielding.
 	sustainCancels int
+	// sustainBlockers stop this side's units of some target sets from using
+	// Sustain Damage while a unit of the other side is alive (the Mentak
+	// flagship, the Mentak mech).
+	sustainBlockers []sustainBlocker
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -418,6 +422,14 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 	return sp, nil
+}
+
+// sustainBlocker: while the other side has units in slot source, this
+// side's units cannot use Sustain Damage against hits aimed at target set
+// tg.
+type sustainBlocker struct {
+	source uint8
+	tg     targets
 }
 
 // aura is a modifier to some slots' dice while a source slot has units

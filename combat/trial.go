@@ -206,6 +206,11 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 	sp := &t.p.side[side]
 	ord := sp.order[sp.targetOf[r]]
 	sustain := r.sustainable()
+	for _, b := range sp.sustainBlockers {
+		if b.tg == sp.targetOf[r] && t.alive[1-side][b.source] > 0 {
+			sustain = false
+		}
+	}
 	for ; hits > 0; hits-- {
 		ev, s := t.takeHit(side, ord, sustain, sp.sustainLast)
 		if ev == noTarget {
