@@ -24,6 +24,8 @@ func factionRules() map[string]factionRule {
 		"fragile":                 {attach: fragile},
 		"cmorran-norr":            {attach: sardakkFlagship},
 		"non-euclidean-shielding": {attach: nonEuclideanShielding},
+		"jns-hylarim":             {attach: jolNarFlagship},
+		"salai-sai-corian":        {attach: winnuFlagship},
 	}
 	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB()} {
 		for slug, r := range group {
@@ -167,4 +169,41 @@ func sardakkFlagship(p *plan, sc *Scenario, holder int) {
 func nonEuclideanShielding(p *plan, sc *Scenario, holder int) {
 	p.side[holder].sustainCancels = 2
 	p.addEffect("Non-Euclidean Shielding", true)
+}
+
+// flagshipRoller returns the index of side's flagship roller of kind r, or
+// -1.
+func (p *plan) flagshipRoller(side int, r rollKind) int {
+	for i, ro := range p.side[side].rollers[r] {
+		if p.side[side].slots[ro.slot].stats.Kind == units.Flagship {
+			return i
+		}
+	}
+	return -1
+}
+
+// jolNarFlagship (J.N.S. Hylarim): each of its combat dice whose result is 9
+// or 10 before modifiers produces 2 additional hits.
+func jolNarFlagship(p *plan, sc *Scenario, holder int) {
+	for _, r := range []rollKind{rollSpace, rollGround} {
+		if i := p.flagshipRoller(holder, r); i >= 0 {
+			ro := &p.side[holder].rollers[r][i]
+			ro.bonusFrom, ro.bonus = 9, 2
+			p.side[holder].special[r] = true
+			p.side[holder].groups[r] = groupRollers(p.side[holder].rollers[r])
+		}
+	}
+	p.addEffect("J.N.S. Hylarim", true)
+}
+
+// winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
+// opponent has non-fighter ships in the system. The dice depend on the
+// other side's units, so the per-side tables and exact mode do not apply.
+func winnuFlagship(p *plan, sc *Scenario, holder int) {
+	if i := p.flagshipRoller(holder, rollSpace); i >= 0 {
+		p.side[holder].rollers[rollSpace][i].perOpponentShip = true
+		p.side[holder].special[rollSpace] = true
+		p.noTables = true
+	}
+	p.addEffect("Salai Sai Corian (dice that depend on the opponent's ships)", false)
 }

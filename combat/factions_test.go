@@ -1,6 +1,7 @@
 package combat_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -98,5 +99,43 @@ func TestUnmodelledFactionAbilitiesWarn(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("warnings %q do not name the unmodelled Valkyrie Exoskeleton", res.Warnings)
+	}
+}
+
+// The Jol-Nar flagship (combat 6, 7 with Fragile) gets 2 more hits on each
+// natural 9 or 10: a die gives 1 hit on 7–8 (0.2), 3 hits on 9–10 (0.2).
+// Against 3 cruisers for one round, the sum of 2 dice is 0: 0.36, 1: 0.24,
+// 2: 0.04, 3: 0.24, 4: 0.08, 6: 0.04, so E[min(hits, 3)] = 1.40 and 1.60
+// cruisers are left. Exact mode expresses it too (checked against Monte
+// Carlo).
+func TestJolNarFlagship(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: factionSide(t, "jol-nar", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
+	mc := mustRun(t, sc, 200000, 25)
+	if got := mc.Defender.Survivors[0].Expected; math.Abs(got.Value-1.60) > 4*got.SE {
+		t.Errorf("cruisers left after round 1 = %.4f ± %.4f, want 1.60", got.Value, got.SE)
+	}
+	sc.MaxRounds = 0
+	ex := mustSolve(t, sc)
+	run := mustRun(t, sc, 200000, 26)
+	p := ex.Outcome.AttackerWin.P
+	if se := math.Sqrt(p * (1 - p) / 200000); math.Abs(run.Outcome.AttackerWin.P-p) > 4*se {
+		t.Errorf("exact %.5f, Monte Carlo %.5f", p, run.Outcome.AttackerWin.P)
+	}
+}
+
+// The Winnu flagship rolls one die per opposing non-fighter ship: against
+// 3 cruisers, 3 dice on 7 (0.4) in round 1, so 3 − 1.2 = 1.8 cruisers are
+// left; exact mode refuses it by name.
+func TestWinnuFlagship(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: factionSide(t, "winnu", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
+	mc := mustRun(t, sc, 200000, 27)
+	if got := mc.Defender.Survivors[0].Expected; math.Abs(got.Value-1.8) > 4*got.SE {
+		t.Errorf("cruisers left after round 1 = %.4f ± %.4f, want 1.8", got.Value, got.SE)
+	}
+	sc.MaxRounds = 0
+	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "Salai Sai Corian") {
+		t.Errorf("Solve error = %v, want a refusal naming the flagship", err)
 	}
 }

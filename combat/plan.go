@@ -48,6 +48,13 @@ type roller struct {
 	// thr is the hit threshold after every static modifier: a die hits on
 	// thr or more; <= 1 always hits, >= 11 never does.
 	thr int8
+	// bonusFrom, when positive, makes each die whose natural result is
+	// bonusFrom or more produce bonus more hits (the Jol-Nar flagship:
+	// 9 or 10 before modifiers, 2 more). Such dice are rolled one by one.
+	bonusFrom, bonus int8
+	// perOpponentShip rolls as many dice as the opponent has non-fighter
+	// ships (the Winnu flagship), instead of dice.
+	perOpponentShip bool
 }
 
 // rollGroup is the rollers of one kind of roll that share a threshold: their
@@ -136,6 +143,9 @@ type sidePlan struct {
 	// sustainCancels is how many hits one use of Sustain Damage cancels: 1,
 	// or 2 with Non-Euclidean Shielding.
 	sustainCancels int
+	// special[r] is true when a roller of kind r has bonus hits or
+	// opponent-dependent dice: those rolls are drawn roller by roller.
+	special [numRollKinds]bool
 	// sustainBlockers stop this side's units of some target sets from using
 	// Sustain Damage while a unit of the other side is alive (the Mentak
 	// flagship, the Mentak mech).

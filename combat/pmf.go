@@ -8,12 +8,24 @@ import "math"
 // threshold group. pmf[h] is P(h hits); len(pmf)-1 is the most hits possible.
 func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []float64 {
 	pmf := []float64{1}
-	if sp := &p.side[side]; len(sp.auras[r]) > 0 {
-		// Auras change single slots: one binomial per roller.
+	if sp := &p.side[side]; len(sp.auras[r]) > 0 || sp.special[r] {
+		// Auras change single slots, bonus dice are not Bernoulli: roller
+		// by roller. (Opponent-dependent dice never reach here: such plans
+		// have no tables and exact mode refuses them.)
 		for _, ro := range sp.rollers[r] {
-			if n := int(alive[ro.slot]) * int(ro.dice); n > 0 {
-				pmf = convolve(pmf, binomialPMF(n, hitProbability(int(ro.thr)-mod+sp.auraShift(r, ro.slot, alive))))
+			n := int(alive[ro.slot]) * int(ro.dice)
+			if n == 0 {
+				continue
 			}
+			thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
+			if ro.bonusFrom > 0 {
+				die := bonusDiePMF(thr, int(ro.bonusFrom), int(ro.bonus))
+				for range n {
+					pmf = convolve(pmf, die)
+				}
+				continue
+			}
+			pmf = convolve(pmf, binomialPMF(n, hitProbability(thr)))
 		}
 		return p.afterPMF(side, r, alive, mod, pmf)
 	}
@@ -45,6 +57,23 @@ func (p *plan) afterPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int, 
 			spread[h*f] = q
 		}
 		pmf = spread
+	}
+	return pmf
+}
+
+// bonusDiePMF is the distribution of the hits of one die that hits on thr
+// or more and adds bonus hits on a natural from or more.
+func bonusDiePMF(thr, from, bonus int) []float64 {
+	pmf := make([]float64, 2+bonus)
+	for face := 1; face <= 10; face++ {
+		h := 0
+		if face >= thr {
+			h++
+		}
+		if face >= from {
+			h += bonus
+		}
+		pmf[h] += 0.1
 	}
 	return pmf
 }

@@ -1,6 +1,9 @@
 package combat
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // outcome of a combat or of the whole action, from the attacker's view.
 type outcome uint8
@@ -139,13 +142,21 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	}
 	hits := 0
 	alive := &t.alive[side]
-	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 {
+	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] {
 		for _, ro := range sp.rollers[r] {
 			thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
 			for _, m := range h.slotModifier[r] {
 				thr -= m(t, side, ro.slot)
 			}
-			hits += t.dice(thr, int(alive[ro.slot])*int(ro.dice), reroll)
+			n := int(alive[ro.slot]) * int(ro.dice)
+			if ro.perOpponentShip {
+				n = int(alive[ro.slot]) * t.nonFighterShips(1-side)
+			}
+			if ro.bonusFrom > 0 {
+				hits += t.bonusDice(thr, n, int(ro.bonusFrom), int(ro.bonus), reroll)
+				continue
+			}
+			hits += t.dice(thr, n, reroll)
 		}
 	} else {
 		for _, g := range sp.groups[r] {
@@ -182,6 +193,38 @@ func (t *trial) dice(thr, n int, reroll bool) int {
 		hits += t.dice(thr, n-hits, false)
 	}
 	return hits
+}
+
+// bonusDice rolls n dice one by one: each hits on thr or more, and a
+// natural result of from or more adds bonus hits (before modifiers, so
+// whatever thr is). A missed die is rerolled once if reroll.
+func (t *trial) bonusDice(thr, n, from, bonus int, reroll bool) int {
+	hits := 0
+	for range n {
+		face := dieFace(t.rng.Uint64())
+		if reroll && face < thr && face < from {
+			face = dieFace(t.rng.Uint64())
+		}
+		if face >= thr {
+			hits++
+		}
+		if face >= from {
+			hits += bonus
+		}
+	}
+	return hits
+}
+
+// dieFace turns a uniform 64-bit number into a d10 result, 1..10, exactly
+// uniform up to 2^-64.
+func dieFace(u uint64) int {
+	hi, _ := bits.Mul64(u, 10)
+	return int(hi) + 1
+}
+
+// nonFighterShips counts side's non-fighter ships.
+func (t *trial) nonFighterShips(side int) int {
+	return int(t.count[side][tShips] - t.count[side][tFighters])
 }
 
 // bestRoller returns the best (lowest) threshold among side's rollers of
