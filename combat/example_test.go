@@ -45,3 +45,25 @@ func ExampleParseOrder() {
 	fmt.Println(o.Kinds, o.SustainLast, err)
 	// Output: [carrier fighter] true <nil>
 }
+
+// Two printings of Magen Defense Grid on the same invasion, on common random
+// numbers: the paired difference and whether it is real.
+func ExampleCompare() {
+	attacker, _ := units.ParseFleet("1 war sun, 1 carrier, 6 infantry")
+	defender, _ := units.ParseFleet("3 infantry, 1 mech, 1 pds")
+	var variants []combat.Scenario
+	for _, m := range []combat.MagenPrinting{combat.MagenOmega, combat.MagenOmega2} {
+		variants = append(variants, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: m},
+			Attacker: combat.Side{Fleet: attacker},
+			Defender: combat.Side{Fleet: defender, Techs: []string{combat.TechMagen}}})
+	}
+	c, err := combat.Compare(context.Background(), variants, combat.Options{Trials: 50000, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := c.Differences[0].AttackerWin
+	fmt.Printf("Ω %.3f, ΩΩ %.3f, difference %+.3f, real: %v\n",
+		c.Variants[0].Outcome.AttackerWin.P, c.Variants[1].Outcome.AttackerWin.P, d.Value, d.Significant)
+	// Output: Ω 0.819, ΩΩ 0.593, difference -0.226, real: true
+}
