@@ -126,9 +126,7 @@ func skilledRetreatCard() card {
 				}
 				t.used[c] = 1
 				t.retreated = holder
-				for _, tg := range [...]targets{tShips, tFighters, tNonFighters} {
-					t.count[holder][tg] = 0 // gone from the space area
-				}
+				t.endCombat = true // the ships leave before the round's dice
 			})
 			p.addEffect("Skilled Retreat (a choice made round by round)", false)
 		}}

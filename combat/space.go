@@ -97,7 +97,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 	// Rounds where nobody can hit still let a retreat or the round limit
 	// end the combat; otherwise the combat can never end.
 	decides := t.p.roundLimit > 0 || (ct == inSpace && t.p.retreats)
-	for t.has(attacker, tg) && t.has(defender, tg) {
+	for t.has(attacker, tg) && t.has(defender, tg) && !t.endCombat {
 		if (!t.p.canHit[ct] && !decides) || t.round > maxRounds {
 			t.unresolved = true
 			return

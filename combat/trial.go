@@ -58,6 +58,9 @@ type trial struct {
 	retreated int
 	// unfinishedCombat is true when the round limit stopped a combat.
 	unfinishedCombat bool
+	// endCombat is set by an effect that ends the current combat at once
+	// (Skilled Retreat); the units stay as they are.
+	endCombat bool
 	// sustainedRound counts, per slot, the units that used Sustain Damage
 	// in the current combat round (Duranium Armor repairs only others).
 	sustainedRound [2][maxSlots]uint16
@@ -91,6 +94,7 @@ func (t *trial) reset() {
 	t.space = draw
 	t.retreated = -1
 	t.unfinishedCombat = false
+	t.endCombat = false
 	t.capacityLost = [2]int32{}
 	t.killed = [2][maxSlots]uint16{}
 	t.used = [maxCounters]uint8{}
