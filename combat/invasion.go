@@ -37,13 +37,20 @@ func (t *trial) shielded() bool {
 // which may Sustain Damage; a shielded planet cannot be bombarded.
 func (t *trial) bombardment() bool {
 	if t.has(defender, tGround) && !t.shielded() {
-		before := t.alive[defender]
-		t.assign(defender, rollBombard, t.roll(attacker, rollBombard))
-		for _, h := range t.p.hooks.afterBombard {
-			h(t, &before)
-		}
+		t.bombard(t.roll(attacker, rollBombard))
 	}
 	return true
+}
+
+// bombard assigns bombardment hits to the defender's ground forces, then
+// runs the effects after a bombardment (X-89 Ω) with the units as they were
+// before it. The bombardment step and Harrow use it.
+func (t *trial) bombard(hits int) {
+	t.before = t.alive[defender] // in the trial: hooks take its address
+	t.assign(defender, rollBombard, hits)
+	for _, h := range t.p.hooks.afterBombard {
+		h(t, &t.before)
+	}
 }
 
 // commitGroundForces lands every attacker ground force on the planet (the

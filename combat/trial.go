@@ -58,6 +58,10 @@ type trial struct {
 	retreated int
 	// unfinishedCombat is true when the round limit stopped a combat.
 	unfinishedCombat bool
+	// before holds a side's units before a bombardment, for the effects
+	// after it (kept in the trial so that taking its address allocates
+	// nothing).
+	before [maxSlots]uint16
 	// endCombat is set by an effect that ends the current combat at once
 	// (Skilled Retreat); the units stay as they are.
 	endCombat bool
