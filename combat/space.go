@@ -108,12 +108,12 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		if ct == inSpace {
 			leaving = t.announceRetreats()
 		}
-		hits := [2]int{t.roll(attacker, r), t.roll(defender, r)}
+		t.hits = [2]int{t.roll(attacker, r), t.roll(defender, r)}
 		for _, h := range t.p.hooks.afterRolls[ct] {
-			h(t, &hits)
+			h(t, &t.hits)
 		}
-		t.assign(defender, r, hits[attacker])
-		t.assign(attacker, r, hits[defender])
+		t.assign(defender, r, t.hits[attacker])
+		t.assign(attacker, r, t.hits[defender])
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}

@@ -62,6 +62,9 @@ type trial struct {
 	// after it (kept in the trial so that taking its address allocates
 	// nothing).
 	before [maxSlots]uint16
+	// hits holds the round's hits of each side while the after-rolls
+	// effects see them (kept in the trial for the same reason).
+	hits [2]int
 	// endCombat is set by an effect that ends the current combat at once
 	// (Skilled Retreat); the units stay as they are.
 	endCombat bool
