@@ -19,13 +19,6 @@ func factionRulesB() map[string]factionRule {
 	}
 }
 
-// articlesInForceB reports whether either side lists Articles of War (PoK
-// law: "All mechs lose their printed abilities except for SUSTAIN
-// DAMAGE."), which silences the mech texts of this file.
-func articlesInForceB(sc *Scenario) bool {
-	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
-}
-
 // spaceCombatPossibleB reports whether the action can have a space combat:
 // both sides start with ships and the action has a space step.
 func spaceCombatPossibleB(sc *Scenario) bool {
@@ -171,7 +164,7 @@ func l4Disruptors(p *plan, sc *Scenario, holder int) {
 // removes the text.
 func shieldPaling(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Shield Paling", true)
-	if articlesInForceB(sc) {
+	if mechTextLost(sc) {
 		p.warnOnce("Shield Paling does nothing: Articles of War removes the mech's printed abilities")
 		return
 	}
@@ -203,7 +196,7 @@ func shieldPaling(p *plan, sc *Scenario, holder int) {
 // Scoring's die may use them. Articles of War removes the ability.
 func indomitus(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Indomitus", true)
-	if articlesInForceB(sc) {
+	if mechTextLost(sc) {
 		p.warnOnce("Indomitus does nothing: Articles of War removes the mech's Space Cannon")
 		return
 	}
