@@ -14,8 +14,6 @@ import (
 // worked out by hand (in the comments) or by a small independent
 // calculation here, never taken from the engine.
 
-const trialsB = 200000
-
 // sideB is a side of the given faction with the fleet, technologies and
 // cards.
 func sideB(t *testing.T, faction, fleet string, techs, cards []string) combat.Side {
@@ -31,37 +29,12 @@ func sideB(t *testing.T, faction, fleet string, techs, cards []string) combat.Si
 	return s
 }
 
-// nearB checks a Monte Carlo probability or mean against the hand value
-// within 4 standard errors (se, or the binomial one when se is 0).
-func nearB(t *testing.T, what string, got, want, se float64) {
-	t.Helper()
-	if se == 0 {
-		se = math.Sqrt(want * (1 - want) / trialsB)
-	}
-	z := (got - want) / se
-	t.Logf("%s: Monte Carlo %.5f, hand %.5f, z = %+.2f", what, got, want, z)
-	if math.Abs(z) > 4 {
-		t.Errorf("%s = %.5f, hand %.5f (z = %.1f)", what, got, want, z)
-	}
-}
-
 // exactB checks an exact value against the hand value within 1e-9.
 func exactB(t *testing.T, what string, got, want float64) {
 	t.Helper()
 	t.Logf("%s: exact %.12f, hand %.12f", what, got, want)
 	if math.Abs(got-want) > 1e-9 {
 		t.Errorf("%s: exact %.12f, hand %.12f", what, got, want)
-	}
-}
-
-// modelledB fails when the result still warns that the named text is not
-// modelled.
-func modelledB(t *testing.T, res combat.Result, name string) {
-	t.Helper()
-	for _, w := range res.Warnings {
-		if strings.Contains(w, name) && strings.Contains(w, "not modelled yet") {
-			t.Errorf("%s is modelled but still warns: %q", name, w)
-		}
 	}
 }
 
@@ -163,10 +136,10 @@ func TestHarrow(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: sideB(t, "l1z1x", "1 dreadnought, 1 infantry", nil, nil),
 		Defender: sideB(t, "", "2 infantry", nil, nil)}
-	res := mustRun(t, sc, trialsB, 301)
-	nearB(t, "Harrow: attacker wins", res.Outcome.AttackerWin.P, win, 0)
-	nearB(t, "Harrow: draw", res.Outcome.Draw.P, draw, 0)
-	modelledB(t, res, "Harrow")
+	res := mustRun(t, sc, factionTrials, 301)
+	near(t, "Harrow: attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	near(t, "Harrow: draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
+	modelled(t, res, "Harrow")
 	solveFailsB(t, sc, "Harrow")
 	// Without Harrow the attacker would win much less often.
 	w1n, _ := duelB(1, 1, 0.3, 0.3, 0)
@@ -177,9 +150,9 @@ func TestHarrow(t *testing.T) {
 
 	sc.Defender = sideB(t, "", "1 pds, 2 infantry", nil, nil)
 	wn, dn := duelB(1, 2, 0.3, 0.3, 0)
-	res = mustRun(t, sc, trialsB, 302)
-	nearB(t, "Harrow under a shield: attacker wins", res.Outcome.AttackerWin.P, 0.5*wn, 0)
-	nearB(t, "Harrow under a shield: draw", res.Outcome.Draw.P, 0.5*dn, 0)
+	res = mustRun(t, sc, factionTrials, 302)
+	near(t, "Harrow under a shield: attacker wins", res.Outcome.AttackerWin.P, 0.5*wn, bernoulliSD(0.5*wn))
+	near(t, "Harrow under a shield: draw", res.Outcome.Draw.P, 0.5*dn, bernoulliSD(0.5*dn))
 }
 
 // Arc Secundus is repaired at the start of every space combat round.
@@ -193,9 +166,9 @@ func TestArcSecundus(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 flagship (damaged)", nil, nil),
 		Defender: sideB(t, "", "2 cruiser", nil, nil)}
-	res := mustRun(t, sc, trialsB, 303)
-	nearB(t, "damaged Arc Secundus left after round 1", res.Attacker.Survivors[0].Expected.Value, 0.84, 0)
-	modelledB(t, res, "Arc Secundus")
+	res := mustRun(t, sc, factionTrials, 303)
+	near(t, "damaged Arc Secundus left after round 1", res.Attacker.Survivors[0].Expected.Value, 0.84, bernoulliSD(0.84))
+	modelled(t, res, "Arc Secundus")
 
 	atMost1 := func(n int) float64 { return binomB(n, 0, 0.4) + binomB(n, 1, 0.4) }
 	want := 0.0
@@ -206,8 +179,8 @@ func TestArcSecundus(t *testing.T) {
 	sc.MaxRounds = 2
 	sc.Attacker = sideB(t, "letnev", "1 flagship", nil, nil)
 	sc.Defender = sideB(t, "", "3 cruiser", nil, nil)
-	res = mustRun(t, sc, trialsB, 304)
-	nearB(t, "Arc Secundus left after round 2", res.Attacker.Survivors[0].Expected.Value, want, 0)
+	res = mustRun(t, sc, factionTrials, 304)
+	near(t, "Arc Secundus left after round 2", res.Attacker.Survivors[0].Expected.Value, want, bernoulliSD(want))
 	sc.MaxRounds = 0
 	solveFailsB(t, sc, "start or end of combat rounds")
 }
@@ -224,9 +197,9 @@ func TestMunitionsReserves(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 cruiser", nil, nil),
 		Defender: sideB(t, "", "1 cruiser", nil, nil)}
-	res := mustRun(t, sc, trialsB, 305)
-	nearB(t, "cruiser left after a Letnev round", res.Defender.Survivors[0].Expected.Value, 0.36, 0)
-	modelledB(t, res, "Munitions Reserves")
+	res := mustRun(t, sc, factionTrials, 305)
+	near(t, "cruiser left after a Letnev round", res.Defender.Survivors[0].Expected.Value, 0.36, bernoulliSD(0.36))
+	modelled(t, res, "Munitions Reserves")
 	noted := false
 	for _, w := range res.Warnings {
 		noted = noted || strings.Contains(w, "Munitions Reserves is modelled as used in every round")
@@ -235,20 +208,20 @@ func TestMunitionsReserves(t *testing.T) {
 		t.Errorf("warnings %q do not state the trade goods assumption", res.Warnings)
 	}
 	sc.MaxRounds = 0
-	res = mustRun(t, sc, trialsB, 306)
-	nearB(t, "Letnev cruiser wins", res.Outcome.AttackerWin.P, 0.384/0.784, 0)
+	res = mustRun(t, sc, factionTrials, 306)
+	near(t, "Letnev cruiser wins", res.Outcome.AttackerWin.P, 0.384/0.784, bernoulliSD(0.384/0.784))
 	solveFailsB(t, sc, "exact mode cannot express an effect that acts on")
 
 	sc = combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 destroyer", nil, nil),
 		Defender: sideB(t, "", "1 carrier, 2 fighter", nil, nil)}
 	want := binomB(2, 0, 0.36)*(2-0.36) + binomB(2, 1, 0.36)*(1-0.36)
-	res = mustRun(t, sc, trialsB, 307)
+	res = mustRun(t, sc, factionTrials, 307)
 	found := false
 	for _, s := range res.Defender.Survivors {
 		if s.Kind == units.Fighter {
 			found = true
-			nearB(t, "fighters left after the barrage and round 1", s.Expected.Value, want, s.Expected.SE)
+			near(t, "fighters left after the barrage and round 1", s.Expected.Value, want, s.Expected.SE*math.Sqrt(factionTrials))
 		}
 	}
 	if !found {
@@ -273,13 +246,13 @@ func TestWarFunding(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "", "1 cruiser", nil, []string{"war-funding"}),
 		Defender: sideB(t, "", "1 cruiser", nil, nil)}
-	res := mustRun(t, sc, trialsB, 308)
-	nearB(t, "opponent's cruiser left", res.Defender.Survivors[0].Expected.Value, 0.36, 0)
-	nearB(t, "holder's cruiser left", res.Attacker.Survivors[0].Expected.Value, 0.84, 0)
-	modelledB(t, res, "War Funding")
+	res := mustRun(t, sc, factionTrials, 308)
+	near(t, "opponent's cruiser left", res.Defender.Survivors[0].Expected.Value, 0.36, bernoulliSD(0.36))
+	near(t, "holder's cruiser left", res.Attacker.Survivors[0].Expected.Value, 0.84, bernoulliSD(0.84))
+	modelled(t, res, "War Funding")
 	sc.MaxRounds = 0
-	res = mustRun(t, sc, trialsB, 309)
-	nearB(t, "holder wins", res.Outcome.AttackerWin.P, 0.651, 0)
+	res = mustRun(t, sc, factionTrials, 309)
+	near(t, "holder wins", res.Outcome.AttackerWin.P, 0.651, bernoulliSD(0.651))
 	solveFailsB(t, sc, "War Funding")
 
 	// The Letnev cannot play their own note.
@@ -312,9 +285,9 @@ func TestL4Disruptors(t *testing.T) {
 			Defender: sideB(t, "", "1 pds, 1 infantry", nil, nil)}
 		ex := mustSolve(t, sc)
 		exactB(t, "L4 Disruptors "+strings.Join(c.techs, ""), ex.Outcome.AttackerWin.P, c.win)
-		res := mustRun(t, sc, trialsB, 311)
-		nearB(t, "L4 Disruptors "+strings.Join(c.techs, ""), res.Outcome.AttackerWin.P, c.win, 0)
-		modelledB(t, res, "L4 Disruptors")
+		res := mustRun(t, sc, factionTrials, 311)
+		near(t, "L4 Disruptors "+strings.Join(c.techs, ""), res.Outcome.AttackerWin.P, c.win, bernoulliSD(c.win))
+		modelled(t, res, "L4 Disruptors")
 	}
 }
 
@@ -337,9 +310,9 @@ func TestShieldPaling(t *testing.T) {
 		def.Order = combat.Order{Kinds: c.order}
 		sc := combat.Scenario{Action: combat.GroundCombat, Attacker: sideB(t, "", "1 infantry", nil, nil), Defender: def}
 		exactB(t, "Shield Paling", mustSolve(t, sc).Outcome.AttackerWin.P, c.win)
-		res := mustRun(t, sc, trialsB, 312)
-		nearB(t, "Shield Paling", res.Outcome.AttackerWin.P, c.win, 0)
-		modelledB(t, res, "Shield Paling")
+		res := mustRun(t, sc, factionTrials, 312)
+		near(t, "Shield Paling", res.Outcome.AttackerWin.P, c.win, bernoulliSD(c.win))
+		modelled(t, res, "Shield Paling")
 	}
 }
 
@@ -359,9 +332,9 @@ func TestIndomitus(t *testing.T) {
 		Attacker: sideB(t, "", "1 infantry", nil, nil),
 		Defender: sideB(t, "xxcha", "1 mech", nil, nil)}
 	exactB(t, "Indomitus defending", mustSolve(t, sc).Outcome.AttackerWin.P, 0.7*r*r)
-	res := mustRun(t, sc, trialsB, 313)
-	nearB(t, "Indomitus defending", res.Outcome.AttackerWin.P, 0.7*r*r, 0)
-	modelledB(t, res, "Indomitus")
+	res := mustRun(t, sc, factionTrials, 313)
+	near(t, "Indomitus defending", res.Outcome.AttackerWin.P, 0.7*r*r, bernoulliSD(0.7*r*r))
+	modelled(t, res, "Indomitus")
 
 	sc.Attacker.Cards = []string{"articles-of-war"}
 	exactB(t, "Indomitus under Articles of War", mustSolve(t, sc).Outcome.AttackerWin.P, r*r)
@@ -370,8 +343,8 @@ func TestIndomitus(t *testing.T) {
 		Attacker: sideB(t, "xxcha", "1 carrier, 1 mech", nil, nil),
 		Defender: sideB(t, "", "1 destroyer", nil, nil)}
 	exactB(t, "Indomitus attacking", mustSolve(t, sc).Outcome.AttackerWin.P, 0.3+0.7*4/9)
-	res = mustRun(t, sc, trialsB, 314)
-	nearB(t, "Indomitus attacking", res.Outcome.AttackerWin.P, 0.3+0.7*4/9, 0)
+	res = mustRun(t, sc, factionTrials, 314)
+	near(t, "Indomitus attacking", res.Outcome.AttackerWin.P, 0.3+0.7*4/9, bernoulliSD(0.3+0.7*4/9))
 }
 
 // Loncara Ssodu fires its Space Cannon 5 (x3) in space cannon offense, as a
@@ -387,9 +360,9 @@ func TestLoncaraSsodu(t *testing.T) {
 		Attacker: sideB(t, "", "2 infantry", nil, nil),
 		Defender: sideB(t, "xxcha", "1 flagship, 1 infantry", nil, nil)}
 	exactB(t, "Loncara Ssodu in space cannon defense", mustSolve(t, sc).Outcome.AttackerWin.P, w21)
-	res := mustRun(t, sc, trialsB, 315)
-	nearB(t, "Loncara Ssodu in space cannon defense", res.Outcome.AttackerWin.P, w21, 0)
-	modelledB(t, res, "Loncara Ssodu")
+	res := mustRun(t, sc, factionTrials, 315)
+	near(t, "Loncara Ssodu in space cannon defense", res.Outcome.AttackerWin.P, w21, bernoulliSD(w21))
+	modelled(t, res, "Loncara Ssodu")
 
 	w1 := 0.64 * 0.8 / (1 - 0.36*0.8)
 	w2 := (0.64 + 0.36*0.2*w1) / (1 - 0.36*0.8)
@@ -398,8 +371,8 @@ func TestLoncaraSsodu(t *testing.T) {
 		Attacker: sideB(t, "xxcha", "1 flagship", nil, nil),
 		Defender: sideB(t, "", "1 destroyer", nil, nil)}
 	exactB(t, "Loncara Ssodu in space cannon offense", mustSolve(t, sc).Outcome.AttackerWin.P, win)
-	res = mustRun(t, sc, trialsB, 316)
-	nearB(t, "Loncara Ssodu in space cannon offense", res.Outcome.AttackerWin.P, win, 0)
+	res = mustRun(t, sc, factionTrials, 316)
+	near(t, "Loncara Ssodu in space cannon offense", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 }
 
 // Ul the Progenitor: Elysium fires Space Cannon 5 (x3) (0.6 a die). In
@@ -415,9 +388,9 @@ func TestUlTheProgenitor(t *testing.T) {
 	ex := mustSolve(t, sc)
 	exactB(t, "Elysium against ships: attacker wins", ex.Outcome.AttackerWin.P, 0.064*0.375)
 	exactB(t, "Elysium against ships: draw", ex.Outcome.Draw.P, 0.064*0.25)
-	res := mustRun(t, sc, trialsB, 317)
-	nearB(t, "Elysium against ships", res.Outcome.AttackerWin.P, 0.064*0.375, 0)
-	modelledB(t, res, "Ul the Progenitor")
+	res := mustRun(t, sc, factionTrials, 317)
+	near(t, "Elysium against ships", res.Outcome.AttackerWin.P, 0.064*0.375, bernoulliSD(0.064*0.375))
+	modelled(t, res, "Ul the Progenitor")
 
 	// Held by the attacker: offense only, at the defender's cruiser.
 	sc.Attacker, sc.Defender = sideB(t, "titans", "1 cruiser", nil, ul), sideB(t, "", "1 cruiser", nil, nil)
@@ -430,6 +403,6 @@ func TestUlTheProgenitor(t *testing.T) {
 		Attacker: sideB(t, "", "2 infantry", nil, nil),
 		Defender: sideB(t, "titans", "1 infantry", nil, ul)}
 	exactB(t, "Elysium against ground forces", mustSolve(t, sc).Outcome.AttackerWin.P, win)
-	res = mustRun(t, sc, trialsB, 318)
-	nearB(t, "Elysium against ground forces", res.Outcome.AttackerWin.P, win, 0)
+	res = mustRun(t, sc, factionTrials, 318)
+	near(t, "Elysium against ground forces", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 }
