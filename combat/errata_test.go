@@ -77,102 +77,26 @@ func errataCompare(t *testing.T, sc combat.Scenario, seed uint64) oresult {
 		compareExact(t, sc, seed)
 		return want
 	}
-	errataCompareRun(t, sc, seed, want, o)
+	compareRunRows(t, sc, seed, want, errataRows(o))
 	if solved {
 		compareSolve(t, sc, want)
 	}
 	return want
 }
 
-// errataCompareRun is the Monte Carlo half of compareExact (same checks,
-// same trials and tolerance), with the survivors rows expected from the
-// oracle's start: the fleet's groups plus the infantry placed by Magen
-// Defense Grid ΩΩ, in kind order.
-func errataCompareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult, o *oracle) {
-	t.Helper()
-	if d := math.Abs(want.total() - 1); d > 1e-9 {
-		t.Fatalf("oracle: total probability off by %g", d)
-	}
-	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: exactTrials, Seed: seed})
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	if res.Trials != exactTrials {
-		t.Fatalf("Trials = %d, want %d", res.Trials, exactTrials)
-	}
-	n := float64(exactTrials)
-	worst := 0.0
-	check := func(what string, got, exact, se float64) {
-		t.Helper()
-		if se < 1e-12 {
-			if math.Abs(got-exact) > 1e-9 {
-				t.Errorf("%s: simulated %.6f, exact %.6f (no variance: must match)", what, got, exact)
-			}
-			t.Logf("%-34s exact %.6f  sim %.6f  (no variance)", what, exact, got)
-			return
-		}
-		z := (got - exact) / se
-		worst = max(worst, math.Abs(z))
-		t.Logf("%-34s exact %.6f  sim %.6f  z %+.2f", what, exact, got, z)
-		if math.Abs(z) > exactMaxZ {
-			t.Errorf("%s: simulated %.6f, exact %.6f, z = %.2f (SE %.2g)", what, got, exact, z, se)
-		}
-	}
-	checkP := func(what string, got combat.Probability, count int64, exact float64) {
-		t.Helper()
-		if got.P != float64(count)/n {
-			t.Errorf("%s: P = %v but count %d of %d trials", what, got.P, count, exactTrials)
-		}
-		check(what, got.P, exact, errataSE(exact, n))
-	}
-	checkOutcomes := func(what string, got combat.Outcomes, c combat.Counts, win, draw, loss float64) {
-		t.Helper()
-		// No retreat policy or round limit here: the three outcomes
-		// take every trial.
-		if c.AttackerWin+c.Draw+c.DefenderWin != exactTrials || c.AttackerRetreats+c.DefenderRetreats+c.Unfinished != 0 {
-			t.Errorf("%s: counts %+v do not add up to %d", what, c, exactTrials)
-		}
-		checkP(what+"attacker wins", got.AttackerWin, c.AttackerWin, win)
-		checkP(what+"draw", got.Draw, c.Draw, draw)
-		checkP(what+"defender wins", got.DefenderWin, c.DefenderWin, loss)
-	}
-	checkOutcomes("", res.Outcome, res.Counts, want.win, want.draw, want.loss)
-	if sc.Action == combat.Invasion {
-		if res.Space == nil {
-			t.Fatal("invasion without Result.Space")
-		}
-		// The space outcome is decided before capacity.
-		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss)
-		check("invaded", res.Invaded.P, want.invaded, errataSE(want.invaded, n))
-	}
-	for i, s := range []struct {
-		name  string
-		start ocount
-		got   combat.SideResult
-	}{{"attacker", o.A.start, res.Attacker}, {"defender", o.D.start, res.Defender}} {
-		var rows []string
+// errataRows are the survivors rows expected from the oracle's start: the
+// fleet's groups plus the infantry placed by Magen Defense Grid ΩΩ, in kind
+// order.
+func errataRows(o *oracle) [2][]units.Group {
+	var rows [2][]units.Group
+	for i, start := range []ocount{o.A.start, o.D.start} {
 		for k := range units.NumKinds {
-			if s.start.alive(k) > 0 {
-				rows = append(rows, fmt.Sprintf("%v×%d", k, s.start.alive(k)))
+			if n := start.alive(k); n > 0 {
+				rows[i] = append(rows[i], units.Group{Kind: k, Count: n})
 			}
 		}
-		var got []string
-		for _, sv := range s.got.Survivors {
-			got = append(got, fmt.Sprintf("%v×%d", sv.Kind, sv.Start))
-		}
-		if !slices.Equal(got, rows) {
-			t.Errorf("%s: survivors rows %v, want %v", s.name, got, rows)
-		}
-		for _, sv := range s.got.Survivors {
-			m1, m2 := want.mean[i][sv.Kind], want.meanSq[i][sv.Kind]
-			check(fmt.Sprintf("%s %s left", s.name, sv.Name), sv.Expected.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
-		}
-		m1, m2 := want.lost[i], want.lostSq[i]
-		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
-		m1, m2 = want.capLost[i], want.capLostSq[i]
-		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n))
 	}
-	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
+	return rows
 }
 
 // errataSE is the standard error of a probability p estimated from n

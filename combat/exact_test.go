@@ -46,8 +46,16 @@ func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 }
 
 // compareRun runs sc with exactTrials trials and checks every figure of the
-// Result against the oracle's answer want.
+// Result against the oracle's answer want, with one survivors row per unit
+// type of each side's fleet.
 func compareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult) {
+	t.Helper()
+	compareRunRows(t, sc, seed, want, [2][]units.Group{sc.Attacker.Fleet.Groups(), sc.Defender.Fleet.Groups()})
+}
+
+// compareRunRows is compareRun with the survivors rows expected of each
+// side given (kind and start count, in order): an effect may add a row.
+func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want oresult, rows [2][]units.Group) {
 	t.Helper()
 	if d := math.Abs(want.total() - 1); d > 1e-9 {
 		t.Fatalf("oracle: total probability off by %g", d)
@@ -117,12 +125,11 @@ func compareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult) {
 
 	sides := []struct {
 		name  string
-		side  combat.Side
 		got   combat.SideResult
 		index int
-	}{{"attacker", sc.Attacker, res.Attacker, 0}, {"defender", sc.Defender, res.Defender, 1}}
+	}{{"attacker", res.Attacker, 0}, {"defender", res.Defender, 1}}
 	for _, s := range sides {
-		groups := s.side.Fleet.Groups()
+		groups := rows[s.index]
 		if len(s.got.Survivors) != len(groups) {
 			t.Errorf("%s: %d survivor rows, want one per unit type of the fleet (%d)", s.name, len(s.got.Survivors), len(groups))
 		}
