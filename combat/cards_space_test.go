@@ -107,30 +107,6 @@ func spSolve(t *testing.T, what string, sc combat.Scenario, a, draw, d float64) 
 	return res
 }
 
-// spRefused checks that Solve refuses sc, naming the card.
-func spRefused(t *testing.T, sc combat.Scenario, name string) {
-	t.Helper()
-	_, err := combat.Solve(context.Background(), sc)
-	if err == nil || !strings.Contains(err.Error(), name) {
-		t.Errorf("Solve with %s: error %v, want one naming it", name, err)
-	}
-}
-
-// spWarned checks that a warning of res mentions all the given parts.
-func spWarned(t *testing.T, res combat.Result, parts ...string) {
-	t.Helper()
-	for _, w := range res.Warnings {
-		ok := true
-		for _, p := range parts {
-			ok = ok && strings.Contains(w, p)
-		}
-		if ok {
-			return
-		}
-	}
-	t.Errorf("no warning with %q in %q", parts, res.Warnings)
-}
-
 func spSurvivor(t *testing.T, sr combat.SideResult, k units.Kind) combat.Mean {
 	t.Helper()
 	for _, s := range sr.Survivors {
@@ -309,7 +285,7 @@ func TestDirectHit(t *testing.T) {
 		Attacker: spSide(t, "1 dreadnought"), Defender: spSide(t, "1 cruiser", "direct-hit")}
 	res := spRun(t, sc, 101)
 	spOutcomes(t, "direct hit", res.Outcome, .36/.76, .24/.76, .16/.76, 0, 0, 0)
-	spRefused(t, sc, "Direct Hit")
+	refused(t, sc, "Direct Hit")
 
 	// Dreadnought II is immune: the ordinary duel of a 2-life ship.
 	sc.Attacker = spSide(t, "1 dreadnought ii")
@@ -363,7 +339,7 @@ func TestManeuveringJets(t *testing.T) {
 		Attacker: spSide(t, "1 cruiser", "maneuvering-jets"), Defender: spSide(t, "2 pds")}
 	res := spRun(t, sc, 201)
 	spOutcomes(t, "jets vs space cannon offense", res.Outcome, .75, .25, 0, 0, 0, 0)
-	spRefused(t, sc, "Maneuvering Jets")
+	refused(t, sc, "Maneuvering Jets")
 
 	sc = combat.Scenario{Action: combat.Invasion,
 		Attacker: spSide(t, "1 carrier, 2 infantry", "maneuvering-jets", "solar-flare"), Defender: spSide(t, "3 pds")}
@@ -398,7 +374,7 @@ func TestSkilledRetreat(t *testing.T) {
 	spOutcomes(t, "skilled retreat", res.Outcome, .12, .08, .32, .48, 0, 0)
 	spMean(t, "skilled retreat: carriers left", spSurvivor(t, res.Attacker, units.Carrier), .6)
 	spMean(t, "skilled retreat: rounds", res.Rounds.Mean, 1)
-	spRefused(t, sc, "Skilled Retreat")
+	refused(t, sc, "Skilled Retreat")
 
 	// It is not a retreat: the defender's Intercept does not stop it.
 	sc.Defender = spSide(t, "1 cruiser", "intercept")
@@ -455,7 +431,7 @@ func TestEmergencyRepairs(t *testing.T) {
 		"Dreadnought I 1/1 | Cruiser I 1/0": 3. / 8,
 		" | Cruiser I 1/0":                  1. / 8,
 	})
-	spRefused(t, sc, "Emergency Repairs")
+	refused(t, sc, "Emergency Repairs")
 
 	sc.Attacker = spSide(t, "2 dreadnought", "emergency-repairs")
 	sc.Attacker.Modifier = -9
@@ -500,13 +476,13 @@ func TestExperimentalBattlestation(t *testing.T) {
 	// No space dock: nothing (the PDS alone: .5), with a warning.
 	sc.Defender = spSide(t, "1 pds", "experimental-battlestation")
 	r := spSolve(t, "battlestation without a dock", sc, .5, .5, 0)
-	spWarned(t, r, "Experimental Battlestation", "space dock")
+	warned(t, r, "Experimental Battlestation", "space dock")
 
 	// Held by the attacker: nothing.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: spSide(t, "1 cruiser", "experimental-battlestation"), Defender: spSide(t, "1 space dock, 1 pds")}
 	r = spSolve(t, "battlestation held by the attacker", sc, .5, .5, 0)
-	spWarned(t, r, "Experimental Battlestation", "attacker")
+	warned(t, r, "Experimental Battlestation", "attacker")
 
 	// Solar Flare stops it: no space cannon offense at all.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
@@ -522,14 +498,14 @@ func TestFighterPrototype(t *testing.T) {
 		Attacker: spSide(t, "1 fighter", "fighter-prototype"), Defender: spSide(t, "1 fighter")}
 	res := spRun(t, sc, 601)
 	spOutcomes(t, "fighter prototype", res.Outcome, .32+.48*4/9, .08+.48/9, .12+.48*4/9, 0, 0, 0)
-	spRefused(t, sc, "Fighter Prototype")
+	refused(t, sc, "Fighter Prototype")
 
 	// Fighters only: a destroyer duel stays even (each .2·.8/.36 = 4/9).
 	sc = combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: spSide(t, "1 destroyer", "fighter-prototype"), Defender: spSide(t, "1 destroyer")}
 	res = spRun(t, sc, 602)
 	spOutcomes(t, "fighter prototype without fighters", res.Outcome, 4./9, 1./9, 4./9, 0, 0, 0)
-	spWarned(t, res, "Fighter Prototype", "no fighters")
+	warned(t, res, "Fighter Prototype", "no fighters")
 }
 
 // Courageous to the End: cruiser against cruiser (p = .4 each). Per round
@@ -543,7 +519,7 @@ func TestCourageousToTheEnd(t *testing.T) {
 		Attacker: spSide(t, "1 cruiser", "courageous-to-the-end"), Defender: spSide(t, "1 cruiser")}
 	res := spRun(t, sc, 701)
 	spOutcomes(t, "courageous", res.Outcome, .375, .49, .135, 0, 0, 0)
-	spRefused(t, sc, "Courageous to the End")
+	refused(t, sc, "Courageous to the End")
 
 	// No modifiers: with -9 the cruiser never hits in combat, but its 2
 	// dice still hit on 7: draw .64, D .36.
@@ -570,7 +546,7 @@ func TestIntercept(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: spSide(t, "2 cruiser", "intercept"), Defender: def}
 	res := spRun(t, sc, 801)
 	spOutcomes(t, "intercept", res.Outcome, .64+.144*.375+.216*.64, .144*.25, .144*.375, 0, .216*.36, 0)
-	spRefused(t, sc, "Intercept")
+	refused(t, sc, "Intercept")
 
 	// Without a retreat policy on the other side it idles.
 	sc.Defender.Retreat = combat.Retreat{}
@@ -578,7 +554,7 @@ func TestIntercept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spWarned(t, r, "Intercept", "no retreat policy")
+	warned(t, r, "Intercept", "no retreat policy")
 }
 
 // Waylay: 2 Destroyer II (anti-fighter barrage 6 x3: 6 dice at .5) against
@@ -609,7 +585,7 @@ func TestRout(t *testing.T) {
 		Attacker: spSide(t, "2 cruiser"), Defender: spSide(t, "1 cruiser", "rout")}
 	res := spRun(t, sc, 1001)
 	spOutcomes(t, "rout", res.Outcome, .64, 0, 0, .36, 0, 0)
-	spRefused(t, sc, "Rout")
+	refused(t, sc, "Rout")
 
 	// A forced retreat is not the attacker's to intercept: the defender's
 	// own Intercept does not undo its Rout.
@@ -622,7 +598,7 @@ func TestRout(t *testing.T) {
 		Attacker: spSide(t, "1 cruiser", "rout"), Defender: spSide(t, "1 cruiser")}
 	res = spRun(t, sc, 1003)
 	spOutcomes(t, "rout held by the attacker", res.Outcome, .375, .25, .375, 0, 0, 0)
-	spWarned(t, res, "Rout", "defender")
+	warned(t, res, "Rout", "defender")
 }
 
 // Reflective Shielding, one round (round limit 1): a dreadnought (p = .6)
@@ -662,7 +638,7 @@ func TestReflectiveShielding(t *testing.T) {
 	spOutcomes(t, "reflective shielding", res.Outcome, pa, pdraw, pd, 0, 0, pu)
 	spMean(t, "reflective shielding: cruisers left", spSurvivor(t, res.Defender, units.Cruiser), cruisers)
 	spMean(t, "reflective shielding: dreadnoughts left", spSurvivor(t, res.Attacker, units.Dreadnought), dread)
-	spRefused(t, sc, "Reflective Shielding")
+	refused(t, sc, "Reflective Shielding")
 
 	// Not in space cannon offense (not combat): a PDS (.5) hit damages the
 	// dreadnought with no reflection; then one round against a cruiser.
@@ -699,7 +675,7 @@ func TestSolarFlare(t *testing.T) {
 	sc = combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: spSide(t, "1 cruiser"), Defender: spSide(t, "2 pds", "solar-flare")}
 	r := spSolve(t, "solar flare held by the defender", sc, .25, .75, 0)
-	spWarned(t, r, "Solar Flare", "active player")
+	warned(t, r, "Solar Flare", "active player")
 }
 
 // Scramble Frequency makes the opponent reroll its first bombardment, space
@@ -711,7 +687,7 @@ func TestScrambleFrequency(t *testing.T) {
 		Attacker: spSide(t, "1 cruiser", "scramble-frequency"), Defender: spSide(t, "2 pds")}
 	res := spRun(t, sc, 1301)
 	spOutcomes(t, "scramble vs space cannon offense", res.Outcome, .3125, .6875, 0, 0, 0, 0)
-	spRefused(t, sc, "Scramble Frequency")
+	refused(t, sc, "Scramble Frequency")
 
 	// Bombardment: a dreadnought (5: .6, expected .6) bombards the
 	// defender's infantry; a hit is rerolled, so it kills with .36. Then 1
@@ -773,7 +749,7 @@ func TestCrashLanding(t *testing.T) {
 		spMean(t, what+": resources lost", res.Attacker.ResourcesLost, c.lost*lose)
 		spMean(t, what+": infantry left", spSurvivor(t, res.Attacker, units.Infantry), 2*.12/.52)
 		if c.cards != nil {
-			spRefused(t, sc, "Crash Landing")
+			refused(t, sc, "Crash Landing")
 		}
 	}
 
@@ -784,5 +760,5 @@ func TestCrashLanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spWarned(t, r, "Crash Landing", "defender")
+	warned(t, r, "Crash Landing", "defender")
 }

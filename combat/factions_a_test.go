@@ -39,21 +39,6 @@ func modelled(t *testing.T, res combat.Result, name string) {
 	}
 }
 
-// warned checks that some warning contains all the parts.
-func warned(t *testing.T, res combat.Result, parts ...string) {
-	t.Helper()
-	for _, w := range res.Warnings {
-		ok := true
-		for _, p := range parts {
-			ok = ok && strings.Contains(w, p)
-		}
-		if ok {
-			return
-		}
-	}
-	t.Errorf("no warning contains %q: %q", parts, res.Warnings)
-}
-
 // notExact checks that Solve refuses sc.
 func notExact(t *testing.T, sc combat.Scenario) {
 	t.Helper()

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -38,4 +39,28 @@ func mustSolve(t testing.TB, sc combat.Scenario) combat.Result {
 		t.Fatalf("Solve: %v", err)
 	}
 	return res
+}
+
+// warned checks that some warning of res contains all the parts.
+func warned(t testing.TB, res combat.Result, parts ...string) {
+	t.Helper()
+	for _, w := range res.Warnings {
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(w, p)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no warning contains %q: %q", parts, res.Warnings)
+}
+
+// refused checks that Solve refuses sc with an error naming want (the
+// effect it cannot replay).
+func refused(t testing.TB, sc combat.Scenario, want string) {
+	t.Helper()
+	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Solve error = %v, want a refusal naming %q", err, want)
+	}
 }
