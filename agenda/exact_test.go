@@ -21,6 +21,19 @@ func exactOf(t *testing.T, a Agenda) Result {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
 
+// handAgenda is the two-voter agenda whose odds TestExactHandComputed
+// works out by hand.
+func handAgenda() Agenda {
+	return Agenda{
+		Outcomes: []string{"for", "against"},
+		Voters: []Voter{
+			{Name: "a", Votes: Fixed(3), Choice: []float64{0.5, 0}},
+			{Name: "b", Votes: Fixed(2), Choice: []float64{0, 0.5}},
+		},
+		Speaker: 1,
+	}
+}
+
 func TestExactHandComputed(t *testing.T) {
 	// a has 3 votes and votes "for" half the time (else abstains); b has 2
 	// and votes "against" half the time. b is the speaker. The four cases,
@@ -33,14 +46,7 @@ func TestExactHandComputed(t *testing.T) {
 	//                     both votes so ties go by outcome order: for.
 	// So P(for passes) = P(against passes) = 1/4, P(no majority) = 1/2,
 	// P(for wins the final vote) = 1/2, P(for overall) = 3/4.
-	a := Agenda{
-		Outcomes: []string{"for", "against"},
-		Voters: []Voter{
-			{Name: "a", Votes: Fixed(3), Choice: []float64{0.5, 0}},
-			{Name: "b", Votes: Fixed(2), Choice: []float64{0, 0.5}},
-		},
-		Speaker: 1,
-	}
+	a := handAgenda()
 	r := exactOf(t, a)
 	want := []struct {
 		name      string

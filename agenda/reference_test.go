@@ -299,14 +299,7 @@ func randomAgenda(rng *rand.Rand, big bool) Agenda {
 func TestReferenceHandComputed(t *testing.T) {
 	// The reference itself against a probability worked out by hand (see
 	// TestExactHandComputed for the derivation).
-	a := Agenda{
-		Outcomes: []string{"for", "against"},
-		Voters: []Voter{
-			{Name: "a", Votes: Fixed(3), Choice: []float64{0.5, 0}},
-			{Name: "b", Votes: Fixed(2), Choice: []float64{0, 0.5}},
-		},
-		Speaker: 1,
-	}
+	a := handAgenda()
 	r := refOddsOf(a)
 	if r.prelim[0] != 0.25 || r.prelim[1] != 0.25 || r.noMaj != 0.5 || r.final[0] != 0.5 {
 		t.Errorf("reference: %+v", r)

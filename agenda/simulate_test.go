@@ -61,14 +61,7 @@ func compareWithExact(t *testing.T, a Agenda, n int64, seed uint64) {
 
 func TestSimulateHandComputed(t *testing.T) {
 	// The table of TestExactHandComputed: P(for overall) = 3/4.
-	a := Agenda{
-		Outcomes: []string{"for", "against"},
-		Voters: []Voter{
-			{Name: "a", Votes: Fixed(3), Choice: []float64{0.5, 0}},
-			{Name: "b", Votes: Fixed(2), Choice: []float64{0, 0.5}},
-		},
-		Speaker: 1,
-	}
+	a := handAgenda()
 	const n = 400_000
 	s := simulate(t, a, Options{Trials: n, Seed: 3})
 	within(t, "prelim for", s.Prelim[0].P, 0.25, n)
