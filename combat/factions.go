@@ -37,7 +37,7 @@ func factionRules() map[string]factionRule {
 
 // byNumbers lists faction unit texts that the unit's numbers already say
 // completely (capacity, Sustain Damage, combat value, revival).
-var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun-ii", "letani-warrior-ii", "memoria-ii", "son-of-ragh", "heavens-hollow"}
+var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun", "letani-warrior-ii", "memoria-ii", "son-of-ragh", "heavens-hollow"}
 
 // Modelled reports whether the engine models the faction text (an
 // units.Ability) with this slug; the others produce a warning when they
@@ -91,7 +91,7 @@ func (p *plan) applyFaction(sc *Scenario, side int) {
 			relevant = s.Fleet.Count(units.Mech) > 0
 		case units.AbilityKindUnit:
 			for _, g := range s.Fleet.Groups() {
-				if st, err := f.Unit(g.Kind, g.Upgraded || upgradedByTech(s, g.Kind)); err == nil && slugOf(st.Name) == a.Slug {
+				if st, err := f.Unit(g.Kind, g.Upgraded || upgradedByTech(s, g.Kind)); err == nil && unitTextOf(st.Name, a.Slug) {
 					relevant = true
 				}
 			}
@@ -110,6 +110,15 @@ func (p *plan) applyFaction(sc *Scenario, side int) {
 func upgradedByTech(s *Side, k units.Kind) bool {
 	up, _ := s.upgrades()
 	return up[k]
+}
+
+// unitTextOf reports whether the faction unit text with this slug belongs
+// to the unit named name: its slug, with or without the " I"/" II" of the
+// printing ("Hel-Titan II" carries the "hel-titan" text and
+// "Advanced Carrier II" the "advanced-carrier-ii" one).
+func unitTextOf(name, slug string) bool {
+	n := slugOf(name)
+	return n == slug || strings.TrimSuffix(n, "-i") == slug || strings.TrimSuffix(n, "-ii") == slug
 }
 
 // slugOf turns a printed name into a slug: "Exotrireme II" → "exotrireme-ii".
