@@ -742,14 +742,16 @@ func addUnits(acc [maxSlots]float64, c *chain, side int, st uint32, m float64) [
 }
 
 // addStructures adds mass m of the defender's structures, destroyed when
-// the attacker took the planet.
+// the attacker took the planet; structures that are also ground forces
+// (Hel-Titans) are in the states already.
 func (s *solver) addStructures(m float64, captured bool) {
 	if captured {
 		return
 	}
-	for i, sl := range s.p.side[defender].slots {
-		if sl.zone == zonePlanet && sl.stats.Kind.Structure() {
-			s.alive[defender][i] += m * float64(s.p.side[defender].start[i])
+	sp := &s.p.side[defender]
+	for i, sl := range sp.slots {
+		if sl.zone == zonePlanet && sl.stats.Kind.Structure() && sp.in[i]&(1<<tGround) == 0 {
+			s.alive[defender][i] += m * float64(sp.start[i])
 		}
 	}
 }

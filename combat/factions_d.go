@@ -4,7 +4,7 @@ import "github.com/ti4sim/ti4sim/units"
 
 // factionRulesD returns one group of modelled faction texts, by ability
 // slug: the Naaz-Rokha flagship, 2RAM (L1Z1X commander), the Arborec, Nekro
-// and Letnev mechs and Evelyn Delouis (Sol agent). The helpers of this file
+// and Letnev mechs, Evelyn Delouis (Sol agent) and the Titans PDS. The helpers of this file
 // end in D so as not to clash with the other faction files.
 func factionRulesD() map[string]factionRule {
 	return map[string]factionRule{
@@ -14,6 +14,7 @@ func factionRulesD() map[string]factionRule {
 		"mordred":         {attach: mordred},
 		"evelyn-delouis":  {attach: evelynDelouis},
 		"dunlain-reaper":  {attach: dunlainReaper},
+		"hel-titan":       {attach: helTitan},
 	}
 }
 
@@ -258,4 +259,34 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 		}
 	})
 	p.warnOnce("Dunlain Reaper (" + sideName(holder) + "): modelled as deployed at the start of ground combat round 1, replacing 1 infantry with 1 mech (so up to 1 more mech than at the start may be left); the 2 resources are assumed to be available and are not counted as lost")
+}
+
+// helTitan (Titans PDS, Hel-Titan I/II: "This unit is treated as both a
+// structure and a ground force. It cannot be transported."): the defender's
+// Hel-Titans on the planet fight in ground combat with their combat value
+// (7, or 6 upgraded) and the side's static modifier, can be hit by ground
+// combat rolls and Bombardment and use Sustain Damage against them, and
+// keep the planet from falling while one is left. They take hits after the
+// side's other ground forces (the player keeps the PDS longest). Space
+// cannon and Planetary Shield are the structure's, as before. Static: exact
+// mode solves it. Not modelled: an attacker's Hel-Titans (a PDS cannot be
+// committed: it cannot be transported).
+func helTitan(p *plan, sc *Scenario, holder int) {
+	p.addEffect("Hel-Titan", true)
+	if holder != defender || sc.Action == SpaceCombat {
+		return
+	}
+	sp := &p.side[holder]
+	mod := sideOf(sc, holder).Modifier
+	for i, sl := range sp.slots {
+		if sl.stats.Kind != units.PDS || sl.zone != zonePlanet || !sl.stats.Combat.Has() {
+			continue
+		}
+		s := uint8(i)
+		sp.rollers[rollGround] = append(sp.rollers[rollGround], roller{slot: s, dice: uint8(sl.stats.Combat.Dice), thr: int8(sl.stats.Combat.Value - mod)})
+		sp.groups[rollGround] = groupRollers(sp.rollers[rollGround])
+		sp.order[tGround] = append(sp.order[tGround], s)
+		sp.in[s] |= 1 << tGround
+		sp.count[tGround] += int32(sp.start[s])
+	}
 }

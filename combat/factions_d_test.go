@@ -1,7 +1,9 @@
 package combat_test
 
 import (
+	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -274,5 +276,34 @@ func TestFactionsDDoNotAllocate(t *testing.T) {
 	}
 	for _, c := range cases {
 		noTrialAllocs(t, c.name, c.sc)
+	}
+}
+
+// Hel-Titan: a Titans PDS (combat 7, p = 0.4, Sustain Damage) defends its
+// planet alone against 1 infantry (p = 0.3). Per round: only the infantry
+// hits 0.18, only the PDS 0.28, both 0.12, neither 0.42. Undamaged, the PDS
+// is damaged with 0.18/0.58 before the infantry dies; damaged, the
+// attacker wins with 0.18/0.58 and draws with 0.12/0.58. So the attacker
+// wins (0.18/0.58)², draws (0.18/0.58)(0.12/0.58), and the PDS is left
+// whenever the defender wins.
+func TestHelTitan(t *testing.T) {
+	sc := combat.Scenario{Action: combat.GroundCombat,
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry")},
+		Defender: factionSide(t, "titans", "1 pds")}
+	r := 0.18 / 0.58
+	win, draw := r*r, r*0.12/0.58
+	ex := mustSolve(t, sc)
+	exactB(t, "Hel-Titan: attacker wins", ex.Outcome.AttackerWin.P, win)
+	exactB(t, "Hel-Titan: draw", ex.Outcome.Draw.P, draw)
+	exactB(t, "Hel-Titan left", survivors(t, ex.Defender, "Hel-Titan I"), 1-win-draw)
+	res := mustRun(t, sc, factionTrials, 41)
+	modelled(t, res, "Hel-Titan")
+	near(t, "Hel-Titan: attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	near(t, "Hel-Titan left", survivors(t, res.Defender, "Hel-Titan I"), 1-win-draw, bernoulliSD(1-win-draw))
+
+	// Another faction's PDS is no ground force: the ground combat is refused.
+	sc.Defender = combat.Side{Fleet: mustFleet(t, "1 pds")}
+	if _, err := combat.Run(context.Background(), sc, combat.Options{Trials: 10}); err == nil || !strings.Contains(err.Error(), "no ground forces") {
+		t.Errorf("a ground combat against a plain PDS: error %v, want one saying the defender has no ground forces", err)
 	}
 }

@@ -239,7 +239,7 @@ func (sc *Scenario) Validate() error {
 			if g := f.f.Filter(units.Kind.Ship); len(g) > 0 {
 				return fmt.Errorf("%s: %s is a ship; a ground combat has only ground forces (use invade for the whole tactical action)", f.name, g[0].Kind)
 			}
-			if len(f.f.Filter(units.Kind.GroundForce)) == 0 {
+			if len(f.f.Filter(units.Kind.GroundForce)) == 0 && !(f.name == "defender" && fightingPDS(&sc.Defender)) {
 				return fmt.Errorf("%s has no ground forces: a ground combat needs infantry or mechs on both sides", f.name)
 			}
 		}
@@ -290,4 +290,14 @@ func (s *Side) validate(name string, act Action) error {
 		}
 	}
 	return nil
+}
+
+// fightingPDS reports whether side has PDS that are also ground forces
+// (the Titans' Hel-Titans have a combat value).
+func fightingPDS(side *Side) bool {
+	if side.Fleet.Count(units.PDS) == 0 {
+		return false
+	}
+	st, err := side.faction().Unit(units.PDS, false)
+	return err == nil && st.Combat.Has()
 }
