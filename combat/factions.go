@@ -27,7 +27,7 @@ func factionRules() map[string]factionRule {
 		"jns-hylarim":             {attach: jolNarFlagship},
 		"salai-sai-corian":        {attach: winnuFlagship},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD()} {
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE()} {
 		for slug, r := range group {
 			rules[slug] = r
 		}
