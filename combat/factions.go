@@ -26,6 +26,8 @@ func factionRules() map[string]factionRule {
 		"non-euclidean-shielding": {attach: nonEuclideanShielding},
 		"jns-hylarim":             {attach: jolNarFlagship},
 		"salai-sai-corian":        {attach: winnuFlagship},
+		"devour":                  {attach: devour},
+		"the-terror-between":      {attach: terrorBetween},
 	}
 	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE()} {
 		for slug, r := range group {

@@ -76,6 +76,9 @@ type SideResult struct {
 	// destroyed one returns on a 6 or more). They are not counted back in
 	// Survivors or ResourcesLost: they return home, not to the planet.
 	Revived Mean
+	// Captured is the expected number of units the side captured (the
+	// Vuil'raith's Devour and The Terror Between); 0 without such a text.
+	Captured Mean
 }
 
 // Rounds describes how many combat rounds were fought.
@@ -196,6 +199,8 @@ func (p *plan) result(a *tally, o Options) Result {
 		sr.ResourcesLost = Mean{m / 2, se / 2} // tallied in half resources
 		m, se = stats.MeanSE(a.capacityLost[s], a.capacityLostSq[s], a.n)
 		sr.CapacityLost = Mean{m, se}
+		m, se = stats.MeanSE(a.captured[s], a.capturedSq[s], a.n)
+		sr.Captured = Mean{m, se}
 		for _, i := range p.side[s].revivers {
 			q := hitProbability(p.side[s].slots[i].stats.Revive.Value)
 			km, kse := stats.MeanSE(a.killed[s][i], a.killedSq[s][i], a.n)

@@ -42,6 +42,8 @@ type tally struct {
 	invaded     int64
 	// capacityLost and capacityLostSq add up units removed for capacity.
 	capacityLost, capacityLostSq [2]int64
+	// captured and capturedSq add up units captured (Devour).
+	captured, capturedSq [2]int64
 	// killed and killedSq add up, for slots whose units revive, the units
 	// destroyed (not removed for capacity).
 	killed, killedSq [2][maxSlots]int64
@@ -71,6 +73,9 @@ func (a *tally) add(t *trial, o outcome) {
 		c := int64(t.capacityLost[s])
 		a.capacityLost[s] += c
 		a.capacityLostSq[s] += c * c
+		c = int64(t.captured[s])
+		a.captured[s] += c
+		a.capturedSq[s] += c * c
 		for _, i := range t.p.side[s].revivers {
 			k := int64(t.killed[s][i])
 			a.killed[s][i] += k
@@ -107,6 +112,8 @@ func (a *tally) merge(b *tally) {
 		a.lostSq[s] += b.lostSq[s]
 		a.capacityLost[s] += b.capacityLost[s]
 		a.capacityLostSq[s] += b.capacityLostSq[s]
+		a.captured[s] += b.captured[s]
+		a.capturedSq[s] += b.capturedSq[s]
 		for i := range a.killed[s] {
 			a.killed[s][i] += b.killed[s][i]
 			a.killedSq[s][i] += b.killedSq[s][i]

@@ -73,6 +73,8 @@ type trial struct {
 	sustainedRound [2][maxSlots]uint16
 	// capacityLost counts each side's units removed for lack of capacity.
 	capacityLost [2]int32
+	// captured counts the units each side captured (Devour).
+	captured [2]int32
 	// killed counts, per slot, the units destroyed (for revivals), not
 	// those removed for capacity.
 	killed [2][maxSlots]uint16
@@ -103,6 +105,7 @@ func (t *trial) reset() {
 	t.unfinishedCombat = false
 	t.endCombat = false
 	t.capacityLost = [2]int32{}
+	t.captured = [2]int32{}
 	t.killed = [2][maxSlots]uint16{}
 	t.used = [maxCounters]uint8{}
 	t.mark = [maxCounters]int32{}

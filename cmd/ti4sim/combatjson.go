@@ -73,6 +73,7 @@ type jsonSide struct {
 	ResourcesLostSE float64            `json:"resources_lost_se"`
 	CapacityLost    *float64           `json:"capacity_lost,omitempty"`
 	Revived         *float64           `json:"revived,omitempty"`
+	Captured        *float64           `json:"captured,omitempty"`
 }
 
 // jsonRounds: histogram[i] is the probability of i rounds (the last of 32
@@ -138,6 +139,10 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 	if r.Revived.Value > 0 {
 		v := r.Revived.Value
 		js.Revived = &v
+	}
+	if r.Captured.Value > 0 {
+		v := r.Captured.Value
+		js.Captured = &v
 	}
 	for _, u := range r.Survivors {
 		js.Survivors[u.Kind.Key()] = u.Expected.Value

@@ -125,14 +125,15 @@ func survivorTable(w io.Writer, r combat.Result) error {
 		if err := t.Append(side, "resources lost", "", fmt.Sprintf("%.3f", sr.ResourcesLost.Value), se(sr.ResourcesLost, r.Exact)); err != nil {
 			return err
 		}
-		if sr.CapacityLost.Value > 0 {
-			if err := t.Append(side, "removed for capacity", "", fmt.Sprintf("%.3f", sr.CapacityLost.Value), se(sr.CapacityLost, r.Exact)); err != nil {
-				return err
-			}
-		}
-		if sr.Revived.Value > 0 {
-			if err := t.Append(side, "revived (return home)", "", fmt.Sprintf("%.3f", sr.Revived.Value), se(sr.Revived, r.Exact)); err != nil {
-				return err
+		// Rows shown only when the side has any.
+		for _, row := range []struct {
+			label string
+			m     combat.Mean
+		}{{"removed for capacity", sr.CapacityLost}, {"revived (return home)", sr.Revived}, {"captured", sr.Captured}} {
+			if row.m.Value > 0 {
+				if err := t.Append(side, row.label, "", fmt.Sprintf("%.3f", row.m.Value), se(row.m, r.Exact)); err != nil {
+					return err
+				}
 			}
 		}
 	}
