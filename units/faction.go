@@ -35,6 +35,25 @@ var factions = append([]*Faction{none}, allFactions()...)
 // Factions returns every known faction.
 func Factions() []*Faction { return append([]*Faction(nil), factions...) }
 
+// upgradedBy returns the slugs of the factions that have an upgraded
+// unit of kind k of their own (the Muaat's Prototype War Sun II).
+func upgradedBy(k Kind) []string {
+	var out []string
+	for _, f := range factions {
+		if f.units[k][1].Name != "" {
+			out = append(out, f.Slug)
+		}
+	}
+	return out
+}
+
+// mayUpgrade reports whether some player can have kind k upgraded: the
+// generic unit has a II, or a faction has one of its own. Whether this
+// player's faction can is checked by Faction.Unit.
+func mayUpgrade(k Kind) bool {
+	return HasUpgrade(k) || k == Flagship || len(upgradedBy(k)) > 0
+}
+
 // NoFaction returns the faction-less player.
 func NoFaction() *Faction { return none }
 
@@ -86,6 +105,9 @@ func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
 	}
 	if s, ok := Generic(k, upgraded); ok {
 		return s, nil
+	}
+	if by := upgradedBy(k); len(by) > 0 {
+		return Stats{}, fmt.Errorf("%s II is a faction unit: only %s has one (choose the side's faction)", k, strings.Join(by, ", "))
 	}
 	return Stats{}, fmt.Errorf("%s has no II upgrade", k)
 }

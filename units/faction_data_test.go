@@ -458,3 +458,30 @@ func TestFactionUnitTexts(t *testing.T) {
 	check("naaz-rokha", Mech, false, "8 (x2)")
 	check("mahact", Infantry, true, "always returns")
 }
+
+// "war sun II" parses (the Muaat have one), and only the Muaat get it: for
+// any other side it is an error naming who has one.
+func TestFactionOnlyUpgrade(t *testing.T) {
+	fl, err := ParseFleet("1 war sun II")
+	if err != nil {
+		t.Fatalf("ParseFleet: %v", err)
+	}
+	g := fl.Groups()[0]
+	if st, err := mustFaction(t, "muaat").Unit(g.Kind, g.Upgraded); err != nil || st.Name != "Prototype War Sun II" || st.Cost != 10 {
+		t.Errorf("Muaat war sun II = %q (cost %v), %v; want Prototype War Sun II, cost 10", st.Name, st.Cost, err)
+	}
+	for _, f := range []*Faction{NoFaction(), mustFaction(t, "sardakk")} {
+		if _, err := f.Unit(g.Kind, g.Upgraded); err == nil || !strings.Contains(err.Error(), "only muaat") {
+			t.Errorf("%s war sun II: error %v, want one saying only muaat has one", f.Slug, err)
+		}
+	}
+}
+
+func mustFaction(t *testing.T, slug string) *Faction {
+	t.Helper()
+	f, err := LookupFaction(slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}

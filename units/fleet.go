@@ -45,7 +45,7 @@ func NewFleet(groups ...Group) (Fleet, error) {
 		if g.Damaged < 0 || g.Damaged > g.Count {
 			return Fleet{}, fmt.Errorf("%d damaged of %d %s: allowed 0..%d", g.Damaged, g.Count, g.Kind, g.Count)
 		}
-		if g.Upgraded && !HasUpgrade(g.Kind) && g.Kind != Flagship {
+		if g.Upgraded && !mayUpgrade(g.Kind) {
 			return Fleet{}, fmt.Errorf("%s has no II upgrade", g.Kind)
 		}
 		if seen[g.Kind] && up[g.Kind] != g.Upgraded {

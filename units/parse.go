@@ -163,7 +163,7 @@ func parseUnits(item string) (Group, error) {
 	if err != nil {
 		return Group{}, err
 	}
-	if up && !HasUpgrade(k) && k != Flagship {
+	if up && !mayUpgrade(k) {
 		return Group{}, &itemError{what: fmt.Sprintf("%s has no II upgrade", k)}
 	}
 	return Group{Kind: k, Upgraded: up, Count: count}, nil

@@ -55,7 +55,7 @@ func TestParseFleetErrors(t *testing.T) {
 		{"1 carrier,,2 fighter", "item 2 is empty"},
 		{"3", "missing unit name in item 1"},
 		{"mech II", "mech has no II upgrade"},
-		{"war sun II", "war sun has no II upgrade"},
+		{"mech II", "mech has no II upgrade"},
 		{"1 dread, 1 dread II", "dreadnought given both with and without II"},
 		{"99 ff, 99 ff, 99 ff", "297 fighter in all: allowed at most 200"},
 		{"2 dread (3 damaged)", "3 damaged but only 2 dreadnought"},
