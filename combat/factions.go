@@ -39,7 +39,7 @@ func factionRules() map[string]factionRule {
 
 // byNumbers lists faction unit texts that the unit's numbers already say
 // completely (capacity, Sustain Damage, combat value, revival).
-var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun", "letani-warrior-ii", "memoria-ii", "son-of-ragh", "heavens-hollow"}
+var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun", "letani-warrior-ii", "memoria-ii", "son-of-ragh", "heavens-hollow", "hybrid-crystal-fighter-ii"}
 
 // Modelled reports whether the engine models the faction text (an
 // units.Ability) with this slug; the others produce a warning when they

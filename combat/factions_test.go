@@ -139,3 +139,23 @@ func TestWinnuFlagship(t *testing.T) {
 		t.Errorf("Solve error = %v, want a refusal naming the flagship", err)
 	}
 }
+
+// Hybrid Crystal Fighter II move on their own: a Naalu destroyer with 4 of
+// them loses none for capacity when the combat ends (its numbers: move 2),
+// while Hybrid Crystal Fighter I need room and all 4 surviving ones are
+// removed, the destroyer having none.
+func TestHybridCrystalFighterCapacity(t *testing.T) {
+	for _, c := range []struct {
+		techs []string
+		zero  bool
+	}{{[]string{"fighter-ii"}, true}, {nil, false}} {
+		sc := combat.Scenario{Action: combat.SpaceCombat,
+			Attacker: factionSide(t, "naalu", "1 destroyer, 4 fighter", c.techs...),
+			Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
+		res := mustRun(t, sc, 2000, 5)
+		modelled(t, res, "Hybrid Crystal Fighter II")
+		if got := res.Attacker.CapacityLost.Value; (got == 0) != c.zero {
+			t.Errorf("techs %v: capacity lost %v, want zero: %v", c.techs, got, c.zero)
+		}
+	}
+}
