@@ -61,7 +61,7 @@ func conventionsOfWar() card {
 			default:
 				p.side[attacker].rollers[rollBombard] = nil
 				p.side[attacker].groups[rollBombard] = nil
-				p.side[attacker].extraDie[rollBombard] = false
+				p.side[attacker].extraDice[rollBombard] = 0
 			}
 			p.addEffect("Conventions of War", true)
 		}}
@@ -287,9 +287,9 @@ func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64
 		}
 		push(int(t.alive[side][ro.slot])*int(ro.dice), thr)
 	}
-	if sp.extraDie[r] {
+	if n := sp.extraDice[r]; n > 0 {
 		if thr, ok := p.bestRoller(side, r, &t.alive[side]); ok {
-			push(1, thr-mod)
+			push(int(n), thr-mod)
 		}
 	}
 	if f := p.hitFactor[side][r]; f > 1 {

@@ -421,7 +421,7 @@ func solarFlareCard() card {
 			sp := &p.side[defender]
 			sp.rollers[rollSCO] = nil
 			sp.groups[rollSCO] = nil
-			sp.extraDie[rollSCO] = false
+			sp.extraDice[rollSCO] = 0
 		}}
 }
 
@@ -454,9 +454,9 @@ func scrambleFrequencyCard() card {
 // expectedHits plus the extra die of Plasma Scoring.
 func scrambleExpected(t *trial, side int, r rollKind) float64 {
 	e := t.expectedHits(side, r)
-	if t.p.side[side].extraDie[r] {
+	if n := t.p.side[side].extraDice[r]; n > 0 {
 		if thr, ok := t.p.bestRoller(side, r, &t.alive[side]); ok {
-			e += hitProbability(thr) * float64(t.p.hitFactor[side][r])
+			e += float64(n) * hitProbability(thr) * float64(t.p.hitFactor[side][r])
 		}
 	}
 	return e

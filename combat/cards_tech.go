@@ -37,7 +37,7 @@ func plasmaScoring() card {
 		aliases: []string{"plasma"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			for _, r := range []rollKind{rollBombard, rollSCO, rollSCD} {
-				p.side[holder].extraDie[r] = true
+				p.side[holder].extraDice[r]++
 			}
 			p.addEffect("Plasma Scoring", true)
 		}}

@@ -25,7 +25,7 @@ func (p *plan) applyEntropicScar(sc *Scenario) {
 		for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
 			sp.rollers[r] = nil
 			sp.groups[r] = nil
-			sp.extraDie[r] = false // Plasma Scoring's die goes with the ability
+			sp.extraDice[r] = 0 // Plasma Scoring's die goes with the ability
 		}
 		sp.shields = nil
 		for i := range sp.slots {

@@ -837,12 +837,12 @@ func swaNines(t *trial, holder int, swa uint8, alive *[maxSlots]uint16, hits int
 			addOther(int(ro.thr), n)
 		}
 	}
-	if sp.extraDie[rollAFB] {
+	if extra := int(sp.extraDice[rollAFB]); extra > 0 {
 		if thr, ok := t.p.bestRoller(holder, rollAFB, alive); ok {
 			if alive[swa] > 0 && thr == thrSWA {
-				nSWA++
+				nSWA += extra
 			} else {
-				addOther(thr, 1)
+				addOther(thr, extra)
 			}
 		}
 	}
@@ -922,9 +922,8 @@ func binomialTerm(n, k int, q float64) float64 {
 // additional die. Then, return this card to the Argent player." Once per
 // action. Policy: on the holder's first unit-ability roll of the action in
 // which its units in the fleet roll — space cannon offense, anti-fighter
-// barrage, bombardment, space cannon defense, in that order — skipping the
-// rolls Plasma Scoring already gives a die (the engine gives a roll one
-// extra die at most); the die goes to the unit with the best value. Rolls
+// barrage, bombardment, space cannon defense, in that order; the die goes
+// to the unit with the best value (and adds to Plasma Scoring's). Rolls
 // that cards add (relics, action cards) are not considered. The Argent
 // cannot play their own note.
 func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
@@ -944,23 +943,22 @@ func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
 		}
 		return false
 	}
-	plasma := holdsCard(s, "plasma-scoring")
 	shielded := len(op.shields) > 0 && len(sp.shieldBreakers) == 0
 	for _, c := range [...]struct {
 		r  rollKind
 		ok bool
 	}{
-		{rollSCO, sc.Action != GroundCombat && op.count[tShips] > 0 && !plasma},
+		{rollSCO, sc.Action != GroundCombat && op.count[tShips] > 0},
 		{rollAFB, sc.Action != GroundCombat && op.count[tShips] > 0 && sp.count[tShips] > 0},
-		{rollBombard, sc.Action == Invasion && holder == attacker && op.count[tGround] > 0 && !shielded && !plasma},
-		{rollSCD, sc.Action == Invasion && holder == defender && !plasma},
+		{rollBombard, sc.Action == Invasion && holder == attacker && op.count[tGround] > 0 && !shielded},
+		{rollSCD, sc.Action == Invasion && holder == defender},
 	} {
 		if c.ok && rolls(c.r) {
-			sp.extraDie[c.r] = true
+			sp.extraDice[c.r]++
 			return
 		}
 	}
-	factionIdle(p, "Strike Wing Ambuscade", holder, "none of the holder's units rolls for a unit ability here (or Plasma Scoring already adds the die)")
+	factionIdle(p, "Strike Wing Ambuscade", holder, "none of the holder's units rolls for a unit ability here")
 }
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,5 @@
 package combat
 
-import "slices"
-
 // factionRulesE returns one group of modelled faction texts, by ability
 // slug: Ta Zern (Jol-Nar commander), Trrakan Aun Zulok (Argent
 // commander) and Tellurian (Titans agent). The helpers of this file end in E so as not to clash with
@@ -51,19 +49,12 @@ func taZern(p *plan, sc *Scenario, holder int) {
 // the holder — space cannon offense and defense, anti-fighter barrage,
 // bombardment — gets 1 extra die, rolled at the best value among the
 // holder's units alive in that roll (the engine's extra die, as Plasma
-// Scoring's). Static: exact mode solves it. Not modelled: the engine gives
-// a roll one extra die at most, so with Plasma Scoring (space cannon,
-// bombardment) or Strike Wing Ambuscade on the same roll the second die is
-// not rolled; a warning says so.
+// Scoring's, to which it adds: with both, a roll has 2 extra dice).
+// Static: exact mode solves it.
 func trrakanAunZulok(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Trrakan Aun Zulok", true)
-	s := sideOf(sc, holder)
-	ambuscade := slices.ContainsFunc(cardNamesOf(s.Cards), func(n string) bool { return techSlug(n) == "strike-wing-ambuscade" })
-	if holdsCard(s, "plasma-scoring") || ambuscade {
-		p.warnOnce("Trrakan Aun Zulok (" + sideName(holder) + "): the engine gives a roll one extra die at most; with Plasma Scoring or Strike Wing Ambuscade on the same roll only one extra die is rolled")
-	}
 	for _, r := range unitAbilityRollsE {
-		p.side[holder].extraDie[r] = true
+		p.side[holder].extraDice[r]++
 	}
 }
 

@@ -79,9 +79,13 @@ func TestTrrakanAunZulok(t *testing.T) {
 	res = mustRun(t, sc, factionTrials, 512)
 	near(t, "destroyers left", survivors(t, res.Attacker, "Destroyer I"), 1.5, math.Sqrt(3*0.25))
 
+	// With Plasma Scoring too, the extra dice add up: 4 dice at 0.5, H ~
+	// Bin(4, 0.5), destroyers left E[max(3 − H, 0)] = (3·1 + 2·4 + 1·6)/16 =
+	// 17/16; E[left²] = (9 + 16 + 6)/16 = 31/16.
 	sc.Defender.Techs = []string{"plasma-scoring"}
-	res = mustRun(t, sc, 1000, 3)
-	warned(t, res, "Trrakan Aun Zulok", "one extra die")
+	exactB(t, "destroyers left with Plasma Scoring", survivors(t, mustSolve(t, sc).Attacker, "Destroyer I"), 17.0/16)
+	res = mustRun(t, sc, factionTrials, 513)
+	near(t, "destroyers left with Plasma Scoring", survivors(t, res.Attacker, "Destroyer I"), 17.0/16, math.Sqrt(31.0/16-17.0*17/256))
 }
 
 // Tellurian: a cruiser (7: 0.4) against a cruiser whose side holds the

@@ -130,9 +130,10 @@ type sidePlan struct {
 	// targetOf[r] is the set the side's units take hits of kind r from
 	// (rollTargets unless an effect changes it).
 	targetOf [numRollKinds]targets
-	// extraDie[r] gives one of the side's units rolling kind r one more
-	// die, the one with the best value (Plasma Scoring).
-	extraDie [numRollKinds]bool
+	// extraDice[r] is how many more dice the side's units rolling kind r
+	// roll, at the value of the best of them (Plasma Scoring, Strike Wing
+	// Ambuscade, Trrakan Aun Zulok: each gives one, and they add up).
+	extraDice [numRollKinds]uint8
 	// revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	revivers []uint8

@@ -45,9 +45,9 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 
 // afterPMF adds the extra die and the hit factor to a roll's distribution.
 func (p *plan) afterPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int, pmf []float64) []float64 {
-	if p.side[side].extraDie[r] {
+	if n := p.side[side].extraDice[r]; n > 0 {
 		if thr, ok := p.bestRoller(side, r, alive); ok {
-			pmf = convolve(pmf, binomialPMF(1, hitProbability(thr-mod)))
+			pmf = convolve(pmf, binomialPMF(int(n), hitProbability(thr-mod)))
 		}
 	}
 	if f := p.hitFactor[side][r]; f > 1 {

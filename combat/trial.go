@@ -181,9 +181,9 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 			hits += t.dice(int(g.thr)-mod, n, reroll)
 		}
 	}
-	if sp.extraDie[r] {
+	if n := sp.extraDice[r]; n > 0 {
 		if thr, ok := t.p.bestRoller(side, r, alive); ok {
-			hits += t.dice(thr-mod, 1, reroll)
+			hits += t.dice(thr-mod, int(n), reroll)
 		}
 	}
 	return hits * t.p.hitFactor[side][r]
