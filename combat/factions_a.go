@@ -972,21 +972,5 @@ func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
 // barrage, bombardment or space cannon (TR).
 func supercharge(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Supercharge (a modifier in one round)", false)
-	c := p.counter()
-	for _, ct := range []combatType{inSpace, onGround} {
-		mark := int32(ct)<<16 + 1 // the combat type and round it is used in
-		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], func(t *trial) {
-			if t.used[c] == 0 {
-				t.used[c] = 1
-				t.mark[c] = mark + int32(t.round)
-			}
-		})
-		r := combatRollOf(ct)
-		p.hooks.rollModifier[r] = append(p.hooks.rollModifier[r], func(t *trial, side int) int {
-			if side == holder && t.mark[c] == mark+int32(t.round) {
-				return 1
-			}
-			return 0
-		})
-	}
+	firstRoundsBonus(p, holder, 1)
 }

@@ -4,23 +4,31 @@ func moraleBoost() card {
 	return card{CardInfo: CardInfo{Slug: "morale-boost", Name: "Morale Boost", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a combat round, +1 to the holder's combat rolls that round; played in the holder's first rounds, one copy a round (space rounds, then ground rounds); not on anti-fighter barrage, space cannon or bombardment"},
 		attach: func(p *plan, sc *Scenario, holder, copies int) {
-			c := p.counter()
-			for _, ct := range []combatType{inSpace, onGround} {
-				mark := int32(ct)<<16 + 1 // which combat type and round the boost is on
-				p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], func(t *trial) {
-					if int(t.used[c]) < copies {
-						t.used[c]++
-						t.mark[c] = mark + int32(t.round)
-					}
-				})
-				r := combatRollOf(ct)
-				p.hooks.rollModifier[r] = append(p.hooks.rollModifier[r], func(t *trial, side int) int {
-					if side == holder && t.mark[c] == mark+int32(t.round) {
-						return 1
-					}
-					return 0
-				})
-			}
+			firstRoundsBonus(p, holder, copies)
 			p.addEffect("Morale Boost (a modifier in chosen rounds)", false)
 		}}
+}
+
+// firstRoundsBonus gives holder +1 to its combat rolls in each of the first
+// uses combat rounds it fights in the action (space rounds, then ground
+// rounds): Morale Boost's copies, Supercharge's one use. Not anti-fighter
+// barrage, space cannon or bombardment.
+func firstRoundsBonus(p *plan, holder, uses int) {
+	c := p.counter()
+	for _, ct := range []combatType{inSpace, onGround} {
+		mark := int32(ct)<<16 + 1 // which combat type and round the bonus is on
+		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], func(t *trial) {
+			if int(t.used[c]) < uses {
+				t.used[c]++
+				t.mark[c] = mark + int32(t.round)
+			}
+		})
+		r := combatRollOf(ct)
+		p.hooks.rollModifier[r] = append(p.hooks.rollModifier[r], func(t *trial, side int) int {
+			if side == holder && t.mark[c] == mark+int32(t.round) {
+				return 1
+			}
+			return 0
+		})
+	}
 }
