@@ -110,6 +110,15 @@ func optP(p combat.Probability) *float64 {
 	return &v
 }
 
+// optM is an expected count for a field present only when it is positive.
+func optM(m combat.Mean) *float64 {
+	if m.Value <= 0 {
+		return nil
+	}
+	v := m.Value
+	return &v
+}
+
 func optN(n int64) *int64 {
 	if n == 0 {
 		return nil
@@ -132,18 +141,7 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 		SurvivorsSE:   map[string]float64{},
 		ResourcesLost: r.ResourcesLost.Value, ResourcesLostSE: r.ResourcesLost.SE,
 	}
-	if r.CapacityLost.Value > 0 {
-		v := r.CapacityLost.Value
-		js.CapacityLost = &v
-	}
-	if r.Revived.Value > 0 {
-		v := r.Revived.Value
-		js.Revived = &v
-	}
-	if r.Captured.Value > 0 {
-		v := r.Captured.Value
-		js.Captured = &v
-	}
+	js.CapacityLost, js.Revived, js.Captured = optM(r.CapacityLost), optM(r.Revived), optM(r.Captured)
 	for _, u := range r.Survivors {
 		js.Survivors[u.Kind.Key()] = u.Expected.Value
 		js.SurvivorsSE[u.Kind.Key()] = u.Expected.SE
