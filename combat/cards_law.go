@@ -267,10 +267,7 @@ const heartMaxMisses = 256
 func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64 {
 	h := &p.hooks
 	sp := &p.side[side]
-	mod := 0
-	for _, m := range h.rollModifier[r] {
-		mod += m(t, side)
-	}
+	mod, _ := t.rollMods(side, r)
 	type group struct{ n, thr int }
 	var gs [2*maxSlots + 1]group
 	ng := 0

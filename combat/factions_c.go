@@ -143,15 +143,8 @@ func viscountUnlenn(p *plan, sc *Scenario, holder int) {
 		if !ok {
 			return
 		}
-		h := &t.p.hooks
-		for _, m := range h.rollModifier[rollSpace] {
-			thr -= m(t, holder)
-		}
-		reroll := false
-		for _, f := range h.rerollMisses[rollSpace] {
-			reroll = reroll || f(t, holder)
-		}
-		hits[holder] += t.dice(thr, 1, reroll) * t.p.hitFactor[holder][rollSpace]
+		mod, reroll := t.rollMods(holder, rollSpace)
+		hits[holder] += t.dice(thr-mod, 1, reroll) * t.p.hitFactor[holder][rollSpace]
 	})
 }
 
@@ -209,14 +202,7 @@ func l1z1xFlagshipC(p *plan, sc *Scenario, holder int) {
 // came from the dice of the slots in pool (see l1z1xFlagshipC).
 func poolShareC(t *trial, side int, pool *[maxSlots]bool, total int) int {
 	sp, h, alive := &t.p.side[side], &t.p.hooks, &t.alive[side]
-	mod := 0
-	for _, m := range h.rollModifier[rollSpace] {
-		mod += m(t, side)
-	}
-	reroll := false
-	for _, f := range h.rerollMisses[rollSpace] {
-		reroll = reroll || f(t, side)
-	}
+	mod, reroll := t.rollMods(side, rollSpace)
 	var pmf [2][maxPoolDiceC + 2]float64
 	var n [2]int
 	var mean [2]float64

@@ -143,17 +143,24 @@ func (t *trial) roll(side int, r rollKind) int {
 	return hits
 }
 
-func (t *trial) rollOnce(side int, r rollKind) int {
+// rollMods returns the side's modifier to every die of a roll of kind r
+// now (the rollModifier hooks: +1 makes hits easier) and whether its
+// misses are rerolled once (the rerollMisses hooks).
+func (t *trial) rollMods(side int, r rollKind) (mod int, reroll bool) {
 	h := &t.p.hooks
-	sp := &t.p.side[side]
-	mod := 0
 	for _, m := range h.rollModifier[r] {
 		mod += m(t, side)
 	}
-	reroll := false
 	for _, f := range h.rerollMisses[r] {
 		reroll = reroll || f(t, side)
 	}
+	return mod, reroll
+}
+
+func (t *trial) rollOnce(side int, r rollKind) int {
+	h := &t.p.hooks
+	sp := &t.p.side[side]
+	mod, reroll := t.rollMods(side, r)
 	hits := 0
 	alive := &t.alive[side]
 	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] {
