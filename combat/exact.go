@@ -453,13 +453,7 @@ func endedBeforeRolls(final map[uint32]*absorbed) float64 {
 // (chain g, at their start) in the space area. It returns the ships' states
 // and the attacker's ground state after it (0 when g is nil).
 func (s *solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
-	nd := uint32(c.ss[defender].n)
-	t := &trial{p: s.p}
-	t.reset()
-	c.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
-	c.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
-	t.recount(attacker)
-	t.recount(defender)
+	t := s.scratch(c, j, nil)
 	before := t.alive
 	t.capacity()
 	m := s.massOf
@@ -575,25 +569,20 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 // replayShips applies a deterministic step f to every joint ship state of
 // dist (chain c of the space combat; every other unit at its start).
 func (s *solver) replayShips(c *chain, dist map[uint32]float64, f func(*trial)) map[uint32]float64 {
-	nd := uint32(c.ss[defender].n)
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
-		t := &trial{p: s.p}
-		t.reset()
-		c.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
-		c.ss[defender].decode(j%nd, &t.alive[defender], &t.damaged[defender])
-		t.recount(attacker)
-		t.recount(defender)
+		t := s.scratch(c, j, nil)
 		f(t)
-		out[c.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*nd+c.ss[defender].encode(&t.alive[defender], &t.damaged[defender])] += dist[j]
+		out[encodeJoint(c, t)] += dist[j]
 	}
 	return out
 }
 
-// scratch returns a trial holding the attacker's units as in ships (its
-// ground forces replaced by chain g's joint state j) and the defender's
-// units at their start with its ground forces from j: the state on which
-// the exact solver replays the engine's own steps and effects.
+// scratch returns a trial holding the attacker's units as in ships (or at
+// their start when ships is nil) with chain g's units replaced by its
+// joint state j, and the defender's units at their start with g's units
+// from j: the state on which the exact solver replays the engine's own
+// steps and effects.
 func (s *solver) scratch(g *chain, j uint32, ships *[maxSlots]uint16) *trial {
 	t := &trial{p: s.p}
 	t.reset()
@@ -608,8 +597,8 @@ func (s *solver) scratch(g *chain, j uint32, ships *[maxSlots]uint16) *trial {
 	return t
 }
 
-// encodeGround returns the joint ground state of t in chain g.
-func encodeGround(g *chain, t *trial) uint32 {
+// encodeJoint returns the joint state of t's units of chain g.
+func encodeJoint(g *chain, t *trial) uint32 {
 	return g.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*uint32(g.ss[defender].n) +
 		g.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
 }
@@ -620,7 +609,7 @@ func (s *solver) replay(g *chain, dist map[uint32]float64, ships *[maxSlots]uint
 	for _, j := range sortedKeys(dist) {
 		t := s.scratch(g, j, ships)
 		f(t)
-		out[encodeGround(g, t)] += dist[j]
+		out[encodeJoint(g, t)] += dist[j]
 	}
 	return out
 }
@@ -651,7 +640,7 @@ func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16
 					f(u, &before)
 				}
 			}
-			out[encodeGround(g, u)] += dist[j] * q
+			out[encodeJoint(g, u)] += dist[j] * q
 		}
 	}
 	return out
