@@ -110,6 +110,17 @@ func destroyable(t *trial, side int, s uint8) bool {
 	return t.damaged[side][s] > 0 || !t.p.side[side].slots[s].sustain || sustainBlocked(t, side, tShips)
 }
 
+// firstAlive returns the first slot of list with a unit of side alive, and
+// whether there is one.
+func firstAlive(t *trial, side int, list []uint8) (uint8, bool) {
+	for _, s := range list {
+		if t.alive[side][s] > 0 {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
 // firstDestroyable returns the first slot of list with a unit alive that
 // one hit destroys, and whether there is one.
 func firstDestroyable(t *trial, side int, list []uint8) (uint8, bool) {
@@ -352,13 +363,7 @@ func devotion(p *plan, sc *Scenario, holder int) {
 		if t.count[holder][tShips] < 2 || !t.has(opp, tShips) {
 			return
 		}
-		given, ok := uint8(0), false
-		for _, s := range sac {
-			if t.alive[holder][s] > 0 {
-				given, ok = s, true
-				break
-			}
-		}
+		given, ok := firstAlive(t, holder, sac)
 		if !ok {
 			return
 		}
@@ -391,12 +396,9 @@ func impulseCore(p *plan, sc *Scenario, holder int) {
 		if t.count[holder][tShips] < 2 || t.count[opp][tNonFighters] <= t.count[opp][tFighters] {
 			return
 		}
-		for _, s := range sac {
-			if t.alive[holder][s] > 0 {
-				t.destroy(holder, s)
-				assignTo(t, opp, tNonFighters, rollEffect, 1)
-				return
-			}
+		if s, ok := firstAlive(t, holder, sac); ok {
+			t.destroy(holder, s)
+			assignTo(t, opp, tNonFighters, rollEffect, 1)
 		}
 	})
 }
