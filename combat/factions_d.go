@@ -30,21 +30,16 @@ func groundSlotD(p *plan, holder int, k units.Kind) (uint8, bool) {
 	return 0, false
 }
 
-// hiddenRollerD gives holder a hidden slot (in an adjacent zone: never hit,
-// never reported, no units at the start) with one ground combat die per
-// unit at threshold thr. Hooks set its units per round with t.alive. It
-// returns the slot and whether there was room for it.
+// hiddenRollerD gives holder a hidden roller (plan.addRoller) with one
+// ground combat die per unit at threshold thr and no units at the start:
+// hooks set its units per round with t.alive. It returns the slot and
+// whether there was room for it.
 func hiddenRollerD(p *plan, holder int, name string, thr int8) (uint8, bool) {
-	sp := &p.side[holder]
-	i := uint8(len(sp.slots))
-	if int(i) >= maxSlots {
-		p.warnings = append(p.warnings, name+": too many unit types to add its die; ignored")
-		return 0, false
+	i, ok := p.addRoller(holder, rollGround, name, int(thr), 1)
+	if ok {
+		p.side[holder].start[i] = 0
 	}
-	sp.slots = append(sp.slots, slot{stats: units.Stats{Name: name, Kind: units.PDS}, zone: zoneAdjacent})
-	sp.rollers[rollGround] = append(sp.rollers[rollGround], roller{slot: i, dice: 1, thr: thr})
-	sp.groups[rollGround] = groupRollers(sp.rollers[rollGround])
-	return i, true
+	return i, ok
 }
 
 // groundThrD returns side's effective ground combat threshold for the units

@@ -480,16 +480,19 @@ func (p *plan) adjustThresholds(side int, r rollKind, delta int, keep func(s uin
 
 // addRoller gives side a roll of kind r with the given value and dice from
 // a unit that is not on the board as a unit (a card's or a structure's own
-// ability): a slot that is never reported nor hit, always present.
-func (p *plan) addRoller(side int, r rollKind, name string, value, dice int) {
+// ability): a slot that is never reported nor hit, present from the start
+// (effects may set its count per round instead). It returns the slot, and
+// false when there is no room for it (with a warning).
+func (p *plan) addRoller(side int, r rollKind, name string, value, dice int) (uint8, bool) {
 	sp := &p.side[side]
 	i := uint8(len(sp.slots))
 	if int(i) >= maxSlots {
 		p.warnings = append(p.warnings, name+": too many unit types to add its roll; ignored")
-		return
+		return 0, false
 	}
 	sp.slots = append(sp.slots, slot{stats: units.Stats{Name: name, Kind: units.PDS}, zone: zoneAdjacent})
 	sp.start[i] = 1
 	sp.rollers[r] = append(sp.rollers[r], roller{slot: i, dice: uint8(dice), thr: int8(value)})
 	sp.groups[r] = groupRollers(sp.rollers[r])
+	return i, true
 }
