@@ -501,14 +501,10 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 	s := sideOf(sc, holder)
 	var st units.Stats
 	thr, known := 0, false
-	for _, i := range kindSlots(p, holder, tGround, units.Infantry) {
-		st = sp.slots[i].stats
-		for _, ro := range sp.rollers[rollGround] {
-			if ro.slot == i {
-				thr, known = int(ro.thr), true
-			}
-		}
-		break
+	if inf := kindSlots(p, holder, tGround, units.Infantry); len(inf) > 0 {
+		st = sp.slots[inf[0]].stats
+		t, ok := p.rollerThr(holder, rollGround, inf[0])
+		thr, known = int(t), ok
 	}
 	if st.Name == "" {
 		up, _ := s.upgrades()

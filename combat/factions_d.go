@@ -47,24 +47,11 @@ func hiddenRollerD(p *plan, holder int, name string, thr int8) (uint8, bool) {
 // s has a ground combat roller. It reads the final plan, so every static
 // modifier attached after the caller is included.
 func groundThrD(t *trial, side int, s uint8) (int, bool) {
-	sp := &t.p.side[side]
-	for i := range sp.rollers[rollGround] {
-		if ro := &sp.rollers[rollGround][i]; ro.slot == s {
-			return int(ro.thr) + sp.auraShift(rollGround, s, &t.alive[side]), true
-		}
+	thr, ok := t.p.rollerThr(side, rollGround, s)
+	if !ok {
+		return 0, false
 	}
-	return 0, false
-}
-
-// groundThrPlanD returns the ground combat threshold of holder's roller for
-// slot s, and whether there is one.
-func groundThrPlanD(p *plan, holder int, s uint8) (int8, bool) {
-	for _, ro := range p.side[holder].rollers[rollGround] {
-		if ro.slot == s {
-			return ro.thr, true
-		}
-	}
-	return 0, false
+	return int(thr) + t.p.side[side].auraShift(rollGround, s, &t.alive[side]), true
 }
 
 // viszElVir (Naaz-Rokha flagship; catalog text: "Naaz-Rokha mechs in its
@@ -87,7 +74,7 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Visz el Vir", holder, "no Naaz-Rokha mech fights a ground combat with it here")
 		return
 	}
-	thr, ok := groundThrPlanD(p, holder, mech)
+	thr, ok := p.rollerThr(holder, rollGround, mech)
 	if !ok {
 		return
 	}

@@ -478,6 +478,17 @@ func (p *plan) adjustThresholds(side int, r rollKind, delta int, keep func(s uin
 	sp.groups[r] = groupRollers(sp.rollers[r])
 }
 
+// rollerThr returns the static threshold of side's roller of kind r for
+// slot s, and whether s has one.
+func (p *plan) rollerThr(side int, r rollKind, s uint8) (int8, bool) {
+	for _, ro := range p.side[side].rollers[r] {
+		if ro.slot == s {
+			return ro.thr, true
+		}
+	}
+	return 0, false
+}
+
 // addRoller gives side a roll of kind r with the given value and dice from
 // a unit that is not on the board as a unit (a card's or a structure's own
 // ability): a slot that is never reported nor hit, present from the start
