@@ -99,19 +99,6 @@ func gndWarned(res combat.Result, words ...string) bool {
 	return false
 }
 
-// gndBinom returns P(X = k) for X ~ Binomial(n, q), k = 0..n.
-func gndBinom(n int, q float64) []float64 {
-	out := make([]float64, n+1)
-	for k := 0; k <= n; k++ {
-		c := 1.0
-		for i := 0; i < k; i++ {
-			c = c * float64(n-i) / float64(i+1)
-		}
-		out[k] = c * math.Pow(q, float64(k)) * math.Pow(1-q, float64(n-k))
-	}
-	return out
-}
-
 // gndDuel returns the outcome of a combat between a and d single-die units
 // without Sustain Damage that hit with probabilities pa and pd: {attacker
 // wins, draw, defender wins}. Both sides roll at once each round; the first
@@ -123,7 +110,7 @@ func gndDuel(a, d int, p1a, pa, pd float64) [3]float64 {
 	// step gives the value of (a, d) when this round's attacker dice hit
 	// with q; selfLoop says the no-hit outcome repeats this same round kind.
 	step := func(a, d int, q float64, selfLoop bool) [3]float64 {
-		ba, bd := gndBinom(a, q), gndBinom(d, pd)
+		ba, bd := binomDist(a, q), binomDist(d, pd)
 		var v [3]float64
 		stay := ba[0] * bd[0]
 		for ha, x := range ba {
@@ -243,7 +230,7 @@ func TestBunker(t *testing.T) {
 		s := sc
 		s.Attacker.Fleet = mustFleet(t, "2 dreadnought, 1 infantry")
 		s.Defender.Fleet = mustFleet(t, "2 infantry")
-		gndOutcomes(t, s, 13, true, gndAfterBombard(2, gndBinom(2, 0.2)))
+		gndOutcomes(t, s, 13, true, gndAfterBombard(2, binomDist(2, 0.2)))
 	})
 }
 
@@ -450,7 +437,7 @@ func TestBlitz(t *testing.T) {
 		// No carrier: no invasion; the defender keeps the planet.
 		var w [3]float64
 		for k, q := range map[int]float64{1: one, 2: two} {
-			v := gndAfterBombard(2, gndBinom(k, 0.5))
+			v := gndAfterBombard(2, binomDist(k, 0.5))
 			for i := range w {
 				w[i] += q * v[i]
 			}

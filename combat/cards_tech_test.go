@@ -145,7 +145,7 @@ func tlDuel(na, nd int, pa, pd float64) (aw, dr, dw float64) {
 		if v, ok := memo[key{a, d}]; ok {
 			return v
 		}
-		ba, bd := tlBinom(a, pa), tlBinom(d, pd)
+		ba, bd := binomDist(a, pa), binomDist(d, pd)
 		stay := ba[0] * bd[0]
 		var out [3]float64
 		for i, qa := range ba {
@@ -190,19 +190,6 @@ func tlHPDuel(ha, hd int, pa, pd float64) (aw, dr, dw float64) {
 		out[2] += o.q * w / (1 - stay)
 	}
 	return out[0], out[1], out[2]
-}
-
-// tlBinom returns the Binomial(n, p) distribution.
-func tlBinom(n int, p float64) []float64 {
-	out := make([]float64, n+1)
-	for k := 0; k <= n; k++ {
-		c := 1.0
-		for i := 0; i < k; i++ {
-			c = c * float64(n-i) / float64(i+1)
-		}
-		out[k] = c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
-	}
-	return out
 }
 
 // --- Plasma Scoring ------------------------------------------------------
@@ -659,8 +646,8 @@ func tlHeartDuel(na, nd int) [3]float64 {
 		if v, ok := memo[k]; ok {
 			return v
 		}
-		ha := tlBinom(a, 0.3)
-		hd, usedHd := tlBinom(d, 0.3), make([]float64, d+2)
+		ha := binomDist(a, 0.3)
+		hd, usedHd := binomDist(d, 0.3), make([]float64, d+2)
 		if ready {
 			ps := make([]float64, d)
 			for i := range ps {

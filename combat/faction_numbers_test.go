@@ -37,7 +37,7 @@ func checkN(t *testing.T, sc combat.Scenario, seed uint64, win, draw float64) co
 // fighters left (duel(0) must be the result with no fighter left).
 func afbThenN(n, f int, pAFB float64, duel func(left int) (win, draw float64)) (win, draw float64) {
 	for h := 0; h <= n; h++ {
-		q := binomB(n, h, pAFB)
+		q := binomP(n, h, pAFB)
 		w, d := duel(max(f-h, 0))
 		win += q * w
 		draw += q * d
@@ -93,8 +93,8 @@ func TestMuaatPrototypeWarSunNumbersN(t *testing.T) {
 	var win, draw float64
 	for h := 0; h <= 3; h++ {
 		aw, dr, _ := tlDuel(2, 3-h, 0.3, 0.3)
-		win += binomB(3, h, 0.8) * aw
-		draw += binomB(3, h, 0.8) * dr
+		win += binomP(3, h, 0.8) * aw
+		draw += binomP(3, h, 0.8) * dr
 	}
 	checkN(t, sc, 904, win, draw)
 }

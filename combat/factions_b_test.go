@@ -37,18 +37,6 @@ func exactB(t *testing.T, what string, got, want float64) {
 	}
 }
 
-// binomB is P(X = k) for X ~ Binomial(n, p).
-func binomB(n, k int, p float64) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	c := 1.0
-	for i := range k {
-		c = c * float64(n-i) / float64(i+1)
-	}
-	return c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
-}
-
 // duelB is an independent solution of a ground combat between a of the
 // attacker's infantry hitting with pa and d of the defender's infantry
 // hitting with pd, where after each round's hits, if the defender still has
@@ -68,7 +56,7 @@ func duelB(a, d int, pa, pd, ph float64) (win, draw float64) {
 		self := 0.0
 		for ha := 0; ha <= a; ha++ {
 			for hd := 0; hd <= d; hd++ {
-				q := binomB(a, ha, pa) * binomB(d, hd, pd)
+				q := binomP(a, ha, pa) * binomP(d, hd, pd)
 				a1, d1 := max(a-hd, 0), max(d-ha, 0)
 				for _, hr := range []struct {
 					kill int
@@ -160,10 +148,10 @@ func TestArcSecundus(t *testing.T) {
 	near(t, "damaged Arc Secundus left after round 1", res.Attacker.Survivors[0].Expected.Value, 0.84, bernoulliSD(0.84))
 	modelled(t, res, "Arc Secundus")
 
-	atMost1 := func(n int) float64 { return binomB(n, 0, 0.4) + binomB(n, 1, 0.4) }
+	atMost1 := func(n int) float64 { return binomP(n, 0, 0.4) + binomP(n, 1, 0.4) }
 	want := 0.0
 	for a := 0; a <= 2; a++ {
-		want += binomB(2, a, 0.84) * atMost1(3-a)
+		want += binomP(2, a, 0.84) * atMost1(3-a)
 	}
 	want *= atMost1(3)
 	sc.MaxRounds = 2
@@ -205,7 +193,7 @@ func TestMunitionsReserves(t *testing.T) {
 	sc = combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 destroyer", nil, nil),
 		Defender: sideB(t, "", "1 carrier, 2 fighter", nil, nil)}
-	want := binomB(2, 0, 0.36)*(2-0.36) + binomB(2, 1, 0.36)*(1-0.36)
+	want := binomP(2, 0, 0.36)*(2-0.36) + binomP(2, 1, 0.36)*(1-0.36)
 	res = mustRun(t, sc, factionTrials, 307)
 	found := false
 	for _, s := range res.Defender.Survivors {
@@ -388,7 +376,7 @@ func TestUlTheProgenitor(t *testing.T) {
 
 	w21, _ := duelB(2, 1, 0.3, 0.3, 0)
 	w11, _ := duelB(1, 1, 0.3, 0.3, 0)
-	win := binomB(3, 0, 0.6)*w21 + binomB(3, 1, 0.6)*w11
+	win := binomP(3, 0, 0.6)*w21 + binomP(3, 1, 0.6)*w11
 	sc = combat.Scenario{Action: combat.Invasion,
 		Attacker: sideB(t, "", "2 infantry", nil, nil),
 		Defender: sideB(t, "titans", "1 infantry", nil, ul)}

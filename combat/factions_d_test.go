@@ -34,7 +34,7 @@ func duelD(a, d int, diceA, diceD func(int) int, pa, pd float64) (win, draw floa
 		na, nd := diceA(a), diceD(d)
 		for ha := 0; ha <= na; ha++ {
 			for hd := 0; hd <= nd; hd++ {
-				q := binomB(na, ha, pa) * binomB(nd, hd, pd)
+				q := binomP(na, ha, pa) * binomP(nd, hd, pd)
 				a1, d1 := max(a-hd, 0), max(d-ha, 0)
 				switch {
 				case a1 == a && d1 == d:

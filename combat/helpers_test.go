@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -63,4 +64,25 @@ func refused(t testing.TB, sc combat.Scenario, want string) {
 	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Solve error = %v, want a refusal naming %q", err, want)
 	}
+}
+
+// binomP is P(X = k) for X ~ Binomial(n, p); 0 for k outside 0..n.
+func binomP(n, k int, p float64) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	c := 1.0
+	for i := range k {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	return c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
+}
+
+// binomDist returns the Binomial(n, p) distribution: P(X = k), k = 0..n.
+func binomDist(n int, p float64) []float64 {
+	out := make([]float64, n+1)
+	for k := range out {
+		out[k] = binomP(n, k, p)
+	}
+	return out
 }
