@@ -28,8 +28,9 @@ func factionRules() map[string]factionRule {
 		"salai-sai-corian":        {attach: winnuFlagship},
 		"devour":                  {attach: devour},
 		"the-terror-between":      {attach: terrorBetween},
+		"neutral-hit-order":       {attach: neutralHitOrder},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE()} {
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF()} {
 		for slug, r := range group {
 			rules[slug] = r
 		}

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -15,7 +16,40 @@ type Ruleset struct {
 	X89 X89Printing
 	// DirectHit is the printing of the action card Direct Hit.
 	DirectHit DirectHitPrinting
+	// Harrow is the printing of the L1Z1X ability Harrow (reference §1.5).
+	Harrow TextPrinting
+	// Matriarch is the printing of the Naalu flagship's text (reference
+	// §1.7).
+	Matriarch TextPrinting
+	// Iconoclast is the printing of the Naalu mech's text (reference §2.4).
+	Iconoclast IconoclastPrinting
 }
+
+// TextPrinting is a printing of a faction text that was corrected once:
+// the current (errata'd) wording, or the original one.
+type TextPrinting uint8
+
+const (
+	// TextCurrent is the errata'd wording in force today.
+	TextCurrent TextPrinting = iota
+	// TextOriginal is the first printing.
+	TextOriginal
+)
+
+// IconoclastPrinting is a printing of the Naalu mech Iconoclast.
+type IconoclastPrinting uint8
+
+const (
+	// IconoclastTE is the Thunder's Edge text in force today: a Deploy
+	// ability, nothing in combat.
+	IconoclastTE IconoclastPrinting = iota
+	// IconoclastOmega is Codex III: other players cannot use Anti-Fighter
+	// Barrage against the Naalu units in its system.
+	IconoclastOmega
+	// IconoclastOriginal is Prophecy of Kings: +2 to its combat rolls
+	// against an opponent with at least 1 relic fragment.
+	IconoclastOriginal
+)
 
 // DirectHitPrinting is a printing of Direct Hit (reference §1.4).
 type DirectHitPrinting uint8
@@ -70,6 +104,11 @@ const (
 var magenNames = []string{MagenOmega2: "omega2", MagenOmega: "omega", MagenOriginal: "original"}
 var x89Names = []string{X89Omega2: "omega2", X89Omega: "omega", X89Companion: "companion", X89Original: "original"}
 var directHitNames = []string{DirectHitCurrent: "current", DirectHitOriginal: "original"}
+var textNames = []string{TextCurrent: "current", TextOriginal: "original"}
+var iconoclastNames = []string{IconoclastTE: "current", IconoclastOmega: "omega", IconoclastOriginal: "original"}
+
+func (p TextPrinting) String() string       { return printingName(textNames, int(p)) }
+func (p IconoclastPrinting) String() string { return printingName(iconoclastNames, int(p)) }
 
 func (d DirectHitPrinting) String() string { return printingName(directHitNames, int(d)) }
 
@@ -88,6 +127,13 @@ var rulesKeys = map[string]string{
 	"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",
 	"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
 	"direct-hit": "direct-hit", "dh": "direct-hit",
+	"harrow": "harrow", "matriarch": "matriarch", "iconoclast": "iconoclast",
+}
+
+// rulesNames is each card's printings, by the names ParseRules accepts.
+var rulesNames = map[string][]string{
+	"magen": magenNames, "x89": x89Names, "direct-hit": directHitNames,
+	"harrow": textNames, "matriarch": textNames, "iconoclast": iconoclastNames,
 }
 
 // printingAliases maps other spellings of a printing to its name.
@@ -99,8 +145,9 @@ var printingAliases = map[string]string{
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
-// direct-hit. Printings: magen original|omega|omega2, x89
-// original|omega|companion|omega2, direct-hit original|current.
+// direct-hit, harrow, matriarch, iconoclast. Printings: magen
+// original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
+// harrow and matriarch original|current, iconoclast original|omega|current.
 func ParseRules(items []string) (Ruleset, error) {
 	var r Ruleset
 	seen := map[string]bool{}
@@ -112,29 +159,18 @@ func ParseRules(items []string) (Ruleset, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89, direct-hit", item)
+			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", item)
 		}
 		if seen[card] {
 			return r, fmt.Errorf("%s given twice", card)
 		}
 		seen[card] = true
 		v = strings.ToLower(strings.TrimSpace(v))
-		if a, ok := printingAliases[v]; ok {
+		names := rulesNames[card]
+		if a, ok := printingAliases[v]; ok && !slices.Contains(names, v) {
 			v = a
 		}
-		names := magenNames
-		switch card {
-		case "x89":
-			names = x89Names
-		case "direct-hit":
-			names = directHitNames
-		}
-		i := -1
-		for j, n := range names {
-			if n == v {
-				i = j
-			}
-		}
+		i := slices.Index(names, v)
 		if i < 0 {
 			return r, fmt.Errorf("unknown %s printing %q; allowed: %s", card, v, strings.Join(names, ", "))
 		}
@@ -143,6 +179,12 @@ func ParseRules(items []string) (Ruleset, error) {
 			r.Magen = MagenPrinting(i)
 		case "x89":
 			r.X89 = X89Printing(i)
+		case "harrow":
+			r.Harrow = TextPrinting(i)
+		case "matriarch":
+			r.Matriarch = TextPrinting(i)
+		case "iconoclast":
+			r.Iconoclast = IconoclastPrinting(i)
 		default:
 			r.DirectHit = DirectHitPrinting(i)
 		}
@@ -157,6 +199,15 @@ func (r Ruleset) String() string {
 	if r.DirectHit != DirectHitCurrent {
 		s += ",direct-hit=" + r.DirectHit.String()
 	}
+	if r.Harrow != TextCurrent {
+		s += ",harrow=" + r.Harrow.String()
+	}
+	if r.Matriarch != TextCurrent {
+		s += ",matriarch=" + r.Matriarch.String()
+	}
+	if r.Iconoclast != IconoclastTE {
+		s += ",iconoclast=" + r.Iconoclast.String()
+	}
 	return s
 }
 
@@ -169,6 +220,12 @@ func (r Ruleset) validate() error {
 	}
 	if int(r.DirectHit) >= len(directHitNames) {
 		return fmt.Errorf("unknown Direct Hit printing %d", r.DirectHit)
+	}
+	if int(r.Harrow) >= len(textNames) || int(r.Matriarch) >= len(textNames) {
+		return fmt.Errorf("unknown Harrow or Matriarch printing %d/%d", r.Harrow, r.Matriarch)
+	}
+	if int(r.Iconoclast) >= len(iconoclastNames) {
+		return fmt.Errorf("unknown Iconoclast printing %d", r.Iconoclast)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/units"
@@ -77,7 +78,22 @@ type Side struct {
 	// if the defender's PDS are upgraded (PDS II). Must be 0 for the
 	// attacker.
 	AdjacentPDS int
+	// TradeGoods, 0..MaxBudget, are the trade goods the side may spend on
+	// effects during the action (Munitions Reserves, Wrath of Kenara);
+	// effects that need more than are left do nothing.
+	TradeGoods int
+	// Influence, 0..MaxBudget, is the influence the side may spend on
+	// effects during the action (Indoctrination, Dynamo).
+	Influence int
+	// Galvanized are the side's units that carry a galvanize token (Last
+	// Bastion, Thunder's Edge): each rolls 1 additional die for its combat
+	// rolls and unit abilities. A subset of Fleet; only the Last Bastion
+	// galvanize, or a side holding their Raise the Standard note.
+	Galvanized units.Fleet
 }
+
+// MaxBudget bounds Side.TradeGoods and Side.Influence.
+const MaxBudget = 99
 
 // Scenario is one question to simulate.
 type Scenario struct {
@@ -267,6 +283,18 @@ func (s *Side) validate(name string, act Action) error {
 	if s.AdjacentPDS < 0 || s.AdjacentPDS > MaxAdjacentPDS {
 		return fmt.Errorf("%s: adjacent PDS %d out of range: allowed 0..%d", name, s.AdjacentPDS, MaxAdjacentPDS)
 	}
+	if s.TradeGoods < 0 || s.TradeGoods > MaxBudget {
+		return fmt.Errorf("%s: trade goods %d out of range: allowed 0..%d", name, s.TradeGoods, MaxBudget)
+	}
+	if s.Influence < 0 || s.Influence > MaxBudget {
+		return fmt.Errorf("%s: influence %d out of range: allowed 0..%d", name, s.Influence, MaxBudget)
+	}
+	if err := s.validateGalvanized(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	if err := s.validateNeutral(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
 	if err := s.Order.validate(); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
@@ -300,4 +328,24 @@ func fightingPDS(side *Side) bool {
 	}
 	st, err := side.faction().Unit(units.PDS, false)
 	return err == nil && st.Combat.Has()
+}
+
+// validateGalvanized checks that the galvanized units are among the side's
+// units and that the side can galvanize.
+func (s *Side) validateGalvanized() error {
+	if s.Galvanized.Empty() {
+		return nil
+	}
+	if (s.Faction == nil || s.Faction.Slug != "last-bastion") && !slices.Contains(cardNamesOf(s.Cards), "raise-the-standard") {
+		return fmt.Errorf("galvanized units: only the Last Bastion galvanize (or a side holding their Raise the Standard note)")
+	}
+	for _, g := range s.Galvanized.Groups() {
+		if g.Count > s.Fleet.Count(g.Kind) {
+			return fmt.Errorf("galvanized units: %d %s but the fleet has %d", g.Count, g.Kind, s.Fleet.Count(g.Kind))
+		}
+		if g.Kind.Structure() && g.Kind != units.PDS {
+			return fmt.Errorf("galvanized units: a %s has no roll to galvanize", g.Kind)
+		}
+	}
+	return nil
 }

@@ -27,6 +27,9 @@ type scenarioFlags struct {
 	attackerRetreat, defenderRetreat string
 	rounds                           int
 	cultural                         bool
+	attackerTG, defenderTG           int
+	attackerInf, defenderInf         int
+	attackerGalv, defenderGalv       string
 }
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
@@ -46,6 +49,12 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.defenderOrder, "defender-order", "", "defender's hit assignment, like --attacker-order")
 	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
 	fs.IntVar(&f.defenderModifier, "defender-modifier", 0, "flat modifier to the defender's combat rolls, -9..9")
+	fs.IntVar(&f.attackerTG, "attacker-trade-goods", 0, "trade goods the attacker may spend on effects (Munitions Reserves, Wrath of Kenara), 0..99")
+	fs.IntVar(&f.defenderTG, "defender-trade-goods", 0, "trade goods the defender may spend on effects, 0..99")
+	fs.IntVar(&f.attackerInf, "attacker-influence", 0, "influence the attacker may spend on effects (Indoctrination, Dynamo), 0..99")
+	fs.IntVar(&f.defenderInf, "defender-influence", 0, "influence the defender may spend on effects, 0..99")
+	fs.StringVar(&f.attackerGalv, "attacker-galvanized", "", "attacker's units carrying a galvanize token (Last Bastion), a part of --attacker, e.g. \"1 dreadnought, 2 infantry\"")
+	fs.StringVar(&f.defenderGalv, "defender-galvanized", "", "defender's galvanized units, like --attacker-galvanized")
 	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
 	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2; default omega2 for both)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
@@ -99,6 +108,30 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--defender-adjacent-pds %d out of range: allowed 0..%d", f.adjacentPDS, combat.MaxAdjacentPDS)
 	}
 	sc.Defender.AdjacentPDS = f.adjacentPDS
+	for _, b := range []struct {
+		flag string
+		n    int
+		dst  *int
+	}{
+		{"attacker-trade-goods", f.attackerTG, &sc.Attacker.TradeGoods}, {"defender-trade-goods", f.defenderTG, &sc.Defender.TradeGoods},
+		{"attacker-influence", f.attackerInf, &sc.Attacker.Influence}, {"defender-influence", f.defenderInf, &sc.Defender.Influence},
+	} {
+		if b.n < 0 || b.n > combat.MaxBudget {
+			return sc, usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxBudget)
+		}
+		*b.dst = b.n
+	}
+	for _, g := range []struct {
+		flag, text string
+		dst        *units.Fleet
+	}{{"attacker-galvanized", f.attackerGalv, &sc.Attacker.Galvanized}, {"defender-galvanized", f.defenderGalv, &sc.Defender.Galvanized}} {
+		if g.text == "" {
+			continue
+		}
+		if *g.dst, err = units.ParseFleet(g.text); err != nil {
+			return sc, usageErrorf("--%s: %v", g.flag, err)
+		}
+	}
 	sc.Attacker.Cards, sc.Defender.Cards = f.attackerCard, f.defenderCard
 	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
 		return sc, usageErrorf("--attacker-retreat: %v", err)
