@@ -104,7 +104,8 @@ func (s *Side) heldCards() ([]card, []int, error) {
 	var copies []int
 	for _, item := range s.Cards {
 		name, n := strings.TrimSpace(item), 1
-		if i := strings.LastIndex(name, ":"); i >= 0 {
+		i := strings.LastIndex(name, ":")
+		if i >= 0 {
 			k, err := strconv.Atoi(strings.TrimSpace(name[i+1:]))
 			if err != nil {
 				return nil, nil, fmt.Errorf("card %q: the copies after ':' must be a whole number", item)
@@ -112,7 +113,11 @@ func (s *Side) heldCards() ([]card, []int, error) {
 			name, n = name[:i], k
 		}
 		if a, _, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
-			continue // a faction's note, leader or breakthrough: see applyFaction
+			// A faction's note, leader or breakthrough: see applyFaction.
+			if err := checkFactionItem(item, a.Slug, n, i >= 0); err != nil {
+				return nil, nil, err
+			}
+			continue
 		}
 		c, ok := lookupCard(name)
 		if !ok || c.Kind == KindTechnology {

@@ -186,7 +186,7 @@ func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint3
 	// Rolls that hit the same targets as the chain's combat rolls, with
 	// Sustain Damage, move along its transition table.
 	sp := &s.p.side[side]
-	if r.sustainable() && sp.targetOf[r] == sp.targetOf[combatRollOf(c.ct)] && h <= c.in[side] {
+	if r.sustainable() && sp.sameTargets(sp.targetOf[r], sp.targetOf[combatRollOf(c.ct)]) && h <= c.in[side] {
 		return c.next[side][int(st)*(c.in[side]+1)+h]
 	}
 	ss := &c.ss[side]

@@ -29,6 +29,11 @@ func factionRules() map[string]factionRule {
 		"devour":                  {attach: devour},
 		"the-terror-between":      {attach: terrorBetween},
 		"neutral-hit-order":       {attach: neutralHitOrder},
+		"the-alastor":             {attach: theAlastor},
+		"eidolon":                 {attach: zGrav},
+		"matriarch":               {attach: matriarch},
+		"the-cavalry":             {attach: inVariants},
+		"galvanize":               {attach: inVariants},
 	}
 	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF()} {
 		for slug, r := range group {
@@ -37,6 +42,10 @@ func factionRules() map[string]factionRule {
 	}
 	return rules
 }
+
+// inVariants is the rule of texts applied when the side's units are laid
+// out (variants.go): nothing more to attach.
+func inVariants(*plan, *Scenario, int) {}
 
 // byNumbers lists faction unit texts that the unit's numbers already say
 // completely (capacity, Sustain Damage, combat value, revival).

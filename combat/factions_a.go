@@ -609,7 +609,7 @@ func fourthMoon(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	opp := &p.side[1-holder]
-	for _, tg := range [...]targets{tShips, tNonFighters} {
+	for _, tg := range [...]targets{tShips, tNonFighters, tFleet} {
 		opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: flags[0], tg: tg})
 	}
 }

@@ -99,7 +99,7 @@ func (p *plan) rollIsFixed(r rollKind) bool {
 // participants returns the slots of side that fight in combat type ct.
 func (p *plan) participants(side int, ct combatType) []uint8 {
 	if ct == inSpace {
-		return p.side[side].order[tShips]
+		return p.side[side].order[tFleet]
 	}
 	return p.side[side].order[tGround]
 }

@@ -51,6 +51,15 @@ type hooks struct {
 	startOfRound [numCombatTypes][]func(t *trial)
 	// endOfRound runs after hits of a round are assigned.
 	endOfRound [numCombatTypes][]func(t *trial)
+	// endOfCombat runs when a combat ends (or would have been fought: it
+	// runs after the space combat step and the ground combat step even
+	// when no combat took place), after its winner is known and before
+	// capacity is checked.
+	endOfCombat [numCombatTypes][]func(t *trial)
+	// afterResult runs once the action's outcome is settled (units that
+	// leave after control is established: the Matriarch's original
+	// printing).
+	afterResult []func(t *trial)
 	// startOfInvasion runs when the invasion takes place, before
 	// bombardment.
 	startOfInvasion []func(t *trial)

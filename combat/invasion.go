@@ -85,6 +85,9 @@ func (t *trial) groundCombat() bool {
 		t.beginCombat(onGround)
 		t.combatRounds(onGround, rollGround, tGround)
 	}
+	for _, h := range t.p.hooks.endOfCombat[onGround] {
+		h(t)
+	}
 	return true
 }
 

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -39,6 +40,10 @@ type slot struct {
 	costHalves int32
 	// report is true when the slot's survivors are reported.
 	report bool
+	// form is formUnit, or the other form a twin slot's units take for a
+	// combat (twins.go); of is then the slot whose units they are.
+	form form
+	of   uint8
 }
 
 // roller is one slot's contribution to a kind of roll.
@@ -90,13 +95,14 @@ const (
 	tFighters                   // fighters only (anti-fighter barrage)
 	tGround                     // ground forces
 	tNonFighters                // ships, non-fighters first (Graviton Laser System)
+	tFleet                      // units in the space combat: ships, and units fighting as ships (twins.go)
 	numTargets
 )
 
 // rollTargets is the forced target set of each roll kind; effects may
 // change it for a side (sidePlan.targetOf).
 var rollTargets = [numRollKinds]targets{
-	rollSCO: tShips, rollAFB: tFighters, rollSpace: tShips,
+	rollSCO: tShips, rollAFB: tFighters, rollSpace: tFleet,
 	rollBombard: tGround, rollSCD: tGround, rollGround: tGround,
 	rollEffect: tShips,
 }
@@ -151,6 +157,12 @@ type sidePlan struct {
 	// Sustain Damage while a unit of the other side is alive (the Mentak
 	// flagship, the Mentak mech).
 	sustainBlockers []sustainBlocker
+	// fleetIsShips is true when the units of the space combat are the
+	// ships (no twin fights as a ship).
+	fleetIsShips bool
+	// effects and warnings of the side's unit variants (variants.go), for
+	// the plan.
+	variantEffects, variantWarnings []string
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -208,6 +220,10 @@ func compile(sc *Scenario) (*plan, error) {
 			return nil, err
 		}
 		p.side[i] = sp
+		p.warnings = append(p.warnings, sp.variantWarnings...)
+		for _, e := range sp.variantEffects {
+			p.addEffect(sideName(i)+": "+e, true)
+		}
 	}
 	switch sc.Action {
 	case SpaceCombat:
@@ -344,6 +360,8 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		st, _ := f.Unit(units.PDS, true)
 		add(st, zoneAdjacent, s.AdjacentPDS, false)
 	}
+	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
+	sp.addTwins(s, idx, sc)
 	if len(sp.slots) > maxSlots {
 		return sp, fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
 	}
@@ -364,6 +382,10 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		}
 		switch {
+		case sl.form == formShip:
+			addRoll(rollSpace, st.Combat, mod[inSpace])
+		case sl.form == formGround:
+			addRoll(rollGround, st.Combat, mod[onGround])
 		case sl.zone == zoneAdjacent:
 			addRoll(rollSCO, st.SpaceCannon, 0)
 		case k.Ship():
@@ -405,7 +427,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.sustainLast = s.Order.SustainLast
 	for _, k := range s.Order.sequence() {
 		for i, sl := range sp.slots {
-			if sl.stats.Kind != k || sl.zone == zoneAdjacent {
+			if sl.stats.Kind != k || sl.zone == zoneAdjacent || sl.form != formUnit {
 				continue
 			}
 			switch {
@@ -426,6 +448,9 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 	sp.order[tNonFighters] = append(sp.order[tNonFighters], sp.order[tFighters]...)
+	sp.order[tFleet] = sp.twinOrder(sp.order[tShips], formShip)
+	sp.fleetIsShips = slices.Equal(sp.order[tFleet], sp.order[tShips])
+	sp.order[tGround] = sp.twinOrder(sp.order[tGround], formGround)
 	for tg, ord := range sp.order {
 		for _, i := range ord {
 			sp.in[i] |= 1 << tg
@@ -433,6 +458,16 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		}
 	}
 	return sp, nil
+}
+
+// sameTargets reports whether target sets a and b hold the same units in
+// the same order.
+func (sp *sidePlan) sameTargets(a, b targets) bool {
+	if a == b {
+		return true
+	}
+	ships := func(x targets) bool { return x == tShips || x == tFleet }
+	return ships(a) && ships(b) && sp.fleetIsShips
 }
 
 // sustainBlocker: while the other side has units in slot source, this

@@ -233,12 +233,14 @@ func (sc *Scenario) Validate() error {
 	}
 	switch sc.Action {
 	case SpaceCombat:
-		for _, f := range []struct {
+		for i, f := range []struct {
 			name string
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
-			if g := f.f.Filter(units.Kind.GroundForce); len(g) > 0 {
-				return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g[0].Kind)
+			for _, g := range f.f.Filter(units.Kind.GroundForce) {
+				if !fightsInSpace([]*Side{&sc.Attacker, &sc.Defender}[i], i, g.Kind) {
+					return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g.Kind)
+				}
 			}
 		}
 		if len(a.Filter(units.Kind.Ship)) == 0 {
@@ -266,7 +268,8 @@ func (sc *Scenario) Validate() error {
 			return fmt.Errorf("nebula: it changes only space combat; it has no effect on a ground combat")
 		}
 	case Invasion:
-		if len(a.Filter(units.Kind.GroundForce)) == 0 {
+		matriarch := sc.Attacker.faction().Slug == "naalu" && a.Count(units.Flagship) > 0 && a.Count(units.Fighter) > 0
+		if len(a.Filter(units.Kind.GroundForce)) == 0 && !matriarch {
 			return fmt.Errorf("attacker has no ground forces to invade with; use space for a space combat alone")
 		}
 	}
@@ -348,4 +351,18 @@ func (s *Side) validateGalvanized() error {
 		}
 	}
 	return nil
+}
+
+// fightsInSpace reports whether side's ground forces of kind k fight in a
+// space combat: with the Nekro flagship (The Alastor) every ground force
+// does; the attacker's Naaz-Rokha mechs in the space area flip to the
+// Z-Grav Eidolon.
+func fightsInSpace(s *Side, idx int, k units.Kind) bool {
+	switch slug := s.faction().Slug; {
+	case slug == "nekro" && s.Fleet.Count(units.Flagship) > 0:
+		return true
+	case slug == "naaz-rokha" && idx == attacker && k == units.Mech:
+		return true
+	}
+	return false
 }

@@ -31,12 +31,15 @@ func (t *trial) spaceCombat() bool {
 			t.fastRounds(inSpace, f, true)
 		} else {
 			t.antiFighterBarrage()
-			t.combatRounds(inSpace, rollSpace, tShips)
+			t.combatRounds(inSpace, rollSpace, tFleet)
 		}
 	}
 	// Who won the combat is settled before capacity (a side can win with
 	// only fighters left, and then lose them for lack of carriers).
 	t.space = t.spaceOutcome()
+	for _, h := range t.p.hooks.endOfCombat[inSpace] {
+		h(t)
+	}
 	if !t.unfinishedCombat { // a combat stopped by the round limit has not ended
 		t.capacity()
 	}
@@ -55,7 +58,7 @@ func (t *trial) spaceOutcome() outcome {
 	case t.retreated == defender:
 		return defenderRetreats
 	}
-	return t.holder(tShips)
+	return t.holder(tFleet)
 }
 
 // beginCombat opens a combat: round 1, the start-of-combat effects, then

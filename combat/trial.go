@@ -119,7 +119,11 @@ func (t *trial) play() outcome {
 			break
 		}
 	}
-	return t.result()
+	o := t.result()
+	for _, h := range t.p.hooks.afterResult {
+		h(t)
+	}
+	return o
 }
 
 // has reports whether side has a unit in target set tg.

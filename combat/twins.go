@@ -1,0 +1,240 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Twin slots: units that fight one combat in another form. The Nekro
+// flagship's ground forces fight a space combat as if they were ships; a
+// Naaz-Rokha mech in the space area flips to the Z-Grav Eidolon, a ship, for
+// the space combat; the Naalu flagship's fighters are committed to the
+// planet as ground forces. Each such unit type gets a twin slot, empty at
+// the start, whose numbers are the other form's and which belongs to the
+// target sets of that combat only (tFleet for the space combat, tGround for
+// the ground combat). An effect moves the units into the twin when the
+// other form begins and back when it ends, so nothing else (space cannon
+// before the combat, capacity after it, the survivors reported) sees the
+// twin. Units moved mid-action defeat the fixed state spaces: plans with
+// twins take the generic rounds and exact mode refuses them.
+
+// form is the form a slot's units fight in.
+type form uint8
+
+const (
+	formUnit   form = iota // the unit as printed
+	formShip               // fighting the space combat as a ship (tFleet)
+	formGround             // fighting the ground combat as a ground force (tGround)
+)
+
+// twinOrder returns ord with the side's twins of form f added: infantry
+// and fighters first (the cheapest losses), the others after the fighters.
+func (sp *sidePlan) twinOrder(ord []uint8, f form) []uint8 {
+	out := append([]uint8(nil), ord...)
+	for i, sl := range sp.slots {
+		if sl.form != f {
+			continue
+		}
+		k := sp.slots[sl.of].stats.Kind
+		if k == units.Infantry || k == units.Fighter {
+			out = append([]uint8{uint8(i)}, out...)
+			continue
+		}
+		at := 0
+		for at < len(out) && (sp.slots[out[at]].stats.Kind == units.Fighter || sp.slots[out[at]].form != formUnit) {
+			at++
+		}
+		out = append(out[:at], append([]uint8{uint8(i)}, out[at:]...)...)
+	}
+	return out
+}
+
+// addTwin adds a twin of slot i in form f with stats st; false when there
+// is no room.
+func (sp *sidePlan) addTwin(i uint8, f form, st units.Stats) (uint8, bool) {
+	if len(sp.slots) >= maxSlots {
+		return 0, false
+	}
+	j := uint8(len(sp.slots))
+	sl := sp.slots[i]
+	sp.slots = append(sp.slots, slot{stats: st, zone: sl.zone, sustain: st.Sustain, costHalves: sl.costHalves, form: f, of: i})
+	return j, true
+}
+
+// twinsOf returns side's twin slots of form f.
+func (p *plan) twinsOf(side int, f form) []uint8 {
+	var out []uint8
+	for i, sl := range p.side[side].slots {
+		if sl.form == f {
+			out = append(out, uint8(i))
+		}
+	}
+	return out
+}
+
+// addTwins adds the twin slots the side's faction texts need (compileSide
+// calls it before the rolls and hit orders are built; the texts' rules
+// move the units).
+func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
+	f := s.faction()
+	has := func(k units.Kind) bool { return s.Fleet.Count(k) > 0 }
+	n := len(sp.slots)
+	switch {
+	case f.Slug == "nekro" && has(units.Flagship) && sc.Action != GroundCombat:
+		// The Alastor: every ground force in the system, as a ship.
+		for i := range n {
+			sl := sp.slots[i]
+			if sl.stats.Kind.GroundForce() && sl.zone != zoneAdjacent && sl.form == formUnit {
+				st := sl.stats
+				st.Name += " (fighting as a ship)"
+				sp.addTwin(uint8(i), formShip, st)
+			}
+		}
+	case f.Slug == "naaz-rokha" && idx == attacker && has(units.Mech) && sc.Action != GroundCombat:
+		// Z-Grav Eidolon: the mechs in the space area.
+		for i := range n {
+			sl := sp.slots[i]
+			if sl.stats.Kind == units.Mech && sl.zone == zoneSpace && sl.form == formUnit {
+				sp.addTwin(uint8(i), formShip, zGravEidolon(sl.stats))
+			}
+		}
+	case f.Slug == "naalu" && idx == attacker && has(units.Flagship) && sc.Action == Invasion:
+		// Matriarch: the fighters, as ground forces.
+		for i := range n {
+			sl := sp.slots[i]
+			if sl.stats.Kind == units.Fighter && sl.zone == zoneSpace && sl.form == formUnit {
+				st := sl.stats
+				st.Name += " (on the planet)"
+				st.Sustain = false
+				sp.addTwin(uint8(i), formGround, st)
+			}
+		}
+	}
+}
+
+// zGravEidolon is the Naaz-Rokha mech's space side (reference §2.4, AS
+// te/pok units "Z-Grav Eidolon"): a ship with combat 8 (x2) and no Sustain
+// Damage.
+func zGravEidolon(mech units.Stats) units.Stats {
+	st := mech
+	st.Name = "Z-Grav Eidolon"
+	st.Combat = units.Roll{Value: 8, Dice: 2}
+	st.Sustain = false
+	return st
+}
+
+// moveAll moves every unit of slot from of side, damaged ones as they are,
+// into slot to (a twin and its unit, either way).
+func (t *trial) moveAll(side int, from, to uint8) {
+	a, d := t.alive[side][from], t.damaged[side][from]
+	if a == 0 {
+		return
+	}
+	sp := &t.p.side[side]
+	t.alive[side][to] += a
+	t.damaged[side][to] += d
+	t.alive[side][from], t.damaged[side][from] = 0, 0
+	for tg, in := 0, sp.in[from]; in != 0; tg, in = tg+1, in>>1 {
+		t.count[side][tg] -= int32(in&1) * int32(a)
+	}
+	for tg, in := 0, sp.in[to]; in != 0; tg, in = tg+1, in>>1 {
+		t.count[side][tg] += int32(in&1) * int32(a)
+	}
+}
+
+// moveTwins moves the units of the twins (into them, or back out of
+// them when back).
+func (t *trial) moveTwins(side int, twins []uint8, back bool) {
+	for _, tw := range twins {
+		of := t.p.side[side].slots[tw].of
+		if back {
+			t.moveAll(side, tw, of)
+		} else {
+			t.moveAll(side, of, tw)
+		}
+	}
+}
+
+// fightAsShips moves side's formShip twins in at the start of the space
+// combat while cond holds, and back when it ends.
+func (p *plan) fightAsShips(side int, name string, cond func(t *trial) bool) {
+	twins := p.twinsOf(side, formShip)
+	p.addEffect(name, false)
+	if len(twins) == 0 {
+		return
+	}
+	p.noTables = true
+	p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+		if cond(t) {
+			t.moveTwins(side, twins, false)
+		}
+	})
+	p.hooks.endOfCombat[inSpace] = append(p.hooks.endOfCombat[inSpace], func(t *trial) {
+		t.moveTwins(side, twins, true)
+	})
+}
+
+// theAlastor (Nekro flagship, reference §2.3): "At the start of a space
+// combat, choose any number of your ground forces in this system to
+// participate in that combat as if they were ships." Policy: all of them —
+// the attacker's in the space area, the defender's from the planet — while
+// the flagship is alive at the start of the combat. They roll their combat
+// value in each round, take hits of the space combat (first: they are the
+// cheapest units), keep the combat going while they live, and go back
+// where they were when it ends (the defender's to the planet, for the
+// ground combat). Space cannon, anti-fighter barrage and effects aimed at
+// ships do not hit them.
+func theAlastor(p *plan, sc *Scenario, holder int) {
+	flag, ok := captureFlagship(p, holder)
+	name := "The Alastor (ground forces fight in the space combat)"
+	if !ok {
+		p.addEffect(name, true)
+		return
+	}
+	p.fightAsShips(holder, name, func(t *trial) bool { return t.alive[holder][flag] > 0 })
+}
+
+// zGrav (Naaz-Rokha mech Eidolon, reference §2.4): "if it is in the space
+// area of the active system when a space combat starts, the card flips to
+// Z-Grav Eidolon: a ship with combat 8 (x2) and no Sustain Damage",
+// flipping back when the combat ends. The attacker's mechs in the space
+// area fight the space combat as Z-Grav Eidolons (after the fighters in
+// the hit order), damaged ones stay damaged, and the survivors land as
+// mechs. The defender's mechs are on the planet: not in the space area.
+func zGrav(p *plan, sc *Scenario, holder int) {
+	p.fightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*trial) bool { return true })
+}
+
+// matriarch (Naalu flagship, reference §1.7): "During an invasion in this
+// system, you may commit fighters to planets as if they were ground
+// forces. When combat ends, return those units to the space area." Policy:
+// when the flagship is alive at the commitment and the planet has ground
+// forces to fight, every fighter is committed with the ground forces (first
+// to take hits: they cannot take the planet); space cannon defense may hit
+// them. Current printing: they return when the combat ends, before control
+// is established, so a planet left with only Naalu fighters is not taken (a
+// draw). Original printing ("After combat, return those units"): they leave
+// after control is established, so fighters alone take the planet.
+func matriarch(p *plan, sc *Scenario, holder int) {
+	twins := p.twinsOf(holder, formGround)
+	flag, ok := captureFlagship(p, holder)
+	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Rules.Matriarch)
+	p.addEffect(name, len(twins) == 0 || !ok)
+	if len(twins) == 0 || !ok {
+		return
+	}
+	p.noTables = true
+	p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+		if t.alive[holder][flag] > 0 && t.has(defender, tGround) {
+			t.moveTwins(holder, twins, false)
+		}
+		return true
+	})
+	back := func(t *trial) { t.moveTwins(holder, twins, true) }
+	if sc.Rules.Matriarch == TextOriginal {
+		p.hooks.afterResult = append(p.hooks.afterResult, back)
+	} else {
+		p.hooks.endOfCombat[onGround] = append(p.hooks.endOfCombat[onGround], back)
+	}
+}

@@ -1,0 +1,167 @@
+package combat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Unit variants: some units of a side are not like the others of their
+// kind — a galvanized unit rolls one more die, the ship The Cavalry note
+// names fights like the Memoria. Before its rolls are built, a side's plan
+// splits those units off into a slot of their own with their own numbers:
+// everything after (rolls, hit order, capacity, survivors) then treats
+// them as a unit type of their own, reported under their own name.
+
+// splitSlot moves n units of slot i (undamaged ones first) into a new slot
+// with stats st, and returns it; false when there is no room for another
+// slot.
+func (sp *sidePlan) splitSlot(i uint8, n int, st units.Stats) (uint8, bool) {
+	if len(sp.slots) >= maxSlots || n <= 0 || int(sp.start[i]) < n {
+		return 0, false
+	}
+	j := uint8(len(sp.slots))
+	sl := sp.slots[i]
+	sl.stats, sl.sustain = st, st.Sustain
+	sl.costHalves = int32(st.Cost * 2)
+	sp.slots = append(sp.slots, sl)
+	sp.start[i] -= uint16(n)
+	sp.start[j] = uint16(n)
+	// Damaged units stay in slot i while it has room for them.
+	if over := int(sp.startDamaged[i]) - int(sp.start[i]); over > 0 {
+		sp.startDamaged[i] -= uint16(over)
+		sp.startDamaged[j] = uint16(over)
+	}
+	return j, true
+}
+
+// applyVariants splits off the side's galvanized units and the ship of The
+// Cavalry; it returns the effects to list and warnings.
+func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []string) {
+	for _, g := range s.Galvanized.Groups() {
+		i, ok := sp.slotOfKind(g.Kind)
+		if !ok {
+			continue
+		}
+		st := sp.slots[i].stats
+		st.Name += " (galvanized)"
+		for _, r := range []*units.Roll{&st.Combat, &st.AFB, &st.SpaceCannon, &st.Bombardment} {
+			if r.Has() {
+				r.Dice++
+			}
+		}
+		if _, ok := sp.splitSlot(i, g.Count, st); !ok {
+			warnings = append(warnings, fmt.Sprintf("galvanized %s: too many unit types to tell them apart; ignored", g.Kind))
+			continue
+		}
+		effects = append(effects, fmt.Sprintf("Galvanize (%d %s)", g.Count, g.Kind))
+	}
+	if n, ok := factionItemCount(s, "the-cavalry"); ok {
+		if e, w := sp.cavalry(n); e != "" {
+			effects = append(effects, e)
+		} else {
+			warnings = append(warnings, w)
+		}
+	}
+	return effects, warnings
+}
+
+// slotOfKind returns the side's slot of kind k in the active system.
+func (sp *sidePlan) slotOfKind(k units.Kind) (uint8, bool) {
+	for i, sl := range sp.slots {
+		if sl.stats.Kind == k && sl.zone != zoneAdjacent && sp.start[i] > 0 {
+			return uint8(i), true
+		}
+	}
+	return 0, false
+}
+
+// cavalry (Nomad promissory note The Cavalry): "the holder treats 1
+// non-fighter ship as having the Memoria's Sustain Damage, combat value and
+// Anti-Fighter Barrage" — Memoria I (printing 1, "the-cavalry") or
+// Memoria II ("the-cavalry:2"), as the Nomad has it. Policy: the ship that
+// gains most, the one with the worst combat value (ties: one without
+// Sustain Damage, then the cheapest).
+func (sp *sidePlan) cavalry(printing int) (effect, warning string) {
+	nomad, _ := units.LookupFaction("nomad")
+	memoria, err := nomad.Unit(units.Flagship, printing == 2)
+	if err != nil {
+		return "", "The Cavalry: " + err.Error()
+	}
+	best := -1
+	for i, sl := range sp.slots {
+		k := sl.stats.Kind
+		if !k.Ship() || k == units.Fighter || sl.zone != zoneSpace || sp.start[i] == 0 {
+			continue
+		}
+		if best < 0 || worseShip(sl.stats, sp.slots[best].stats) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", "The Cavalry: the holder has no non-fighter ship; it does nothing"
+	}
+	st := sp.slots[best].stats
+	st.Name += " (The Cavalry)"
+	st.Sustain, st.Combat, st.AFB = true, memoria.Combat, memoria.AFB
+	if _, ok := sp.splitSlot(uint8(best), 1, st); !ok {
+		return "", "The Cavalry: too many unit types to tell its ship apart; ignored"
+	}
+	return fmt.Sprintf("The Cavalry (%s on %s)", memoria.Name, sp.slots[best].stats.Name), ""
+}
+
+// worseShip reports whether a gains more than b from another ship's
+// numbers: a worse combat value, then no Sustain Damage, then a lower cost.
+func worseShip(a, b units.Stats) bool {
+	switch {
+	case a.Combat.Value != b.Combat.Value:
+		return a.Combat.Value > b.Combat.Value
+	case a.Sustain != b.Sustain:
+		return !a.Sustain
+	}
+	return a.Cost < b.Cost
+}
+
+// factionCounts are the faction items (notes, leaders, breakthroughs) that
+// take a number after ':' and its range: The Cavalry's Memoria printing,
+// the "Support for the Throne" cards Imperator counts, the systems The
+// Egeiro counts. Other faction items take none.
+var factionCounts = map[string][2]int{
+	"the-cavalry": {1, 2},
+	"imperator":   {0, 7},
+	"the-egeiro":  {0, 30},
+}
+
+// factionItemCount returns the number given with a faction item among the
+// side's cards and techs ("imperator:2" → 2; "imperator" → 1), and whether
+// the side lists the item.
+func factionItemCount(s *Side, slug string) (int, bool) {
+	for _, it := range append(append([]string(nil), s.Techs...), s.Cards...) {
+		name, num, hasNum := strings.Cut(it, ":")
+		if techSlug(strings.TrimSpace(name)) != slug {
+			continue
+		}
+		if !hasNum {
+			return 1, true
+		}
+		n, _ := strconv.Atoi(strings.TrimSpace(num)) // validated by checkFactionItem
+		return n, true
+	}
+	return 0, false
+}
+
+// checkFactionItem validates the number after ':' of a faction item.
+func checkFactionItem(item, slug string, n int, hasNum bool) error {
+	r, takes := factionCounts[slug]
+	switch {
+	case !hasNum:
+		return nil
+	case !takes:
+		return fmt.Errorf("%q: %s takes no number after ':' (only %s do)", item, slug, "the-cavalry, imperator, the-egeiro")
+	case n < r[0] || n > r[1]:
+		return fmt.Errorf("%q: the number after ':' must be %d..%d for %s", item, r[0], r[1], slug)
+	}
+	return nil
+}
