@@ -32,6 +32,7 @@ func factionRules() map[string]factionRule {
 		"the-alastor":             {attach: theAlastor},
 		"eidolon":                 {attach: zGrav},
 		"matriarch":               {attach: matriarch},
+		"wrath-of-kenara":         {attach: wrathOfKenara},
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
 	}

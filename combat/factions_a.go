@@ -438,9 +438,15 @@ func vanHauge(p *plan, sc *Scenario, holder int) {
 // indoctrination (Yin ability): "At the start of a ground combat, you may
 // spend 2 influence to replace 1 of your opponent's participating infantry
 // with 1 infantry from your reinforcements." Policy: always used when the
-// opponent has an infantry in the combat (the influence is not tracked).
+// opponent has an infantry in the combat and the Yin have 2 influence left
+// (Side.Influence).
 func indoctrination(p *plan, sc *Scenario, holder int) {
-	addInfantryReplacer(p, sc, holder, "Indoctrination", 1)
+	if sideOf(sc, holder).Influence < 2 && sc.Action != SpaceCombat {
+		p.addEffect("Indoctrination", true)
+		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+sideName(holder)+"-influence)")
+		return
+	}
+	addInfantryReplacer(p, sc, holder, "Indoctrination", 1, 2)
 }
 
 // greyfireMutagen (Yin promissory note, Ω printing): "At the start of a
@@ -456,7 +462,7 @@ func greyfireMutagen(p *plan, sc *Scenario, holder int) {
 	case sideOf(sc, 1-holder).faction().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "it works only against ground forces the Yin player does not control")
 	default:
-		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2)
+		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
 		return
 	}
 	p.addEffect("Greyfire Mutagen", true)
@@ -474,7 +480,7 @@ func greyfireMutagen(p *plan, sc *Scenario, holder int) {
 // reported among the holder's Survivors (it was not in the fleet) and its
 // loss does not count in ResourcesLost; the outcome counts it. Units join a
 // side during the action, so the fast tables and exact mode are off.
-func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp int) {
+func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp int, influence int16) {
 	defer p.addEffect(name+" (it adds an infantry to the combat)", true)
 	opp := 1 - holder
 	oppInf := kindSlots(p, opp, tGround, units.Infantry)
@@ -549,7 +555,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 			return
 		}
 		for _, o := range oppInf {
-			if t.alive[opp][o] > 0 {
+			if t.alive[opp][o] > 0 && spend(&t.influence[holder], influence) {
 				t.remove(opp, o)
 				t.alive[holder][i]++
 				t.count[holder][tGround]++

@@ -253,6 +253,7 @@ func TestVanHauge(t *testing.T) {
 func TestIndoctrination(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat, MaxRounds: 1,
 		Attacker: factionSide(t, "yin", "1 infantry"), Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")}}
+	sc.Attacker.Influence = 2
 	res := mustRun(t, sc, factionTrials, 108)
 	near(t, "defender infantry left", res.Defender.Survivors[0].Expected.Value, 0.49, bernoulliSD(0.49))
 	near(t, "Yin infantry listed", res.Attacker.Survivors[0].Expected.Value, 1, 0)

@@ -81,10 +81,11 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 
 // munitionsReserves (Letnev ability, reference §2.6): "At the start of each
 // round of space combat, you may spend 2 trade goods; you may re-roll any
-// number of your dice during that combat round." Once per round (TR). The
-// scenario does not say how many trade goods the Letnev have, so the policy
-// assumes they pay in every round of space combat and reroll each die that
-// missed, once (rerolling a hit never helps); a warning says so. "Any of
+// number of your dice during that combat round." Once per round (TR).
+// Policy: the Letnev pay 2 of their trade goods (Side.TradeGoods) at the
+// start of every round of space combat while they have 2, and reroll each
+// die that missed in that round, once (rerolling a hit never helps);
+// without 2 trade goods a warning says it does nothing. "Any of
 // your dice during that round" takes in round 1's anti-fighter barrage as
 // well (TR's ruling on Viscount Unlenn, whose "at the start of a space
 // combat round" die applies to the barrage). Space cannon offense is before
@@ -95,12 +96,21 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 	if !spaceCombatPossibleB(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
+	if sideOf(sc, holder).TradeGoods < 2 {
+		factionIdle(p, "Munitions Reserves", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+sideName(holder)+"-trade-goods)")
+		return
+	}
+	c := p.counter()
+	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) {
+		if spend(&t.tradeGoods[holder], 2) {
+			t.mark[c] = int32(t.round)
+		}
+	})
 	for _, r := range [...]rollKind{rollSpace, rollAFB} {
 		p.hooks.rerollMisses[r] = append(p.hooks.rerollMisses[r], func(t *trial, side int) bool {
-			return side == holder
+			return side == holder && t.mark[c] == int32(t.round)
 		})
 	}
-	p.warnOnce(sideName(holder) + ": Munitions Reserves is modelled as used in every round of space combat (2 trade goods a round are assumed): every missed die of the round, anti-fighter barrage included, is rerolled once")
 }
 
 // warFunding (Letnev promissory note, reference §3.4). Two printings: the

@@ -156,6 +156,7 @@ func TestArcSecundus(t *testing.T) {
 	want *= atMost1(3)
 	sc.MaxRounds = 2
 	sc.Attacker = sideB(t, "letnev", "1 flagship", nil, nil)
+	sc.Attacker.TradeGoods = 4 // Munitions Reserves in both rounds
 	sc.Defender = sideB(t, "", "3 cruiser", nil, nil)
 	res = mustRun(t, sc, factionTrials, 304)
 	near(t, "Arc Secundus left after round 2", res.Attacker.Survivors[0].Expected.Value, want, bernoulliSD(want))
@@ -170,29 +171,35 @@ func TestArcSecundus(t *testing.T) {
 // so the Letnev win 0.384/0.784. A destroyer's barrage (9 ×2) and its combat
 // die (9) hit 0.36 each with the reroll: against a carrier and 2 fighters,
 // fighters left after round 1 = P(X=0)·(2 − 0.36) + P(X=1)·(1 − 0.36) with
-// X ~ Bin(2, 0.36) barrage hits (1.2544 without the reroll).
+// X ~ Bin(2, 0.36) barrage hits (1.2544 without the reroll). Each round
+// costs 2 trade goods: with only 2, the cruisers fight round 1 with the
+// reroll (A-only 0.384, none 0.36·0.6 = 0.216) and then evenly (0.24/0.64
+// = 0.375): the Letnev win 0.384 + 0.216·0.375 = 0.465. Without trade goods
+// it does nothing and says so.
 func TestMunitionsReserves(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 cruiser", nil, nil),
 		Defender: sideB(t, "", "1 cruiser", nil, nil)}
+	sc.Attacker.TradeGoods = 99
 	res := mustRun(t, sc, factionTrials, 305)
 	near(t, "cruiser left after a Letnev round", res.Defender.Survivors[0].Expected.Value, 0.36, bernoulliSD(0.36))
 	modelled(t, res, "Munitions Reserves")
-	noted := false
-	for _, w := range res.Warnings {
-		noted = noted || strings.Contains(w, "Munitions Reserves is modelled as used in every round")
-	}
-	if !noted {
-		t.Errorf("warnings %q do not state the trade goods assumption", res.Warnings)
-	}
 	sc.MaxRounds = 0
 	res = mustRun(t, sc, factionTrials, 306)
 	near(t, "Letnev cruiser wins", res.Outcome.AttackerWin.P, 0.384/0.784, bernoulliSD(0.384/0.784))
-	refused(t, sc, "exact mode cannot express an effect that acts on")
+	refused(t, sc, "start or end of combat rounds")
+	sc.Attacker.TradeGoods = 2
+	res = mustRun(t, sc, factionTrials, 316)
+	near(t, "Letnev cruiser wins with 2 trade goods", res.Outcome.AttackerWin.P, 0.465, bernoulliSD(0.465))
+	sc.Attacker.TradeGoods = 1
+	res = mustRun(t, sc, factionTrials, 317)
+	near(t, "Letnev cruiser wins with 1 trade good", res.Outcome.AttackerWin.P, 0.375, bernoulliSD(0.375))
+	warned(t, res, "Munitions Reserves", "does nothing", "trade goods")
 
 	sc = combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: sideB(t, "letnev", "1 destroyer", nil, nil),
 		Defender: sideB(t, "", "1 carrier, 2 fighter", nil, nil)}
+	sc.Attacker.TradeGoods = 2
 	want := binomP(2, 0, 0.36)*(2-0.36) + binomP(2, 1, 0.36)*(1-0.36)
 	res = mustRun(t, sc, factionTrials, 307)
 	found := false

@@ -91,6 +91,10 @@ type hooks struct {
 	// rerollMisses[r] says whether side rerolls its missed dice of a roll
 	// of kind r once (Fire Team).
 	rerollMisses [numRollKinds][]func(t *trial, side int) bool
+	// buyHits[r] says whether side may spend a trade good on each of its
+	// dice of a roll of kind r that missed by 1, to add 1 to it (Wrath of
+	// Kenara): the dice that missed by 1 are bought while trade goods last.
+	buyHits [numRollKinds][]func(t *trial, side int) bool
 	// rerollAll[r] sees side's hits with a roll of kind r and says whether
 	// side must reroll all its dice (the opponent's Scramble Frequency).
 	rerollAll [numRollKinds][]func(t *trial, side, hits int) bool

@@ -157,6 +157,9 @@ type sidePlan struct {
 	// Sustain Damage while a unit of the other side is alive (the Mentak
 	// flagship, the Mentak mech).
 	sustainBlockers []sustainBlocker
+	// tradeGoods and influence are what the side may spend on effects
+	// (Side.TradeGoods, Side.Influence).
+	tradeGoods, influence int16
 	// fleetIsShips is true when the units of the space combat are the
 	// ships (no twin fights as a ship).
 	fleetIsShips bool
@@ -360,6 +363,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		st, _ := f.Unit(units.PDS, true)
 		add(st, zoneAdjacent, s.AdjacentPDS, false)
 	}
+	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
 	sp.addTwins(s, idx, sc)
 	if len(sp.slots) > maxSlots {

@@ -83,6 +83,8 @@ type trial struct {
 	// given out by plan.counter.
 	used [maxCounters]uint8
 	mark [maxCounters]int32
+	// tradeGoods and influence are what each side has left to spend.
+	tradeGoods, influence [2]int16
 }
 
 // maxCounters bounds the per-trial usage counters effects can ask for.
@@ -93,6 +95,7 @@ func (t *trial) reset() {
 		t.alive[s] = t.p.side[s].start
 		t.damaged[s] = t.p.side[s].startDamaged
 		t.count[s] = t.p.side[s].count
+		t.tradeGoods[s], t.influence[s] = t.p.side[s].tradeGoods, t.p.side[s].influence
 	}
 	t.lost = [2]int32{}
 	t.round = 0
@@ -165,6 +168,9 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	h := &t.p.hooks
 	sp := &t.p.side[side]
 	mod, reroll := t.rollMods(side, r)
+	if len(h.buyHits[r]) > 0 {
+		return t.rollBuying(side, r, mod, reroll)
+	}
 	hits := 0
 	alive := &t.alive[side]
 	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] {
@@ -198,6 +204,58 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 		}
 	}
 	return hits * t.p.hitFactor[side][r]
+}
+
+// rollBuying is rollOnce for a side that may buy hits (hooks.buyHits):
+// roller by roller, each roller's misses by 1 are counted and bought while
+// the side's trade goods last. Plain rollers only (no bonus or variable
+// dice, whose factions have no such effect).
+func (t *trial) rollBuying(side int, r rollKind, mod int, reroll bool) int {
+	h := &t.p.hooks
+	buy := false
+	for _, f := range h.buyHits[r] {
+		buy = buy || f(t, side)
+	}
+	sp := &t.p.side[side]
+	alive := &t.alive[side]
+	hits := 0
+	roll := func(thr, n int) {
+		got := t.dice(thr, n, reroll)
+		hits += got
+		if buy && thr >= 2 && thr <= 10 {
+			hits += t.buyNearMisses(side, thr, n-got)
+		}
+	}
+	for _, ro := range sp.rollers[r] {
+		thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
+		for _, m := range h.slotModifier[r] {
+			thr -= m(t, side, ro.slot)
+		}
+		roll(thr, int(alive[ro.slot])*int(ro.dice))
+	}
+	if n := sp.extraDice[r]; n > 0 {
+		if thr, ok := t.p.bestRoller(side, r, alive); ok {
+			roll(thr-mod, int(n))
+		}
+	}
+	return hits * t.p.hitFactor[side][r]
+}
+
+// buyNearMisses counts, among misses dice that missed a threshold thr
+// (their results uniform on 1..thr−1), those that rolled thr−1, and buys
+// as many of them as side's trade goods allow, 1 each: the hits bought.
+func (t *trial) buyNearMisses(side, thr, misses int) int {
+	bought := 0
+	for range misses {
+		if t.tradeGoods[side] == 0 {
+			break
+		}
+		if hi, _ := bits.Mul64(t.rng.Uint64(), uint64(thr-1)); hi == uint64(thr-2) {
+			t.tradeGoods[side]--
+			bought++
+		}
+	}
+	return bought
 }
 
 // dice draws the hits of n dice that hit on thr or more, rerolling the
@@ -245,6 +303,16 @@ func (t *trial) bonusDice(thr, n, from, bonus int, reroll bool) int {
 func dieFace(u uint64) int {
 	hi, _ := bits.Mul64(u, 10)
 	return int(hi) + 1
+}
+
+// spend takes n from a side's budget (t.tradeGoods or t.influence) if
+// that much is left, and reports whether it did.
+func spend(budget *int16, n int16) bool {
+	if *budget < n {
+		return false
+	}
+	*budget -= n
+	return true
 }
 
 // nonFighterShips counts side's non-fighter ships.

@@ -135,10 +135,10 @@ var factionCounts = map[string][2]int{
 }
 
 // factionItemCount returns the number given with a faction item among the
-// side's cards and techs ("imperator:2" → 2; "imperator" → 1), and whether
-// the side lists the item.
+// side's cards ("imperator:2" → 2; "imperator" → 1), and whether the side
+// lists the item. Notes, leaders and breakthroughs are given as cards.
 func factionItemCount(s *Side, slug string) (int, bool) {
-	for _, it := range append(append([]string(nil), s.Techs...), s.Cards...) {
+	for _, it := range s.Cards {
 		name, num, hasNum := strings.Cut(it, ":")
 		if techSlug(strings.TrimSpace(name)) != slug {
 			continue
