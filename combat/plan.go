@@ -44,6 +44,9 @@ type slot struct {
 	// combat (twins.go); of is then the slot whose units they are.
 	form form
 	of   uint8
+	// galvanized is true for a slot of galvanized units (Last Bastion):
+	// one more die for combat rolls and unit abilities, in its stats.
+	galvanized bool
 }
 
 // roller is one slot's contribution to a kind of roll.

@@ -52,10 +52,12 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 				r.Dice++
 			}
 		}
-		if _, ok := sp.splitSlot(i, g.Count, st); !ok {
+		j, ok := sp.splitSlot(i, g.Count, st)
+		if !ok {
 			warnings = append(warnings, fmt.Sprintf("galvanized %s: too many unit types to tell them apart; ignored", g.Kind))
 			continue
 		}
+		sp.slots[j].galvanized = true
 		effects = append(effects, fmt.Sprintf("Galvanize (%d %s)", g.Count, g.Kind))
 	}
 	if n, ok := factionItemCount(s, "the-cavalry"); ok {
