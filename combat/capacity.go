@@ -33,7 +33,7 @@ func (p *plan) buildCapacity(side int) {
 			continue // no ships brought: the ground forces are taken to be in place
 		}
 		for i, sl := range sp.slots {
-			if sl.zone == zoneSpace && sl.form == formUnit && sl.stats.Kind == k && (k != units.Fighter || sl.stats.Move == 0) {
+			if sl.zone == zoneSpace && sl.form == formUnit && !sl.noAbilityHits && sl.stats.Kind == k && (k != units.Fighter || sl.stats.Move == 0) {
 				cp.cargo = append(cp.cargo, uint8(i))
 			}
 		}

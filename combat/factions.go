@@ -33,6 +33,8 @@ func factionRules() map[string]factionRule {
 		"eidolon":                 {attach: zGrav},
 		"matriarch":               {attach: matriarch},
 		"wrath-of-kenara":         {attach: wrathOfKenara},
+		"gravleash-maneuvers":     {attach: gravleashManeuvers},
+		"eidolon-maximum":         {attach: eidolonMax},
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
 	}

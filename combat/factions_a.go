@@ -545,6 +545,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 		}
 	}
 	sp.order[tGround] = slices.Insert(sp.order[tGround], at, i)
+	sp.derive()
 	if st.Revive.Has() {
 		sp.revivers = append(sp.revivers, i)
 	}

@@ -271,4 +271,5 @@ func helTitan(p *plan, sc *Scenario, holder int) {
 		sp.in[s] |= 1 << tGround
 		sp.count[tGround] += int32(sp.start[s])
 	}
+	sp.derive()
 }

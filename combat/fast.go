@@ -92,7 +92,7 @@ func (p *plan) roundsAreFixed(ct combatType) bool {
 // assignment of their hits.
 func (p *plan) rollIsFixed(r rollKind) bool {
 	h := &p.hooks
-	return len(h.rollModifier[r]) == 0 && len(h.slotModifier[r]) == 0 && len(h.rerollMisses[r]) == 0 && len(h.buyHits[r]) == 0 &&
+	return len(h.rollModifier[r]) == 0 && len(h.slotModifier[r]) == 0 && len(h.rerollMisses[r]) == 0 && len(h.buyHits[r]) == 0 && len(h.boostOne[r]) == 0 &&
 		len(h.rerollAll[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
 }
 

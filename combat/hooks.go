@@ -91,6 +91,9 @@ type hooks struct {
 	// rerollMisses[r] says whether side rerolls its missed dice of a roll
 	// of kind r once (Fire Team).
 	rerollMisses [numRollKinds][]func(t *trial, side int) bool
+	// boostOne[r] may pick one unit of side (of slot s) whose dice of a
+	// roll of kind r get +delta (Gravleash Maneuvers); ok false: none.
+	boostOne [numRollKinds][]func(t *trial, side int) (s uint8, delta int, ok bool)
 	// buyHits[r] says whether side may spend a trade good on each of its
 	// dice of a roll of kind r that missed by 1, to add 1 to it (Wrath of
 	// Kenara): the dice that missed by 1 are bought while trade goods last.

@@ -44,6 +44,9 @@ type slot struct {
 	// combat (twins.go); of is then the slot whose units they are.
 	form form
 	of   uint8
+	// noAbilityHits is true for units that hits of unit abilities cannot
+	// be assigned to (Eidolon Maximum): not in tGroundAbility.
+	noAbilityHits bool
 	// galvanized is true for a slot of galvanized units (Last Bastion):
 	// one more die for combat rolls and unit abilities, in its stats.
 	galvanized bool
@@ -99,14 +102,16 @@ const (
 	tGround                     // ground forces
 	tNonFighters                // ships, non-fighters first (Graviton Laser System)
 	tFleet                      // units in the space combat: ships, and units fighting as ships (twins.go)
+	tGroundAbility              // ground forces that hits of unit abilities (bombardment, space cannon defense) may be assigned to
+	tShipsAbility               // ships that space cannon hits may be assigned to
 	numTargets
 )
 
 // rollTargets is the forced target set of each roll kind; effects may
 // change it for a side (sidePlan.targetOf).
 var rollTargets = [numRollKinds]targets{
-	rollSCO: tShips, rollAFB: tFighters, rollSpace: tFleet,
-	rollBombard: tGround, rollSCD: tGround, rollGround: tGround,
+	rollSCO: tShipsAbility, rollAFB: tFighters, rollSpace: tFleet,
+	rollBombard: tGroundAbility, rollSCD: tGroundAbility, rollGround: tGround,
 	rollEffect: tShips,
 }
 
@@ -163,9 +168,11 @@ type sidePlan struct {
 	// tradeGoods and influence are what the side may spend on effects
 	// (Side.TradeGoods, Side.Influence).
 	tradeGoods, influence int16
-	// fleetIsShips is true when the units of the space combat are the
-	// ships (no twin fights as a ship).
-	fleetIsShips bool
+	// same[tg] is the first target set holding the same units as tg in
+	// the same order (tFleet is tShips unless a unit fights as a ship,
+	// tGroundAbility is tGround unless a unit is immune to unit
+	// abilities' hits).
+	same [numTargets]targets
 	// effects and warnings of the side's unit variants (variants.go), for
 	// the plan.
 	variantEffects, variantWarnings []string
@@ -389,6 +396,9 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		}
 		switch {
+		case sl.noAbilityHits && sl.zone == zoneSpace: // Eidolon Maximum: a ship and a ground force
+			addRoll(rollSpace, st.Combat, mod[inSpace])
+			addRoll(rollGround, st.Combat, mod[onGround])
 		case sl.form == formShip:
 			addRoll(rollSpace, st.Combat, mod[inSpace])
 		case sl.form == formGround:
@@ -448,6 +458,13 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		}
 	}
+	// Units both ships and ground forces (Eidolon Maximum) are the last
+	// ships lost.
+	for i, sl := range sp.slots {
+		if sl.noAbilityHits && sl.zone == zoneSpace {
+			sp.order[tShips] = append(sp.order[tShips], uint8(i))
+		}
+	}
 	// Non-fighters first: the ship order without fighters, then fighters.
 	for _, i := range sp.order[tShips] {
 		if sp.slots[i].stats.Kind != units.Fighter {
@@ -456,7 +473,6 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	}
 	sp.order[tNonFighters] = append(sp.order[tNonFighters], sp.order[tFighters]...)
 	sp.order[tFleet] = sp.twinOrder(sp.order[tShips], formShip)
-	sp.fleetIsShips = slices.Equal(sp.order[tFleet], sp.order[tShips])
 	sp.order[tGround] = sp.twinOrder(sp.order[tGround], formGround)
 	for tg, ord := range sp.order {
 		for _, i := range ord {
@@ -464,17 +480,48 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			sp.count[tg] += int32(sp.start[i])
 		}
 	}
+	sp.derive()
 	return sp, nil
+}
+
+// derive rebuilds the target sets derived from others — tGroundAbility and
+// tShipsAbility, the ground forces and ships without the units immune to
+// unit abilities' hits — and sp.same. Effects that change the ground or
+// ship orders after compileSide call it.
+func (sp *sidePlan) derive() {
+	for _, d := range [...]struct{ to, from targets }{{tGroundAbility, tGround}, {tShipsAbility, tShips}} {
+		sp.order[d.to] = sp.order[d.to][:0]
+		sp.count[d.to] = 0
+		for i := range sp.in {
+			sp.in[i] &^= 1 << d.to
+		}
+		for _, s := range sp.order[d.from] {
+			if !sp.slots[s].noAbilityHits {
+				sp.order[d.to] = append(sp.order[d.to], s)
+				sp.in[s] |= 1 << d.to
+				sp.count[d.to] += int32(sp.start[s])
+			}
+		}
+	}
+	sp.setSame()
 }
 
 // sameTargets reports whether target sets a and b hold the same units in
 // the same order.
-func (sp *sidePlan) sameTargets(a, b targets) bool {
-	if a == b {
-		return true
+func (sp *sidePlan) sameTargets(a, b targets) bool { return sp.same[a] == sp.same[b] }
+
+// setSame sets sp.same from the orders; effects that change an order call
+// it again.
+func (sp *sidePlan) setSame() {
+	for tg := range numTargets {
+		sp.same[tg] = tg
+		for u := range tg {
+			if slices.Equal(sp.order[u], sp.order[tg]) {
+				sp.same[tg] = u
+				break
+			}
+		}
 	}
-	ships := func(x targets) bool { return x == tShips || x == tFleet }
-	return ships(a) && ships(b) && sp.fleetIsShips
 }
 
 // sustainBlocker: while the other side has units in slot source, this

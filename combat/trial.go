@@ -173,13 +173,25 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	}
 	hits := 0
 	alive := &t.alive[side]
-	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] {
+	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] || len(h.boostOne[r]) > 0 {
+		boost, delta, boosting := uint8(0), 0, false
+		for _, f := range h.boostOne[r] {
+			if s, d, ok := f(t, side); ok {
+				boost, delta, boosting = s, d, true
+			}
+		}
 		for _, ro := range sp.rollers[r] {
 			thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
 			for _, m := range h.slotModifier[r] {
 				thr -= m(t, side, ro.slot)
 			}
 			n := int(alive[ro.slot]) * int(ro.dice)
+			if boosting && ro.slot == boost && n > 0 {
+				// One unit's dice at the better threshold.
+				boosting = false
+				hits += t.dice(thr-delta, int(ro.dice), reroll)
+				n -= int(ro.dice)
+			}
 			if ro.perOpponentShip {
 				n = int(alive[ro.slot]) * t.nonFighterShips(1-side)
 			}

@@ -95,7 +95,7 @@ func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
 		// Z-Grav Eidolon: the mechs in the space area.
 		for i := range n {
 			sl := sp.slots[i]
-			if sl.stats.Kind == units.Mech && sl.zone == zoneSpace && sl.form == formUnit {
+			if sl.stats.Kind == units.Mech && sl.zone == zoneSpace && sl.form == formUnit && !sl.noAbilityHits {
 				sp.addTwin(uint8(i), formShip, zGravEidolon(sl.stats))
 			}
 		}
@@ -111,6 +111,17 @@ func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
 			}
 		}
 	}
+}
+
+// eidolonMaximum is the Naaz-Rokha mech card flipped by the breakthrough
+// Absolute Synergy (reference §2.7; AS te_units.json): combat 4 (x4), move
+// 3, Sustain Damage, both a ship and a ground force.
+func eidolonMaximum(mech units.Stats) units.Stats {
+	st := mech
+	st.Name = "Eidolon Maximum"
+	st.Combat = units.Roll{Value: 4, Dice: 4}
+	st.Move, st.Sustain = 3, true
+	return st
 }
 
 // zGravEidolon is the Naaz-Rokha mech's space side (reference §2.4, AS
@@ -203,7 +214,47 @@ func theAlastor(p *plan, sc *Scenario, holder int) {
 // the hit order), damaged ones stay damaged, and the survivors land as
 // mechs. The defender's mechs are on the planet: not in the space area.
 func zGrav(p *plan, sc *Scenario, holder int) {
+	if _, max := factionItemCount(sideOf(sc, holder), "eidolon-maximum"); max {
+		p.addEffect("Eidolon (flipped to Eidolon Maximum)", true)
+		return
+	}
 	p.fightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*trial) bool { return true })
+}
+
+// eidolonMax (Naaz-Rokha breakthrough Absolute Synergy, reference §2.7):
+// the mech card flips to Eidolon Maximum — combat 4 (x4), move 3, Sustain
+// Damage, "both a ship and a ground force"; "It cannot be assigned hits
+// from unit abilities. Repair it at the start of every combat round." The
+// side's mechs are Eidolon Maximums (variants.go): the attacker's in the
+// space area are ships as well as ground forces (compileSide: they fight
+// the space combat, keep it going, need no capacity, then land); no space
+// cannon, bombardment or space cannon defense hit may be assigned to them
+// (except space cannon made to hit non-fighters first by Graviton Laser
+// System: not modelled); they are repaired at the start of every round of
+// either combat. The breakthrough's price (returning 3 of 4 mechs) is paid
+// before the action: give the mechs left. The Naaz-Rokha only.
+func eidolonMax(p *plan, sc *Scenario, holder int) {
+	if sideOf(sc, holder).faction().Slug != "naaz-rokha" {
+		p.addEffect("Eidolon Maximum", true)
+		factionIdle(p, "Eidolon Maximum", holder, "it flips the Naaz-Rokha mech card; the side is not the Naaz-Rokha")
+		return
+	}
+	sp := &p.side[holder]
+	var mechs []uint8
+	for i, sl := range sp.slots {
+		if sl.stats.Kind == units.Mech {
+			mechs = append(mechs, uint8(i))
+		}
+	}
+	repair := func(t *trial) {
+		for _, s := range mechs {
+			t.damaged[holder][s] = 0
+		}
+	}
+	for ct := range numCombatTypes {
+		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], repair)
+	}
+	p.addEffect("Eidolon Maximum (a ship and a ground force, repaired every round, no unit-ability hits)", true)
 }
 
 // matriarch (Naalu flagship, reference §1.7): "During an invasion in this

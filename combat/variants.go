@@ -60,6 +60,14 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 		sp.slots[j].galvanized = true
 		effects = append(effects, fmt.Sprintf("Galvanize (%d %s)", g.Count, g.Kind))
 	}
+	if _, ok := factionItemCount(s, "eidolon-maximum"); ok && s.faction().Slug == "naaz-rokha" {
+		for i := range sp.slots {
+			if sp.slots[i].stats.Kind == units.Mech {
+				sp.slots[i].stats = eidolonMaximum(sp.slots[i].stats)
+				sp.slots[i].sustain, sp.slots[i].noAbilityHits = true, true
+			}
+		}
+	}
 	if n, ok := factionItemCount(s, "the-cavalry"); ok {
 		if e, w := sp.cavalry(n); e != "" {
 			effects = append(effects, e)
