@@ -97,13 +97,13 @@ func groupRollers(rs []roller) []rollGroup {
 type targets uint8
 
 const (
-	tShips       targets = iota // ships in the space area
-	tFighters                   // fighters only (anti-fighter barrage)
-	tGround                     // ground forces
-	tNonFighters                // ships, non-fighters first (Graviton Laser System)
-	tFleet                      // units in the space combat: ships, and units fighting as ships (twins.go)
-	tGroundAbility              // ground forces that hits of unit abilities (bombardment, space cannon defense) may be assigned to
-	tShipsAbility               // ships that space cannon hits may be assigned to
+	tShips         targets = iota // ships in the space area
+	tFighters                     // fighters only (anti-fighter barrage)
+	tGround                       // ground forces
+	tNonFighters                  // ships, non-fighters first (Graviton Laser System)
+	tFleet                        // units in the space combat: ships, and units fighting as ships (twins.go)
+	tGroundAbility                // ground forces that hits of unit abilities (bombardment, space cannon defense) may be assigned to
+	tShipsAbility                 // ships that space cannon hits may be assigned to
 	numTargets
 )
 
