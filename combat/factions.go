@@ -38,7 +38,7 @@ func factionRules() map[string]factionRule {
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF()} {
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesH()} {
 		for slug, r := range group {
 			rules[slug] = r
 		}

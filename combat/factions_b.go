@@ -39,7 +39,10 @@ func spaceCombatPossibleB(sc *Scenario) bool {
 // −4, X-89's doubled hits and Plasma Scoring's die apply, Blitz's dice are
 // included, and X-89 Ω's purge follows (the afterBombard effects). Mechs
 // may sustain its hits. Policy: always used (it only hurts the opponent).
-// The dice make it random and it acts at the end of rounds: exact mode
+// The original printing ("After each round of ground combat", errata'd to
+// "At the end of each round", reference §1.5; Ruleset.Harrow) does not act
+// after the round that ended the combat, so it cannot turn a loss into a
+// draw. The dice make it random and it acts at the end of rounds: exact mode
 // refuses it. The hits go through the engine's own bombardment assignment
 // (trial.bombard), effects after a bombardment included.
 func harrow(p *plan, sc *Scenario, holder int) {
@@ -47,13 +50,16 @@ func harrow(p *plan, sc *Scenario, holder int) {
 		p.addEffect("Harrow", true) // nothing attached: only the active player's invasions
 		return
 	}
+	original := sc.Rules.Harrow == TextOriginal
 	p.hooks.endOfRound[onGround] = append(p.hooks.endOfRound[onGround], func(t *trial) {
-		if !t.has(defender, tGround) || t.shielded() {
+		// The original "After each round of ground combat" has no round
+		// after the one that ended the combat.
+		if !t.has(defender, tGround) || t.shielded() || (original && !t.has(attacker, tGround)) {
 			return
 		}
 		t.bombard(t.roll(attacker, rollBombard))
 	})
-	p.addEffect("Harrow", false)
+	p.addEffect("Harrow, "+sc.Rules.Harrow.String()+" printing", false)
 }
 
 // arcSecundus (Letnev flagship): "Other players' units in this system lose

@@ -360,8 +360,8 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			return sp, err
 		}
 		z := zoneSpace
-		if g.Kind.Structure() || (idx == defender && g.Kind.GroundForce()) {
-			z = zonePlanet
+		if idx == defender && (g.Kind.Structure() || g.Kind.GroundForce()) {
+			z = zonePlanet // the attacker's structures ride on its ships (Ral Nel)
 		}
 		i := add(st, z, g.Count, true)
 		sp.startDamaged[i] = uint16(g.Damaged)
@@ -414,6 +414,9 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		case k.GroundForce():
 			addRoll(rollGround, st.Combat, mod[onGround])
+		case k.Structure() && sl.zone == zoneSpace:
+			// A Ral Nel structure carried into the space area
+			// (Miniaturization): no unit abilities there.
 		case k.Structure():
 			addRoll(rollSCO, st.SpaceCannon, 0)
 			if idx == defender {

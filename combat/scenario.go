@@ -228,8 +228,8 @@ func (sc *Scenario) Validate() error {
 	if sc.Attacker.AdjacentPDS != 0 {
 		return fmt.Errorf("attacker: adjacent PDS belong to the defender (the attacker's PDS are not in the active system)")
 	}
-	if n := a.Filter(units.Kind.Structure); len(n) > 0 {
-		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system", n[0].Kind)
+	if n := a.Filter(units.Kind.Structure); len(n) > 0 && sc.Attacker.faction().Slug != "ral-nel" {
+		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system (only the Ral Nel carry theirs: Miniaturization)", n[0].Kind)
 	}
 	switch sc.Action {
 	case SpaceCombat:

@@ -68,6 +68,17 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 			}
 		}
 	}
+	if _, ok := factionItemCount(s, "the-tables-grace"); ok && s.faction().Slug == "mentak" {
+		if i, ok := sp.slotOfKind(units.Cruiser); ok && sp.slots[i].stats.Upgraded {
+			// The Corsair (reference §2.7; AS te_units.json
+			// "mentak_cruiser3"): Cruiser II's numbers with capacity 2.
+			st := &sp.slots[i].stats
+			st.Name, st.Cost, st.Combat, st.Move, st.Capacity = "Corsair", 2, units.Roll{Value: 6, Dice: 1}, 3, 2
+			effects = append(effects, "The Table's Grace (the Corsair)")
+		} else if ok {
+			warnings = append(warnings, "The Table's Grace flips Cruiser II: the side's cruisers are not upgraded; no effect")
+		}
+	}
 	if n, ok := factionItemCount(s, "the-cavalry"); ok {
 		if e, w := sp.cavalry(n); e != "" {
 			effects = append(effects, e)

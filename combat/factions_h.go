@@ -1,0 +1,118 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// factionRulesH returns one group of modelled faction texts, by ability
+// slug: Annihilator (L1Z1X mech), Aerie Sentinel (Argent mech),
+// Miniaturization and Linkship (Ral Nel), The Table's Grace (Mentak).
+func factionRulesH() map[string]factionRule {
+	return map[string]factionRule{
+		"annihilator":      {attach: annihilator},
+		"aerie-sentinel":   {attach: aerieSentinel},
+		"miniaturization":  {attach: miniaturization},
+		"linkship":         {attach: linkship},
+		"the-tables-grace": {attach: inVariants},
+	}
+}
+
+// annihilator (L1Z1X mech, reference §2.4): "While not participating in
+// ground combat, this unit can use its BOMBARDMENT ability on planets in
+// its system as if it were a ship" (Bombardment 8). The attacker's mechs in
+// the space area bombard in the Bombardment step, then land with the other
+// ground forces (the commitment comes after it); once committed they are in
+// the ground combat, so Harrow's bombardments do not include them (TR).
+// Articles of War takes the text away.
+func annihilator(p *plan, sc *Scenario, holder int) {
+	const name = "Annihilator (mechs in the space area bombard)"
+	if holder != attacker || sc.Action != Invasion || mechTextLost(sc) {
+		p.addEffect(name, true)
+		return
+	}
+	for _, m := range kindSlots(p, holder, tGround, units.Mech) {
+		st := p.side[holder].slots[m].stats
+		if p.side[holder].slots[m].zone != zoneSpace || !st.Bombardment.Has() {
+			continue
+		}
+		s, ok := p.addRoller(holder, rollBombard, st.Name+" (bombardment)", st.Bombardment.Value, st.Bombardment.Dice)
+		if !ok {
+			continue
+		}
+		p.side[holder].start[s] = 0
+		p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+			t.alive[holder][s] = t.alive[holder][m]
+		})
+		p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+			t.alive[holder][s] = 0
+			return true
+		})
+	}
+	p.addEffect(name, false)
+}
+
+// aerieSentinel (Argent mech, reference §2.4): it "does not use capacity
+// while transported or while in a space area with an Argent ship that has
+// capacity": the side's mechs in the space area are never removed for lack
+// of room (ground forces left with no ship at all are still lost).
+func aerieSentinel(p *plan, sc *Scenario, holder int) {
+	cp := &p.side[holder].capacity
+	out := cp.cargo[:0]
+	for _, s := range cp.cargo {
+		if p.side[holder].slots[s].stats.Kind != units.Mech {
+			out = append(out, s)
+		}
+	}
+	cp.cargo = out
+	p.addEffect("Aerie Sentinel (mechs need no capacity)", true)
+}
+
+// miniaturization (Ral Nel ability, reference §2.7): "Ral Nel structures
+// can ride on any ship without using capacity, but while in a space area
+// they lose their unit abilities." The attacker's fleet may list Ral Nel
+// PDS and space docks: they are in the space area, need no room, take no
+// hits, and have no Space Cannon, Planetary Shield or Production there
+// (compileSide); Linkships may fire their Space Cannon.
+func miniaturization(p *plan, sc *Scenario, holder int) {
+	p.addEffect("Miniaturization (structures in the space area lose their abilities)", true)
+}
+
+// linkship (Ral Nel destroyer, reference §2.5): "may fire the Space Cannon
+// of one Ral Nel structure in its space area" — Linkship I: "each structure
+// only once"; Linkship II: "several linkships may use the same structure".
+// In space cannon offense the side's Linkships in the space area fire the
+// Space Cannon of its structures there (the attacker's carried PDS): with
+// Linkship II every Linkship fires the best one; with Linkship I as many
+// Linkships as there are such structures. Nothing before space cannon
+// offense can destroy either, so the number of rolls is fixed.
+func linkship(p *plan, sc *Scenario, holder int) {
+	sp := &p.side[holder]
+	var pds units.Roll
+	structures, ships, upgraded := 0, 0, false
+	for i, sl := range sp.slots {
+		st := sl.stats
+		switch {
+		case sl.zone != zoneSpace:
+		case st.Kind.Structure() && st.SpaceCannon.Has():
+			structures += int(sp.start[i])
+			if pds.Value == 0 || st.SpaceCannon.Value < pds.Value {
+				pds = st.SpaceCannon
+			}
+		case st.Kind == units.Destroyer:
+			ships += int(sp.start[i])
+			upgraded = upgraded || st.Upgraded
+		}
+	}
+	n := ships
+	if !upgraded {
+		n = min(ships, structures)
+	}
+	if structures == 0 || n == 0 || sc.Action == GroundCombat {
+		p.addEffect("Linkship", true)
+		return
+	}
+	p.addRoller(holder, rollSCO, "Linkship (a structure's Space Cannon)", pds.Value, n*pds.Dice)
+	p.addEffect(fmt.Sprintf("Linkship (%d Linkships fire Space Cannon %d)", n, pds.Value), true)
+}
