@@ -38,7 +38,7 @@ func factionRules() map[string]factionRule {
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesH()} {
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesG(), factionRulesH()} {
 		for slug, r := range group {
 			rules[slug] = r
 		}
@@ -89,7 +89,7 @@ func (p *plan) applyFaction(sc *Scenario, side int) {
 			r.attach(p, sc, side)
 			return
 		}
-		if slices.Contains(byNumbers, a.Slug) {
+		if _, outside := outsideCombat[a.Slug]; outside || slices.Contains(byNumbers, a.Slug) {
 			return
 		}
 		p.warnings = append(p.warnings, fmt.Sprintf("%s: %s (%s %s) is not modelled yet; the answer ignores it: %s", sideName(side), a.Name, who, a.Kind, a.Text))

@@ -10,7 +10,8 @@ import (
 // factionRulesF returns one group of modelled faction texts, by ability
 // slug: Rickar Rickani and Imperator (Winnu), The Egeiro (Last Bastion),
 // Reanimator (Vuil'raith), Crimson Legionnaire II (Mahact), Brother Milor
-// (Yin), Iconoclast (Naalu, three printings) and Dynamo (Empyrean). The
+// (Yin), Iconoclast (Naalu, three printings), Dynamo (Empyrean) and
+// Ipswitch, Loose Cannon (Mentak). The
 // helpers of this file end in F so as not to clash with the other faction
 // files.
 func factionRulesF() map[string]factionRule {
@@ -23,6 +24,7 @@ func factionRulesF() map[string]factionRule {
 		"brother-milor":          {attach: brotherMilorF},
 		"iconoclast":             {attach: iconoclastF},
 		"dynamo":                 {attach: dynamoF},
+		"ipswitch-loose-cannon":  {attach: ipswitchF},
 	}
 }
 
@@ -188,94 +190,23 @@ func crimsonLegionnaireIIF(p *plan, sc *Scenario, holder int) {
 // infantry for ground forces). Units join during the action: no fast
 // tables, and exact mode refuses.
 func brotherMilorF(p *plan, sc *Scenario, holder int) {
-	sp := &p.side[holder]
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == GroundCombat || len(ships) == 0 {
 		p.addEffect("Brother Milor", true)
 		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
 		return
 	}
-	if len(sp.slots) >= maxSlots {
-		p.addEffect("Brother Milor", true)
-		p.warnings = append(p.warnings, "Brother Milor: too many unit types to add its fighters; ignored")
-		return
-	}
-	s := sideOf(sc, holder)
-	up, _ := s.upgrades()
-	st, err := s.faction().Unit(units.Fighter, up[units.Fighter])
+	i, err := p.joinSlot(sc, holder, units.Fighter, "Brother Milor")
 	if err != nil {
 		p.addEffect("Brother Milor", true)
 		p.warnings = append(p.warnings, "Brother Milor: "+err.Error()+"; ignored")
 		return
 	}
-	// The threshold: the holder's fighters' own, else the fighter's value
-	// with the shift static modifiers gave the holder's other non-flagship
-	// ships (their printed value against their threshold).
-	thr, known := 0, false
-	for _, f := range kindSlots(p, holder, tShips, units.Fighter) {
-		if t, ok := p.rollerThr(holder, rollSpace, f); ok {
-			thr, known = int(t), true
-			break
-		}
-	}
-	for _, ro := range sp.rollers[rollSpace] {
-		sl := sp.slots[ro.slot]
-		if known || sl.zone != zoneSpace || sl.stats.Kind == units.Flagship {
-			continue
-		}
-		thr, known = st.Combat.Value+int(ro.thr)-sl.stats.Combat.Value, true
-	}
-	if !known {
-		thr = st.Combat.Value - s.Modifier
-		if sc.Nebula && holder == defender {
-			thr--
-		}
-	}
-	i := uint8(len(sp.slots))
-	st.Name += " (Brother Milor)"
-	sp.slots = append(sp.slots, slot{stats: st, zone: zoneSpace})
-	sp.rollers[rollSpace] = append(sp.rollers[rollSpace], roller{slot: i, dice: uint8(st.Combat.Dice), thr: int8(thr)})
-	sp.groups[rollSpace] = groupRollers(sp.rollers[rollSpace])
-	// First in the ship order with the holder's fighters (ahead of them:
-	// the same unit), and among the fighters at the end of the
-	// non-fighters-first order.
-	seq := s.Order.sequence()
-	rank := func(k units.Kind) int { return slices.Index(seq, k) }
-	insert := func(tg targets) {
-		at := len(sp.order[tg])
-		for j, o := range sp.order[tg] {
-			k := sp.slots[o].stats.Kind
-			if (tg != tNonFighters || k == units.Fighter) && rank(k) >= rank(units.Fighter) {
-				at = j
-				break
-			}
-		}
-		sp.order[tg] = slices.Insert(sp.order[tg], at, i)
-		sp.in[i] |= 1 << tg
-	}
-	insert(tShips)
-	insert(tFighters)
-	insert(tNonFighters)
-	insert(tFleet)
-	sp.fleetIsShips = slices.Equal(sp.order[tFleet], sp.order[tShips])
-	if st.Move == 0 { // a Fighter I needs room when the combat ends
-		cp := &sp.capacity
-		if len(cp.carriers) == 0 {
-			for j, sl := range sp.slots {
-				if sl.zone == zoneSpace && sl.stats.Capacity > 0 {
-					cp.carriers = append(cp.carriers, uint8(j))
-				}
-			}
-		}
-		cp.cargo = slices.Insert(cp.cargo, 0, i)
-	}
-	p.noTables = true
 	p.warnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", sideName(holder)))
 	var trigger [maxSlots]bool
 	for _, d := range ships {
 		trigger[d] = true
 	}
-	in := sp.in[i]
 	c := p.counter() // used: the agent is exhausted; mark: fighters to place
 	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
 		if side != holder || !trigger[s] || t.used[c] > 0 || (r != rollSpace && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
@@ -289,10 +220,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 		}
 		n := uint16(t.mark[c])
 		t.mark[c] = 0
-		t.alive[holder][i] += n
-		for tg, b := 0, in; b != 0; tg, b = tg+1, b>>1 {
-			t.count[holder][tg] += int32(b&1) * int32(n)
-		}
+		t.join(holder, i, n)
 	}
 	p.hooks.afterAssign[rollSpace] = append(p.hooks.afterAssign[rollSpace], place)
 	p.hooks.afterAssign[rollEffect] = append(p.hooks.afterAssign[rollEffect], place)
@@ -398,4 +326,141 @@ func dynamoF(p *plan, sc *Scenario, holder int) {
 		}
 	})
 	p.addEffect("Dynamo (repairs for 2 influence)", false)
+}
+
+// ---------------------------------------------------------------------------
+// Mentak
+
+// ipswitchF (Mentak hero, Ipswitch, Loose Cannon; Sleeper Cell): "At the
+// start of a space combat the Mentak are in, purge this card; for each
+// enemy ship destroyed in that combat, place a ship of the same type from
+// your reinforcements in the active system." Listed among a side's cards,
+// the hero is that side's; policy: it is always used, in the action's space
+// combat (once per action: it is purged). Each of the opponent's ships
+// destroyed by a hit during the space combat — its rounds, the
+// anti-fighter barrage, and effects' hits within it — gives the holder one
+// ship of that kind (its own faction unit, upgraded as the side is:
+// joinSlot), which joins the combat once the roll's hits are assigned (for
+// the barrage and the rounds, where both sides' hits come together, once
+// both sides have assigned them): it takes none of that roll's hits, rolls
+// in the following rounds, and keeps the holder in the combat if the holder
+// had no ship left. The holder's plan gets one hidden slot per kind of
+// ship the opponent has; a kind with no room left (maxSlots) gives nothing,
+// with a warning. A flagship is placed only when the holder has none in
+// the fleet, and once. The ships come from the reinforcements: not listed
+// among the Survivors (a warning says so), their losses not counted in
+// ResourcesLost; the outcome counts them. Not modelled: the reinforcements'
+// limits (other than the flagship's), ships destroyed without a hit
+// (Devotion, Van Hauge), and ships that join the opponent during the
+// action (Brother Milor's fighters) unless their slot exists when this
+// text is attached. Gained ships stay for the rest of an invasion (they
+// carry ground forces, and bombard: joinSlot). Units join during the action: no fast tables, and exact
+// mode refuses.
+func ipswitchF(p *plan, sc *Scenario, holder int) {
+	const name = "Ipswitch, Loose Cannon"
+	opp := 1 - holder
+	if sc.Action == GroundCombat {
+		p.addEffect(name, true)
+		factionIdle(p, name, holder, "there is no space combat in a ground combat")
+		return
+	}
+	osp := &p.side[opp]
+	var kinds []units.Kind
+	var kindOf [maxSlots]int8 // the opponent's slot → index in kinds, or -1
+	for s := range kindOf {
+		kindOf[s] = -1
+	}
+	for _, s := range osp.order[tShips] {
+		k := osp.slots[s].stats.Kind
+		if !k.Ship() {
+			continue
+		}
+		j := slices.Index(kinds, k)
+		if j < 0 {
+			j = len(kinds)
+			kinds = append(kinds, k)
+		}
+		kindOf[s] = int8(j)
+	}
+	if len(kinds) == 0 || len(p.side[holder].order[tShips]) == 0 {
+		p.addEffect(name, true)
+		factionIdle(p, name, holder, "there is no space combat (a side has no ship)")
+		return
+	}
+	// at[j] is the holder's joining slot for kinds[j]; ok[j] whether it
+	// has one.
+	var at [8]uint8
+	var ok, flag [8]bool
+	hasFlag := sideOf(sc, holder).Fleet.Count(units.Flagship) > 0
+	for j, k := range kinds {
+		if k == units.Flagship && hasFlag {
+			p.warnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, sideName(holder)))
+			continue
+		}
+		i, err := p.joinSlot(sc, holder, k, "Ipswitch")
+		if err != nil {
+			p.warnings = append(p.warnings, fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
+			continue
+		}
+		at[j], ok[j], flag[j] = i, true, k == units.Flagship
+	}
+	p.warnOnce(fmt.Sprintf("%s: the ships it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, sideName(holder)))
+	// Ships to place, one byte per kind: kinds 0..3 in mark[c0], 4..7 in
+	// mark[c1] (at most 255 of a kind per roll).
+	c0, c1 := p.counter(), p.counter()
+	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+		if side != opp || (r != rollSpace && r != rollAFB && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
+			return
+		}
+		j := kindOf[s]
+		if j < 0 || !ok[j] {
+			return
+		}
+		c, sh := c0, 8*uint(j)
+		if j >= 4 {
+			c, sh = c1, 8*uint(j-4)
+		}
+		if (t.mark[c]>>sh)&0xff < 0xff {
+			t.mark[c] += 1 << sh
+		}
+	})
+	place := func(t *trial) {
+		if t.mark[c0] == 0 && t.mark[c1] == 0 {
+			return
+		}
+		for j := range kinds {
+			c, sh := c0, 8*uint(j)
+			if j >= 4 {
+				c, sh = c1, 8*uint(j-4)
+			}
+			n := uint16((t.mark[c] >> sh) & 0xff)
+			if n == 0 {
+				continue
+			}
+			if flag[j] {
+				n = 0
+				if t.alive[holder][at[j]]+t.killed[holder][at[j]] == 0 {
+					n = 1
+				}
+			}
+			t.join(holder, at[j], n)
+		}
+		t.mark[c0], t.mark[c1] = 0, 0
+	}
+	// Both sides' hits of a barrage or a round come together: place once
+	// the second of them (the attacker's) is assigned; an effect's hits
+	// once the opponent has assigned them.
+	both := func(t *trial, side int) {
+		if side == attacker {
+			place(t)
+		}
+	}
+	p.hooks.afterAssign[rollSpace] = append(p.hooks.afterAssign[rollSpace], both)
+	p.hooks.afterAssign[rollAFB] = append(p.hooks.afterAssign[rollAFB], both)
+	p.hooks.afterAssign[rollEffect] = append(p.hooks.afterAssign[rollEffect], func(t *trial, side int) {
+		if side == opp {
+			place(t)
+		}
+	})
+	p.addEffect(name+" (a ship for each enemy ship destroyed in the space combat)", false)
 }

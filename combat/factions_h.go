@@ -16,6 +16,7 @@ func factionRulesH() map[string]factionRule {
 		"miniaturization":  {attach: miniaturization},
 		"linkship":         {attach: linkship},
 		"the-tables-grace": {attach: inVariants},
+		"last-dispatch":    {attach: lastDispatch},
 	}
 }
 
@@ -115,4 +116,35 @@ func linkship(p *plan, sc *Scenario, holder int) {
 	}
 	p.addRoller(holder, rollSCO, "Linkship (a structure's Space Cannon)", pds.Value, n*pds.Dice)
 	p.addEffect(fmt.Sprintf("Linkship (%d Linkships fire Space Cannon %d)", n, pds.Value), true)
+}
+
+// lastDispatch (Ral Nel flagship, reference §2.7): "when it retreats, the
+// Ral Nel may destroy 1 ship in the active system that lacks Sustain
+// Damage." Policy: when the holder's ships retreat with the flagship, the
+// opponent's most valuable ship without Sustain Damage is destroyed (the
+// retreat itself follows the side's retreat policy).
+func lastDispatch(p *plan, sc *Scenario, holder int) {
+	flag, ok := captureFlagship(p, holder)
+	p.addEffect("Last Dispatch (a ship destroyed on retreat)", true)
+	if !ok {
+		return
+	}
+	opp := 1 - holder
+	var victims []uint8
+	for _, s := range shipsByValue(p, opp) {
+		if !p.side[opp].slots[s].sustain {
+			victims = append(victims, s)
+		}
+	}
+	p.hooks.onRetreat = append(p.hooks.onRetreat, func(t *trial, side int) {
+		if side != holder || t.alive[holder][flag] == 0 {
+			return
+		}
+		for _, s := range victims {
+			if t.alive[opp][s] > 0 {
+				t.destroy(opp, s)
+				return
+			}
+		}
+	})
 }

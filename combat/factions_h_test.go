@@ -204,3 +204,24 @@ func TestGalvanize(t *testing.T) {
 	sc.Attacker = a
 	refused(t, sc, "only the Last Bastion galvanize")
 }
+
+// Last Dispatch: the Ral Nel flagship retreats at the end of round 1
+// (nobody can hit: modifier −9 on both sides) and destroys the opponent's
+// most valuable ship without Sustain Damage, the carrier; the destroyer
+// stays. A retreat without the flagship destroys nothing.
+func TestLastDispatch(t *testing.T) {
+	for _, c := range []struct {
+		fleet   string
+		carrier float64
+	}{{"1 flagship", 0}, {"1 cruiser", 1}} {
+		a := factionSide(t, "ral-nel", c.fleet)
+		a.Modifier = -9
+		a.Retreat = combat.Retreat{AfterRound: 1}
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 destroyer"), Modifier: -9}}
+		res := mustRun(t, sc, 1000, 359)
+		near(t, c.fleet+": carrier left", survivors(t, res.Defender, "Carrier I"), c.carrier, 0)
+		near(t, c.fleet+": destroyer left", survivors(t, res.Defender, "Destroyer I"), 1, 0)
+		near(t, c.fleet+": the Ral Nel retreat", res.Outcome.AttackerRetreats.P, 1, 0)
+		modelled(t, res, "Last Dispatch")
+	}
+}

@@ -85,6 +85,8 @@ type hooks struct {
 	// announces a retreat (or -1) and returns who retreats (Rout,
 	// Intercept).
 	retreat []func(t *trial, leaving int) int
+	// onRetreat runs when side's ships retreat from the space combat.
+	onRetreat []func(t *trial, side int)
 	// slotModifier[r] returns a modifier for one slot's dice of kind r this
 	// roll (Fighter Prototype); rolls with it are drawn slot by slot.
 	slotModifier [numRollKinds][]func(t *trial, side int, s uint8) int

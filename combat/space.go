@@ -122,6 +122,9 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		}
 		if leaving >= 0 && t.has(leaving, tg) && t.has(1-leaving, tg) {
 			t.retreated = leaving // its ships leave; the combat ends
+			for _, h := range t.p.hooks.onRetreat {
+				h(t, leaving)
+			}
 			return
 		}
 		if t.p.roundLimit > 0 && t.round >= t.p.roundLimit {

@@ -124,10 +124,12 @@ func writeUnitsTable(w io.Writer, f *units.Faction) error {
 		fmt.Fprintf(w, "Unit texts:\n%s\n", strings.Join(notes, "\n"))
 	}
 	if len(f.Abilities) > 0 {
-		fmt.Fprintln(w, "Faction texts (modelled, or not modelled yet: a run where one would act warns about it):")
+		fmt.Fprintln(w, "Faction texts (modelled; outside combat, with why; or not modelled yet: a run where one would act warns about it):")
 		for _, a := range f.Abilities {
 			status := "not modelled yet"
-			if combat.Modelled(a.Slug) {
+			if why, ok := combat.OutsideCombat(a.Slug); ok {
+				status = "outside combat: " + why
+			} else if combat.Modelled(a.Slug) {
 				status = "modelled"
 			}
 			fmt.Fprintf(w, "  %s (%s, %s; %s): %s\n", a.Name, a.Kind, a.Slug, status, a.Text)

@@ -1,0 +1,153 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Units that join a space combat during the action (Brother Milor's
+// fighters, the ships Ipswitch, Loose Cannon places): the side's plan gets
+// a hidden slot of the holder's own unit of that kind, empty at the start,
+// which effects fill during a trial with trial.join. The slot is never
+// reported among the survivors (the units were not in the fleet) and its
+// losses cost nothing (they come from the reinforcements); the outcome
+// counts its units like any other.
+
+// joinSlot adds to holder's plan a hidden slot of the holder's faction unit
+// of kind k (a ship), upgraded as the side is, whose units join the space
+// combat when an effect places them. Its name is the unit's with
+// " (label)". The slot:
+//   - rolls in the space combat at the unit's value with the static
+//     modifiers the side's other units of kind k have (else the shift static
+//     modifiers gave the side's other non-flagship ships, else the side's
+//     Modifier and the nebula's), one die more each per Combat dice;
+//   - for an attacker in an invasion, bombards with the unit's Bombardment,
+//     if any (it is in the space area at the bombardment step);
+//   - takes hits first of the side's units of its kind in every order of
+//     ships (ships, fighters if a fighter, non-fighters first, the fleet),
+//     keeping sidePlan.same right; it may use Sustain Damage if the
+//     unit has it;
+//   - as a Fighter I, needs room on the side's ships when the combat ends;
+//     with capacity, gives room.
+//
+// It turns the fast tables off (units are added during the action). It
+// returns the slot, or an error (no room for another slot, no such unit).
+// Not modelled: anti-fighter barrage and space cannon of the joining units
+// (a destroyer placed before the barrage, after an Ambush hit, does not
+// fire it), the side's auras (the Sardakk N'orr flagship's +1 goes to the
+// units in the fleet only) and modifiers that name single units.
+func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (uint8, error) {
+	sp := &p.side[holder]
+	if len(sp.slots) >= maxSlots {
+		return 0, fmt.Errorf("too many unit types to add its %ss", k)
+	}
+	s := sideOf(sc, holder)
+	up, _ := s.upgrades()
+	st, err := s.faction().Unit(k, up[k])
+	if err != nil {
+		return 0, err
+	}
+	thr, ok := p.joinThreshold(sc, holder, st)
+	i := uint8(len(sp.slots))
+	st.Name += " (" + label + ")"
+	sp.slots = append(sp.slots, slot{stats: st, zone: zoneSpace, sustain: st.Sustain})
+	if ok {
+		sp.rollers[rollSpace] = append(sp.rollers[rollSpace], roller{slot: i, dice: uint8(st.Combat.Dice), thr: int8(thr)})
+		sp.groups[rollSpace] = groupRollers(sp.rollers[rollSpace])
+	}
+	if holder == attacker && sc.Action == Invasion && st.Bombardment.Has() {
+		sp.rollers[rollBombard] = append(sp.rollers[rollBombard], roller{slot: i, dice: uint8(st.Bombardment.Dice), thr: int8(st.Bombardment.Value)})
+		sp.groups[rollBombard] = groupRollers(sp.rollers[rollBombard])
+	}
+	// First of its kind in each order of ships: ahead of the first unit of
+	// its kind or of a kind the side loses after it.
+	seq := s.Order.sequence()
+	rank := func(k units.Kind) int { return slices.Index(seq, k) }
+	fighter := k == units.Fighter
+	insert := func(tg targets) {
+		at := len(sp.order[tg])
+		for j, o := range sp.order[tg] {
+			ok := sp.slots[o].stats.Kind
+			if tg == tNonFighters && (ok == units.Fighter) != fighter {
+				if !fighter { // a non-fighter goes ahead of every fighter
+					at = j
+					break
+				}
+				continue
+			}
+			if rank(ok) >= rank(k) {
+				at = j
+				break
+			}
+		}
+		sp.order[tg] = slices.Insert(sp.order[tg], at, i)
+		sp.in[i] |= 1 << tg
+	}
+	insert(tShips)
+	if fighter {
+		insert(tFighters)
+	}
+	insert(tNonFighters)
+	insert(tFleet)
+	sp.setSame()
+	cp := &sp.capacity
+	if st.Capacity > 0 && len(cp.cargo) > 0 {
+		cp.carriers = append(cp.carriers, i)
+	}
+	if fighter && st.Move == 0 { // a Fighter I needs room when the combat ends
+		if len(cp.carriers) == 0 {
+			for j, sl := range sp.slots {
+				if sl.zone == zoneSpace && sl.stats.Capacity > 0 {
+					cp.carriers = append(cp.carriers, uint8(j))
+				}
+			}
+		}
+		cp.cargo = slices.Insert(cp.cargo, 0, i)
+	}
+	p.noTables = true
+	return i, nil
+}
+
+// joinThreshold is the space combat threshold of holder's unit st joining
+// the combat: the value of its kind's rollers (static modifiers included),
+// else st's value shifted as static modifiers shifted the side's other
+// non-flagship ships, else st's value less the side's Modifier (and 1 for
+// a defender in a nebula). False when the unit has no combat roll.
+func (p *plan) joinThreshold(sc *Scenario, holder int, st units.Stats) (int, bool) {
+	if !st.Combat.Has() {
+		return 0, false
+	}
+	sp := &p.side[holder]
+	for _, f := range kindSlots(p, holder, tShips, st.Kind) {
+		if t, ok := p.rollerThr(holder, rollSpace, f); ok {
+			return int(t), true
+		}
+	}
+	for _, ro := range sp.rollers[rollSpace] {
+		sl := sp.slots[ro.slot]
+		if sl.zone != zoneSpace || sl.stats.Kind == units.Flagship || !sl.stats.Kind.Ship() || sl.form != formUnit || !sl.report {
+			continue
+		}
+		return st.Combat.Value + int(ro.thr) - sl.stats.Combat.Value, true
+	}
+	s := sideOf(sc, holder)
+	thr := st.Combat.Value - s.Modifier
+	if sc.Nebula && holder == defender {
+		thr--
+	}
+	return thr, true
+}
+
+// join places n more units in side's joining slot s (joinSlot), keeping
+// the target sets' counts right.
+func (t *trial) join(side int, s uint8, n uint16) {
+	if n == 0 {
+		return
+	}
+	t.alive[side][s] += n
+	for tg, b := 0, t.p.side[side].in[s]; b != 0; tg, b = tg+1, b>>1 {
+		t.count[side][tg] += int32(b&1) * int32(n)
+	}
+}
