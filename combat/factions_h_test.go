@@ -225,3 +225,37 @@ func TestLastDispatch(t *testing.T) {
 		modelled(t, res, "Last Dispatch")
 	}
 }
+
+// The trials of the texts of twins.go, variants.go, kenara.go,
+// gravleash.go and factions_h.go allocate nothing.
+func TestFactionsHDoNotAllocate(t *testing.T) {
+	side := func(faction, fleet string, cards ...string) combat.Side {
+		s := factionSide(t, faction, fleet)
+		s.Cards = cards
+		return s
+	}
+	hacan := side("hacan", "1 flagship, 2 cruiser")
+	hacan.TradeGoods = 5
+	letnev := side("letnev", "1 flagship, 2 cruiser, 2 destroyer", "gravleash-maneuvers")
+	letnev.TradeGoods = 4
+	lb := side("last-bastion", "2 cruiser, 1 dreadnought")
+	lb.Galvanized = mustFleet(t, "1 cruiser")
+	enemy := combat.Side{Fleet: mustFleet(t, "2 cruiser, 2 destroyer, 2 infantry")}
+	ships := combat.Side{Fleet: mustFleet(t, "2 cruiser, 2 destroyer, 2 fighter")}
+	for _, c := range []struct {
+		name string
+		sc   combat.Scenario
+	}{
+		{"alastor", combat.Scenario{Action: combat.Invasion, Attacker: side("nekro", "1 flagship, 1 carrier, 3 infantry"), Defender: enemy}},
+		{"z-grav", combat.Scenario{Action: combat.Invasion, Attacker: side("naaz-rokha", "2 carrier, 2 mech, 2 infantry"), Defender: enemy}},
+		{"eidolon maximum", combat.Scenario{Action: combat.Invasion, Attacker: side("naaz-rokha", "1 carrier, 1 mech, 2 infantry", "eidolon-maximum"), Defender: enemy}},
+		{"matriarch", combat.Scenario{Action: combat.Invasion, Attacker: side("naalu", "1 flagship, 4 fighter, 1 infantry"), Defender: enemy}},
+		{"kenara", combat.Scenario{Action: combat.SpaceCombat, Attacker: hacan, Defender: ships}},
+		{"gravleash and munitions", combat.Scenario{Action: combat.SpaceCombat, Attacker: letnev, Defender: ships}},
+		{"galvanize and cavalry", combat.Scenario{Action: combat.SpaceCombat, Attacker: lb, Defender: combat.Side{Fleet: mustFleet(t, "1 carrier, 2 destroyer"), Cards: []string{"the-cavalry:2"}}}},
+		{"annihilator", combat.Scenario{Action: combat.Invasion, Attacker: side("l1z1x", "1 dreadnought, 2 mech, 1 infantry"), Defender: enemy}},
+		{"linkship", combat.Scenario{Action: combat.Invasion, Attacker: side("ral-nel", "2 destroyer, 1 pds, 1 carrier, 2 infantry"), Defender: enemy}},
+	} {
+		noTrialAllocs(t, c.name, c.sc)
+	}
+}
