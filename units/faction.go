@@ -24,6 +24,10 @@ type Faction struct {
 	// units holds the faction's replacements of generic units, indexed by
 	// kind and upgraded (0 or 1); a zero Stats means "use the generic unit".
 	units [NumKinds][2]Stats
+	// missing, when not nil, marks a complete unit table (another
+	// ruleset's, see TI3): Unit never falls back to the generic units and
+	// returns missing's error for an empty slot.
+	missing func(k Kind, upgraded bool) error
 }
 
 // None is the faction-less player: generic units only, no flagship.
@@ -90,12 +94,18 @@ func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
 	if k >= NumKinds {
 		return Stats{}, fmt.Errorf("unknown unit kind %d", k)
 	}
+	if k == ShockTroop && f.missing == nil {
+		return Stats{}, fmt.Errorf("shock troops exist only in --ruleset %s", TI3Slug)
+	}
 	i := 0
 	if upgraded {
 		i = 1
 	}
 	if s := f.units[k][i]; s.Name != "" {
 		return s, nil
+	}
+	if f.missing != nil {
+		return Stats{}, f.missing(k, upgraded)
 	}
 	if k == Flagship {
 		if upgraded && f.units[k][0].Name != "" {

@@ -76,7 +76,11 @@ func TestKinds(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%v is in %d of ship/ground force/structure, want exactly 1", k, n)
 		}
-		pk, up, err := ParseKind(k.String())
+		parse := ParseKind
+		if k == ShockTroop { // a Twilight Imperium 3 unit only
+			parse = ParseKindTI3
+		}
+		pk, up, err := parse(k.String())
 		if err != nil || pk != k || up {
 			t.Errorf("ParseKind(%q) = %v, %v, %v", k.String(), pk, up, err)
 		}

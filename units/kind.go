@@ -11,12 +11,14 @@ import "fmt"
 //
 // The order of the constants is the default hit-assignment priority of
 // SPEC §5: within ships, fighters are lost first and war suns last; within
-// ground forces, infantry before mechs.
+// ground forces, infantry before shock troops before mechs. ShockTroop is a
+// Twilight Imperium 3 unit only (units.TI3); no TI4 table has it.
 type Kind uint8
 
 // The unit kinds.
 const (
 	Infantry Kind = iota
+	ShockTroop
 	Mech
 	Fighter
 	Destroyer
@@ -32,6 +34,7 @@ const (
 
 var kindNames = [NumKinds]string{
 	Infantry:    "infantry",
+	ShockTroop:  "shock troop",
 	Mech:        "mech",
 	Fighter:     "fighter",
 	Destroyer:   "destroyer",
@@ -61,6 +64,8 @@ func (k Kind) Key() string {
 		return "war_sun"
 	case SpaceDock:
 		return "space_dock"
+	case ShockTroop:
+		return "shock_troop"
 	}
 	return k.String()
 }
@@ -70,7 +75,7 @@ func (k Kind) Key() string {
 func (k Kind) Ship() bool { return k >= Fighter && k <= WarSun }
 
 // GroundForce reports whether units of this kind are ground forces.
-func (k Kind) GroundForce() bool { return k == Infantry || k == Mech }
+func (k Kind) GroundForce() bool { return k == Infantry || k == ShockTroop || k == Mech }
 
 // Structure reports whether units of this kind are structures (they stay on
 // a planet and take no part in combat).
@@ -88,5 +93,5 @@ func Kinds() []Kind {
 // DisplayOrder returns every kind in the order players list a fleet: ships
 // from the biggest down, then ground forces, then structures.
 func DisplayOrder() []Kind {
-	return []Kind{WarSun, Flagship, Dreadnought, Carrier, Cruiser, Destroyer, Fighter, Mech, Infantry, PDS, SpaceDock}
+	return []Kind{WarSun, Flagship, Dreadnought, Carrier, Cruiser, Destroyer, Fighter, Mech, ShockTroop, Infantry, PDS, SpaceDock}
 }

@@ -38,6 +38,10 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 	if k, ok := aliases[key]; ok {
 		return k, upgraded, nil
 	}
+	if ti3ShockTroopNames[key] {
+		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: shock troops exist only in --ruleset %s", key, TI3Slug),
+			hint: "Twilight Imperium 4's upgraded infantry is \"infantry II\""}
+	}
 	if key == "" {
 		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + kindList()}
 	}
@@ -67,30 +71,49 @@ func (e *itemError) Error() string {
 // having used Sustain Damage. Case and spacing do not matter; repeated items
 // add up. Errors name the item and what is allowed.
 func ParseFleet(s string) (Fleet, error) {
+	groups, err := parseGroups(s, ti4Grammar)
+	if err != nil {
+		return Fleet{}, err
+	}
+	return NewFleet(groups...)
+}
+
+// grammar is what differs between the fleet grammars of the rulesets: how
+// a unit is named, and its numbers (for the "(damaged)" note).
+type grammar struct {
+	kind func(name string) (Kind, bool, error)
+	unit func(k Kind, upgraded bool) (Stats, bool)
+}
+
+// ti4Grammar is the grammar of ParseFleet.
+var ti4Grammar = grammar{kind: ParseKind, unit: Generic}
+
+// parseGroups parses the items of a fleet string with grammar gr.
+func parseGroups(s string, gr grammar) ([]Group, error) {
 	if strings.TrimSpace(s) == "" {
-		return Fleet{}, fmt.Errorf("empty fleet: give items like \"2 dreadnought, 1 carrier, 4 fighter\"")
+		return nil, fmt.Errorf("empty fleet: give items like \"2 dreadnought, 1 carrier, 4 fighter\"")
 	}
 	items := strings.Split(s, ",")
 	groups := make([]Group, 0, len(items))
 	for i, item := range items {
 		if strings.TrimSpace(item) == "" {
-			return Fleet{}, fmt.Errorf("item %d is empty; remove the extra comma", i+1)
+			return nil, fmt.Errorf("item %d is empty; remove the extra comma", i+1)
 		}
-		g, err := parseItem(item)
+		g, err := parseItem(item, gr)
 		if err != nil {
 			ie := err.(*itemError)
 			msg := fmt.Sprintf("%s in item %d (%q)", ie.what, i+1, strings.TrimSpace(item))
 			if ie.hint != "" {
 				msg += "; " + ie.hint
 			}
-			return Fleet{}, errors.New(msg)
+			return nil, errors.New(msg)
 		}
 		groups = append(groups, g)
 	}
-	return NewFleet(groups...)
+	return groups, nil
 }
 
-func parseItem(item string) (Group, error) {
+func parseItem(item string, gr grammar) (Group, error) {
 	damaged, all := 0, false
 	if open := strings.Index(item, "("); open >= 0 {
 		inner, rest, ok := strings.Cut(item[open+1:], ")")
@@ -112,7 +135,7 @@ func parseItem(item string) (Group, error) {
 		}
 		item = item[:open]
 	}
-	g, err := parseUnits(item)
+	g, err := parseUnits(item, gr)
 	if err != nil {
 		return g, err
 	}
@@ -123,7 +146,7 @@ func parseItem(item string) (Group, error) {
 		return Group{}, &itemError{what: fmt.Sprintf("%d damaged but only %d %s", damaged, g.Count, g.Kind)}
 	}
 	if damaged > 0 {
-		if s, ok := Generic(g.Kind, g.Upgraded); ok && !s.Sustain {
+		if s, ok := gr.unit(g.Kind, g.Upgraded); ok && !s.Sustain {
 			return Group{}, &itemError{what: fmt.Sprintf("%s cannot be damaged: it has no Sustain Damage", g.Kind)}
 		}
 	}
@@ -131,7 +154,7 @@ func parseItem(item string) (Group, error) {
 	return g, nil
 }
 
-func parseUnits(item string) (Group, error) {
+func parseUnits(item string, gr grammar) (Group, error) {
 	words := strings.Fields(item)
 	if len(words) == 0 {
 		return Group{}, &itemError{what: "empty item", hint: "remove the extra comma"}
@@ -159,7 +182,7 @@ func parseUnits(item string) (Group, error) {
 			words = append([]string{rest}, words...)
 		}
 	}
-	k, up, err := ParseKind(strings.Join(words, " "))
+	k, up, err := gr.kind(strings.Join(words, " "))
 	if err != nil {
 		return Group{}, err
 	}
@@ -169,10 +192,14 @@ func parseUnits(item string) (Group, error) {
 	return Group{Kind: k, Upgraded: up, Count: count}, nil
 }
 
+// kindList lists the Twilight Imperium 4 unit names (not the TI3 shock
+// troop).
 func kindList() string {
-	names := make([]string, NumKinds)
-	for i := range names {
-		names[i] = Kind(i).String()
+	names := make([]string, 0, NumKinds)
+	for _, k := range Kinds() {
+		if k != ShockTroop {
+			names = append(names, k.String())
+		}
 	}
 	return strings.Join(names, ", ")
 }

@@ -24,7 +24,10 @@ type Stats struct {
 	// Upgraded is true for a unit upgrade ("II") side.
 	Upgraded bool
 	// Cost is the resource cost of one unit: 0.5 for units bought two for
-	// one resource, 0 for structures (placed, not produced).
+	// one resource, 0 for Twilight Imperium 4 structures (placed, not
+	// produced); Twilight Imperium 3 structures are produced and have
+	// their cost (PDS 2, space dock 4). The Twilight Imperium 3 shock
+	// troop is never bought: it has the 0.5 of the ground force it was.
 	Cost float64
 	// Combat is the combat value and the number of combat dice; zero for
 	// structures.
@@ -35,6 +38,12 @@ type Stats struct {
 	Capacity int
 	// Sustain is true when the unit has SUSTAIN DAMAGE.
 	Sustain bool
+	// ExtraSustains is how many more times than once the unit may use
+	// SUSTAIN DAMAGE before it is destroyed: 0 for every Twilight
+	// Imperium 4 unit, 1 for the Twilight Imperium 3 war sun ("may use
+	// its Sustain Damage ability twice"). It is 0 when Sustain is false;
+	// printed units have 0..1. See SustainUses.
+	ExtraSustains int
 	// AFB is the ANTI-FIGHTER BARRAGE ability.
 	AFB Roll
 	// SpaceCannon is the SPACE CANNON ability.
@@ -44,6 +53,12 @@ type Stats struct {
 	SpaceCannonAdjacent bool
 	// Bombardment is the BOMBARDMENT ability.
 	Bombardment Roll
+	// BombardsThroughShield is true when the unit's BOMBARDMENT may target
+	// a planet that has PLANETARY SHIELD, without removing the shield for
+	// other units (Twilight Imperium 3 war sun, "Bombardment through
+	// PDS"); false for every Twilight Imperium 4 unit, whose war sun
+	// instead has RemovesPlanetaryShield. Only meaningful with Bombardment.
+	BombardsThroughShield bool
 	// PlanetaryShield is true when the unit has PLANETARY SHIELD.
 	PlanetaryShield bool
 	// RemovesPlanetaryShield is true when other players' units in this
@@ -64,4 +79,14 @@ type Stats struct {
 	// Text is the unit's printed text ability, in our own words; empty
 	// when it has none.
 	Text string
+}
+
+// SustainUses returns how many hits the unit can cancel with SUSTAIN DAMAGE
+// from undamaged: 0 without the ability, else 1 + ExtraSustains (2 for the
+// Twilight Imperium 3 war sun).
+func (s Stats) SustainUses() int {
+	if !s.Sustain {
+		return 0
+	}
+	return 1 + s.ExtraSustains
 }

@@ -1,0 +1,346 @@
+package units
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Twilight Imperium 3 with the Shattered Ascension v4.0 patch ("ti3-sa").
+//
+// The numbers come from the research notes on the ruleset (/tmp/ti3/notes.md
+// of the TI3 task), whose facts are quoted from the Shattered Ascension v4.0
+// rule sheet /work/shared/seeds/001_1752972e7f474591.txt. The comment next
+// to each number names its source:
+//
+//   - Lnnn: that line of the seed (its unit table is lines 107-124; the
+//     OCR'd "5 (42)" and "3 (48)" are "5 (x2)" and "3 (x3)", the "Mines"
+//     column is the move value and the cost "3/2" is "1/2", notes §1.1).
+//   - CHEAT: "twilight cheat sheet 2.0", the TI3 base + Shattered Empire unit
+//     table (scribd.com/doc/6889924).
+//   - DEMO: Steve's TI3 play-through tutorial
+//     (preeminent.org/steve/games/ti3/ti3demo).
+//   - CRB: Cyrusa's "Shattered Ascension Rewritten Rulebook" (SA 4.2),
+//     repository Astral-Cyrusa/TwilightImperium3-ShatteredAscension4.2-CompactRulebook.
+//   - CALC: Zekash's Shattered Ascension combat calculator, repository
+//     zekash-dev/ti-sa-combat-calc, src/model/unit.ts and src/logic/effects.
+//
+// The seed is a patch on TI3 + Shattered Empire (L14): what it does not
+// state is the TI3 value. Race sheets (flagships, racial abilities) are not
+// modelled, and TI3 has no unit upgrades; the shock troop, a ground force
+// promoted after a successful invasion, is a kind of its own (ShockTroop).
+//
+// Rules of the ruleset that are not unit numbers (a unit loses one combat
+// die each time it uses Sustain Damage, L94; pre-combat order, L82; space
+// mines, L95; commandos, L96; ...) belong to the combat engine; the unit
+// texts below recall the ones tied to a unit.
+
+// TI3Slug is the command-line name of the ruleset.
+const TI3Slug = "ti3-sa"
+
+// TI3Name is the printed name of the ruleset.
+const TI3Name = "Twilight Imperium 3 with Shattered Ascension (v4.0)"
+
+// ErrTI3NoUpgrades is the error for an upgraded ("II") unit in the TI3
+// ruleset.
+var ErrTI3NoUpgrades = errors.New("Twilight Imperium 3 has no unit upgrades (shock troops are a unit of their own: \"shock troop\")")
+
+// sustainCostsDie is the Shattered Ascension rule every unit with Sustain
+// Damage follows (L94).
+const sustainCostsDie = "each use of Sustain Damage costs it one combat die from then on, to a minimum of 1, until repaired"
+
+// ti3Units is the complete TI3 unit table, one entry per kind (the shock
+// troop included).
+func ti3Units() []Stats {
+	return []Stats{
+		{
+			Kind: Fighter, Name: "Fighter",
+			Cost:   0.5,                                                                                              // L114 "3/2" = 1/2 (two per resource): L86, CHEAT "Fighter (x 2) 1", CRB 0.5
+			Combat: Roll{9, 1},                                                                                       // L114
+			Move:   0,                                                                                                // L114 "-": carried (CHEAT: needs carrier or dock capacity)
+			Text:   "has no move of its own: it needs capacity on a carrier or war sun, or the room of a space dock", // CHEAT
+		},
+		{
+			Kind: Destroyer, Name: "Destroyer",
+			Cost:   1,          // L109
+			Combat: Roll{9, 1}, // L109
+			Move:   2,          // L109 (move column, notes §1.1); CHEAT 2
+			AFB:    Roll{9, 2}, // L109 "Anti-Fighter Barrage"; value = combat 9, 2 dice: CRB "Anti-Fighter Barrage (2)", CALC antiFigherBarrage: 2
+		},
+		{
+			Kind: Cruiser, Name: "Cruiser",
+			Cost:     2,                                                                             // L110
+			Combat:   Roll{7, 1},                                                                    // L110
+			Move:     2,                                                                             // L110; CHEAT 2
+			Capacity: 0,                                                                             // L110 "-" (1 ground force only with Stasis Capsules, L600)
+			Text:     "may lay space mines; with Assault Cannon it gets one pre-combat shot, 1 die", // L110, L122, L127
+		},
+		{
+			Kind: Carrier, Name: "Carrier",
+			Cost:     3,          // L111
+			Combat:   Roll{9, 1}, // L111
+			Move:     1,          // L111; CHEAT 1
+			Capacity: 6,          // L111
+		},
+		{
+			Kind: Dreadnought, Name: "Dreadnought",
+			Cost:        5,          // L112
+			Combat:      Roll{5, 2}, // L112 "5 (x2)"; L92 "roll 2 dice during Space Battles"
+			Move:        1,          // L112; CHEAT 1
+			Capacity:    0,          // L112 "-"
+			Sustain:     true,       // L112 HP 2 = one Sustain Damage
+			Bombardment: Roll{5, 1}, // seed silent on dice: DEMO "1 die for each Dreadnought", CRB "Bombardment (1)"; L92's 2 dice are for space battles only
+			// L92, L112, DEMO, L94.
+			Text: "rolls 2 dice in space battles only; may bombard without an invasion; a Planetary Shield on the planet stops its bombardment; " +
+				sustainCostsDie,
+		},
+		{
+			Kind: WarSun, Name: "War Sun",
+			Cost:                  12,         // L113
+			Combat:                Roll{3, 3}, // L113 "3 (x3)"; CHEAT "War Sun 12 3 x 3", DEMO "rolls 3 dice"
+			Move:                  2,          // L113; CHEAT 2
+			Capacity:              6,          // L113
+			Sustain:               true,       // L113 HP 3
+			ExtraSustains:         1,          // L93 "may use their Sustain Damage ability twice"
+			Bombardment:           Roll{3, 3}, // seed silent on dice: CALC warSun.ts 3 rolls (CRB says 1; notes §5.9)
+			BombardsThroughShield: true,       // L113 "Bombardment through PDS"; CHEAT "ignore PDS shield"
+			// RemovesPlanetaryShield stays false: only the war sun itself ignores the shield (notes §4).
+			// L93, L113, L94.
+			Text: "may use Sustain Damage twice, so the third hit destroys it; bombards planets that have a Planetary Shield, without removing the shield for other units; may bombard without an invasion; " +
+				sustainCostsDie,
+		},
+		{
+			Kind: Infantry, Name: "Ground Force",
+			Cost:   0.5,                                                                                 // L115 "3/2" = 1/2: L86, CHEAT "Ground Force (x2) 1", CRB 0.5
+			Combat: Roll{8, 1},                                                                          // L115
+			Text:   "one ground force becomes a shock troop after a successful invasion, attacker only", // L96, L115
+		},
+		{
+			Kind: ShockTroop, Name: "Shock Troop",
+			Cost:   0.5,        // not bought (L96, L120 cost "-"): valued as the ground force it was
+			Combat: Roll{5, 1}, // L120
+			// L96, L120, L124.
+			Text: "not built: promoted from a ground force after a successful invasion; captures space docks, facilities and PDS; " +
+				"reverts to a ground force if ever without a regular ground force; the attacker may hold some back as commandos, which neither fight nor take hits",
+		},
+		{
+			Kind: Mech, Name: "Mechanized Unit",
+			Cost:    2,                                                                                                                                   // seed silent; CRB "Armor (a.k.a. Mechanised Units)": resource cost 2
+			Combat:  Roll{6, 2},                                                                                                                          // seed silent; CRB 2 dice at 6; CALC Mech combatValue 6, combatRolls 2
+			Sustain: true,                                                                                                                                // seed silent; CRB Sustain Damage (1); CALC sustainDamage 1
+			Text:    "not in the Shattered Ascension v4.0 unit table: numbers from the SA 4.2 rulebook and the SA combat calculator; " + sustainCostsDie, // CRB, CALC, L94
+		},
+		{
+			Kind: PDS, Name: "PDS",
+			Cost:            2,          // L116
+			SpaceCannon:     Roll{6, 1}, // L116 "6", "Space Cannon"; 1 die per PDS (notes §1.3)
+			PlanetaryShield: true,       // L116 "Planetary Shield"
+			// SpaceCannonAdjacent stays false: adjacent fire needs Deep Space Cannon (L610-612); there is no PDS II.
+			// Notes §2.1 (FFG1, FFG2, CRB "Invasion Defence (1)"), L113, L81.
+			Text: "fires 1 die at 6 at enemy ships in its system before the space battle and at ground forces landing on its planet; " +
+				"its Planetary Shield stops dreadnought bombardment, not war sun bombardment; carried as cargo",
+		},
+		{
+			Kind: SpaceDock, Name: "Space Dock",
+			Cost:                    4,    // L117
+			Production:              2,    // TI3: planet resources + 2 (notes §1.2; CRB)
+			ProductionPlusResources: true, // same source
+			// L117 "3F" (CHEAT "Fighter cap. 3"), L117.
+			Text: "up to 3 fighters in its system need no other capacity; under blockade it builds only ground forces and PDS",
+		},
+	}
+}
+
+// ti3 is the TI3 ruleset's unit table, built once.
+var ti3 = func() *Faction {
+	f := newFaction(TI3Slug, TI3Name, nil, ti3Units(), nil)
+	f.missing = ti3Missing
+	return f
+}()
+
+// ti3Missing explains a unit the TI3 table does not have.
+func ti3Missing(k Kind, upgraded bool) error {
+	switch {
+	case k == Flagship:
+		return fmt.Errorf("no flagship in --ruleset %s: Twilight Imperium 3 flagships are race units and race sheets are not modelled", TI3Slug)
+	case upgraded:
+		return ErrTI3NoUpgrades
+	}
+	return fmt.Errorf("no %s in --ruleset %s", k, TI3Slug)
+}
+
+// TI3 returns the unit table of Twilight Imperium 3 with Shattered
+// Ascension v4.0 as a *Faction, so that the combat engine plays it as it
+// plays a faction. Its table replaces every kind: Unit never falls back to
+// the Twilight Imperium 4 units. It has no flagship (race sheets are not
+// modelled) and no upgraded unit (the shock troop is a kind of its own,
+// ShockTroop); Unit returns a clear error for the others. It is not among
+// Factions: LookupFaction does not find it. The value is shared and
+// read-only.
+func TI3() *Faction { return ti3 }
+
+// ti3UnitName is the TI3 name of each kind, as ParseFleetTI3 reads it and
+// Fleet.TI3String writes it.
+var ti3UnitName = [NumKinds]string{
+	Infantry:    "ground force",
+	ShockTroop:  "shock troop",
+	Mech:        "mechanized unit",
+	Fighter:     "fighter",
+	Destroyer:   "destroyer",
+	Cruiser:     "cruiser",
+	Carrier:     "carrier",
+	Dreadnought: "dreadnought",
+	Flagship:    "flagship",
+	WarSun:      "war sun",
+	PDS:         "pds",
+	SpaceDock:   "space dock",
+}
+
+// ti3ShockTroopNames are the names of the shock troop; Twilight Imperium 4's
+// ParseKind refuses them.
+var ti3ShockTroopNames = map[string]bool{"shock troop": true, "shock troops": true, "shocktroop": true, "shocktroops": true, "st": true}
+
+// ti3Alias is one accepted TI3 unit name.
+type ti3Alias struct {
+	kind     Kind
+	upgraded bool
+}
+
+// ti3Aliases maps every name ParseKindTI3 accepts: the Twilight Imperium 4
+// aliases of the kinds TI3 has (same words), and the TI3 names.
+var ti3Aliases = func() map[string]ti3Alias {
+	m := map[string]ti3Alias{}
+	for name, k := range aliases {
+		if k != Flagship {
+			m[name] = ti3Alias{kind: k}
+		}
+	}
+	for _, n := range []string{"ground force", "ground forces", "groundforce", "groundforces", "gf"} {
+		m[n] = ti3Alias{kind: Infantry}
+	}
+	for n := range ti3ShockTroopNames {
+		m[n] = ti3Alias{kind: ShockTroop}
+	}
+	for _, n := range []string{"mechanized unit", "mechanized units", "mechanised unit", "mechanised units", "mu"} {
+		m[n] = ti3Alias{kind: Mech}
+	}
+	return m
+}()
+
+// ti3KindList lists the TI3 unit names for error messages.
+func ti3KindList() string {
+	names := []string{}
+	for _, k := range Kinds() {
+		if k == Flagship {
+			continue
+		}
+		names = append(names, ti3UnitName[k])
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseKindTI3 is ParseKind for the TI3 ruleset: it returns the kind named
+// by name, and upgraded false (TI3 has no upgraded units; "shock troop",
+// "st" is the kind ShockTroop). It accepts the Twilight
+// Imperium 4 names of the units TI3 has and the TI3 names ("ground force",
+// "gf", "mechanized unit", "mu"), in any case; it refuses any "II"
+// (ErrTI3NoUpgrades) and the flagship.
+func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
+	words := strings.Fields(strings.ToLower(name))
+	if n := len(words); n > 1 && words[n-1] == "ii" {
+		return 0, false, &itemError{what: ErrTI3NoUpgrades.Error()}
+	}
+	key := strings.Join(words, " ")
+	if a, ok := ti3Aliases[key]; ok {
+		return a.kind, a.upgraded, nil
+	}
+	if k, ok := aliases[key]; ok && k == Flagship {
+		return 0, false, &itemError{what: ti3Missing(Flagship, false).Error()}
+	}
+	if key == "" {
+		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + ti3KindList()}
+	}
+	hint := "allowed: " + ti3KindList()
+	if s := suggestTI3(key); s != "" {
+		hint = "did you mean " + s + "? " + hint
+	}
+	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q", key), hint: hint}
+}
+
+// suggestTI3 returns the TI3 unit name closest to an unknown name, or ""
+// when nothing is close (as suggest does for Twilight Imperium 4).
+func suggestTI3(name string) string {
+	if len(name) > 32 {
+		return ""
+	}
+	keys := make([]string, 0, len(ti3Aliases))
+	for k := range ti3Aliases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	best, bestD := "", 1<<30
+	for _, k := range keys {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if bestD > max(2, len(name)/2) {
+		return ""
+	}
+	return ti3UnitName[ti3Aliases[best].kind]
+}
+
+// ti3Grammar is the grammar of ParseFleetTI3.
+var ti3Grammar = grammar{
+	kind: ParseKindTI3,
+	unit: func(k Kind, upgraded bool) (Stats, bool) {
+		s, err := ti3.Unit(k, upgraded)
+		return s, err == nil
+	},
+}
+
+// ParseFleetTI3 parses a fleet of the TI3 ruleset in the grammar of
+// ParseFleet ("2 dreadnought (1 damaged), 1 carrier, 6 fighter, 3 gf"),
+// with the unit names of ParseKindTI3: "ground force(s)"/"gf" (Infantry),
+// "shock troop(s)"/"st" (ShockTroop), "mechanized unit(s)"/"mu"
+// (Mech) besides the Twilight Imperium 4 names of the units TI3 has. It
+// refuses any "II" and flagships. "(N damaged)" marks N units that have
+// used Sustain Damage once (a war sun damaged twice cannot be written).
+func ParseFleetTI3(s string) (Fleet, error) {
+	groups, err := parseGroups(s, ti3Grammar)
+	if err != nil {
+		return Fleet{}, err
+	}
+	return NewFleet(groups...)
+}
+
+// TI3String returns the fleet in the TI3 grammar, biggest ships first, e.g.
+// "1 war sun, 2 dreadnought (1 damaged), 6 fighter, 3 ground force";
+// ParseFleetTI3(f.TI3String()) gives f back for every fleet ParseFleetTI3
+// returns. "" for an empty fleet.
+func (f Fleet) TI3String() string {
+	parts := make([]string, 0, len(f.groups))
+	for _, k := range DisplayOrder() {
+		for _, g := range f.groups {
+			if g.Kind != k {
+				continue
+			}
+			name := ti3UnitName[g.Kind]
+			if g.Upgraded {
+				name += " II" // not a TI3 unit; ParseFleetTI3 refuses it
+			}
+			dm := g.Damaged
+			for n := g.Count; n > 0; n -= MaxItemCount {
+				c := min(n, MaxItemCount)
+				item := fmt.Sprintf("%d %s", c, name)
+				if d := min(dm, c); d > 0 {
+					item += fmt.Sprintf(" (%d damaged)", d)
+					dm -= d
+				}
+				parts = append(parts, item)
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}
