@@ -172,8 +172,9 @@ func (l *layout) get(key uint64, f int) int {
 
 // Exact computes the odds of agenda a exactly, by enumerating every voter's
 // possible behaviour and merging equal partial tallies (dynamic
-// programming). It follows the same rules as Simulate, so the two agree up
-// to sampling noise. It is meant for small tables: the cost grows with the
+// programming), and with the duel die (Agenda.Duel) convolves the final
+// tally with its ten faces. It follows the same rules as Simulate, so the
+// two agree up to sampling noise. It is meant for small tables: the cost grows with the
 // number of distinct tallies, so two outcomes with 8 voters take
 // milliseconds, 4 outcomes with 8 voters of uncertain influence or 12
 // voters with single-digit votes about a second, while many voters who
@@ -333,6 +334,18 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 	if err := budget(m.speaker); err != nil {
 		return Result{}, err
 	}
+	// The duel die (Agenda.Duel): the final tally is convolved with its
+	// faces, equal swings merged.
+	faces := []duelFace{{0, 10}}
+	wins := make([]int, k) // faces (of 10) won by each outcome
+	if a.Duel != NoDuel {
+		faces = duelFaces(a.Duel)
+		work += len(cur.keys) * len(spk) * (len(faces) - 1)
+		if work > exactWorkLimit {
+			return Result{}, fmt.Errorf("more than %d combinations of partial tallies and voter behaviours: %w", exactWorkLimit, ErrTooLarge)
+		}
+	}
+	td := make([]int, k)
 	for j, key := range cur.keys {
 		if j&0x3fff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -377,7 +390,24 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 			for o := range t {
 				t[o] += l0[o]
 			}
-			final[plurality(t, rank)] += p
+			if len(faces) == 1 {
+				final[plurality(t, rank)] += p
+				continue
+			}
+			// Count the faces each outcome wins, then weigh them once, so
+			// that a fixed vote gives exactly n/10.
+			x := speakerOutcome(c.c1, c.c2)
+			clear(wins)
+			for _, f := range faces {
+				copy(td, t)
+				applySwing(td, x, f.swing)
+				wins[plurality(td, rank)] += f.n
+			}
+			for o, n := range wins {
+				if n > 0 {
+					final[o] += p * float64(n) / 10
+				}
+			}
 		}
 	}
 

@@ -48,7 +48,8 @@ func (o Options) Validate() error {
 // (see the package documentation for the rules). Each trial draws every
 // voter's available votes and preliminary choice, applies TwoThirds, and
 // when there is no majority runs the final vote in FinalOrder, with Bribery
-// right after the speaker votes and Plurality at the end. It returns an
+// right after the speaker votes, the duel die (Agenda.Duel) once every
+// final vote is cast, and Plurality at the end. It returns an
 // error naming the bad input when a or o is invalid, or ctx.Err() when ctx
 // is cancelled.
 func Simulate(ctx context.Context, a Agenda, o Options) (Result, error) {
@@ -129,6 +130,9 @@ type worker struct {
 	held   []int // planet votes held back for the final vote
 	zealed []bool
 	rbuf   []int
+	// duel and swings describe the duel die (Agenda.Duel).
+	duel   bool
+	swings [10]int
 	_      [64]byte
 }
 
@@ -154,6 +158,8 @@ func newWorker(m *model) *worker {
 		held:   padded[int](m.n),
 		zealed: padded[bool](m.n),
 		rbuf:   padded[int](m.k),
+		duel:   m.a.Duel != NoDuel,
+		swings: m.a.Duel.Swings(),
 	}
 }
 
@@ -214,6 +220,10 @@ func (w *worker) trial(rng *rand.PCG) {
 				}
 			}
 		}
+	}
+	if w.duel {
+		// The duel die, once every final vote is cast (Agenda.Duel).
+		applySwing(t, speakerOutcome(w.c1[m.speaker], w.cur[m.speaker]), w.swings[rollDuel(rng)])
 	}
 	w.c.Final[plurality(t, rank)]++
 }

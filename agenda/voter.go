@@ -149,6 +149,11 @@ type Agenda struct {
 	// the final vote, they act in order starting with the speaker and
 	// going clockwise. There is no Bribery in the preliminary vote.
 	Bribery []Bribe
+	// Duel, when not NoDuel, rolls Twilight Imperium 3 Shattered
+	// Ascension's two-player vote die in the final vote (see DuelDie for
+	// the rule, its source and the readings). It needs exactly 2 voters,
+	// 2 players and 2 outcomes, and no Bribery.
+	Duel DuelDie
 }
 
 // PlayerCount returns the number of players in the game (see Players).
@@ -313,7 +318,7 @@ func (a *Agenda) Validate() error {
 			return fmt.Errorf("bribery by %q: %d trade goods out of range 0..%d", a.Voters[b.Voter].Name, b.TradeGoods, MaxTradeGoods)
 		}
 	}
-	return nil
+	return a.checkDuel()
 }
 
 func (v *Voter) check(outcomes []string) error {

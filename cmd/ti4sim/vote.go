@@ -46,6 +46,27 @@ Wins final vote: no two-thirds majority, then the most votes (ties: the speaker)
 └────────────────┴────────┴───────────────────────┴────────────────────────┘
 `
 
+// voteDuelExample is the duel example of `ti4sim vote --help`;
+// TestVoteDuelHelpExample checks that voteDuelExampleOutput is what it
+// prints.
+const voteDuelExample = `ti4sim vote --exact --duel \
+    --voter "sol:5:for=1" --voter "hacan:2-6:against=1" --speaker sol`
+
+const voteDuelExampleOutput = `Agenda vote (Preliminary Voting variant): exact enumeration
+Seating (clockwise): sol (speaker), hacan; 2 players
+Final vote order: hacan, sol
+Duel vote die (TI3 Shattered Ascension, 2 players), standard: rolled once after the final votes,
+  faces 1..10 give -10 -6 -3 -1 0 0 +1 +3 +6 +10 votes for the speaker's outcome (negative: for the other one)
+┌─────────┬─────────────────────────┬─────────────────┬──────────────┐
+│ Outcome │ Passes preliminary vote │ Wins final vote │ Wins overall │
+├─────────┼─────────────────────────┼─────────────────┼──────────────┤
+│ for     │                20.0000% │        48.0000% │     68.0000% │
+│ against │                 0.0000% │        32.0000% │     32.0000% │
+└─────────┴─────────────────────────┴─────────────────┴──────────────┘
+No two-thirds majority (a final vote is held): 80.0000%
+Wins final vote: no two-thirds majority, then the most votes after the die (ties: the speaker); the two add up to Wins overall.
+`
+
 const voteHelp = `Odds of an agenda vote under the companion's Preliminary Voting variant.
 
 Preliminary vote: every voter secretly picks an outcome (or abstains) and
@@ -99,7 +120,34 @@ the time and otherwise abstain.
 "for" passes outright 22% of the time, mostly when the Jol-Nar abstain;
 otherwise the Hacan's held-back votes and trade goods make "against" the
 likely winner (73% overall). Add -o json for the same figures as JSON, or
---exact for exact values.`
+--exact for exact values.
+
+Two-player duel (--duel): Twilight Imperium 3 Shattered Ascension's duel
+vote die (SA 4.0, 2-player appendix, "Politics and Assembly"): when the two
+opponents have placed their votes, roll a d10: 10 = 10 votes for the
+speaker, 9 = 6, 8 = 3, 7 = 1, 6 and 5 = none, 4 = 1 vote against the
+speaker, 3 = 3, 2 = 6, 1 = 10; --duel=first-round for the first game round,
+"only 1, 2, 3, 4 votes on each side" (10..7 = +4..+1, 4..1 = -1..-4). Ties go
+to the speaker. Readings used here: the die is rolled once, in the final
+vote, after every final vote is cast; the preliminary vote is not affected
+(a two-thirds majority of the two players' preliminary votes passes with no
+die). Votes for the speaker go to the speaker's final-vote choice (their
+preliminary choice if they abstain in the final vote), votes against to the
+other outcome; if the speaker abstains in both votes the die adds nothing
+(the seed is silent). Trade goods spent on votes before the roll (1 trade
+good = 1 vote; also the duel's +3 Voice of the Council) are extra=N. For the
+plain TI3 vote with no preliminary vote, give both voters prelim=0. It
+needs exactly 2 voters, 2 outcomes and 2 players, and no --bribery.
+
+Worked example: Sol, the speaker, votes 5 for; the Hacan 2 to 6 against.
+
+{{DUEL_EXAMPLE}}
+
+With 2 Hacan votes, "for" passes the preliminary vote outright (5 > 2 x 2;
+no die). Otherwise the die decides: ahead by 2 or 1, Sol wins on the 7
+faces 4..10; at 5-5 on the 6 faces 5..10 (a tie after the die goes to the
+speaker); behind 5-6 on the 4 faces 7..10. Overall (1 + 0.7 + 0.7 + 0.6 +
+0.4) / 5 = 68%; --duel=first-round gives 70% (ahead by 2 wins on 8 faces).`
 
 // voteIndent prefixes every non-empty line of s with prefix.
 func voteIndent(s, prefix string) string {
@@ -120,6 +168,7 @@ func voteCommand() *command {
 		help: strings.NewReplacer(
 			"{{GRAMMAR}}", voteIndent(agenda.VoterGrammar, "  "),
 			"{{EXAMPLE}}", voteIndent("$ "+voteExample+"\n"+voteExampleOutput, "  "),
+			"{{DUEL_EXAMPLE}}", voteIndent("$ "+voteDuelExample+"\n"+voteDuelExampleOutput, "  "),
 		).Replace(voteHelp),
 	}
 	c.flagSet = func() *pflag.FlagSet { fs, _ := newVoteFlags(); return fs }
@@ -138,6 +187,7 @@ type voteFlags struct {
 	players   int
 	exact     bool
 	precision float64
+	duel      string
 }
 
 func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
@@ -150,6 +200,8 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
 	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
 	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating (small tables)")
+	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
+	fs.Lookup("duel").NoOptDefVal = "standard"
 	if fs.Lookup("precision") == nil {
 		fs.Float64Var(&f.precision, "precision", 0, "run until every probability's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	}
@@ -158,11 +210,26 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 
 func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	fs, f := newVoteFlags()
+	// --duel takes its value after '=' only; "--duel first-round" would
+	// otherwise be reported as a stray argument.
+	for i, arg := range args[:max(len(args)-1, 0)] {
+		if arg == "--" {
+			break
+		}
+		if arg == "--duel" {
+			if _, err := agenda.ParseDuelDie(strings.ToLower(args[i+1])); err == nil && args[i+1] != "" {
+				return usageErrorf("vote: --duel %s: write --duel=%s (the value needs '=')", args[i+1], args[i+1])
+			}
+		}
+	}
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return err
 	}
 	if err := f.run.validate(); err != nil {
 		return err
+	}
+	if fs.Changed("duel") && strings.TrimSpace(f.duel) == "" {
+		return usageErrorf("vote: --duel=: empty value: allowed --duel (standard), --duel=standard, --duel=first-round or --duel=none")
 	}
 	// --precision is defined here unless the shared run flags gain it; read
 	// it from the flag set either way.
@@ -260,6 +327,17 @@ func (f *voteFlags) agenda() (agenda.Agenda, error) {
 	if err := a.Validate(); err != nil {
 		return a, usageErrorf("vote: %v", err)
 	}
+	if f.duel != "" {
+		if a.Duel, err = agenda.ParseDuelDie(strings.ToLower(strings.TrimSpace(f.duel))); err != nil {
+			return a, usageErrorf("vote: --duel=%v", err)
+		}
+		if err := a.Validate(); err != nil {
+			if len(a.Bribery) > 0 {
+				return a, usageErrorf("vote: --duel with --bribery: in a duel, trade goods buy votes before the die is rolled; drop --bribery and put them as extra=N in the --voter")
+			}
+			return a, usageErrorf("vote: --duel: %v; allowed with exactly 2 --voter, 2 --outcomes and --players 2 (or unset)", err)
+		}
+	}
 	return a, nil
 }
 
@@ -314,6 +392,10 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 		names[i] = a.Voters[v].Name
 	}
 	fmt.Fprintf(w, "Final vote order: %s\n", strings.Join(names, ", "))
+	if a.Duel != agenda.NoDuel {
+		fmt.Fprintf(w, "Duel vote die (TI3 Shattered Ascension, 2 players), %s: rolled once after the final votes,\n", a.Duel)
+		fmt.Fprintf(w, "  faces 1..10 give %s votes for the speaker's outcome (negative: for the other one)\n", voteSwings(a.Duel))
+	}
 
 	t := voteTable(w, "Outcome", "Passes preliminary vote", "Wins final vote", "Wins overall")
 	for o, name := range r.Outcomes {
@@ -325,7 +407,11 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 		return err
 	}
 	fmt.Fprintf(w, "No two-thirds majority (a final vote is held): %s\n", votePct(r.NoMajority, r.Exact))
-	fmt.Fprintln(w, "Wins final vote: no two-thirds majority, then the most votes (ties: the speaker); the two add up to Wins overall.")
+	if a.Duel != agenda.NoDuel {
+		fmt.Fprintln(w, "Wins final vote: no two-thirds majority, then the most votes after the die (ties: the speaker); the two add up to Wins overall.")
+	} else {
+		fmt.Fprintln(w, "Wins final vote: no two-thirds majority, then the most votes (ties: the speaker); the two add up to Wins overall.")
+	}
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "Warning: %s\n", warn)
 	}
@@ -343,6 +429,19 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 		}
 	}
 	return t.Render()
+}
+
+// voteSwings formats the die's swings for faces 1..10, such as "-10 -6 ... +10".
+func voteSwings(d agenda.DuelDie) string {
+	sw := d.Swings()
+	parts := make([]string, len(sw))
+	for i, x := range sw {
+		parts[i] = fmt.Sprintf("%+d", x)
+		if x == 0 {
+			parts[i] = "0"
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // voteByOutcome is a JSON object from outcome names to values, in the order of
@@ -400,7 +499,14 @@ type voteJSON struct {
 	CI95        voteCI95                `json:"ci95"`
 	Counts      *voteCounts             `json:"counts"`
 	Bribery     []voteBriberyJSON       `json:"bribery"`
+	Duel        *voteDuelJSON           `json:"duel"`
 	Warnings    []string                `json:"warnings"`
+}
+
+// voteDuelJSON names the duel vote die (null without --duel).
+type voteDuelJSON struct {
+	Die         string  `json:"die"`
+	SwingByFace [10]int `json:"swing_by_face"`
 }
 
 type voteCI95 struct {
@@ -457,6 +563,9 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 	if r.FinalIfHeld != nil {
 		p, ci := voteProbs(r.Outcomes, r.FinalIfHeld)
 		j.FinalIfHeld, j.CI95.FinalIfHeld = &p, &ci
+	}
+	if a.Duel != agenda.NoDuel {
+		j.Duel = &voteDuelJSON{Die: a.Duel.String(), SwingByFace: a.Duel.Swings()}
 	}
 	for _, b := range r.Bribery {
 		j.Bribery = append(j.Bribery, voteBriberyJSON{

@@ -30,6 +30,11 @@ func TestVoteGolden(t *testing.T) {
 			"--voter", "x:4:a=1", "--voter", "y:4:b=0.5,c=0.5", "--voter", "z:2:c=0.6:extra=1",
 			"--speaker", "z", "--speaker-prefers", "c,b"},
 		"vote_help": {"help", "vote"},
+		"vote_duel_table": {"vote", "--duel", "-n", "20000", "--seed", "7",
+			"--voter", "sol:3-8:for=0.9:final=2", "--voter", "hacan:2-7:against=0.8,for=0.1:extra=3:then=against=1",
+			"--speaker", "hacan"},
+		"vote_duel_exact_json": {"vote", "--duel=first-round", "--exact", "-o", "json",
+			"--voter", "sol:5:for=1", "--voter", "hacan:3:against=1"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -175,5 +180,90 @@ func TestVotePrecision(t *testing.T) {
 		"--voter", "a:3-9:for=0.5", "--voter", "b:2-6:against=0.5")...)
 	if !strings.Contains(out, "Warning: precision 0.001 not reached within 5000 trials") {
 		t.Errorf("no warning for an unreachable precision:\n%s", out)
+	}
+}
+
+func TestVoteDuelHelpExample(t *testing.T) {
+	// The duel example in --help must be what the command prints.
+	args := strings.Fields(strings.ReplaceAll(voteDuelExample, "\\\n", ""))[1:]
+	for i, a := range args {
+		args[i] = strings.Trim(a, `"`)
+	}
+	out, errOut, code := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != voteDuelExampleOutput {
+		t.Errorf("the duel help example prints\n%s\nbut the help shows\n%s", out, voteDuelExampleOutput)
+	}
+	if !strings.Contains(out, "68.0000%") {
+		t.Errorf("the duel example no longer gives the 68%% worked out in the help:\n%s", out)
+	}
+	help, _, _ := runCLI(t, "vote", "--help")
+	if !strings.Contains(help, "--voter \"hacan:2-6:against=1\"") || !strings.Contains(help, "Duel vote die") {
+		t.Errorf("--help does not show the duel example:\n%s", help)
+	}
+}
+
+// TestVoteDuelExact checks the CLI's exact duel figures against hand
+// values: 5 vs 3 with the speaker ahead by 2 wins on faces 4..10 (standard)
+// or 3..10 (first round); behind by 2, on faces 8..10.
+func TestVoteDuelExact(t *testing.T) {
+	for _, c := range []struct {
+		die, speaker string
+		want         float64 // P(for overall)
+	}{
+		{"--duel", "sol", 0.7},
+		{"--duel=standard", "sol", 0.7},
+		{"--duel=first-round", "sol", 0.8},
+		{"--duel", "hacan", 0.7},
+		{"--duel=none", "sol", 1},
+	} {
+		out, errOut, code := runCLI(t, "vote", c.die, "--exact", "-o", "json", "--speaker", c.speaker,
+			"--voter", "sol:5:for=1", "--voter", "hacan:3:against=1")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.die, code, errOut)
+		}
+		var j struct {
+			Overall map[string]float64 `json:"overall"`
+			Duel    *struct {
+				Die         string `json:"die"`
+				SwingByFace []int  `json:"swing_by_face"`
+			} `json:"duel"`
+		}
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(j.Overall["for"]-c.want) > 1e-12 {
+			t.Errorf("%s, speaker %s: P(for) = %v, want %v", c.die, c.speaker, j.Overall["for"], c.want)
+		}
+		if (j.Duel == nil) != (c.die == "--duel=none") || j.Duel != nil && len(j.Duel.SwingByFace) != 10 {
+			t.Errorf("%s: duel field %+v", c.die, j.Duel)
+		}
+	}
+}
+
+func TestVoteDuelUsageErrors(t *testing.T) {
+	two := []string{"vote", "-n", "10", "--voter", "a:5:for=1", "--voter", "b:3:against=1"}
+	usageFails(t, `--duel="second": allowed standard, first-round or none`, withArgs(two, "--duel=second")...)
+	usageFails(t, "write --duel=first-round (the value needs '=')", withArgs(two, "--duel", "first-round")...)
+	usageFails(t, "--duel=: empty value", withArgs(two, "--duel=")...)
+	usageFails(t, "--duel: the duel die is a two-player rule: it needs exactly 2 voters, not 3",
+		withArgs(two, "--duel", "--voter", "c:1:for=1")...)
+	usageFails(t, "--duel: the duel die is a two-player rule: it needs exactly 2 voters, not 1",
+		"vote", "--duel", "--voter", "a:5:for=1")
+	usageFails(t, "--duel: the duel die needs exactly 2 outcomes (the speaker's and the other), not 3",
+		"vote", "--duel", "--outcomes", "a,b,c", "--voter", "x:5:a=1", "--voter", "y:3:b=1")
+	usageFails(t, "--duel: the duel die is a two-player rule: 3 players given, want 2", withArgs(two, "--duel", "--players", "3")...)
+	usageFails(t, "--duel with --bribery: in a duel, trade goods buy votes before the die is rolled; drop --bribery and put them as extra=N", withArgs(two, "--duel", "--bribery", "a:2")...)
+}
+
+func TestVoteDuelDeterministicAcrossWorkers(t *testing.T) {
+	args := []string{"vote", "--duel", "-n", "50000", "--seed", "3", "-o", "json",
+		"--voter", "a:2-9:for=0.8:final=2", "--voter", "b:3-7:against=0.9:extra=2"}
+	one, _, _ := runCLI(t, withArgs(args, "--workers", "1")...)
+	three, _, _ := runCLI(t, withArgs(args, "--workers", "3")...)
+	if one == "" || one != three {
+		t.Errorf("--workers 1 and 3 differ:\n%s\n%s", one, three)
 	}
 }
