@@ -28,7 +28,7 @@ func (p *plan) buildCapacity(side int) {
 			cp.free += 3 * int32(sp.start[i])
 		}
 	}
-	for _, k := range []units.Kind{units.Fighter, units.Infantry, units.Mech} {
+	for _, k := range []units.Kind{units.Fighter, units.Infantry, units.ShockTroop, units.Mech} {
 		if k.GroundForce() && !sp.hadShips {
 			continue // no ships brought: the ground forces are taken to be in place
 		}

@@ -14,18 +14,19 @@ const (
 type rollKind uint8
 
 const (
-	rollSCO     rollKind = iota // space cannon offense: ships, sustain allowed
-	rollAFB                     // anti-fighter barrage: fighters only, no sustain
-	rollSpace                   // space combat round: ships
-	rollBombard                 // bombardment: ground forces on the planet
-	rollSCD                     // space cannon defense: committed ground forces
-	rollGround                  // ground combat round: ground forces
-	rollEffect                  // hits an effect produces against ships (Reflective Shielding)
+	rollSCO       rollKind = iota // space cannon offense: ships, sustain allowed
+	rollAFB                       // anti-fighter barrage: fighters only, no sustain
+	rollSpace                     // space combat round: ships
+	rollBombard                   // bombardment: ground forces on the planet
+	rollSCD                       // space cannon defense: committed ground forces
+	rollGround                    // ground combat round: ground forces
+	rollEffect                    // hits an effect produces against ships (Reflective Shielding)
+	rollPreCombat                 // pre-combat shots after the barrage (Twilight Imperium 3's Assault Cannon)
 	numRollKinds
 )
 
 func (r rollKind) String() string {
-	return [numRollKinds]string{"space cannon offense", "anti-fighter barrage", "space combat", "bombardment", "space cannon defense", "ground combat", "effect"}[r]
+	return [numRollKinds]string{"space cannon offense", "anti-fighter barrage", "space combat", "bombardment", "space cannon defense", "ground combat", "effect", "pre-combat shot"}[r]
 }
 
 // combatRoll reports whether modifiers to "combat rolls" apply to r (LRR 56:

@@ -36,8 +36,12 @@ func (t *trial) shielded() bool {
 // Bombardment in the space area roll against the planet's ground forces,
 // which may Sustain Damage; a shielded planet cannot be bombarded.
 func (t *trial) bombardment() bool {
-	if t.has(defender, tGround) && !t.shielded() {
+	switch {
+	case !t.has(defender, tGround):
+	case !t.shielded():
 		t.bombard(t.roll(attacker, rollBombard))
+	case len(t.p.side[attacker].throughShield) > 0:
+		t.bombard(t.rollThroughShield())
 	}
 	return true
 }
@@ -124,8 +128,8 @@ func (t *trial) result() outcome {
 		}
 		return attackerWins
 	}
-	if t.fought[onGround] && !t.has(defender, tGround) {
-		return draw
+	if t.fought[onGround] && !t.has(defender, tGround) && !t.p.ti3 {
+		return draw // TI3: the defender keeps a planet where both sides died
 	}
 	return defenderWins
 }

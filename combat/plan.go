@@ -47,6 +47,11 @@ type slot struct {
 	// noAbilityHits is true for units that hits of unit abilities cannot
 	// be assigned to (Eidolon Maximum): not in tGroundAbility.
 	noAbilityHits bool
+	// worn, when hasWorn, is the slot the units go to when a hit finds
+	// them all damaged: a second use of Sustain Damage (Twilight Imperium
+	// 3's war sun, form formWorn, of this slot).
+	worn    uint8
+	hasWorn bool
 	// galvanized is true for a slot of galvanized units (Last Bastion):
 	// one more die for combat rolls and unit abilities, in its stats.
 	galvanized bool
@@ -66,6 +71,9 @@ type roller struct {
 	// perOpponentShip rolls as many dice as the opponent has non-fighter
 	// ships (the Winnu flagship), instead of dice.
 	perOpponentShip bool
+	// loss is the dice a damaged unit rolls fewer (Twilight Imperium 3:
+	// a unit that used Sustain Damage loses a die, down to 1): 0 or 1.
+	loss uint8
 }
 
 // rollGroup is the rollers of one kind of roll that share a threshold: their
@@ -112,7 +120,7 @@ const (
 var rollTargets = [numRollKinds]targets{
 	rollSCO: tShipsAbility, rollAFB: tFighters, rollSpace: tFleet,
 	rollBombard: tGroundAbility, rollSCD: tGroundAbility, rollGround: tGround,
-	rollEffect: tShips,
+	rollEffect: tShips, rollPreCombat: tShips,
 }
 
 // sidePlan is one side compiled.
@@ -129,6 +137,9 @@ type sidePlan struct {
 	sustainLast bool
 	// shields lists slots whose units have Planetary Shield.
 	shields []uint8
+	// throughShield are the bombardment rolls of units that bombard a
+	// shielded planet (Twilight Imperium 3's war sun), in the roll's terms.
+	throughShield []roller
 	// shieldBreakers lists slots whose units remove other players'
 	// Planetary Shield (war suns).
 	shieldBreakers []uint8
@@ -198,6 +209,13 @@ type plan struct {
 	hitFactor [2][numRollKinds]int
 	// roundLimit stops a combat after that many rounds (0: no limit).
 	roundLimit int
+	// ti3 is true for Twilight Imperium 3 with Shattered Ascension
+	// (ti3.go): attacker announces retreats first, mutual destruction in an
+	// invasion leaves the planet to the defender.
+	ti3 bool
+	// hasWorn is true when a slot has a worn form (its survivors are
+	// reported with it).
+	hasWorn bool
 	// retreats is true when a side may retreat (a policy or an effect).
 	retreats bool
 	// noTables is set by effects that add units to a side during the
@@ -215,6 +233,10 @@ type plan struct {
 func compile(sc *Scenario) (*plan, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
+	}
+	if sc.Rules.Game == GameTI3SA {
+		ti3 := sc.asTI3()
+		sc = &ti3
 	}
 	placed, notes, err := placeUnits(sc)
 	if err != nil {
@@ -262,6 +284,9 @@ func compile(sc *Scenario) (*plan, error) {
 		p.addEffect("the round limit", false)
 	}
 	p.applyEffects(sc)
+	if sc.Rules.Game == GameTI3SA {
+		p.applyTI3(sc)
+	}
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || len(p.hooks.retreat) > 0
 	if sc.EntropicScar {
 		p.applyEntropicScar(sc)
@@ -311,7 +336,7 @@ func (p *plan) addWarnings(sc *Scenario) {
 	if sc.Action != SpaceCombat && fights(onGround, rollGround) {
 		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers; such combats are counted as draws")
 	}
-	if sc.Defender.AdjacentPDS > 0 {
+	if sc.Defender.AdjacentPDS > 0 && !p.ti3 {
 		up, _ := sc.Defender.upgrades()
 		if !up[units.PDS] {
 			p.warnings = append(p.warnings, fmt.Sprintf("the defender's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the defender's technologies)", sc.Defender.AdjacentPDS))
@@ -376,6 +401,9 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
 	sp.addTwins(s, idx, sc)
+	if sc.Rules.Game == GameTI3SA {
+		sp.ti3Units(s, idx)
+	}
 	if len(sp.slots) > maxSlots {
 		return sp, fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
 	}
@@ -392,7 +420,11 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		st, k := sl.stats, sl.stats.Kind
 		addRoll := func(r rollKind, roll units.Roll, m int) {
 			if roll.Has() {
-				sp.rollers[r] = append(sp.rollers[r], roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)})
+				ro := roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)}
+				if sc.Rules.Game == GameTI3SA && roll.Dice > 1 && (r == rollSpace || r == rollGround || r == rollBombard) {
+					ro.loss = 1 // a damaged unit rolls one die fewer
+				}
+				sp.rollers[r] = append(sp.rollers[r], ro)
 			}
 		}
 		switch {
@@ -447,7 +479,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.sustainLast = s.Order.SustainLast
 	for _, k := range s.Order.sequence() {
 		for i, sl := range sp.slots {
-			if sl.stats.Kind != k || sl.zone == zoneAdjacent || sl.form != formUnit {
+			if sl.stats.Kind != k || sl.zone == zoneAdjacent || (sl.form != formUnit && sl.form != formWorn) {
 				continue
 			}
 			switch {

@@ -86,7 +86,11 @@ func (r Retreat) validate() error {
 // result (Rout, Intercept). It returns the side that will retreat, or -1.
 func (t *trial) announceRetreats() int {
 	leaving := -1
-	for _, side := range [2]int{defender, attacker} {
+	first := [2]int{defender, attacker}
+	if t.p.ti3 {
+		first = [2]int{attacker, defender} // TI3: the attacker announces first
+	}
+	for _, side := range first {
 		if t.wantsRetreat(side) {
 			leaving = side
 			break

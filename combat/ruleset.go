@@ -10,6 +10,9 @@ import (
 // game's life (reference §1). The zero Ruleset is the printing in force
 // today for each card.
 type Ruleset struct {
+	// Game is the rules edition: Twilight Imperium 4 (the zero value) or
+	// Twilight Imperium 3 with Shattered Ascension (ti3.go).
+	Game Game
 	// Magen is the printing of Magen Defense Grid.
 	Magen MagenPrinting
 	// X89 is the printing of X-89 Bacterial Weapon.
@@ -212,6 +215,9 @@ func (r Ruleset) String() string {
 }
 
 func (r Ruleset) validate() error {
+	if r.Game >= numGames {
+		return fmt.Errorf("unknown ruleset %d", r.Game)
+	}
 	if int(r.Magen) >= len(magenNames) {
 		return fmt.Errorf("unknown Magen Defense Grid printing %d", r.Magen)
 	}

@@ -90,6 +90,10 @@ type Side struct {
 	// rolls and unit abilities. A subset of Fleet; only the Last Bastion
 	// galvanize, or a side holding their Raise the Standard note.
 	Galvanized units.Fleet
+
+	// ti3Techs are the side's Twilight Imperium 3 technologies, set aside
+	// by Scenario.asTI3 (ti3.go).
+	ti3Techs []string
 }
 
 // MaxBudget bounds Side.TradeGoods and Side.Influence.
@@ -209,6 +213,13 @@ func (sc *Scenario) Validate() error {
 	}
 	if err := sc.Rules.validate(); err != nil {
 		return err
+	}
+	if sc.Rules.Game == GameTI3SA {
+		if err := sc.validateTI3(); err != nil {
+			return err
+		}
+		ti3 := sc.asTI3()
+		sc = &ti3
 	}
 	if sc.MaxRounds < 0 || sc.MaxRounds > maxRounds {
 		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, maxRounds)

@@ -31,6 +31,7 @@ func (t *trial) spaceCombat() bool {
 			t.fastRounds(inSpace, f, true)
 		} else {
 			t.antiFighterBarrage()
+			t.preCombatShots()
 			t.combatRounds(inSpace, rollSpace, tFleet)
 		}
 	}
@@ -84,6 +85,22 @@ func (t *trial) antiFighterBarrage() {
 		ha, hd := t.roll(attacker, rollAFB), t.roll(defender, rollAFB)
 		t.assign(defender, rollAFB, ha)
 		t.assign(attacker, rollAFB, hd)
+	}
+}
+
+// preCombatShots is Twilight Imperium 3's pre-combat step after the
+// barrage (seed line 82: "First both sides roll for Anti-Fighter Barrage
+// and removing casualties. Then remaining pre-combat effects are conducted
+// simultaneously"): both sides' pre-combat shots (Assault Cannon) are
+// rolled, then both sides take their hits.
+func (t *trial) preCombatShots() {
+	if len(t.p.side[attacker].rollers[rollPreCombat])+len(t.p.side[defender].rollers[rollPreCombat]) == 0 {
+		return
+	}
+	if t.has(attacker, tShips) && t.has(defender, tShips) {
+		ha, hd := t.roll(attacker, rollPreCombat), t.roll(defender, rollPreCombat)
+		t.assign(defender, rollPreCombat, ha)
+		t.assign(attacker, rollPreCombat, hd)
 	}
 }
 

@@ -62,6 +62,17 @@ func (a *tally) add(t *trial, o outcome) {
 	a.space[t.space]++
 	for s := range t.alive {
 		alive := t.alive[s][:len(t.p.side[s].slots)]
+		if t.p.hasWorn {
+			// A worn slot's units are reported with their unit.
+			t.report = t.alive[s]
+			for i, sl := range t.p.side[s].slots {
+				if sl.form == formWorn {
+					t.report[sl.of] += t.report[i]
+					t.report[i] = 0
+				}
+			}
+			alive = t.report[:len(alive)]
+		}
 		sum, sq := a.survivors[s][:len(alive)], a.survivorsSq[s][:len(alive)]
 		for i, v := range alive {
 			sum[i] += int64(v)

@@ -83,6 +83,9 @@ type trial struct {
 	// given out by plan.counter.
 	used [maxCounters]uint8
 	mark [maxCounters]int32
+	// report is scratch for the tally (kept in the trial so that slicing
+	// it allocates nothing).
+	report [maxSlots]uint16
 	// tradeGoods and influence are what each side has left to spend.
 	tradeGoods, influence [2]int16
 }
@@ -185,7 +188,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 			for _, m := range h.slotModifier[r] {
 				thr -= m(t, side, ro.slot)
 			}
-			n := int(alive[ro.slot]) * int(ro.dice)
+			n := int(alive[ro.slot])*int(ro.dice) - int(t.damaged[side][ro.slot])*int(ro.loss)
 			if boosting && ro.slot == boost && n > 0 {
 				// One unit's dice at the better threshold.
 				boosting = false
@@ -205,7 +208,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 		for _, g := range sp.groups[r] {
 			n := 0
 			for _, ro := range g.members {
-				n += int(alive[ro.slot]) * int(ro.dice)
+				n += int(alive[ro.slot])*int(ro.dice) - int(t.damaged[side][ro.slot])*int(ro.loss)
 			}
 			hits += t.dice(int(g.thr)-mod, n, reroll)
 		}
@@ -243,7 +246,7 @@ func (t *trial) rollBuying(side int, r rollKind, mod int, reroll bool) int {
 		for _, m := range h.slotModifier[r] {
 			thr -= m(t, side, ro.slot)
 		}
-		roll(thr, int(alive[ro.slot])*int(ro.dice))
+		roll(thr, int(alive[ro.slot])*int(ro.dice)-int(t.damaged[side][ro.slot])*int(ro.loss))
 	}
 	if n := sp.extraDice[r]; n > 0 {
 		if thr, ok := t.p.bestRoller(side, r, alive); ok {
@@ -391,7 +394,7 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEv
 	if sustain && sustainLast {
 		// Destroy the first unit that could not sustain anyway.
 		for _, s := range ord {
-			if al[s] > 0 && (!slots[s].sustain || dm[s] > 0) {
+			if al[s] > 0 && (!slots[s].sustain || (dm[s] > 0 && !slots[s].hasWorn)) {
 				t.destroy(side, s)
 				return destroyed, s
 			}
@@ -407,11 +410,25 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEv
 	}
 	for _, s := range ord {
 		if al[s] > 0 {
+			if sustain && slots[s].hasWorn && dm[s] > 0 {
+				t.wear(side, s)
+				return sustained, s
+			}
 			t.destroy(side, s)
 			return destroyed, s
 		}
 	}
 	return noTarget, 0
+}
+
+// wear moves one damaged unit of slot s to its worn slot: its second use of
+// Sustain Damage (Twilight Imperium 3's war sun).
+func (t *trial) wear(side int, s uint8) {
+	w := t.p.side[side].slots[s].worn
+	t.alive[side][s]--
+	t.damaged[side][s]--
+	t.alive[side][w]++
+	t.damaged[side][w]++
 }
 
 // destroy destroys one unit of slot s, a damaged one first (Infantry II

@@ -26,6 +26,7 @@ const (
 	formUnit   form = iota // the unit as printed
 	formShip               // fighting the space combat as a ship (tFleet)
 	formGround             // fighting the ground combat as a ground force (tGround)
+	formWorn               // the units after a second use of Sustain Damage (ti3.go)
 )
 
 // twinOrder returns ord with the side's twins of form f added: infantry

@@ -35,6 +35,9 @@ func TestCombatGolden(t *testing.T) {
 		{"units", []string{"units"}},
 		{"units_json", []string{"units", "-o", "json"}},
 		{"invade_warsun", []string{"invade", "-a", "1 war sun, 1 carrier, 4 infantry", "-d", "3 infantry, 1 mech, 2 pds", "-n", "20000", "--attacker-order", "infantry, sustain=last"}},
+		{"space_ti3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--defender-tech", "hylar-v-assault-laser", "-n", "20000"}},
+		{"invade_ti3_json", []string{"invade", "--ruleset", "ti3-sa", "-a", "2 dreadnought, 1 carrier, 3 gf, 1 st", "-d", "1 cruiser, 3 gf, 1 pds", "--defender-tech", "magen-defense-grid", "-n", "20000", "-o", "json"}},
+		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -92,6 +95,12 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"defender has no ground forces", []string{"ground", "-a", "2 infantry", "-d", "1 pds"}},
 		{"takes no part in a space combat", []string{"space", "-a", "1 carrier, 2 infantry", "-d", "1 cruiser"}},
 		{"attacker has no ground forces to invade with", []string{"invade", "-a", "2 dread", "-d", "2 infantry"}},
+		{`--ruleset: unknown ruleset "ti5"; allowed: ti4, ti3-sa`, []string{"space", "--ruleset", "ti5"}},
+		{"ruleset ti3-sa has no factions", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
+		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},
+		{"Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser II", "-d", "1 cruiser"}},
+		{"X-89 Bacterial Weapon under ruleset ti3-sa", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89"}},
+		{"exact mode cannot express Twilight Imperium 3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--exact"}},
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
 		{`unknown faction "sardak"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-faction", "sardak"}},

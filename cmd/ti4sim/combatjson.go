@@ -11,6 +11,7 @@ import (
 // stable; new fields may be added, none renamed or removed.
 type jsonCombat struct {
 	Command     string  `json:"command"`
+	Ruleset     string  `json:"ruleset,omitempty"` // "ti3-sa"; absent for ti4
 	Exact       bool    `json:"exact,omitempty"`
 	Trials      int64   `json:"trials"`
 	Seed        uint64  `json:"seed"`
@@ -134,9 +135,9 @@ func roundsJSON(r combat.Rounds) jsonRounds {
 	return jsonRounds{Mean: r.Mean.Value, SE: r.Mean.SE, Histogram: h}
 }
 
-func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
+func sideJSON(g combat.Game, s combat.Side, r combat.SideResult) jsonSide {
 	js := jsonSide{
-		Fleet:         s.Fleet.String(),
+		Fleet:         fleetText(g, s.Fleet),
 		Survivors:     map[string]float64{},
 		SurvivorsSE:   map[string]float64{},
 		ResourcesLost: r.ResourcesLost.Value, ResourcesLostSE: r.ResourcesLost.SE,
@@ -152,14 +153,15 @@ func sideJSON(s combat.Side, r combat.SideResult) jsonSide {
 func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	j := jsonCombat{
 		Command: sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
+		Ruleset:     rulesetJSON(sc.Rules.Game),
 		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 		AttackerRetreats: optP(r.Outcome.AttackerRetreats), DefenderRetreats: optP(r.Outcome.DefenderRetreats),
 		Unfinished: optP(r.Outcome.Unfinished),
 		CI95:       intervals(r.Outcome),
 		Counts: jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin,
 			optN(r.Counts.AttackerRetreats), optN(r.Counts.DefenderRetreats), optN(r.Counts.Unfinished)},
-		Attacker: sideJSON(sc.Attacker, r.Attacker),
-		Defender: sideJSON(sc.Defender, r.Defender),
+		Attacker: sideJSON(sc.Rules.Game, sc.Attacker, r.Attacker),
+		Defender: sideJSON(sc.Rules.Game, sc.Defender, r.Defender),
 		Rounds:   roundsJSON(r.Rounds),
 		Warnings: append([]string{}, r.Warnings...),
 	}
@@ -203,4 +205,13 @@ func countsJSON(us []combat.UnitCount) []jsonCount {
 		out = append(out, jsonCount{Unit: u.Kind.Key(), Alive: u.Alive, Damaged: u.Damaged})
 	}
 	return out
+}
+
+// rulesetJSON is the JSON "ruleset" field: the ruleset's name, or "" (left
+// out) for Twilight Imperium 4.
+func rulesetJSON(g combat.Game) string {
+	if g == combat.GameTI4 {
+		return ""
+	}
+	return g.String()
 }

@@ -51,14 +51,25 @@ func se(m combat.Mean, exact bool) string {
 	return fmt.Sprintf("%.3f", m.SE)
 }
 
+// fleetText writes a fleet in the unit names of the ruleset.
+func fleetText(g combat.Game, f units.Fleet) string {
+	if g == combat.GameTI3SA {
+		return f.TI3String()
+	}
+	return f.String()
+}
+
 func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	if r.Exact {
 		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
 	} else {
 		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
 	}
-	fmt.Fprintf(w, "Attacker: %s\n", sc.Attacker.Fleet)
-	fmt.Fprintf(w, "Defender: %s", sc.Defender.Fleet)
+	if sc.Rules.Game != combat.GameTI4 {
+		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Rules.Game, units.TI3Name)
+	}
+	fmt.Fprintf(w, "Attacker: %s\n", fleetText(sc.Rules.Game, sc.Attacker.Fleet))
+	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Rules.Game, sc.Defender.Fleet))
 	if sc.Defender.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
 	}

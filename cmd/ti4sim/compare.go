@@ -15,7 +15,7 @@ import (
 
 // varyKeys are the --vary keys: the rules cards, then any scenario flag.
 var varyKeys = []string{
-	"magen", "x89",
+	"magen", "x89", "ruleset",
 	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
 	"attacker-card", "defender-card", "attacker-order", "defender-order",
 	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "nebula",
@@ -91,8 +91,9 @@ number of trials.
 companion, omega2), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
 none, then X-89), attacker, defender (fleets, separated by ';'),
 attacker-order, defender-order (separated by ';'), attacker-modifier,
-defender-modifier, defender-adjacent-pds, nebula (true,false), and the
-faction and card flags. Give a varied setting only in --vary, not also as
+defender-modifier, defender-adjacent-pds, nebula (true,false), ruleset
+(ti4,ti3-sa: the same fleets under both games' rules), and the faction and
+card flags. Give a varied setting only in --vary, not also as
 its own flag. With no -a/-d, the command's built-in example is used.
 
 Examples:
@@ -208,6 +209,8 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			switch v.key {
 			case "magen", "x89":
 				sf.rules = append(sf.rules, v.key+"="+val)
+			case "ruleset":
+				sf.ruleset = val
 			case "attacker":
 				sf.attacker = val
 			case "defender":
@@ -251,7 +254,7 @@ func verdict(d combat.Difference) string {
 
 func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
 	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
-	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", scs[0].Attacker.Fleet, scs[0].Defender.Fleet)
+	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Rules.Game, scs[0].Attacker.Fleet), fleetText(scs[0].Rules.Game, scs[0].Defender.Fleet))
 	labels := map[combat.Action][3]string{
 		combat.SpaceCombat:  {"Attacker wins", "Draw", "Defender wins"},
 		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
@@ -344,7 +347,7 @@ func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []comb
 	for i, r := range c.Variants {
 		out.Variants = append(out.Variants, jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
-			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Defender, r.Defender),
+			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
 			Warnings: append([]string{}, r.Warnings...),
 		})
 	}

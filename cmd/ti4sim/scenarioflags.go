@@ -30,6 +30,8 @@ type scenarioFlags struct {
 	attackerTG, defenderTG           int
 	attackerInf, defenderInf         int
 	attackerGalv, defenderGalv       string
+	ruleset                          string
+	game                             combat.Game
 }
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
@@ -56,6 +58,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.attackerGalv, "attacker-galvanized", "", "attacker's units carrying a galvanize token (Last Bastion), a part of --attacker, e.g. \"1 dreadnought, 2 infantry\"")
 	fs.StringVar(&f.defenderGalv, "defender-galvanized", "", "defender's galvanized units, like --attacker-galvanized")
 	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
+	fs.StringVar(&f.ruleset, "ruleset", "ti4", "rules edition: ti4, or ti3-sa (Twilight Imperium 3 with Shattered Ascension: its units, rules and technologies; see `ti4sim units --ruleset ti3-sa`)")
 	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast: original, omega, current — default current)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
@@ -82,6 +85,11 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	case f.defender == "":
 		return sc, usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
 	}
+	game, err := combat.ParseGame(f.ruleset)
+	if err != nil {
+		return sc, usageErrorf("--ruleset: %v", err)
+	}
+	f.game = game
 	if f.rounds < 0 || f.rounds > 1000 {
 		return sc, usageErrorf("--rounds %d out of range: allowed 1..1000", f.rounds)
 	}
@@ -91,6 +99,7 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--rules: %v", err)
 	}
 	sc.Rules = rules
+	sc.Rules.Game = game
 	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
 	if f.exact && f.precision != 0 {
 		return sc, usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
@@ -148,7 +157,11 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order string, mod int) (combat.Side, error) {
 	var s combat.Side
 	var err error
-	if s.Fleet, err = units.ParseFleet(fleet); err != nil {
+	parse := units.ParseFleet
+	if f.game == combat.GameTI3SA {
+		parse = units.ParseFleetTI3
+	}
+	if s.Fleet, err = parse(fleet); err != nil {
 		return s, usageErrorf("--%s: %v", name, err)
 	}
 	if faction != "" {

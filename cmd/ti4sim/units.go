@@ -14,38 +14,56 @@ import (
 )
 
 func unitsCommand() *command {
-	var faction, output string
+	var faction, output, ruleset string
 	newFlags := func() *pflag.FlagSet {
 		fs := pflag.NewFlagSet("units", pflag.ContinueOnError)
 		fs.StringVar(&faction, "faction", "none", "faction whose units to list (allowed: "+strings.Join(units.FactionNames(), ", ")+")")
+		fs.StringVar(&ruleset, "ruleset", rulesetTI4, "ruleset whose units to list (allowed: "+strings.Join(rulesets, ", ")+")")
 		fs.StringVarP(&output, "output", "o", "table", "output format: table or json")
 		return fs
 	}
 	return &command{
 		name:    "units",
 		summary: "the unit catalog, with the numbers the engine uses",
-		usage:   "ti4sim units [--faction F] [-o table|json]",
+		usage:   "ti4sim units [--ruleset ti4|ti3-sa] [--faction F] [-o table|json]",
 		help: `Lists every unit a faction can field, unupgraded and upgraded, with the
 numbers the engine uses: cost, combat value and dice, move, capacity and unit
 abilities (Sustain Damage, Anti-Fighter Barrage, Space Cannon, Bombardment,
 Planetary Shield, Production).
 
+--ruleset ti3-sa lists the units of Twilight Imperium 3 with the Shattered
+Ascension v4.0 patch instead: no unit upgrades except the shock troop, no
+flagships and no races (so no --faction).
+
 Examples:
   ti4sim units
-  ti4sim units -o json`,
+  ti4sim units -o json
+  ti4sim units --ruleset ti3-sa`,
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
 			if err := parseFlags(c, fs, args, e); err != nil {
 				return err
 			}
-			f, err := units.LookupFaction(faction)
-			if err != nil {
-				return usageErrorf("--faction: %v", err)
+			var f *units.Faction
+			what := "faction"
+			switch ruleset {
+			case rulesetTI4:
+				var err error
+				if f, err = units.LookupFaction(faction); err != nil {
+					return usageErrorf("--faction: %v", err)
+				}
+			case units.TI3Slug:
+				if fs.Changed("faction") {
+					return usageErrorf("--faction %q: --ruleset %s has no races (Twilight Imperium 3 race sheets are not modelled); leave out --faction", faction, units.TI3Slug)
+				}
+				f, what = units.TI3(), "ruleset"
+			default:
+				return usageErrorf("--ruleset %q: allowed %s", ruleset, strings.Join(rulesets, ", "))
 			}
 			switch output {
 			case "table":
-				return writeUnitsTable(e.stdout, f)
+				return writeUnitsTable(e.stdout, f, what)
 			case "json":
 				return writeUnitsJSON(e.stdout, f)
 			}
@@ -53,6 +71,12 @@ Examples:
 		},
 	}
 }
+
+// The rulesets: Twilight Imperium 4 (the default) and Twilight Imperium 3
+// with Shattered Ascension.
+const rulesetTI4 = "ti4"
+
+var rulesets = []string{rulesetTI4, units.TI3Slug}
 
 func rollText(name string, r units.Roll) string {
 	if !r.Has() {
@@ -66,10 +90,16 @@ func rollText(name string, r units.Roll) string {
 
 func abilities(s units.Stats) string {
 	var a []string
-	if s.Sustain {
+	if n := s.SustainUses(); n == 1 {
 		a = append(a, "Sustain Damage")
+	} else if n > 1 {
+		a = append(a, fmt.Sprintf("Sustain Damage (x%d)", n))
 	}
-	for _, r := range []string{rollText("Anti-Fighter Barrage", s.AFB), rollText("Space Cannon", s.SpaceCannon), rollText("Bombardment", s.Bombardment)} {
+	bomb := rollText("Bombardment", s.Bombardment)
+	if bomb != "" && s.BombardsThroughShield {
+		bomb += " through Planetary Shield"
+	}
+	for _, r := range []string{rollText("Anti-Fighter Barrage", s.AFB), rollText("Space Cannon", s.SpaceCannon), bomb} {
 		if r != "" {
 			a = append(a, r)
 		}
@@ -94,8 +124,10 @@ func dash(v int) string {
 	return fmt.Sprint(v)
 }
 
-func writeUnitsTable(w io.Writer, f *units.Faction) error {
-	fmt.Fprintf(w, "Units of faction %s: %s, with the numbers the engine uses\n", f.Slug, f.Name)
+// writeUnitsTable writes f's units; what is "faction", or "ruleset" for
+// another ruleset's unit table.
+func writeUnitsTable(w io.Writer, f *units.Faction, what string) error {
+	fmt.Fprintf(w, "Units of %s %s: %s, with the numbers the engine uses\n", what, f.Slug, f.Name)
 	t := newTable(w, "Unit", "Cost", "Combat", "Move", "Capacity", "Abilities")
 	var notes []string
 	for _, s := range f.Units() {
@@ -147,10 +179,12 @@ type jsonUnit struct {
 	Move                   int         `json:"move"`
 	Capacity               int         `json:"capacity"`
 	SustainDamage          bool        `json:"sustain_damage"`
+	ExtraSustains          int         `json:"extra_sustains,omitempty"`
 	AntiFighterBarrage     *units.Roll `json:"anti_fighter_barrage,omitempty"`
 	SpaceCannon            *units.Roll `json:"space_cannon,omitempty"`
 	SpaceCannonAdjacent    bool        `json:"space_cannon_adjacent,omitempty"`
 	Bombardment            *units.Roll `json:"bombardment,omitempty"`
+	BombardsThroughShield  bool        `json:"bombards_through_shield,omitempty"`
 	PlanetaryShield        bool        `json:"planetary_shield,omitempty"`
 	RemovesPlanetaryShield bool        `json:"removes_planetary_shield,omitempty"`
 	Production             int         `json:"production,omitempty"`
@@ -176,8 +210,10 @@ func writeUnitsJSON(w io.Writer, f *units.Faction) error {
 			Name: s.Name, Kind: s.Kind.Key(), Upgraded: s.Upgraded, Cost: s.Cost,
 			Combat: rollPtr(s.Combat), Move: s.Move, Capacity: s.Capacity, SustainDamage: s.Sustain,
 			AntiFighterBarrage: rollPtr(s.AFB), SpaceCannon: rollPtr(s.SpaceCannon),
+			ExtraSustains:       s.ExtraSustains,
 			SpaceCannonAdjacent: s.SpaceCannonAdjacent, Bombardment: rollPtr(s.Bombardment),
-			PlanetaryShield: s.PlanetaryShield, RemovesPlanetaryShield: s.RemovesPlanetaryShield,
+			BombardsThroughShield: s.BombardsThroughShield,
+			PlanetaryShield:       s.PlanetaryShield, RemovesPlanetaryShield: s.RemovesPlanetaryShield,
 			Production: s.Production, ProductionPlusRes: s.ProductionPlusResources,
 			DirectHitImmune: s.DirectHitImmune, Text: s.Text,
 		})

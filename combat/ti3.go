@@ -1,0 +1,316 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Twilight Imperium 3 with Shattered Empire and the Shattered Ascension
+// v4.0 patch (Ruleset.Game == GameTI3SA). Facts: the seed
+// shared/seeds/001_1752972e7f474591.txt ("SA" below, with its line numbers)
+// and, where it is silent or garbled, the TI3 rules (sources in README's
+// "Rulesets" section). The engine plays it with the same steps as TI4 and
+// these differences, each in one place:
+//
+//   - the unit table (units.TI3): dreadnoughts roll 2 dice (SA L92), war
+//     suns sustain twice (L93), carriers carry 6, shock troops fight at 5;
+//   - a unit that uses Sustain Damage loses one combat die, down to 1,
+//     until repaired (L94): roller.loss, for combat and bombardment dice;
+//   - a war sun's second Sustain Damage moves it to a worn slot (1 die);
+//   - anti-fighter barrage first, then the other pre-combat shots at once
+//     (L82): Assault Cannon, one die per dreadnought and cruiser (L127);
+//   - the attacker announces retreats first (TI3 round order);
+//   - Planetary Shield stops dreadnought bombardment outright; war suns
+//     bombard through it (L113) and do not remove it for others;
+//   - PDS in adjacent systems fire only with Deep Space Cannon;
+//   - both sides wiped out in an invasion: the defender keeps the planet;
+//   - shock troops need a ground force with them: alone, they fight as
+//     ground forces (L124);
+//   - TI3 technologies (ti3Techs); TI4 factions, cards, budgets and
+//     anomalies do not exist there and are refused.
+//
+// Exact mode does not express lost dice or worn units: it refuses TI3.
+
+// ti3Techs are the Twilight Imperium 3 technologies modelled, with their
+// text (TI3 tech tree; SA's changes noted).
+var ti3Techs = map[string]string{
+	"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA L127, L678-680; a cruiser's shot is not improved by Hylar V, L129)",
+	"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA L590-592, L130)",
+	"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA L130)",
+	"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA L610-612)",
+	"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA L638-640)",
+	"cybernetics":               "+1 to fighters' combat rolls (SA L622-624)",
+	"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA L686-688)",
+	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA L626-628)",
+	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
+	"war-sun":                   "permits building war suns; nothing in combat",
+}
+
+// ti3TechNames returns the TI3 technology slugs, sorted.
+func ti3TechNames() []string {
+	out := make([]string, 0, len(ti3Techs))
+	for k := range ti3Techs {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TI3Technologies returns the Twilight Imperium 3 technologies the engine
+// models (for Side.Techs under GameTI3SA), with their text.
+func TI3Technologies() map[string]string {
+	out := make(map[string]string, len(ti3Techs))
+	for k, v := range ti3Techs {
+		out[k] = v
+	}
+	return out
+}
+
+// validateTI3 refuses what Twilight Imperium 3 does not have.
+func (sc *Scenario) validateTI3() error {
+	switch {
+	case sc.EntropicScar:
+		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
+	case sc.Cultural:
+		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
+	case sc.Rules.Magen != 0 || sc.Rules.X89 != 0 || sc.Rules.DirectHit != 0 || sc.Rules.Harrow != 0 || sc.Rules.Matriarch != 0 || sc.Rules.Iconoclast != 0:
+		return fmt.Errorf("ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
+	}
+	for _, sd := range []struct {
+		name string
+		s    *Side
+	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
+		s := sd.s
+		switch {
+		case s.Faction != nil && s.Faction.Slug != "none" && s.Faction != units.TI3():
+			return fmt.Errorf("%s: ruleset ti3-sa has no factions (TI3 races are not modelled): play the generic units", sd.name)
+		case len(s.Cards) > 0:
+			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
+		case s.TradeGoods > 0 || s.Influence > 0 || !s.Galvanized.Empty():
+			return fmt.Errorf("%s: ruleset ti3-sa: trade goods, influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
+		}
+		for _, t := range s.Techs {
+			slug := techSlug(t)
+			if slug == TechX89 || slug == "x89" || slug == "x-89" {
+				return fmt.Errorf("%s: X-89 Bacterial Weapon under ruleset ti3-sa: the seed ends with the card's title and no text, and no source found gives the TI3 text; it is not modelled rather than guessed", sd.name)
+			}
+			if _, ok := ti3Techs[slug]; !ok {
+				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %q; allowed: %s", sd.name, t, strings.Join(ti3TechNames(), ", "))
+			}
+		}
+		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {
+			return fmt.Errorf("%s: under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)", sd.name)
+		}
+	}
+	return nil
+}
+
+func normTechs(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = techSlug(t)
+	}
+	return out
+}
+
+// asTI3 returns the scenario as the engine plays it under TI3: each side
+// with the TI3 unit table as its faction and its technologies set aside
+// (they are TI3's, read by applyTI3).
+func (sc *Scenario) asTI3() Scenario {
+	out := *sc
+	for _, s := range []*Side{&out.Attacker, &out.Defender} {
+		s.Faction = units.TI3()
+		s.ti3Techs = normTechs(s.Techs)
+		s.Techs = nil
+	}
+	return out
+}
+
+// ti3Holds reports whether the side holds the TI3 technology.
+func (s *Side) ti3Holds(slug string) bool { return slices.Contains(s.ti3Techs, slug) }
+
+// ti3Units adds what TI3 units need before the rolls are built: a worn slot
+// for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
+// ground-force slot for shock troops to revert to.
+func (sp *sidePlan) ti3Units(s *Side, idx int) {
+	n := len(sp.slots)
+	for i := range n {
+		sl := sp.slots[i]
+		if sl.stats.ExtraSustains > 0 && len(sp.slots) < maxSlots {
+			st := sl.stats
+			st.Name += " (damaged twice)"
+			st.Sustain, st.ExtraSustains = false, 0
+			for _, r := range []*units.Roll{&st.Combat, &st.Bombardment} {
+				if r.Has() {
+					r.Dice = max(1, r.Dice-2) // a die lost for each use
+				}
+			}
+			w := uint8(len(sp.slots))
+			sp.slots = append(sp.slots, slot{stats: st, zone: sl.zone, costHalves: sl.costHalves, form: formWorn, of: uint8(i)})
+			sp.slots[i].worn, sp.slots[i].hasWorn = w, true
+		}
+	}
+	// Shock troops without ground forces: the (empty) ground forces they
+	// revert to.
+	if st, ok := sp.slotOfKind(units.ShockTroop); ok && s.Fleet.Count(units.Infantry) == 0 && len(sp.slots) < maxSlots {
+		gf, _ := s.faction().Unit(units.Infantry, false)
+		sp.slots = append(sp.slots, slot{stats: gf, zone: sp.slots[st].zone, sustain: false, costHalves: int32(gf.Cost * 2), report: true})
+	}
+	if s.AdjacentPDS > 0 && s.ti3Holds("deep-space-cannon") && len(sp.slots) < maxSlots {
+		st, _ := s.faction().Unit(units.PDS, false)
+		i := uint8(len(sp.slots))
+		sp.slots = append(sp.slots, slot{stats: st, zone: zoneAdjacent, costHalves: 0})
+		sp.start[i] = uint16(s.AdjacentPDS)
+	}
+}
+
+// rollThroughShield rolls the attacker's bombardment of the units that
+// bombard through Planetary Shield (TI3's war suns), damaged ones with a
+// die fewer.
+func (t *trial) rollThroughShield() int {
+	hits := 0
+	for _, ro := range t.p.side[attacker].throughShield {
+		n := int(t.alive[attacker][ro.slot])*int(ro.dice) - int(t.damaged[attacker][ro.slot])*int(ro.loss)
+		hits += t.dice(int(ro.thr), n, false)
+	}
+	return hits * t.p.hitFactor[attacker][rollBombard]
+}
+
+// applyTI3 attaches the TI3 rules that act on rolls and steps, after
+// compileSide.
+func (p *plan) applyTI3(sc *Scenario) {
+	p.ti3 = true
+	p.noTables = true
+	p.addEffect("Twilight Imperium 3 with Shattered Ascension (lost dice, war suns sustaining twice)", false)
+	for side, s := range []*Side{&sc.Attacker, &sc.Defender} {
+		sp := &p.side[side]
+		for _, sl := range sp.slots {
+			if sl.form == formWorn {
+				p.hasWorn = true
+			}
+		}
+		for _, ro := range sp.rollers[rollBombard] {
+			if sp.slots[ro.slot].stats.BombardsThroughShield {
+				sp.throughShield = append(sp.throughShield, ro)
+			}
+		}
+		kinds := func(ks ...units.Kind) func(uint8) bool {
+			return func(s uint8) bool { return slices.Contains(ks, sp.slots[s].stats.Kind) }
+		}
+		if s.ti3Holds("hylar-v-assault-laser") {
+			p.adjustThresholds(side, rollSpace, -1, kinds(units.Cruiser, units.Destroyer))
+			if !s.ti3Holds("automated-defense-turrets") {
+				p.adjustThresholds(side, rollAFB, -1, kinds(units.Destroyer))
+			}
+		}
+		if s.ti3Holds("automated-defense-turrets") {
+			for i := range sp.rollers[rollAFB] {
+				if sp.slots[sp.rollers[rollAFB][i].slot].stats.Kind == units.Destroyer {
+					sp.rollers[rollAFB][i].dice, sp.rollers[rollAFB][i].thr = 3, 7
+				}
+			}
+			sp.groups[rollAFB] = groupRollers(sp.rollers[rollAFB])
+		}
+		if s.ti3Holds("assault-cannon") {
+			for i, sl := range sp.slots {
+				k := sl.stats.Kind
+				if (k == units.Dreadnought || k == units.Cruiser) && sl.zone == zoneSpace {
+					sp.rollers[rollPreCombat] = append(sp.rollers[rollPreCombat], roller{slot: uint8(i), dice: 1, thr: int8(sl.stats.Combat.Value)})
+				}
+			}
+			sp.groups[rollPreCombat] = groupRollers(sp.rollers[rollPreCombat])
+		}
+		for _, f := range []string{"cybernetics", "advanced-fighters"} {
+			if s.ti3Holds(f) {
+				p.adjustThresholds(side, rollSpace, -1, kinds(units.Fighter))
+			}
+		}
+		if s.ti3Holds("gen-synthesis") && sc.Action != SpaceCombat {
+			p.adjustThresholds(side, rollGround, -1, kinds(units.Infantry))
+		}
+		if s.ti3Holds("magen-defense-grid") {
+			pds := kinds(units.PDS)
+			p.adjustThresholds(side, rollSCO, -1, pds)
+			p.adjustThresholds(side, rollSCD, -1, pds)
+			if side == defender && p.structuresOnPlanet(side) > 0 && sc.Action != SpaceCombat {
+				p.adjustThresholds(side, rollGround, -1, func(uint8) bool { return true })
+			}
+		}
+		if s.ti3Holds("duranium-armor") {
+			p.addDuraniumTI3(side)
+		}
+	}
+	p.addShockTroops()
+}
+
+// addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,
+// you may repair 1 of your damaged units in the battle." The most valuable
+// damaged unit is repaired (a worn war sun back to damaged once), which
+// gives back its lost die.
+func (p *plan) addDuraniumTI3(side int) {
+	sp := &p.side[side]
+	var ord []uint8 // most valuable first
+	for _, tg := range []targets{tShips, tGround} {
+		o := sp.order[tg]
+		for i := len(o) - 1; i >= 0; i-- {
+			ord = append(ord, o[i])
+		}
+	}
+	repair := func(t *trial) {
+		for _, s := range ord {
+			if t.damaged[side][s] == 0 {
+				continue
+			}
+			sl := &sp.slots[s]
+			if sl.form == formWorn {
+				t.alive[side][s]--
+				t.damaged[side][s]--
+				t.alive[side][sl.of]++
+				t.damaged[side][sl.of]++
+			} else {
+				t.damaged[side][s]--
+			}
+			return
+		}
+	}
+	for ct := range numCombatTypes {
+		p.hooks.endOfRound[ct] = append(p.hooks.endOfRound[ct], repair)
+	}
+}
+
+// addShockTroops (SA L124): a shock troop "needs to be with a regular
+// Ground Force unit. If ever alone reverts back to a normal GF": whenever a
+// side has shock troops and no ground force left (at the start of a ground
+// combat and after every assignment of hits to its ground forces), its
+// shock troops become ground forces (combat 8).
+func (p *plan) addShockTroops() {
+	for side := range p.side {
+		sp := &p.side[side]
+		st, gf := -1, -1
+		for i, sl := range sp.slots {
+			switch {
+			case sl.stats.Kind == units.ShockTroop:
+				st = i
+			case sl.stats.Kind == units.Infantry && sl.form == formUnit:
+				gf = i
+			}
+		}
+		if st < 0 || gf < 0 {
+			continue
+		}
+		s, g := uint8(st), uint8(gf)
+		revert := func(t *trial, side2 int) {
+			if side2 == side && t.alive[side][s] > 0 && t.alive[side][g] == 0 {
+				t.moveAll(side, s, g)
+			}
+		}
+		p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) { revert(t, side) })
+		for _, r := range []rollKind{rollGround, rollBombard, rollSCD} {
+			p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], revert)
+		}
+	}
+}

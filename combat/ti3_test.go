@@ -1,0 +1,290 @@
+package combat_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// ti3Trials is the Monte Carlo size of the TI3 tests (4-SE tolerance, as
+// near() computes with factionTrials).
+const ti3Trials = factionTrials
+
+func ti3Side(t *testing.T, fleet string, techs ...string) combat.Side {
+	t.Helper()
+	f, err := units.ParseFleetTI3(fleet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return combat.Side{Fleet: f, Techs: techs}
+}
+
+func ti3Rules() combat.Ruleset { return combat.Ruleset{Game: combat.GameTI3SA} }
+
+// hullDuel is an independent Markov chain for two single units fighting a
+// space combat: unit i has hp[i] hit points and rolls dice[i][h] dice at
+// probability p[i] when it has h hit points left. It returns P(attacker
+// wins) and P(draw).
+func hullDuel(hp [2]int, dice [2][]int, p [2]float64) (win, draw float64) {
+	type key [2]int
+	memo := map[key][2]float64{}
+	var solve func(a, d int) [2]float64
+	solve = func(a, d int) [2]float64 {
+		switch {
+		case a <= 0 && d <= 0:
+			return [2]float64{0, 1}
+		case d <= 0:
+			return [2]float64{1, 0}
+		case a <= 0:
+			return [2]float64{0, 0}
+		}
+		if v, ok := memo[key{a, d}]; ok {
+			return v
+		}
+		da, dd := binomDist(dice[0][a], p[0]), binomDist(dice[1][d], p[1])
+		stay := da[0] * dd[0]
+		var out [2]float64
+		for ha, pa := range da {
+			for hd, pd := range dd {
+				if ha == 0 && hd == 0 {
+					continue
+				}
+				r := solve(a-hd, d-ha)
+				out[0] += pa * pd * r[0] / (1 - stay)
+				out[1] += pa * pd * r[1] / (1 - stay)
+			}
+		}
+		memo[key{a, d}] = out
+		return out
+	}
+	r := solve(hp[0], hp[1])
+	return r[0], r[1]
+}
+
+// Dreadnoughts (SA L92, L94): a TI3 dreadnought rolls 2 dice at 5 (0.6)
+// and, once damaged, 1 die. One against one: hullDuel with 2 hit points
+// and dice [_, 1, 2]. Under TI4 a dreadnought rolls 1 die and keeps it.
+func TestTI3Dreadnoughts(t *testing.T) {
+	win, draw := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 2}, {0, 1, 2}}, [2]float64{0.6, 0.6})
+	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
+	res := mustRun(t, sc, ti3Trials, 401)
+	near(t, "TI3 attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	near(t, "TI3 draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
+	w4, d4 := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 1}, {0, 1, 1}}, [2]float64{0.6, 0.6})
+	sc.Rules = combat.Ruleset{}
+	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, combat.Side{Fleet: mustFleet(t, "1 dreadnought")}
+	res = mustRun(t, sc, ti3Trials, 402)
+	near(t, "TI4 attacker wins", res.Outcome.AttackerWin.P, w4, bernoulliSD(w4))
+	near(t, "TI4 draw", res.Outcome.Draw.P, d4, bernoulliSD(d4))
+	if math.Abs(win-w4) < 0.01 && math.Abs(draw-d4) < 0.01 {
+		t.Errorf("TI3 and TI4 dreadnought duels should differ: %v/%v vs %v/%v", win, draw, w4, d4)
+	}
+}
+
+// War suns (SA L93-94): 3 hit points, 3 dice at 3 (0.8), 2 once damaged, 1
+// twice. Against a carrier... a TI3 war sun against 1 dreadnought (2 hit
+// points, 2/1 dice at 0.6): hullDuel.
+func TestTI3WarSun(t *testing.T) {
+	win, draw := hullDuel([2]int{3, 2}, [2][]int{{0, 1, 2, 3}, {0, 1, 2}}, [2]float64{0.8, 0.6})
+	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
+	res := mustRun(t, sc, ti3Trials, 403)
+	near(t, "war sun wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
+	near(t, "war suns left (one row, worn ones included)", survivors(t, res.Attacker, "War Sun"), win, bernoulliSD(win))
+	refused(t, sc, "")
+}
+
+// Anti-fighter barrage first, then Assault Cannon (SA L82, L127): a
+// destroyer (barrage 2 dice at 9: 0.2 each) and a cruiser with Assault
+// Cannon (1 pre-combat die at 7: 0.4) against a fighter and a carrier;
+// nobody hits in the round (modifier −9 on combat rolls). The barrage
+// kills the fighter with 1 − 0.8² = 0.36; the cannon's hit then goes to
+// the carrier, else to the fighter: carrier left 1 − 0.36·0.4, fighter left
+// 0.64·0.6.
+func TestTI3AssaultCannonAfterBarrage(t *testing.T) {
+	a := ti3Side(t, "1 destroyer, 1 cruiser", "assault-cannon")
+	a.Modifier = -9
+	d := ti3Side(t, "1 fighter, 1 carrier")
+	d.Modifier = -9
+	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
+	res := mustRun(t, sc, ti3Trials, 404)
+	near(t, "carrier left", survivors(t, res.Defender, "Carrier"), 1-0.36*0.4, bernoulliSD(0.144))
+	near(t, "fighter left", survivors(t, res.Defender, "Fighter"), 0.64*0.6, bernoulliSD(0.384))
+}
+
+// Invasion with both sides wiped out: 1 ground force against 1 (8: 0.3
+// each): a round is A-only 0.21, D-only 0.21, both 0.09, none 0.49. TI3
+// leaves the planet to the defender (0.3/0.51); TI4 calls it a draw.
+func TestTI3MutualDestruction(t *testing.T) {
+	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 ground force")}
+	res := mustRun(t, sc, ti3Trials, 405)
+	near(t, "TI3: defender keeps it", res.Outcome.DefenderWin.P, 0.30/0.51, bernoulliSD(0.30/0.51))
+	near(t, "TI3: draw", res.Outcome.Draw.P, 0, 0)
+	sc.Rules = combat.Ruleset{}
+	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")}, combat.Side{Fleet: mustFleet(t, "1 infantry")}
+	res = mustRun(t, sc, ti3Trials, 406)
+	near(t, "TI4: draw", res.Outcome.Draw.P, 0.09/0.51, bernoulliSD(0.09/0.51))
+}
+
+// Planetary Shield (SA L113): a PDS stops a dreadnought's bombardment; a
+// war sun bombards through it (3 dice at 3: 0.8) and does not lift it for
+// the dreadnought. Against 3 ground forces, after bombardment: with a
+// dreadnought alone 3 left; with a war sun too, 3 − 2.4 on average, the
+// dreadnought adding nothing. (TI4: the war sun removes the shield and the
+// dreadnought bombards too.) Ground forces are counted after the
+// bombardment with a round limit... the invasion continues, so the test
+// reads the defender's loss in the bombardment through a defender whose
+// ground forces never roll (−9) against attackers who never hit (−9):
+// their ground combat cannot end, and the space cannon defense of the PDS
+// has nothing to do with it.
+func TestTI3PlanetaryShield(t *testing.T) {
+	for _, c := range []struct {
+		fleet string
+		left  float64
+		sd    float64
+	}{{"1 dreadnought, 1 carrier, 1 ground force", 3, 0}, {"1 war sun, 1 dreadnought, 1 ground force", 3 - 2.4, math.Sqrt(3 * 0.16)}} {
+		a := ti3Side(t, c.fleet)
+		a.Modifier = -9
+		d := ti3Side(t, "3 ground force, 1 pds")
+		d.Modifier = -9
+		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: a, Defender: d}
+		res := mustRun(t, sc, 20000, 407)
+		near(t, c.fleet+": ground forces left", survivors(t, res.Defender, "Ground Force"), c.left, c.sd*math.Sqrt(factionTrials/20000.0))
+	}
+}
+
+// Retreats (TI3 round order): the attacker announces first. Both sides'
+// policies say "retreat after round 1" and nobody hits: under TI3 the
+// attacker leaves; under TI4 the defender announces first and leaves.
+func TestTI3RetreatOrder(t *testing.T) {
+	for _, c := range []struct {
+		rules    combat.Ruleset
+		attacker bool
+	}{{ti3Rules(), true}, {combat.Ruleset{}, false}} {
+		a := combat.Side{Fleet: mustFleet(t, "1 cruiser"), Modifier: -9, Retreat: combat.Retreat{AfterRound: 1}}
+		d := combat.Side{Fleet: mustFleet(t, "1 cruiser"), Modifier: -9, Retreat: combat.Retreat{AfterRound: 1}}
+		sc := combat.Scenario{Action: combat.SpaceCombat, Rules: c.rules, Attacker: a, Defender: d}
+		res := mustRun(t, sc, 1000, 408)
+		got := res.Outcome.AttackerRetreats.P
+		if c.attacker && got != 1 || !c.attacker && res.Outcome.DefenderRetreats.P != 1 {
+			t.Errorf("%v: attacker retreats %v, defender %v", c.rules.Game, got, res.Outcome.DefenderRetreats.P)
+		}
+	}
+}
+
+// Bad input under TI3: factions, cards, TI4 technologies, X-89, adjacent
+// PDS without Deep Space Cannon.
+func TestTI3Refusals(t *testing.T) {
+	base := func() combat.Scenario {
+		return combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
+	}
+	sc := base()
+	sc.Attacker.Faction, _ = units.LookupFaction("sardakk")
+	refused(t, sc, "no factions")
+	sc = base()
+	sc.Attacker.Cards = []string{"direct-hit"}
+	refused(t, sc, "Twilight Imperium 4 cards")
+	sc = base()
+	sc.Attacker.Techs = []string{"plasma-scoring"}
+	refused(t, sc, "unknown Twilight Imperium 3 technology")
+	sc = base()
+	sc.Attacker.Techs = []string{"x89-bacterial-weapon"}
+	refused(t, sc, "X-89")
+	sc = base()
+	sc.Defender.AdjacentPDS = 2
+	refused(t, sc, "Deep Space Cannon")
+}
+
+// Shock troops (SA L124): a ground force and a shock troop (5: 0.6)
+// invade 1 ground force (0.3). Hits take the ground force first; a shock
+// troop left alone reverts to a ground force (8: 0.3). From both: the
+// defender dies with 1 − 0.7·0.4 = 0.72 (a win whatever its own die does);
+// it kills the ground force alone with 0.28·0.3, leaving 1 against 1 (win
+// 0.21/0.51, and a mutual wipe-out leaves the planet to the defender);
+// nothing happens with 0.28·0.7. P(win) = (0.72 + 0.084·0.21/0.51)/0.804.
+// Without the reversion it would be (0.72 + 0.084·0.42/0.72)/0.804.
+func TestTI3ShockTroops(t *testing.T) {
+	want := (0.72 + 0.084*0.21/0.51) / 0.804
+	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
+	res := mustRun(t, sc, ti3Trials, 409)
+	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
+	// Shock troops alone fight as ground forces from the start: 1 against 1
+	// at 0.3 each.
+	sc.Attacker = ti3Side(t, "1 carrier, 1 shock troop")
+	res = mustRun(t, sc, ti3Trials, 410)
+	near(t, "a lone shock troop", res.Outcome.AttackerWin.P, 0.21/0.51, bernoulliSD(0.21/0.51))
+	near(t, "it is reported as the ground force it became", survivors(t, res.Attacker, "Ground Force"), 0.21/0.51, bernoulliSD(0.21/0.51))
+	// TI4 has no shock troops.
+	if _, err := units.ParseFleet("1 shock troop"); err == nil {
+		t.Error("TI4 parsed a shock troop")
+	}
+}
+
+// TI3 Magen Defense Grid: +1 to PDS rolls and to the holder's ground
+// forces on a planet with its PDS. A PDS (6, with Magen 5: 0.6) fires at
+// the carrier before the combat and at the landing ground force: the
+// planet falls with 0.4·0.4 (0.5·0.5 without). On the ground, a ground
+// force (8) against the holder's (7 with Magen: 0.4): the attacker wins
+// 0.3·0.6/(1 − 0.7·0.6), draws 0.12/0.58.
+func TestTI3Magen(t *testing.T) {
+	for _, c := range []struct {
+		techs []string
+		take  float64
+	}{{[]string{"magen-defense-grid"}, 0.16}, {nil, 0.25}} {
+		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 pds", c.techs...)}
+		res := mustRun(t, sc, ti3Trials, 411)
+		near(t, "planet taken", res.Outcome.AttackerWin.P, c.take, bernoulliSD(c.take))
+	}
+	sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 ground force"), Defender: ti3Side(t, "1 ground force, 1 pds", "magen-defense-grid")}
+	res := mustRun(t, sc, ti3Trials, 412)
+	near(t, "ground: attacker wins", res.Outcome.AttackerWin.P, 0.18/0.58, bernoulliSD(0.18/0.58))
+	near(t, "ground: draw", res.Outcome.Draw.P, 0.12/0.58, bernoulliSD(0.12/0.58))
+}
+
+// TI3 technologies on rolls, one round each with the other side unable to
+// hit: Deep Space Cannon (2 adjacent PDS at 6 against a cruiser: left
+// 0.25); Hylar V (a cruiser at 6 against a cruiser at 7: win 3/7, draw
+// 2/7, to the end); Automated Defense Turrets (barrage 3 dice at 7 against
+// 3 fighters: 1.8 left) and Hylar's barrage without it (2 dice at 8: 2.4
+// left); Cybernetics and Advanced Fighters (a fighter at 7: 0.4, and a
+// carrier at 9, against a destroyer whose barrage, 2 dice at 9, first kills
+// the fighter with 0.36: the destroyer falls with 0.36·0.2 + 0.64·(1 −
+// 0.6·0.8) = 0.4048); Duranium Armor (a dreadnought that cannot be hit
+// twice in one round by one cruiser is repaired every round: alive after 2
+// rounds 1, else 1 − 0.4²).
+func TestTI3Technologies(t *testing.T) {
+	noHit := func(s combat.Side) combat.Side { s.Modifier = -9; return s }
+	cases := []struct {
+		name     string
+		sc       combat.Scenario
+		got      func(combat.Result) float64
+		want, sd float64
+	}{
+		{"deep space cannon", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: noHit(ti3Side(t, "1 cruiser")),
+			Defender: func() combat.Side {
+				s := noHit(ti3Side(t, "1 carrier", "deep-space-cannon"))
+				s.AdjacentPDS = 2
+				return s
+			}()},
+			func(r combat.Result) float64 { return survivors(t, r.Attacker, "Cruiser") }, 0.25, bernoulliSD(0.25)},
+		{"hylar v: win", combat.Scenario{Action: combat.SpaceCombat, Attacker: ti3Side(t, "1 cruiser", "hylar-v-assault-laser"), Defender: ti3Side(t, "1 cruiser")},
+			func(r combat.Result) float64 { return r.Outcome.AttackerWin.P }, 3.0 / 7, bernoulliSD(3.0 / 7)},
+		{"automated defense turrets", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: noHit(ti3Side(t, "1 destroyer", "automated-defense-turrets", "hylar-v-assault-laser")), Defender: noHit(ti3Side(t, "3 fighter, 1 space dock"))},
+			func(r combat.Result) float64 { return survivors(t, r.Defender, "Fighter") }, 1.8, math.Sqrt(3 * 0.24)},
+		{"hylar v barrage", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: noHit(ti3Side(t, "1 destroyer", "hylar-v-assault-laser")), Defender: noHit(ti3Side(t, "3 fighter, 1 space dock"))},
+			func(r combat.Result) float64 { return survivors(t, r.Defender, "Fighter") }, 2.4, math.Sqrt(2 * 0.21)},
+		{"cybernetics and advanced fighters", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: ti3Side(t, "1 fighter, 1 carrier", "cybernetics", "advanced-fighters"), Defender: noHit(ti3Side(t, "1 destroyer"))},
+			func(r combat.Result) float64 { return survivors(t, r.Defender, "Destroyer") }, 1 - 0.4048, bernoulliSD(0.4048)},
+		{"duranium armor", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 2, Attacker: noHit(ti3Side(t, "1 dreadnought", "duranium-armor")), Defender: ti3Side(t, "1 cruiser")},
+			func(r combat.Result) float64 { return survivors(t, r.Attacker, "Dreadnought") }, 1, 0},
+		{"no duranium armor", combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 2, Attacker: noHit(ti3Side(t, "1 dreadnought")), Defender: ti3Side(t, "1 cruiser")},
+			func(r combat.Result) float64 { return survivors(t, r.Attacker, "Dreadnought") }, 0.84, bernoulliSD(0.84)},
+	}
+	for i, c := range cases {
+		c.sc.Rules = ti3Rules()
+		res := mustRun(t, c.sc, ti3Trials, 420+uint64(i))
+		near(t, c.name, c.got(res), c.want, c.sd)
+	}
+}
