@@ -35,6 +35,11 @@
 // preliminary vote (there is no moment "after the speaker votes", and the
 // variant forbids transactions until it is revealed).
 //
+// Duel: with [Agenda.Duel], the final vote of a two-player agenda gets
+// Twilight Imperium 3 Shattered Ascension's duel vote die ([DuelDie]):
+// after the final votes, a d10 adds votes to the speaker's outcome or to
+// the other one.
+//
 // Seating: Agenda.Voters are in clockwise order, wrapping around; the voter
 // after the speaker in that list sits to their left and opens the final
 // vote, after Argent Flight if that is another player

@@ -121,6 +121,9 @@ type Scenario struct {
 	// EntropicScar is true when the active system is an entropic scar
 	// (Thunder's Edge anomaly; reference §4.5).
 	EntropicScar bool
+	// SpaceMine is true when the defender has a space mine in the active
+	// system (Twilight Imperium 3 with Shattered Ascension only; ti3.go).
+	SpaceMine bool
 }
 
 // Technology slugs of the cards modelled, for Side.Techs.
@@ -220,6 +223,8 @@ func (sc *Scenario) Validate() error {
 		}
 		ti3 := sc.asTI3()
 		sc = &ti3
+	} else if sc.SpaceMine {
+		return fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
 	if sc.MaxRounds < 0 || sc.MaxRounds > maxRounds {
 		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, maxRounds)

@@ -77,6 +77,8 @@ func (sc *Scenario) validateTI3() error {
 		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
 	case sc.Cultural:
 		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
+	case sc.SpaceMine && sc.Action == GroundCombat:
+		return fmt.Errorf("space mine: it acts when ships enter the system; a ground combat alone has none")
 	case sc.Rules.Magen != 0 || sc.Rules.X89 != 0 || sc.Rules.DirectHit != 0 || sc.Rules.Harrow != 0 || sc.Rules.Matriarch != 0 || sc.Rules.Iconoclast != 0:
 		return fmt.Errorf("ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
 	}
@@ -245,6 +247,42 @@ func (p *plan) applyTI3(sc *Scenario) {
 		}
 	}
 	p.addShockTroops()
+	if sc.SpaceMine {
+		p.addSpaceMine()
+	}
+}
+
+// addSpaceMine (SA L95, L118; TI3/SE): the defender's space mine triggers
+// when the attacker's fleet enters, before the PDS fire: "Roll for hits for
+// each ship except fighters" at 9, each hit on the ship that rolled it,
+// which may use Sustain Damage (and then loses a die). One mine only ("Mines
+// cannot be stacked"). The victim "may negate the specific hit by taking 2
+// hits to non-fighter ships in the same fleet": never done here (two hits
+// for one are worth it only in rare fleets; stated in the output).
+func (p *plan) addSpaceMine() {
+	sp := &p.side[attacker]
+	var ships []uint8
+	for i, sl := range sp.slots {
+		if k := sl.stats.Kind; k.Ship() && k != units.Fighter && sl.zone == zoneSpace && sl.form != formWorn {
+			ships = append(ships, uint8(i))
+		}
+	}
+	one := make([][]uint8, maxSlots) // each ship's own hit order: itself, then its worn form
+	for _, s := range ships {
+		one[s] = []uint8{s}
+		if sp.slots[s].hasWorn {
+			one[s] = append(one[s], sp.slots[s].worn)
+		}
+	}
+	p.steps = append([]func(*trial) bool{func(t *trial) bool {
+		for _, s := range ships {
+			for range t.dice(9, int(t.alive[attacker][s]), false) {
+				t.takeHit(attacker, one[s], true, false)
+			}
+		}
+		return true
+	}}, p.steps...)
+	p.warnings = append(p.warnings, "space mine: each of the attacker's non-fighter ships rolls 1 die at 9 before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)")
 }
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -286,5 +287,27 @@ func TestTI3Technologies(t *testing.T) {
 		c.sc.Rules = ti3Rules()
 		res := mustRun(t, c.sc, ti3Trials, 420+uint64(i))
 		near(t, c.name, c.got(res), c.want, c.sd)
+	}
+}
+
+// Space mine (SA L95, L118): each of the attacker's non-fighter ships rolls
+// 1 die at 9 on entering; a hit stays on that ship. A cruiser and a
+// dreadnought against a carrier, nobody hitting in the one round: the
+// cruiser is left with 0.8, the dreadnought always (it sustains), with its
+// second die lost with 0.2.
+func TestTI3SpaceMine(t *testing.T) {
+	a := ti3Side(t, "1 cruiser, 1 dreadnought")
+	a.Modifier = -9
+	d := ti3Side(t, "1 carrier")
+	d.Modifier = -9
+	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, SpaceMine: true, Attacker: a, Defender: d}
+	res := mustRun(t, sc, ti3Trials, 430)
+	near(t, "cruiser left", survivors(t, res.Attacker, "Cruiser"), 0.8, bernoulliSD(0.8))
+	near(t, "dreadnought left", survivors(t, res.Attacker, "Dreadnought"), 1, 0)
+	warned(t, res, "space mine")
+	sc.Rules = combat.Ruleset{}
+	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 cruiser")}, combat.Side{Fleet: mustFleet(t, "1 carrier")}
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "space mines exist only in Twilight Imperium 3") {
+		t.Errorf("TI4 with a space mine: Validate = %v", err)
 	}
 }

@@ -21,7 +21,7 @@ type scenarioFlags struct {
 	defenderModifier                 int
 	adjacentPDS                      int
 	rules                            []string
-	nebula, entropicScar             bool
+	nebula, entropicScar, spaceMine  bool
 	exact                            bool
 	precision                        float64
 	attackerRetreat, defenderRetreat string
@@ -62,6 +62,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast: original, omega, current — default current)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
+	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
@@ -101,6 +102,10 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	sc.Rules = rules
 	sc.Rules.Game = game
 	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
+	if f.spaceMine && game != combat.GameTI3SA {
+		return sc, usageErrorf("--space-mine: space mines exist only in --ruleset ti3-sa")
+	}
+	sc.SpaceMine = f.spaceMine
 	if f.exact && f.precision != 0 {
 		return sc, usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
 	}
