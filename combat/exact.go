@@ -127,6 +127,10 @@ type solver struct {
 	unresolved     float64
 	// massOf is the mass afterCapacity is applied to.
 	massOf float64
+	// shipsDamaged are the damaged counts that go with the ships of the
+	// invasion being solved (scratch sets them with the ships: TI3's
+	// damaged war suns bombard with fewer dice).
+	shipsDamaged [maxSlots]uint16
 	// removed is the expected number of units per slot taken off without
 	// being destroyed (capacity, no ship to carry them); capacityLost the
 	// capacity part per side.
@@ -143,11 +147,12 @@ type chain struct {
 	next   [2][]uint32 // next[side][state*(in+1)+h]
 	in     [2]int
 	health [2][]int
+	plan   *plan
 }
 
 func (s *solver) newChain(ct combatType) (*chain, error) {
 	p := s.p
-	c := &chain{ct: ct}
+	c := &chain{ct: ct, plan: p}
 	r := combatRollOf(ct)
 	for side := range 2 {
 		ss, ok := p.newStateSpace(side, p.participants(side, ct))
@@ -158,11 +163,16 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
 		c.health[side] = make([]int, ss.n)
 		for st := range ss.n {
-			for j := range ss.slots {
+			for j, slot := range ss.slots {
+				// Hit points left: 1 a unit, 1 more for an unused Sustain
+				// Damage, 1 more for a second one (a TI3 war sun).
 				u := ss.units[st*len(ss.slots)+j]
 				c.health[side][st] += int(u[0])
 				if ss.sustain[j] {
 					c.health[side][st] += int(u[0] - u[1])
+				}
+				if p.side[side].slots[slot].hasWorn {
+					c.health[side][st] += int(u[0])
 				}
 			}
 		}
@@ -171,7 +181,9 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 		return nil, fmt.Errorf("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d); run without exact mode for a Monte Carlo answer", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, MaxExactStates)
 	}
 	for side := range 2 {
-		c.in[side] = len(c.pmf[1-side][len(c.pmf[1-side])-1]) - 1 // the full state hits most
+		for _, pmf := range c.pmf[1-side] { // the most hits of any state (TI3: undamaged ones roll more)
+			c.in[side] = max(c.in[side], len(pmf)-1)
+		}
 		c.next[side] = p.transitionTable(side, r, &c.ss[side], c.in[side])
 	}
 	return c, nil
@@ -196,13 +208,12 @@ func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint3
 	return ss.encode(&sc.alive[side], &sc.damaged[side])
 }
 
-// overlay returns the side's units with the chain's participants set from
-// state st and every other slot at its start.
-func (s *solver) overlay(c *chain, side int, st uint32) [maxSlots]uint16 {
-	alive := s.p.side[side].start
-	var damaged [maxSlots]uint16
+// overlay returns the side's units (alive, damaged) with the chain's
+// participants set from state st and every other slot at its start.
+func (s *solver) overlay(c *chain, side int, st uint32) (alive, damaged [maxSlots]uint16) {
+	alive, damaged = s.p.side[side].start, s.p.side[side].startDamaged
 	c.ss[side].decode(st, &alive, &damaged)
-	return alive
+	return alive, damaged
 }
 
 // fire applies a roll of kind r by side shooter (units as in its state of
@@ -215,8 +226,8 @@ func (s *solver) fire(c *chain, dist map[uint32]float64, shooter int, r rollKind
 	for _, j := range sortedKeys(dist) {
 		m := dist[j]
 		st := [2]uint32{j / nd, j % nd}
-		alive := s.overlay(c, shooter, st[shooter])
-		pmf := s.p.hitPMF(shooter, r, &alive, 0)
+		alive, damaged := s.overlay(c, shooter, st[shooter])
+		pmf := s.p.hitPMF(shooter, r, &alive, &damaged, 0)
 		for h, q := range pmf {
 			if q == 0 {
 				continue
@@ -358,7 +369,10 @@ func (s *solver) solve() error {
 		})
 	}
 	if len(fights) > 0 {
-		fights = s.barrage(c, fights)
+		fights = s.volley(c, fights, rollAFB)
+	}
+	if len(fights) > 0 && len(p.side[attacker].rollers[rollPreCombat])+len(p.side[defender].rollers[rollPreCombat]) > 0 {
+		fights = s.volley(c, fights, rollPreCombat) // TI3: after the barrage's casualties
 	}
 	final, occupancy, err := s.fight(c, fights)
 	if err != nil {
@@ -471,9 +485,9 @@ func (s *solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
 	return sa, sd, ga
 }
 
-// barrage applies both sides' anti-fighter barrage at once to every joint
-// state of dist.
-func (s *solver) barrage(c *chain, dist map[uint32]float64) map[uint32]float64 {
+// volley applies both sides' rolls of kind r at once (anti-fighter
+// barrage; TI3's pre-combat shots) to every joint state of dist.
+func (s *solver) volley(c *chain, dist map[uint32]float64, r rollKind) map[uint32]float64 {
 	nd := uint32(c.ss[defender].n)
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
@@ -481,16 +495,16 @@ func (s *solver) barrage(c *chain, dist map[uint32]float64) map[uint32]float64 {
 		st := [2]uint32{j / nd, j % nd}
 		var pmf [2][]float64
 		for side := range 2 {
-			alive := s.overlay(c, side, st[side])
-			pmf[side] = s.p.hitPMF(side, rollAFB, &alive, 0)
+			alive, damaged := s.overlay(c, side, st[side])
+			pmf[side] = s.p.hitPMF(side, r, &alive, &damaged, 0)
 		}
 		for ha, qa := range pmf[attacker] {
 			for hd, qd := range pmf[defender] {
 				if qa*qd == 0 {
 					continue
 				}
-				na := s.advance(c, attacker, rollAFB, st[attacker], hd)
-				nd2 := s.advance(c, defender, rollAFB, st[defender], ha)
+				na := s.advance(c, attacker, r, st[attacker], hd)
+				nd2 := s.advance(c, defender, r, st[defender], ha)
 				out[na*nd+nd2] += m * qa * qd
 			}
 		}
@@ -516,7 +530,8 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	p := s.p
 	nd := uint32(g.ss[defender].n)
 	dist := map[uint32]float64{ga*nd + s.startState(g)%nd: 1}
-	ships := s.overlay(c, attacker, sa)
+	ships, damaged := s.overlay(c, attacker, sa)
+	s.shipsDamaged = damaged
 	// Effects at the start of the invasion (X-89 original).
 	if len(p.hooks.startOfInvasion) > 0 {
 		dist = s.replay(g, dist, &ships, func(t *trial) {
@@ -527,8 +542,11 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	}
 	// Bombardment by the attacker's ships left in space, unless shielded,
 	// and the effects after it (X-89 Ω).
-	if !s.shieldedBy(&ships) {
-		dist = s.roll(g, dist, &ships, attacker, rollBombard)
+	switch {
+	case !s.shieldedBy(&ships):
+		dist = s.roll(g, dist, &ships, attacker, rollBombard, nil)
+	case len(p.side[attacker].throughShield) > 0: // TI3 war suns
+		dist = s.roll(g, dist, &ships, attacker, rollBombard, p.side[attacker].throughShield)
 	}
 	// After the commitment: effects may send the ground forces back to
 	// space (Parley): no invasion for that mass.
@@ -561,7 +579,7 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	}
 	// Space cannon defense at the committed ground forces.
 	if len(p.side[defender].rollers[rollSCD]) > 0 {
-		dist = s.roll(g, dist, &ships, defender, rollSCD)
+		dist = s.roll(g, dist, &ships, defender, rollSCD, nil)
 	}
 	return s.groundPhase(g, dist, m, spaceHist, &ships)
 }
@@ -588,6 +606,7 @@ func (s *solver) scratch(g *chain, j uint32, ships *[maxSlots]uint16) *trial {
 	t.reset()
 	if ships != nil {
 		t.alive[attacker] = *ships
+		t.damaged[attacker] = s.shipsDamaged
 	}
 	nd := uint32(g.ss[defender].n)
 	g.ss[attacker].decode(j/nd, &t.alive[attacker], &t.damaged[attacker])
@@ -617,8 +636,9 @@ func (s *solver) replay(g *chain, dist map[uint32]float64, ships *[maxSlots]uint
 // roll applies a roll of kind r by shooter (bombardment or space cannon
 // defense) to every joint ground state of dist: each number of hits with
 // its exact probability, assigned by the engine's own assign and followed
-// by the effects after a bombardment.
-func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, shooter int, r rollKind) map[uint32]float64 {
+// by the effects after a bombardment. only, when not nil, are the rollers
+// that fire instead of all of kind r (TI3's war suns through a shield).
+func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, shooter int, r rollKind, only []roller) map[uint32]float64 {
 	target := 1 - shooter
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
@@ -627,7 +647,12 @@ func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16
 			out[j] += dist[j]
 			continue
 		}
-		pmf := s.p.hitPMF(shooter, r, &t.alive[shooter], 0)
+		var pmf []float64
+		if only != nil {
+			pmf = rollersPMF(only, &t.alive[shooter], &t.damaged[shooter], s.p.hitFactor[shooter][r])
+		} else {
+			pmf = s.p.hitPMF(shooter, r, &t.alive[shooter], &t.damaged[shooter], 0)
+		}
 		for h, q := range pmf {
 			if q == 0 {
 				continue
@@ -689,7 +714,7 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 			s.unresolved += m * q
 		case ga != 0:
 			o = attackerWins
-		case fought && gd == 0:
+		case fought && gd == 0 && !(s.p.ti3 && s.p.action == Invasion): // TI3: the defender keeps it
 			o = draw
 		}
 		s.outcome[o] += m * q
@@ -725,6 +750,9 @@ func (s *solver) addSurvivors(c *chain, side int, st uint32, m float64) {
 func addUnits(acc [maxSlots]float64, c *chain, side int, st uint32, m float64) [maxSlots]float64 {
 	ss := &c.ss[side]
 	for j, slot := range ss.slots {
+		if sl := &c.plan.side[side].slots[slot]; sl.form == formWorn {
+			slot = sl.of // reported with its unit
+		}
 		acc[slot] += m * float64(ss.units[int(st)*len(ss.slots)+j][0])
 	}
 	return acc

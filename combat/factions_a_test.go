@@ -2,7 +2,9 @@ package combat_test
 
 import (
 	"context"
+	"flag"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -13,13 +15,24 @@ import (
 // derived by hand (in the comment) or by a small exact calculation here;
 // Monte Carlo answers must fall within 4 standard errors of it.
 
-const factionTrials = 200000
+// factionTrials is the Monte Carlo size of the faction (and TI3) tests:
+// 200,000 trials, or 50,000 with -short (the race detector's pass in CI);
+// near's tolerance follows it.
+var factionTrials int64 = 200000
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		factionTrials = 50000
+	}
+	os.Exit(m.Run())
+}
 
 // near checks a Monte Carlo mean against a hand value: sd is the standard
 // deviation of one trial's value (0: the value is certain).
 func near(t *testing.T, what string, got, want, sd float64) {
 	t.Helper()
-	se := sd / math.Sqrt(factionTrials)
+	se := sd / math.Sqrt(float64(factionTrials))
 	t.Logf("%s = %.5f, want %.5f (z = %.2f)", what, got, want, (got-want)/math.Max(se, 1e-12))
 	if tol := math.Max(4*se, 1e-12); math.Abs(got-want) > tol {
 		t.Errorf("%s = %.5f, want %.5f (z = %.1f)", what, got, want, (got-want)/math.Max(se, 1e-12))

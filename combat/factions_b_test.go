@@ -206,7 +206,7 @@ func TestMunitionsReserves(t *testing.T) {
 	for _, s := range res.Defender.Survivors {
 		if s.Kind == units.Fighter {
 			found = true
-			near(t, "fighters left after the barrage and round 1", s.Expected.Value, want, s.Expected.SE*math.Sqrt(factionTrials))
+			near(t, "fighters left after the barrage and round 1", s.Expected.Value, want, s.Expected.SE*math.Sqrt(float64(factionTrials)))
 		}
 	}
 	if !found {

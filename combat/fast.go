@@ -76,7 +76,7 @@ const maxTableEntries = 1 << 22
 // step-by-step round.
 func (p *plan) roundsAreFixed(ct combatType) bool {
 	h, r := &p.hooks, combatRollOf(ct)
-	if p.roundLimit > 0 || p.noTables || len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 || len(h.afterRolls[ct]) > 0 {
+	if p.roundLimit > 0 || p.noTables || p.slowRounds || len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 || len(h.afterRolls[ct]) > 0 {
 		return false
 	}
 	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {
@@ -128,13 +128,14 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 		}
 		f.ss[side] = ss
 		full := p.side[side].start
-		most[side] = len(p.hitPMF(side, r, &full, 0)) - 1
+		fd := p.side[side].startDamaged
+		most[side] = len(p.hitPMF(side, r, &full, &fd, 0)) - 1
 	}
 	var afbMost [2]int
 	if ct == inSpace {
 		for side := range 2 {
 			full := p.side[side].start
-			afbMost[side] = len(p.hitPMF(side, rollAFB, &full, 0)) - 1
+			afbMost[side] = len(p.hitPMF(side, rollAFB, &full, nil, 0)) - 1
 			if f.ss[side].n*(afbMost[1-side]+1) > maxTableEntries {
 				return nil
 			}
@@ -258,7 +259,7 @@ func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 	alive, damaged := p.side[side].start, [maxSlots]uint16{} // others at their start
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
-		out[s] = p.hitPMF(side, r, &alive, 0)
+		out[s] = p.hitPMF(side, r, &alive, &damaged, 0)
 	}
 	return out
 }
@@ -267,16 +268,20 @@ func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 // kind r, sharing one table between states with the same alive counts.
 func (p *plan) cdfTable(side int, r rollKind, ss *stateSpace) [][]uint64 {
 	out := make([][]uint64, ss.n)
-	byAlive := map[[maxSlots]uint16][]uint64{}
+	byUnits := map[[2][maxSlots]uint16][]uint64{}
 	// Slots outside the state space (rolls an effect adds, units not in
 	// this combat) keep their start counts.
 	alive, damaged := p.side[side].start, [maxSlots]uint16{}
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
-		c, ok := byAlive[alive]
+		key := [2][maxSlots]uint16{alive}
+		if p.ti3 {
+			key[1] = damaged // damaged units roll fewer dice
+		}
+		c, ok := byUnits[key]
 		if !ok {
-			c = scaledCDF(p.hitPMF(side, r, &alive, 0))
-			byAlive[alive] = c
+			c = scaledCDF(p.hitPMF(side, r, &alive, &damaged, 0))
+			byUnits[key] = c
 		}
 		out[s] = c
 	}
@@ -316,6 +321,10 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 		for s := range ss.n {
 			for h := 0; h <= in; h++ {
 				ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
+				if !p.possible(side, &scratch.alive[side]) {
+					next[s*w+h] = uint32(s) // never reached
+					continue
+				}
 				scratch.absorb(side, r, h)
 				next[s*w+h] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
 			}
@@ -355,10 +364,26 @@ func (p *plan) oneHit(side int, r rollKind, ss *stateSpace) []uint32 {
 	sp := &p.side[side]
 	for s := range ss.n {
 		ss.decode(uint32(s), &scratch.alive[side], &scratch.damaged[side])
+		if !p.possible(side, &scratch.alive[side]) {
+			one[s] = uint32(s) // never reached
+			continue
+		}
 		scratch.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
 		one[s] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
 	}
 	return one
+}
+
+// possible reports whether a state's units can occur: a unit and its worn
+// form (TI3 war suns) never number more than the unit's start.
+func (p *plan) possible(side int, alive *[maxSlots]uint16) bool {
+	sp := &p.side[side]
+	for i, sl := range sp.slots {
+		if sl.form == formWorn && alive[i]+alive[sl.of] > sp.start[sl.of] {
+			return false
+		}
+	}
+	return true
 }
 
 // fastRounds fights a combat with the tables — the anti-fighter barrage if

@@ -209,6 +209,10 @@ type plan struct {
 	hitFactor [2][numRollKinds]int
 	// roundLimit stops a combat after that many rounds (0: no limit).
 	roundLimit int
+	// slowRounds turns the fast round tables off (TI3: its lost dice and
+	// worn slots are outside the tables' round sampling, which exact mode
+	// handles).
+	slowRounds bool
 	// ti3 is true for Twilight Imperium 3 with Shattered Ascension
 	// (ti3.go): attacker announces retreats first, mutual destruction in an
 	// invasion leaves the planet to the defender.

@@ -3,17 +3,26 @@ package combat
 import "math"
 
 // hitPMF returns the exact distribution of the hits side produces with a
-// roll of kind r when its slots hold alive units and a modifier mod applies
-// on top of the static thresholds: the convolution of one binomial per
-// threshold group. pmf[h] is P(h hits); len(pmf)-1 is the most hits possible.
-func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []float64 {
+// roll of kind r when its slots hold alive units, damaged of them damaged
+// (nil: none; a damaged unit may roll fewer dice, roller.loss), and a
+// modifier mod applies on top of the static thresholds: the convolution of
+// one binomial per threshold group. pmf[h] is P(h hits); len(pmf)-1 is the
+// most hits possible.
+func (p *plan) hitPMF(side int, r rollKind, alive, damaged *[maxSlots]uint16, mod int) []float64 {
+	dice := func(ro roller) int {
+		n := int(alive[ro.slot]) * int(ro.dice)
+		if damaged != nil {
+			n -= int(damaged[ro.slot]) * int(ro.loss)
+		}
+		return n
+	}
 	pmf := []float64{1}
 	if sp := &p.side[side]; len(sp.auras[r]) > 0 || sp.special[r] {
 		// Auras change single slots, bonus dice are not Bernoulli: roller
 		// by roller. (Opponent-dependent dice never reach here: such plans
 		// have no tables and exact mode refuses them.)
 		for _, ro := range sp.rollers[r] {
-			n := int(alive[ro.slot]) * int(ro.dice)
+			n := dice(ro)
 			if n == 0 {
 				continue
 			}
@@ -32,7 +41,7 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 	for _, g := range p.side[side].groups[r] {
 		n := 0
 		for _, ro := range g.members {
-			n += int(alive[ro.slot]) * int(ro.dice)
+			n += dice(ro)
 		}
 		if n == 0 {
 			continue
@@ -41,6 +50,26 @@ func (p *plan) hitPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int) []
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
 	return p.afterPMF(side, r, alive, mod, pmf)
+}
+
+// rollersPMF is the distribution of the hits of the given rollers alone
+// (TI3's war suns bombarding through a shield), damaged units rolling
+// fewer dice, each hit counting factor times.
+func rollersPMF(rs []roller, alive, damaged *[maxSlots]uint16, factor int) []float64 {
+	pmf := []float64{1}
+	for _, ro := range rs {
+		if n := int(alive[ro.slot])*int(ro.dice) - int(damaged[ro.slot])*int(ro.loss); n > 0 {
+			pmf = convolve(pmf, binomialPMF(n, hitProbability(int(ro.thr))))
+		}
+	}
+	if factor > 1 {
+		spread := make([]float64, (len(pmf)-1)*factor+1)
+		for h, q := range pmf {
+			spread[h*factor] = q
+		}
+		pmf = spread
+	}
+	return pmf
 }
 
 // afterPMF adds the extra die and the hit factor to a roll's distribution.

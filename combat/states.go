@@ -24,7 +24,8 @@ type stateSpace struct {
 const maxStates = 1 << 16
 
 // newStateSpace enumerates the states of the given slots of side, whose
-// counts can only fall from their start (no unit enters a combat midway).
+// counts can only fall from their start (no unit enters a combat midway),
+// except a worn slot's, which fills from its unit's (TI3 war suns).
 // ok is false when the space has more than maxStates states.
 func (p *plan) newStateSpace(side int, slots []uint8) (ss stateSpace, ok bool) {
 	sp := &p.side[side]
@@ -32,6 +33,9 @@ func (p *plan) newStateSpace(side int, slots []uint8) (ss stateSpace, ok bool) {
 	ss.n = 1
 	for _, s := range slots {
 		n := int(sp.start[s])
+		if sl := &sp.slots[s]; sl.form == formWorn {
+			n = int(sp.start[sl.of]) // every unit of its own may wear down into it
+		}
 		var pairs [][2]uint16
 		for a := 0; a <= n; a++ {
 			if !sp.slots[s].sustain {

@@ -33,7 +33,12 @@ import (
 //   - TI3 technologies (ti3Techs); TI4 factions, cards, budgets and
 //     anomalies do not exist there and are refused.
 //
-// Exact mode does not express lost dice or worn units: it refuses TI3.
+// Monte Carlo plays it without the fast round tables (plan.slowRounds).
+// Exact mode expresses lost dice (its hit distributions read the damaged
+// counts) and worn units (a worn slot is in the state space, and a war sun
+// has 3 hit points in its bucket order); it refuses the TI3 effects that
+// act between rounds (Duranium Armor), the space mine's step, and shock
+// troops reverting.
 
 // ti3Techs are the Twilight Imperium 3 technologies modelled, with their
 // text (TI3 tech tree; SA's changes noted).
@@ -186,8 +191,7 @@ func (t *trial) rollThroughShield() int {
 // compileSide.
 func (p *plan) applyTI3(sc *Scenario) {
 	p.ti3 = true
-	p.noTables = true
-	p.addEffect("Twilight Imperium 3 with Shattered Ascension (lost dice, war suns sustaining twice)", false)
+	p.slowRounds = true
 	for side, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		sp := &p.side[side]
 		for _, sl := range sp.slots {
@@ -274,6 +278,7 @@ func (p *plan) addSpaceMine() {
 			one[s] = append(one[s], sp.slots[s].worn)
 		}
 	}
+	p.addEffect("space mine", false) // a step before the ones exact mode follows
 	p.steps = append([]func(*trial) bool{func(t *trial) bool {
 		for _, s := range ships {
 			for range t.dice(9, int(t.alive[attacker][s]), false) {
@@ -300,17 +305,16 @@ func (p *plan) addDuraniumTI3(side int) {
 	}
 	repair := func(t *trial) {
 		for _, s := range ord {
-			if t.damaged[side][s] == 0 {
-				continue
-			}
 			sl := &sp.slots[s]
-			if sl.form == formWorn {
+			switch {
+			case sl.form == formWorn && t.alive[side][s] > 0: // back to damaged once
 				t.alive[side][s]--
-				t.damaged[side][s]--
 				t.alive[side][sl.of]++
 				t.damaged[side][sl.of]++
-			} else {
+			case sl.form != formWorn && t.damaged[side][s] > 0:
 				t.damaged[side][s]--
+			default:
+				continue
 			}
 			return
 		}

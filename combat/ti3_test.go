@@ -9,10 +9,6 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// ti3Trials is the Monte Carlo size of the TI3 tests (4-SE tolerance, as
-// near() computes with factionTrials).
-const ti3Trials = factionTrials
-
 func ti3Side(t *testing.T, fleet string, techs ...string) combat.Side {
 	t.Helper()
 	f, err := units.ParseFleetTI3(fleet)
@@ -70,13 +66,14 @@ func hullDuel(hp [2]int, dice [2][]int, p [2]float64) (win, draw float64) {
 func TestTI3Dreadnoughts(t *testing.T) {
 	win, draw := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 2}, {0, 1, 2}}, [2]float64{0.6, 0.6})
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
-	res := mustRun(t, sc, ti3Trials, 401)
+	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "TI3 attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "TI3 draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
+	exactIsTI3(t, sc, win, draw)
 	w4, d4 := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 1}, {0, 1, 1}}, [2]float64{0.6, 0.6})
 	sc.Rules = combat.Ruleset{}
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, combat.Side{Fleet: mustFleet(t, "1 dreadnought")}
-	res = mustRun(t, sc, ti3Trials, 402)
+	res = mustRun(t, sc, factionTrials, 402)
 	near(t, "TI4 attacker wins", res.Outcome.AttackerWin.P, w4, bernoulliSD(w4))
 	near(t, "TI4 draw", res.Outcome.Draw.P, d4, bernoulliSD(d4))
 	if math.Abs(win-w4) < 0.01 && math.Abs(draw-d4) < 0.01 {
@@ -90,11 +87,21 @@ func TestTI3Dreadnoughts(t *testing.T) {
 func TestTI3WarSun(t *testing.T) {
 	win, draw := hullDuel([2]int{3, 2}, [2][]int{{0, 1, 2, 3}, {0, 1, 2}}, [2]float64{0.8, 0.6})
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
-	res := mustRun(t, sc, ti3Trials, 403)
+	res := mustRun(t, sc, factionTrials, 403)
 	near(t, "war sun wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
 	near(t, "war suns left (one row, worn ones included)", survivors(t, res.Attacker, "War Sun"), win, bernoulliSD(win))
-	refused(t, sc, "")
+	exactIsTI3(t, sc, win, draw)
+}
+
+// exactIsTI3 checks exact mode against the hand values win and draw to
+// 1e-9.
+func exactIsTI3(t *testing.T, sc combat.Scenario, win, draw float64) {
+	t.Helper()
+	ex := mustSolve(t, sc)
+	if math.Abs(ex.Outcome.AttackerWin.P-win) > 1e-9 || math.Abs(ex.Outcome.Draw.P-draw) > 1e-9 {
+		t.Errorf("exact: win %.12f draw %.12f, want %.12f %.12f", ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, win, draw)
+	}
 }
 
 // Anti-fighter barrage first, then Assault Cannon (SA L82, L127): a
@@ -110,7 +117,7 @@ func TestTI3AssaultCannonAfterBarrage(t *testing.T) {
 	d := ti3Side(t, "1 fighter, 1 carrier")
 	d.Modifier = -9
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
-	res := mustRun(t, sc, ti3Trials, 404)
+	res := mustRun(t, sc, factionTrials, 404)
 	near(t, "carrier left", survivors(t, res.Defender, "Carrier"), 1-0.36*0.4, bernoulliSD(0.144))
 	near(t, "fighter left", survivors(t, res.Defender, "Fighter"), 0.64*0.6, bernoulliSD(0.384))
 }
@@ -120,12 +127,12 @@ func TestTI3AssaultCannonAfterBarrage(t *testing.T) {
 // leaves the planet to the defender (0.3/0.51); TI4 calls it a draw.
 func TestTI3MutualDestruction(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 ground force")}
-	res := mustRun(t, sc, ti3Trials, 405)
+	res := mustRun(t, sc, factionTrials, 405)
 	near(t, "TI3: defender keeps it", res.Outcome.DefenderWin.P, 0.30/0.51, bernoulliSD(0.30/0.51))
 	near(t, "TI3: draw", res.Outcome.Draw.P, 0, 0)
 	sc.Rules = combat.Ruleset{}
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")}, combat.Side{Fleet: mustFleet(t, "1 infantry")}
-	res = mustRun(t, sc, ti3Trials, 406)
+	res = mustRun(t, sc, factionTrials, 406)
 	near(t, "TI4: draw", res.Outcome.Draw.P, 0.09/0.51, bernoulliSD(0.09/0.51))
 }
 
@@ -152,7 +159,7 @@ func TestTI3PlanetaryShield(t *testing.T) {
 		d.Modifier = -9
 		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: a, Defender: d}
 		res := mustRun(t, sc, 20000, 407)
-		near(t, c.fleet+": ground forces left", survivors(t, res.Defender, "Ground Force"), c.left, c.sd*math.Sqrt(factionTrials/20000.0))
+		near(t, c.fleet+": ground forces left", survivors(t, res.Defender, "Ground Force"), c.left, c.sd*math.Sqrt(float64(factionTrials)/20000.0))
 	}
 }
 
@@ -209,12 +216,12 @@ func TestTI3Refusals(t *testing.T) {
 func TestTI3ShockTroops(t *testing.T) {
 	want := (0.72 + 0.084*0.21/0.51) / 0.804
 	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
-	res := mustRun(t, sc, ti3Trials, 409)
+	res := mustRun(t, sc, factionTrials, 409)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
 	// Shock troops alone fight as ground forces from the start: 1 against 1
 	// at 0.3 each.
 	sc.Attacker = ti3Side(t, "1 carrier, 1 shock troop")
-	res = mustRun(t, sc, ti3Trials, 410)
+	res = mustRun(t, sc, factionTrials, 410)
 	near(t, "a lone shock troop", res.Outcome.AttackerWin.P, 0.21/0.51, bernoulliSD(0.21/0.51))
 	near(t, "it is reported as the ground force it became", survivors(t, res.Attacker, "Ground Force"), 0.21/0.51, bernoulliSD(0.21/0.51))
 	// TI4 has no shock troops.
@@ -235,11 +242,11 @@ func TestTI3Magen(t *testing.T) {
 		take  float64
 	}{{[]string{"magen-defense-grid"}, 0.16}, {nil, 0.25}} {
 		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 pds", c.techs...)}
-		res := mustRun(t, sc, ti3Trials, 411)
+		res := mustRun(t, sc, factionTrials, 411)
 		near(t, "planet taken", res.Outcome.AttackerWin.P, c.take, bernoulliSD(c.take))
 	}
 	sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 ground force"), Defender: ti3Side(t, "1 ground force, 1 pds", "magen-defense-grid")}
-	res := mustRun(t, sc, ti3Trials, 412)
+	res := mustRun(t, sc, factionTrials, 412)
 	near(t, "ground: attacker wins", res.Outcome.AttackerWin.P, 0.18/0.58, bernoulliSD(0.18/0.58))
 	near(t, "ground: draw", res.Outcome.Draw.P, 0.12/0.58, bernoulliSD(0.12/0.58))
 }
@@ -285,7 +292,7 @@ func TestTI3Technologies(t *testing.T) {
 	}
 	for i, c := range cases {
 		c.sc.Rules = ti3Rules()
-		res := mustRun(t, c.sc, ti3Trials, 420+uint64(i))
+		res := mustRun(t, c.sc, factionTrials, 420+uint64(i))
 		near(t, c.name, c.got(res), c.want, c.sd)
 	}
 }
@@ -301,7 +308,7 @@ func TestTI3SpaceMine(t *testing.T) {
 	d := ti3Side(t, "1 carrier")
 	d.Modifier = -9
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, SpaceMine: true, Attacker: a, Defender: d}
-	res := mustRun(t, sc, ti3Trials, 430)
+	res := mustRun(t, sc, factionTrials, 430)
 	near(t, "cruiser left", survivors(t, res.Attacker, "Cruiser"), 0.8, bernoulliSD(0.8))
 	near(t, "dreadnought left", survivors(t, res.Attacker, "Dreadnought"), 1, 0)
 	warned(t, res, "space mine")

@@ -427,8 +427,7 @@ func (t *trial) wear(side int, s uint8) {
 	w := t.p.side[side].slots[s].worn
 	t.alive[side][s]--
 	t.damaged[side][s]--
-	t.alive[side][w]++
-	t.damaged[side][w]++
+	t.alive[side][w]++ // a worn slot has no further Sustain Damage: no damaged count
 }
 
 // destroy destroys one unit of slot s, a damaged one first (Infantry II

@@ -86,8 +86,8 @@ func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 	for _, pc := range p.preCombat(ct) {
 		shooter, r := pc[0], rollKind(pc[1])
 		target := 1 - shooter
-		alive := p.side[shooter].start
-		most := len(p.hitPMF(shooter, r, &alive, 0)) - 1
+		alive, damaged := p.side[shooter].start, p.side[shooter].startDamaged
+		most := len(p.hitPMF(shooter, r, &alive, &damaged, 0)) - 1
 		if most == 0 {
 			continue
 		}

@@ -37,6 +37,7 @@ func TestCombatGolden(t *testing.T) {
 		{"invade_warsun", []string{"invade", "-a", "1 war sun, 1 carrier, 4 infantry", "-d", "3 infantry, 1 mech, 2 pds", "-n", "20000", "--attacker-order", "infantry, sustain=last"}},
 		{"space_ti3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--defender-tech", "hylar-v-assault-laser", "-n", "20000"}},
 		{"invade_ti3_json", []string{"invade", "--ruleset", "ti3-sa", "-a", "2 dreadnought, 1 carrier, 3 gf, 1 st", "-d", "1 cruiser, 3 gf, 1 pds", "--defender-tech", "magen-defense-grid", "-n", "20000", "-o", "json"}},
+		{"space_ti3_exact_json", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--exact", "-o", "json"}},
 		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
 	}
 	for _, c := range cases {
@@ -100,7 +101,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},
 		{"Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser II", "-d", "1 cruiser"}},
 		{"X-89 Bacterial Weapon under ruleset ti3-sa", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89"}},
-		{"exact mode cannot express Twilight Imperium 3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--exact"}},
+		{"exact mode cannot express an effect that acts at the start or end of combat rounds", []string{"space", "--ruleset", "ti3-sa", "-a", "1 dreadnought", "-d", "1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
 		{`unknown faction "sardak"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-faction", "sardak"}},
