@@ -318,3 +318,20 @@ func TestTI3SpaceMine(t *testing.T) {
 		t.Errorf("TI4 with a space mine: Validate = %v", err)
 	}
 }
+
+// The trials of the TI3 ruleset allocate nothing.
+func TestTI3DoNotAllocate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sc   combat.Scenario
+	}{
+		{"space", combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), SpaceMine: true,
+			Attacker: ti3Side(t, "1 war sun, 2 dreadnought, 2 cruiser, 1 destroyer", "assault-cannon", "duranium-armor"),
+			Defender: ti3Side(t, "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "hylar-v-assault-laser", "automated-defense-turrets")}},
+		{"invasion", combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(),
+			Attacker: ti3Side(t, "1 war sun, 1 dreadnought, 1 carrier, 3 gf, 1 st"),
+			Defender: ti3Side(t, "1 cruiser, 4 gf, 2 pds", "magen-defense-grid")}},
+	} {
+		noTrialAllocs(t, c.name, c.sc)
+	}
+}
