@@ -70,3 +70,25 @@ func BenchmarkFleetSize(b *testing.B) {
 		})
 	}
 }
+
+// The TI3 ruleset (--ruleset ti3-sa): the standard space battle and
+// invasion under Twilight Imperium 3 with Shattered Ascension, played
+// without the fast round tables.
+func ti3Scenario(b testing.TB, act combat.Action, f [2]string) combat.Scenario {
+	sc := combat.Scenario{Action: act, Rules: combat.Ruleset{Game: combat.GameTI3SA}}
+	for i, s := range []*combat.Side{&sc.Attacker, &sc.Defender} {
+		fl, err := units.ParseFleetTI3(f[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Fleet = fl
+	}
+	return sc
+}
+
+func BenchmarkTI3SpaceStandard(b *testing.B) {
+	runTrials(b, ti3Scenario(b, combat.SpaceCombat, spaceStandard))
+}
+func BenchmarkTI3Invasion(b *testing.B) {
+	runTrials(b, ti3Scenario(b, combat.Invasion, [2]string{"2 dreadnought, 2 carrier, 4 fighter, 6 gf, 1 mu", "1 cruiser, 2 destroyer, 3 fighter, 4 gf, 1 mu, 1 pds, 1 space dock"}))
+}
