@@ -20,7 +20,9 @@ import (
 //     suns sustain twice (L93), carriers carry 6, shock troops fight at 5;
 //   - a unit that uses Sustain Damage loses one combat die, down to 1,
 //     until repaired (L94): roller.loss, for combat and bombardment dice;
-//   - a war sun's second Sustain Damage moves it to a worn slot (1 die);
+//   - a war sun's second Sustain Damage moves it to a worn slot (1 die),
+//     used when a hit would otherwise destroy it (trial.takeHit): the side
+//     loses its other units in the hit order first;
 //   - anti-fighter barrage first, then the other pre-combat shots at once
 //     (L82): Assault Cannon, one die per dreadnought and cruiser (L127);
 //   - the attacker announces retreats first (TI3 round order);
