@@ -38,6 +38,13 @@ func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
 // since the active player resolves first in every timing window; cards that
 // change what others set up (late) after all the others.
 func (p *plan) applyEffects(sc *Scenario) {
+	// Cancellations first (the Empyrean Watcher): they change which of the
+	// opponent's cards attach, whichever side holds them.
+	for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
+		if s.faction().Slug == "empyrean" && s.Fleet.Count(units.Mech) > 0 {
+			watcher(p, sc, side)
+		}
+	}
 	for _, late := range []bool{false, true} {
 		for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
 			if !late && s.holds(TechMagen) {

@@ -38,7 +38,7 @@ func factionRules() map[string]factionRule {
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesG(), factionRulesH()} {
+	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesG(), factionRulesH(), factionRulesI()} {
 		for slug, r := range group {
 			rules[slug] = r
 		}
@@ -103,7 +103,9 @@ func (p *plan) applyFaction(sc *Scenario, side int) {
 		case units.AbilityKindFlagship:
 			relevant = s.Fleet.Count(units.Flagship) > 0
 		case units.AbilityKindMech:
-			relevant = s.Fleet.Count(units.Mech) > 0
+			// A Deploy text acts from the reinforcements (fewer than 4
+			// mechs on the board); the others need a mech present.
+			relevant = s.Fleet.Count(units.Mech) > 0 || (strings.HasPrefix(a.Text, "Deploy") && s.Fleet.Count(units.Mech) < 4)
 		case units.AbilityKindUnit:
 			for _, g := range s.Fleet.Groups() {
 				if st, err := f.Unit(g.Kind, g.Upgraded || upgradedByTech(s, g.Kind)); err == nil && unitTextOf(st.Name, a.Slug) {

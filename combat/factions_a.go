@@ -558,8 +558,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 		for _, o := range oppInf {
 			if t.alive[opp][o] > 0 && spend(&t.influence[holder], influence) {
 				t.remove(opp, o)
-				t.alive[holder][i]++
-				t.count[holder][tGround]++
+				t.join(holder, i, 1) // every target set of the slot counts it
 				return
 			}
 		}

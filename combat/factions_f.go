@@ -220,7 +220,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 		}
 		n := uint16(t.mark[c])
 		t.mark[c] = 0
-		t.join(holder, i, n)
+		t.join(holder, i, int(n))
 	}
 	p.hooks.afterAssign[rollSpace] = append(p.hooks.afterAssign[rollSpace], place)
 	p.hooks.afterAssign[rollEffect] = append(p.hooks.afterAssign[rollEffect], place)
@@ -443,7 +443,7 @@ func ipswitchF(p *plan, sc *Scenario, holder int) {
 					n = 1
 				}
 			}
-			t.join(holder, at[j], n)
+			t.join(holder, at[j], int(n))
 		}
 		t.mark[c0], t.mark[c1] = 0, 0
 	}

@@ -86,19 +86,19 @@ func TestNonEuclideanShielding(t *testing.T) {
 }
 
 // Abilities the engine does not model yet are named in the warnings, never
-// silently ignored: the Yin mech's text when a mech is present.
+// silently ignored: the Nekro's Technological Singularity in any combat.
 func TestUnmodelledFactionAbilitiesWarn(t *testing.T) {
-	sc := combat.Scenario{Action: combat.GroundCombat,
-		Attacker: factionSide(t, "yin", "2 infantry, 1 mech"), Defender: combat.Side{Fleet: mustFleet(t, "3 infantry")}}
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: factionSide(t, "nekro", "2 cruiser"), Defender: combat.Side{Fleet: mustFleet(t, "3 destroyer")}}
 	res := mustRun(t, sc, 1000, 1)
 	found := false
 	for _, w := range res.Warnings {
-		if strings.Contains(w, "Moyin's Ashes") && strings.Contains(w, "not modelled yet") {
+		if strings.Contains(w, "Technological Singularity") && strings.Contains(w, "not modelled yet") {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("warnings %q do not name the unmodelled Moyin's Ashes", res.Warnings)
+		t.Errorf("warnings %q do not name the unmodelled Technological Singularity", res.Warnings)
 	}
 }
 

@@ -140,13 +140,14 @@ func (p *plan) joinThreshold(sc *Scenario, holder int, st units.Stats) (int, boo
 	return thr, true
 }
 
-// join places n more units in side's joining slot s (joinSlot), keeping
-// the target sets' counts right.
-func (t *trial) join(side int, s uint8, n uint16) {
+// join places n more units in side's joining slot s (joinSlot), or takes
+// -n away without a loss when n < 0, keeping the target sets' counts
+// right.
+func (t *trial) join(side int, s uint8, n int) {
 	if n == 0 {
 		return
 	}
-	t.alive[side][s] += n
+	t.alive[side][s] = uint16(int(t.alive[side][s]) + n)
 	for tg, b := 0, t.p.side[side].in[s]; b != 0; tg, b = tg+1, b>>1 {
 		t.count[side][tg] += int32(b&1) * int32(n)
 	}

@@ -153,6 +153,7 @@ var factionCounts = map[string][2]int{
 	"the-cavalry": {1, 2},
 	"imperator":   {0, 7},
 	"the-egeiro":  {0, 30},
+	"alarum":      {0, 20},
 }
 
 // factionItemCount returns the number given with a faction item among the
@@ -180,7 +181,7 @@ func checkFactionItem(item, slug string, n int, hasNum bool) error {
 	case !hasNum:
 		return nil
 	case !takes:
-		return fmt.Errorf("%q: %s takes no number after ':' (only %s do)", item, slug, "the-cavalry, imperator, the-egeiro")
+		return fmt.Errorf("%q: %s takes no number after ':' (only %s do)", item, slug, "the-cavalry, imperator, the-egeiro, alarum")
 	case n < r[0] || n > r[1]:
 		return fmt.Errorf("%q: the number after ':' must be %d..%d for %s", item, r[0], r[1], slug)
 	}
