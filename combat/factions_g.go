@@ -306,7 +306,7 @@ func (p *plan) galvanizedInfantryG(holder int, of uint8) (uint8, bool) {
 		sp.order[tg] = slices.Insert(ord, last+1, i)
 		sp.in[i] |= 1 << tg
 	}
-	sp.setSame()
+	sp.derive()
 	if cp := &sp.capacity; slices.Contains(cp.cargo, of) {
 		cp.cargo = slices.Insert(cp.cargo, slices.Index(cp.cargo, of)+1, i)
 	}

@@ -25,6 +25,9 @@ type fastCombat struct {
 	// number of its units of target set tg that the state holds.
 	lost  [2][]int32
 	count [2][]int32
+	// counted[side] are the derived target sets the side counts apart
+	// (sidePlan.countAs); the base sets are always counted.
+	counted [2][]targets
 	// afb holds the same tables for anti-fighter barrage at the start of a
 	// space combat (fighters only, no Sustain Damage); nil on the ground.
 	afb *barrageTables
@@ -154,6 +157,11 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 		f.lost[side] = make([]int32, ss.n)
 		f.count[side] = make([]int32, ss.n*int(numTargets))
 		sp := &p.side[side]
+		for _, d := range derivedSets {
+			if sp.countAs[d.set] == d.set {
+				f.counted[side] = append(f.counted[side], d.set)
+			}
+		}
 		for s := range ss.n {
 			for j, slot := range ss.slots {
 				a := ss.units[s*len(ss.slots)+j][0]
@@ -470,7 +478,10 @@ func (t *trial) settle(side int, f *fastCombat, s0, s uint32) {
 	}
 	t.lost[side] += f.lost[side][s] - f.lost[side][s0]
 	c, c0 := f.count[side][int(s)*int(numTargets):], f.count[side][int(s0)*int(numTargets):]
-	for tg := range numTargets {
+	for tg := range numBaseTargets {
+		t.count[side][tg] += c[tg] - c0[tg]
+	}
+	for _, tg := range f.counted[side] {
 		t.count[side][tg] += c[tg] - c0[tg]
 	}
 }

@@ -91,7 +91,7 @@ func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (u
 	}
 	insert(tNonFighters)
 	insert(tFleet)
-	sp.setSame()
+	sp.derive()
 	cp := &sp.capacity
 	if st.Capacity > 0 && len(cp.cargo) > 0 {
 		cp.carriers = append(cp.carriers, i)

@@ -113,6 +113,8 @@ const (
 	tGroundAbility                // ground forces that hits of unit abilities (bombardment, space cannon defense) may be assigned to
 	tShipsAbility                 // ships that space cannon hits may be assigned to
 	numTargets
+	// numBaseTargets counts the sets before the derived ones (derivedSets).
+	numBaseTargets = tFleet
 )
 
 // rollTargets is the forced target set of each roll kind; effects may
@@ -184,6 +186,9 @@ type sidePlan struct {
 	// tGroundAbility is tGround unless a unit is immune to unit
 	// abilities' hits).
 	same [numTargets]targets
+	// countAs[tg] is the set whose count says whether the side has units
+	// of tg: tg, or the base of a derived set equal to it (derive).
+	countAs [numTargets]targets
 	// effects and warnings of the side's unit variants (variants.go), for
 	// the plan.
 	variantEffects, variantWarnings []string
@@ -513,8 +518,8 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.order[tNonFighters] = append(sp.order[tNonFighters], sp.order[tFighters]...)
 	sp.order[tFleet] = sp.twinOrder(sp.order[tShips], formShip)
 	sp.order[tGround] = sp.twinOrder(sp.order[tGround], formGround)
-	for tg, ord := range sp.order {
-		for _, i := range ord {
+	for _, tg := range [...]targets{tShips, tFighters, tGround, tNonFighters} {
+		for _, i := range sp.order[tg] {
 			sp.in[i] |= 1 << tg
 			sp.count[tg] += int32(sp.start[i])
 		}
@@ -523,6 +528,11 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	return sp, nil
 }
 
+// derivedSets are the target sets made from another (its base): the
+// units of the space combat from the ships, and the units that hits of
+// unit abilities may be assigned to from the ground forces and the ships.
+var derivedSets = [...]struct{ set, base targets }{{tFleet, tShips}, {tGroundAbility, tGround}, {tShipsAbility, tShips}}
+
 // derive rebuilds the target sets derived from others — tGroundAbility and
 // tShipsAbility, the ground forces and ships without the units immune to
 // unit abilities' hits — and sp.same. Effects that change the ground or
@@ -530,19 +540,33 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 func (sp *sidePlan) derive() {
 	for _, d := range [...]struct{ to, from targets }{{tGroundAbility, tGround}, {tShipsAbility, tShips}} {
 		sp.order[d.to] = sp.order[d.to][:0]
-		sp.count[d.to] = 0
-		for i := range sp.in {
-			sp.in[i] &^= 1 << d.to
-		}
 		for _, s := range sp.order[d.from] {
 			if !sp.slots[s].noAbilityHits {
 				sp.order[d.to] = append(sp.order[d.to], s)
-				sp.in[s] |= 1 << d.to
-				sp.count[d.to] += int32(sp.start[s])
 			}
 		}
 	}
 	sp.setSame()
+	// A derived set is counted apart only when it differs from its base;
+	// otherwise has() reads the base's count (fewer counts to keep per
+	// unit lost).
+	for tg := range numTargets {
+		sp.countAs[tg] = tg
+	}
+	for _, d := range derivedSets {
+		sp.count[d.set] = 0
+		for i := range sp.in {
+			sp.in[i] &^= 1 << d.set
+		}
+		if slices.Equal(sp.order[d.set], sp.order[d.base]) {
+			sp.countAs[d.set] = d.base
+			continue
+		}
+		for _, s := range sp.order[d.set] {
+			sp.in[s] |= 1 << d.set
+			sp.count[d.set] += int32(sp.start[s])
+		}
+	}
 }
 
 // sameTargets reports whether target sets a and b hold the same units in

@@ -117,7 +117,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 	// Rounds where nobody can hit still let a retreat or the round limit
 	// end the combat; otherwise the combat can never end.
 	decides := t.p.roundLimit > 0 || (ct == inSpace && t.p.retreats)
-	for t.has(attacker, tg) && t.has(defender, tg) && !t.endCombat {
+	for t.hasAs(attacker, tg) && t.hasAs(defender, tg) && !t.endCombat {
 		if (!t.p.canHit[ct] && !decides) || t.round > maxRounds {
 			t.unresolved = true
 			return
@@ -137,7 +137,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}
-		if leaving >= 0 && t.has(leaving, tg) && t.has(1-leaving, tg) {
+		if leaving >= 0 && t.hasAs(leaving, tg) && t.hasAs(1-leaving, tg) {
 			t.retreated = leaving // its ships leave; the combat ends
 			for _, h := range t.p.hooks.onRetreat {
 				h(t, leaving)
@@ -145,11 +145,11 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 			return
 		}
 		if t.p.roundLimit > 0 && t.round >= t.p.roundLimit {
-			t.unfinishedCombat = t.has(attacker, tg) && t.has(defender, tg)
+			t.unfinishedCombat = t.hasAs(attacker, tg) && t.hasAs(defender, tg)
 			return
 		}
 		t.round++
-		if t.has(attacker, tg) && t.has(defender, tg) {
+		if t.hasAs(attacker, tg) && t.hasAs(defender, tg) {
 			for _, h := range t.p.hooks.startOfRound[ct] {
 				h(t)
 			}

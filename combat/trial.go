@@ -137,6 +137,12 @@ func (t *trial) has(side int, tg targets) bool {
 	return t.count[side][tg] > 0
 }
 
+// hasAs is has for a set that may be derived (tFleet, tGroundAbility,
+// tShipsAbility): it reads the count that stands for it (countAs).
+func (t *trial) hasAs(side int, tg targets) bool {
+	return t.count[side][t.p.side[side].countAs[tg]] > 0
+}
+
 // roll rolls side's dice of kind r and returns the hits. Dice are grouped by
 // hit threshold; each group's hits are one draw from its exact binomial
 // distribution (slot by slot when an effect modifies single slots). Effects
@@ -491,7 +497,7 @@ func (t *trial) recount(side int) {
 // holder returns who has units of target set tg: the attacker, the
 // defender, or draw for neither (or both).
 func (t *trial) holder(tg targets) outcome {
-	a, d := t.has(attacker, tg), t.has(defender, tg)
+	a, d := t.hasAs(attacker, tg), t.hasAs(defender, tg)
 	switch {
 	case a && !d:
 		return attackerWins
