@@ -2,7 +2,6 @@ package combat
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"github.com/ti4sim/ti4sim/units"
@@ -495,62 +494,13 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 		factionIdle(p, name, holder, "the "+sideName(opp)+" has no infantry")
 		return
 	}
-	sp := &p.side[holder]
-	if len(sp.slots) >= maxSlots {
-		p.warnings = append(p.warnings, name+": too many unit types to add the infantry; ignored")
+	i, ok := p.hiddenGroundSlot(sc, holder, units.Infantry, name, name)
+	if !ok {
 		return
 	}
-	// The holder's infantry: its own numbers and the threshold its
-	// infantry rolls at (static modifiers so far included); without
-	// infantry, the faction's infantry with the shift its other ground
-	// forces have.
-	s := sideOf(sc, holder)
-	var st units.Stats
-	thr, known := 0, false
-	if inf := kindSlots(p, holder, tGround, units.Infantry); len(inf) > 0 {
-		st = sp.slots[inf[0]].stats
-		t, ok := p.rollerThr(holder, rollGround, inf[0])
-		thr, known = int(t), ok
+	if st := p.side[holder].slots[i].stats; st.Revive.Has() {
+		p.side[holder].revivers = append(p.side[holder].revivers, i)
 	}
-	if st.Name == "" {
-		up, _ := s.upgrades()
-		var err error
-		if st, err = s.faction().Unit(units.Infantry, up[units.Infantry]); err != nil {
-			p.warnings = append(p.warnings, name+": "+err.Error()+"; ignored")
-			return
-		}
-	}
-	if !known {
-		thr = st.Combat.Value - s.Modifier
-		for _, ro := range sp.rollers[rollGround] {
-			thr = st.Combat.Value + int(ro.thr) - sp.slots[ro.slot].stats.Combat.Value
-			break
-		}
-	}
-	i := uint8(len(sp.slots))
-	st.Name += " (" + name + ")"
-	sp.slots = append(sp.slots, slot{stats: st, zone: zonePlanet})
-	sp.rollers[rollGround] = append(sp.rollers[rollGround], roller{slot: i, dice: uint8(st.Combat.Dice), thr: int8(thr)})
-	sp.groups[rollGround] = groupRollers(sp.rollers[rollGround])
-	sp.in[i] = 1 << tGround
-	// In the hit order with the holder's infantry, ahead of them: the same
-	// unit, so only which slot the survivors are counted in changes.
-	seq := s.Order.sequence()
-	rank := func(k units.Kind) int { return slices.Index(seq, k) }
-	at := len(sp.order[tGround])
-	for j, o := range sp.order[tGround] {
-		if rank(sp.slots[o].stats.Kind) >= rank(units.Infantry) {
-			at = j
-			break
-		}
-	}
-	sp.order[tGround] = slices.Insert(sp.order[tGround], at, i)
-	sp.derive()
-	if st.Revive.Has() {
-		sp.revivers = append(sp.revivers, i)
-	}
-	p.noTables = true
-	p.warnOnce(fmt.Sprintf("%s: the infantry it gives the %s is not listed among its survivors (it was not in the fleet); the outcome counts it", name, sideName(holder)))
 	p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) {
 		if int(t.count[opp][tGround]) < minOpp {
 			return

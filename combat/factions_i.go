@@ -213,7 +213,7 @@ func moyinsAshes(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, name, holder, "Indoctrination does not act here")
 		return
 	}
-	mech, ok := hiddenGroundSlotI(p, sc, holder, units.Mech, name, "deployed by "+name)
+	mech, ok := p.hiddenGroundSlot(sc, holder, units.Mech, name, "deployed by "+name)
 	if !ok {
 		return
 	}
@@ -227,69 +227,6 @@ func moyinsAshes(p *plan, sc *Scenario, holder int) {
 		t.join(holder, in, -1)
 		t.join(holder, mech, 1)
 	})
-}
-
-// hiddenGroundSlotI adds to holder's plan, for the effect name, a hidden
-// slot of the holder's faction unit of kind k (a ground force), upgraded as
-// the side is, named with " (label)", on the planet, empty at the start,
-// which hooks fill with trial.join. It rolls in ground combat at the
-// threshold the side's units of kind k roll at (static modifiers so far
-// included), else at the unit's value shifted as the side's other ground
-// forces are, else less the side's Modifier; it takes hits first of the
-// side's units of kind k and may use Sustain Damage if the unit has it. It
-// is never reported among the survivors and its losses cost nothing (the
-// units come from the reinforcements); the outcome counts it. The fast
-// tables are turned off. False (with a warning) when there is no room or no
-// such unit.
-func hiddenGroundSlotI(p *plan, sc *Scenario, holder int, k units.Kind, name, label string) (uint8, bool) {
-	sp := &p.side[holder]
-	if len(sp.slots) >= maxSlots {
-		p.warnings = append(p.warnings, name+": too many unit types to add its units; ignored")
-		return 0, false
-	}
-	s := sideOf(sc, holder)
-	up, _ := s.upgrades()
-	st, err := s.faction().Unit(k, up[k])
-	if err != nil {
-		p.warnings = append(p.warnings, name+": "+err.Error()+"; ignored")
-		return 0, false
-	}
-	thr, known := 0, false
-	for _, f := range kindSlots(p, holder, tGround, k) {
-		if t, ok := p.rollerThr(holder, rollGround, f); ok {
-			thr, known = int(t), true
-			break
-		}
-	}
-	if !known {
-		thr = st.Combat.Value - s.Modifier
-		for _, ro := range sp.rollers[rollGround] {
-			thr = st.Combat.Value + int(ro.thr) - sp.slots[ro.slot].stats.Combat.Value
-			break
-		}
-	}
-	i := uint8(len(sp.slots))
-	st.Name += " (" + label + ")"
-	sp.slots = append(sp.slots, slot{stats: st, zone: zonePlanet, sustain: st.Sustain})
-	if st.Combat.Has() {
-		sp.rollers[rollGround] = append(sp.rollers[rollGround], roller{slot: i, dice: uint8(st.Combat.Dice), thr: int8(thr)})
-		sp.groups[rollGround] = groupRollers(sp.rollers[rollGround])
-	}
-	sp.in[i] = 1 << tGround
-	seq := s.Order.sequence()
-	rank := func(k units.Kind) int { return slices.Index(seq, k) }
-	at := len(sp.order[tGround])
-	for j, o := range sp.order[tGround] {
-		if rank(sp.slots[o].stats.Kind) >= rank(k) {
-			at = j
-			break
-		}
-	}
-	sp.order[tGround] = slices.Insert(sp.order[tGround], at, i)
-	sp.derive()
-	p.noTables = true
-	p.warnOnce(fmt.Sprintf("%s: the units it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, sideName(holder)))
-	return i, true
 }
 
 // ---------------------------------------------------------------------------
@@ -330,7 +267,7 @@ func alarum(p *plan, sc *Scenario, holder int) {
 	case len(mechs) == 0:
 		return
 	}
-	inf, ok := hiddenGroundSlotI(p, sc, holder, units.Infantry, name, name)
+	inf, ok := p.hiddenGroundSlot(sc, holder, units.Infantry, name, name)
 	if !ok {
 		return
 	}

@@ -127,23 +127,26 @@ func (f Fleet) Filter(keep func(Kind) bool) []Group {
 // first as players write it, e.g. "2 dreadnought II, 1 carrier, 4 fighter,
 // 3 infantry"; "" for an empty fleet. ParseFleet(f.String()) gives f back
 // (a kind with more than 99 units is written as several items).
-func (f Fleet) String() string {
+func (f Fleet) String() string { return f.write(Kind.String) }
+
+// write returns the fleet biggest ships first, each kind under the name
+// name gives it ("II" added for upgraded units); items hold at most
+// MaxItemCount units each, the damaged ones going with the first items.
+func (f Fleet) write(name func(Kind) string) string {
 	parts := make([]string, 0, len(f.groups))
 	for _, k := range DisplayOrder() {
 		for _, g := range f.groups {
 			if g.Kind != k {
 				continue
 			}
-			name := g.Kind.String()
+			n := name(g.Kind)
 			if g.Upgraded {
-				name += " II"
+				n += " II"
 			}
-			// Items hold at most MaxItemCount units each; the damaged ones
-			// go with the first items.
 			dm := g.Damaged
-			for n := g.Count; n > 0; n -= MaxItemCount {
-				c := min(n, MaxItemCount)
-				item := fmt.Sprintf("%d %s", c, name)
+			for left := g.Count; left > 0; left -= MaxItemCount {
+				c := min(left, MaxItemCount)
+				item := fmt.Sprintf("%d %s", c, n)
 				if d := min(dm, c); d > 0 {
 					item += fmt.Sprintf(" (%d damaged)", d)
 					dm -= d

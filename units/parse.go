@@ -3,6 +3,8 @@ package units
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -208,24 +210,28 @@ func kindList() string {
 // nothing is close. Names longer than any alias by far get no suggestion
 // (the edit distance would cost time for nothing).
 func suggest(name string) string {
+	if best, ok := closest(name, slices.Collect(maps.Keys(aliases))); ok {
+		return aliases[best].String()
+	}
+	return ""
+}
+
+// closest returns the name among names nearest to name by edit distance
+// (ties: the first in sorted order), and false when none is close enough to
+// suggest. Names longer than any alias by far get no suggestion (the edit
+// distance would cost time for nothing).
+func closest(name string, names []string) (string, bool) {
 	if len(name) > 32 {
-		return ""
+		return "", false
 	}
-	keys := make([]string, 0, len(aliases))
-	for k := range aliases {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	sort.Strings(names)
 	best, bestD := "", 1<<30
-	for _, k := range keys {
+	for _, k := range names {
 		if d := editDistance(name, k); d < bestD {
 			best, bestD = k, d
 		}
 	}
-	if bestD > max(2, len(name)/2) {
-		return ""
-	}
-	return aliases[best].String()
+	return best, bestD <= max(2, len(name)/2)
 }
 
 // editDistance is the Levenshtein distance between a and b.

@@ -3,7 +3,8 @@ package units
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -271,24 +272,10 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 // suggestTI3 returns the TI3 unit name closest to an unknown name, or ""
 // when nothing is close (as suggest does for Twilight Imperium 4).
 func suggestTI3(name string) string {
-	if len(name) > 32 {
-		return ""
+	if best, ok := closest(name, slices.Collect(maps.Keys(ti3Aliases))); ok {
+		return ti3UnitName[ti3Aliases[best].kind]
 	}
-	keys := make([]string, 0, len(ti3Aliases))
-	for k := range ti3Aliases {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	best, bestD := "", 1<<30
-	for _, k := range keys {
-		if d := editDistance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if bestD > max(2, len(name)/2) {
-		return ""
-	}
-	return ti3UnitName[ti3Aliases[best].kind]
+	return ""
 }
 
 // ti3Grammar is the grammar of ParseFleetTI3.
@@ -320,27 +307,5 @@ func ParseFleetTI3(s string) (Fleet, error) {
 // ParseFleetTI3(f.TI3String()) gives f back for every fleet ParseFleetTI3
 // returns. "" for an empty fleet.
 func (f Fleet) TI3String() string {
-	parts := make([]string, 0, len(f.groups))
-	for _, k := range DisplayOrder() {
-		for _, g := range f.groups {
-			if g.Kind != k {
-				continue
-			}
-			name := ti3UnitName[g.Kind]
-			if g.Upgraded {
-				name += " II" // not a TI3 unit; ParseFleetTI3 refuses it
-			}
-			dm := g.Damaged
-			for n := g.Count; n > 0; n -= MaxItemCount {
-				c := min(n, MaxItemCount)
-				item := fmt.Sprintf("%d %s", c, name)
-				if d := min(dm, c); d > 0 {
-					item += fmt.Sprintf(" (%d damaged)", d)
-					dm -= d
-				}
-				parts = append(parts, item)
-			}
-		}
-	}
-	return strings.Join(parts, ", ")
+	return f.write(func(k Kind) string { return ti3UnitName[k] }) // "II" is not TI3: ParseFleetTI3 refuses it
 }
