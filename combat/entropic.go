@@ -21,18 +21,34 @@ package combat
 // solver pick them up.
 func (p *plan) applyEntropicScar(sc *Scenario) {
 	for side := range p.side {
-		sp := &p.side[side]
-		for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
-			sp.rollers[r] = nil
-			sp.groups[r] = nil
-			sp.extraDice[r] = 0 // Plasma Scoring's die goes with the ability
-		}
-		sp.shields = nil
-		for i := range sp.slots {
-			if sp.slots[i].zone != zoneAdjacent {
-				sp.slots[i].sustain = false
-			}
-		}
+		p.stripUnitAbilities(side, false)
 	}
 	p.addEffect("Entropic Scar", true)
+}
+
+// stripUnitAbilities takes side's unit abilities away in the active system:
+// Space Cannon (offense and defense), Anti-Fighter Barrage, Bombardment,
+// Planetary Shield and Sustain Damage. With keepAdjacent, PDS in adjacent
+// systems keep their Space Cannon.
+func (p *plan) stripUnitAbilities(side int, keepAdjacent bool) {
+	sp := &p.side[side]
+	for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
+		kept := sp.rollers[r][:0]
+		for _, ro := range sp.rollers[r] {
+			if keepAdjacent && sp.slots[ro.slot].zone == zoneAdjacent {
+				kept = append(kept, ro)
+			}
+		}
+		sp.rollers[r] = kept
+		sp.groups[r] = groupRollers(kept)
+		if len(kept) == 0 {
+			sp.extraDice[r] = 0 // Plasma Scoring's die goes with the ability
+		}
+	}
+	sp.shields = nil
+	for i := range sp.slots {
+		if sp.slots[i].zone != zoneAdjacent {
+			sp.slots[i].sustain = false
+		}
+	}
 }

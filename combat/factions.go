@@ -117,8 +117,18 @@ func (p *plan) applyFaction(sc *Scenario, side int) {
 			use(a, f.Name+"'s")
 		}
 	}
+	// Valefar Assimilator Z: the Nekro flagship has another faction's
+	// flagship texts, listed among the cards.
+	valefarZ := f.Slug == "nekro" && slices.Contains(cardNamesOf(s.Cards), "valefar-assimilator-z") && s.Fleet.Count(units.Flagship) > 0
 	for _, name := range append(append([]string(nil), s.Techs...), cardNamesOf(s.Cards)...) {
-		if a, owner, ok := factionAbility(name); ok && a.Kind != units.AbilityKindAbility && a.Kind != units.AbilityKindFlagship && a.Kind != units.AbilityKindMech {
+		a, owner, ok := factionAbility(name)
+		switch {
+		case !ok || a.Kind == units.AbilityKindAbility || a.Kind == units.AbilityKindMech:
+		case a.Kind == units.AbilityKindFlagship:
+			if valefarZ && owner.Slug != "nekro" {
+				use(a, owner.Name+"'s (Valefar Assimilator Z)")
+			}
+		default:
 			use(a, owner.Name+"'s")
 		}
 	}

@@ -17,6 +17,11 @@ func factionRulesH() map[string]factionRule {
 		"linkship":         {attach: linkship},
 		"the-tables-grace": {attach: inVariants},
 		"last-dispatch":    {attach: lastDispatch},
+		"quietus":          {attach: quietus},
+		"heavens-eye":      {attach: heavensEye},
+		"valefar-assimilator-z": {attach: func(p *plan, sc *Scenario, holder int) {
+			p.addEffect("Valefar Assimilator Z (list the assimilated flagship's text among the cards)", true)
+		}},
 	}
 }
 
@@ -147,4 +152,43 @@ func lastDispatch(p *plan, sc *Scenario, holder int) {
 			}
 		}
 	})
+}
+
+// quietus (Crimson Rebellion flagship, reference §2.7): "While this unit is
+// in a system that contains an active breach, other players' units in
+// systems with active breaches lose all of their unit abilities." Whether
+// the active system has an active breach is not in the scenario: the side
+// says so by listing "quietus" among its cards. Then, while the flagship is
+// in the system (it is in the fleet), the opponent's units there have no
+// Space Cannon, Anti-Fighter Barrage, Bombardment, Planetary Shield or
+// Sustain Damage (its PDS in adjacent systems keep theirs: no breach is
+// assumed there). Static: exact mode solves it. Not modelled: the flagship
+// destroyed mid-combat giving the abilities back.
+func quietus(p *plan, sc *Scenario, holder int) {
+	if _, breach := factionItemCount(sideOf(sc, holder), "quietus"); !breach {
+		p.addEffect("Quietus", true)
+		factionIdle(p, "Quietus", holder, "no active breach in the system (list quietus among the side's cards when there is one)")
+		return
+	}
+	p.stripUnitAbilities(1-holder, true)
+	p.addEffect("Quietus (an active breach: the opponent's units lose their unit abilities)", true)
+}
+
+// heavensEye (Firmament flagship, reference §2.7): "if the active system
+// holds units of a player whose control marker is on a Firmament plot, it
+// gets +1 move and is repaired at the end of every combat round". Whether
+// the opponent is puppeted is not in the scenario: the side says so by
+// listing "heavens-eye" among its cards. Then the flagship is repaired at
+// the end of every round of space combat (the move does not matter here).
+func heavensEye(p *plan, sc *Scenario, holder int) {
+	flag, ok := captureFlagship(p, holder)
+	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
+		p.addEffect("Heaven's Eye", true)
+		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")
+		return
+	}
+	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], func(t *trial) {
+		t.damaged[holder][flag] = 0
+	})
+	p.addEffect("Heaven's Eye (repaired at the end of every round)", true)
 }

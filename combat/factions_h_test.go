@@ -259,3 +259,69 @@ func TestFactionsHDoNotAllocate(t *testing.T) {
 		noTrialAllocs(t, c.name, c.sc)
 	}
 }
+
+// atLeast2 is P(at least 2 hits) from a dice at pa and b dice at pb.
+func atLeast2(a int, pa float64, b int, pb float64) float64 {
+	p := 0.0
+	for i, qa := range binomDist(a, pa) {
+		for j, qb := range binomDist(b, pb) {
+			if i+j >= 2 {
+				p += qa * qb
+			}
+		}
+	}
+	return p
+}
+
+// Quietus with an active breach (the Crimson list "quietus"): the
+// opponent's dreadnought loses Sustain Damage, so the Crimson flagship (2
+// dice at 5) and 2 cruisers (7) kill it with any hit in round 1: left
+// 0.4²·0.6²; without the breach it needs 2 hits. Static: exact mode agrees.
+func TestQuietus(t *testing.T) {
+	for _, c := range []struct {
+		cards []string
+		left  float64
+	}{{[]string{"quietus"}, 0.16 * 0.36}, {nil, 1 - atLeast2(2, 0.6, 2, 0.4)}} {
+		a := factionSide(t, "crimson", "1 flagship, 2 cruiser")
+		a.Cards = c.cards
+		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 pds")}}
+		res := mustRun(t, sc, factionTrials, 360)
+		near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), c.left, bernoulliSD(c.left))
+		modelled(t, res, "Quietus")
+	}
+}
+
+// Heaven's Eye against a puppeted player ("heavens-eye" listed): the
+// Firmament flagship is repaired at the end of every round, so one cruiser
+// (0.4) can never kill it; without it, 2 rounds kill it with 0.4².
+func TestHeavensEye(t *testing.T) {
+	for _, c := range []struct {
+		cards []string
+		left  float64
+	}{{[]string{"heavens-eye"}, 1}, {nil, 0.84}} {
+		a := factionSide(t, "firmament", "1 flagship")
+		a.Cards, a.Modifier = c.cards, -9
+		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 2, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
+		res := mustRun(t, sc, factionTrials, 361)
+		near(t, "flagship left", survivors(t, res.Attacker, "Heaven's Eye"), c.left, bernoulliSD(c.left))
+		modelled(t, res, "Heaven's Eye")
+	}
+}
+
+// Valefar Assimilator Z: the Nekro flagship with the C'morran N'orr's text
+// (listed among the cards) gives +1 to the Nekro cruiser (6: 0.5): with
+// the flagship's 2 dice at 9, a dreadnought falls in one round to 2 hits.
+// Without the breakthrough the listed flagship text does nothing (0.4).
+func TestValefarAssimilatorZ(t *testing.T) {
+	for _, c := range []struct {
+		cards []string
+		pc    float64
+	}{{[]string{"valefar-assimilator-z", "cmorran-norr"}, 0.5}, {[]string{"cmorran-norr"}, 0.4}} {
+		a := factionSide(t, "nekro", "1 flagship, 1 cruiser")
+		a.Cards = c.cards
+		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+		res := mustRun(t, sc, factionTrials, 362)
+		kill := atLeast2(2, 0.2, 1, c.pc)
+		near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 1-kill, bernoulliSD(kill))
+	}
+}
