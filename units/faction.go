@@ -108,6 +108,9 @@ func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
 		return Stats{}, f.missing(k, upgraded)
 	}
 	if k == Flagship {
+		if f.Slug == "neutral" {
+			return Stats{}, fmt.Errorf("neutral units have no flagship")
+		}
 		if upgraded && f.units[k][0].Name != "" {
 			return Stats{}, fmt.Errorf("%s has no upgraded flagship (only the Nomad's Memoria has a II)", f.Name)
 		}
