@@ -267,6 +267,10 @@ func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 	alive, damaged := p.side[side].start, [maxSlots]uint16{} // others at their start
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
+		if !p.possible(side, &alive) {
+			out[s] = []float64{1} // never reached (a unit with its worn form)
+			continue
+		}
 		out[s] = p.hitPMF(side, r, &alive, &damaged, 0)
 	}
 	return out
@@ -282,6 +286,9 @@ func (p *plan) cdfTable(side int, r rollKind, ss *stateSpace) [][]uint64 {
 	alive, damaged := p.side[side].start, [maxSlots]uint16{}
 	for s := range ss.n {
 		ss.decode(uint32(s), &alive, &damaged)
+		if !p.possible(side, &alive) {
+			continue // never reached: no hits
+		}
 		key := [2][maxSlots]uint16{alive}
 		if p.ti3 {
 			key[1] = damaged // damaged units roll fewer dice

@@ -35,7 +35,8 @@ import (
 //   - TI3 technologies (ti3Techs); TI4 factions, cards, budgets and
 //     anomalies do not exist there and are refused.
 //
-// Monte Carlo plays it without the fast round tables (plan.slowRounds).
+// Monte Carlo uses the fast round tables too (they read the damaged counts
+// and the worn slots), except with pre-combat shots (plan.slowRounds).
 // Exact mode expresses lost dice (its hit distributions read the damaged
 // counts) and worn units (a worn slot is in the state space, and a war sun
 // has 3 hit points in its bucket order); it refuses the TI3 effects that
@@ -193,7 +194,6 @@ func (t *trial) rollThroughShield() int {
 // compileSide.
 func (p *plan) applyTI3(sc *Scenario) {
 	p.ti3 = true
-	p.slowRounds = true
 	for side, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		sp := &p.side[side]
 		for _, sl := range sp.slots {
@@ -253,6 +253,9 @@ func (p *plan) applyTI3(sc *Scenario) {
 		}
 	}
 	p.addShockTroops()
+	// The fast tables read damaged counts and worn slots as exact mode
+	// does; they have no step for the pre-combat shots after the barrage.
+	p.slowRounds = len(p.side[attacker].rollers[rollPreCombat])+len(p.side[defender].rollers[rollPreCombat]) > 0
 	if sc.SpaceMine {
 		p.addSpaceMine()
 	}
