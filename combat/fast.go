@@ -130,9 +130,10 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 			return nil
 		}
 		f.ss[side] = ss
+		// Every unit at its start and undamaged: the most hits of any
+		// state (a damaged TI3 unit rolls fewer dice).
 		full := p.side[side].start
-		fd := p.side[side].startDamaged
-		most[side] = len(p.hitPMF(side, r, &full, &fd, 0)) - 1
+		most[side] = len(p.hitPMF(side, r, &full, nil, 0)) - 1
 	}
 	var afbMost [2]int
 	if ct == inSpace {

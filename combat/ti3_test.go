@@ -1,7 +1,9 @@
 package combat_test
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -333,5 +335,69 @@ func TestTI3DoNotAllocate(t *testing.T) {
 			Defender: ti3Side(t, "1 cruiser, 4 gf, 2 pds", "magen-defense-grid")}},
 	} {
 		noTrialAllocs(t, c.name, c.sc)
+	}
+}
+
+// Random TI3 battles and invasions (random fleets, starting damage and
+// technologies, drawn from a fixed seed) against exact mode: Monte Carlo
+// within 4.5 standard errors (and 5 trials) on every outcome (the two use different code:
+// per-die draws or the round tables against hit distributions convolved
+// state by state).
+func TestTI3RandomAgainstExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	kinds := []string{"war sun", "dreadnought", "cruiser", "destroyer", "carrier", "fighter"}
+	techs := []string{"assault-cannon", "hylar-v-assault-laser", "automated-defense-turrets", "cybernetics", "advanced-fighters"}
+	fleet := func(ground bool) combat.Side {
+		var parts []string
+		for _, k := range kinds {
+			if rng.Float64() < 0.45 {
+				n := 1 + rng.IntN(3)
+				if k == "war sun" {
+					n = 1
+				}
+				item := fmt.Sprintf("%d %s", n, k)
+				if (k == "war sun" || k == "dreadnought") && rng.Float64() < 0.3 {
+					item += " (1 damaged)"
+				}
+				parts = append(parts, item)
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{"1 cruiser"}
+		}
+		parts = append(parts, "1 carrier")
+		if ground {
+			parts = append(parts, fmt.Sprintf("%d ground force", 1+rng.IntN(4)))
+		}
+		var ts []string
+		for _, tc := range techs {
+			if rng.Float64() < 0.3 {
+				ts = append(ts, tc)
+			}
+		}
+		return ti3Side(t, strings.Join(parts, ", "), ts...)
+	}
+	for i := range 8 {
+		act := combat.SpaceCombat
+		if i%2 == 1 {
+			act = combat.Invasion
+		}
+		sc := combat.Scenario{Action: act, Rules: ti3Rules(), Attacker: fleet(act == combat.Invasion), Defender: fleet(act == combat.Invasion)}
+		ex := mustSolve(t, sc)
+		mc := mustRun(t, sc, factionTrials, uint64(500+i))
+		for _, o := range []struct {
+			name      string
+			mc, exact float64
+		}{{"attacker wins", mc.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"draw", mc.Outcome.Draw.P, ex.Outcome.Draw.P}, {"defender wins", mc.Outcome.DefenderWin.P, ex.Outcome.DefenderWin.P}} {
+			// 4.5 standard errors, plus 5 trials' worth for outcomes so rare
+			// (1e-7) that the normal approximation does not hold.
+			n := float64(factionTrials)
+			se := math.Sqrt(o.exact*(1-o.exact)/n) + 1e-12
+			if z := (o.mc - o.exact) / se; math.Abs(o.mc-o.exact) > 4.5*se+5/n {
+				t.Errorf("%s %v vs %s %v (%v): %s %.7f, exact %.7f (z %.1f)", sc.Attacker.Fleet.TI3String(), sc.Attacker.Techs, sc.Defender.Fleet.TI3String(), sc.Defender.Techs, act, o.name, o.mc, o.exact, z)
+			} else {
+				t.Logf("%s: z %+.2f", o.name, z)
+			}
+		}
 	}
 }
