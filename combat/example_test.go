@@ -67,3 +67,26 @@ func ExampleCompare() {
 		c.Variants[0].Outcome.AttackerWin.P, c.Variants[1].Outcome.AttackerWin.P, d.Value, d.Significant)
 	// Output: Ω 0.819, ΩΩ 0.593, difference -0.226, real: true
 }
+
+// The same fleets under Twilight Imperium 3 with Shattered Ascension: a
+// dreadnought rolls 2 dice there, and loses one when it sustains damage.
+func ExampleGame() {
+	a, _ := units.ParseFleetTI3("1 dreadnought")
+	d, _ := units.ParseFleetTI3("1 dreadnought")
+	for _, g := range []combat.Game{combat.GameTI4, combat.GameTI3SA} {
+		res, err := combat.Solve(context.Background(), combat.Scenario{
+			Action:   combat.SpaceCombat,
+			Rules:    combat.Ruleset{Game: g},
+			Attacker: combat.Side{Fleet: a},
+			Defender: combat.Side{Fleet: d},
+		})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: attacker wins %.4f, draw %.4f\n", g, res.Outcome.AttackerWin.P, res.Outcome.Draw.P)
+	}
+	// Output:
+	// ti4: attacker wins 0.3732, draw 0.2536
+	// ti3-sa: attacker wins 0.3794, draw 0.2413
+}

@@ -110,13 +110,23 @@ var directHitNames = []string{DirectHitCurrent: "current", DirectHitOriginal: "o
 var textNames = []string{TextCurrent: "current", TextOriginal: "original"}
 var iconoclastNames = []string{IconoclastTE: "current", IconoclastOmega: "omega", IconoclastOriginal: "original"}
 
-func (p TextPrinting) String() string       { return printingName(textNames, int(p)) }
+// String returns the printing's --rules name: "current" or "original".
+func (p TextPrinting) String() string { return printingName(textNames, int(p)) }
+
+// String returns the printing's --rules name: "current", "omega" or
+// "original".
 func (p IconoclastPrinting) String() string { return printingName(iconoclastNames, int(p)) }
 
+// String returns the printing's --rules name: "current" or "original".
 func (d DirectHitPrinting) String() string { return printingName(directHitNames, int(d)) }
 
+// String returns the printing's --rules name: "omega2", "omega" or
+// "original".
 func (m MagenPrinting) String() string { return printingName(magenNames, int(m)) }
-func (x X89Printing) String() string   { return printingName(x89Names, int(x)) }
+
+// String returns the printing's --rules name: "omega2", "omega",
+// "companion" or "original".
+func (x X89Printing) String() string { return printingName(x89Names, int(x)) }
 
 func printingName(names []string, i int) string {
 	if i < len(names) {

@@ -27,3 +27,17 @@ func ExampleFaction_Unit() {
 	fmt.Println(f.Slug, s.Name, s.Combat.Value, s.Bombardment)
 	// Output: sardakk Exotrireme II 5 {4 2}
 }
+
+// Fleets of the Twilight Imperium 3 ruleset use its unit names.
+func ExampleParseFleetTI3() {
+	f, err := units.ParseFleetTI3("1 war sun, 2 dread (1 damaged), 3 gf, 1 st")
+	fmt.Println(f.TI3String(), err)
+	st, _ := units.TI3().Unit(units.WarSun, false)
+	fmt.Println(st.Name, st.Combat.Value, st.Combat.Dice, st.SustainUses())
+	_, err = units.ParseFleetTI3("1 cruiser II")
+	fmt.Println(err)
+	// Output:
+	// 1 war sun, 2 dreadnought (1 damaged), 1 shock troop, 3 ground force <nil>
+	// War Sun 3 3 2
+	// Twilight Imperium 3 has no unit upgrades (shock troops are a unit of their own: "shock troop") in item 1 ("1 cruiser II")
+}
