@@ -102,3 +102,31 @@ func ExampleExact() {
 	// against passes the preliminary vote 0.0603, wins overall 0.7303
 	// no two-thirds majority 0.7204; hacan bribes with probability 0.2374
 }
+
+// The Twilight Imperium 3 duel vote die: the speaker (5 votes for) leads
+// the other player (3 against) by 2, and the d10 adds −10..+10 votes to the
+// speaker's side (ties go to the speaker): the speaker's outcome wins on 7
+// faces of 10. The first game round's die (±1..4) gives it 8.
+func ExampleDuelDie() {
+	for _, die := range []agenda.DuelDie{agenda.DuelStandard, agenda.DuelFirstRound} {
+		a := agenda.Agenda{
+			Outcomes: []string{"for", "against"},
+			Voters: []agenda.Voter{
+				// All votes held back: the two-player TI3 vote is the final one.
+				{Name: "speaker", Votes: agenda.Fixed(5), Final: agenda.MaxVotes, Choice: []float64{1, 0}},
+				{Name: "other", Votes: agenda.Fixed(3), Final: agenda.MaxVotes, Choice: []float64{0, 1}},
+			},
+			Speaker: 0,
+			Duel:    die,
+		}
+		res, err := agenda.Exact(context.Background(), a)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%v: for wins %.2f\n", die, res.Overall[0].P)
+	}
+	// Output:
+	// standard: for wins 0.70
+	// first-round: for wins 0.80
+}
