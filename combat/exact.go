@@ -362,7 +362,7 @@ func (s *solver) solve() error {
 	fights, quiet := split(dist, nd)
 	// Start-of-combat effects (Assault Cannon), then anti-fighter barrage.
 	if hs := p.hooks.startOfCombat[inSpace]; len(hs) > 0 {
-		fights = s.replayShips(c, fights, func(t *trial) {
+		fights = s.replay(c, fights, nil, func(t *trial) {
 			for _, h := range hs {
 				h(t)
 			}
@@ -584,18 +584,6 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	return s.groundPhase(g, dist, m, spaceHist, &ships)
 }
 
-// replayShips applies a deterministic step f to every joint ship state of
-// dist (chain c of the space combat; every other unit at its start).
-func (s *solver) replayShips(c *chain, dist map[uint32]float64, f func(*trial)) map[uint32]float64 {
-	out := make(map[uint32]float64, len(dist))
-	for _, j := range sortedKeys(dist) {
-		t := s.scratch(c, j, nil)
-		f(t)
-		out[encodeJoint(c, t)] += dist[j]
-	}
-	return out
-}
-
 // scratch returns a trial holding the attacker's units as in ships (or at
 // their start when ships is nil) with chain g's units replaced by its
 // joint state j, and the defender's units at their start with g's units
@@ -622,7 +610,9 @@ func encodeJoint(g *chain, t *trial) uint32 {
 		g.ss[defender].encode(&t.alive[defender], &t.damaged[defender])
 }
 
-// replay applies a deterministic step f to every joint ground state of dist.
+// replay applies a deterministic step f to every joint state of dist (of
+// chain g: the space combat's ships, or the invasion's ground forces with
+// the attacker's ships as in ships).
 func (s *solver) replay(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, f func(*trial)) map[uint32]float64 {
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {

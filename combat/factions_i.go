@@ -20,18 +20,6 @@ func factionRulesI() map[string]factionRule {
 	}
 }
 
-// alarumMax bounds the number N of "alarum:N": the Ral Nel infantry on
-// planets in adjacent systems that Alarum may move in.
-const alarumMax = 20
-
-// Alarum takes a number after ':' ("alarum:N"). Scenario.Validate checks
-// such numbers against factionCounts (variants.go), which this file may
-// not change in place: the slug is registered here with any whole number,
-// and alarum checks the range 0..alarumMax itself (a warning, and the item
-// ignored, outside it). The engine change this stands for: add
-// "alarum": {0, alarumMax} to the factionCounts literal (and to the list in
-// checkFactionItem's message) and delete this init.
-
 // ---------------------------------------------------------------------------
 // Empyrean
 
@@ -258,10 +246,7 @@ func alarum(p *plan, sc *Scenario, holder int) {
 	case mechTextLost(sc):
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
 		return
-	case listed && (n < 0 || n > alarumMax):
-		p.warnOnce(fmt.Sprintf("%s: alarum:%d is out of range (0..%d Ral Nel infantry on adjacent planets); ignored", name, n, alarumMax))
-		return
-	case !listed || n == 0:
+	case !listed || n == 0: // N's range (0..20) is checked by Validate (factionCounts)
 		factionIdle(p, name, holder, "no Ral Nel infantry on planets in adjacent systems (give them as alarum:N among the cards)")
 		return
 	case len(mechs) == 0:
