@@ -254,7 +254,7 @@ func (sc *Scenario) Validate() error {
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
 			for _, g := range f.f.Filter(units.Kind.GroundForce) {
-				if !fightsInSpace([]*Side{&sc.Attacker, &sc.Defender}[i], i, g.Kind) {
+				if twinForm([]*Side{&sc.Attacker, &sc.Defender}[i], i, SpaceCombat, g.Kind) != formShip {
 					return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g.Kind)
 				}
 			}
@@ -284,7 +284,7 @@ func (sc *Scenario) Validate() error {
 			return fmt.Errorf("nebula: it changes only space combat; it has no effect on a ground combat")
 		}
 	case Invasion:
-		matriarch := sc.Attacker.faction().Slug == "naalu" && a.Count(units.Flagship) > 0 && a.Count(units.Fighter) > 0
+		matriarch := a.Count(units.Fighter) > 0 && twinForm(&sc.Attacker, attacker, Invasion, units.Fighter) == formGround
 		if len(a.Filter(units.Kind.GroundForce)) == 0 && !matriarch {
 			return fmt.Errorf("attacker has no ground forces to invade with; use space for a space combat alone")
 		}
@@ -367,18 +367,4 @@ func (s *Side) validateGalvanized() error {
 		}
 	}
 	return nil
-}
-
-// fightsInSpace reports whether side's ground forces of kind k fight in a
-// space combat: with the Nekro flagship (The Alastor) every ground force
-// does; the attacker's Naaz-Rokha mechs in the space area flip to the
-// Z-Grav Eidolon.
-func fightsInSpace(s *Side, idx int, k units.Kind) bool {
-	switch slug := s.faction().Slug; {
-	case slug == "nekro" && s.Fleet.Count(units.Flagship) > 0:
-		return true
-	case slug == "naaz-rokha" && idx == attacker && k == units.Mech:
-		return true
-	}
-	return false
 }

@@ -74,42 +74,51 @@ func (p *plan) twinsOf(side int, f form) []uint8 {
 	return out
 }
 
-// addTwins adds the twin slots the side's faction texts need (compileSide
-// calls it before the rolls and hit orders are built; the texts' rules
-// move the units).
+// twinForm is the one rule of which units fight a combat in another form:
+// the form side's units of kind k take in an action act (formUnit for
+// none). With the Nekro flagship (The Alastor) every ground force fights
+// the space combat as a ship; the attacker's Naaz-Rokha mechs (in the space
+// area) flip to the Z-Grav Eidolon; with the Naalu flagship (Matriarch) the
+// attacker's fighters are committed to the invaded planet as ground forces.
+// Validation (which units a scenario may hold) and addTwins both ask it.
+func twinForm(s *Side, idx int, act Action, k units.Kind) form {
+	flagship := s.Fleet.Count(units.Flagship) > 0
+	switch slug := s.faction().Slug; {
+	case act == GroundCombat:
+	case slug == "nekro" && flagship && k.GroundForce():
+		return formShip
+	case slug == "naaz-rokha" && idx == attacker && k == units.Mech:
+		return formShip
+	case slug == "naalu" && idx == attacker && flagship && act == Invasion && k == units.Fighter:
+		return formGround
+	}
+	return formUnit
+}
+
+// addTwins adds the twin slots twinForm asks for (compileSide calls it
+// before the rolls and hit orders are built; the texts' rules move the
+// units): the twin of a ground force fighting as a ship, of a mech as the
+// Z-Grav Eidolon (not Eidolon Maximum, a ship already), of a fighter on
+// the planet.
 func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
-	f := s.faction()
-	has := func(k units.Kind) bool { return s.Fleet.Count(k) > 0 }
-	n := len(sp.slots)
-	switch {
-	case f.Slug == "nekro" && has(units.Flagship) && sc.Action != GroundCombat:
-		// The Alastor: every ground force in the system, as a ship.
-		for i := range n {
-			sl := sp.slots[i]
-			if sl.stats.Kind.GroundForce() && sl.zone != zoneAdjacent && sl.form == formUnit {
-				st := sl.stats
-				st.Name += " (fighting as a ship)"
-				sp.addTwin(uint8(i), formShip, st)
-			}
+	for i := range len(sp.slots) {
+		sl := sp.slots[i]
+		if sl.form != formUnit || sl.zone == zoneAdjacent {
+			continue
 		}
-	case f.Slug == "naaz-rokha" && idx == attacker && has(units.Mech) && sc.Action != GroundCombat:
-		// Z-Grav Eidolon: the mechs in the space area.
-		for i := range n {
-			sl := sp.slots[i]
-			if sl.stats.Kind == units.Mech && sl.zone == zoneSpace && sl.form == formUnit && !sl.noAbilityHits {
-				sp.addTwin(uint8(i), formShip, zGravEidolon(sl.stats))
+		st := sl.stats
+		switch f := twinForm(s, idx, sc.Action, st.Kind); {
+		case f == formShip && st.Kind == units.Mech && s.faction().Slug == "naaz-rokha":
+			if !sl.noAbilityHits {
+				sp.addTwin(uint8(i), formShip, zGravEidolon(st))
 			}
-		}
-	case f.Slug == "naalu" && idx == attacker && has(units.Flagship) && sc.Action == Invasion:
-		// Matriarch: the fighters, as ground forces.
-		for i := range n {
-			sl := sp.slots[i]
-			if sl.stats.Kind == units.Fighter && sl.zone == zoneSpace && sl.form == formUnit {
-				st := sl.stats
-				st.Name += " (on the planet)"
-				st.Sustain = false
-				sp.addTwin(uint8(i), formGround, st)
-			}
+		case f == formShip:
+			st.Name += " (fighting as a ship)"
+			sp.addTwin(uint8(i), formShip, st)
+		case f == formGround:
+			st.Name += " (on the planet)"
+			st.Sustain = false
+			sp.addTwin(uint8(i), formGround, st)
 		}
 	}
 }
