@@ -38,12 +38,10 @@ func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
 // since the active player resolves first in every timing window; cards that
 // change what others set up (late) after all the others.
 func (p *plan) applyEffects(sc *Scenario) {
-	// Cancellations first (the Empyrean Watcher): they change which of the
-	// opponent's cards attach, whichever side holds them.
-	for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
-		if s.faction().Slug == "empyrean" && s.Fleet.Count(units.Mech) > 0 {
-			watcher(p, sc, side)
-		}
+	// Early faction texts first (the Watcher's cancellations): they change
+	// which of the opponent's cards attach, whichever side holds them.
+	for side := range 2 {
+		p.applyFaction(sc, side, true)
 	}
 	for _, late := range []bool{false, true} {
 		for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
@@ -54,7 +52,7 @@ func (p *plan) applyEffects(sc *Scenario) {
 				p.addX89(sc, side)
 			}
 			if !late {
-				p.applyFaction(sc, side)
+				p.applyFaction(sc, side, false)
 			}
 			for _, c := range s.heldTechs() {
 				if c.late == late {

@@ -13,6 +13,9 @@ import (
 type factionRule struct {
 	// attach adds the effect, held by side holder, like a card's attach.
 	attach func(p *plan, sc *Scenario, holder int)
+	// early rules attach before any other text or card of either side
+	// (they change which of them attach: the Watcher's cancellations).
+	early bool
 }
 
 // factionRules returns the faction texts the engine models, by slug. The
@@ -80,13 +83,19 @@ func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
 // when those units are in the fleet, its unit upgrades' texts when they are,
 // and faction technologies, notes, leaders and breakthroughs the side lists
 // in Techs or Cards (of any faction: notes change hands). Modelled ones
-// attach; the others add a warning naming them.
-func (p *plan) applyFaction(sc *Scenario, side int) {
+// attach; the others add a warning naming them. With early, only the
+// early rules attach (and nothing warns); without, only the others.
+func (p *plan) applyFaction(sc *Scenario, side int, early bool) {
 	s := []*Side{&sc.Attacker, &sc.Defender}[side]
 	rules := factionRules()
 	use := func(a units.Ability, who string) {
 		if r, ok := rules[a.Slug]; ok {
-			r.attach(p, sc, side)
+			if r.early == early {
+				r.attach(p, sc, side)
+			}
+			return
+		}
+		if early {
 			return
 		}
 		if _, outside := outsideCombat[a.Slug]; outside || slices.Contains(byNumbers, a.Slug) {

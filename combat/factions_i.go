@@ -14,7 +14,7 @@ import (
 // Nel mech).
 func factionRulesI() map[string]factionRule {
 	return map[string]factionRule{
-		"watcher":      {attach: inVariants}, // applyEffects runs it first (cancelWithWatcher)
+		"watcher":      {attach: watcher, early: true},
 		"moyins-ashes": {attach: moyinsAshes},
 		"alarum":       {attach: alarum},
 	}
@@ -36,14 +36,9 @@ func factionRulesI() map[string]factionRule {
 // ground combat to cancel a card). Articles of War takes the text away.
 //
 // The cancellation edits the opponent's card list in the plan's copy of the
-// scenario (placeUnits' copy; the caller's Scenario is untouched), which
-// works for every card that attaches after the Empyrean's faction texts
-// (applyEffects): all of the defender's cards when the Empyrean attack, and
-// the attacker's late cards (Solar Flare) when they defend. The attacker's
-// other cards attach before the defender's faction texts, so an Empyrean
-// defender cannot cancel them here: it warns and does nothing (engine
-// change needed: attach both sides' faction texts before any card, or run
-// a pre-pass of card cancellations in applyEffects).
+// scenario (placeUnits' copy; the caller's Scenario is untouched). It is an
+// early rule: applyEffects attaches it before any other text or card of
+// either side, so every card of the opponent can be cancelled.
 //
 // Not modelled: cancelling a card the opponent plays in reply during the
 // action (the policy picks one card before the action), cancelling a card
