@@ -181,21 +181,17 @@ func ti3Missing(k Kind, upgraded bool) error {
 // read-only.
 func TI3() *Faction { return ti3 }
 
-// ti3UnitName is the TI3 name of each kind, as ParseFleetTI3 reads it and
-// Fleet.TI3String writes it.
-var ti3UnitName = [NumKinds]string{
-	Infantry:    "ground force",
-	ShockTroop:  "shock troop",
-	Mech:        "mechanized unit",
-	Fighter:     "fighter",
-	Destroyer:   "destroyer",
-	Cruiser:     "cruiser",
-	Carrier:     "carrier",
-	Dreadnought: "dreadnought",
-	Flagship:    "flagship",
-	WarSun:      "war sun",
-	PDS:         "pds",
-	SpaceDock:   "space dock",
+// ti3UnitName is the TI3 name of a kind, as ParseFleetTI3 reads it and
+// Fleet.TI3String writes it: the Twilight Imperium 4 name but for the
+// ground force and the mechanized unit.
+func ti3UnitName(k Kind) string {
+	switch k {
+	case Infantry:
+		return "ground force"
+	case Mech:
+		return "mechanized unit"
+	}
+	return k.String()
 }
 
 // ti3ShockTroopNames are the names of the shock troop; Twilight Imperium 4's
@@ -236,7 +232,7 @@ func ti3KindList() string {
 		if k == Flagship {
 			continue
 		}
-		names = append(names, ti3UnitName[k])
+		names = append(names, ti3UnitName(k))
 	}
 	return strings.Join(names, ", ")
 }
@@ -273,7 +269,7 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 // when nothing is close (as suggest does for Twilight Imperium 4).
 func suggestTI3(name string) string {
 	if best, ok := closest(name, slices.Collect(maps.Keys(ti3Aliases))); ok {
-		return ti3UnitName[ti3Aliases[best].kind]
+		return ti3UnitName(ti3Aliases[best].kind)
 	}
 	return ""
 }
@@ -307,5 +303,5 @@ func ParseFleetTI3(s string) (Fleet, error) {
 // ParseFleetTI3(f.TI3String()) gives f back for every fleet ParseFleetTI3
 // returns. "" for an empty fleet.
 func (f Fleet) TI3String() string {
-	return f.write(func(k Kind) string { return ti3UnitName[k] }) // "II" is not TI3: ParseFleetTI3 refuses it
+	return f.write(ti3UnitName) // "II" is not TI3: ParseFleetTI3 refuses it
 }
