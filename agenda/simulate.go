@@ -270,35 +270,34 @@ func (c *Counts) add(d *Counts) {
 	}
 }
 
-// maxVariance is the largest p(1-p) among the reported probabilities.
-func (c *Counts) maxVariance() float64 {
-	v := 0.0
-	f := func(k int64) {
-		p := float64(k) / float64(c.Trials)
-		v = max(v, p*(1-p))
-	}
+// eachReported calls f with the count of every reported probability: no
+// majority, and each outcome's preliminary, final and overall counts.
+func (c *Counts) eachReported(f func(k int64)) {
 	f(c.NoMajority)
 	for i := range c.Prelim {
 		f(c.Prelim[i])
 		f(c.Final[i])
 		f(c.Prelim[i] + c.Final[i])
 	}
+}
+
+// maxVariance is the largest p(1-p) among the reported probabilities.
+func (c *Counts) maxVariance() float64 {
+	v := 0.0
+	c.eachReported(func(k int64) {
+		p := float64(k) / float64(c.Trials)
+		v = max(v, p*(1-p))
+	})
 	return v
 }
 
 // maxHalfWidth is the widest half-width among the reported intervals.
 func (c *Counts) maxHalfWidth() float64 {
 	w := 0.0
-	f := func(k int64) {
+	c.eachReported(func(k int64) {
 		lo, hi := stats.Wilson(k, c.Trials)
 		w = max(w, (hi-lo)/2)
-	}
-	f(c.NoMajority)
-	for i := range c.Prelim {
-		f(c.Prelim[i])
-		f(c.Final[i])
-		f(c.Prelim[i] + c.Final[i])
-	}
+	})
 	return w
 }
 
