@@ -177,12 +177,13 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	h := &t.p.hooks
 	sp := &t.p.side[side]
 	mod, reroll := t.rollMods(side, r)
-	if len(h.buyHits[r]) > 0 {
-		return t.rollBuying(side, r, mod, reroll)
+	buy := false // Wrath of Kenara: dice that miss by 1 may be bought
+	for _, f := range h.buyHits[r] {
+		buy = buy || f(t, side)
 	}
 	hits := 0
 	alive := &t.alive[side]
-	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] || len(h.boostOne[r]) > 0 {
+	if len(h.slotModifier[r]) > 0 || len(sp.auras[r]) > 0 || sp.special[r] || len(h.boostOne[r]) > 0 || buy {
 		boost, delta, boosting := uint8(0), 0, false
 		for _, f := range h.boostOne[r] {
 			if s, d, ok := f(t, side); ok {
@@ -198,7 +199,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 			if boosting && ro.slot == boost && n > 0 {
 				// One unit's dice at the better threshold.
 				boosting = false
-				hits += t.dice(thr-delta, int(ro.dice), reroll)
+				hits += t.diceBuying(side, thr-delta, int(ro.dice), reroll, buy)
 				n -= int(ro.dice)
 			}
 			if ro.perOpponentShip {
@@ -208,7 +209,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 				hits += t.bonusDice(thr, n, int(ro.bonusFrom), int(ro.bonus), reroll)
 				continue
 			}
-			hits += t.dice(thr, n, reroll)
+			hits += t.diceBuying(side, thr, n, reroll, buy)
 		}
 	} else {
 		for _, g := range sp.groups[r] {
@@ -221,45 +222,20 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 	}
 	if n := sp.extraDice[r]; n > 0 {
 		if thr, ok := t.p.bestRoller(side, r, alive); ok {
-			hits += t.dice(thr-mod, int(n), reroll)
+			hits += t.diceBuying(side, thr-mod, int(n), reroll, buy)
 		}
 	}
 	return hits * t.p.hitFactor[side][r]
 }
 
-// rollBuying is rollOnce for a side that may buy hits (hooks.buyHits):
-// roller by roller, each roller's misses by 1 are counted and bought while
-// the side's trade goods last. Plain rollers only (no bonus or variable
-// dice, whose factions have no such effect).
-func (t *trial) rollBuying(side int, r rollKind, mod int, reroll bool) int {
-	h := &t.p.hooks
-	buy := false
-	for _, f := range h.buyHits[r] {
-		buy = buy || f(t, side)
+// diceBuying is dice, and with buy the dice that missed by 1 bought while
+// side's trade goods last (buyNearMisses).
+func (t *trial) diceBuying(side, thr, n int, reroll, buy bool) int {
+	hits := t.dice(thr, n, reroll)
+	if buy && thr >= 2 && thr <= 10 {
+		hits += t.buyNearMisses(side, thr, n-hits)
 	}
-	sp := &t.p.side[side]
-	alive := &t.alive[side]
-	hits := 0
-	roll := func(thr, n int) {
-		got := t.dice(thr, n, reroll)
-		hits += got
-		if buy && thr >= 2 && thr <= 10 {
-			hits += t.buyNearMisses(side, thr, n-got)
-		}
-	}
-	for _, ro := range sp.rollers[r] {
-		thr := int(ro.thr) - mod + sp.auraShift(r, ro.slot, alive)
-		for _, m := range h.slotModifier[r] {
-			thr -= m(t, side, ro.slot)
-		}
-		roll(thr, int(alive[ro.slot])*int(ro.dice)-int(t.damaged[side][ro.slot])*int(ro.loss))
-	}
-	if n := sp.extraDice[r]; n > 0 {
-		if thr, ok := t.p.bestRoller(side, r, alive); ok {
-			roll(thr-mod, int(n))
-		}
-	}
-	return hits * t.p.hitFactor[side][r]
+	return hits
 }
 
 // buyNearMisses counts, among misses dice that missed a threshold thr
