@@ -49,7 +49,7 @@ func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (u
 	if err != nil {
 		return 0, err
 	}
-	thr, ok := p.joinThreshold(sc, holder, st)
+	thr, ok := p.unitThreshold(sc, holder, st, rollSpace)
 	i := uint8(len(sp.slots))
 	st.Name += " (" + label + ")"
 	sp.slots = append(sp.slots, slot{stats: st, zone: zoneSpace, sustain: st.Sustain})
@@ -62,35 +62,30 @@ func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (u
 		sp.groups[rollBombard] = groupRollers(sp.rollers[rollBombard])
 	}
 	// First of its kind in each order of ships: ahead of the first unit of
-	// its kind or of a kind the side loses after it.
+	// its kind or of a kind the side loses after it; in the non-fighters-
+	// first order, a fighter among the fighters, a non-fighter ahead of them.
 	seq := s.Order.sequence()
-	rank := func(k units.Kind) int { return slices.Index(seq, k) }
 	fighter := k == units.Fighter
-	insert := func(tg targets) {
-		at := len(sp.order[tg])
-		for j, o := range sp.order[tg] {
-			ok := sp.slots[o].stats.Kind
-			if tg == tNonFighters && (ok == units.Fighter) != fighter {
-				if !fighter { // a non-fighter goes ahead of every fighter
-					at = j
-					break
-				}
-				continue
-			}
-			if rank(ok) >= rank(k) {
-				at = j
-				break
-			}
-		}
-		sp.order[tg] = slices.Insert(sp.order[tg], at, i)
-		sp.in[i] |= 1 << tg
-	}
-	insert(tShips)
+	sp.insertFirstOfKind(tShips, i, k, seq)
 	if fighter {
-		insert(tFighters)
+		sp.insertFirstOfKind(tFighters, i, k, seq)
 	}
-	insert(tNonFighters)
-	insert(tFleet)
+	nf := slices.IndexFunc(sp.order[tNonFighters], func(o uint8) bool { return sp.slots[o].stats.Kind == units.Fighter })
+	if nf < 0 {
+		nf = len(sp.order[tNonFighters])
+	}
+	if fighter {
+		sp.order[tNonFighters] = append(sp.order[tNonFighters][:nf:nf], append([]uint8{i}, sp.order[tNonFighters][nf:]...)...)
+	} else {
+		// Among the non-fighters, by rank.
+		head := append([]uint8(nil), sp.order[tNonFighters][:nf]...)
+		tail := sp.order[tNonFighters][nf:]
+		sp.order[tNonFighters] = head
+		sp.insertFirstOfKind(tNonFighters, i, k, seq)
+		sp.order[tNonFighters] = append(sp.order[tNonFighters], tail...)
+	}
+	sp.in[i] |= 1 << tNonFighters
+	sp.insertFirstOfKind(tFleet, i, k, seq)
 	sp.derive()
 	cp := &sp.capacity
 	if st.Capacity > 0 && len(cp.cargo) > 0 {
@@ -110,34 +105,56 @@ func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (u
 	return i, nil
 }
 
-// joinThreshold is the space combat threshold of holder's unit st joining
-// the combat: the value of its kind's rollers (static modifiers included),
-// else st's value shifted as static modifiers shifted the side's other
-// non-flagship ships, else st's value less the side's Modifier (and 1 for
-// a defender in a nebula). False when the unit has no combat roll.
-func (p *plan) joinThreshold(sc *Scenario, holder int, st units.Stats) (int, bool) {
+// unitThreshold is the threshold at which holder's unit st, added during
+// the action, rolls in combat rounds of kind r (rollSpace or rollGround):
+// the value of its kind's rollers (static modifiers included), else st's
+// value shifted as static modifiers shifted the side's other units of that
+// combat (non-flagship ships in the space area; ground forces), else st's
+// value less the side's Modifier (and 1 for a defender's ship in a nebula).
+// False when the unit has no combat roll.
+func (p *plan) unitThreshold(sc *Scenario, holder int, st units.Stats, r rollKind) (int, bool) {
 	if !st.Combat.Has() {
 		return 0, false
 	}
 	sp := &p.side[holder]
-	for _, f := range kindSlots(p, holder, tShips, st.Kind) {
-		if t, ok := p.rollerThr(holder, rollSpace, f); ok {
+	space := r == rollSpace
+	tg := tGround
+	if space {
+		tg = tShips
+	}
+	for _, f := range kindSlots(p, holder, tg, st.Kind) {
+		if t, ok := p.rollerThr(holder, r, f); ok {
 			return int(t), true
 		}
 	}
-	for _, ro := range sp.rollers[rollSpace] {
+	for _, ro := range sp.rollers[r] {
 		sl := sp.slots[ro.slot]
-		if sl.zone != zoneSpace || sl.stats.Kind == units.Flagship || !sl.stats.Kind.Ship() || sl.form != formUnit || !sl.report {
+		k := sl.stats.Kind
+		if sl.form != formUnit || !sl.report || k == units.Flagship || (space && (sl.zone != zoneSpace || !k.Ship())) || (!space && !k.GroundForce()) {
 			continue
 		}
 		return st.Combat.Value + int(ro.thr) - sl.stats.Combat.Value, true
 	}
-	s := sideOf(sc, holder)
-	thr := st.Combat.Value - s.Modifier
-	if sc.Nebula && holder == defender {
+	thr := st.Combat.Value - sideOf(sc, holder).Modifier
+	if space && sc.Nebula && holder == defender {
 		thr--
 	}
 	return thr, true
+}
+
+// insertFirstOfKind puts slot i (of kind k) into the side's order tg ahead
+// of the first unit of its kind or of a kind the side loses after it.
+func (sp *sidePlan) insertFirstOfKind(tg targets, i uint8, k units.Kind, seq []units.Kind) {
+	rank := func(k units.Kind) int { return slices.Index(seq, k) }
+	at := len(sp.order[tg])
+	for j, o := range sp.order[tg] {
+		if rank(sp.slots[o].stats.Kind) >= rank(k) {
+			at = j
+			break
+		}
+	}
+	sp.order[tg] = slices.Insert(sp.order[tg], at, i)
+	sp.in[i] |= 1 << tg
 }
 
 // join places n more units in side's joining slot s (joinSlot), or takes
@@ -178,38 +195,15 @@ func (p *plan) hiddenGroundSlot(sc *Scenario, holder int, k units.Kind, name, la
 		p.warnings = append(p.warnings, name+": "+err.Error()+"; ignored")
 		return 0, false
 	}
-	thr, known := 0, false
-	for _, f := range kindSlots(p, holder, tGround, k) {
-		if t, ok := p.rollerThr(holder, rollGround, f); ok {
-			thr, known = int(t), true
-			break
-		}
-	}
-	if !known {
-		thr = st.Combat.Value - s.Modifier
-		for _, ro := range sp.rollers[rollGround] {
-			thr = st.Combat.Value + int(ro.thr) - sp.slots[ro.slot].stats.Combat.Value
-			break
-		}
-	}
+	thr, rolls := p.unitThreshold(sc, holder, st, rollGround)
 	i := uint8(len(sp.slots))
 	st.Name += " (" + label + ")"
 	sp.slots = append(sp.slots, slot{stats: st, zone: zonePlanet, sustain: st.Sustain})
-	if st.Combat.Has() {
+	if rolls {
 		sp.rollers[rollGround] = append(sp.rollers[rollGround], roller{slot: i, dice: uint8(st.Combat.Dice), thr: int8(thr)})
 		sp.groups[rollGround] = groupRollers(sp.rollers[rollGround])
 	}
-	sp.in[i] = 1 << tGround
-	seq := s.Order.sequence()
-	rank := func(k units.Kind) int { return slices.Index(seq, k) }
-	at := len(sp.order[tGround])
-	for j, o := range sp.order[tGround] {
-		if rank(sp.slots[o].stats.Kind) >= rank(k) {
-			at = j
-			break
-		}
-	}
-	sp.order[tGround] = slices.Insert(sp.order[tGround], at, i)
+	sp.insertFirstOfKind(tGround, i, k, s.Order.sequence())
 	sp.derive()
 	p.noTables = true
 	p.warnOnce(fmt.Sprintf("%s: the units it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, sideName(holder)))
