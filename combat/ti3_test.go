@@ -22,57 +22,22 @@ func ti3Side(t *testing.T, fleet string, techs ...string) combat.Side {
 
 func ti3Rules() combat.Ruleset { return combat.Ruleset{Game: combat.GameTI3SA} }
 
-// hullDuel is an independent Markov chain for two single units fighting a
-// space combat: unit i has hp[i] hit points and rolls dice[i][h] dice at
-// probability p[i] when it has h hit points left. It returns P(attacker
-// wins) and P(draw).
-func hullDuel(hp [2]int, dice [2][]int, p [2]float64) (win, draw float64) {
-	type key [2]int
-	memo := map[key][2]float64{}
-	var solve func(a, d int) [2]float64
-	solve = func(a, d int) [2]float64 {
-		switch {
-		case a <= 0 && d <= 0:
-			return [2]float64{0, 1}
-		case d <= 0:
-			return [2]float64{1, 0}
-		case a <= 0:
-			return [2]float64{0, 0}
-		}
-		if v, ok := memo[key{a, d}]; ok {
-			return v
-		}
-		da, dd := binomDist(dice[0][a], p[0]), binomDist(dice[1][d], p[1])
-		stay := da[0] * dd[0]
-		var out [2]float64
-		for ha, pa := range da {
-			for hd, pd := range dd {
-				if ha == 0 && hd == 0 {
-					continue
-				}
-				r := solve(a-hd, d-ha)
-				out[0] += pa * pd * r[0] / (1 - stay)
-				out[1] += pa * pd * r[1] / (1 - stay)
-			}
-		}
-		memo[key{a, d}] = out
-		return out
-	}
-	r := solve(hp[0], hp[1])
-	return r[0], r[1]
-}
+// diceOf returns the dice a unit rolls with h hit points left, from a
+// table indexed by h (for duelD, whose chain counts hit points: one hit
+// takes one, and a TI3 unit loses a die with each).
+func diceOf(table ...int) func(int) int { return func(h int) int { return table[h] } }
 
 // Dreadnoughts (SA L92, L94): a TI3 dreadnought rolls 2 dice at 5 (0.6)
-// and, once damaged, 1 die. One against one: hullDuel with 2 hit points
+// and, once damaged, 1 die. One against one: duelD with 2 hit points
 // and dice [_, 1, 2]. Under TI4 a dreadnought rolls 1 die and keeps it.
 func TestTI3Dreadnoughts(t *testing.T) {
-	win, draw := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 2}, {0, 1, 2}}, [2]float64{0.6, 0.6})
+	win, draw := duelD(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.6, 0.6)
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "TI3 attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "TI3 draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
 	exactIsTI3(t, sc, win, draw)
-	w4, d4 := hullDuel([2]int{2, 2}, [2][]int{{0, 1, 1}, {0, 1, 1}}, [2]float64{0.6, 0.6})
+	w4, d4 := duelD(2, 2, diceOf(0, 1, 1), diceOf(0, 1, 1), 0.6, 0.6)
 	sc.Rules = combat.Ruleset{}
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, combat.Side{Fleet: mustFleet(t, "1 dreadnought")}
 	res = mustRun(t, sc, factionTrials, 402)
@@ -85,9 +50,9 @@ func TestTI3Dreadnoughts(t *testing.T) {
 
 // War suns (SA L93-94): 3 hit points, 3 dice at 3 (0.8), 2 once damaged, 1
 // twice. Against a carrier... a TI3 war sun against 1 dreadnought (2 hit
-// points, 2/1 dice at 0.6): hullDuel.
+// points, 2/1 dice at 0.6): duelD.
 func TestTI3WarSun(t *testing.T) {
-	win, draw := hullDuel([2]int{3, 2}, [2][]int{{0, 1, 2, 3}, {0, 1, 2}}, [2]float64{0.8, 0.6})
+	win, draw := duelD(3, 2, diceOf(0, 1, 2, 3), diceOf(0, 1, 2), 0.8, 0.6)
 	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 403)
 	near(t, "war sun wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
