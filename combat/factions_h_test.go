@@ -7,44 +7,15 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// unitVsInfantryH is a small Markov chain: one attacker ground force with
-// hp hit points rolling one die that hits with p, against k infantry
-// rolling one die each that hits with q. It returns the probabilities that
-// the attacker wins, draws and loses.
-func unitVsInfantryH(hp, k int, p, q float64) (win, draw, lose float64) {
-	switch {
-	case hp <= 0 && k <= 0:
-		return 0, 1, 0
-	case hp <= 0:
-		return 0, 0, 1
-	case k <= 0:
-		return 1, 0, 0
-	}
-	stay := (1 - p) * binomP(k, 0, q)
-	for a := 0; a <= 1; a++ {
-		pa := p
-		if a == 0 {
-			pa = 1 - p
-		}
-		for d := 0; d <= k; d++ {
-			if a == 0 && d == 0 {
-				continue
-			}
-			w, dr, l := unitVsInfantryH(hp-d, k-a, p, q)
-			pr := pa * binomP(k, d, q) / (1 - stay)
-			win, draw, lose = win+pr*w, draw+pr*dr, lose+pr*l
-		}
-	}
-	return win, draw, lose
-}
-
 // Annihilator: the L1Z1X mech in the space area bombards (8: 0.3) before
 // it lands. Against 2 infantry, the mech (6: 0.5, Sustain Damage: 2 hit
-// points) then fights 1 infantry with 0.3 and 2 with 0.7 (unitVsInfantryH);
+// points, 1 die) then fights 1 infantry with 0.3 and 2 with 0.7 (duelD:
+// one point per infantry, one die each);
 // without the text (Articles of War) always 2.
 func TestAnnihilator(t *testing.T) {
-	w2, _, _ := unitVsInfantryH(2, 2, 0.5, 0.3)
-	w1, _, _ := unitVsInfantryH(2, 1, 0.5, 0.3)
+	one, each := func(int) int { return 1 }, func(k int) int { return k }
+	w2, _ := duelD(2, 2, one, each, 0.5, 0.3)
+	w1, _ := duelD(2, 1, one, each, 0.5, 0.3)
 	for _, c := range []struct {
 		cards []string
 		win   float64

@@ -1,7 +1,6 @@
 package combat_test
 
 import (
-	"math"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -65,39 +64,15 @@ func TestZGravEidolon(t *testing.T) {
 	notExact(t, sc)
 }
 
-// matriarchChain returns, for f Naalu fighters (each hitting with p) on
-// the planet against 1 infantry (hitting with q), the probabilities that
-// the infantry dies while fighters are left (win), that both sides die in
-// the same round (both), and that the fighters die first (lose): a small
-// Markov chain over the fighters left.
-func matriarchChain(f int, p, q float64) (win, both, lose float64) {
-	if f == 0 {
-		return 0, 0, 1
-	}
-	miss := math.Pow(1-p, float64(f)) // no fighter hits
-	// A round that changes nothing: no fighter hits and the infantry misses.
-	stay := miss * (1 - q)
-	w := (1 - miss) * (1 - q) // the infantry dies, the fighters are untouched
-	if f > 1 {
-		w += (1 - miss) * q // it dies, one fighter with it: fighters left
-	}
-	b := 0.0
-	if f == 1 {
-		b = (1 - miss) * q
-	}
-	win, both, lose = matriarchChain(f-1, p, q)
-	// One fighter lost while the infantry lives: continue from f − 1.
-	win, both, lose = (w+miss*q*win)/(1-stay), (b+miss*q*both)/(1-stay), miss*q*lose/(1-stay)
-	return win, both, lose
-}
-
 // Matriarch: the Naalu flagship and 2 Hybrid Crystal Fighter I (8: 0.3)
 // invade a planet with 1 infantry (8: 0.3) and no ground forces of their
-// own: the fighters fight on the planet (matriarchChain). Current printing:
+// own: the fighters fight on the planet (duelD: a point and a die per
+// fighter, against the infantry's one). Current printing:
 // they return to space before control, so killing the infantry is a draw;
 // original printing: they are still there, and take the planet.
 func TestMatriarch(t *testing.T) {
-	win, both, lose := matriarchChain(2, 0.3, 0.3)
+	win, both := duelD(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
+	lose := 1 - win - both
 	for _, c := range []struct {
 		rules            combat.Ruleset
 		aWin, draw, dWin float64
