@@ -126,70 +126,19 @@ func tlWarned(res combat.Result, part string) bool {
 
 // tlDuel is the exact outcome of a combat between two sides of identical
 // one-hit units, na hitting with probability pa each and nd with pd, all
-// rolling at once each round: P(attacker wins), P(draw), P(defender wins).
-// It is the Markov chain over (na, nd), with the no-hit self-loop divided
-// out.
+// rolling at once each round: P(attacker wins), P(draw), P(defender wins)
+// (the chain duelF, a die per point).
 func tlDuel(na, nd int, pa, pd float64) (aw, dr, dw float64) {
-	type key struct{ a, d int }
-	memo := map[key][3]float64{}
-	var f func(a, d int) [3]float64
-	f = func(a, d int) [3]float64 {
-		switch {
-		case a == 0 && d == 0:
-			return [3]float64{0, 1, 0}
-		case d == 0:
-			return [3]float64{1, 0, 0}
-		case a == 0:
-			return [3]float64{0, 0, 1}
-		}
-		if v, ok := memo[key{a, d}]; ok {
-			return v
-		}
-		ba, bd := binomDist(a, pa), binomDist(d, pd)
-		stay := ba[0] * bd[0]
-		var out [3]float64
-		for i, qa := range ba {
-			for j, qd := range bd {
-				if i == 0 && j == 0 {
-					continue
-				}
-				r := f(max(a-j, 0), max(d-i, 0))
-				for k := range out {
-					out[k] += qa * qd * r[k] / (1 - stay)
-				}
-			}
-		}
-		memo[key{a, d}] = out
-		return out
-	}
-	r := f(na, nd)
-	return r[0], r[1], r[2]
+	aw, dr = outcomeF(duelF(na, nd, perPointF, perPointF, pa, pd))
+	return aw, dr, 1 - aw - dr
 }
 
 // tlHPDuel is the exact outcome of one unit with ha hit points (each hit
 // removes one) hitting with probability pa per round, against one with hd
-// hit points and pd.
+// hit points and pd (the chain duelF, one die a side).
 func tlHPDuel(ha, hd int, pa, pd float64) (aw, dr, dw float64) {
-	switch {
-	case ha == 0 && hd == 0:
-		return 0, 1, 0
-	case hd == 0:
-		return 1, 0, 0
-	case ha == 0:
-		return 0, 0, 1
-	}
-	stay := (1 - pa) * (1 - pd)
-	var out [3]float64
-	for _, o := range []struct {
-		q      float64
-		da, dd int
-	}{{pa * (1 - pd), 0, 1}, {(1 - pa) * pd, 1, 0}, {pa * pd, 1, 1}} {
-		a, d, w := tlHPDuel(ha-o.da, hd-o.dd, pa, pd)
-		out[0] += o.q * a / (1 - stay)
-		out[1] += o.q * d / (1 - stay)
-		out[2] += o.q * w / (1 - stay)
-	}
-	return out[0], out[1], out[2]
+	aw, dr = outcomeF(duelF(ha, hd, oneDieF, oneDieF, pa, pd))
+	return aw, dr, 1 - aw - dr
 }
 
 // --- Plasma Scoring ------------------------------------------------------

@@ -14,50 +14,15 @@ import (
 // hand calculations or the small Markov chain duelD, independent of the
 // engine; Monte Carlo answers must fall within 4 standard errors.
 
-// duelD solves a ground combat between two sides described by hit points:
-// the attacker has a points and rolls diceA(a) dice hitting with pa, the
+// duelD solves a combat between two sides described by hit points: the
+// attacker has a points and rolls diceA(a) dice hitting with pa, the
 // defender d points and diceD(d) dice hitting with pd; each hit takes one
 // point (a unit with Sustain Damage has 2). Both roll at once; the combat
 // ends when a side has no points. It returns the attacker's chances to
-// win (points left, the defender none) and to draw (neither has any).
+// win (points left, the defender none) and to draw (neither has any): the
+// chain duelF, summed.
 func duelD(a, d int, diceA, diceD func(int) int, pa, pd float64) (win, draw float64) {
-	type key struct{ a, d int }
-	type val struct{ win, draw float64 }
-	memo := map[key]val{}
-	var solve func(a, d int) val
-	solve = func(a, d int) val {
-		if v, ok := memo[key{a, d}]; ok {
-			return v
-		}
-		var acc val
-		self := 0.0
-		na, nd := diceA(a), diceD(d)
-		for ha := 0; ha <= na; ha++ {
-			for hd := 0; hd <= nd; hd++ {
-				q := binomP(na, ha, pa) * binomP(nd, hd, pd)
-				a1, d1 := max(a-hd, 0), max(d-ha, 0)
-				switch {
-				case a1 == a && d1 == d:
-					self += q
-				case d1 == 0 && a1 > 0:
-					acc.win += q
-				case d1 == 0:
-					acc.draw += q
-				case a1 == 0:
-				default:
-					v := solve(a1, d1)
-					acc.win += q * v.win
-					acc.draw += q * v.draw
-				}
-			}
-		}
-		acc.win /= 1 - self
-		acc.draw /= 1 - self
-		memo[key{a, d}] = acc
-		return acc
-	}
-	v := solve(a, d)
-	return v.win, v.draw
+	return outcomeF(duelF(a, d, diceA, diceD, pa, pd))
 }
 
 // fixedD returns a dice function that always rolls n dice.
