@@ -429,15 +429,7 @@ func TestDuelDeterministic(t *testing.T) {
 func TestDuelNoAllocations(t *testing.T) {
 	a := duelAgenda(DuelFirstRound, Range{1, 9}, Range{2, 8})
 	a.Voters[0].Then = []float64{0.5, 0.5}
-	m, err := compile(&a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := newWorker(m)
-	stream := montecarlo.Stream(1, 0)
-	if n := testing.AllocsPerRun(20, func() { w.Trials(stream, 1000) }); n != 0 {
-		t.Errorf("%v allocations per 1000 trials, want 0", n)
-	}
+	noTrialAllocs(t, a)
 }
 
 func TestDuelRejects(t *testing.T) {

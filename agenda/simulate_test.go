@@ -175,6 +175,12 @@ func TestSimulateNoAllocations(t *testing.T) {
 	if len(a.Outcomes) != 2 {
 		a.Voters[0].Then = make([]float64, len(a.Outcomes))
 	}
+	noTrialAllocs(t, a)
+}
+
+// noTrialAllocs checks that a worker's trials of a allocate nothing.
+func noTrialAllocs(t *testing.T, a Agenda) {
+	t.Helper()
 	m, err := compile(&a)
 	if err != nil {
 		t.Fatal(err)
