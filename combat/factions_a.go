@@ -91,22 +91,11 @@ func sacrificeOrder(p *plan, side int) []uint8 {
 	return out
 }
 
-// sustainBlocked reports whether side's units of target set tg cannot use
-// Sustain Damage now (the check assign makes).
-func sustainBlocked(t *trial, side int, tg targets) bool {
-	for _, b := range t.p.side[side].sustainBlockers {
-		if b.tg == tg && t.alive[1-side][b.source] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // destroyable reports whether one hit on a unit of side's slot s chosen by
 // the opponent destroys it: the slot has a damaged unit, or its units
 // cannot use Sustain Damage (now).
 func destroyable(t *trial, side int, s uint8) bool {
-	return t.damaged[side][s] > 0 || !t.p.side[side].slots[s].sustain || sustainBlocked(t, side, tShips)
+	return t.damaged[side][s] > 0 || !t.p.side[side].slots[s].sustain || t.sustainBlocked(side, tShips)
 }
 
 // firstAlive returns the first slot of list with a unit of side alive, and
@@ -143,7 +132,7 @@ func hitChosen(t *trial, side int, s uint8) {
 		hits = f(t, side, hits)
 	}
 	if hits > 0 && t.alive[side][s] > 0 {
-		if t.damaged[side][s] == 0 && t.p.side[side].slots[s].sustain && !sustainBlocked(t, side, tShips) {
+		if t.damaged[side][s] == 0 && t.p.side[side].slots[s].sustain && !t.sustainBlocked(side, tShips) {
 			t.damaged[side][s]++
 			t.sustainedRound[side][s]++
 			for _, f := range h.onSustain {
@@ -169,7 +158,7 @@ func assignTo(t *trial, side int, tg targets, r rollKind, hits int) {
 		hits = f(t, side, hits)
 	}
 	sp := &t.p.side[side]
-	sustain := r.sustainable() && !sustainBlocked(t, side, tg)
+	sustain := r.sustainable() && !t.sustainBlocked(side, tg)
 	for ; hits > 0; hits-- {
 		ev, s := t.takeHit(side, sp.order[tg], sustain, sp.sustainLast)
 		if ev == noTarget {
@@ -557,7 +546,10 @@ func ambush(p *plan, sc *Scenario, holder int) {
 
 // fourthMoon (Mentak flagship): "Other players' ships in this system cannot
 // use SUSTAIN DAMAGE." While the flagship is in the system: against space
-// cannon offense, space combat rolls and effects' hits.
+// cannon offense, space combat rolls and effects' hits, whatever target set
+// the hits are forced onto. In a round's Assign Hits step the flagship's
+// presence is read at the start of the step (LRR 78.6a), so a flagship
+// destroyed by that round's hits still forbids it.
 func fourthMoon(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Fourth Moon (no Sustain Damage while it is there)", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
@@ -565,17 +557,18 @@ func fourthMoon(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	opp := &p.side[1-holder]
-	for _, tg := range [...]targets{tShips, tNonFighters, tFleet} {
-		opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: flags[0], tg: tg})
-	}
+	opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: flags[0], sets: setOf(tShips, tNonFighters, tFleet, tShipsAbility)})
 }
 
 // mollTerminus (Mentak mech): "Other players' ground forces on this planet
 // cannot use SUSTAIN DAMAGE." While a Mentak mech is on the planet: the
-// defender's always are; the attacker's of an invasion land at the
+// defender's always are, so the attacker's ground forces, on the planet
+// once committed (LRR 49), cannot sustain the space cannon defense's hits
+// nor the ground combat's; the attacker's mechs of an invasion land at the
 // commitment, so the defender's ground forces may still sustain
-// bombardment hits, not ground combat hits. Articles of War takes the text
-// away.
+// bombardment hits, not ground combat hits. In a round's Assign Hits step
+// the mechs' presence is read at the start of the step (LRR 87 with
+// 78.6a). Articles of War takes the text away.
 func mollTerminus(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Moll Terminus (no Sustain Damage while it is on the planet)", true)
 	mechs := kindSlots(p, holder, tGround, units.Mech)
@@ -588,7 +581,7 @@ func mollTerminus(p *plan, sc *Scenario, holder int) {
 	}
 	opp := &p.side[1-holder]
 	if holder == defender || sc.Action == GroundCombat {
-		opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: mechs[0], tg: tGround})
+		opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: mechs[0], sets: setOf(tGround, tGroundAbility)})
 		return
 	}
 	// The attacker's mechs reach the planet at the commitment: a slot of
@@ -601,7 +594,7 @@ func mollTerminus(p *plan, sc *Scenario, holder int) {
 	}
 	landed := uint8(len(sp.slots))
 	sp.slots = append(sp.slots, slot{stats: units.Stats{Name: "Moll Terminus (on the planet)", Kind: units.Mech}, zone: zoneAdjacent})
-	opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: landed, tg: tGround})
+	opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: landed, sets: setOf(tGround)})
 	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
 		n := uint16(0)
 		for _, s := range mechs {

@@ -299,12 +299,18 @@ func iconoclastF(p *plan, sc *Scenario, holder int) {
 // each time one of the holder's own units in the system (ships, and ground
 // forces on the planet) uses Sustain Damage, against any roll or effect,
 // the holder spends 2 of its Side.Influence (tracked per trial) to repair
-// it at once, while at least 2 are left. Repaired at once, the unit may
-// cancel a later hit of the same roll with Sustain Damage again. Without 2
-// influence a warning says it does nothing. Not modelled: repairing other
-// players' units (never in the holder's interest here) and units in
-// adjacent systems; influence is not counted as resources lost. The repair
-// happens in a hook on sustaining: exact mode refuses.
+// it, while at least 2 are left. A unit uses Sustain Damage at most once
+// per assignment of hits (LRR 1.18: an ability resolves once per
+// occurrence of its timing event; LRR 87): the repaired unit cannot cancel
+// another hit of the same roll, so its repair is kept in trial.repairs and
+// made when the assignment ends (afterAssign) — the same as repairing it
+// at once and barring it from the rest of the assignment, since a hit it
+// would take then destroys it either way. From the next assignment on it
+// may sustain again. Without 2 influence a warning says it does nothing.
+// Not modelled: repairing other players' units (never in the holder's
+// interest here) and units in adjacent systems; influence is not counted
+// as resources lost. The repair happens in hooks on sustaining and after
+// assignments: exact mode refuses.
 func dynamoF(p *plan, sc *Scenario, holder int) {
 	flag, ok := captureFlagship(p, holder)
 	switch {
@@ -317,14 +323,28 @@ func dynamoF(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	p.hooks.onSustain = append(p.hooks.onSustain, func(t *trial, side int, s uint8, _ rollKind) {
-		if side != holder || t.alive[holder][flag] == 0 || t.damaged[holder][s] == 0 || !spend(&t.influence[holder], 2) {
-			return
-		}
-		t.damaged[holder][s]--
-		if t.sustainedRound[holder][s] > 0 {
-			t.sustainedRound[holder][s]--
+		if side == holder && t.alive[holder][flag] > 0 && spend(&t.influence[holder], 2) {
+			t.repairs[holder][s]++
 		}
 	})
+	repair := func(t *trial, side int) {
+		if side != holder {
+			return
+		}
+		for s, n := range t.repairs[holder] {
+			// A repaired unit destroyed later in the same assignment
+			// was damaged then: only the damaged ones left are repaired.
+			n = min(n, t.damaged[holder][s])
+			t.damaged[holder][s] -= n
+			t.sustainedRound[holder][s] -= min(n, t.sustainedRound[holder][s])
+			t.repairs[holder][s] = 0
+		}
+	}
+	for r := range numRollKinds {
+		if r.sustainable() {
+			p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], repair)
+		}
+	}
 	p.addEffect("Dynamo (repairs for 2 influence)", false)
 }
 

@@ -364,14 +364,14 @@ func TestIconoclast(t *testing.T) {
 }
 
 // Dynamo: an Empyrean flagship (Sustain Damage) against 4 cruisers (0.4
-// each), one round: H ~ Bin(4, 0.4) hits. With 2k influence it is
-// repaired after each of its first k sustains, so it takes k + 1 hits
-// without being destroyed: it lives if H ≤ k + 1. P(H ≤ 1) = 0.4752 (no
-// influence: a warning says Dynamo does nothing), P(H ≤ 2) = 0.8208 (2 or
-// 3 influence), P(H ≤ 3) = 0.9744 (4).
+// each), one round: H ~ Bin(4, 0.4) hits. A repair comes after the use of
+// Sustain Damage, and the repaired flagship cannot sustain again within the
+// same roll (LRR 1.18, 87): whatever the influence it lives if H ≤ 1,
+// P(H ≤ 1) = 0.4752 (no influence: a warning says Dynamo does nothing).
+// The repairs' effect across rounds is TestDynamoOncePerAssignment's.
 func TestDynamo(t *testing.T) {
 	h := binomDist(4, 0.4)
-	for i, c := range []struct{ influence, k int }{{0, 0}, {2, 1}, {3, 1}, {4, 2}} {
+	for i, c := range []struct{ influence, k int }{{0, 0}, {2, 0}, {3, 0}, {4, 0}} {
 		e := factionSide(t, "empyrean", "1 flagship")
 		e.Influence = c.influence
 		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: e,

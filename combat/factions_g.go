@@ -94,8 +94,10 @@ func proximaTargetingVIG(p *plan, sc *Scenario, holder int) {
 		if t.count[holder][tGround] <= t.count[opp][tGround] || protectedG(t, holder) || protectedG(t, opp) {
 			return
 		}
+		t.freezeSustain() // both sides' ground forces are hit at once
 		t.assign(opp, rollBombard, t.dice(8, 3, false))
 		t.assign(holder, rollBombard, t.dice(8, 3, false))
+		t.frozen = false
 	})
 	p.addEffect(name+" (bombardment hits cancelled per galvanized unit; BOMBARDMENT 8 (x3) against each side's ground forces at the start of a ground combat round while the holder has more ground forces)", false)
 }

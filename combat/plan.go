@@ -55,6 +55,11 @@ type slot struct {
 	// galvanized is true for a slot of galvanized units (Last Bastion):
 	// one more die for combat rolls and unit abilities, in its stats.
 	galvanized bool
+	// notUnit is true for a slot that stands for a roll no unit makes (a
+	// relic's Anti-Fighter Barrage): texts that let "1 of those units"
+	// roll an additional die (Plasma Scoring, Trrakan Aun Zulok) need a
+	// unit of the holder among those rolling (bestRoller).
+	notUnit bool
 }
 
 // roller is one slot's contribution to a kind of roll.
@@ -588,12 +593,28 @@ func (sp *sidePlan) setSame() {
 }
 
 // sustainBlocker: while the other side has units in slot source, this
-// side's units cannot use Sustain Damage against hits aimed at target set
-// tg.
+// side's units cannot use Sustain Damage against hits aimed at the target
+// sets in sets (bit tg for target set tg). Whether the source is there is
+// read at the start of an Assign Hits step (trial.freezeSustain).
 type sustainBlocker struct {
 	source uint8
-	tg     targets
+	sets   targetSet
 }
+
+// targetSet is a set of target sets: bit tg stands for target set tg.
+type targetSet uint16
+
+// setOf returns the set holding the given target sets.
+func setOf(tgs ...targets) targetSet {
+	var m targetSet
+	for _, tg := range tgs {
+		m |= 1 << tg
+	}
+	return m
+}
+
+// has reports whether target set tg is in m.
+func (m targetSet) has(tg targets) bool { return m&(1<<tg) != 0 }
 
 // aura is a modifier to some slots' dice while a source slot has units
 // alive.

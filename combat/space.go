@@ -83,8 +83,7 @@ func (t *trial) beginCombat(ct combatType) {
 func (t *trial) antiFighterBarrage() {
 	if t.has(attacker, tShips) && t.has(defender, tShips) {
 		ha, hd := t.roll(attacker, rollAFB), t.roll(defender, rollAFB)
-		t.assign(defender, rollAFB, ha)
-		t.assign(attacker, rollAFB, hd)
+		t.assignStep(rollAFB, ha, hd)
 	}
 }
 
@@ -99,8 +98,7 @@ func (t *trial) preCombatShots() {
 	}
 	if t.has(attacker, tShips) && t.has(defender, tShips) {
 		ha, hd := t.roll(attacker, rollPreCombat), t.roll(defender, rollPreCombat)
-		t.assign(defender, rollPreCombat, ha)
-		t.assign(attacker, rollPreCombat, hd)
+		t.assignStep(rollPreCombat, ha, hd)
 	}
 }
 
@@ -132,8 +130,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		for _, h := range t.p.hooks.afterRolls[ct] {
 			h(t, &t.hits)
 		}
-		t.assign(defender, r, t.hits[attacker])
-		t.assign(attacker, r, t.hits[defender])
+		t.assignStep(r, t.hits[attacker], t.hits[defender])
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}

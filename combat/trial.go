@@ -88,6 +88,15 @@ type trial struct {
 	report [maxSlots]uint16
 	// tradeGoods and influence are what each side has left to spend.
 	tradeGoods, influence [2]int16
+	// noSustain holds, while frozen is set, the target sets of each side
+	// whose units may not use Sustain Damage in the current Assign Hits
+	// step (freezeSustain).
+	noSustain [2]targetSet
+	frozen    bool
+	// repairs counts, per slot, units repaired during the current hit
+	// assignment (Dynamo); they take effect when it ends (afterAssign), so
+	// a unit uses Sustain Damage at most once per assignment (LRR 1.18).
+	repairs [2][maxSlots]uint16
 }
 
 // maxCounters bounds the per-trial usage counters effects can ask for.
@@ -318,11 +327,15 @@ func (t *trial) nonFighterShips(side int) int {
 }
 
 // bestRoller returns the best (lowest) threshold among side's rollers of
-// kind r with units alive.
+// kind r with units alive, and whether there is one: the unit that rolls
+// the additional die of a text giving "1 of those units" one (Plasma
+// Scoring, Trrakan Aun Zulok). A roll no unit makes (Metali Void
+// Armaments) has no such unit.
 func (p *plan) bestRoller(side int, r rollKind, alive *[maxSlots]uint16) (int, bool) {
 	best, ok := 0, false
-	for _, ro := range p.side[side].rollers[r] {
-		if alive[ro.slot] > 0 && (!ok || int(ro.thr) < best) {
+	sp := &p.side[side]
+	for _, ro := range sp.rollers[r] {
+		if alive[ro.slot] > 0 && !sp.slots[ro.slot].notUnit && (!ok || int(ro.thr) < best) {
 			best, ok = int(ro.thr), true
 		}
 	}
@@ -338,12 +351,7 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 	}
 	sp := &t.p.side[side]
 	ord := sp.order[sp.targetOf[r]]
-	sustain := r.sustainable()
-	for _, b := range sp.sustainBlockers {
-		if b.tg == sp.targetOf[r] && t.alive[1-side][b.source] > 0 {
-			sustain = false
-		}
-	}
+	sustain := r.sustainable() && !t.sustainBlocked(side, sp.targetOf[r])
 	for ; hits > 0; hits-- {
 		ev, s := t.takeHit(side, ord, sustain, sp.sustainLast)
 		if ev == noTarget {
@@ -365,6 +373,51 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 	for _, h := range t.p.hooks.afterAssign[r] {
 		h(t, side)
 	}
+}
+
+// sustainBlocked reports whether side's units of target set tg may not use
+// Sustain Damage against the hits being assigned: an opponent's unit that
+// forbids it (The Fourth Moon, Moll Terminus) is there. Within an Assign
+// Hits step where both players assign hits (freezeSustain) that is decided
+// on the units present at its start, before anything is destroyed
+// (LRR 78.6, 78.6a, 87); otherwise on the units present now.
+func (t *trial) sustainBlocked(side int, tg targets) bool {
+	if t.frozen {
+		return t.noSustain[side].has(tg)
+	}
+	return t.blockedNow(side).has(tg)
+}
+
+// blockedNow returns the target sets of side whose units may not use
+// Sustain Damage with the opponent's units as they are now.
+func (t *trial) blockedNow(side int) targetSet {
+	var m targetSet
+	for _, b := range t.p.side[side].sustainBlockers {
+		if t.alive[1-side][b.source] > 0 {
+			m |= b.sets
+		}
+	}
+	return m
+}
+
+// assignStep is the Assign Hits step of a roll both players make at once
+// (anti-fighter barrage, a combat round, TI3's pre-combat shots): the
+// defender's hits are assigned, then the attacker's, with who may use
+// Sustain Damage decided on the units present at the start of the step, so
+// that the order of assignment changes nothing (LRR 78.6a: both players
+// decide Sustain Damage before any unit is destroyed).
+func (t *trial) assignStep(r rollKind, onDefender, onAttacker int) {
+	t.freezeSustain()
+	t.assign(defender, r, onDefender)
+	t.assign(attacker, r, onAttacker)
+	t.frozen = false
+}
+
+// freezeSustain fixes, until t.frozen is cleared, which target sets of each
+// side may not use Sustain Damage (sustainBlocked).
+func (t *trial) freezeSustain() {
+	t.noSustain = [2]targetSet{t.blockedNow(attacker), t.blockedNow(defender)}
+	t.frozen = true
 }
 
 // takeHit assigns one hit among the slots of ord and says what it did to
