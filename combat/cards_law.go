@@ -141,13 +141,16 @@ func lightrailOrdnance() card {
 // metaliVoidArmaments (Thunder's Edge relic): "During the Anti-Fighter
 // Barrage step of space combat, you may resolve ANTI-FIGHTER BARRAGE 6 (x3)
 // against your opponent's units." Always used: one more AFB roll of 3 dice
-// at 6 in round 1 of every space combat.
+// at 6 in round 1 of every space combat. No unit of the holder makes that
+// roll: a text giving "1 of those units" an additional die adds none to it.
 func metaliVoidArmaments() card {
 	return card{CardInfo: CardInfo{Slug: "metali-void-armaments", Name: "Metali Void Armaments", Kind: KindRelic, Copies: 1,
 		Effect: "in the anti-fighter barrage step of a space combat the holder also rolls Anti-Fighter Barrage 6 (x3) against the opponent's fighters; always used"},
 		aliases: []string{"void-armaments"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			p.addRoller(holder, rollAFB, "Metali Void Armaments", 6, 3)
+			if s, ok := p.addRoller(holder, rollAFB, "Metali Void Armaments", 6, 3); ok {
+				p.side[holder].slots[s].notUnit = true // the relic rolls, no unit
+			}
 			p.addEffect("Metali Void Armaments", true)
 		}}
 }
