@@ -407,6 +407,11 @@ func (t *trial) blockedNow(side int) targetSet {
 // that the order of assignment changes nothing (LRR 78.6a: both players
 // decide Sustain Damage before any unit is destroyed).
 func (t *trial) assignStep(r rollKind, onDefender, onAttacker int) {
+	if len(t.p.side[attacker].sustainBlockers)+len(t.p.side[defender].sustainBlockers) == 0 {
+		t.assign(defender, r, onDefender) // nothing to freeze
+		t.assign(attacker, r, onAttacker)
+		return
+	}
 	t.freezeSustain()
 	t.assign(defender, r, onDefender)
 	t.assign(attacker, r, onAttacker)
