@@ -366,3 +366,73 @@ func TestTI3RandomAgainstExact(t *testing.T) {
 		}
 	}
 }
+
+// Hit orders under TI3 take the ruleset's unit names (those of
+// ParseFleetTI3) and refuse what TI3 has not; TI4 orders keep TI4's names
+// and refuse TI3's.
+func TestTI3ParseOrder(t *testing.T) {
+	o, err := combat.ParseOrderFor(combat.GameTI3SA, "ST, ground forces, mechanized unit, sustain=last")
+	if err != nil || len(o.Kinds) != 3 || o.Kinds[0] != units.ShockTroop || o.Kinds[1] != units.Infantry || o.Kinds[2] != units.Mech || !o.SustainLast {
+		t.Fatalf("TI3 order = %+v, %v", o, err)
+	}
+	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "gf, mu, st"); err != nil || len(o.Kinds) != 3 {
+		t.Errorf("TI3 short names: %+v, %v", o, err)
+	}
+	// The TI4 names of the units TI3 has are TI3 names too (as in fleets).
+	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "infantry, mech, fighter"); err != nil || o.Kinds[0] != units.Infantry || o.Kinds[1] != units.Mech {
+		t.Errorf("TI4 names under TI3: %+v, %v", o, err)
+	}
+	for _, c := range []struct {
+		game      combat.Game
+		order     string
+		errorPart string
+	}{
+		{combat.GameTI3SA, "flagship", "no flagship in --ruleset ti3-sa"},
+		{combat.GameTI3SA, "infantry ii", "Twilight Imperium 3 has no unit upgrades"},
+		{combat.GameTI3SA, "gf, infantry", "ground force listed twice"},
+		{combat.GameTI3SA, "mu, mech", "mechanized unit listed twice"},
+		{combat.GameTI3SA, "pds", "pds is a structure"},
+		{combat.GameTI3SA, "zeppelin", `unknown unit "zeppelin"`},
+		{combat.GameTI4, "st", "shock troops exist only in --ruleset ti3-sa"},
+		{combat.GameTI4, "ground force", "Twilight Imperium 3 name (--ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
+		{combat.GameTI4, "mu", "Twilight Imperium 4 calls it mech"},
+		{combat.GameTI4, "infantry ii", "give the unit without II"},
+	} {
+		if _, err := combat.ParseOrderFor(c.game, c.order); err == nil || !strings.Contains(err.Error(), c.errorPart) {
+			t.Errorf("%v %q: %v, want an error containing %q", c.game, c.order, err, c.errorPart)
+		}
+	}
+	// ParseOrder is the TI4 grammar.
+	if _, err := combat.ParseOrder("shock troop"); err == nil {
+		t.Error("ParseOrder accepted a shock troop")
+	}
+	if o, err := combat.ParseOrder("gf"); err != nil || o.Kinds[0] != units.Infantry {
+		t.Errorf(`ParseOrder("gf") (a TI4 alias of infantry) = %+v, %v`, o, err)
+	}
+}
+
+// The order is played: 2 ground forces and a shock troop take one hit from
+// a defender that always hits, while they never hit (one round). Ground
+// forces first (the default): 1 ground force and the shock troop are left;
+// the shock troop first: 2 ground forces. The values are certain.
+func TestTI3OrderPlayed(t *testing.T) {
+	for _, c := range []struct {
+		order  string
+		gf, st float64
+	}{{"", 1, 1}, {"st, gf", 2, 0}} {
+		a := ti3Side(t, "2 gf, 1 st")
+		a.Modifier = -9
+		if c.order != "" {
+			var err error
+			if a.Order, err = combat.ParseOrderFor(combat.GameTI3SA, c.order); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := ti3Side(t, "1 gf")
+		d.Modifier = 9
+		sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
+		res := mustRun(t, sc, 200, 440)
+		near(t, c.order+": ground forces left", survivors(t, res.Attacker, "Ground Force"), c.gf, 0)
+		near(t, c.order+": shock troops left", survivors(t, res.Attacker, "Shock Troop"), c.st, 0)
+	}
+}
