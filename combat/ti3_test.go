@@ -185,15 +185,123 @@ func TestTI3ShockTroops(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
 	res := mustRun(t, sc, factionTrials, 409)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
+	exactWins(t, sc, want)
 	// Shock troops alone fight as ground forces from the start: 1 against 1
 	// at 0.3 each.
 	sc.Attacker = ti3Side(t, "1 carrier, 1 shock troop")
 	res = mustRun(t, sc, factionTrials, 410)
 	near(t, "a lone shock troop", res.Outcome.AttackerWin.P, 0.21/0.51, bernoulliSD(0.21/0.51))
 	near(t, "it is reported as the ground force it became", survivors(t, res.Attacker, "Ground Force"), 0.21/0.51, bernoulliSD(0.21/0.51))
+	ex := exactWins(t, sc, 0.21/0.51)
+	if got := survivors(t, ex.Attacker, "Ground Force"); math.Abs(got-0.21/0.51) > 1e-9 {
+		t.Errorf("exact: ground forces left %.12f, want %.12f", got, 0.21/0.51)
+	}
+	// A ground combat (no invasion) of 1 ground force and 1 shock troop
+	// against 2 ground forces, by hand: states (g, s) of the attacker
+	// (ground forces at 0.3, shock troops at 0.6, ground forces hit first,
+	// a lone shock troop reverting) against d ground forces at 0.3.
+	// P(win) from (1,1) v 2 solved by the recursion in ti3ShockTroopWin.
+	sc = combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 gf, 1 st"), Defender: ti3Side(t, "2 gf")}
+	exactWins(t, sc, ti3ShockTroopWin(1, 1, 2))
 	// TI4 has no shock troops.
 	if _, err := units.ParseFleet("1 shock troop"); err == nil {
 		t.Error("TI4 parsed a shock troop")
+	}
+}
+
+// exactWins checks exact mode's attacker win against the hand value want
+// to 1e-9 and returns its result.
+func exactWins(t *testing.T, sc combat.Scenario, want float64) combat.Result {
+	t.Helper()
+	ex := mustSolve(t, sc)
+	if math.Abs(ex.Outcome.AttackerWin.P-want) > 1e-9 {
+		t.Errorf("exact: attacker wins %.12f, want %.12f", ex.Outcome.AttackerWin.P, want)
+	}
+	return ex
+}
+
+// ti3ShockTroopWin is the probability that g ground forces (8: 0.3) and s
+// shock troops (5: 0.6) win a ground combat against d ground forces
+// (0.3), computed independently of the engine: a round's hits on each side
+// are binomial sums, hits go to ground forces first, and shock troops left
+// without ground forces revert to them. Win = the attacker has units left
+// and the defender none; the no-hit round is divided out.
+func ti3ShockTroopWin(g, s, d int) float64 {
+	if d == 0 {
+		if g+s > 0 {
+			return 1
+		}
+		return 0
+	}
+	if g+s == 0 {
+		return 0
+	}
+	if g == 0 { // lone shock troops are ground forces
+		g, s = s, 0
+	}
+	binom := func(n int, p float64) []float64 {
+		dist := []float64{1}
+		for range n {
+			next := make([]float64, len(dist)+1)
+			for k, q := range dist {
+				next[k] += q * (1 - p)
+				next[k+1] += q * p
+			}
+			dist = next
+		}
+		return dist
+	}
+	ga, sa, dd := binom(g, 0.3), binom(s, 0.6), binom(d, 0.3)
+	att := make([]float64, g+s+1) // the attacker's hits
+	for i, p := range ga {
+		for j, q := range sa {
+			att[i+j] += p * q
+		}
+	}
+	stay := att[0] * dd[0]
+	win := 0.0
+	for ha, pa := range att {
+		for hd, pd := range dd {
+			if ha == 0 && hd == 0 {
+				continue
+			}
+			g2, s2 := g-min(hd, g), s-max(0, hd-g)
+			win += pa * pd * ti3ShockTroopWin(g2, max(s2, 0), max(d-ha, 0))
+		}
+	}
+	return win / (1 - stay)
+}
+
+// Exact mode against Monte Carlo with shock troops on either side, mechs
+// with Sustain Damage, bombardment (a dreadnought; a war sun through the
+// Planetary Shield) and space cannon defense: every outcome within 4
+// standard errors (the two share the hit policy but nothing of the
+// sampling: per-state hit distributions against dice or round tables).
+func TestTI3ShockTroopsExactAgainstMonteCarlo(t *testing.T) {
+	for i, c := range []struct {
+		act      combat.Action
+		att, def string
+	}{
+		{combat.GroundCombat, "2 gf, 2 st, 1 mu", "4 gf, 1 st, 1 mu (1 damaged)"},
+		{combat.GroundCombat, "3 st", "2 gf, 1 st"},
+		{combat.Invasion, "1 dreadnought, 1 carrier, 1 gf, 2 st", "3 gf, 1 st"},
+		{combat.Invasion, "1 war sun, 1 carrier, 2 gf, 1 st, 1 mu", "1 cruiser, 2 gf, 1 st, 1 pds"},
+	} {
+		sc := combat.Scenario{Action: c.act, Rules: ti3Rules(), Attacker: ti3Side(t, c.att), Defender: ti3Side(t, c.def)}
+		ex := mustSolve(t, sc)
+		mc := mustRun(t, sc, factionTrials, uint64(450+i))
+		for _, o := range []struct {
+			name      string
+			mc, exact float64
+		}{{"attacker wins", mc.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"draw", mc.Outcome.Draw.P, ex.Outcome.Draw.P}, {"defender wins", mc.Outcome.DefenderWin.P, ex.Outcome.DefenderWin.P}} {
+			se := math.Sqrt(o.exact*(1-o.exact)/float64(factionTrials)) + 1e-12
+			if math.Abs(o.mc-o.exact) > 4*se+1/float64(factionTrials) {
+				t.Errorf("%v %s v %s: %s Monte Carlo %.5f, exact %.5f (z %.1f)", c.act, c.att, c.def, o.name, o.mc, o.exact, (o.mc-o.exact)/se)
+			}
+		}
+		if w, e := survivors(t, mc.Attacker, "Shock Troop"), survivors(t, ex.Attacker, "Shock Troop"); math.Abs(w-e) > 0.02 {
+			t.Errorf("%s: shock troops left %.4f, exact %.4f", c.att, w, e)
+		}
 	}
 }
 
