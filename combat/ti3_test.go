@@ -97,10 +97,30 @@ func TestTI3MutualDestruction(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 405)
 	near(t, "TI3: defender keeps it", res.Outcome.DefenderWin.P, 0.30/0.51, bernoulliSD(0.30/0.51))
 	near(t, "TI3: draw", res.Outcome.Draw.P, 0, 0)
+	// The wiped-out share is reported apart, as a part of the defender's.
+	near(t, "TI3: both wiped out", res.Outcome.BothWipedOut.P, 0.09/0.51, bernoulliSD(0.09/0.51))
+	if res.Counts.BothWipedOut > res.Counts.DefenderWin || res.Counts.AttackerWin+res.Counts.Draw+res.Counts.DefenderWin != res.Trials {
+		t.Errorf("TI3 counts %+v: the wiped-out trials must be among the defender's, the outcomes add up to %d", res.Counts, res.Trials)
+	}
+	ex := mustSolve(t, sc)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{{"defender", ex.Outcome.DefenderWin.P, 0.30 / 0.51}, {"draw", ex.Outcome.Draw.P, 0}, {"both wiped out", ex.Outcome.BothWipedOut.P, 0.09 / 0.51}} {
+		if math.Abs(c.got-c.want) > 1e-9 {
+			t.Errorf("TI3 exact %s %.12f, want %.12f", c.name, c.got, c.want)
+		}
+	}
 	sc.Rules = combat.Ruleset{}
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")}, combat.Side{Fleet: mustFleet(t, "1 infantry")}
 	res = mustRun(t, sc, factionTrials, 406)
 	near(t, "TI4: draw", res.Outcome.Draw.P, 0.09/0.51, bernoulliSD(0.09/0.51))
+	if res.Counts.BothWipedOut != res.Counts.Draw {
+		t.Errorf("TI4: both wiped out %d, want the draws %d", res.Counts.BothWipedOut, res.Counts.Draw)
+	}
+	if ex = mustSolve(t, sc); math.Abs(ex.Outcome.BothWipedOut.P-0.09/0.51) > 1e-9 || math.Abs(ex.Outcome.Draw.P-0.09/0.51) > 1e-9 {
+		t.Errorf("TI4 exact: draw %.12f, both wiped out %.12f, want %.12f", ex.Outcome.Draw.P, ex.Outcome.BothWipedOut.P, 0.09/0.51)
+	}
 }
 
 // Planetary Shield (SA L113): a PDS stops a dreadnought's bombardment; a

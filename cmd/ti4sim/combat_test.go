@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,8 @@ func TestCombatGolden(t *testing.T) {
 		{"space_ti3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--defender-tech", "hylar-v-assault-laser", "-n", "20000"}},
 		{"invade_ti3_json", []string{"invade", "--ruleset", "ti3-sa", "-a", "2 dreadnought, 1 carrier, 3 gf, 1 st", "-d", "1 cruiser, 3 gf, 1 pds", "--defender-tech", "magen-defense-grid", "-n", "20000", "-o", "json"}},
 		{"space_ti3_exact_json", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--exact", "-o", "json"}},
+		{"invade_ti3_wiped_out", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "-n", "20000"}},
+		{"invade_ti3_wiped_out_exact", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "--exact"}},
 		{"ground_ti3_order_exact", []string{"ground", "--ruleset", "ti3-sa", "-a", "2 gf, 1 st, 1 mu", "-d", "3 gf, 1 st", "--attacker-order", "st, gf, mu", "--defender-order", "shock troop, ground force", "--exact"}},
 		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
 	}
@@ -78,6 +81,41 @@ func TestCombatDeterminism(t *testing.T) {
 	sum := j["attacker_win"].(float64) + j["draw"].(float64) + j["defender_win"].(float64)
 	if sum < 0.999999 || sum > 1.000001 {
 		t.Errorf("outcomes sum to %v", sum)
+	}
+}
+
+// An invasion under ti3-sa where the ground combat can wipe out both
+// sides: the outcomes add up to 1, the draw is 0 (no combat that cannot
+// end), and the wiped-out share is reported as a part of the defender's,
+// equal to the TI4 draw of the same invasion (exact mode: the same chain,
+// the same number).
+func TestTI3WipedOutJSON(t *testing.T) {
+	var ti3, ti4 struct {
+		AttackerWin  float64  `json:"attacker_win"`
+		Draw         float64  `json:"draw"`
+		DefenderWin  float64  `json:"defender_win"`
+		BothWipedOut *float64 `json:"both_wiped_out"`
+	}
+	for _, c := range []struct {
+		ruleset string
+		dst     any
+	}{{"ti3-sa", &ti3}, {"ti4", &ti4}} {
+		out, errOut, code := runCLI(t, "invade", "--ruleset", c.ruleset, "-a", "1 carrier, 3 gf", "-d", "3 gf", "--exact", "-o", "json")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), c.dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sum := ti3.AttackerWin + ti3.Draw + ti3.DefenderWin; math.Abs(sum-1) > 1e-9 || ti3.Draw != 0 {
+		t.Errorf("ti3-sa outcomes %+v: sum %v, want 1 with no draw", ti3, sum)
+	}
+	if ti3.BothWipedOut == nil || ti4.BothWipedOut != nil {
+		t.Fatalf("both_wiped_out: ti3-sa %v, ti4 %v; want it under ti3-sa only", ti3.BothWipedOut, ti4.BothWipedOut)
+	}
+	if w := *ti3.BothWipedOut; math.Abs(w-ti4.Draw) > 1e-12 || math.Abs(ti3.DefenderWin-(ti4.DefenderWin+w)) > 1e-12 || w <= 0 {
+		t.Errorf("ti3-sa wiped out %v, defender %v; ti4 draw %v, defender %v", w, ti3.DefenderWin, ti4.Draw, ti4.DefenderWin)
 	}
 }
 
