@@ -122,12 +122,12 @@ type solver struct {
 	invaded        float64
 	// wipedOut is the mass of invasions whose ground combat left neither
 	// side with ground forces (Outcomes.BothWipedOut).
-	wipedOut float64
-	alive          [2][maxSlots]float64 // expected units left at the end
-	hist           [numCombatTypes]roundsHist
-	total          roundsHist
-	meanRounds     [numCombatTypes]float64
-	unresolved     float64
+	wipedOut   float64
+	alive      [2][maxSlots]float64 // expected units left at the end
+	hist       [numCombatTypes]roundsHist
+	total      roundsHist
+	meanRounds [numCombatTypes]float64
+	unresolved float64
 	// massOf is the mass afterCapacity is applied to.
 	massOf float64
 	// shipsDamaged are the damaged counts that go with the ships of the
