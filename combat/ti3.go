@@ -32,8 +32,9 @@ import (
 //   - both sides wiped out in an invasion: the defender keeps the planet;
 //   - shock troops need a ground force with them: alone, they fight as
 //     ground forces (L124);
-//   - TI3 technologies (ti3Techs); TI4 factions, cards, budgets and
-//     anomalies do not exist there and are refused.
+//   - TI3 technologies (ti3Techs), X-89 Bacterial Weapon among them in
+//     Shattered Ascension's wording (addX89TI3); TI4 factions, cards,
+//     budgets and anomalies do not exist there and are refused.
 //
 // Monte Carlo uses the fast round tables too (they read the damaged counts
 // and the worn slots), except with pre-combat shots (plan.slowRounds).
@@ -57,6 +58,7 @@ var ti3Techs = map[string]string{
 	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA L626-628)",
 	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
 	"war-sun":                   "permits building war suns; nothing in combat",
+	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
 }
 
 // ti3TechNames returns the TI3 technology slugs, sorted.
@@ -105,10 +107,7 @@ func (sc *Scenario) validateTI3() error {
 			return fmt.Errorf("%s: ruleset ti3-sa: trade goods, influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
 		}
 		for _, t := range s.Techs {
-			slug := techSlug(t)
-			if slug == TechX89 || slug == "x89" || slug == "x-89" {
-				return fmt.Errorf("%s: X-89 Bacterial Weapon under ruleset ti3-sa: the seed ends with the card's title and no text, and no source found gives the TI3 text; it is not modelled rather than guessed", sd.name)
-			}
+			slug := ti3TechSlug(t)
 			if _, ok := ti3Techs[slug]; !ok {
 				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %q; allowed: %s", sd.name, t, strings.Join(ti3TechNames(), ", "))
 			}
@@ -123,9 +122,21 @@ func (sc *Scenario) validateTI3() error {
 func normTechs(ts []string) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		out[i] = techSlug(t)
+		out[i] = ti3TechSlug(t)
 	}
 	return out
+}
+
+// ti3TechSlug is the slug of a TI3 technology name, with the short names
+// of X-89 Bacterial Weapon ("x89", "x-89") that Twilight Imperium 4
+// accepts too.
+func ti3TechSlug(t string) string {
+	switch slug := techSlug(t); slug {
+	case "x89", "x-89":
+		return TechX89
+	default:
+		return slug
+	}
 }
 
 // asTI3 returns the scenario as the engine plays it under TI3: each side
@@ -251,6 +262,9 @@ func (p *plan) applyTI3(sc *Scenario) {
 		}
 		if s.ti3Holds("duranium-armor") {
 			p.addDuraniumTI3(side)
+		}
+		if s.ti3Holds(TechX89) {
+			p.addX89TI3(sc, side)
 		}
 	}
 	p.addShockTroops()

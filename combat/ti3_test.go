@@ -169,8 +169,8 @@ func TestTI3RetreatOrder(t *testing.T) {
 	}
 }
 
-// Bad input under TI3: factions, cards, TI4 technologies, X-89, adjacent
-// PDS without Deep Space Cannon.
+// Bad input under TI3: factions, cards, TI4 technologies, printings of TI4
+// cards, adjacent PDS without Deep Space Cannon.
 func TestTI3Refusals(t *testing.T) {
 	base := func() combat.Scenario {
 		return combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
@@ -185,8 +185,8 @@ func TestTI3Refusals(t *testing.T) {
 	sc.Attacker.Techs = []string{"plasma-scoring"}
 	refused(t, sc, "unknown Twilight Imperium 3 technology")
 	sc = base()
-	sc.Attacker.Techs = []string{"x89-bacterial-weapon"}
-	refused(t, sc, "X-89")
+	sc.Rules.X89 = combat.X89Original
+	refused(t, sc, "--rules chooses printings of Twilight Imperium 4 cards")
 	sc = base()
 	sc.Defender.AdjacentPDS = 2
 	refused(t, sc, "Deep Space Cannon")
@@ -563,4 +563,56 @@ func TestTI3OrderPlayed(t *testing.T) {
 		near(t, c.order+": ground forces left", survivors(t, res.Attacker, "Ground Force"), c.gf, 0)
 		near(t, c.order+": shock troops left", survivors(t, res.Attacker, "Shock Troop"), c.st, 0)
 	}
+}
+
+// X-89 Bacterial Weapon under TI3 (Shattered Ascension's technology list:
+// "Dreadnaughts may now wipe all GF from a planet during bombardment"):
+//
+//   - 1 dreadnought, 1 carrier, 2 ground forces against 3 ground forces and
+//     a mechanized unit: the ground forces are wiped out; the dreadnought's
+//     bombardment (1 die at 5: 0.6) then damages the mechanized unit (2
+//     dice at 6, 1 once damaged: 0.5 each); 2 ground forces (0.3) fight it:
+//     duelD with 2 points against 1 or 2;
+//   - with a PDS on the planet the shield stops the dreadnought, and X-89
+//     with it: 1 ground force against 1 after the PDS's space cannon
+//     defense (1 die at 6) missed: 0.5·0.21/0.51, as without X-89;
+//   - a war sun is not a dreadnought: nothing changes;
+//   - the defender's X-89 does nothing (with a warning).
+func TestTI3X89(t *testing.T) {
+	hit, _ := duelD(2, 1, diceOf(0, 1, 2), diceOf(0, 1), 0.3, 0.5)
+	miss, _ := duelD(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.3, 0.5)
+	want := 0.6*hit + 0.4*miss
+	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf", "x89"), Defender: ti3Side(t, "3 gf, 1 mu")}
+	res := mustRun(t, sc, factionTrials, 460)
+	near(t, "X-89: attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
+	near(t, "X-89: defender's ground forces left", survivors(t, res.Defender, "Ground Force"), 0, 0)
+	warned(t, res, "X-89 Bacterial Weapon", "action cards")
+	exactWins(t, sc, want)
+	sc.Attacker.Techs = nil
+	if without := mustSolve(t, sc).Outcome.AttackerWin.P; without > want-0.1 {
+		t.Errorf("without X-89 the attacker takes the planet with %.4f, want far less than %.4f", without, want)
+	}
+
+	shield := 0.5 * 0.21 / 0.51
+	for _, techs := range [][]string{{"x-89"}, nil} {
+		sc = combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 1 gf", techs...), Defender: ti3Side(t, "1 gf, 1 pds")}
+		exactWins(t, sc, shield)
+	}
+
+	same := func(what string, a, b combat.Scenario) {
+		t.Helper()
+		x, y := mustSolve(t, a).Outcome, mustSolve(t, b).Outcome
+		if x.AttackerWin.P != y.AttackerWin.P || x.DefenderWin.P != y.DefenderWin.P {
+			t.Errorf("%s: X-89 changed the answer: %.12f against %.12f", what, x.AttackerWin.P, y.AttackerWin.P)
+		}
+	}
+	ws := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 2 gf", "x89-bacterial-weapon"), Defender: ti3Side(t, "3 gf")}
+	plain := ws
+	plain.Attacker = ti3Side(t, "1 war sun, 2 gf")
+	same("a war sun", ws, plain)
+	def := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf"), Defender: ti3Side(t, "3 gf", "x89")}
+	plain = def
+	plain.Defender = ti3Side(t, "3 gf")
+	same("the defender's", def, plain)
+	warned(t, mustSolve(t, def), "only the active player bombards")
 }

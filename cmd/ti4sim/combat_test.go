@@ -41,6 +41,8 @@ func TestCombatGolden(t *testing.T) {
 		{"space_ti3_exact_json", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--exact", "-o", "json"}},
 		{"invade_ti3_wiped_out", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "-n", "20000"}},
 		{"invade_ti3_wiped_out_exact", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "--exact"}},
+		{"invade_ti3_x89_exact", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "3 gf, 1 mu", "--attacker-tech", "x89", "--exact"}},
+		{"compare_x89_ruleset", []string{"compare", "invade", "-a", "2 dreadnought, 1 carrier, 4 inf", "-d", "4 inf, 1 mech", "--vary", "ruleset=ti4,ti3-sa", "--vary", "attacker-tech=,x89", "-n", "20000"}},
 		{"ground_ti3_order_exact", []string{"ground", "--ruleset", "ti3-sa", "-a", "2 gf, 1 st, 1 mu", "-d", "3 gf, 1 st", "--attacker-order", "st, gf, mu", "--defender-order", "shock troop, ground force", "--exact"}},
 		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
 	}
@@ -143,7 +145,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"--defender-order: order item 2: ground force listed twice", []string{"ground", "--ruleset", "ti3-sa", "-a", "1 gf", "-d", "2 gf", "--defender-order", "gf, infantry"}},
 		{"--attacker-order: order item 1: unknown unit \"st\": shock troops exist only in --ruleset ti3-sa", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-order", "st"}},
 		{"Twilight Imperium 4 calls it infantry", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--defender-order", "ground force"}},
-		{"X-89 Bacterial Weapon under ruleset ti3-sa", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89"}},
+		{"ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89", "--rules", "x89=original"}},
 		{"exact mode cannot express an effect that acts at the start or end of combat rounds", []string{"space", "--ruleset", "ti3-sa", "-a", "1 dreadnought", "-d", "1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
