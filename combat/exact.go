@@ -120,11 +120,14 @@ type solver struct {
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
-	alive          [2][maxSlots]float64 // expected units left at the end
-	hist           [numCombatTypes]roundsHist
-	total          roundsHist
-	meanRounds     [numCombatTypes]float64
-	unresolved     float64
+	// wipedOut is the mass of invasions whose ground combat left neither
+	// side with ground forces (Outcomes.BothWipedOut).
+	wipedOut   float64
+	alive      [2][maxSlots]float64 // expected units left at the end
+	hist       [numCombatTypes]roundsHist
+	total      roundsHist
+	meanRounds [numCombatTypes]float64
+	unresolved float64
 	// massOf is the mass afterCapacity is applied to.
 	massOf float64
 	// shipsDamaged are the damaged counts that go with the ships of the
@@ -704,8 +707,13 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 			s.unresolved += m * q
 		case ga != 0:
 			o = attackerWins
-		case fought && gd == 0 && !(s.p.ti3 && s.p.action == Invasion): // TI3: the defender keeps it
-			o = draw
+		case fought && gd == 0:
+			if s.p.action == Invasion {
+				s.wipedOut += m * q
+			}
+			if !(s.p.ti3 && s.p.action == Invasion) { // TI3: the defender keeps it
+				o = draw
+			}
 		}
 		s.outcome[o] += m * q
 		s.addStructures(m*q, o == attackerWins && s.p.action == Invasion)
@@ -838,6 +846,7 @@ func (s *solver) result() Result {
 		gr := rounds(&s.hist[onGround], s.meanRounds[onGround])
 		r.GroundRounds = &gr
 		r.Invaded = exactP(s.invaded)
+		r.Outcome.BothWipedOut = exactP(s.wipedOut)
 	}
 	r.Warnings = append(r.Warnings, p.warnings...)
 	if s.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {

@@ -96,7 +96,7 @@ func (p *plan) roundsAreFixed(ct combatType) bool {
 func (p *plan) rollIsFixed(r rollKind) bool {
 	h := &p.hooks
 	return len(h.rollModifier[r]) == 0 && len(h.slotModifier[r]) == 0 && len(h.rerollMisses[r]) == 0 && len(h.buyHits[r]) == 0 && len(h.boostOne[r]) == 0 &&
-		len(h.rerollAll[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == 0
+		len(h.rerollAll[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == p.tabledAfterAssign[r]
 }
 
 // participants returns the slots of side that fight in combat type ct.
@@ -166,7 +166,7 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 		for s := range ss.n {
 			for j, slot := range ss.slots {
 				a := ss.units[s*len(ss.slots)+j][0]
-				f.lost[side][s] += int32(sp.start[slot]-a) * sp.slots[slot].costHalves
+				f.lost[side][s] += (int32(sp.start[slot]) - int32(a)) * sp.slots[slot].costHalves // a reverting slot may gain units
 				for tg := range numTargets {
 					if sp.in[slot]&(1<<tg) != 0 {
 						f.count[side][s*int(numTargets)+int(tg)] += int32(a)
@@ -345,6 +345,7 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 				next[s*w+h] = ss.encode(&scratch.alive[side], &scratch.damaged[side])
 			}
 		}
+		p.revertAll(side, r, ss, next)
 		return next
 	}
 	one := p.oneHit(side, r, ss)
@@ -354,7 +355,26 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 			next[s*w+h] = one[next[s*w+h-1]]
 		}
 	}
+	p.revertAll(side, r, ss, next)
 	return next
+}
+
+// revertAll applies the side's reversion (sidePlan.revert) to every state
+// of a transition table of roll kind r, once all the hits are taken, as
+// the engine does after assigning a roll's hits.
+func (p *plan) revertAll(side int, r rollKind, ss *stateSpace, next []uint32) {
+	rv := p.side[side].revert
+	if !rv.on || !slices.Contains(revertingRolls[:], r) || !slices.Contains(ss.slots, rv.from) || !slices.Contains(ss.slots, rv.to) {
+		return
+	}
+	var alive, damaged [maxSlots]uint16
+	for i, s := range next {
+		ss.decode(s, &alive, &damaged)
+		if rv.due(&alive) {
+			rv.apply(&alive, &damaged)
+			next[i] = ss.encode(&alive, &damaged)
+		}
+	}
 }
 
 // absorb makes side take h hits of kind r by the hit policy alone (no
@@ -398,6 +418,9 @@ func (p *plan) possible(side int, alive *[maxSlots]uint16) bool {
 		if sl.form == formWorn && alive[i]+alive[sl.of] > sp.start[sl.of] {
 			return false
 		}
+	}
+	if rv := sp.revert; rv.on && alive[rv.from]+alive[rv.to] > sp.start[rv.from]+sp.start[rv.to] {
+		return false
 	}
 	return true
 }

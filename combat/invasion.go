@@ -128,8 +128,14 @@ func (t *trial) result() outcome {
 		}
 		return attackerWins
 	}
-	if t.fought[onGround] && !t.has(defender, tGround) && !t.p.ti3 {
+	if t.wipedOut() && !t.p.ti3 {
 		return draw // TI3: the defender keeps a planet where both sides died
 	}
 	return defenderWins
+}
+
+// wipedOut reports whether the invasion's ground combat was fought and
+// left no ground forces on either side (Result's Outcomes.BothWipedOut).
+func (t *trial) wipedOut() bool {
+	return t.invaded && t.fought[onGround] && !t.unresolved && !t.has(attacker, tGround) && !t.has(defender, tGround)
 }

@@ -32,9 +32,26 @@ type Order struct {
 
 // ParseOrder parses a custom order as the command line gives it: unit names
 // separated by commas, optionally with "sustain=first" or "sustain=last",
-// e.g. "destroyer, fighter, carrier, sustain=last".
-func ParseOrder(s string) (Order, error) {
+// e.g. "destroyer, fighter, carrier, sustain=last". The names are those of
+// Twilight Imperium 4's fleet grammar (units.ParseKind); ParseOrderFor reads
+// another game's.
+func ParseOrder(s string) (Order, error) { return ParseOrderFor(GameTI4, s) }
+
+// ParseOrderFor is ParseOrder with the unit names of game g, the names its
+// fleet grammar accepts: under GameTI3SA those of units.ParseKindTI3
+// ("ground force", "gf", "shock troop", "st", "mechanized unit", "mu" and
+// the Twilight Imperium 4 names of the units Twilight Imperium 3 has; no
+// flagship, no "II").
+func ParseOrderFor(g Game, s string) (Order, error) {
 	var o Order
+	parseKind, name := units.ParseKind, units.Kind.String
+	switch g {
+	case GameTI4:
+	case GameTI3SA:
+		parseKind, name = units.ParseKindTI3, units.KindNameTI3
+	default:
+		return o, fmt.Errorf("order: unknown game %d", g)
+	}
 	if strings.TrimSpace(s) == "" {
 		return o, fmt.Errorf("empty order: give unit names like \"fighter, destroyer, carrier\", optionally with sustain=last")
 	}
@@ -56,7 +73,7 @@ func ParseOrder(s string) (Order, error) {
 			}
 			continue
 		}
-		k, up, err := units.ParseKind(w)
+		k, up, err := parseKind(w)
 		if err != nil {
 			return o, fmt.Errorf("order item %d: %v", i+1, err)
 		}
@@ -64,10 +81,10 @@ func ParseOrder(s string) (Order, error) {
 			return o, fmt.Errorf("order item %d (%q): give the unit without II; the order applies to the kind", i+1, item)
 		}
 		if k.Structure() {
-			return o, fmt.Errorf("order item %d: %s is a structure and never takes hits", i+1, k)
+			return o, fmt.Errorf("order item %d: %s is a structure and never takes hits", i+1, name(k))
 		}
 		if seen[k] {
-			return o, fmt.Errorf("order item %d: %s listed twice", i+1, k)
+			return o, fmt.Errorf("order item %d: %s listed twice", i+1, name(k))
 		}
 		seen[k] = true
 		o.Kinds = append(o.Kinds, k)

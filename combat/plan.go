@@ -197,6 +197,11 @@ type sidePlan struct {
 	// effects and warnings of the side's unit variants (variants.go), for
 	// the plan.
 	variantEffects, variantWarnings []string
+	// revert, when set, turns units of one slot into units of another
+	// when the side has none of the latter left (Twilight Imperium 3's
+	// shock troops, ti3.go): part of the hit policy on the ground, which
+	// the round tables and the exact solver apply too.
+	revert reversion
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -237,6 +242,11 @@ type plan struct {
 	noTables bool
 	// counters is how many per-trial effect counters are given out.
 	counters int
+	// tabledAfterAssign[r] is how many of hooks.afterAssign[r] are a
+	// side's revert (sidePlan.revert), which the round tables and the exact
+	// solver apply themselves: they do not make the roll's assignment
+	// unfixed.
+	tabledAfterAssign [numRollKinds]int
 	// fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).

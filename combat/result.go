@@ -27,6 +27,10 @@ type Counts struct {
 	// AttackerRetreats, DefenderRetreats and Unfinished are zero unless the
 	// scenario has a retreat policy or a round limit.
 	AttackerRetreats, DefenderRetreats, Unfinished int64
+	// BothWipedOut counts the invasions whose ground combat left no
+	// ground forces on either side, already counted in Draw or DefenderWin
+	// (Outcomes.BothWipedOut).
+	BothWipedOut int64
 }
 
 // Outcomes are the probabilities of the three ways an action ends. Their
@@ -35,7 +39,12 @@ type Counts struct {
 // AttackerWin is "the attacker controls the planet", DefenderWin "the
 // defender still controls it (with ground forces left, or no invasion took
 // place)", and Draw "the ground combat ended with no ground forces on
-// either side" (the defender keeps the planet).
+// either side" under Twilight Imperium 4. Under Twilight Imperium 3
+// (GameTI3SA) the defender keeps a planet where the ground combat wiped
+// out both sides: those trials are part of DefenderWin, and Draw is only a
+// combat that could not end. BothWipedOut says how many trials ended with
+// both sides' ground forces wiped out whatever the game; it is a part of
+// Draw (TI4) or of DefenderWin (TI3), not an outcome of its own.
 //
 // With retreat policies, a space combat can also end with a side's ships
 // retreating (AttackerRetreats, DefenderRetreats); in an invasion an
@@ -45,6 +54,12 @@ type Counts struct {
 type Outcomes struct {
 	AttackerWin, Draw, DefenderWin                 Probability
 	AttackerRetreats, DefenderRetreats, Unfinished Probability
+	// BothWipedOut (invasions only; zero otherwise) is the probability
+	// that the ground combat was fought and left no ground forces on
+	// either side: the Draw under Twilight Imperium 4, a part of
+	// DefenderWin under Twilight Imperium 3. It does not add to the
+	// outcomes above.
+	BothWipedOut Probability
 }
 
 // Survivor is the expected number of one unit type left at the end.
@@ -220,6 +235,7 @@ func (p *plan) result(a *tally, o Options) Result {
 		ph := &Phase{Rounds: a.rounds[inSpace].rounds(a.n)}
 		ph.Counts, ph.Outcome = outcomes(a.space, a.n)
 		r.Space = ph
+		r.Counts.BothWipedOut, r.Outcome.BothWipedOut = a.wipedOut, probability(a.wipedOut, a.n)
 		gr := a.rounds[onGround].rounds(a.n)
 		r.GroundRounds = &gr
 		r.Invaded = probability(a.invaded, a.n)

@@ -25,7 +25,8 @@ const maxStates = 1 << 16
 
 // newStateSpace enumerates the states of the given slots of side, whose
 // counts can only fall from their start (no unit enters a combat midway),
-// except a worn slot's, which fills from its unit's (TI3 war suns).
+// except a worn slot's, which fills from its unit's (TI3 war suns), and a
+// slot units revert into, which fills from theirs (TI3 shock troops).
 // ok is false when the space has more than maxStates states.
 func (p *plan) newStateSpace(side int, slots []uint8) (ss stateSpace, ok bool) {
 	sp := &p.side[side]
@@ -35,6 +36,9 @@ func (p *plan) newStateSpace(side int, slots []uint8) (ss stateSpace, ok bool) {
 		n := int(sp.start[s])
 		if sl := &sp.slots[s]; sl.form == formWorn {
 			n = int(sp.start[sl.of]) // every unit of its own may wear down into it
+		}
+		if rv := sp.revert; rv.on && rv.to == s {
+			n += int(sp.start[rv.from]) // reverting units join it (TI3 shock troops)
 		}
 		var pairs [][2]uint16
 		for a := 0; a <= n; a++ {

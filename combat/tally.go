@@ -40,6 +40,9 @@ type tally struct {
 	allRounds   histogram
 	unresolved  int64
 	invaded     int64
+	// wipedOut counts the invasions whose ground combat left neither side
+	// with ground forces (Outcomes.BothWipedOut).
+	wipedOut int64
 	// capacityLost and capacityLostSq add up units removed for capacity.
 	capacityLost, capacityLostSq [2]int64
 	// captured and capturedSq add up units captured (Devour).
@@ -102,6 +105,12 @@ func (a *tally) add(t *trial, o outcome) {
 	}
 	if t.invaded {
 		a.invaded++
+		// Effects after the result only take units away, and only from an
+		// attacker whose ground forces won: the outcome says which trials
+		// can have been wiped out.
+		if (o == draw || o == defenderWins) && t.wipedOut() {
+			a.wipedOut++
+		}
 	}
 	if a.states != nil {
 		a.states[unitState{{t.alive[attacker], t.damaged[attacker]}, {t.alive[defender], t.damaged[defender]}}]++
@@ -136,6 +145,7 @@ func (a *tally) merge(b *tally) {
 	a.allRounds.merge(&b.allRounds)
 	a.unresolved += b.unresolved
 	a.invaded += b.invaded
+	a.wipedOut += b.wipedOut
 	if b.states != nil && a.states == nil {
 		a.states = map[unitState]int64{}
 	}

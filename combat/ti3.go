@@ -32,16 +32,18 @@ import (
 //   - both sides wiped out in an invasion: the defender keeps the planet;
 //   - shock troops need a ground force with them: alone, they fight as
 //     ground forces (L124);
-//   - TI3 technologies (ti3Techs); TI4 factions, cards, budgets and
-//     anomalies do not exist there and are refused.
+//   - TI3 technologies (ti3Techs), X-89 Bacterial Weapon among them in
+//     Shattered Ascension's wording (addX89TI3); TI4 factions, cards,
+//     budgets and anomalies do not exist there and are refused.
 //
 // Monte Carlo uses the fast round tables too (they read the damaged counts
 // and the worn slots), except with pre-combat shots (plan.slowRounds).
 // Exact mode expresses lost dice (its hit distributions read the damaged
-// counts) and worn units (a worn slot is in the state space, and a war sun
-// has 3 hit points in its bucket order); it refuses the TI3 effects that
-// act between rounds (Duranium Armor), the space mine's step, and shock
-// troops reverting.
+// counts), worn units (a worn slot is in the state space, and a war sun
+// has 3 hit points in its bucket order) and shock troops reverting (part of
+// the hit policy in the transition tables, and a ground force slot with
+// room for them); it refuses the TI3 effects that act between rounds
+// (Duranium Armor) and the space mine's step.
 
 // ti3Techs are the Twilight Imperium 3 technologies modelled, with their
 // text (TI3 tech tree; SA's changes noted).
@@ -56,6 +58,7 @@ var ti3Techs = map[string]string{
 	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA L626-628)",
 	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
 	"war-sun":                   "permits building war suns; nothing in combat",
+	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
 }
 
 // ti3TechNames returns the TI3 technology slugs, sorted.
@@ -104,10 +107,7 @@ func (sc *Scenario) validateTI3() error {
 			return fmt.Errorf("%s: ruleset ti3-sa: trade goods, influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
 		}
 		for _, t := range s.Techs {
-			slug := techSlug(t)
-			if slug == TechX89 || slug == "x89" || slug == "x-89" {
-				return fmt.Errorf("%s: X-89 Bacterial Weapon under ruleset ti3-sa: the seed ends with the card's title and no text, and no source found gives the TI3 text; it is not modelled rather than guessed", sd.name)
-			}
+			slug := ti3TechSlug(t)
 			if _, ok := ti3Techs[slug]; !ok {
 				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %q; allowed: %s", sd.name, t, strings.Join(ti3TechNames(), ", "))
 			}
@@ -122,9 +122,21 @@ func (sc *Scenario) validateTI3() error {
 func normTechs(ts []string) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		out[i] = techSlug(t)
+		out[i] = ti3TechSlug(t)
 	}
 	return out
+}
+
+// ti3TechSlug is the slug of a TI3 technology name, with the short names
+// of X-89 Bacterial Weapon ("x89", "x-89") that Twilight Imperium 4
+// accepts too.
+func ti3TechSlug(t string) string {
+	switch slug := techSlug(t); slug {
+	case "x89", "x-89":
+		return TechX89
+	default:
+		return slug
+	}
 }
 
 // asTI3 returns the scenario as the engine plays it under TI3: each side
@@ -251,6 +263,9 @@ func (p *plan) applyTI3(sc *Scenario) {
 		if s.ti3Holds("duranium-armor") {
 			p.addDuraniumTI3(side)
 		}
+		if s.ti3Holds(TechX89) {
+			p.addX89TI3(sc, side)
+		}
 	}
 	p.addShockTroops()
 	// The fast tables read damaged counts and worn slots as exact mode
@@ -332,8 +347,11 @@ func (p *plan) addDuraniumTI3(side int) {
 // addShockTroops (SA L124): a shock troop "needs to be with a regular
 // Ground Force unit. If ever alone reverts back to a normal GF": whenever a
 // side has shock troops and no ground force left (at the start of a ground
-// combat and after every assignment of hits to its ground forces), its
-// shock troops become ground forces (combat 8).
+// combat and after every assignment of hits to its ground forces:
+// bombardment, space cannon defense, each ground combat round), its shock
+// troops become ground forces (combat 8). The reversion is part of the
+// side's hit policy (sidePlan.revert): the round tables and the exact
+// solver apply it after each assignment as the hooks here do.
 func (p *plan) addShockTroops() {
 	for side := range p.side {
 		sp := &p.side[side]
@@ -349,15 +367,49 @@ func (p *plan) addShockTroops() {
 		if st < 0 || gf < 0 {
 			continue
 		}
-		s, g := uint8(st), uint8(gf)
+		sp.revert = reversion{from: uint8(st), to: uint8(gf), on: true}
 		revert := func(t *trial, side2 int) {
-			if side2 == side && t.alive[side][s] > 0 && t.alive[side][g] == 0 {
-				t.moveAll(side, s, g)
+			if side2 == side {
+				t.revert(side)
 			}
 		}
-		p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) { revert(t, side) })
-		for _, r := range []rollKind{rollGround, rollBombard, rollSCD} {
+		p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) { t.revert(side) })
+		for _, r := range revertingRolls {
 			p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], revert)
+			p.tabledAfterAssign[r]++
 		}
+	}
+}
+
+// revertingRolls are the rolls after whose assignment a side's units
+// revert (sidePlan.revert): those that hit ground forces.
+var revertingRolls = [...]rollKind{rollGround, rollBombard, rollSCD}
+
+// reversion turns every unit of slot from into a unit of slot to whenever
+// the side has units in from and none in to (a TI3 shock troop left
+// without ground forces becomes one). The zero reversion does nothing.
+type reversion struct {
+	from, to uint8
+	on       bool
+}
+
+// due reports whether the reversion acts on these units.
+func (rv reversion) due(alive *[maxSlots]uint16) bool {
+	return rv.on && alive[rv.from] > 0 && alive[rv.to] == 0
+}
+
+// apply reverts the units of a state (alive and damaged counts): what the
+// tables and the exact solver do; trial.revert does it on a trial.
+func (rv reversion) apply(alive, damaged *[maxSlots]uint16) {
+	if rv.due(alive) {
+		alive[rv.to], damaged[rv.to] = alive[rv.from], damaged[rv.from]
+		alive[rv.from], damaged[rv.from] = 0, 0
+	}
+}
+
+// revert applies the side's reversion to the trial, keeping its counts.
+func (t *trial) revert(side int) {
+	if rv := t.p.side[side].revert; rv.due(&t.alive[side]) {
+		t.moveAll(side, rv.from, rv.to)
 	}
 }

@@ -97,10 +97,30 @@ func TestTI3MutualDestruction(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 405)
 	near(t, "TI3: defender keeps it", res.Outcome.DefenderWin.P, 0.30/0.51, bernoulliSD(0.30/0.51))
 	near(t, "TI3: draw", res.Outcome.Draw.P, 0, 0)
+	// The wiped-out share is reported apart, as a part of the defender's.
+	near(t, "TI3: both wiped out", res.Outcome.BothWipedOut.P, 0.09/0.51, bernoulliSD(0.09/0.51))
+	if res.Counts.BothWipedOut > res.Counts.DefenderWin || res.Counts.AttackerWin+res.Counts.Draw+res.Counts.DefenderWin != res.Trials {
+		t.Errorf("TI3 counts %+v: the wiped-out trials must be among the defender's, the outcomes add up to %d", res.Counts, res.Trials)
+	}
+	ex := mustSolve(t, sc)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{{"defender", ex.Outcome.DefenderWin.P, 0.30 / 0.51}, {"draw", ex.Outcome.Draw.P, 0}, {"both wiped out", ex.Outcome.BothWipedOut.P, 0.09 / 0.51}} {
+		if math.Abs(c.got-c.want) > 1e-9 {
+			t.Errorf("TI3 exact %s %.12f, want %.12f", c.name, c.got, c.want)
+		}
+	}
 	sc.Rules = combat.Ruleset{}
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")}, combat.Side{Fleet: mustFleet(t, "1 infantry")}
 	res = mustRun(t, sc, factionTrials, 406)
 	near(t, "TI4: draw", res.Outcome.Draw.P, 0.09/0.51, bernoulliSD(0.09/0.51))
+	if res.Counts.BothWipedOut != res.Counts.Draw {
+		t.Errorf("TI4: both wiped out %d, want the draws %d", res.Counts.BothWipedOut, res.Counts.Draw)
+	}
+	if ex = mustSolve(t, sc); math.Abs(ex.Outcome.BothWipedOut.P-0.09/0.51) > 1e-9 || math.Abs(ex.Outcome.Draw.P-0.09/0.51) > 1e-9 {
+		t.Errorf("TI4 exact: draw %.12f, both wiped out %.12f, want %.12f", ex.Outcome.Draw.P, ex.Outcome.BothWipedOut.P, 0.09/0.51)
+	}
 }
 
 // Planetary Shield (SA L113): a PDS stops a dreadnought's bombardment; a
@@ -149,8 +169,8 @@ func TestTI3RetreatOrder(t *testing.T) {
 	}
 }
 
-// Bad input under TI3: factions, cards, TI4 technologies, X-89, adjacent
-// PDS without Deep Space Cannon.
+// Bad input under TI3: factions, cards, TI4 technologies, printings of TI4
+// cards, adjacent PDS without Deep Space Cannon.
 func TestTI3Refusals(t *testing.T) {
 	base := func() combat.Scenario {
 		return combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
@@ -165,8 +185,8 @@ func TestTI3Refusals(t *testing.T) {
 	sc.Attacker.Techs = []string{"plasma-scoring"}
 	refused(t, sc, "unknown Twilight Imperium 3 technology")
 	sc = base()
-	sc.Attacker.Techs = []string{"x89-bacterial-weapon"}
-	refused(t, sc, "X-89")
+	sc.Rules.X89 = combat.X89Original
+	refused(t, sc, "--rules chooses printings of Twilight Imperium 4 cards")
 	sc = base()
 	sc.Defender.AdjacentPDS = 2
 	refused(t, sc, "Deep Space Cannon")
@@ -185,15 +205,123 @@ func TestTI3ShockTroops(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
 	res := mustRun(t, sc, factionTrials, 409)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
+	exactWins(t, sc, want)
 	// Shock troops alone fight as ground forces from the start: 1 against 1
 	// at 0.3 each.
 	sc.Attacker = ti3Side(t, "1 carrier, 1 shock troop")
 	res = mustRun(t, sc, factionTrials, 410)
 	near(t, "a lone shock troop", res.Outcome.AttackerWin.P, 0.21/0.51, bernoulliSD(0.21/0.51))
 	near(t, "it is reported as the ground force it became", survivors(t, res.Attacker, "Ground Force"), 0.21/0.51, bernoulliSD(0.21/0.51))
+	ex := exactWins(t, sc, 0.21/0.51)
+	if got := survivors(t, ex.Attacker, "Ground Force"); math.Abs(got-0.21/0.51) > 1e-9 {
+		t.Errorf("exact: ground forces left %.12f, want %.12f", got, 0.21/0.51)
+	}
+	// A ground combat (no invasion) of 1 ground force and 1 shock troop
+	// against 2 ground forces, by hand: states (g, s) of the attacker
+	// (ground forces at 0.3, shock troops at 0.6, ground forces hit first,
+	// a lone shock troop reverting) against d ground forces at 0.3.
+	// P(win) from (1,1) v 2 solved by the recursion in ti3ShockTroopWin.
+	sc = combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 gf, 1 st"), Defender: ti3Side(t, "2 gf")}
+	exactWins(t, sc, ti3ShockTroopWin(1, 1, 2))
 	// TI4 has no shock troops.
 	if _, err := units.ParseFleet("1 shock troop"); err == nil {
 		t.Error("TI4 parsed a shock troop")
+	}
+}
+
+// exactWins checks exact mode's attacker win against the hand value want
+// to 1e-9 and returns its result.
+func exactWins(t *testing.T, sc combat.Scenario, want float64) combat.Result {
+	t.Helper()
+	ex := mustSolve(t, sc)
+	if math.Abs(ex.Outcome.AttackerWin.P-want) > 1e-9 {
+		t.Errorf("exact: attacker wins %.12f, want %.12f", ex.Outcome.AttackerWin.P, want)
+	}
+	return ex
+}
+
+// ti3ShockTroopWin is the probability that g ground forces (8: 0.3) and s
+// shock troops (5: 0.6) win a ground combat against d ground forces
+// (0.3), computed independently of the engine: a round's hits on each side
+// are binomial sums, hits go to ground forces first, and shock troops left
+// without ground forces revert to them. Win = the attacker has units left
+// and the defender none; the no-hit round is divided out.
+func ti3ShockTroopWin(g, s, d int) float64 {
+	if d == 0 {
+		if g+s > 0 {
+			return 1
+		}
+		return 0
+	}
+	if g+s == 0 {
+		return 0
+	}
+	if g == 0 { // lone shock troops are ground forces
+		g, s = s, 0
+	}
+	binom := func(n int, p float64) []float64 {
+		dist := []float64{1}
+		for range n {
+			next := make([]float64, len(dist)+1)
+			for k, q := range dist {
+				next[k] += q * (1 - p)
+				next[k+1] += q * p
+			}
+			dist = next
+		}
+		return dist
+	}
+	ga, sa, dd := binom(g, 0.3), binom(s, 0.6), binom(d, 0.3)
+	att := make([]float64, g+s+1) // the attacker's hits
+	for i, p := range ga {
+		for j, q := range sa {
+			att[i+j] += p * q
+		}
+	}
+	stay := att[0] * dd[0]
+	win := 0.0
+	for ha, pa := range att {
+		for hd, pd := range dd {
+			if ha == 0 && hd == 0 {
+				continue
+			}
+			g2, s2 := g-min(hd, g), s-max(0, hd-g)
+			win += pa * pd * ti3ShockTroopWin(g2, max(s2, 0), max(d-ha, 0))
+		}
+	}
+	return win / (1 - stay)
+}
+
+// Exact mode against Monte Carlo with shock troops on either side, mechs
+// with Sustain Damage, bombardment (a dreadnought; a war sun through the
+// Planetary Shield) and space cannon defense: every outcome within 4
+// standard errors (the two share the hit policy but nothing of the
+// sampling: per-state hit distributions against dice or round tables).
+func TestTI3ShockTroopsExactAgainstMonteCarlo(t *testing.T) {
+	for i, c := range []struct {
+		act      combat.Action
+		att, def string
+	}{
+		{combat.GroundCombat, "2 gf, 2 st, 1 mu", "4 gf, 1 st, 1 mu (1 damaged)"},
+		{combat.GroundCombat, "3 st", "2 gf, 1 st"},
+		{combat.Invasion, "1 dreadnought, 1 carrier, 1 gf, 2 st", "3 gf, 1 st"},
+		{combat.Invasion, "1 war sun, 1 carrier, 2 gf, 1 st, 1 mu", "1 cruiser, 2 gf, 1 st, 1 pds"},
+	} {
+		sc := combat.Scenario{Action: c.act, Rules: ti3Rules(), Attacker: ti3Side(t, c.att), Defender: ti3Side(t, c.def)}
+		ex := mustSolve(t, sc)
+		mc := mustRun(t, sc, factionTrials, uint64(450+i))
+		for _, o := range []struct {
+			name      string
+			mc, exact float64
+		}{{"attacker wins", mc.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"draw", mc.Outcome.Draw.P, ex.Outcome.Draw.P}, {"defender wins", mc.Outcome.DefenderWin.P, ex.Outcome.DefenderWin.P}} {
+			se := math.Sqrt(o.exact*(1-o.exact)/float64(factionTrials)) + 1e-12
+			if math.Abs(o.mc-o.exact) > 4*se+1/float64(factionTrials) {
+				t.Errorf("%v %s v %s: %s Monte Carlo %.5f, exact %.5f (z %.1f)", c.act, c.att, c.def, o.name, o.mc, o.exact, (o.mc-o.exact)/se)
+			}
+		}
+		if w, e := survivors(t, mc.Attacker, "Shock Troop"), survivors(t, ex.Attacker, "Shock Troop"); math.Abs(w-e) > 0.02 {
+			t.Errorf("%s: shock troops left %.4f, exact %.4f", c.att, w, e)
+		}
 	}
 }
 
@@ -365,4 +493,126 @@ func TestTI3RandomAgainstExact(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Hit orders under TI3 take the ruleset's unit names (those of
+// ParseFleetTI3) and refuse what TI3 has not; TI4 orders keep TI4's names
+// and refuse TI3's.
+func TestTI3ParseOrder(t *testing.T) {
+	o, err := combat.ParseOrderFor(combat.GameTI3SA, "ST, ground forces, mechanized unit, sustain=last")
+	if err != nil || len(o.Kinds) != 3 || o.Kinds[0] != units.ShockTroop || o.Kinds[1] != units.Infantry || o.Kinds[2] != units.Mech || !o.SustainLast {
+		t.Fatalf("TI3 order = %+v, %v", o, err)
+	}
+	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "gf, mu, st"); err != nil || len(o.Kinds) != 3 {
+		t.Errorf("TI3 short names: %+v, %v", o, err)
+	}
+	// The TI4 names of the units TI3 has are TI3 names too (as in fleets).
+	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "infantry, mech, fighter"); err != nil || o.Kinds[0] != units.Infantry || o.Kinds[1] != units.Mech {
+		t.Errorf("TI4 names under TI3: %+v, %v", o, err)
+	}
+	for _, c := range []struct {
+		game      combat.Game
+		order     string
+		errorPart string
+	}{
+		{combat.GameTI3SA, "flagship", "no flagship in --ruleset ti3-sa"},
+		{combat.GameTI3SA, "infantry ii", "Twilight Imperium 3 has no unit upgrades"},
+		{combat.GameTI3SA, "gf, infantry", "ground force listed twice"},
+		{combat.GameTI3SA, "mu, mech", "mechanized unit listed twice"},
+		{combat.GameTI3SA, "pds", "pds is a structure"},
+		{combat.GameTI3SA, "zeppelin", `unknown unit "zeppelin"`},
+		{combat.GameTI4, "st", "shock troops exist only in --ruleset ti3-sa"},
+		{combat.GameTI4, "ground force", "Twilight Imperium 3 name (--ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
+		{combat.GameTI4, "mu", "Twilight Imperium 4 calls it mech"},
+		{combat.GameTI4, "infantry ii", "give the unit without II"},
+	} {
+		if _, err := combat.ParseOrderFor(c.game, c.order); err == nil || !strings.Contains(err.Error(), c.errorPart) {
+			t.Errorf("%v %q: %v, want an error containing %q", c.game, c.order, err, c.errorPart)
+		}
+	}
+	// ParseOrder is the TI4 grammar.
+	if _, err := combat.ParseOrder("shock troop"); err == nil {
+		t.Error("ParseOrder accepted a shock troop")
+	}
+	if o, err := combat.ParseOrder("gf"); err != nil || o.Kinds[0] != units.Infantry {
+		t.Errorf(`ParseOrder("gf") (a TI4 alias of infantry) = %+v, %v`, o, err)
+	}
+}
+
+// The order is played: 2 ground forces and a shock troop take one hit from
+// a defender that always hits, while they never hit (one round). Ground
+// forces first (the default): 1 ground force and the shock troop are left;
+// the shock troop first: 2 ground forces. The values are certain.
+func TestTI3OrderPlayed(t *testing.T) {
+	for _, c := range []struct {
+		order  string
+		gf, st float64
+	}{{"", 1, 1}, {"st, gf", 2, 0}} {
+		a := ti3Side(t, "2 gf, 1 st")
+		a.Modifier = -9
+		if c.order != "" {
+			var err error
+			if a.Order, err = combat.ParseOrderFor(combat.GameTI3SA, c.order); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := ti3Side(t, "1 gf")
+		d.Modifier = 9
+		sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
+		res := mustRun(t, sc, 200, 440)
+		near(t, c.order+": ground forces left", survivors(t, res.Attacker, "Ground Force"), c.gf, 0)
+		near(t, c.order+": shock troops left", survivors(t, res.Attacker, "Shock Troop"), c.st, 0)
+	}
+}
+
+// X-89 Bacterial Weapon under TI3 (Shattered Ascension's technology list:
+// "Dreadnaughts may now wipe all GF from a planet during bombardment"):
+//
+//   - 1 dreadnought, 1 carrier, 2 ground forces against 3 ground forces and
+//     a mechanized unit: the ground forces are wiped out; the dreadnought's
+//     bombardment (1 die at 5: 0.6) then damages the mechanized unit (2
+//     dice at 6, 1 once damaged: 0.5 each); 2 ground forces (0.3) fight it:
+//     duelD with 2 points against 1 or 2;
+//   - with a PDS on the planet the shield stops the dreadnought, and X-89
+//     with it: 1 ground force against 1 after the PDS's space cannon
+//     defense (1 die at 6) missed: 0.5·0.21/0.51, as without X-89;
+//   - a war sun is not a dreadnought: nothing changes;
+//   - the defender's X-89 does nothing (with a warning).
+func TestTI3X89(t *testing.T) {
+	hit, _ := duelD(2, 1, diceOf(0, 1, 2), diceOf(0, 1), 0.3, 0.5)
+	miss, _ := duelD(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.3, 0.5)
+	want := 0.6*hit + 0.4*miss
+	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf", "x89"), Defender: ti3Side(t, "3 gf, 1 mu")}
+	res := mustRun(t, sc, factionTrials, 460)
+	near(t, "X-89: attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
+	near(t, "X-89: defender's ground forces left", survivors(t, res.Defender, "Ground Force"), 0, 0)
+	warned(t, res, "X-89 Bacterial Weapon", "action cards")
+	exactWins(t, sc, want)
+	sc.Attacker.Techs = nil
+	if without := mustSolve(t, sc).Outcome.AttackerWin.P; without > want-0.1 {
+		t.Errorf("without X-89 the attacker takes the planet with %.4f, want far less than %.4f", without, want)
+	}
+
+	shield := 0.5 * 0.21 / 0.51
+	for _, techs := range [][]string{{"x-89"}, nil} {
+		sc = combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 1 gf", techs...), Defender: ti3Side(t, "1 gf, 1 pds")}
+		exactWins(t, sc, shield)
+	}
+
+	same := func(what string, a, b combat.Scenario) {
+		t.Helper()
+		x, y := mustSolve(t, a).Outcome, mustSolve(t, b).Outcome
+		if x.AttackerWin.P != y.AttackerWin.P || x.DefenderWin.P != y.DefenderWin.P {
+			t.Errorf("%s: X-89 changed the answer: %.12f against %.12f", what, x.AttackerWin.P, y.AttackerWin.P)
+		}
+	}
+	ws := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 2 gf", "x89-bacterial-weapon"), Defender: ti3Side(t, "3 gf")}
+	plain := ws
+	plain.Attacker = ti3Side(t, "1 war sun, 2 gf")
+	same("a war sun", ws, plain)
+	def := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf"), Defender: ti3Side(t, "3 gf", "x89")}
+	plain = def
+	plain.Defender = ti3Side(t, "3 gf")
+	same("the defender's", def, plain)
+	warned(t, mustSolve(t, def), "only the active player bombards")
 }

@@ -61,3 +61,52 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 	}
 	p.addEffect(name, true)
 }
+
+// addX89TI3 attaches Twilight Imperium 3's X-89 Bacterial Weapon
+// (technology) as the Shattered Ascension v4.0 technology list gives it:
+// "Dreadnaughts may now wipe all GF from a planet during bombardment.
+// Discard all Action Cards." Modelled, for the holder's invasion:
+//
+//   - at the start of the bombardment step, when the holder has a
+//     dreadnought in the system and the planet has no Planetary Shield
+//     (a PDS stops dreadnought bombardment in TI3; the war sun, which
+//     bombards through it, is not a dreadnought), every ground force on
+//     the planet is destroyed, the defender's shock troops with them (a
+//     shock troop is a ground force promoted, reverting to a "regular
+//     Ground Force unit"); mechanized units are not ground forces and stay;
+//   - the bombardment dice are then rolled as usual, at what is left;
+//   - "may": the holder always uses it (it costs nothing in the combat);
+//     the discard of all its action cards is a cost outside the combat,
+//     not counted (stated in the warnings).
+//
+// The defender's card does nothing (only the active player bombards), nor
+// does it in a space or ground combat alone.
+func (p *plan) addX89TI3(sc *Scenario, holder int) {
+	const name = "X-89 Bacterial Weapon (Shattered Ascension)"
+	if holder != attacker || sc.Action != Invasion {
+		if holder != attacker {
+			p.warnings = append(p.warnings, name+": only the active player bombards, so the defender's technology has no effect")
+		}
+		return
+	}
+	var dreads []uint8
+	for i, sl := range p.side[attacker].slots {
+		if sl.stats.Kind == units.Dreadnought && sl.zone == zoneSpace {
+			dreads = append(dreads, uint8(i))
+		}
+	}
+	gf := p.slotsOf(defender, tGround, func(k units.Kind) bool { return k == units.Infantry || k == units.ShockTroop })
+	p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+		if t.shielded() {
+			return
+		}
+		for _, d := range dreads {
+			if t.alive[attacker][d] > 0 {
+				t.removeSlots(defender, gf)
+				return
+			}
+		}
+	})
+	p.addEffect(name, true)
+	p.warnings = append(p.warnings, name+": used whenever the attacker has a dreadnought in the system and the planet has no Planetary Shield, destroying the defender's ground forces and shock troops before the bombardment dice; its cost, discarding all action cards, is outside the combat and not counted")
+}

@@ -44,6 +44,10 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: shock troops exist only in --ruleset %s", key, TI3Slug),
 			hint: "Twilight Imperium 4's upgraded infantry is \"infantry II\""}
 	}
+	if a, ok := ti3Aliases[key]; ok {
+		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: it is a Twilight Imperium 3 name (--ruleset %s)", key, TI3Slug),
+			hint: fmt.Sprintf("Twilight Imperium 4 calls it %s", a.kind)}
+	}
 	if key == "" {
 		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + kindList()}
 	}

@@ -194,6 +194,11 @@ func ti3UnitName(k Kind) string {
 	return k.String()
 }
 
+// KindNameTI3 returns the name Twilight Imperium 3 gives kind k, as
+// ParseKindTI3 reads it: "ground force", "mechanized unit", "shock troop",
+// else the Twilight Imperium 4 name.
+func KindNameTI3(k Kind) string { return ti3UnitName(k) }
+
 // ti3ShockTroopNames are the names of the shock troop; Twilight Imperium 4's
 // ParseKind refuses them.
 var ti3ShockTroopNames = map[string]bool{"shock troop": true, "shock troops": true, "shocktroop": true, "shocktroops": true, "st": true}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,11 @@ func TestCombatGolden(t *testing.T) {
 		{"space_ti3", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--defender-tech", "hylar-v-assault-laser", "-n", "20000"}},
 		{"invade_ti3_json", []string{"invade", "--ruleset", "ti3-sa", "-a", "2 dreadnought, 1 carrier, 3 gf, 1 st", "-d", "1 cruiser, 3 gf, 1 pds", "--defender-tech", "magen-defense-grid", "-n", "20000", "-o", "json"}},
 		{"space_ti3_exact_json", []string{"space", "--ruleset", "ti3-sa", "-a", "1 war sun, 2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "--attacker-tech", "assault-cannon", "--exact", "-o", "json"}},
+		{"invade_ti3_wiped_out", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "-n", "20000"}},
+		{"invade_ti3_wiped_out_exact", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 carrier, 3 gf", "-d", "3 gf", "--exact"}},
+		{"invade_ti3_x89_exact", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "3 gf, 1 mu", "--attacker-tech", "x89", "--exact"}},
+		{"compare_x89_ruleset", []string{"compare", "invade", "-a", "2 dreadnought, 1 carrier, 4 inf", "-d", "4 inf, 1 mech", "--vary", "ruleset=ti4,ti3-sa", "--vary", "attacker-tech=,x89", "-n", "20000"}},
+		{"ground_ti3_order_exact", []string{"ground", "--ruleset", "ti3-sa", "-a", "2 gf, 1 st, 1 mu", "-d", "3 gf, 1 st", "--attacker-order", "st, gf, mu", "--defender-order", "shock troop, ground force", "--exact"}},
 		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
 	}
 	for _, c := range cases {
@@ -80,6 +86,41 @@ func TestCombatDeterminism(t *testing.T) {
 	}
 }
 
+// An invasion under ti3-sa where the ground combat can wipe out both
+// sides: the outcomes add up to 1, the draw is 0 (no combat that cannot
+// end), and the wiped-out share is reported as a part of the defender's,
+// equal to the TI4 draw of the same invasion (exact mode: the same chain,
+// the same number).
+func TestTI3WipedOutJSON(t *testing.T) {
+	var ti3, ti4 struct {
+		AttackerWin  float64  `json:"attacker_win"`
+		Draw         float64  `json:"draw"`
+		DefenderWin  float64  `json:"defender_win"`
+		BothWipedOut *float64 `json:"both_wiped_out"`
+	}
+	for _, c := range []struct {
+		ruleset string
+		dst     any
+	}{{"ti3-sa", &ti3}, {"ti4", &ti4}} {
+		out, errOut, code := runCLI(t, "invade", "--ruleset", c.ruleset, "-a", "1 carrier, 3 gf", "-d", "3 gf", "--exact", "-o", "json")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), c.dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sum := ti3.AttackerWin + ti3.Draw + ti3.DefenderWin; math.Abs(sum-1) > 1e-9 || ti3.Draw != 0 {
+		t.Errorf("ti3-sa outcomes %+v: sum %v, want 1 with no draw", ti3, sum)
+	}
+	if ti3.BothWipedOut == nil || ti4.BothWipedOut != nil {
+		t.Fatalf("both_wiped_out: ti3-sa %v, ti4 %v; want it under ti3-sa only", ti3.BothWipedOut, ti4.BothWipedOut)
+	}
+	if w := *ti3.BothWipedOut; math.Abs(w-ti4.Draw) > 1e-12 || math.Abs(ti3.DefenderWin-(ti4.DefenderWin+w)) > 1e-12 || w <= 0 {
+		t.Errorf("ti3-sa wiped out %v, defender %v; ti4 draw %v, defender %v", w, ti3.DefenderWin, ti4.Draw, ti4.DefenderWin)
+	}
+}
+
 func TestCombatUsageErrors(t *testing.T) {
 	cases := []struct {
 		want string
@@ -100,7 +141,11 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"ruleset ti3-sa has no factions", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
 		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},
 		{"Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser II", "-d", "1 cruiser"}},
-		{"X-89 Bacterial Weapon under ruleset ti3-sa", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89"}},
+		{"--attacker-order: order item 1: no flagship in --ruleset ti3-sa", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-order", "flagship"}},
+		{"--defender-order: order item 2: ground force listed twice", []string{"ground", "--ruleset", "ti3-sa", "-a", "1 gf", "-d", "2 gf", "--defender-order", "gf, infantry"}},
+		{"--attacker-order: order item 1: unknown unit \"st\": shock troops exist only in --ruleset ti3-sa", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-order", "st"}},
+		{"Twilight Imperium 4 calls it infantry", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--defender-order", "ground force"}},
+		{"ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89", "--rules", "x89=original"}},
 		{"exact mode cannot express an effect that acts at the start or end of combat rounds", []string{"space", "--ruleset", "ti3-sa", "-a", "1 dreadnought", "-d", "1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},

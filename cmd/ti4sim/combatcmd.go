@@ -116,7 +116,11 @@ forces and structures (pds, space dock) are on the planet. The invasion
 happens only if the attacker has ships left after the space combat.
 Outcomes: attacker wins = the attacker controls the planet; defender wins =
 the defender keeps it (or no invasion took place); draw = the ground combat
-ended with no ground forces on either side.
+ended with no ground forces on either side. Under --ruleset ti3-sa the
+defender keeps a planet where the ground combat wiped out both sides: those
+trials count as defender wins, shown again on the line "of which: ground
+combat wiped out both" (JSON: both_wiped_out), and a draw is only a combat
+that could not end.
 
 With no -a/-d it runs the example:
   -a "2 dreadnought, 1 carrier, 2 fighter, 4 infantry"

@@ -19,19 +19,24 @@ type jsonCombat struct {
 	Draw        float64 `json:"draw"`
 	DefenderWin float64 `json:"defender_win"`
 	// Present only when the scenario can end this way.
-	AttackerRetreats *float64        `json:"attacker_retreats,omitempty"`
-	DefenderRetreats *float64        `json:"defender_retreats,omitempty"`
-	Unfinished       *float64        `json:"unfinished,omitempty"`
-	CI95             jsonIntervals   `json:"ci95"`
-	Counts           jsonCounts      `json:"counts"`
-	Space            *jsonPhase      `json:"space,omitempty"`
-	Invaded          *float64        `json:"invaded,omitempty"`
-	Attacker         jsonSide        `json:"attacker"`
-	Defender         jsonSide        `json:"defender"`
-	Rounds           jsonRounds      `json:"rounds"`
-	Ground           *jsonGroundPart `json:"ground,omitempty"`
-	States           []jsonState     `json:"states,omitempty"`
-	Warnings         []string        `json:"warnings"`
+	AttackerRetreats *float64 `json:"attacker_retreats,omitempty"`
+	DefenderRetreats *float64 `json:"defender_retreats,omitempty"`
+	Unfinished       *float64 `json:"unfinished,omitempty"`
+	// BothWipedOut, for an invasion under ti3-sa only, is the share of
+	// trials whose ground combat left no ground forces on either side. It
+	// is a part of defender_win (TI3: the defender keeps the planet), not
+	// an outcome of its own; under ti4 those trials are the draw.
+	BothWipedOut *float64        `json:"both_wiped_out,omitempty"`
+	CI95         jsonIntervals   `json:"ci95"`
+	Counts       jsonCounts      `json:"counts"`
+	Space        *jsonPhase      `json:"space,omitempty"`
+	Invaded      *float64        `json:"invaded,omitempty"`
+	Attacker     jsonSide        `json:"attacker"`
+	Defender     jsonSide        `json:"defender"`
+	Rounds       jsonRounds      `json:"rounds"`
+	Ground       *jsonGroundPart `json:"ground,omitempty"`
+	States       []jsonState     `json:"states,omitempty"`
+	Warnings     []string        `json:"warnings"`
 }
 
 type jsonIntervals struct {
@@ -41,6 +46,7 @@ type jsonIntervals struct {
 	AttackerRetreats *[2]float64 `json:"attacker_retreats,omitempty"`
 	DefenderRetreats *[2]float64 `json:"defender_retreats,omitempty"`
 	Unfinished       *[2]float64 `json:"unfinished,omitempty"`
+	BothWipedOut     *[2]float64 `json:"both_wiped_out,omitempty"`
 }
 
 type jsonCounts struct {
@@ -50,6 +56,7 @@ type jsonCounts struct {
 	AttackerRetreats *int64 `json:"attacker_retreats,omitempty"`
 	DefenderRetreats *int64 `json:"defender_retreats,omitempty"`
 	Unfinished       *int64 `json:"unfinished,omitempty"`
+	BothWipedOut     *int64 `json:"both_wiped_out,omitempty"`
 }
 
 type jsonPhase struct {
@@ -100,6 +107,13 @@ func intervals(o combat.Outcomes) jsonIntervals {
 		DefenderRetreats: opt(o.DefenderRetreats),
 		Unfinished:       opt(o.Unfinished),
 	}
+}
+
+// wipedOutShown reports whether the output shows the share of invasions
+// whose ground combat wiped out both sides on its own: under ti3-sa, where
+// it is part of the defender's outcome (under ti4 it is the draw).
+func wipedOutShown(sc combat.Scenario) bool {
+	return sc.Action == combat.Invasion && sc.Rules.Game == combat.GameTI3SA
 }
 
 // optP is a probability for a field present only when it is not zero.
@@ -159,11 +173,15 @@ func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		Unfinished: optP(r.Outcome.Unfinished),
 		CI95:       intervals(r.Outcome),
 		Counts: jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin,
-			optN(r.Counts.AttackerRetreats), optN(r.Counts.DefenderRetreats), optN(r.Counts.Unfinished)},
+			optN(r.Counts.AttackerRetreats), optN(r.Counts.DefenderRetreats), optN(r.Counts.Unfinished), nil},
 		Attacker: sideJSON(sc.Rules.Game, sc.Attacker, r.Attacker),
 		Defender: sideJSON(sc.Rules.Game, sc.Defender, r.Defender),
 		Rounds:   roundsJSON(r.Rounds),
 		Warnings: append([]string{}, r.Warnings...),
+	}
+	if wipedOutShown(sc) {
+		p, iv, n := r.Outcome.BothWipedOut.P, [2]float64{r.Outcome.BothWipedOut.Lo, r.Outcome.BothWipedOut.Hi}, r.Counts.BothWipedOut
+		j.BothWipedOut, j.CI95.BothWipedOut, j.Counts.BothWipedOut = &p, &iv, &n
 	}
 	if r.Space != nil {
 		o := r.Space.Outcome

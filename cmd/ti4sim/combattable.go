@@ -24,19 +24,55 @@ func newTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
-func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string, exact bool) error {
+// outcomeRow is one line of an outcome table; an optional line is shown
+// only when its probability is not zero.
+type outcomeRow struct {
+	label    string
+	p        combat.Probability
+	optional bool
+}
+
+// outcomeRows are the lines of an outcome table: the three outcomes under
+// labels, then retreats and unfinished combats when they happen.
+func outcomeRows(o combat.Outcomes, labels [3]string) []outcomeRow {
+	return append([]outcomeRow{{labels[0], o.AttackerWin, false}, {labels[1], o.Draw, false}, {labels[2], o.DefenderWin, false}}, endRows(o)...)
+}
+
+// endRows are the lines of the outcomes only retreat policies and round
+// limits produce.
+func endRows(o combat.Outcomes) []outcomeRow {
+	return []outcomeRow{{"attacker retreats", o.AttackerRetreats, true}, {"defender retreats", o.DefenderRetreats, true}, {"unfinished (round limit)", o.Unfinished, true}}
+}
+
+// wipedOutLabel is the line, under the defender's, of the TI3 invasions
+// whose ground combat wiped out both sides: the defender keeps the planet.
+const wipedOutLabel = "└ of which: ground combat wiped out both"
+
+// ti3InvasionRows are the outcome lines of an invasion under ti3-sa, where
+// the defender keeps a planet when the ground combat wipes out both sides:
+// those trials are in the defender's line and shown again below it, and a
+// draw is only a combat that could not end (shown when it happens). The
+// lines that are not "of which" add up to 100%.
+func ti3InvasionRows(o combat.Outcomes) []outcomeRow {
+	return append([]outcomeRow{
+		{"attacker takes the planet", o.AttackerWin, false},
+		{"defender keeps the planet", o.DefenderWin, false},
+		{wipedOutLabel, o.BothWipedOut, false},
+		{"draw (a combat could not end)", o.Draw, true},
+	}, endRows(o)...)
+}
+
+func outcomeTable(w io.Writer, rows []outcomeRow, exact bool) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
-	ps := []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin, o.AttackerRetreats, o.DefenderRetreats, o.Unfinished}
-	names := []string{labels[0], labels[1], labels[2], "attacker retreats", "defender retreats", "unfinished (round limit)"}
-	for i, p := range ps {
-		if i >= 3 && p.P == 0 {
-			continue // only scenarios with retreats or a round limit end so
+	for _, r := range rows {
+		if r.optional && r.p.P == 0 {
+			continue
 		}
-		iv := interval(p)
+		iv := interval(r.p)
 		if exact {
 			iv = "exact"
 		}
-		if err := t.Append(names[i], pct(p.P), iv); err != nil {
+		if err := t.Append(r.label, pct(r.p.P), iv); err != nil {
 			return err
 		}
 	}
@@ -84,12 +120,16 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
 		combat.Invasion:     {"attacker takes the planet", "draw (ground combat wiped out both)", "defender keeps the planet"},
 	}[sc.Action]
-	if err := outcomeTable(w, r.Outcome, labels, r.Exact); err != nil {
+	rows := outcomeRows(r.Outcome, labels)
+	if wipedOutShown(sc) {
+		rows = ti3InvasionRows(r.Outcome)
+	}
+	if err := outcomeTable(w, rows, r.Exact); err != nil {
 		return err
 	}
 	if r.Space != nil {
 		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (invasion took place in %s of trials):\n", pct(r.Invaded.P))
-		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, r.Exact); err != nil {
+		if err := outcomeTable(w, outcomeRows(r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}), r.Exact); err != nil {
 			return err
 		}
 	}

@@ -260,10 +260,29 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
 		combat.Invasion:     {"Attacker takes planet", "Draw", "Defender keeps planet"},
 	}[act]
-	t := newTable(w, "Variant", labels[0], labels[1], labels[2])
+	// With a ti3-sa invasion among the variants, a column says how often
+	// the ground combat wiped out both sides and in which outcome those
+	// trials are: the draw under ti4, the defender's under ti3-sa.
+	wiped := false
+	for _, sc := range scs {
+		wiped = wiped || wipedOutShown(sc)
+	}
+	header := []any{"Variant", labels[0], labels[1], labels[2]}
+	if wiped {
+		header = append(header, "Ground combat wiped out both")
+	}
+	t := newTable(w, header...)
 	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
 	for i, r := range c.Variants {
-		if err := t.Append(names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)); err != nil {
+		row := []any{names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)}
+		if wiped {
+			in := "in Draw"
+			if wipedOutShown(scs[i]) {
+				in = "in Defender keeps planet"
+			}
+			row = append(row, cell(r.Outcome.BothWipedOut)+" "+in)
+		}
+		if err := t.Append(row...); err != nil {
 			return err
 		}
 	}
@@ -309,14 +328,17 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 }
 
 type jsonVariant struct {
-	Name        string        `json:"name"`
-	AttackerWin float64       `json:"attacker_win"`
-	Draw        float64       `json:"draw"`
-	DefenderWin float64       `json:"defender_win"`
-	CI95        jsonIntervals `json:"ci95"`
-	Attacker    jsonSide      `json:"attacker"`
-	Defender    jsonSide      `json:"defender"`
-	Warnings    []string      `json:"warnings"`
+	Name        string  `json:"name"`
+	AttackerWin float64 `json:"attacker_win"`
+	Draw        float64 `json:"draw"`
+	DefenderWin float64 `json:"defender_win"`
+	// BothWipedOut: as in the invade output, for ti3-sa invasions only (a
+	// part of defender_win).
+	BothWipedOut *float64      `json:"both_wiped_out,omitempty"`
+	CI95         jsonIntervals `json:"ci95"`
+	Attacker     jsonSide      `json:"attacker"`
+	Defender     jsonSide      `json:"defender"`
+	Warnings     []string      `json:"warnings"`
 }
 
 type jsonPaired struct {
@@ -345,11 +367,16 @@ func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []comb
 		Differences []jsonDifference `json:"differences"`
 	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}}
 	for i, r := range c.Variants {
-		out.Variants = append(out.Variants, jsonVariant{
+		v := jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
 			Warnings: append([]string{}, r.Warnings...),
-		})
+		}
+		if wipedOutShown(scs[i]) {
+			p, iv := r.Outcome.BothWipedOut.P, [2]float64{r.Outcome.BothWipedOut.Lo, r.Outcome.BothWipedOut.Hi}
+			v.BothWipedOut, v.CI95.BothWipedOut = &p, &iv
+		}
+		out.Variants = append(out.Variants, v)
 	}
 	paired := func(d combat.PairedDifference) jsonPaired {
 		return jsonPaired{Diff: d.Value, SE: d.SE, CI95: [2]float64{d.Lo, d.Hi}, Significant: d.Significant}

@@ -176,7 +176,7 @@ func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order 
 	}
 	s.Techs = techs
 	if order != "" {
-		if s.Order, err = combat.ParseOrder(order); err != nil {
+		if s.Order, err = combat.ParseOrderFor(f.game, order); err != nil {
 			return s, usageErrorf("--%s-order: %v", name, err)
 		}
 	}
