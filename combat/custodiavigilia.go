@@ -11,8 +11,9 @@ package combat
 // a ground combat alone). Then Mecatol Rex fires 1 die at 5 for the side in
 // space cannon offense (LRR 77.2: each player, starting with the active
 // one, fires the space cannon in the active system), and, when the Keleres
-// defend Mecatol Rex in an invasion, in space cannon defense too (LRR 77.3:
-// the space cannon on the invaded planet). The planet is not a unit: it is
+// defend Mecatol Rex in an invasion, in space cannon defense too (LRR 77
+// and 49: the defender's space cannon on the invaded planet fire at the
+// committed ground forces). The planet is not a unit: it is
 // never hit. Antimass Deflectors, Solar Flare and Plasma Scoring treat the
 // roll like any space cannon roll; an Entropic Scar removes it. Production
 // does not matter here. Without the board state (the default) nothing
