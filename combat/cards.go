@@ -112,6 +112,12 @@ func (s *Side) heldCards() ([]card, []int, error) {
 			}
 			name, n = name[:i], k
 		}
+		if b, ok := lookupBoardState(name); ok {
+			if err := s.checkBoardState(item, b, i >= 0); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		if a, _, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
 			// A faction's note, leader or breakthrough: see applyFaction.
 			if err := checkFactionItem(item, a.Slug, n, i >= 0); err != nil {

@@ -442,7 +442,9 @@ func (s *solver) solve() error {
 			s.hist[onGround][0] += m
 			continue
 		}
-		s.invaded += m
+		if !p.noCommit {
+			s.invaded += m
+		}
 		if err := s.invasion(c, g, sa, ga, m, &a.hist); err != nil {
 			return err
 		}
@@ -553,7 +555,7 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 	}
 	// After the commitment: effects may send the ground forces back to
 	// space (Parley): no invasion for that mass.
-	if hs := p.hooks.afterCommit; len(hs) > 0 {
+	if hs := p.hooks.afterCommit; len(hs) > 0 && !p.noCommit {
 		kept := map[uint32]float64{}
 		for _, j := range sortedKeys(dist) {
 			t := s.scratch(g, j, &ships)

@@ -40,6 +40,7 @@ func factionRules() map[string]factionRule {
 		"eidolon-maximum":         {attach: eidolonMax},
 		"the-cavalry":             {attach: inVariants},
 		"galvanize":               {attach: inVariants},
+		"iihq-modernization":      {attach: iihqModernization},
 	}
 	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesG(), factionRulesH(), factionRulesI()} {
 		for slug, r := range group {

@@ -97,13 +97,19 @@ func quetzecoatl(p *plan, sc *Scenario, holder int) {
 
 // arviconRex (Mahact flagship): "During combat against an opponent whose
 // command token is not in your fleet pool, apply +2 to the results of this
-// unit's combat rolls." Policy: the opponent's command token is assumed
-// not to be in the Mahact fleet pool (the usual case; the scenario does
-// not say), so the flagship's space combat rolls get +2 (a static
-// modifier, which the exact solver replays); a warning states the
-// assumption. Not its anti-fighter barrage, space cannon or bombardment
-// (none printed; not combat rolls).
+// unit's combat rolls." Whether the opponent's token is in the Mahact
+// fleet pool (taken by Edict) is a board state: the Mahact side lists
+// "fleet-pool-token" among its cards when it is, and the flagship gets no
+// +2. Otherwise (the default, the usual case) the token is assumed not to
+// be there: the flagship's space combat rolls get +2 (a static modifier,
+// which the exact solver replays) and a warning states the assumption.
+// Not its anti-fighter barrage, space cannon or bombardment (none printed;
+// not combat rolls).
 func arviconRex(p *plan, sc *Scenario, holder int) {
+	if boardStateHolds(sideOf(sc, holder), "fleet-pool-token") {
+		p.addEffect("Arvicon Rex (no +2: the opponent's command token is in the Mahact fleet pool)", true)
+		return
+	}
 	defer p.addEffect("Arvicon Rex", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
@@ -114,7 +120,7 @@ func arviconRex(p *plan, sc *Scenario, holder int) {
 		flag[s] = true
 	}
 	p.adjustThresholds(holder, rollSpace, -2, func(s uint8) bool { return flag[s] })
-	p.warnOnce("Arvicon Rex (" + sideName(holder) + "): the opponent's command token is assumed not to be in the Mahact fleet pool, so the flagship gets +2 to its combat rolls")
+	p.warnOnce("Arvicon Rex (" + sideName(holder) + "): the opponent's command token is assumed not to be in the Mahact fleet pool (list fleet-pool-token among the Mahact side's cards when it is), so the flagship gets +2 to its combat rolls")
 }
 
 // viscountUnlenn (Letnev agent): "At the start of a space combat round:

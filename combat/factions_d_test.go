@@ -139,8 +139,9 @@ func TestLetaniBehemoth(t *testing.T) {
 }
 
 // Mordred: a Nekro mech (6: 0.5, Sustain Damage: 2 points) against 1
-// infantry (0.3). No assimilator token is assumed, so no +2: duelD(2, 1)
-// at 0.5 (with the +2 it would be 0.7), exact-solvable, with a warning.
+// infantry (0.3). No assimilator token is given, so no +2: duelD(2, 1)
+// at 0.5 (with the +2 it would be 0.7: boardstate_test.go), exact-solvable,
+// with a warning saying how to give the token.
 func TestMordred(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "nekro", "1 mech"),
@@ -152,7 +153,7 @@ func TestMordred(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 404)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	modelled(t, res, "Mordred")
-	warned(t, res, "Mordred", "assimilator", "none is assumed")
+	warned(t, res, "Mordred", "assimilator-token", "not applied")
 }
 
 // Evelyn Delouis: 1 infantry against 1 infantry (0.3 each); the holder's

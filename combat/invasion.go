@@ -58,8 +58,12 @@ func (t *trial) bombard(hits int) {
 }
 
 // commitGroundForces lands every attacker ground force on the planet (the
-// policy: commit everything).
+// policy: commit everything). An attacker with none to commit has only
+// bombarded: no invasion, and the defender keeps the planet.
 func (t *trial) commitGroundForces() bool {
+	if t.p.noCommit {
+		return false
+	}
 	t.invaded = true
 	for _, h := range t.p.hooks.afterCommit {
 		if !h(t) {

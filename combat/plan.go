@@ -28,6 +28,7 @@ const (
 	zoneSpace    zone = iota // the space area of the active system
 	zonePlanet               // on the contested planet
 	zoneAdjacent             // in an adjacent system (adjacent PDS)
+	zoneSystem               // on another planet of the active system (the attacker's PDS)
 )
 
 // slot is one type of unit of one side.
@@ -247,6 +248,10 @@ type plan struct {
 	// solver apply themselves: they do not make the roll's assignment
 	// unfixed.
 	tabledAfterAssign [numRollKinds]int
+	// noCommit is true for an invasion whose attacker has no ground
+	// forces (nor fighters the Naalu flagship commits): it bombards the
+	// planet and commits nothing, so no invasion takes place (LRR 15, 49).
+	noCommit bool
 	// fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
@@ -297,6 +302,7 @@ func compile(sc *Scenario) (*plan, error) {
 		}
 	}
 	p.roundLimit = sc.MaxRounds
+	p.noCommit = sc.Action == Invasion && p.side[attacker].count[tGround] == 0 && len(p.twinsOf(attacker, formGround)) == 0
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		p.side[i].retreat = s.Retreat
 		if !s.Retreat.Never() {
@@ -360,10 +366,9 @@ func (p *plan) addWarnings(sc *Scenario) {
 	if sc.Action != SpaceCombat && fights(onGround, rollGround) {
 		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers; such combats are counted as draws")
 	}
-	if sc.Defender.AdjacentPDS > 0 && !p.ti3 {
-		up, _ := sc.Defender.upgrades()
-		if !up[units.PDS] {
-			p.warnings = append(p.warnings, fmt.Sprintf("the defender's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the defender's technologies)", sc.Defender.AdjacentPDS))
+	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+		if up, _ := s.upgrades(); s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {
+			p.warnings = append(p.warnings, fmt.Sprintf("the %s's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the %s's technologies)", sideName(i), s.AdjacentPDS, sideName(i)))
 		}
 	}
 	for i := range 2 {
@@ -422,6 +427,10 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		st, _ := f.Unit(units.PDS, true)
 		add(st, zoneAdjacent, s.AdjacentPDS, false)
 	}
+	if s.SystemPDS > 0 {
+		st, _ := f.Unit(units.PDS, up[units.PDS])
+		add(st, zoneSystem, s.SystemPDS, false)
+	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
 	sp.addTwins(s, idx, sc)
@@ -459,8 +468,8 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			addRoll(rollSpace, st.Combat, mod[inSpace])
 		case sl.form == formGround:
 			addRoll(rollGround, st.Combat, mod[onGround])
-		case sl.zone == zoneAdjacent:
-			addRoll(rollSCO, st.SpaceCannon, 0)
+		case sl.zone == zoneAdjacent || sl.zone == zoneSystem:
+			addRoll(rollSCO, st.SpaceCannon, 0) // space cannon offense only; never hit
 		case k.Ship():
 			addRoll(rollSCO, st.SpaceCannon, 0)
 			addRoll(rollAFB, st.AFB, 0)
@@ -503,7 +512,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.sustainLast = s.Order.SustainLast
 	for _, k := range s.Order.sequence() {
 		for i, sl := range sp.slots {
-			if sl.stats.Kind != k || sl.zone == zoneAdjacent || (sl.form != formUnit && sl.form != formWorn) {
+			if sl.stats.Kind != k || sl.zone == zoneAdjacent || sl.zone == zoneSystem || (sl.form != formUnit && sl.form != formWorn) {
 				continue
 			}
 			switch {

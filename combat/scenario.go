@@ -69,15 +69,26 @@ type Side struct {
 	// space cannon or bombardment).
 	Modifier int
 	// Cards are the action cards, promissory notes, agendas and relics the
-	// side holds, by slug, "slug:N" for N copies (see Cards).
+	// side holds, by slug, "slug:N" for N copies (see Cards), its faction
+	// items (notes, leaders, breakthroughs), and the board states its
+	// faction's texts read (see BoardStates).
 	Cards []string
 	// Retreat is the side's retreat policy in space combat.
 	Retreat Retreat
-	// AdjacentPDS is the number of the defender's PDS in systems adjacent
-	// to the active system, 0..99. They fire in space cannon offense only
-	// if the defender's PDS are upgraded (PDS II). Must be 0 for the
-	// attacker.
+	// AdjacentPDS is the number of the side's PDS in systems adjacent to
+	// the active system, 0..99. They fire in space cannon offense only if
+	// the side's PDS are upgraded (PDS II; LRR 77.2), the attacker's
+	// first; they are never hit.
 	AdjacentPDS int
+	// SystemPDS is the number of the attacker's PDS on its own planets in
+	// the active system, 0..99 (the attacker's fleet is in the space area
+	// and cannot hold them). They fire in space cannon offense (LRR 77.2:
+	// each player, the active one first, fires its space cannon in the
+	// active system), not in space cannon defense (only the defender's
+	// units on the invaded planet fire then); they are not ships and are
+	// never hit. Must be 0 for the defender, whose PDS on the contested
+	// planet are in its fleet.
+	SystemPDS int
 	// TradeGoods, 0..MaxBudget, are the trade goods the side may spend on
 	// effects during the action (Munitions Reserves, Wrath of Kenara);
 	// effects that need more than are left do nothing.
@@ -241,8 +252,11 @@ func (sc *Scenario) Validate() error {
 		}
 	}
 	a, d := &sc.Attacker.Fleet, &sc.Defender.Fleet
-	if sc.Attacker.AdjacentPDS != 0 {
-		return fmt.Errorf("attacker: adjacent PDS belong to the defender (the attacker's PDS are not in the active system)")
+	if err := sc.validatePDS(); err != nil {
+		return err
+	}
+	if err := sc.validateBoardStates(); err != nil {
+		return err
 	}
 	if n := a.Filter(units.Kind.Structure); len(n) > 0 && sc.Attacker.faction().Slug != "ral-nel" {
 		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system (only the Ral Nel carry theirs: Miniaturization)", n[0].Kind)
@@ -262,8 +276,8 @@ func (sc *Scenario) Validate() error {
 		if len(a.Filter(units.Kind.Ship)) == 0 {
 			return fmt.Errorf("attacker has no ships: a space combat needs ships on both sides")
 		}
-		if len(d.Filter(units.Kind.Ship)) == 0 && d.Count(units.PDS) == 0 && sc.Defender.AdjacentPDS == 0 {
-			return fmt.Errorf("defender has no ships and no PDS: nothing to fight a space combat with")
+		if len(d.Filter(units.Kind.Ship)) == 0 && !sc.defenderSpaceCannon() {
+			return fmt.Errorf("defender has no ships and nothing that fires space cannon (PDS, a space dock with Experimental Battlestation or Lightrail Ordnance, Keleres on Mecatol Rex): nothing to fight a space combat with")
 		}
 	case GroundCombat:
 		for _, f := range []struct {
@@ -277,16 +291,21 @@ func (sc *Scenario) Validate() error {
 				return fmt.Errorf("%s has no ground forces: a ground combat needs infantry or mechs on both sides", f.name)
 			}
 		}
-		if sc.Defender.AdjacentPDS != 0 {
-			return fmt.Errorf("defender: adjacent PDS take no part in a ground combat")
+		for _, sd := range []struct {
+			name string
+			s    *Side
+		}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
+			if sd.s.AdjacentPDS != 0 || sd.s.SystemPDS != 0 {
+				return fmt.Errorf("%s: PDS outside the contested planet take no part in a ground combat", sd.name)
+			}
 		}
 		if sc.Nebula {
 			return fmt.Errorf("nebula: it changes only space combat; it has no effect on a ground combat")
 		}
 	case Invasion:
 		matriarch := a.Count(units.Fighter) > 0 && twinForm(&sc.Attacker, attacker, Invasion, units.Fighter) == formGround
-		if len(a.Filter(units.Kind.GroundForce)) == 0 && !matriarch {
-			return fmt.Errorf("attacker has no ground forces to invade with; use space for a space combat alone")
+		if len(a.Filter(units.Kind.GroundForce)) == 0 && !matriarch && !sc.attackerBombards() {
+			return fmt.Errorf("attacker has no ground forces to invade with and no unit with Bombardment; use space for a space combat alone")
 		}
 	}
 	return nil
@@ -301,6 +320,9 @@ func (s *Side) validate(name string, act Action) error {
 	}
 	if s.AdjacentPDS < 0 || s.AdjacentPDS > MaxAdjacentPDS {
 		return fmt.Errorf("%s: adjacent PDS %d out of range: allowed 0..%d", name, s.AdjacentPDS, MaxAdjacentPDS)
+	}
+	if s.SystemPDS < 0 || s.SystemPDS > MaxAdjacentPDS {
+		return fmt.Errorf("%s: PDS on its planets in the system %d out of range: allowed 0..%d", name, s.SystemPDS, MaxAdjacentPDS)
 	}
 	if s.TradeGoods < 0 || s.TradeGoods > MaxBudget {
 		return fmt.Errorf("%s: trade goods %d out of range: allowed 0..%d", name, s.TradeGoods, MaxBudget)
@@ -337,6 +359,61 @@ func (s *Side) validate(name string, act Action) error {
 		}
 	}
 	return nil
+}
+
+// validatePDS checks the PDS outside the fleets: PDS on planets of the
+// system other than the contested one are the attacker's (the defender's
+// are in its fleet, on the planet), and Twilight Imperium 3's rules for the
+// active player's PDS are not modelled.
+func (sc *Scenario) validatePDS() error {
+	if sc.Defender.SystemPDS != 0 {
+		return fmt.Errorf("defender: its PDS on the contested planet go in its fleet; PDS on its other planets in the system are not modelled")
+	}
+	if sc.Rules.Game == GameTI3SA && (sc.Attacker.SystemPDS != 0 || sc.Attacker.AdjacentPDS != 0) {
+		return fmt.Errorf("attacker: ruleset ti3-sa: the active player's PDS are not modelled (only the defender's)")
+	}
+	return nil
+}
+
+// defenderSpaceCannon reports whether the defender has something that may
+// fire space cannon offense at the attacker's ships: a unit with Space
+// Cannon (a PDS on the planet or in an adjacent system), a space dock with
+// Experimental Battlestation or Lightrail Ordnance, or Mecatol Rex under
+// Keleres control (I.I.H.Q. Modernization). A space combat against a side
+// with no ships is then space cannon offense alone (LRR 77; no combat takes
+// place, LRR 78: both players need ships).
+func (sc *Scenario) defenderSpaceCannon() bool {
+	d := &sc.Defender
+	if d.AdjacentPDS > 0 || boardStateHolds(d, "mecatol-rex") {
+		return true
+	}
+	up, _ := d.upgrades()
+	for _, g := range d.Fleet.Groups() {
+		if st, err := d.faction().Unit(g.Kind, up[g.Kind]); err == nil && st.SpaceCannon.Has() {
+			return true
+		}
+	}
+	return d.Fleet.Count(units.SpaceDock) > 0 && (holdsCard(d, "experimental-battlestation") || holdsCard(d, "lightrail-ordnance"))
+}
+
+// attackerBombards reports whether the attacker has a ship that may use
+// Bombardment (its own, or Blitz's) against the planet: then an invasion
+// with no ground forces to commit is still the Bombardment step (LRR 15:
+// the active player may bombard a planet in the active system whether or
+// not it lands on it) and the defender keeps the planet.
+func (sc *Scenario) attackerBombards() bool {
+	a := &sc.Attacker
+	if sc.EntropicScar || (sc.Cultural && (holdsCard(a, "conventions-of-war") || holdsCard(&sc.Defender, "conventions-of-war"))) {
+		return false
+	}
+	up, _ := a.upgrades()
+	for _, g := range a.Fleet.Filter(units.Kind.Ship) {
+		st, err := a.faction().Unit(g.Kind, up[g.Kind])
+		if err == nil && (st.Bombardment.Has() || (holdsCard(a, "blitz") && g.Kind != units.Fighter)) {
+			return true
+		}
+	}
+	return false
 }
 
 // fightingPDS reports whether side has PDS that are also ground forces

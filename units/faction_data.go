@@ -18,6 +18,8 @@ package units
 //   - AS te_abilities.json = the same repository, data/abilities/te_abilities.json
 //   - TA leaders = ti-assistant/ti-assistant server/data/prophecyofkings/leaders.ts
 //   - TA pok techs = ti-assistant/ti-assistant server/data/prophecyofkings/techs.ts
+//   - TA codex techs, TA planets = the same repository's data files for
+//     Codex III technologies and for planets
 //
 // Every Text is our own summary of the card; the engine decides which of
 // these effects it models.
@@ -145,6 +147,9 @@ func keleres() *Faction {
 		[]Ability{
 			{"artemiris", "Artemiris", AbilityKindFlagship, fs.Text + " (Thunder's Edge rewords the cost as a price to activate the system)"},
 			{"omniopiares", "Omniopiares", AbilityKindMech, m.Text},
+			// TA codex techs, "IIHQ Modernization" (Codex III); Custodia
+			// Vigilia's legendary ability: TA planets, "Custodia Vigilia".
+			{"iihq-modernization", "I.I.H.Q. Modernization", AbilityKindTechnology, "the Keleres gain the Custodia Vigilia planet and its legendary ability: while they control Mecatol Rex, the planet gains Space Cannon 5 and Production 3 (they are also neighbours of every player in or next to the Mecatol Rex system; no assimilator token can go on it)"},
 		})
 }
 

@@ -136,7 +136,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"is a ship; a ground combat has only ground forces", []string{"ground", "-a", "2 infantry, 1 carrier", "-d", "2 infantry"}},
 		{"defender has no ground forces", []string{"ground", "-a", "2 infantry", "-d", "1 pds"}},
 		{"takes no part in a space combat", []string{"space", "-a", "1 carrier, 2 infantry", "-d", "1 cruiser"}},
-		{"attacker has no ground forces to invade with", []string{"invade", "-a", "2 dread", "-d", "2 infantry"}},
+		{"attacker has no ground forces to invade with", []string{"invade", "-a", "2 cruiser", "-d", "2 infantry"}},
 		{`--ruleset: unknown ruleset "ti5"; allowed: ti4, ti3-sa`, []string{"space", "--ruleset", "ti5"}},
 		{"ruleset ti3-sa has no factions", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
 		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},

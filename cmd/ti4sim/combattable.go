@@ -104,7 +104,14 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 	if sc.Rules.Game != combat.GameTI4 {
 		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Rules.Game, units.TI3Name)
 	}
-	fmt.Fprintf(w, "Attacker: %s\n", fleetText(sc.Rules.Game, sc.Attacker.Fleet))
+	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Rules.Game, sc.Attacker.Fleet))
+	if sc.Attacker.SystemPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS on its planets in the system)", sc.Attacker.SystemPDS)
+	}
+	if sc.Attacker.AdjacentPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Attacker.AdjacentPDS)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Rules.Game, sc.Defender.Fleet))
 	if sc.Defender.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
@@ -128,7 +135,11 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		return err
 	}
 	if r.Space != nil {
-		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (invasion took place in %s of trials):\n", pct(r.Invaded.P))
+		took := fmt.Sprintf("invasion took place in %s of trials", pct(r.Invaded.P))
+		if len(sc.Attacker.Fleet.Filter(units.Kind.GroundForce)) == 0 && r.Invaded.P == 0 {
+			took = "no ground forces to commit: bombardment only, the defender keeps the planet"
+		}
+		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (%s):\n", took)
 		if err := outcomeTable(w, outcomeRows(r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}), r.Exact); err != nil {
 			return err
 		}

@@ -20,6 +20,7 @@ type scenarioFlags struct {
 	attackerModifier                 int
 	defenderModifier                 int
 	adjacentPDS                      int
+	attackerAdjacentPDS, attackerPDS int
 	rules                            []string
 	nebula, entropicScar, spaceMine  bool
 	exact                            bool
@@ -42,8 +43,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.defenderFaction, "defender-faction", "", "defender's faction")
 	fs.StringSliceVar(&f.attackerTech, "attacker-tech", nil, "attacker's technologies, comma-separated (unit upgrades: "+strings.Join(combat.Technologies(), ", ")+")")
 	fs.StringSliceVar(&f.defenderTech, "defender-tech", nil, "defender's technologies, e.g. pds-ii")
-	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, agendas, relics, promissory notes, and faction notes, leaders and breakthroughs; `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)")
-	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, agendas, relics, promissory notes")
+	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)")
+	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")
 	fs.StringVar(&f.attackerRetreat, "attacker-retreat", "", "attacker's retreat policy: never, after=N, when=losing or when=losing:T")
 	fs.StringVar(&f.defenderRetreat, "defender-retreat", "", "defender's retreat policy, like --attacker-retreat")
 	fs.IntVar(&f.rounds, "rounds", 0, "stop the combat after N rounds and show the state then (space and ground), 1..1000")
@@ -58,6 +59,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.attackerGalv, "attacker-galvanized", "", "attacker's units carrying a galvanize token (Last Bastion), a part of --attacker, e.g. \"1 dreadnought, 2 infantry\"")
 	fs.StringVar(&f.defenderGalv, "defender-galvanized", "", "defender's galvanized units, like --attacker-galvanized")
 	fs.IntVar(&f.adjacentPDS, "defender-adjacent-pds", 0, "defender's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
+	fs.IntVar(&f.attackerAdjacentPDS, "attacker-adjacent-pds", 0, "attacker's PDS in adjacent systems, 0..99 (fire in space cannon offense only with PDS II)")
+	fs.IntVar(&f.attackerPDS, "attacker-pds", 0, "attacker's PDS on its own planets in the active system, 0..99 (fire in space cannon offense only; never hit)")
 	fs.StringVar(&f.ruleset, "ruleset", "ti4", "`NAME` of the rules edition: ti4, or ti3-sa (Twilight Imperium 3 with Shattered Ascension: its units, rules and technologies; see: ti4sim units --ruleset ti3-sa)")
 	fs.StringSliceVar(&f.rules, "rules", nil, "card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast: original, omega, current — default current)")
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
@@ -118,10 +121,20 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	if sc.Defender, err = f.side("defender", f.defender, f.defenderFaction, f.defenderTech, f.defenderOrder, f.defenderModifier); err != nil {
 		return sc, err
 	}
-	if f.adjacentPDS < 0 || f.adjacentPDS > combat.MaxAdjacentPDS {
-		return sc, usageErrorf("--defender-adjacent-pds %d out of range: allowed 0..%d", f.adjacentPDS, combat.MaxAdjacentPDS)
+	for _, b := range []struct {
+		flag string
+		n    int
+		dst  *int
+	}{
+		{"defender-adjacent-pds", f.adjacentPDS, &sc.Defender.AdjacentPDS},
+		{"attacker-adjacent-pds", f.attackerAdjacentPDS, &sc.Attacker.AdjacentPDS},
+		{"attacker-pds", f.attackerPDS, &sc.Attacker.SystemPDS},
+	} {
+		if b.n < 0 || b.n > combat.MaxAdjacentPDS {
+			return sc, usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxAdjacentPDS)
+		}
+		*b.dst = b.n
 	}
-	sc.Defender.AdjacentPDS = f.adjacentPDS
 	for _, b := range []struct {
 		flag string
 		n    int

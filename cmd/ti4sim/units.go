@@ -167,6 +167,12 @@ func writeUnitsTable(w io.Writer, f *units.Faction, what string) error {
 			fmt.Fprintf(w, "  %s (%s, %s; %s): %s\n", a.Name, a.Kind, a.Slug, status, a.Text)
 		}
 	}
+	if bs := combat.BoardStates(f.Slug); len(bs) > 0 {
+		fmt.Fprintln(w, "Board states (what no fleet says; list with --attacker-card or --defender-card of this faction's side):")
+		for _, b := range bs {
+			fmt.Fprintf(w, "  %s (for %s): %s\n", b.Slug, b.Text, b.Meaning)
+		}
+	}
 	return nil
 }
 
