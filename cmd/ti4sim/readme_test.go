@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 // readmePath is the repository's README, relative to this package.
@@ -364,4 +367,99 @@ func TestShellQuote(t *testing.T) {
 	if err != nil || fmt.Sprintf("%q", back) != fmt.Sprintf("%q", args) {
 		t.Errorf("shellWords(shellQuote(args)) = %q, %v; want %q", back, err, args)
 	}
+}
+
+// readmeSection returns the lines of README.md from the heading line equal to
+// heading up to the next heading of the same or a higher level, and the index
+// of the heading line.
+func readmeSection(t *testing.T, heading string) ([]string, int) {
+	t.Helper()
+	data, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	level := strings.Index(heading, " ")
+	for i, l := range lines {
+		if l != heading {
+			continue
+		}
+		j := i + 1
+		for ; j < len(lines); j++ {
+			if h := strings.Index(lines[j], " "); h > 0 && h <= level && strings.Trim(lines[j][:h], "#") == "" {
+				break
+			}
+		}
+		return lines[i:j], i
+	}
+	t.Fatalf("README.md has no heading %q", heading)
+	return nil, 0
+}
+
+// flagNameRE matches a flag written in a README table cell or text.
+var flagNameRE = regexp.MustCompile("`(--?[a-z][a-z0-9-]*)")
+
+// TestReadmeFlagTable checks README's "### Flags" table against the flags the
+// combat commands really have: every flag of space, ground, invade and
+// compare has a row, every row names a real flag, and the table is one
+// table (no blank line splitting it, no paragraph run into its last row).
+func TestReadmeFlagTable(t *testing.T) {
+	section, at := readmeSection(t, "### Flags")
+	inTable, ended := false, false
+	documented := map[string]bool{}
+	for k, l := range section {
+		isRow := strings.HasPrefix(l, "|")
+		switch {
+		case isRow && ended:
+			t.Errorf("README.md:%d: a second flag table after the first one ended (a blank line splits the table?)", at+k+1)
+		case isRow:
+			inTable = true
+			if !strings.HasSuffix(strings.TrimSpace(l), "|") {
+				t.Errorf("README.md:%d: table row does not end with |: text run into the table? %q", at+k+1, l)
+			}
+			cells := strings.Split(l, " | ")
+			for _, m := range flagNameRE.FindAllStringSubmatch(cells[0], -1) {
+				documented[m[1]] = true
+			}
+		case inTable:
+			ended = true
+		}
+	}
+	if len(documented) == 0 {
+		t.Fatal("no flags found in README's flag table")
+	}
+	defined := map[string]bool{"--help": true, "-h": true} // added by parseFlags
+	for _, name := range []string{"space", "ground", "invade", "compare"} {
+		lookupCommand(name).flagSet().VisitAll(func(f *pflag.Flag) {
+			for _, n := range []string{"--" + f.Name, "-" + f.Shorthand} {
+				if n == "-" {
+					continue
+				}
+				defined[n] = true
+				if !documented[n] {
+					t.Errorf("%s flag %s is missing from README's flag table (### Flags)", name, n)
+				}
+			}
+		})
+	}
+	for n := range documented {
+		if !defined[n] {
+			t.Errorf("README's flag table lists %s, which no combat command has", n)
+		}
+	}
+}
+
+// TestReadmeVoteFlags checks that every flag of vote is described in README's
+// "## Agenda votes" section.
+func TestReadmeVoteFlags(t *testing.T) {
+	section, _ := readmeSection(t, "## Agenda votes")
+	text := strings.Join(section, "\n")
+	lookupCommand("vote").flagSet().VisitAll(func(f *pflag.Flag) {
+		if !strings.Contains(text, "`--"+f.Name) && !strings.Contains(text, "--"+f.Name+" ") {
+			t.Errorf("vote flag --%s is not described in README's Agenda votes section", f.Name)
+		}
+		if f.Shorthand != "" && !strings.Contains(text, "`-"+f.Shorthand+"`") {
+			t.Errorf("vote flag -%s is not described in README's Agenda votes section", f.Shorthand)
+		}
+	})
 }
