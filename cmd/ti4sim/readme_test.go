@@ -179,6 +179,10 @@ func TestReadmeExamples(t *testing.T) {
 			t.Errorf("README.md:%d: output does not end with a newline: %q", c.line, got)
 			continue
 		}
+		if strings.HasPrefix(got, "$ ") || strings.HasPrefix(got, "```") || strings.Contains(got, "\n$ ") || strings.Contains(got, "\n```") {
+			t.Errorf("README.md:%d: output has a line starting with \"$ \" or a fence, which the README cannot hold", c.line)
+			continue
+		}
 		want := ""
 		if c.outEnd > c.outStart {
 			want = strings.Join(lines[c.outStart:c.outEnd], "\n") + "\n"
@@ -188,7 +192,7 @@ func TestReadmeExamples(t *testing.T) {
 				c.line, shellQuote(c.args), firstDifference(got, want))
 		}
 	}
-	if !*update {
+	if !*update || t.Failed() {
 		return
 	}
 	// Replace each command's output, last first so earlier indices stay valid.
