@@ -18,7 +18,7 @@ import (
 // the die" (read as 10..7 = 4, 3, 2, 1 for and 4..1 = 1, 2, 3, 4 against,
 // 6 and 5 still abstain). Ties go to the Speaker.
 //
-// How this package applies it (the seed has a single vote; these are
+// How this package applies it (SA v4.0 has a single vote; these are
 // readings, see also the package documentation):
 //
 //   - The die is rolled once per agenda, in the final vote, after every
@@ -32,7 +32,7 @@ import (
 //   - Votes "for the Speaker" go to the speaker's outcome: their final-vote
 //     choice, or their preliminary choice when they abstain in the final
 //     vote; votes "against the Speaker" go to the other outcome. When the
-//     speaker abstains in both votes the die adds nothing (the seed is
+//     speaker abstains in both votes the die adds nothing (SA v4.0 is
 //     silent; later SA versions say a player who placed no votes receives
 //     no bonus votes).
 //   - A duel has exactly two voters, two players and two outcomes, and no

@@ -11,7 +11,7 @@ import (
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 )
 
-// The seed's tables, written out again here (faces 1..10), so that the
+// SA v4.0's tables, written out again here (faces 1..10), so that the
 // tests do not depend on duelSwings.
 var (
 	handStandard   = [10]int{-10, -6, -3, -1, 0, 0, 1, 3, 6, 10}
@@ -115,7 +115,7 @@ func TestDuelFixed(t *testing.T) {
 		a            Agenda
 		prelim, over float64
 	}{"held back 9v2 first round", c, 0, 1})
-	// The seed's example: the speaker pays 3 trade goods (extra=3) and
+	// SA v4.0's example: the speaker pays 3 trade goods (extra=3) and
 	// rolls 4 (-1): "2 in his favor". 4+3 vs 6, margin +1: swing >= -1.
 	c = duelAgenda(DuelStandard, Fixed(4), Fixed(6))
 	c.Voters[0].Final, c.Voters[1].Final, c.Voters[0].Extra = MaxVotes, MaxVotes, 3

@@ -13,7 +13,7 @@ func TestParseVoter(t *testing.T) {
 		spec string
 		want Voter
 	}{
-		// The SPEC's base form.
+		// The base form.
 		{"alice:5:for=0.6,against=0.3", Voter{Name: "alice", Votes: Fixed(5), Choice: []float64{0.6, 0.3}}},
 		{"alice:5:for=0.6:final=2", Voter{Name: "alice", Votes: Fixed(5), Choice: []float64{0.6, 0}, Final: 2}},
 		// Extensions.

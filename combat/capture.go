@@ -31,7 +31,7 @@ func devour(p *plan, sc *Scenario, holder int) {
 	})
 }
 
-// terrorBetween (Vuil'raith flagship, reference §2.3): "Capture all other
+// terrorBetween (Vuil'raith flagship): "Capture all other
 // non-structure units that are destroyed in this system, including your
 // own." Either side's, by any hit (space cannon and bombardment too),
 // while the flagship is alive.

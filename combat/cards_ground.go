@@ -21,7 +21,7 @@ const groundNoInvasion = "the action has no invasion"
 // holder must control the planet, so only the defender plays it. Every
 // bombardment roll of the invasion is against the contested planet,
 // including the dice Blitz gives (the attacker's cards attach first) and
-// bombardment during ground combat (Harrow, reference §4.7).
+// bombardment during ground combat (Harrow; tirules.com's L1Z1X notes).
 func bunker() card {
 	return card{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the start of an invasion, -4 to each of the attacker's bombardment dice during the invasion (all of them, incl. those Blitz gives); always played; nothing when held by the attacker"},

@@ -456,7 +456,7 @@ func TestBlitz(t *testing.T) {
 	})
 }
 
-// Entropic Scar: no unit abilities in the system (reference §4.5).
+// Entropic Scar: no unit abilities in the system (Thunder's Edge).
 func TestEntropicScar(t *testing.T) {
 	// A dreadnought (5+, 0.6) against a cruiser (7+, 0.4), the defender
 	// with a PDS on the planet and two PDS II next door: no space cannon,

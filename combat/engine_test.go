@@ -79,7 +79,7 @@ func TestRollDistribution(t *testing.T) {
 	}
 }
 
-// TestHitAssignment walks the policy of SPEC §5 hit by hit.
+// TestHitAssignment walks the default policy (see Order) hit by hit.
 func TestHitAssignment(t *testing.T) {
 	cases := []struct {
 		name  string

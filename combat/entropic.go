@@ -1,6 +1,6 @@
 package combat
 
-// applyEntropicScar applies the Entropic Scar anomaly (reference §4.5) to the
+// applyEntropicScar applies the Entropic Scar anomaly (Thunder's Edge) to the
 // plan when sc.EntropicScar is set.
 //
 // Units in an entropic scar cannot use unit abilities, and units outside it

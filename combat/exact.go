@@ -12,7 +12,7 @@ import (
 // the defender's) of any one combat that Solve handles.
 const MaxExactStates = 1 << 22
 
-// Solve computes the Result of sc exactly, without sampling (SPEC §6 exact
+// Solve computes the Result of sc exactly, without sampling (exact
 // mode): the tactical action is a Markov chain over unit states under the
 // fixed hit-assignment policy, and Solve propagates probability through it.
 //

@@ -9,7 +9,8 @@ import (
 
 // factionRulesA returns one group of modelled faction texts, by ability
 // slug: Sardakk N'orr, Yin, Mentak, Creuss, Argent and Naaz-Rokha texts
-// (reference §1.6, §2.3–2.6, §3.4; rulings from TR's faction pages).
+// (faction sheets, unit and technology cards, promissory notes; rulings from
+// tirules.com's faction pages).
 func factionRulesA() map[string]factionRule {
 	return map[string]factionRule{
 		// Sardakk N'orr.

@@ -26,7 +26,7 @@ func spaceCombatPossibleB(sc *Scenario) bool {
 		len(sc.Attacker.Fleet.Filter(units.Kind.Ship)) > 0 && len(sc.Defender.Fleet.Filter(units.Kind.Ship)) > 0
 }
 
-// harrow (L1Z1X ability, reference §1.5): "At the end of each round of
+// harrow (L1Z1X faction ability): "At the end of each round of
 // ground combat, your ships in the active system may use their BOMBARDMENT
 // abilities against your opponent's ground forces on the planet." Only
 // while the L1Z1X are the active player (the attacker), so only in an
@@ -40,7 +40,7 @@ func spaceCombatPossibleB(sc *Scenario) bool {
 // included, and X-89 Ω's purge follows (the afterBombard effects). Mechs
 // may sustain its hits. Policy: always used (it only hurts the opponent).
 // The original printing ("After each round of ground combat", errata'd to
-// "At the end of each round", reference §1.5; Ruleset.Harrow) does not act
+// "At the end of each round" by errata; Ruleset.Harrow) does not act
 // after the round that ended the combat, so it cannot turn a loss into a
 // draw. The dice make it random and it acts at the end of rounds: exact mode
 // refuses it. The hits go through the engine's own bombardment assignment
@@ -85,7 +85,7 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 	})
 }
 
-// munitionsReserves (Letnev ability, reference §2.6): "At the start of each
+// munitionsReserves (Letnev faction ability): "At the start of each
 // round of space combat, you may spend 2 trade goods; you may re-roll any
 // number of your dice during that combat round." Once per round (TR).
 // Policy: the Letnev pay 2 of their trade goods (Side.TradeGoods) at the
@@ -119,7 +119,7 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 	}
 }
 
-// warFunding (Letnev promissory note, reference §3.4). Two printings: the
+// warFunding (Letnev promissory note). Two printings: the
 // original, "At the start of a round of space combat: The Letnev player
 // loses 2 trade goods. During this combat round, re-roll any number of your
 // dice.", and Codex I's War Funding Ω, in force today, "After you and your

@@ -25,7 +25,7 @@ func factionRulesH() map[string]factionRule {
 	}
 }
 
-// annihilator (L1Z1X mech, reference §2.4): "While not participating in
+// annihilator (L1Z1X mech): "While not participating in
 // ground combat, this unit can use its BOMBARDMENT ability on planets in
 // its system as if it were a ship" (Bombardment 8). The attacker's mechs in
 // the space area bombard in the Bombardment step, then land with the other
@@ -59,7 +59,7 @@ func annihilator(p *plan, sc *Scenario, holder int) {
 	p.addEffect(name, false)
 }
 
-// aerieSentinel (Argent mech, reference §2.4): it "does not use capacity
+// aerieSentinel (Argent mech): it "does not use capacity
 // while transported or while in a space area with an Argent ship that has
 // capacity": the side's mechs in the space area are never removed for lack
 // of room (ground forces left with no ship at all are still lost).
@@ -75,7 +75,7 @@ func aerieSentinel(p *plan, sc *Scenario, holder int) {
 	p.addEffect("Aerie Sentinel (mechs need no capacity)", true)
 }
 
-// miniaturization (Ral Nel ability, reference §2.7): "Ral Nel structures
+// miniaturization (Ral Nel faction ability, Thunder's Edge): "Ral Nel structures
 // can ride on any ship without using capacity, but while in a space area
 // they lose their unit abilities." The attacker's fleet may list Ral Nel
 // PDS and space docks: they are in the space area, need no room, take no
@@ -85,7 +85,7 @@ func miniaturization(p *plan, sc *Scenario, holder int) {
 	p.addEffect("Miniaturization (structures in the space area lose their abilities)", true)
 }
 
-// linkship (Ral Nel destroyer, reference §2.5): "may fire the Space Cannon
+// linkship (Ral Nel destroyer, Thunder's Edge): "may fire the Space Cannon
 // of one Ral Nel structure in its space area" — Linkship I: "each structure
 // only once"; Linkship II: "several linkships may use the same structure".
 // In space cannon offense the side's Linkships in the space area fire the
@@ -123,7 +123,7 @@ func linkship(p *plan, sc *Scenario, holder int) {
 	p.addEffect(fmt.Sprintf("Linkship (%d Linkships fire Space Cannon %d)", n, pds.Value), true)
 }
 
-// lastDispatch (Ral Nel flagship, reference §2.7): "when it retreats, the
+// lastDispatch (Ral Nel flagship, Thunder's Edge): "when it retreats, the
 // Ral Nel may destroy 1 ship in the active system that lacks Sustain
 // Damage." Policy: when the holder's ships retreat with the flagship, the
 // opponent's most valuable ship without Sustain Damage is destroyed (the
@@ -154,7 +154,7 @@ func lastDispatch(p *plan, sc *Scenario, holder int) {
 	})
 }
 
-// quietus (Crimson Rebellion flagship, reference §2.7): "While this unit is
+// quietus (Crimson Rebellion flagship, Thunder's Edge): "While this unit is
 // in a system that contains an active breach, other players' units in
 // systems with active breaches lose all of their unit abilities." Whether
 // the active system has an active breach is not in the scenario: the side
@@ -174,7 +174,7 @@ func quietus(p *plan, sc *Scenario, holder int) {
 	p.addEffect("Quietus (an active breach: the opponent's units lose their unit abilities)", true)
 }
 
-// heavensEye (Firmament flagship, reference §2.7): "if the active system
+// heavensEye (Firmament flagship, Thunder's Edge): "if the active system
 // holds units of a player whose control marker is on a Firmament plot, it
 // gets +1 move and is repaired at the end of every combat round". Whether
 // the opponent is puppeted is not in the scenario: the side says so by

@@ -13,7 +13,7 @@ const (
 	// Thunder's Edge (the default).
 	GameTI4 Game = iota
 	// GameTI3SA is Twilight Imperium 3 with Shattered Empire and the
-	// Shattered Ascension v4.0 patch (the seed 001 of the rules documents;
+	// Shattered Ascension v4.0 patch (John E. Skogtvedt's rules document;
 	// see ti3.go for what differs).
 	GameTI3SA
 	numGames

@@ -1,6 +1,6 @@
 package combat
 
-// gravleashManeuvers (Letnev breakthrough, reference §2.7): "Before you roll
+// gravleashManeuvers (Letnev breakthrough, Thunder's Edge): "Before you roll
 // dice during space combat, apply +X to the results of 1 of your ship's
 // rolls, where X is the number of ship types you have in the combat." At
 // every space combat round, X is counted anew from the holder's ship types

@@ -99,7 +99,7 @@ func (t *trial) groundCombat() bool {
 	return true
 }
 
-// result is the trial's outcome for its action (SPEC §4): for a space
+// result is the trial's outcome for its action (see Outcomes): for a space
 // combat, who holds the space area; for a ground combat, who has ground
 // forces left; for an invasion, who controls the planet (Establish Control,
 // LRR 49.5). A defender's structures are destroyed when the attacker takes

@@ -1,6 +1,6 @@
 package combat
 
-// wrathOfKenara (Hacan flagship, reference §2.3): "After you roll a die
+// wrathOfKenara (Hacan flagship): "After you roll a die
 // during a space combat in this system, you may spend 1 trade good to apply
 // +1 to the result." Policy: while the flagship is alive, every die of the
 // Hacan's space combat rounds and anti-fighter barrage that missed by 1 is

@@ -2,7 +2,8 @@ package combat
 
 import "fmt"
 
-// addMagen attaches Magen Defense Grid held by holder (reference §1.1).
+// addMagen attaches Magen Defense Grid held by holder (base game,
+// Codex I, Codex IV).
 // It acts only in ground combat.
 func (p *plan) addMagen(sc *Scenario, holder int) {
 	if sc.Action == SpaceCombat {

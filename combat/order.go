@@ -7,7 +7,7 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// Order is a side's hit-assignment policy (SPEC §5).
+// Order is a side's hit-assignment policy.
 //
 // Each hit is first cancelled by Sustain Damage of an undamaged unit that has
 // it (in the order of Kinds), and otherwise destroys the first unit in Kinds

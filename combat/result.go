@@ -34,7 +34,7 @@ type Counts struct {
 }
 
 // Outcomes are the probabilities of the three ways an action ends. Their
-// meaning depends on the action (SPEC §4): for a space combat, who has ships
+// meaning depends on the action: for a space combat, who has ships
 // left; for a ground combat, who has ground forces left; for an invasion,
 // AttackerWin is "the attacker controls the planet", DefenderWin "the
 // defender still controls it (with ground forces left, or no invasion took

@@ -7,8 +7,8 @@ import (
 )
 
 // Ruleset chooses the printing of every card whose text changed over the
-// game's life (reference §1). The zero Ruleset is the printing in force
-// today for each card.
+// game's life (errata and Codex reprints). The zero Ruleset is the
+// printing in force today for each card.
 type Ruleset struct {
 	// Game is the rules edition: Twilight Imperium 4 (the zero value) or
 	// Twilight Imperium 3 with Shattered Ascension (ti3.go).
@@ -19,12 +19,12 @@ type Ruleset struct {
 	X89 X89Printing
 	// DirectHit is the printing of the action card Direct Hit.
 	DirectHit DirectHitPrinting
-	// Harrow is the printing of the L1Z1X ability Harrow (reference §1.5).
+	// Harrow is the printing of the L1Z1X ability Harrow (its errata).
 	Harrow TextPrinting
 	// Matriarch is the printing of the Naalu flagship's text (reference
 	// §1.7).
 	Matriarch TextPrinting
-	// Iconoclast is the printing of the Naalu mech's text (reference §2.4).
+	// Iconoclast is the printing of the Naalu mech's text (its reprints).
 	Iconoclast IconoclastPrinting
 }
 
@@ -54,7 +54,7 @@ const (
 	IconoclastOriginal
 )
 
-// DirectHitPrinting is a printing of Direct Hit (reference §1.4).
+// DirectHitPrinting is a printing of Direct Hit (its errata).
 type DirectHitPrinting uint8
 
 const (
@@ -67,7 +67,8 @@ const (
 	DirectHitOriginal
 )
 
-// MagenPrinting is a printing of Magen Defense Grid (reference §1.1).
+// MagenPrinting is a printing of Magen Defense Grid (base game, Codex I,
+// Codex IV).
 type MagenPrinting uint8
 
 const (
@@ -85,7 +86,8 @@ const (
 	MagenOriginal
 )
 
-// X89Printing is a printing of X-89 Bacterial Weapon (reference §1.2).
+// X89Printing is a printing of X-89 Bacterial Weapon (base game, Codex I, Game
+// Companion, Codex IV).
 type X89Printing uint8
 
 const (

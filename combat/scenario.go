@@ -62,7 +62,7 @@ type Side struct {
 	// including adjacent PDS. See Technologies for the accepted names.
 	Techs []string
 	// Order is the side's hit-assignment policy; the zero value is the
-	// default of SPEC §5.
+	// default policy (see Order).
 	Order Order
 	// Modifier is a flat modifier, -9..+9, applied to the side's combat
 	// rolls (space and ground combat rounds; not anti-fighter barrage,
@@ -130,7 +130,7 @@ type Scenario struct {
 	// (Conventions of War forbids bombarding it).
 	Cultural bool
 	// EntropicScar is true when the active system is an entropic scar
-	// (Thunder's Edge anomaly; reference §4.5).
+	// (Thunder's Edge anomaly).
 	EntropicScar bool
 	// SpaceMine is true when the defender has a space mine in the active
 	// system (Twilight Imperium 3 with Shattered Ascension only; ti3.go).

@@ -88,7 +88,7 @@ func (t *trial) antiFighterBarrage() {
 }
 
 // preCombatShots is Twilight Imperium 3's pre-combat step after the
-// barrage (seed line 82: "First both sides roll for Anti-Fighter Barrage
+// barrage (Shattered Ascension: "First both sides roll for Anti-Fighter Barrage
 // and removing casualties. Then remaining pre-combat effects are conducted
 // simultaneously"): both sides' pre-combat shots (Assault Cannon) are
 // rolled, then both sides take their hits.

@@ -10,28 +10,28 @@ import (
 )
 
 // Twilight Imperium 3 with Shattered Empire and the Shattered Ascension
-// v4.0 patch (Ruleset.Game == GameTI3SA). Facts: the seed
-// shared/seeds/001_1752972e7f474591.txt ("SA" below, with its line numbers)
-// and, where it is silent or garbled, the TI3 rules (sources in README's
+// v4.0 patch (Ruleset.Game == GameTI3SA). Facts: the Shattered Ascension
+// v4.0 rules ("SA" below, cited by rule title as in units/ti3.go)
+// and, where they are silent or garbled, the TI3 rules (sources in README's
 // "Rulesets" section). The engine plays it with the same steps as TI4 and
 // these differences, each in one place:
 //
-//   - the unit table (units.TI3): dreadnoughts roll 2 dice (SA L92), war
-//     suns sustain twice (L93), carriers carry 6, shock troops fight at 5;
+//   - the unit table (units.TI3): dreadnoughts roll 2 dice (SA Dreadnoughts), war
+//     suns sustain twice (SA War Suns), carriers carry 6, shock troops fight at 5;
 //   - a unit that uses Sustain Damage loses one combat die, down to 1,
-//     until repaired (L94): roller.loss, for combat and bombardment dice;
+//     until repaired (SA Sustain Damage): roller.loss, for combat and bombardment dice;
 //   - a war sun's second Sustain Damage moves it to a worn slot (1 die),
 //     used when a hit would otherwise destroy it (trial.takeHit): the side
 //     loses its other units in the hit order first;
 //   - anti-fighter barrage first, then the other pre-combat shots at once
-//     (L82): Assault Cannon, one die per dreadnought and cruiser (L127);
+//     (SA Pre-Combat effects): Assault Cannon, one die per dreadnought and cruiser (SA Assault Cannons);
 //   - the attacker announces retreats first (TI3 round order);
 //   - Planetary Shield stops dreadnought bombardment outright; war suns
-//     bombard through it (L113) and do not remove it for others;
+//     bombard through it (SA table: War Sun) and do not remove it for others;
 //   - PDS in adjacent systems fire only with Deep Space Cannon;
 //   - both sides wiped out in an invasion: the defender keeps the planet;
 //   - shock troops need a ground force with them: alone, they fight as
-//     ground forces (L124);
+//     ground forces (SA table note ***);
 //   - TI3 technologies (ti3Techs), X-89 Bacterial Weapon among them in
 //     Shattered Ascension's wording (addX89TI3); TI4 factions, cards,
 //     budgets and anomalies do not exist there and are refused.
@@ -48,14 +48,14 @@ import (
 // ti3Techs are the Twilight Imperium 3 technologies modelled, with their
 // text (TI3 tech tree; SA's changes noted).
 var ti3Techs = map[string]string{
-	"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA L127, L678-680; a cruiser's shot is not improved by Hylar V, L129)",
-	"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA L590-592, L130)",
-	"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA L130)",
-	"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA L610-612)",
-	"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA L638-640)",
-	"cybernetics":               "+1 to fighters' combat rolls (SA L622-624)",
-	"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA L686-688)",
-	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA L626-628)",
+	"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA Assault Cannons, SA Assault Cannons card; a cruiser's shot is not improved by Hylar V, SA weaponry rule)",
+	"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA Hylar V Laser card, SA weaponry rule)",
+	"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA weaponry rule)",
+	"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA Deep Space Cannon card)",
+	"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA Magen Defense Grid card)",
+	"cybernetics":               "+1 to fighters' combat rolls (SA Cybernetics card)",
+	"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA Advanced Fighters card)",
+	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA Gen Synthesis card)",
 	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
 	"war-sun":                   "permits building war suns; nothing in combat",
 	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
@@ -276,7 +276,7 @@ func (p *plan) applyTI3(sc *Scenario) {
 	}
 }
 
-// addSpaceMine (SA L95, L118; TI3/SE): the defender's space mine triggers
+// addSpaceMine (SA Space Mines, SA table: Space Mines; TI3/SE): the defender's space mine triggers
 // when the attacker's fleet enters, before the PDS fire: "Roll for hits for
 // each ship except fighters" at 9, each hit on the ship that rolled it,
 // which may use Sustain Damage (and then loses a die). One mine only ("Mines
@@ -344,7 +344,7 @@ func (p *plan) addDuraniumTI3(side int) {
 	}
 }
 
-// addShockTroops (SA L124): a shock troop "needs to be with a regular
+// addShockTroops (SA table note ***): a shock troop "needs to be with a regular
 // Ground Force unit. If ever alone reverts back to a normal GF": whenever a
 // side has shock troops and no ground force left (at the start of a ground
 // combat and after every assignment of hits to its ground forces:

@@ -27,7 +27,7 @@ func ti3Rules() combat.Ruleset { return combat.Ruleset{Game: combat.GameTI3SA} }
 // takes one, and a TI3 unit loses a die with each).
 func diceOf(table ...int) func(int) int { return func(h int) int { return table[h] } }
 
-// Dreadnoughts (SA L92, L94): a TI3 dreadnought rolls 2 dice at 5 (0.6)
+// Dreadnoughts (SA Dreadnoughts, SA Sustain Damage): a TI3 dreadnought rolls 2 dice at 5 (0.6)
 // and, once damaged, 1 die. One against one: duelD with 2 hit points
 // and dice [_, 1, 2]. Under TI4 a dreadnought rolls 1 die and keeps it.
 func TestTI3Dreadnoughts(t *testing.T) {
@@ -48,7 +48,7 @@ func TestTI3Dreadnoughts(t *testing.T) {
 	}
 }
 
-// War suns (SA L93-94): 3 hit points, 3 dice at 3 (0.8), 2 once damaged, 1
+// War suns (SA War Suns, Sustain Damage): 3 hit points, 3 dice at 3 (0.8), 2 once damaged, 1
 // twice. Against a carrier... a TI3 war sun against 1 dreadnought (2 hit
 // points, 2/1 dice at 0.6): duelD.
 func TestTI3WarSun(t *testing.T) {
@@ -71,7 +71,7 @@ func exactIsTI3(t *testing.T, sc combat.Scenario, win, draw float64) {
 	}
 }
 
-// Anti-fighter barrage first, then Assault Cannon (SA L82, L127): a
+// Anti-fighter barrage first, then Assault Cannon (SA Pre-Combat effects, SA Assault Cannons): a
 // destroyer (barrage 2 dice at 9: 0.2 each) and a cruiser with Assault
 // Cannon (1 pre-combat die at 7: 0.4) against a fighter and a carrier;
 // nobody hits in the round (modifier −9 on combat rolls). The barrage
@@ -123,7 +123,7 @@ func TestTI3MutualDestruction(t *testing.T) {
 	}
 }
 
-// Planetary Shield (SA L113): a PDS stops a dreadnought's bombardment; a
+// Planetary Shield (SA table: War Sun): a PDS stops a dreadnought's bombardment; a
 // war sun bombards through it (3 dice at 3: 0.8) and does not lift it for
 // the dreadnought. Against 3 ground forces, after bombardment: with a
 // dreadnought alone 3 left; with a war sun too, 3 − 2.4 on average, the
@@ -192,7 +192,7 @@ func TestTI3Refusals(t *testing.T) {
 	refused(t, sc, "Deep Space Cannon")
 }
 
-// Shock troops (SA L124): a ground force and a shock troop (5: 0.6)
+// Shock troops (SA table note ***): a ground force and a shock troop (5: 0.6)
 // invade 1 ground force (0.3). Hits take the ground force first; a shock
 // troop left alone reverts to a ground force (8: 0.3). From both: the
 // defender dies with 1 − 0.7·0.4 = 0.72 (a win whatever its own die does);
@@ -392,7 +392,7 @@ func TestTI3Technologies(t *testing.T) {
 	}
 }
 
-// Space mine (SA L95, L118): each of the attacker's non-fighter ships rolls
+// Space mine (SA Space Mines, SA table: Space Mines): each of the attacker's non-fighter ships rolls
 // 1 die at 9 on entering; a hit stays on that ship. A cruiser and a
 // dreadnought against a carrier, nobody hitting in the one round: the
 // cruiser is left with 0.8, the dreadnought always (it sustains), with its

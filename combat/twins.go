@@ -124,7 +124,7 @@ func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
 }
 
 // eidolonMaximum is the Naaz-Rokha mech card flipped by the breakthrough
-// Absolute Synergy (reference §2.7; AS te_units.json): combat 4 (x4), move
+// Absolute Synergy (Thunder's Edge; AS te_units.json): combat 4 (x4), move
 // 3, Sustain Damage, both a ship and a ground force.
 func eidolonMaximum(mech units.Stats) units.Stats {
 	st := mech
@@ -134,7 +134,7 @@ func eidolonMaximum(mech units.Stats) units.Stats {
 	return st
 }
 
-// zGravEidolon is the Naaz-Rokha mech's space side (reference §2.4, AS
+// zGravEidolon is the Naaz-Rokha mech's space side (its mech card, AS
 // te/pok units "Z-Grav Eidolon"): a ship with combat 8 (x2) and no Sustain
 // Damage.
 func zGravEidolon(mech units.Stats) units.Stats {
@@ -196,7 +196,7 @@ func (p *plan) fightAsShips(side int, name string, cond func(t *trial) bool) {
 	})
 }
 
-// theAlastor (Nekro flagship, reference §2.3): "At the start of a space
+// theAlastor (Nekro flagship): "At the start of a space
 // combat, choose any number of your ground forces in this system to
 // participate in that combat as if they were ships." Policy: all of them —
 // the attacker's in the space area, the defender's from the planet — while
@@ -216,7 +216,7 @@ func theAlastor(p *plan, sc *Scenario, holder int) {
 	p.fightAsShips(holder, name, func(t *trial) bool { return t.alive[holder][flag] > 0 })
 }
 
-// zGrav (Naaz-Rokha mech Eidolon, reference §2.4): "if it is in the space
+// zGrav (Naaz-Rokha mech Eidolon): "if it is in the space
 // area of the active system when a space combat starts, the card flips to
 // Z-Grav Eidolon: a ship with combat 8 (x2) and no Sustain Damage",
 // flipping back when the combat ends. The attacker's mechs in the space
@@ -231,7 +231,7 @@ func zGrav(p *plan, sc *Scenario, holder int) {
 	p.fightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*trial) bool { return true })
 }
 
-// eidolonMax (Naaz-Rokha breakthrough Absolute Synergy, reference §2.7):
+// eidolonMax (Naaz-Rokha breakthrough Absolute Synergy, Thunder's Edge):
 // the mech card flips to Eidolon Maximum — combat 4 (x4), move 3, Sustain
 // Damage, "both a ship and a ground force"; "It cannot be assigned hits
 // from unit abilities. Repair it at the start of every combat round." The
@@ -267,7 +267,7 @@ func eidolonMax(p *plan, sc *Scenario, holder int) {
 	p.addEffect("Eidolon Maximum (a ship and a ground force, repaired every round, no unit-ability hits)", true)
 }
 
-// matriarch (Naalu flagship, reference §1.7): "During an invasion in this
+// matriarch (Naalu flagship): "During an invasion in this
 // system, you may commit fighters to planets as if they were ground
 // forces. When combat ends, return those units to the space area." Policy:
 // when the flagship is alive at the commitment and the planet has ground

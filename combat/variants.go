@@ -70,7 +70,7 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 	}
 	if _, ok := factionItemCount(s, "the-tables-grace"); ok && s.faction().Slug == "mentak" {
 		if i, ok := sp.slotOfKind(units.Cruiser); ok && sp.slots[i].stats.Upgraded {
-			// The Corsair (reference §2.7; AS te_units.json
+			// The Corsair (Thunder's Edge; AS te_units.json
 			// "mentak_cruiser3"): Cruiser II's numbers with capacity 2.
 			st := &sp.slots[i].stats
 			st.Name, st.Cost, st.Combat, st.Move, st.Capacity = "Corsair", 2, units.Roll{Value: 6, Dice: 1}, 3, 2

@@ -6,7 +6,8 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// addX89 attaches X-89 Bacterial Weapon held by holder (reference §1.2).
+// addX89 attaches X-89 Bacterial Weapon held by holder (base
+// game, Codex I, Game Companion, Codex IV).
 func (p *plan) addX89(sc *Scenario, holder int) {
 	name := fmt.Sprintf("X-89 Bacterial Weapon (%s printing)", sc.Rules.X89)
 	if sc.Rules.X89 == X89Omega2 {

@@ -3,11 +3,11 @@ package units
 // Faction data: every faction's flagship, mech and faction unit upgrades,
 // and the combat-relevant texts the numbers do not capture.
 //
-// Numbers follow the rules reference (/work/shared/rules/reference.md):
-// flagships §2.3, mechs §2.4, unit upgrades §2.5, faction abilities and
-// technologies §2.6, Thunder's Edge §2.7, promissory notes §3.4. The
-// reference's own sources are ti-assistant (TA), AsyncTI4 (AS) and TTPG.
-// Where a number or fact is not in the reference, the comment next to it
+// Numbers are those printed on the faction sheets and the flagship, mech,
+// faction technology and promissory note cards (base game, Prophecy of
+// Kings, Codex, Thunder's Edge), as transcribed by ti-assistant (TA),
+// AsyncTI4 (AS) and TTPG. Where a number or fact is not in those
+// transcriptions' common data, the comment next to it
 // names the public file it comes from:
 //
 //   - AS pok.json = AsyncTI4/TI4_map_generator_bot
@@ -241,7 +241,7 @@ func mentak() *Faction {
 			// TA leaders, "Ipswitch Loose Cannon" (ability SLEEPER CELL).
 			{"ipswitch-loose-cannon", "Ipswitch, Loose Cannon", AbilityKindLeader, "hero (Sleeper Cell): at the start of a space combat the Mentak are in, purge it; for each enemy ship destroyed in that combat, the Mentak place a ship of the same type from reinforcements in the active system"},
 			// AS te_units.json "mentak_cruiser3": Corsair cost 2, combat 6, move 3,
-			// capacity 2 (same numbers as reference §2.7).
+			// capacity 2 (the same numbers as the Thunder's Edge card).
 			{"the-tables-grace", "The Table's Grace", AbilityKindBreakthrough, "with Cruiser II researched, the card flips onto it: the Corsair, cost 2, combat 6, move 3, capacity 2, which may move through systems holding other players' ships when the active system holds another player's non-fighter ships"},
 		})
 }

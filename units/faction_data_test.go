@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// The expected numbers below are typed from the rules reference
-// (/work/shared/rules/reference.md §2.3 flagships, §2.4 mechs, §2.5 unit
-// upgrades, §2.7 Thunder's Edge), independently of faction_data.go; the
-// few facts the reference lacks are noted where faction_data.go takes them
+// The expected numbers below are typed from the printed cards (flagships,
+// mechs, faction unit upgrades, Thunder's Edge units, as ti-assistant and
+// AsyncTI4 transcribe them), independently of faction_data.go; the
+// few facts those lack are noted where faction_data.go takes them
 // from (flat production of the Saar and Vuil'raith docks, no capacity on
 // Exile and Linkship, Revive {1, 1} for the always-returning Crimson
 // Legionnaire II).

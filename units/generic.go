@@ -1,8 +1,8 @@
 package units
 
 // generic holds the generic units of the base game and Prophecy of Kings,
-// unupgraded [0] and upgraded [1], with the numbers of reference §2.1
-// (sources there: AsyncTI4 baseUnits.json, ti-assistant techs.ts, TTPG
+// unupgraded [0] and upgraded [1], with their printed numbers
+// (as transcribed in AsyncTI4 baseUnits.json, ti-assistant techs.ts, TTPG
 // unit-attrs; war sun capacity 6 per AS and TA). A zero Stats (empty Name)
 // means the upgrade does not exist. Flagships are faction units and have no
 // generic entry.

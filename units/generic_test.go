@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestGenericNumbers pins every generic unit to reference §2.1 (the table
+// TestGenericNumbers pins every generic unit to its printed numbers (the table
 // of unit numbers of the base game and Prophecy of Kings).
 func TestGenericNumbers(t *testing.T) {
 	type row struct {

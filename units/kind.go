@@ -1,5 +1,5 @@
 // Package units describes Twilight Imperium 4 units: their kinds, their
-// printed numbers (base game and Prophecy of Kings, reference §2.1), the
+// printed numbers (base game and Prophecy of Kings unit cards), the
 // factions that replace some of them, and fleets as players write them.
 package units
 
@@ -9,8 +9,8 @@ import "fmt"
 // flagship, mech or unit upgrade) have the Kind of the generic unit they
 // replace.
 //
-// The order of the constants is the default hit-assignment priority of
-// SPEC §5: within ships, fighters are lost first and war suns last; within
+// The order of the constants is the default hit-assignment priority:
+// within ships, fighters are lost first and war suns last; within
 // ground forces, infantry before shock troops before mechs. ShockTroop is a
 // Twilight Imperium 3 unit only (units.TI3); no TI4 table has it.
 type Kind uint8

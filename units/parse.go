@@ -14,7 +14,7 @@ import (
 const MaxItemCount = 99
 
 // aliases maps every accepted unit name (lower case, single spaces) to its
-// kind: the rules names, their plurals, and the short forms of SPEC §2.
+// kind: the rules names, their plurals, and the usual short forms.
 var aliases = map[string]Kind{
 	"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
 	"mech": Mech, "mechs": Mech, "mf": Mech,
@@ -29,7 +29,7 @@ var aliases = map[string]Kind{
 	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
 }
 
-// ParseKind returns the kind named by name (any alias of SPEC §2, any case)
+// ParseKind returns the kind named by name (any alias, any case)
 // and whether the name carried an " II" suffix.
 func ParseKind(name string) (k Kind, upgraded bool, err error) {
 	words := strings.Fields(strings.ToLower(name))
@@ -69,7 +69,7 @@ func (e *itemError) Error() string {
 	return e.what + "; " + e.hint
 }
 
-// ParseFleet parses the command-line fleet grammar of SPEC §2:
+// ParseFleet parses the command-line fleet grammar:
 // comma-separated items "COUNT NAME", e.g. "2 dreadnought, 1 carrier II,
 // 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
 // unit name or alias, optionally followed by "II". An item may end with

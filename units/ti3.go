@@ -10,14 +10,17 @@ import (
 
 // Twilight Imperium 3 with the Shattered Ascension v4.0 patch ("ti3-sa").
 //
-// The numbers come from the research notes on the ruleset (/tmp/ti3/notes.md
-// of the TI3 task), whose facts are quoted from the Shattered Ascension v4.0
-// rule sheet /work/shared/seeds/001_1752972e7f474591.txt. The comment next
-// to each number names its source:
+// The numbers come from the Shattered Ascension v4.0 rules ("Patch rule-set
+// for Twilight Imperium 3rd edition", John E. Skogtvedt) and, where they are
+// silent, the TI3 sources below. The comment next to each number names its
+// source:
 //
-//   - Lnnn: that line of the seed (its unit table is lines 107-124; the
-//     OCR'd "5 (42)" and "3 (48)" are "5 (x2)" and "3 (x3)", the "Mines"
-//     column is the move value and the cost "3/2" is "1/2", notes §1.1).
+//   - SA: the Shattered Ascension v4.0 rules. "SA Dreadnoughts" is the rule
+//     of that title in its Appendix I (Rule modifications), "SA table:
+//     Destroyer" that row of its unit table, "SA Hylar V Laser card" that
+//     technology's text. In the unit table the "Mines" column is the move
+//     value, and "5 (42)", "3 (48)" and the cost "3/2" as the text reads in
+//     some copies are "5 (x2)", "3 (x3)" and "1/2".
 //   - CHEAT: "twilight cheat sheet 2.0", the TI3 base + Shattered Empire unit
 //     table (scribd.com/doc/6889924).
 //   - DEMO: Steve's TI3 play-through tutorial
@@ -27,14 +30,14 @@ import (
 //   - CALC: Zekash's Shattered Ascension combat calculator, repository
 //     zekash-dev/ti-sa-combat-calc, src/model/unit.ts and src/logic/effects.
 //
-// The seed is a patch on TI3 + Shattered Empire (L14): what it does not
+// SA is a patch on TI3 + Shattered Empire (SA introduction): what it does not
 // state is the TI3 value. Race sheets (flagships, racial abilities) are not
 // modelled, and TI3 has no unit upgrades; the shock troop, a ground force
 // promoted after a successful invasion, is a kind of its own (ShockTroop).
 //
 // Rules of the ruleset that are not unit numbers (a unit loses one combat
-// die each time it uses Sustain Damage, L94; pre-combat order, L82; space
-// mines, L95; commandos, L96; ...) belong to the combat engine; the unit
+// die each time it uses Sustain Damage, SA Sustain Damage; pre-combat order, SA Pre-Combat effects; space
+// mines, SA Space Mines; commandos, SA Shock Troops; ...) belong to the combat engine; the unit
 // texts below recall the ones tied to a unit.
 
 // TI3Slug is the command-line name of the ruleset.
@@ -48,7 +51,7 @@ const TI3Name = "Twilight Imperium 3 with Shattered Ascension (v4.0)"
 var ErrTI3NoUpgrades = errors.New("Twilight Imperium 3 has no unit upgrades (shock troops are a unit of their own: \"shock troop\")")
 
 // sustainCostsDie is the Shattered Ascension rule every unit with Sustain
-// Damage follows (L94).
+// Damage follows (SA Sustain Damage).
 const sustainCostsDie = "each use of Sustain Damage costs it one combat die from then on, to a minimum of 1, until repaired"
 
 // ti3Units is the complete TI3 unit table, one entry per kind (the shock
@@ -57,97 +60,97 @@ func ti3Units() []Stats {
 	return []Stats{
 		{
 			Kind: Fighter, Name: "Fighter",
-			Cost:   0.5,                                                                                              // L114 "3/2" = 1/2 (two per resource): L86, CHEAT "Fighter (x 2) 1", CRB 0.5
-			Combat: Roll{9, 1},                                                                                       // L114
-			Move:   0,                                                                                                // L114 "-": carried (CHEAT: needs carrier or dock capacity)
+			Cost:   0.5,                                                                                              // SA table: Fighter "3/2" = 1/2 (two per resource): SA Mix and Match, CHEAT "Fighter (x 2) 1", CRB 0.5
+			Combat: Roll{9, 1},                                                                                       // SA table: Fighter
+			Move:   0,                                                                                                // SA table: Fighter "-": carried (CHEAT: needs carrier or dock capacity)
 			Text:   "has no move of its own: it needs capacity on a carrier or war sun, or the room of a space dock", // CHEAT
 		},
 		{
 			Kind: Destroyer, Name: "Destroyer",
-			Cost:   1,          // L109
-			Combat: Roll{9, 1}, // L109
-			Move:   2,          // L109 (move column, notes §1.1); CHEAT 2
-			AFB:    Roll{9, 2}, // L109 "Anti-Fighter Barrage"; value = combat 9, 2 dice: CRB "Anti-Fighter Barrage (2)", CALC antiFigherBarrage: 2
+			Cost:   1,          // SA table: Destroyer
+			Combat: Roll{9, 1}, // SA table: Destroyer
+			Move:   2,          // SA table: Destroyer (move column); CHEAT 2
+			AFB:    Roll{9, 2}, // SA table: Destroyer "Anti-Fighter Barrage"; value = combat 9, 2 dice: CRB "Anti-Fighter Barrage (2)", CALC antiFigherBarrage: 2
 		},
 		{
 			Kind: Cruiser, Name: "Cruiser",
-			Cost:     2,                                                                             // L110
-			Combat:   Roll{7, 1},                                                                    // L110
-			Move:     2,                                                                             // L110; CHEAT 2
-			Capacity: 0,                                                                             // L110 "-" (1 ground force only with Stasis Capsules, L600)
-			Text:     "may lay space mines; with Assault Cannon it gets one pre-combat shot, 1 die", // L110, L122, L127
+			Cost:     2,                                                                             // SA table: Cruiser
+			Combat:   Roll{7, 1},                                                                    // SA table: Cruiser
+			Move:     2,                                                                             // SA table: Cruiser; CHEAT 2
+			Capacity: 0,                                                                             // SA table: Cruiser "-" (1 ground force only with Stasis Capsules, SA Stasis Capsules card)
+			Text:     "may lay space mines; with Assault Cannon it gets one pre-combat shot, 1 die", // SA table: Cruiser, SA table note *, SA Assault Cannons
 		},
 		{
 			Kind: Carrier, Name: "Carrier",
-			Cost:     3,          // L111
-			Combat:   Roll{9, 1}, // L111
-			Move:     1,          // L111; CHEAT 1
-			Capacity: 6,          // L111
+			Cost:     3,          // SA table: Carrier
+			Combat:   Roll{9, 1}, // SA table: Carrier
+			Move:     1,          // SA table: Carrier; CHEAT 1
+			Capacity: 6,          // SA table: Carrier
 		},
 		{
 			Kind: Dreadnought, Name: "Dreadnought",
-			Cost:        5,          // L112
-			Combat:      Roll{5, 2}, // L112 "5 (x2)"; L92 "roll 2 dice during Space Battles"
-			Move:        1,          // L112; CHEAT 1
-			Capacity:    0,          // L112 "-"
-			Sustain:     true,       // L112 HP 2 = one Sustain Damage
-			Bombardment: Roll{5, 1}, // seed silent on dice: DEMO "1 die for each Dreadnought", CRB "Bombardment (1)"; L92's 2 dice are for space battles only
-			// L92, L112, DEMO, L94.
+			Cost:        5,          // SA table: Dreadnought
+			Combat:      Roll{5, 2}, // SA table: Dreadnought "5 (x2)"; SA Dreadnoughts "roll 2 dice during Space Battles"
+			Move:        1,          // SA table: Dreadnought; CHEAT 1
+			Capacity:    0,          // SA table: Dreadnought "-"
+			Sustain:     true,       // SA table: Dreadnought HP 2 = one Sustain Damage
+			Bombardment: Roll{5, 1}, // SA silent on dice: DEMO "1 die for each Dreadnought", CRB "Bombardment (1)"; the 2 dice of SA Dreadnoughts are for space battles only
+			// SA Dreadnoughts, SA table: Dreadnought, DEMO, SA Sustain Damage.
 			Text: "rolls 2 dice in space battles only; may bombard without an invasion; a Planetary Shield on the planet stops its bombardment; " +
 				sustainCostsDie,
 		},
 		{
 			Kind: WarSun, Name: "War Sun",
-			Cost:                  12,         // L113
-			Combat:                Roll{3, 3}, // L113 "3 (x3)"; CHEAT "War Sun 12 3 x 3", DEMO "rolls 3 dice"
-			Move:                  2,          // L113; CHEAT 2
-			Capacity:              6,          // L113
-			Sustain:               true,       // L113 HP 3
-			ExtraSustains:         1,          // L93 "may use their Sustain Damage ability twice"
-			Bombardment:           Roll{3, 3}, // seed silent on dice: CALC warSun.ts 3 rolls (CRB says 1; notes §5.9)
-			BombardsThroughShield: true,       // L113 "Bombardment through PDS"; CHEAT "ignore PDS shield"
-			// RemovesPlanetaryShield stays false: only the war sun itself ignores the shield (notes §4).
-			// L93, L113, L94.
+			Cost:                  12,         // SA table: War Sun
+			Combat:                Roll{3, 3}, // SA table: War Sun "3 (x3)"; CHEAT "War Sun 12 3 x 3", DEMO "rolls 3 dice"
+			Move:                  2,          // SA table: War Sun; CHEAT 2
+			Capacity:              6,          // SA table: War Sun
+			Sustain:               true,       // SA table: War Sun HP 3
+			ExtraSustains:         1,          // SA War Suns "may use their Sustain Damage ability twice"
+			Bombardment:           Roll{3, 3}, // SA silent on dice: CALC warSun.ts 3 rolls (CRB says 1)
+			BombardsThroughShield: true,       // SA table: War Sun "Bombardment through PDS"; CHEAT "ignore PDS shield"
+			// RemovesPlanetaryShield stays false: only the war sun itself ignores the shield (SA table: War Sun).
+			// SA War Suns, SA table: War Sun, SA Sustain Damage.
 			Text: "may use Sustain Damage twice, so the third hit destroys it; bombards planets that have a Planetary Shield, without removing the shield for other units; may bombard without an invasion; " +
 				sustainCostsDie,
 		},
 		{
 			Kind: Infantry, Name: "Ground Force",
-			Cost:   0.5,                                                                                 // L115 "3/2" = 1/2: L86, CHEAT "Ground Force (x2) 1", CRB 0.5
-			Combat: Roll{8, 1},                                                                          // L115
-			Text:   "one ground force becomes a shock troop after a successful invasion, attacker only", // L96, L115
+			Cost:   0.5,                                                                                 // SA table: Ground Forces "3/2" = 1/2: SA Mix and Match, CHEAT "Ground Force (x2) 1", CRB 0.5
+			Combat: Roll{8, 1},                                                                          // SA table: Ground Forces
+			Text:   "one ground force becomes a shock troop after a successful invasion, attacker only", // SA Shock Troops, SA table: Ground Forces
 		},
 		{
 			Kind: ShockTroop, Name: "Shock Troop",
-			Cost:   0.5,        // not bought (L96, L120 cost "-"): valued as the ground force it was
-			Combat: Roll{5, 1}, // L120
-			// L96, L120, L124.
+			Cost:   0.5,        // not bought (SA Shock Troops, SA table: Shock Troop cost "-"): valued as the ground force it was
+			Combat: Roll{5, 1}, // SA table: Shock Troop
+			// SA Shock Troops, SA table: Shock Troop, SA table note ***.
 			Text: "not built: promoted from a ground force after a successful invasion; captures space docks, facilities and PDS; " +
 				"reverts to a ground force if ever without a regular ground force; the attacker may hold some back as commandos, which neither fight nor take hits",
 		},
 		{
 			Kind: Mech, Name: "Mechanized Unit",
-			Cost:    2,                                                                                                                                   // seed silent; CRB "Armor (a.k.a. Mechanised Units)": resource cost 2
-			Combat:  Roll{6, 2},                                                                                                                          // seed silent; CRB 2 dice at 6; CALC Mech combatValue 6, combatRolls 2
-			Sustain: true,                                                                                                                                // seed silent; CRB Sustain Damage (1); CALC sustainDamage 1
-			Text:    "not in the Shattered Ascension v4.0 unit table: numbers from the SA 4.2 rulebook and the SA combat calculator; " + sustainCostsDie, // CRB, CALC, L94
+			Cost:    2,                                                                                                                                   // SA silent; CRB "Armor (a.k.a. Mechanised Units)": resource cost 2
+			Combat:  Roll{6, 2},                                                                                                                          // SA silent; CRB 2 dice at 6; CALC Mech combatValue 6, combatRolls 2
+			Sustain: true,                                                                                                                                // SA silent; CRB Sustain Damage (1); CALC sustainDamage 1
+			Text:    "not in the Shattered Ascension v4.0 unit table: numbers from the SA 4.2 rulebook and the SA combat calculator; " + sustainCostsDie, // CRB, CALC, SA Sustain Damage
 		},
 		{
 			Kind: PDS, Name: "PDS",
-			Cost:            2,          // L116
-			SpaceCannon:     Roll{6, 1}, // L116 "6", "Space Cannon"; 1 die per PDS (notes §1.3)
-			PlanetaryShield: true,       // L116 "Planetary Shield"
-			// SpaceCannonAdjacent stays false: adjacent fire needs Deep Space Cannon (L610-612); there is no PDS II.
-			// Notes §2.1 (FFG1, FFG2, CRB "Invasion Defence (1)"), L113, L81.
+			Cost:            2,          // SA table: PDS
+			SpaceCannon:     Roll{6, 1}, // SA table: PDS "6", "Space Cannon"; 1 die per PDS (TI3 rules)
+			PlanetaryShield: true,       // SA table: PDS "Planetary Shield"
+			// SpaceCannonAdjacent stays false: adjacent fire needs Deep Space Cannon (SA Deep Space Cannon card); there is no PDS II.
+			// FFG's TI3 rules, CRB "Invasion Defence (1)", SA table: War Sun, SA cargo rule.
 			Text: "fires 1 die at 6 at enemy ships in its system before the space battle and at ground forces landing on its planet; " +
 				"its Planetary Shield stops dreadnought bombardment, not war sun bombardment; carried as cargo",
 		},
 		{
 			Kind: SpaceDock, Name: "Space Dock",
-			Cost:                    4,    // L117
-			Production:              2,    // TI3: planet resources + 2 (notes §1.2; CRB)
+			Cost:                    4,    // SA table: Space Dock
+			Production:              2,    // TI3: planet resources + 2 (CRB)
 			ProductionPlusResources: true, // same source
-			// L117 "3F" (CHEAT "Fighter cap. 3"), L117.
+			// SA table: Space Dock "3F" (CHEAT "Fighter cap. 3"), SA table: Space Dock.
 			Text: "up to 3 fighters in its system need no other capacity; under blockade it builds only ground forces and PDS",
 		},
 	}

@@ -6,37 +6,36 @@ import (
 	"testing"
 )
 
-// TestTI3Numbers pins every unit of the TI3 ruleset to the research notes
-// (/tmp/ti3/notes.md §1.2-1.3); Lnnn is the line of the Shattered Ascension
-// v4.0 seed, the other tags are the notes' sources (see ti3.go). Text is
+// TestTI3Numbers pins every unit of the TI3 ruleset to its sources (the
+// tags of ti3.go: SA is the Shattered Ascension v4.0 rules). Text is
 // not compared.
 func TestTI3Numbers(t *testing.T) {
 	rows := []struct {
 		source string
 		want   Stats
 	}{
-		{"L114 (9, cost 3/2 = 1/2); L86; CHEAT; carried, no move",
+		{"SA table: Fighter (9, cost 3/2 = 1/2); SA Mix and Match; CHEAT; carried, no move",
 			Stats{Kind: Fighter, Name: "Fighter", Cost: 0.5, Combat: Roll{9, 1}}},
-		{"L109 (1, 9, move 2, AFB); AFB 2 dice: CRB, CALC",
+		{"SA table: Destroyer (1, 9, move 2, AFB); AFB 2 dice: CRB, CALC",
 			Stats{Kind: Destroyer, Name: "Destroyer", Cost: 1, Combat: Roll{9, 1}, Move: 2, AFB: Roll{9, 2}}},
-		{"L110 (2, 7, move 2, no capacity)",
+		{"SA table: Cruiser (2, 7, move 2, no capacity)",
 			Stats{Kind: Cruiser, Name: "Cruiser", Cost: 2, Combat: Roll{7, 1}, Move: 2}},
-		{"L111 (3, 9, capacity 6, move 1)",
+		{"SA table: Carrier (3, 9, capacity 6, move 1)",
 			Stats{Kind: Carrier, Name: "Carrier", Cost: 3, Combat: Roll{9, 1}, Move: 1, Capacity: 6}},
-		{"L92, L112 (5, 5 x2, HP 2, move 1); bombardment 1 die: DEMO, CRB",
+		{"SA Dreadnoughts, SA table: Dreadnought (5, 5 x2, HP 2, move 1); bombardment 1 die: DEMO, CRB",
 			Stats{Kind: Dreadnought, Name: "Dreadnought", Cost: 5, Combat: Roll{5, 2}, Move: 1, Sustain: true, Bombardment: Roll{5, 1}}},
-		{"L93, L113 (12, 3 x3, HP 3 = sustains twice, capacity 6, move 2, bombardment through PDS); bombardment 3 dice: CALC",
+		{"SA War Suns, SA table: War Sun (12, 3 x3, HP 3 = sustains twice, capacity 6, move 2, bombardment through PDS); bombardment 3 dice: CALC",
 			Stats{Kind: WarSun, Name: "War Sun", Cost: 12, Combat: Roll{3, 3}, Move: 2, Capacity: 6, Sustain: true, ExtraSustains: 1,
 				Bombardment: Roll{3, 3}, BombardsThroughShield: true}},
-		{"L115 (ground force 8, cost 1/2); L86; CHEAT",
+		{"SA table: Ground Forces (ground force 8, cost 1/2); SA Mix and Match; CHEAT",
 			Stats{Kind: Infantry, Name: "Ground Force", Cost: 0.5, Combat: Roll{8, 1}}},
-		{"L120 (shock troop 5, not bought: valued as a ground force); L96",
+		{"SA table: Shock Troop (shock troop 5, not bought: valued as a ground force); SA Shock Troops",
 			Stats{Kind: ShockTroop, Name: "Shock Troop", Cost: 0.5, Combat: Roll{5, 1}}},
-		{"seed silent: CRB Armor (cost 2, 6 x2, Sustain Damage 1), CALC Mech",
+		{"SA silent: CRB Armor (cost 2, 6 x2, Sustain Damage 1), CALC Mech",
 			Stats{Kind: Mech, Name: "Mechanized Unit", Cost: 2, Combat: Roll{6, 2}, Sustain: true}},
-		{"L116 (2, space cannon 6, planetary shield); 1 die per PDS: notes §1.3",
+		{"SA table: PDS (2, space cannon 6, planetary shield); 1 die per PDS: TI3 rules",
 			Stats{Kind: PDS, Name: "PDS", Cost: 2, SpaceCannon: Roll{6, 1}, PlanetaryShield: true}},
-		{"L117 (4, 3 fighters); production resources + 2: TI3, CRB",
+		{"SA table: Space Dock (4, 3 fighters); production resources + 2: TI3, CRB",
 			Stats{Kind: SpaceDock, Name: "Space Dock", Cost: 4, Production: 2, ProductionPlusResources: true}},
 	}
 	f := TI3()

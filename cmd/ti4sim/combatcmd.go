@@ -71,8 +71,9 @@ func spaceCommand() *command {
 ships), anti-fighter barrage and the rounds of a space combat to the end.
 Outcomes: who has ships left (draw: neither).
 
-With no -a/-d it runs the standard example:
-  -a "3 carrier, 6 fighter" -d "1 dreadnought, 2 destroyer, 3 fighter"
+With no -a/-d it runs the standard example, a defender whose space dock
+gives its fighters room:
+  -a "3 carrier, 6 fighter" -d "1 dreadnought, 2 destroyer, 3 fighter, 1 space dock"
 
 Examples:
   ti4sim space -a "2 dreadnought, 1 carrier, 4 fighter" -d "3 cruiser, 2 destroyer II"
@@ -83,10 +84,13 @@ Examples:
 }
 
 // The built-in examples of space, ground and invade (also used by compare).
+// They are legal positions: every side's fighters and ground forces in space
+// fit its capacity (LRR 16; the defender's space dock holds up to 3 of its
+// fighters, the Space Dock unit card).
 var (
-	spaceExample  = example{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter"}
+	spaceExample  = example{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter, 1 space dock"}
 	groundExample = example{"4 infantry, 1 mech", "3 infantry II"}
-	invadeExample = example{"2 dreadnought, 1 carrier, 2 fighter, 4 infantry", "1 destroyer, 2 fighter, 3 infantry, 1 pds"}
+	invadeExample = example{"2 dreadnought, 1 carrier, 2 fighter, 4 infantry", "1 destroyer, 2 fighter, 3 infantry, 1 pds, 1 space dock"}
 )
 
 func groundCommand() *command {
@@ -122,9 +126,10 @@ trials count as defender wins, shown again on the line "of which: ground
 combat wiped out both" (JSON: both_wiped_out), and a draw is only a combat
 that could not end.
 
-With no -a/-d it runs the example:
+With no -a/-d it runs the example (the planet's space dock gives the
+defender's fighters room):
   -a "2 dreadnought, 1 carrier, 2 fighter, 4 infantry"
-  -d "1 destroyer, 2 fighter, 3 infantry, 1 pds"
+  -d "1 destroyer, 2 fighter, 3 infantry, 1 pds, 1 space dock"
 
 Examples:
   ti4sim invade -a "1 war sun, 1 carrier, 4 infantry" -d "2 infantry, 1 mech, 1 pds"

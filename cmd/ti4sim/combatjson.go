@@ -7,7 +7,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// The JSON output of space, ground and invade (SPEC §4). Field names are
+// The JSON output of space, ground and invade. Field names are
 // stable; new fields may be added, none renamed or removed.
 type jsonCombat struct {
 	Command     string  `json:"command"`

@@ -134,7 +134,7 @@ vote, after every final vote is cast; the preliminary vote is not affected
 die). Votes for the speaker go to the speaker's final-vote choice (their
 preliminary choice if they abstain in the final vote), votes against to the
 other outcome; if the speaker abstains in both votes the die adds nothing
-(the seed is silent). Trade goods spent on votes before the roll (1 trade
+(the rules are silent). Trade goods spent on votes before the roll (1 trade
 good = 1 vote; also the duel's +3 Voice of the Council) are extra=N. For the
 plain TI3 vote with no preliminary vote, give both voters prelim=0. It
 needs exactly 2 voters, 2 outcomes and 2 players, and no --bribery.
