@@ -177,3 +177,33 @@ func TestBoardStateValidation(t *testing.T) {
 		}
 	}
 }
+
+// A flagship's or mech's text listed where it can change nothing is
+// refused, never ignored: quietus (the Crimson Rebellion flagship's board
+// state) on a side of another faction, a mech text that needs no input
+// (Moll Terminus), Alarum's count on a side that is not Ral Nel. Listed by
+// their own faction they are accepted.
+func TestUnitTextsListedByTheirFaction(t *testing.T) {
+	for _, c := range []struct {
+		faction, card, want string
+	}{
+		{"", "quietus", "only a side of that faction lists it"},
+		{"sol", "heavens-eye", "only a side of that faction lists it"},
+		{"mentak", "moll-terminus", "acts when the side's fleet has the mech"},
+		{"sol", "alarum:2", "only a side of that faction lists it"},
+		{"crimson-rebellion", "quietus", ""},
+		{"ral-nel", "alarum:2", ""},
+	} {
+		a := combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{c.card}}
+		if c.faction != "" {
+			a = boardSide(t, c.faction, "1 cruiser", nil, []string{c.card})
+		}
+		err := (&combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}).Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s listing %s: %v, want it accepted", c.faction, c.card, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s listing %s: %v, want an error containing %q", c.faction, c.card, err, c.want)
+		}
+	}
+}

@@ -118,8 +118,11 @@ func (s *Side) heldCards() ([]card, []int, error) {
 			}
 			continue
 		}
-		if a, _, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
+		if a, owner, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
 			// A faction's note, leader or breakthrough: see applyFaction.
+			if err := s.checkUnitText(item, a, owner); err != nil {
+				return nil, nil, err
+			}
 			if err := checkFactionItem(item, a.Slug, n, i >= 0); err != nil {
 				return nil, nil, err
 			}
@@ -166,4 +169,30 @@ func (p *plan) counter() int {
 	}
 	p.counters++
 	return p.counters - 1
+}
+
+// checkUnitText refuses a flagship's or mech's text listed among a side's
+// cards where it can change nothing, instead of ignoring it. Such a text is
+// listed only by a side of its faction, for what its text needs that no
+// fleet says (quietus and heavens-eye: a board state; alarum:N: the mechs
+// nearby), or by a Nekro side with Valefar Assimilator Z (the flagship text
+// it carries); a mech's text that needs nothing of the kind acts through
+// the mechs in the fleet and is not listed.
+func (s *Side) checkUnitText(item string, a units.Ability, owner *units.Faction) error {
+	f := s.faction()
+	switch a.Kind {
+	case units.AbilityKindMech:
+		if _, counted := factionCounts[a.Slug]; !counted {
+			return fmt.Errorf("card %q: %s is the %s mech's text; it acts when the side's fleet has the mech, and is not listed", item, a.Name, owner.Name)
+		}
+		if f.Slug != owner.Slug {
+			return fmt.Errorf("card %q: %s is the %s mech's text; only a side of that faction lists it (this side's faction is %s)", item, a.Name, owner.Name, f.Slug)
+		}
+	case units.AbilityKindFlagship:
+		if f.Slug == owner.Slug || (f.Slug == "nekro" && slices.Contains(cardNamesOf(s.Cards), "valefar-assimilator-z")) {
+			return nil
+		}
+		return fmt.Errorf("card %q: %s is the %s flagship's text; only a side of that faction lists it (this side's faction is %s), or a Nekro side with valefar-assimilator-z", item, a.Name, owner.Name, f.Slug)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -282,12 +283,18 @@ func TestHeavensEye(t *testing.T) {
 // Valefar Assimilator Z: the Nekro flagship with the C'morran N'orr's text
 // (listed among the cards) gives +1 to the Nekro cruiser (6: 0.5): with
 // the flagship's 2 dice at 9, a dreadnought falls in one round to 2 hits.
-// Without the breakthrough the listed flagship text does nothing (0.4).
+// Without the breakthrough another faction's flagship text listed by the
+// Nekro could change nothing: it is refused rather than ignored.
 func TestValefarAssimilatorZ(t *testing.T) {
+	lone := factionSide(t, "nekro", "1 flagship, 1 cruiser")
+	lone.Cards = []string{"cmorran-norr"}
+	if err := (&combat.Scenario{Action: combat.SpaceCombat, Attacker: lone, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}).Validate(); err == nil || !strings.Contains(err.Error(), "valefar-assimilator-z") {
+		t.Errorf("cmorran-norr without valefar-assimilator-z: %v, want a refusal naming valefar-assimilator-z", err)
+	}
 	for _, c := range []struct {
 		cards []string
 		pc    float64
-	}{{[]string{"valefar-assimilator-z", "cmorran-norr"}, 0.5}, {[]string{"cmorran-norr"}, 0.4}} {
+	}{{[]string{"valefar-assimilator-z", "cmorran-norr"}, 0.5}} {
 		a := factionSide(t, "nekro", "1 flagship, 1 cruiser")
 		a.Cards = c.cards
 		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
