@@ -28,8 +28,9 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// exactTrials is the number of trials per scenario.
-const exactTrials = 500_000
+// exactTrials is the number of trials per scenario (fewer under -race,
+// race_test.go).
+const exactTrials = 500_000 / raceTrialDivisor
 
 // exactMaxZ is the largest accepted distance, in standard errors, between the
 // simulated and the exact value.
