@@ -182,8 +182,11 @@ func (l *layout) get(key uint64, f int) int {
 // MaxExactStates partial tallies or MaxExactWork steps are needed or a
 // partial tally does not fit in 64 bits (it refuses before doing that much
 // work, within a few seconds at worst), an error naming the bad input when
-// a is invalid, or ctx.Err().
+// a is invalid, ctx.Err(), or an error when ctx is nil.
 func Exact(ctx context.Context, a Agenda) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	m, err := compile(&a)
 	if err != nil {
 		return Result{}, err

@@ -1,6 +1,7 @@
 package agenda
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -141,6 +142,37 @@ func FuzzParseVoter(f *testing.F) {
 		}
 		if !reflect.DeepEqual(v, w) {
 			t.Fatalf("%q -> %+v -> %q -> %+v", spec, v, back, w)
+		}
+	})
+}
+
+// FuzzParseBribe checks that the --bribery parser never panics, that its
+// errors are one non-empty line, and that what it accepts names a voter
+// with a budget in 0..MaxTradeGoods and is read back the same from
+// "NAME:TG" with the voter's own name.
+func FuzzParseBribe(f *testing.F) {
+	voters := []Voter{{Name: "alice"}, {Name: "bob"}, {Name: "hacan"}}
+	for _, s := range []string{
+		"hacan:4", "BOB:4", "carol:3", "bob", "bob:-1", "bob:x", " alice : 0 ", "alice:+2",
+		"bob:4:5", ":", "alice:99999999999999999999", "alice:1000",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		b, err := ParseBribe(spec, voters)
+		if err != nil {
+			if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {
+				t.Fatalf("error for %q is not one non-empty line: %q", spec, msg)
+			}
+			return
+		}
+		if b.Voter < 0 || b.Voter >= len(voters) || b.TradeGoods < 0 || b.TradeGoods > MaxTradeGoods {
+			t.Fatalf("ParseBribe(%q) = %+v, out of range", spec, b)
+		}
+		back := fmt.Sprintf("%s:%d", voters[b.Voter].Name, b.TradeGoods)
+		again, err := ParseBribe(back, voters)
+		if err != nil || again != b {
+			t.Fatalf("%q -> %+v -> %q -> %+v, %v", spec, b, back, again, err)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package agenda
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -44,15 +45,23 @@ func (o Options) Validate() error {
 	return nil
 }
 
+// errNilContext is returned by Simulate and Exact when given a nil
+// context, instead of a panic in a worker goroutine that would end the
+// caller's program.
+var errNilContext = errors.New("agenda: nil context")
+
 // Simulate estimates the odds of agenda a by simulating o.Trials votes
 // (see the package documentation for the rules). Each trial draws every
 // voter's available votes and preliminary choice, applies TwoThirds, and
 // when there is no majority runs the final vote in FinalOrder, with Bribery
 // right after the speaker votes, the duel die (Agenda.Duel) once every
 // final vote is cast, and Plurality at the end. It returns an
-// error naming the bad input when a or o is invalid, or ctx.Err() when ctx
-// is cancelled.
+// error naming the bad input when a or o is invalid, ctx.Err() when ctx
+// is cancelled, or an error when ctx is nil.
 func Simulate(ctx context.Context, a Agenda, o Options) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}

@@ -237,6 +237,19 @@ func TestSimulateRejects(t *testing.T) {
 	}
 }
 
+// TestNilContext: a nil context is a caller's mistake that must come back
+// as an error, not a panic in a worker goroutine that ends the program.
+func TestNilContext(t *testing.T) {
+	a := Agenda{Outcomes: []string{"for"}, Voters: []Voter{{Name: "a", Votes: Fixed(1), Choice: []float64{1}}}}
+	var nilCtx context.Context
+	if _, err := Simulate(nilCtx, a, Options{Trials: 10_000}); err == nil || err.Error() != "agenda: nil context" {
+		t.Errorf("Simulate(nil, ...) error = %v, want agenda: nil context", err)
+	}
+	if _, err := Exact(nilCtx, a); err == nil || err.Error() != "agenda: nil context" {
+		t.Errorf("Exact(nil, ...) error = %v, want agenda: nil context", err)
+	}
+}
+
 func TestSimulateCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

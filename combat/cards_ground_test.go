@@ -21,7 +21,7 @@ import (
 )
 
 const (
-	gndTrials = 200_000
+	gndTrials = 200_000 / raceTrialDivisor // fewer under -race (race_test.go)
 	gndMaxZ   = 4.0
 )
 

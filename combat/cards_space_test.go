@@ -19,8 +19,9 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// spTrials is the number of trials of each simulated scenario.
-const spTrials = 200_000
+// spTrials is the number of trials of each simulated scenario (fewer under
+// -race, race_test.go).
+const spTrials = 200_000 / raceTrialDivisor
 
 func spSide(t *testing.T, fleet string, cards ...string) combat.Side {
 	t.Helper()

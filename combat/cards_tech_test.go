@@ -16,7 +16,9 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-const tlTrials = 200000
+// tlTrials is the number of trials of each simulated scenario (fewer under
+// -race, race_test.go).
+const tlTrials = 200000 / raceTrialDivisor
 
 // TestTechLawCardsListed checks, without helpers, that each card of these
 // files is in the catalog with its kind and one copy.

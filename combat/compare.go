@@ -61,8 +61,11 @@ func (d Difference) Significant() bool {
 // not matter, and their differences are estimated from the paired trials
 // with far less noise than from independent runs. All scenarios must be of
 // the same Action. o.Precision is not supported. Like Run, the answer does
-// not depend on o.Workers.
+// not depend on o.Workers, and a nil ctx is an error.
 func Compare(ctx context.Context, scs []Scenario, o Options) (Comparison, error) {
+	if ctx == nil {
+		return Comparison{}, errNilContext
+	}
 	if len(scs) < 1 || len(scs) > MaxVariants {
 		return Comparison{}, fmt.Errorf("compare: %d scenarios; allowed 1..%d", len(scs), MaxVariants)
 	}

@@ -25,7 +25,8 @@ func magenVariants(t *testing.T) []combat.Scenario {
 // result does not depend on the number of workers.
 func TestCompareCoversExact(t *testing.T) {
 	scs := magenVariants(t)
-	c, err := combat.Compare(context.Background(), scs, combat.Options{Trials: 200000, Seed: 11})
+	const n = 200000 / raceTrialDivisor
+	c, err := combat.Compare(context.Background(), scs, combat.Options{Trials: n, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +41,12 @@ func TestCompareCoversExact(t *testing.T) {
 	// that puts Ω first.
 	for i, e := range []combat.Result{e1, e2} {
 		got := c.Variants[i+1].Outcome.AttackerWin.P
-		se := math.Sqrt(e.Outcome.AttackerWin.P * (1 - e.Outcome.AttackerWin.P) / 200000)
+		se := math.Sqrt(e.Outcome.AttackerWin.P * (1 - e.Outcome.AttackerWin.P) / n)
 		if math.Abs(got-e.Outcome.AttackerWin.P) > 4*se {
 			t.Errorf("variant %d: %.5f, exact %.5f", i+1, got, e.Outcome.AttackerWin.P)
 		}
 	}
-	c2, err := combat.Compare(context.Background(), scs[1:], combat.Options{Trials: 200000, Seed: 11, Workers: 1})
+	c2, err := combat.Compare(context.Background(), scs[1:], combat.Options{Trials: n, Seed: 11, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestCompareCoversExact(t *testing.T) {
 	if !d.Significant || !c2.Differences[0].Significant() {
 		t.Errorf("Ω vs ΩΩ (exact difference %.4f) not found significant: %+v", exactDiff, d)
 	}
-	c3, _ := combat.Compare(context.Background(), scs[1:], combat.Options{Trials: 200000, Seed: 11, Workers: 2})
+	c3, _ := combat.Compare(context.Background(), scs[1:], combat.Options{Trials: n, Seed: 11, Workers: 2})
 	if c3.Differences[0] != c2.Differences[0] || c3.Variants[0].Counts != c2.Variants[0].Counts {
 		t.Error("Compare depends on the number of workers")
 	}

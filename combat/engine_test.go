@@ -183,6 +183,31 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
+// TestNilContext: a nil context is a caller's mistake that must come back
+// as an error, not a panic in a worker goroutine that ends the program.
+func TestNilContext(t *testing.T) {
+	sc := Scenario{Action: GroundCombat,
+		Attacker: Side{Fleet: fleet(t, "3 infantry")},
+		Defender: Side{Fleet: fleet(t, "3 infantry")}}
+	o := Options{Trials: 10_000}
+	var nilCtx context.Context
+	check := func(what string, err error) {
+		t.Helper()
+		if err == nil || err.Error() != "combat: nil context" {
+			t.Errorf("%s(nil, ...) error = %v, want combat: nil context", what, err)
+		}
+	}
+	_, err := Run(nilCtx, sc, o)
+	check("Run", err)
+	o.Precision = 0.01
+	_, err = Run(nilCtx, sc, o)
+	check("Run with a precision", err)
+	_, err = Compare(nilCtx, []Scenario{sc, sc}, Options{Trials: 10_000})
+	check("Compare", err)
+	_, err = Solve(nilCtx, sc)
+	check("Solve", err)
+}
+
 func TestRunRejectsBadInput(t *testing.T) {
 	ok := Scenario{Action: GroundCombat,
 		Attacker: Side{Fleet: fleet(t, "3 infantry")},

@@ -720,11 +720,12 @@ func TestErrataMagenOmega2PlacesInGroundCombat(t *testing.T) {
 	if math.Abs(ex.Outcome.AttackerWin.P-want.win) > 1e-9 || math.Abs(ex.Outcome.Draw.P-want.draw) > 1e-9 {
 		t.Errorf("exact %.9f/%.9f, want the 2v2 duel %.9f/%.9f", ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, want.win, want.draw)
 	}
-	mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: 200000, Seed: 5})
+	const n = 200000 / raceTrialDivisor
+	mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: n, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if se := math.Sqrt(want.win * (1 - want.win) / 200000); math.Abs(mc.Outcome.AttackerWin.P-want.win) > 4*se {
+	if se := math.Sqrt(want.win * (1 - want.win) / n); math.Abs(mc.Outcome.AttackerWin.P-want.win) > 4*se {
 		t.Errorf("Monte Carlo %.5f, want %.5f (4 SE %.5f)", mc.Outcome.AttackerWin.P, want.win, 4*se)
 	}
 	if inf := ex.Defender.Survivors[0]; inf.Kind != units.Infantry || inf.Start != 2 {

@@ -27,8 +27,11 @@ const MaxExactStates = 1 << 22
 // zero width, expected survivors and losses with zero standard errors,
 // Trials 0 and Exact true. Solve refuses, naming the cause, scenarios with
 // effects it cannot express and combats whose joint state space exceeds
-// MaxExactStates.
+// MaxExactStates, and returns an error if ctx is nil.
 func Solve(ctx context.Context, sc Scenario) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	p, err := compile(&sc)
 	if err != nil {
 		return Result{}, err

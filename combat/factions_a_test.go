@@ -16,14 +16,14 @@ import (
 // Monte Carlo answers must fall within 4 standard errors of it.
 
 // factionTrials is the Monte Carlo size of the faction (and TI3) tests:
-// 200,000 trials, or 50,000 with -short (the race detector's pass in CI);
-// near's tolerance follows it.
-var factionTrials int64 = 200000
+// 200,000 trials, or 50,000 with -short, each divided by raceTrialDivisor
+// under -race; near's tolerance follows it.
+var factionTrials int64 = 200000 / raceTrialDivisor
 
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if testing.Short() {
-		factionTrials = 50000
+		factionTrials = 50000 / raceTrialDivisor
 	}
 	os.Exit(m.Run())
 }

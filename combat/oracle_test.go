@@ -1019,6 +1019,10 @@ type oresult struct {
 	// Units removed for lack of capacity per side: first and second
 	// moments.
 	capLost, capLostSq [2]float64
+	// The largest value of each of those quantities in any final state:
+	// the most one trial can add to a Monte Carlo mean.
+	maxLeft             [2][onk]float64
+	maxLost, maxCapLost [2]float64
 	// states: the number of memoised combat states.
 	states int
 }
@@ -1096,6 +1100,7 @@ func (o *oracle) solve() oresult {
 				n := float64(c[i].alive(units.Kind(k)))
 				r.mean[i][k] += p * n
 				r.meanSq[i][k] += p * n * n
+				r.maxLeft[i][k] = max(r.maxLeft[i][k], n)
 				lost += side.stats[k].cost * (float64(side.start.alive(units.Kind(k))) - n)
 			}
 			r.lost[i] += p * lost
@@ -1103,6 +1108,8 @@ func (o *oracle) solve() oresult {
 			cl := float64(s.capLost[i])
 			r.capLost[i] += p * cl
 			r.capLostSq[i] += p * cl * cl
+			r.maxLost[i] = max(r.maxLost[i], math.Abs(lost))
+			r.maxCapLost[i] = max(r.maxCapLost[i], cl)
 		}
 	}
 	// A sum of probabilities that should be 1 (or 0) can miss by a

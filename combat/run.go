@@ -2,20 +2,30 @@ package combat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 	"github.com/ti4sim/ti4sim/internal/stats"
 )
 
+// errNilContext is returned by Run, Compare and Solve when given a nil
+// context, instead of a panic in a worker goroutine that would end the
+// caller's program.
+var errNilContext = errors.New("combat: nil context")
+
 // Run simulates sc o.Trials times and returns the merged Result.
 //
 // Trials run in fixed chunks, each seeded from (o.Seed, chunk index), on
 // o.Workers goroutines with no shared writes; the Result is the same for
 // every worker count. Memory does not grow with the number of trials. Run
-// returns ctx.Err() if ctx is cancelled before the end, and an error naming
-// the input when sc or o is invalid. It is safe to call concurrently.
+// returns ctx.Err() if ctx is cancelled before the end, an error if ctx is
+// nil, and an error naming the input when sc or o is invalid. It is safe to
+// call concurrently.
 func Run(ctx context.Context, sc Scenario, o Options) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	if err := o.validate(); err != nil {
 		return Result{}, err
 	}

@@ -91,8 +91,11 @@ func Chunks(trials int64) uint64 {
 
 // Run runs o.Trials trials on up to o.Workers goroutines, each with its own
 // Worker made by newWorker, and returns the workers for the caller to merge.
-// It stops early with ctx.Err() when ctx is cancelled.
+// It stops early with ctx.Err() when ctx is cancelled; a nil ctx is an error.
 func Run[W Worker](ctx context.Context, o Options, newWorker func() W) ([]W, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("montecarlo: nil context")
+	}
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}

@@ -91,6 +91,14 @@ func TestRunCancel(t *testing.T) {
 	}
 }
 
+func TestRunNilContext(t *testing.T) {
+	var nilCtx context.Context
+	_, err := Run(nilCtx, Options{Trials: 100 * ChunkSize}, func() *sumWorker { return &sumWorker{} })
+	if err == nil || err.Error() != "montecarlo: nil context" {
+		t.Fatalf("err = %v, want montecarlo: nil context", err)
+	}
+}
+
 func TestRunProgress(t *testing.T) {
 	var last, calls atomic.Int64
 	o := Options{Trials: 5 * ChunkSize, Progress: func(done, total int64) {
