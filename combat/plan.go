@@ -17,9 +17,15 @@ const (
 // faction units of later rules.
 const maxSlots = 16
 
-// maxRounds stops a combat that cannot end (no unit can score a hit): it is
-// recorded as unresolved and counted as a draw, with a warning.
-const maxRounds = 1000
+// RoundCap is the most combat rounds one combat is played for. A combat
+// that cannot end (no unit can score a hit any more, and nothing else ends
+// it) is stopped there: it is unresolved, reported as unfinished, and its
+// rounds count as RoundCap. It is also the largest Scenario.MaxRounds and
+// retreat round.
+const RoundCap = 1000
+
+// maxRounds is RoundCap inside the package.
+const maxRounds = RoundCap
 
 // zone is where a slot's units are.
 type zone uint8
