@@ -74,7 +74,7 @@ func ParseVoter(spec string, outcomes []string) (Voter, error) {
 		}
 		seen[key] = true
 		if !hasVal && key != "zeal" {
-			return Voter{}, fmt.Errorf("field %s needs a value (%s=...)", echo.Quote(key), key)
+			return Voter{}, fmt.Errorf("field %s needs a value after '='", echo.Quote(key))
 		}
 		switch key {
 		case "final":

@@ -34,6 +34,15 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			if err := rf.validate(); err != nil {
 				return err
 			}
+			if sf.exact {
+				if err := checkExact(fs); err != nil {
+					return err
+				}
+			}
+			if err := checkPrecision(fs, sf.precision); err != nil {
+				return err
+			}
+			sf.noteGiven(fs)
 			sc, err := sf.scenario(act, ex)
 			if err != nil {
 				return err

@@ -59,7 +59,8 @@ func fleetText(g combat.Game, f units.Fleet) string {
 	return f.String()
 }
 
-func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
+func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
+	w := &errWriter{w: out}
 	if r.Exact {
 		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
 	} else {
@@ -121,7 +122,7 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return nil
+	return w.err
 }
 
 func survivorTable(w io.Writer, r combat.Result) error {

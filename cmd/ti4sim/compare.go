@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // varyKeys are the --vary keys: the rules cards, then any scenario flag.
@@ -31,7 +32,7 @@ func parseVary(s string) (vary, error) {
 	k, v, ok := strings.Cut(s, "=")
 	k = strings.ToLower(strings.TrimSpace(k))
 	if !ok {
-		return vary{}, usageErrorf("--vary %q: want KEY=V1,V2[,...]", s)
+		return vary{}, usageErrorf("--vary %s: want KEY=V1,V2[,...]", echo.Quote(s))
 	}
 	known := false
 	for _, kk := range varyKeys {
@@ -43,7 +44,7 @@ func parseVary(s string) (vary, error) {
 		k, known = "x89", true
 	}
 	if !known {
-		return vary{}, usageErrorf("--vary %q: unknown key %q; allowed: %s", s, k, strings.Join(varyKeys, ", "))
+		return vary{}, usageErrorf("--vary %s: unknown key %s; allowed: %s", echo.Quote(s), echo.Quote(k), strings.Join(varyKeys, ", "))
 	}
 	// Fleets and orders contain commas: their values are separated by ';'.
 	sep := ","
@@ -55,10 +56,24 @@ func parseVary(s string) (vary, error) {
 		vals[i] = strings.TrimSpace(vals[i])
 	}
 	if len(vals) < 2 && sep == "," {
-		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by commas", s)
+		return vary{}, usageErrorf("--vary %s: give at least two values to compare, separated by commas", echo.Quote(s))
 	}
 	if len(vals) < 2 {
-		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by ';'", s)
+		return vary{}, usageErrorf("--vary %s: give at least two values to compare, separated by ';'", echo.Quote(s))
+	}
+	for i, val := range vals {
+		if val == "" && (k == "attacker" || k == "defender") {
+			return vary{}, usageErrorf("--vary %s: value %d is an empty fleet; give a fleet for every value, separated by ';'", echo.Quote(s), i+1)
+		}
+		for _, prev := range vals[:i] {
+			if strings.EqualFold(prev, val) {
+				shown := val
+				if shown == "" {
+					shown = "(empty: none)"
+				}
+				return vary{}, usageErrorf("--vary %s: %s given twice; each value is one variant", echo.Quote(s), echo.Quote(shown))
+			}
+		}
 	}
 	return vary{key: k, values: vals}, nil
 }
@@ -106,7 +121,9 @@ Examples:
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 				if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-					c.writeHelp(e.stdout)
+					if err := c.writeHelp(e.stdout); err != nil {
+						return err
+					}
 					return errHelpShown
 				}
 				return usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
@@ -121,7 +138,7 @@ Examples:
 			case "invade":
 				act, ex = combat.Invasion, invadeExample
 			default:
-				return usageErrorf("compare: unknown action %q; allowed: space, ground, invade", args[0])
+				return usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
 			}
 			fs := newFlags()
 			if err := parseFlags(c, fs, args[1:], e); err != nil {
@@ -198,6 +215,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		if err := fs.Parse(base); err != nil {
 			return nil, nil, usageErrorf("compare: %v", err)
 		}
+		sf.noteGiven(fs)
 		var parts []string
 		for i, v := range vs {
 			val := combo[i]
@@ -212,9 +230,9 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			case "ruleset":
 				sf.ruleset = val
 			case "attacker":
-				sf.attacker = val
+				sf.attacker, sf.attackerGiven = val, true
 			case "defender":
-				sf.defender = val
+				sf.defender, sf.defenderGiven = val, true
 			case "attacker-order":
 				sf.attackerOrder = val
 			case "defender-order":
@@ -222,7 +240,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			case "nebula":
 				b, err := strconv.ParseBool(val)
 				if err != nil {
-					return nil, nil, usageErrorf("--vary nebula: %q is not true or false", val)
+					return nil, nil, usageErrorf("--vary nebula: %s is not true or false", echo.Quote(val))
 				}
 				sf.nebula = b
 			default:
@@ -237,7 +255,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		name := strings.Join(parts, " ")
 		sc, err := sf.scenario(act, ex)
 		if err != nil {
-			return nil, nil, usageErrorf("variant %q: %v", name, err)
+			return nil, nil, usageErrorf("variant %s: %v", echo.Quote(name), err)
 		}
 		names = append(names, name)
 		scs = append(scs, sc)
@@ -252,7 +270,8 @@ func verdict(d combat.Difference) string {
 	return "not distinguishable at this number of trials"
 }
 
-func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+func writeCompareTable(out io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+	w := &errWriter{w: out}
 	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
 	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Rules.Game, scs[0].Attacker.Fleet), fleetText(scs[0].Rules.Game, scs[0].Defender.Fleet))
 	labels := map[combat.Action][3]string{
@@ -305,7 +324,7 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return nil
+	return w.err
 }
 
 type jsonVariant struct {

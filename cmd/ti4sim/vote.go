@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/agenda"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -239,7 +240,15 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 		}
 	}
 	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
-		return usageErrorf("--precision %v out of range: allowed 0 (off) or above 0 and below 0.5", f.precision)
+		return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
+	}
+	if err := checkPrecision(fs, f.precision); err != nil {
+		return err
+	}
+	if f.exact {
+		if err := checkExact(fs); err != nil {
+			return err
+		}
 	}
 	a, err := f.agenda()
 	if err != nil {
@@ -247,9 +256,6 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	}
 	var r agenda.Result
 	if f.exact {
-		if fs.Changed("trials") || fs.Changed("seed") || f.precision != 0 {
-			return usageErrorf("vote: --exact enumerates every case; it takes no --trials, --seed or --precision")
-		}
 		r, err = agenda.Exact(ctx, a)
 		if errors.Is(err, agenda.ErrTooLarge) {
 			return usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
@@ -282,11 +288,10 @@ func (f *voteFlags) agenda() (agenda.Agenda, error) {
 	var a agenda.Agenda
 	var err error
 	if a.Outcomes, err = agenda.ParseOutcomes(f.outcomes); err != nil {
-		return a, usageErrorf("vote: --outcomes %q: %v", f.outcomes, err)
+		return a, usageErrorf("vote: --outcomes %s: %v", echo.Quote(f.outcomes), err)
 	}
 	if len(f.voters) == 0 {
-		return a, usageErrorf("vote: no --voter given; for example\n  %s\n(see `ti4sim help vote`)",
-			strings.ReplaceAll(voteExample, "\\\n    ", ""))
+		return a, usageErrorf("vote: no --voter given; give one per player, e.g. --voter \"sol:5:for=0.5,against=0.5\" (see `ti4sim help vote`)")
 	}
 	if len(f.voters) > agenda.MaxVoters {
 		return a, usageErrorf("vote: %d voters: allowed 1..%d", len(f.voters), agenda.MaxVoters)
@@ -294,31 +299,31 @@ func (f *voteFlags) agenda() (agenda.Agenda, error) {
 	for _, spec := range f.voters {
 		v, err := agenda.ParseVoter(spec, a.Outcomes)
 		if err != nil {
-			return a, usageErrorf("vote: --voter %q: %v", spec, err)
+			return a, usageErrorf("vote: --voter %s: %v", echo.Quote(spec), err)
 		}
 		if a.VoterIndex(v.Name) >= 0 {
-			return a, usageErrorf("vote: --voter %q: duplicate voter %q (names are case-insensitive)", spec, v.Name)
+			return a, usageErrorf("vote: --voter %s: duplicate voter %s (names are case-insensitive)", echo.Quote(spec), echo.Quote(v.Name))
 		}
 		a.Voters = append(a.Voters, v)
 	}
 	if f.speaker != "" {
 		if a.Speaker = a.VoterIndex(strings.TrimSpace(f.speaker)); a.Speaker < 0 {
-			return a, usageErrorf("vote: --speaker %q is not a voter: voters are %s", f.speaker, voteVoterNames(&a))
+			return a, usageErrorf("vote: --speaker %s is not a voter: voters are %s", echo.Quote(f.speaker), voteVoterNames(&a))
 		}
 	}
 	if f.prefers != "" {
 		if a.SpeakerPrefers, err = agenda.ParsePreference(f.prefers, a.Outcomes); err != nil {
-			return a, usageErrorf("vote: --speaker-prefers %q: %v", f.prefers, err)
+			return a, usageErrorf("vote: --speaker-prefers %s: %v", echo.Quote(f.prefers), err)
 		}
 	}
 	for _, spec := range f.bribery {
 		b, err := agenda.ParseBribe(spec, a.Voters)
 		if err != nil {
-			return a, usageErrorf("vote: --bribery %q: %v", spec, err)
+			return a, usageErrorf("vote: --bribery %s: %v", echo.Quote(spec), err)
 		}
 		for _, o := range a.Bribery {
 			if o.Voter == b.Voter {
-				return a, usageErrorf("vote: --bribery %q: %s already holds Bribery", spec, a.Voters[b.Voter].Name)
+				return a, usageErrorf("vote: --bribery %s: %s already holds Bribery", echo.Quote(spec), a.Voters[b.Voter].Name)
 			}
 		}
 		a.Bribery = append(a.Bribery, b)
@@ -369,7 +374,8 @@ func voteTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
-func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+func writeVoteTable(out io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	w := &errWriter{w: out}
 	if r.Exact {
 		fmt.Fprintln(w, "Agenda vote (Preliminary Voting variant): exact enumeration")
 	} else {
@@ -416,7 +422,7 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 		fmt.Fprintf(w, "Warning: %s\n", warn)
 	}
 	if len(r.Bribery) == 0 {
-		return nil
+		return w.err
 	}
 	t = voteTable(w, "Bribery holder", "Budget", "Spends trade goods", "Mean trade goods spent")
 	for _, b := range r.Bribery {
@@ -428,7 +434,10 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	return w.err
 }
 
 // voteSwings formats the die's swings for faces 1..10, such as "-10 -6 ... +10".

@@ -129,6 +129,9 @@ func TestVoteUsageErrors(t *testing.T) {
 		return args
 	}
 	usageFails(t, "no --voter given", "vote")
+	if _, errOut, _ := runCLI(t, "vote"); strings.Count(errOut, "\n") != 1 {
+		t.Errorf("vote with no voter: %d lines on stderr, want 1: %q", strings.Count(errOut, "\n"), errOut)
+	}
 	usageFails(t, `--voter "a:5": want NAME:VOTES:OUTCOME=P`, v("a:5")...)
 	usageFails(t, "probability 1.5 outside [0,1]", v("a:5:for=1.5")...)
 	usageFails(t, "probability -0.5 outside [0,1]", v("a:5:for=-0.5")...)
@@ -151,7 +154,10 @@ func TestVoteUsageErrors(t *testing.T) {
 	usageFails(t, "1 players", withArgs(v("a:5:for=1", "b:5:for=1"), "--players", "1")...)
 	usageFails(t, "--trials 0 out of range", withArgs(v("a:5:for=1"), "-n", "0")...)
 	usageFails(t, `--output "yaml"`, withArgs(v("a:5:for=1"), "-o", "yaml")...)
-	usageFails(t, "takes no --trials, --seed", withArgs(v("a:5:for=1"), "--exact", "--seed", "3")...)
+	usageFails(t, "--exact computes without trials; drop -n", withArgs(v("a:5:for=1"), "--exact")...)
+	usageFails(t, "--exact draws no random numbers; drop --seed", "vote", "--exact", "--seed", "3", "--voter", "a:5:for=1")
+	usageFails(t, "--precision has no meaning with --exact", "vote", "--exact", "--precision", "0.01", "--voter", "a:5:for=1")
+	usageFails(t, "--precision 0 out of range: allowed 0 < P < 0.5", withArgs(v("a:5:for=1"), "--precision", "0")...)
 	usageFails(t, "--precision 0.9 out of range", withArgs(v("a:5:for=1"), "--precision", "0.9")...)
 	usageFails(t, "unknown flag: --voters", "vote", "--voters", "a:5:for=1")
 	// Too large to enumerate: a clear refusal, not a hang.
