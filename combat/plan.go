@@ -212,6 +212,9 @@ type plan struct {
 	// ever score a hit in a combat round.
 	canHit   [numCombatTypes]bool
 	warnings []string
+	// neverEnds is true when warnings already say that a combat of the
+	// scenario never ends (nobody can hit from the start).
+	neverEnds bool
 	// effects describes the effects attached to hooks.
 	effects []effect
 	// hitFactor[side][r] multiplies the hits of side's rolls of kind r
@@ -345,11 +348,17 @@ func (p *plan) addWarnings(sc *Scenario) {
 	fights := func(ct combatType, r rollKind) bool {
 		return len(p.side[attacker].rollers[r]) > 0 && len(p.side[defender].rollers[r]) > 0 && !p.canHit[ct]
 	}
+	stop := fmt.Sprintf("the round cap of %d rounds", maxRounds)
+	if sc.MaxRounds > 0 {
+		stop = fmt.Sprintf("the round limit of %d", sc.MaxRounds)
+	}
 	if sc.Action != GroundCombat && fights(inSpace, rollSpace) {
-		p.warnings = append(p.warnings, "no unit on either side can score a hit in space combat with these modifiers; such combats are counted as draws")
+		p.neverEnds = true
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in space combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
 	if sc.Action != SpaceCombat && fights(onGround, rollGround) {
-		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers; such combats are counted as draws")
+		p.neverEnds = true
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
 	if sc.Defender.AdjacentPDS > 0 && !p.ti3 {
 		up, _ := sc.Defender.upgrades()

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -24,7 +26,7 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		name:    name,
 		summary: summary,
 		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
-		help:    help,
+		help:    strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1),
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
@@ -72,6 +74,12 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		},
 	}
 }
+
+// roundCapHelp is the help's note on combats that cannot end.
+var roundCapHelp = fmt.Sprintf(`
+A combat that cannot end (no unit can score a hit any more) is stopped at
+the round cap of %d rounds: it is reported as unfinished, and its rounds
+count as %d, by simulation and by --exact alike.`, combat.RoundCap, combat.RoundCap)
 
 func spaceCommand() *command {
 	return combatCommand("space", combat.SpaceCombat,

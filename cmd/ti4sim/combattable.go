@@ -24,10 +24,19 @@ func newTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
-func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string, exact bool) error {
+// unfinishedLabel names the unfinished outcome: stopped by the --rounds
+// limit, or at the round cap because the combat never ends.
+func unfinishedLabel(sc combat.Scenario) string {
+	if sc.MaxRounds > 0 {
+		return "unfinished (round limit)"
+	}
+	return fmt.Sprintf("unfinished (never ends; stopped at the %d-round cap)", combat.RoundCap)
+}
+
+func outcomeTable(w io.Writer, o combat.Outcomes, labels [3]string, exact bool, unfinished string) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
 	ps := []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin, o.AttackerRetreats, o.DefenderRetreats, o.Unfinished}
-	names := []string{labels[0], labels[1], labels[2], "attacker retreats", "defender retreats", "unfinished (round limit)"}
+	names := []string{labels[0], labels[1], labels[2], "attacker retreats", "defender retreats", unfinished}
 	for i, p := range ps {
 		if i >= 3 && p.P == 0 {
 			continue // only scenarios with retreats or a round limit end so
@@ -85,12 +94,12 @@ func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error 
 		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
 		combat.Invasion:     {"attacker takes the planet", "draw (ground combat wiped out both)", "defender keeps the planet"},
 	}[sc.Action]
-	if err := outcomeTable(w, r.Outcome, labels, r.Exact); err != nil {
+	if err := outcomeTable(w, r.Outcome, labels, r.Exact, unfinishedLabel(sc)); err != nil {
 		return err
 	}
 	if r.Space != nil {
 		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (invasion took place in %s of trials):\n", pct(r.Invaded.P))
-		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, r.Exact); err != nil {
+		if err := outcomeTable(w, r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, r.Exact, unfinishedLabel(sc)); err != nil {
 			return err
 		}
 	}
@@ -115,6 +124,9 @@ func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error 
 			writeRounds(w, "Space combat rounds", r.Space.Rounds)
 		}
 		writeRounds(w, "Ground combat rounds", *r.GroundRounds)
+	}
+	if sc.MaxRounds == 0 && r.Outcome.Unfinished.P > 0 {
+		fmt.Fprintf(w, "Unfinished combats were stopped at the round cap: they count as %d rounds.\n", combat.RoundCap)
 	}
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w, "\nWarnings:")

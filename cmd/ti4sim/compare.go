@@ -279,10 +279,24 @@ func writeCompareTable(out io.Writer, act combat.Action, names []string, scs []c
 		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
 		combat.Invasion:     {"Attacker takes planet", "Draw", "Defender keeps planet"},
 	}[act]
-	t := newTable(w, "Variant", labels[0], labels[1], labels[2])
+	// An unfinished column only when a variant has unfinished combats
+	// (a round limit, or a combat that never ends).
+	unfinished := false
+	for _, r := range c.Variants {
+		unfinished = unfinished || r.Outcome.Unfinished.P > 0
+	}
+	header := []any{"Variant", labels[0], labels[1], labels[2]}
+	if unfinished {
+		header = append(header, "Unfinished")
+	}
+	t := newTable(w, header...)
 	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
 	for i, r := range c.Variants {
-		if err := t.Append(names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)); err != nil {
+		row := []string{names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)}
+		if unfinished {
+			row = append(row, cell(r.Outcome.Unfinished))
+		}
+		if err := t.Append(row); err != nil {
 			return err
 		}
 	}
@@ -332,6 +346,7 @@ type jsonVariant struct {
 	AttackerWin float64       `json:"attacker_win"`
 	Draw        float64       `json:"draw"`
 	DefenderWin float64       `json:"defender_win"`
+	Unfinished  *float64      `json:"unfinished,omitempty"` // present when not zero
 	CI95        jsonIntervals `json:"ci95"`
 	Attacker    jsonSide      `json:"attacker"`
 	Defender    jsonSide      `json:"defender"`
@@ -366,7 +381,8 @@ func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []comb
 	for i, r := range c.Variants {
 		out.Variants = append(out.Variants, jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
-			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
+			Unfinished: optP(r.Outcome.Unfinished),
+			CI95:       intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
 			Warnings: append([]string{}, r.Warnings...),
 		})
 	}
