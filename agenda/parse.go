@@ -70,7 +70,7 @@ func ParseVoter(spec string, outcomes []string) (Voter, error) {
 			return Voter{}, fmt.Errorf("empty field (want final=N, prelim=N, then=..., extra=N or zeal)")
 		}
 		if seen[key] {
-			return Voter{}, fmt.Errorf("field %s given twice", key)
+			return Voter{}, fmt.Errorf("field %s given twice", echo.Quote(key))
 		}
 		seen[key] = true
 		if !hasVal && key != "zeal" {
@@ -213,7 +213,7 @@ func parseTable(s string, outcomes []string) ([]float64, error) {
 		}
 		x, err := parseProb(strings.TrimSpace(val))
 		if err != nil {
-			return nil, fmt.Errorf("%s=%s: %w", name, strings.TrimSpace(val), err)
+			return nil, fmt.Errorf("%s=%s: %w", echo.Cut(name), echo.Cut(strings.TrimSpace(val)), err)
 		}
 		if strings.EqualFold(name, "abstain") {
 			if abstain >= 0 {

@@ -154,6 +154,11 @@ type Agenda struct {
 	// the rule, its source and the readings). It needs exactly 2 voters,
 	// 2 players and 2 outcomes, and no Bribery.
 	Duel DuelDie
+	// Procedure is the voting procedure: the Preliminary Voting variant
+	// (the zero value) or the base game's single vote. With BaseVote the
+	// Result has Prelim 0, NoMajority 1 and Final equal to Overall: the
+	// one vote is played as a final vote after an empty preliminary one.
+	Procedure Procedure
 }
 
 // PlayerCount returns the number of players in the game (see Players).
@@ -317,6 +322,9 @@ func (a *Agenda) Validate() error {
 		if b.TradeGoods < 0 || b.TradeGoods > MaxTradeGoods {
 			return fmt.Errorf("bribery by %q: %d trade goods out of range 0..%d", a.Voters[b.Voter].Name, b.TradeGoods, MaxTradeGoods)
 		}
+	}
+	if err := a.checkBase(); err != nil {
+		return err
 	}
 	return a.checkDuel()
 }

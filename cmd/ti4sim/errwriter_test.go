@@ -37,6 +37,8 @@ func TestWriteErrorsReported(t *testing.T) {
 		{"compare", "space", "--vary", "nebula=false,true", "-n", "1000", "-o", "json"},
 		{"vote", "-n", "1000", "--voter", "a:5:for=1"},
 		{"vote", "--exact", "--voter", "a:5:for=1", "-o", "json"},
+		{"vote", "--mode", "base", "-n", "1000", "--voter", "a:5:for=1", "--bribery", "a:1"},
+		{"vote", "--mode", "base", "--exact", "--voter", "a:5:for=1", "-o", "json"},
 		{"units"},
 		{"units", "-o", "json"},
 		{"cards"},

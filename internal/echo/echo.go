@@ -27,3 +27,14 @@ func Quote(s string) string {
 	}
 	return fmt.Sprintf("%s… (%d characters)", strconv.Quote(s[:cut]), n)
 }
+
+// Cut returns s unquoted when it has at most MaxRunes characters;
+// otherwise its first MaxRunes characters, "…" and the total length. It is
+// for input shown bare, as in "against=1.5".
+func Cut(s string) string {
+	n := utf8.RuneCountInString(s)
+	if n <= MaxRunes {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d characters)", string([]rune(s)[:MaxRunes]), n)
+}

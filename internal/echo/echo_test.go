@@ -25,3 +25,12 @@ func TestQuote(t *testing.T) {
 		t.Errorf("multi-byte input: %s", got)
 	}
 }
+
+func TestCut(t *testing.T) {
+	if got := Cut("against=1.5"); got != "against=1.5" {
+		t.Errorf("short input: %s", got)
+	}
+	if got, want := Cut(strings.Repeat("z", 70)), strings.Repeat("z", MaxRunes)+"… (70 characters)"; got != want {
+		t.Errorf("long input: %s", got)
+	}
+}
