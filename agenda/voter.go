@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Limits on an [Agenda]. They are generous for a board game with at most
@@ -223,7 +225,7 @@ func checkName(what, s string) error {
 		return fmt.Errorf("empty %s name", what)
 	}
 	if len(s) > 32 {
-		return fmt.Errorf("%s name %q too long: at most 32 characters", what, s)
+		return fmt.Errorf("%s name %s too long: at most 32 characters", what, echo.Quote(s))
 	}
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {

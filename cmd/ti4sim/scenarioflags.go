@@ -75,7 +75,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
 	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
-	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
+	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling (takes no -n, --seed or --precision)")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return f
 }

@@ -253,7 +253,7 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	fs.StringVar(&f.prefers, "speaker-prefers", "", "the speaker's tie-break ranking, e.g. against,for (default: their own vote)")
 	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
 	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
-	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating (small tables)")
+	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating, for small tables (takes no -n, --seed or --precision)")
 	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
 	fs.Lookup("duel").NoOptDefVal = "standard"
 	if fs.Lookup("precision") == nil {
