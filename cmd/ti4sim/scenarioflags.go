@@ -107,7 +107,7 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--ruleset: %v", err)
 	}
 	f.game = game
-	if f.roundsGiven && (f.rounds < 1 || f.rounds > combat.RoundCap) || f.rounds < 0 || f.rounds > combat.RoundCap {
+	if f.rounds < 0 || f.rounds > combat.RoundCap || f.roundsGiven && f.rounds == 0 { // 0 when left out: no limit
 		return sc, usageErrorf("--rounds %d out of range: allowed 1..%d", f.rounds, combat.RoundCap)
 	}
 	sc.MaxRounds = f.rounds
