@@ -1,7 +1,8 @@
 // Package agenda computes the odds of an agenda vote in Twilight Imperium 4
-// under the companion's Preliminary Voting variant (Game Companion 3.4),
-// either by seeded Monte Carlo simulation ([Simulate]) or by exact
-// enumeration for small tables ([Exact]).
+// under the companion's Preliminary Voting variant (Game Companion 3.4), or
+// the base game's single vote (LRR 8, Agenda Phase: [BaseVote] in
+// [Agenda.Procedure]), either by seeded Monte Carlo simulation
+// ([Simulate]) or by exact enumeration for small tables ([Exact]).
 //
 // # The rules modelled
 //

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // DuelDie selects the two-player "duel" vote die of Twilight Imperium 3's
@@ -91,7 +93,7 @@ func ParseDuelDie(s string) (DuelDie, error) {
 	case "none", "off":
 		return NoDuel, nil
 	}
-	return NoDuel, fmt.Errorf("%q: allowed standard, first-round or none", s)
+	return NoDuel, fmt.Errorf("%s: allowed standard, first-round or none", echo.Quote(s))
 }
 
 // checkDuel reports why a cannot use its duel die, or nil.

@@ -130,8 +130,9 @@ func compile(a *Agenda) (*model, error) {
 	}
 	m := &model{a: a, k: len(a.Outcomes), n: len(a.Voters), players: a.PlayerCount(), speaker: a.Speaker}
 	m.voters = make([]cvoter, m.n)
-	for i := range a.Voters {
-		v := &a.Voters[i]
+	played := a.asPlayed()
+	for i := range played {
+		v := &played[i]
 		c := cvoter{v: v, lo: v.Votes.Lo, span: uint64(v.Votes.Hi - v.Votes.Lo + 1), choice: compileTable(v.Choice), keep: v.Then == nil}
 		if !c.keep {
 			c.then = compileTable(v.Then)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // VoterGrammar documents the voter specification read by ParseVoter.
@@ -68,11 +70,11 @@ func ParseVoter(spec string, outcomes []string) (Voter, error) {
 			return Voter{}, fmt.Errorf("empty field (want final=N, prelim=N, then=..., extra=N or zeal)")
 		}
 		if seen[key] {
-			return Voter{}, fmt.Errorf("field %s given twice", key)
+			return Voter{}, fmt.Errorf("field %s given twice", echo.Quote(key))
 		}
 		seen[key] = true
 		if !hasVal && key != "zeal" {
-			return Voter{}, fmt.Errorf("field %q needs a value (%s=...)", key, key)
+			return Voter{}, fmt.Errorf("field %s needs a value after '='", echo.Quote(key))
 		}
 		switch key {
 		case "final":
@@ -111,10 +113,10 @@ func ParseVoter(spec string, outcomes []string) (Voter, error) {
 			case "once":
 				v.Zeal = ZealOnce
 			default:
-				return Voter{}, fmt.Errorf("zeal=%q: allowed zeal, zeal=each or zeal=once", val)
+				return Voter{}, fmt.Errorf("zeal=%s: allowed zeal, zeal=each or zeal=once", echo.Quote(val))
 			}
 		default:
-			return Voter{}, fmt.Errorf("unknown field %q: allowed final=N, prelim=N, then=..., extra=N, zeal", key)
+			return Voter{}, fmt.Errorf("unknown field %s: allowed final=N, prelim=N, then=..., extra=N, zeal", echo.Quote(key))
 		}
 	}
 	if seen["final"] && seen["prelim"] {
@@ -171,7 +173,7 @@ func formatTable(p []float64, outcomes []string) string {
 
 func parseRange(s string) (Range, error) {
 	s = strings.TrimSpace(s)
-	bad := fmt.Errorf("votes %q: want N or LO-HI with 0 <= LO <= HI <= %d", s, MaxVotes)
+	bad := fmt.Errorf("votes %s: want N or LO-HI with 0 <= LO <= HI <= %d", echo.Quote(s), MaxVotes)
 	lo, hi, isRange := strings.Cut(s, "-")
 	a, err := strconv.Atoi(strings.TrimSpace(lo))
 	if err != nil {
@@ -192,7 +194,7 @@ func parseRange(s string) (Range, error) {
 func parseCount(key, s string, limit int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > limit {
-		return 0, fmt.Errorf("%s=%q: want a whole number 0..%d", key, s, limit)
+		return 0, fmt.Errorf("%s=%s: want a whole number 0..%d", key, echo.Quote(s), limit)
 	}
 	return n, nil
 }
@@ -207,11 +209,11 @@ func parseTable(s string, outcomes []string) ([]float64, error) {
 		name, val, ok := strings.Cut(item, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("item %q: want OUTCOME=P with OUTCOME one of %s", strings.TrimSpace(item), strings.Join(outcomes, ", "))
+			return nil, fmt.Errorf("item %s: want OUTCOME=P with OUTCOME one of %s", echo.Quote(strings.TrimSpace(item)), strings.Join(outcomes, ", "))
 		}
 		x, err := parseProb(strings.TrimSpace(val))
 		if err != nil {
-			return nil, fmt.Errorf("%s=%s: %w", name, strings.TrimSpace(val), err)
+			return nil, fmt.Errorf("%s=%s: %w", echo.Cut(name), echo.Cut(strings.TrimSpace(val)), err)
 		}
 		if strings.EqualFold(name, "abstain") {
 			if abstain >= 0 {
@@ -222,7 +224,7 @@ func parseTable(s string, outcomes []string) ([]float64, error) {
 		}
 		o := indexFold(outcomes, name)
 		if o < 0 {
-			return nil, fmt.Errorf("unknown outcome %q: allowed %s (set them with --outcomes)", name, strings.Join(outcomes, ", "))
+			return nil, fmt.Errorf("unknown outcome %s: allowed %s (set them with --outcomes)", echo.Quote(name), strings.Join(outcomes, ", "))
 		}
 		if set[o] {
 			return nil, fmt.Errorf("outcome %q given twice", outcomes[o])
@@ -281,7 +283,7 @@ func ParseOutcomes(list string) ([]string, error) {
 			return nil, err
 		}
 		if indexFold(out, name) >= 0 {
-			return nil, fmt.Errorf("duplicate outcome %q", name)
+			return nil, fmt.Errorf("duplicate outcome %s", echo.Quote(name))
 		}
 		out = append(out, name)
 	}
@@ -299,7 +301,7 @@ func ParsePreference(list string, outcomes []string) ([]int, error) {
 		name = strings.TrimSpace(name)
 		o := indexFold(outcomes, name)
 		if o < 0 {
-			return nil, fmt.Errorf("unknown outcome %q: allowed %s", name, strings.Join(outcomes, ", "))
+			return nil, fmt.Errorf("unknown outcome %s: allowed %s", echo.Quote(name), strings.Join(outcomes, ", "))
 		}
 		for _, p := range out {
 			if p == o {
@@ -325,11 +327,11 @@ func ParseBribe(spec string, voters []Voter) (Bribe, error) {
 		for j, v := range voters {
 			names[j] = v.Name
 		}
-		return Bribe{}, fmt.Errorf("%q is not a voter: voters are %s", name, strings.Join(names, ", "))
+		return Bribe{}, fmt.Errorf("%s is not a voter: voters are %s", echo.Quote(name), strings.Join(names, ", "))
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(tg))
 	if err != nil || n < 0 || n > MaxTradeGoods {
-		return Bribe{}, fmt.Errorf("trade goods %q: want a whole number 0..%d", strings.TrimSpace(tg), MaxTradeGoods)
+		return Bribe{}, fmt.Errorf("trade goods %s: want a whole number 0..%d", echo.Quote(strings.TrimSpace(tg)), MaxTradeGoods)
 	}
 	return Bribe{Voter: i, TradeGoods: n}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Limits on an [Agenda]. They are generous for a board game with at most
@@ -154,6 +156,11 @@ type Agenda struct {
 	// the rule, its source and the readings). It needs exactly 2 voters,
 	// 2 players and 2 outcomes, and no Bribery.
 	Duel DuelDie
+	// Procedure is the voting procedure: the Preliminary Voting variant
+	// (the zero value) or the base game's single vote. With BaseVote the
+	// Result has Prelim 0, NoMajority 1 and Final equal to Overall: the
+	// one vote is played as a final vote after an empty preliminary one.
+	Procedure Procedure
 }
 
 // PlayerCount returns the number of players in the game (see Players).
@@ -218,7 +225,7 @@ func checkName(what, s string) error {
 		return fmt.Errorf("empty %s name", what)
 	}
 	if len(s) > 32 {
-		return fmt.Errorf("%s name %q too long: at most 32 characters", what, s)
+		return fmt.Errorf("%s name %s too long: at most 32 characters", what, echo.Quote(s))
 	}
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
@@ -317,6 +324,9 @@ func (a *Agenda) Validate() error {
 		if b.TradeGoods < 0 || b.TradeGoods > MaxTradeGoods {
 			return fmt.Errorf("bribery by %q: %d trade goods out of range 0..%d", a.Voters[b.Voter].Name, b.TradeGoods, MaxTradeGoods)
 		}
+	}
+	if err := a.checkBase(); err != nil {
+		return err
 	}
 	return a.checkDuel()
 }

@@ -3,6 +3,7 @@ package combat
 import (
 	"fmt"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 	"slices"
 	"strconv"
@@ -108,7 +109,7 @@ func (s *Side) heldCards() ([]card, []int, error) {
 		if i >= 0 {
 			k, err := strconv.Atoi(strings.TrimSpace(name[i+1:]))
 			if err != nil {
-				return nil, nil, fmt.Errorf("card %q: the copies after ':' must be a whole number", item)
+				return nil, nil, fmt.Errorf("card %s: the copies after ':' must be a whole number", echo.Quote(item))
 			}
 			name, n = name[:i], k
 		}
@@ -134,7 +135,7 @@ func (s *Side) heldCards() ([]card, []int, error) {
 			if ok {
 				hint = " (it is a technology: give it with the techs)"
 			}
-			return nil, nil, fmt.Errorf("unknown card %q%s; allowed: %s", name, hint, cardNames(func(k CardKind) bool { return k != KindTechnology }))
+			return nil, nil, fmt.Errorf("unknown card %s%s; allowed: %s", echo.Quote(name), hint, cardNames(func(k CardKind) bool { return k != KindTechnology }))
 		}
 		if n < 1 || n > c.Copies {
 			return nil, nil, fmt.Errorf("card %s: %d copies; allowed 1..%d", c.Slug, n, c.Copies)

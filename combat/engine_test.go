@@ -232,17 +232,109 @@ func TestRunRejectsBadInput(t *testing.T) {
 	}
 }
 
-// TestStalemate: with -9 on both sides nothing can hit; the run must end,
-// count the combats as draws and say why.
+// TestStalemate: with -9 on both sides nothing can hit; the combat never
+// ends. Simulation and exact mode must both stop it at the round cap,
+// report it as unfinished (not as a draw: both fleets are still there)
+// with RoundCap rounds, and say why.
 func TestStalemate(t *testing.T) {
-	res, err := Run(context.Background(), Scenario{Action: SpaceCombat,
+	sc := Scenario{Action: SpaceCombat,
 		Attacker: Side{Fleet: fleet(t, "2 carrier"), Modifier: -9},
-		Defender: Side{Fleet: fleet(t, "2 carrier"), Modifier: -9}}, Options{Trials: 1000})
+		Defender: Side{Fleet: fleet(t, "2 carrier"), Modifier: -9}}
+	res, err := Run(context.Background(), sc, Options{Trials: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Counts.Draw != 1000 || len(res.Warnings) == 0 {
-		t.Errorf("counts %+v, warnings %q; want 1000 draws and a warning", res.Counts, res.Warnings)
+	if res.Counts.Unfinished != 1000 || len(res.Warnings) == 0 || res.Rounds.Mean.Value != RoundCap {
+		t.Errorf("counts %+v, rounds %v, warnings %q; want 1000 unfinished, %d rounds and a warning", res.Counts, res.Rounds.Mean, res.Warnings, RoundCap)
+	}
+	ex, err := Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Outcome.Unfinished.P != 1 || ex.Outcome.Draw.P != 0 || ex.Rounds.Mean.Value != RoundCap || len(ex.Warnings) == 0 {
+		t.Errorf("exact: outcome %+v, rounds %v, warnings %q; want all unfinished at %d rounds", ex.Outcome, ex.Rounds.Mean, ex.Warnings, RoundCap)
+	}
+	if last := len(ex.Rounds.Histogram) - 1; ex.Rounds.Histogram[last] != 1 || last != len(res.Rounds.Histogram)-1 {
+		t.Errorf("histograms: exact %v, simulated %v; want all in the last bin", ex.Rounds.Histogram, res.Rounds.Histogram)
+	}
+}
+
+// TestStalemateMidCombat: a combat that becomes unable to end. Each side
+// has a mech (6, −3: hits on 9 and 10, q = 0.2) and an infantry (8, −3:
+// never hits), hits taken by the mech first (Sustain Damage, then
+// destroyed), then the infantry. With both mechs gone and both infantry
+// left, nobody can hit. Expected values from the small Markov chain over
+// (hits taken by attacker, by defender), 0..3 each, computed below: P(stuck)
+// and E[rounds] with a stuck combat counted at RoundCap rounds. Exact mode
+// must match it to rounding; the simulation within 4 standard errors.
+func TestStalemateMidCombat(t *testing.T) {
+	const q = 0.2
+	type val struct{ stuck, rounds, stuckRounds float64 } // P(stuck), E[rounds to absorption], E[rounds·1{stuck}]
+	var memo [4][4]*val
+	var f func(a, d int) val
+	f = func(a, d int) val {
+		switch {
+		case a == 3 || d == 3:
+			return val{}
+		case a == 2 && d == 2:
+			return val{stuck: 1}
+		case memo[a][d] != nil:
+			return *memo[a][d]
+		}
+		qa, qd := 0.0, 0.0 // the attacker's and defender's hit chances
+		if a < 2 {
+			qa = q
+		}
+		if d < 2 {
+			qd = q
+		}
+		p00 := (1 - qa) * (1 - qd)
+		v := val{rounds: 1 / (1 - p00)} // rounds spent here: geometric
+		for _, n := range []struct {
+			p    float64
+			a, d int
+		}{{qa * (1 - qd), a, d + 1}, {(1 - qa) * qd, a + 1, d}, {qa * qd, a + 1, d + 1}} {
+			if n.p == 0 {
+				continue
+			}
+			w := n.p / (1 - p00)
+			nv := f(n.a, n.d)
+			v.stuck += w * nv.stuck
+			v.rounds += w * nv.rounds
+			v.stuckRounds += w * (nv.stuckRounds + nv.stuck/(1-p00))
+		}
+		memo[a][d] = &v
+		return v
+	}
+	v := f(0, 0)
+	wantStuck := v.stuck
+	wantRounds := v.rounds - v.stuckRounds + RoundCap*v.stuck
+	order, err := ParseOrder("mech, infantry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := Side{Fleet: fleet(t, "1 mech, 1 infantry"), Modifier: -3, Order: order}
+	sc := Scenario{Action: GroundCombat, Attacker: side, Defender: side}
+	ex, err := Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ex.Outcome.Unfinished.P-wantStuck) > 1e-9 || math.Abs(ex.Rounds.Mean.Value-wantRounds) > 1e-6 {
+		t.Errorf("exact: unfinished %v, rounds %v; want %v, %v", ex.Outcome.Unfinished.P, ex.Rounds.Mean.Value, wantStuck, wantRounds)
+	}
+	res, err := Run(context.Background(), sc, Options{Trials: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seP := math.Sqrt(wantStuck * (1 - wantStuck) / 20000)
+	if d := res.Outcome.Unfinished.P - wantStuck; math.Abs(d) > 4*seP {
+		t.Errorf("simulated unfinished %v, want %v ± %v", res.Outcome.Unfinished.P, wantStuck, 4*seP)
+	}
+	if d := res.Rounds.Mean.Value - wantRounds; math.Abs(d) > 4*res.Rounds.Mean.SE {
+		t.Errorf("simulated rounds %v ± %v, want %v", res.Rounds.Mean.Value, res.Rounds.Mean.SE, wantRounds)
+	}
+	if res.Outcome.Draw.P != 0 || ex.Outcome.Draw.P != 0 || len(res.Warnings) == 0 || len(ex.Warnings) == 0 {
+		t.Errorf("draws %v (exact %v), warnings %q / %q; want no draws and a warning", res.Outcome.Draw.P, ex.Outcome.Draw.P, res.Warnings, ex.Warnings)
 	}
 }
 

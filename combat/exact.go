@@ -249,7 +249,7 @@ func (s *solver) fire(c *chain, dist map[uint32]float64, shooter int, r rollKind
 // absorbed is the mass that ended a combat in one joint state, by rounds.
 type absorbed struct {
 	hist  roundsHist
-	stuck bool // neither side could hit: the combat never ends
+	stuck bool // neither side could hit: the combat never ends (its rounds: RoundCap)
 }
 
 // fight runs the combat chain from the joint distribution start (all at 0
@@ -265,6 +265,9 @@ func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	}
 	buckets := make([][]uint32, 2*maxH+1)
 	mass := make(map[uint32]*roundsHist, len(start))
+	// moment[j] is the sum of rounds times mass that reached state j: the
+	// mean exactly, where the histogram's last bin is open-ended.
+	moment := make(map[uint32]float64, len(start))
 	put := func(j uint32, h *roundsHist, scale float64, r0 int) {
 		m, ok := mass[j]
 		if !ok {
@@ -290,8 +293,9 @@ func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 			return nil, 0, err
 		}
 		for _, j := range buckets[hb] {
-			m := mass[j]
+			m, mom := mass[j], moment[j]
 			delete(mass, j)
+			delete(moment, j)
 			sa, sd := j/uint32(nd), j%uint32(nd)
 			if sa == 0 || sd == 0 {
 				final[j] = &absorbed{hist: *m}
@@ -299,12 +303,19 @@ func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 			}
 			pa, pd := c.pmf[attacker][sa], c.pmf[defender][sd]
 			p00 := pa[0] * pd[0]
+			total := m.sum()
 			if p00 >= 1 {
-				final[j] = &absorbed{hist: *m, stuck: true}
+				// Nobody can hit: the combat never ends. Like a trial, it
+				// is stopped at the round cap and its rounds count as
+				// RoundCap (occupancy holds the rounds before this state).
+				a := &absorbed{stuck: true}
+				a.hist[histBins-1] = total
+				occupancy += total*maxRounds - mom
+				final[j] = a
 				continue
 			}
-			total := m.sum()
-			occupancy += total / (1 - p00)
+			stay := total / (1 - p00) // expected rounds rolled in state j
+			occupancy += stay
 			// y[r] = Σ_{k>=1} m[r-k]·p00^(k-1): the mass that scores its
 			// first hit in round r; the last bin takes what is left.
 			y = roundsHist{}
@@ -326,6 +337,9 @@ func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 					na := c.next[attacker][int(sa)*wa+hd]
 					nd2 := c.next[defender][int(sd)*wd+ha]
 					put(na*uint32(nd)+nd2, &y, q, 0)
+					// Mass q/(1-p00) of it leaves for that state, after
+					// mom/total rounds before and stay/total here on average.
+					moment[na*uint32(nd)+nd2] += q / (1 - p00) * (mom + stay)
 				}
 			}
 		}
@@ -401,7 +415,7 @@ func (s *solver) solve() error {
 		s.hist[inSpace].add(&a.hist, 1)
 		sp := holderOf(j/nd, j%nd) // who won, before capacity
 		if a.stuck {
-			sp = draw
+			sp = unfinished
 		}
 		// Capacity when the space combat ends.
 		s.massOf = m
@@ -420,9 +434,9 @@ func (s *solver) solve() error {
 		}
 		gd := s.startState(g) % uint32(g.ss[defender].n)
 		if a.stuck {
-			// An unending space combat: no invasion, counted as a draw.
+			// An unending space combat: no invasion, unfinished.
 			s.unresolved += m
-			s.outcome[draw] += m
+			s.outcome[unfinished] += m
 			s.addSurvivors(g, attacker, ga, m)
 			s.addSurvivors(g, defender, gd, m)
 			s.addStructures(m, false)
@@ -708,7 +722,7 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 		o := defenderWins
 		switch {
 		case stuck:
-			o = draw
+			o = unfinished
 			s.unresolved += m * q
 		case ga != 0:
 			o = attackerWins
@@ -811,7 +825,7 @@ func (s *solver) result() Result {
 	p := s.p
 	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
 	outs := func(o [numOutcomes]float64) Outcomes {
-		return Outcomes{AttackerWin: exactP(o[attackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[defenderWins])}
+		return Outcomes{AttackerWin: exactP(o[attackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[defenderWins]), Unfinished: exactP(o[unfinished])}
 	}
 	rounds := func(h *roundsHist, mean float64) Rounds {
 		last := histBins
@@ -854,8 +868,8 @@ func (s *solver) result() Result {
 		r.Outcome.BothWipedOut = exactP(s.wipedOut)
 	}
 	r.Warnings = append(r.Warnings, p.warnings...)
-	if s.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("with probability %.3g a combat reaches a state where no unit can score a hit; counted as a draw", s.unresolved))
+	if s.unresolved > 0 && !p.neverEnds {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("with probability %.3g a combat reaches a state where no unit can score a hit: it never ends; reported as unfinished, stopped at the round cap of %d rounds", s.unresolved, maxRounds))
 	}
 	return r
 }

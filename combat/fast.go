@@ -454,7 +454,9 @@ func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
 		for {
 			lo, hi := jt.off[j], jt.off[j+1]
 			if lo == hi { // one side has no units left, or nobody can hit
-				t.unresolved = t.unresolved || jt.stuck[j]
+				if jt.stuck[j] { // it never ends: stopped at the round cap
+					t.unresolved, round = true, maxRounds+1
+				}
 				break
 			}
 			if round > maxRounds {
@@ -476,7 +478,8 @@ func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
 	for sa != 0 && sd != 0 {
 		ca, cd := f.cdf[attacker][sa], f.cdf[defender][sd]
 		if (ca == nil && cd == nil) || round > maxRounds {
-			t.unresolved = true
+			t.unresolved = true // it never ends: stopped at the round cap
+			t.rounds[ct], round = maxRounds, maxRounds+1
 			break
 		}
 		t.rounds[ct] = round

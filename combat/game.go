@@ -3,6 +3,8 @@ package combat
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Game is the rules edition a Scenario is played under.
@@ -38,5 +40,5 @@ func ParseGame(s string) (Game, error) {
 	case "ti3-sa", "ti3", "ti3sa", "sa", "shattered-ascension":
 		return GameTI3SA, nil
 	}
-	return 0, fmt.Errorf("unknown ruleset %q; allowed: ti4, ti3-sa", s)
+	return 0, fmt.Errorf("unknown ruleset %s; allowed: ti4, ti3-sa", echo.Quote(s))
 }

@@ -106,7 +106,7 @@ func (t *trial) groundCombat() bool {
 // the planet.
 func (t *trial) result() outcome {
 	if t.unresolved {
-		return draw
+		return unfinished // a combat that never ends decides nothing
 	}
 	switch t.p.action {
 	case SpaceCombat:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -69,7 +70,7 @@ func ParseOrderFor(g Game, s string) (Order, error) {
 			case "last":
 				o.SustainLast = true
 			default:
-				return o, fmt.Errorf("order item %q: allowed sustain=first or sustain=last", item)
+				return o, fmt.Errorf("order item %s: allowed sustain=first or sustain=last", echo.Quote(item))
 			}
 			continue
 		}
@@ -78,7 +79,7 @@ func ParseOrderFor(g Game, s string) (Order, error) {
 			return o, fmt.Errorf("order item %d: %v", i+1, err)
 		}
 		if up {
-			return o, fmt.Errorf("order item %d (%q): give the unit without II; the order applies to the kind", i+1, item)
+			return o, fmt.Errorf("order item %d (%s): give the unit without II; the order applies to the kind", i+1, echo.Quote(item))
 		}
 		if k.Structure() {
 			return o, fmt.Errorf("order item %d: %s is a structure and never takes hits", i+1, name(k))

@@ -17,9 +17,15 @@ const (
 // faction units of later rules.
 const maxSlots = 16
 
-// maxRounds stops a combat that cannot end (no unit can score a hit): it is
-// recorded as unresolved and counted as a draw, with a warning.
-const maxRounds = 1000
+// RoundCap is the most combat rounds one combat is played for. A combat
+// that cannot end (no unit can score a hit any more, and nothing else ends
+// it) is stopped there: it is unresolved, reported as unfinished, and its
+// rounds count as RoundCap. It is also the largest Scenario.MaxRounds and
+// retreat round.
+const RoundCap = 1000
+
+// maxRounds is RoundCap inside the package.
+const maxRounds = RoundCap
 
 // zone is where a slot's units are.
 type zone uint8
@@ -217,6 +223,9 @@ type plan struct {
 	// ever score a hit in a combat round.
 	canHit   [numCombatTypes]bool
 	warnings []string
+	// neverEnds is true when warnings already say that a combat of the
+	// scenario never ends (nobody can hit from the start).
+	neverEnds bool
 	// effects describes the effects attached to hooks.
 	effects []effect
 	// hitFactor[side][r] multiplies the hits of side's rolls of kind r
@@ -360,11 +369,17 @@ func (p *plan) addWarnings(sc *Scenario) {
 	fights := func(ct combatType, r rollKind) bool {
 		return len(p.side[attacker].rollers[r]) > 0 && len(p.side[defender].rollers[r]) > 0 && !p.canHit[ct]
 	}
+	stop := fmt.Sprintf("the round cap of %d rounds", maxRounds)
+	if sc.MaxRounds > 0 {
+		stop = fmt.Sprintf("the round limit of %d", sc.MaxRounds)
+	}
 	if sc.Action != GroundCombat && fights(inSpace, rollSpace) {
-		p.warnings = append(p.warnings, "no unit on either side can score a hit in space combat with these modifiers; such combats are counted as draws")
+		p.neverEnds = true
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in space combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
 	if sc.Action != SpaceCombat && fights(onGround, rollGround) {
-		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers; such combats are counted as draws")
+		p.neverEnds = true
+		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		if up, _ := s.upgrades(); s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {

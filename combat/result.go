@@ -41,16 +41,18 @@ type Counts struct {
 // place)", and Draw "the ground combat ended with no ground forces on
 // either side" under Twilight Imperium 4. Under Twilight Imperium 3
 // (GameTI3SA) the defender keeps a planet where the ground combat wiped
-// out both sides: those trials are part of DefenderWin, and Draw is only a
-// combat that could not end. BothWipedOut says how many trials ended with
+// out both sides: those trials are part of DefenderWin, and Draw is 0 (a
+// combat that never ends is Unfinished, in both games). BothWipedOut says how many trials ended with
 // both sides' ground forces wiped out whatever the game; it is a part of
 // Draw (TI4) or of DefenderWin (TI3), not an outcome of its own.
 //
 // With retreat policies, a space combat can also end with a side's ships
 // retreating (AttackerRetreats, DefenderRetreats); in an invasion an
-// attacker retreat means no invasion. With a round limit, Unfinished is a
-// combat still going on after the last round. All outcome probabilities
-// add up to 1.
+// attacker retreat means no invasion. Unfinished is a combat still going
+// on when it was stopped: after the last round of a round limit
+// (Scenario.MaxRounds), or at the round cap (RoundCap) for a combat that
+// never ends because no unit can score a hit any more (its rounds count as
+// RoundCap). All outcome probabilities add up to 1.
 type Outcomes struct {
 	AttackerWin, Draw, DefenderWin                 Probability
 	AttackerRetreats, DefenderRetreats, Unfinished Probability
@@ -242,8 +244,8 @@ func (p *plan) result(a *tally, o Options) Result {
 	}
 	r.States = p.states(a)
 	r.Warnings = append(r.Warnings, p.warnings...)
-	if a.unresolved > 0 && p.canHit[inSpace] && p.canHit[onGround] {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the limit of %d rounds in one combat and were counted as draws", a.unresolved, maxRounds))
+	if a.unresolved > 0 && !p.neverEnds {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the round cap of %d rounds in one combat (no unit could score a hit any more, or none did); they are reported as unfinished", a.unresolved, maxRounds))
 	}
 	return r
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Retreat is a side's retreat policy in space combat (LRR 78.5: a retreat is
@@ -40,7 +42,7 @@ func ParseRetreat(s string) (Retreat, error) {
 	case strings.HasPrefix(v, "after="):
 		n, err := strconv.Atoi(strings.TrimPrefix(v, "after="))
 		if err != nil || n < 1 || n > maxRounds {
-			return r, fmt.Errorf("retreat %q: after=N wants a round 1..%d", s, maxRounds)
+			return r, fmt.Errorf("retreat %s: after=N wants a round 1..%d", echo.Quote(s), maxRounds)
 		}
 		r.AfterRound = n
 		return r, nil
@@ -49,13 +51,13 @@ func ParseRetreat(s string) (Retreat, error) {
 		if t, ok := strings.CutPrefix(v, "when=losing:"); ok {
 			f, err := strconv.ParseFloat(t, 64)
 			if err != nil || !(f > 0 && f <= 100) {
-				return r, fmt.Errorf("retreat %q: the threshold must be a number above 0 and at most 100", s)
+				return r, fmt.Errorf("retreat %s: the threshold must be a number above 0 and at most 100", echo.Quote(s))
 			}
 			r.Threshold = f
 		}
 		return r, nil
 	}
-	return r, fmt.Errorf("retreat %q: allowed never, after=N, when=losing or when=losing:T", s)
+	return r, fmt.Errorf("retreat %s: allowed never, after=N, when=losing or when=losing:T", echo.Quote(s))
 }
 
 // String returns the policy in the ParseRetreat grammar.

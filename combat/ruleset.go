@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Ruleset chooses the printing of every card whose text changed over the
@@ -174,7 +176,7 @@ func ParseRules(items []string) (Ruleset, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, fmt.Errorf("item %q: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", item)
+			return r, fmt.Errorf("item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", echo.Quote(item))
 		}
 		if seen[card] {
 			return r, fmt.Errorf("%s given twice", card)
@@ -187,7 +189,7 @@ func ParseRules(items []string) (Ruleset, error) {
 		}
 		i := slices.Index(names, v)
 		if i < 0 {
-			return r, fmt.Errorf("unknown %s printing %q; allowed: %s", card, v, strings.Join(names, ", "))
+			return r, fmt.Errorf("unknown %s printing %s; allowed: %s", card, echo.Quote(v), strings.Join(names, ", "))
 		}
 		switch card {
 		case "magen":

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -201,7 +202,7 @@ func (s *Side) upgrades() ([units.NumKinds]bool, error) {
 			}
 		}
 		if !found {
-			return up, fmt.Errorf("unknown technology %q; allowed: %s", t, strings.Join(Technologies(), ", "))
+			return up, fmt.Errorf("unknown technology %s; allowed: %s", echo.Quote(t), strings.Join(Technologies(), ", "))
 		}
 	}
 	for _, g := range s.Fleet.Groups() {

@@ -50,9 +50,7 @@ func (t *trial) spaceCombat() bool {
 // spaceOutcome is who holds the space area: a retreat is its own outcome.
 func (t *trial) spaceOutcome() outcome {
 	switch {
-	case t.unresolved:
-		return draw
-	case t.unfinishedCombat:
+	case t.unresolved, t.unfinishedCombat:
 		return unfinished
 	case t.retreated == attacker:
 		return attackerRetreats
@@ -117,7 +115,8 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 	decides := t.p.roundLimit > 0 || (ct == inSpace && t.p.retreats)
 	for t.hasAs(attacker, tg) && t.hasAs(defender, tg) && !t.endCombat {
 		if (!t.p.canHit[ct] && !decides) || t.round > maxRounds {
-			t.unresolved = true
+			t.unresolved = true // it never ends: stopped at the round cap
+			t.rounds[ct] = maxRounds
 			return
 		}
 		t.rounds[ct] = t.round

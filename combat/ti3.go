@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -109,7 +110,7 @@ func (sc *Scenario) validateTI3() error {
 		for _, t := range s.Techs {
 			slug := ti3TechSlug(t)
 			if _, ok := ti3Techs[slug]; !ok {
-				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %q; allowed: %s", sd.name, t, strings.Join(ti3TechNames(), ", "))
+				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %s; allowed: %s", sd.name, echo.Quote(t), strings.Join(ti3TechNames(), ", "))
 			}
 		}
 		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {

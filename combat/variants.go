@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -181,9 +182,9 @@ func checkFactionItem(item, slug string, n int, hasNum bool) error {
 	case !hasNum:
 		return nil
 	case !takes:
-		return fmt.Errorf("%q: %s takes no number after ':' (only %s do)", item, slug, "the-cavalry, imperator, the-egeiro, alarum")
+		return fmt.Errorf("%s: %s takes no number after ':' (only %s do)", echo.Quote(item), slug, "the-cavalry, imperator, the-egeiro, alarum")
 	case n < r[0] || n > r[1]:
-		return fmt.Errorf("%q: the number after ':' must be %d..%d for %s", item, r[0], r[1], slug)
+		return fmt.Errorf("%s: the number after ':' must be %d..%d for %s", echo.Quote(item), r[0], r[1], slug)
 	}
 	return nil
 }

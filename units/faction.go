@@ -3,6 +3,8 @@ package units
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Faction is a faction as it matters to combat: the units it replaces. The
@@ -84,7 +86,7 @@ func LookupFaction(name string) (*Faction, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("unknown faction %q; allowed: %s", name, strings.Join(FactionNames(), ", "))
+	return nil, fmt.Errorf("unknown faction %s; allowed: %s", echo.Quote(name), strings.Join(FactionNames(), ", "))
 }
 
 // Unit returns the faction's version of kind k (upgraded or not): its own

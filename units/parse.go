@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // MaxItemCount is the largest COUNT one fleet item may give.
@@ -41,7 +43,7 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		return k, upgraded, nil
 	}
 	if ti3ShockTroopNames[key] {
-		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: shock troops exist only in --ruleset %s", key, TI3Slug),
+		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s: shock troops exist only in --ruleset %s", echo.Quote(key), TI3Slug),
 			hint: "Twilight Imperium 4's upgraded infantry is \"infantry II\""}
 	}
 	if a, ok := ti3Aliases[key]; ok {
@@ -52,10 +54,10 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + kindList()}
 	}
 	hint := "allowed: " + kindList() + ", each optionally followed by II"
-	if s := suggest(key); s != "" {
+	if s := suggestion(key); s != "" {
 		hint = "did you mean " + s + "? " + hint
 	}
-	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q", key), hint: hint}
+	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s", echo.Quote(key)), hint: hint}
 }
 
 // itemError is a mistake in one fleet item: what is wrong, and a hint that
@@ -108,7 +110,7 @@ func parseGroups(s string, gr grammar) ([]Group, error) {
 		g, err := parseItem(item, gr)
 		if err != nil {
 			ie := err.(*itemError)
-			msg := fmt.Sprintf("%s in item %d (%q)", ie.what, i+1, strings.TrimSpace(item))
+			msg := fmt.Sprintf("%s in item %d (%s)", ie.what, i+1, echo.Quote(strings.TrimSpace(item)))
 			if ie.hint != "" {
 				msg += "; " + ie.hint
 			}
@@ -133,11 +135,11 @@ func parseItem(item string, gr grammar) (Group, error) {
 		case len(f) == 2 && f[1] == "damaged":
 			n, err := strconv.Atoi(f[0])
 			if err != nil || n < 0 {
-				return Group{}, &itemError{what: fmt.Sprintf("damaged count %q is not a whole number", f[0]), hint: "write e.g. \"(1 damaged)\""}
+				return Group{}, &itemError{what: fmt.Sprintf("damaged count %s is not a whole number", echo.Quote(f[0])), hint: "write e.g. \"(1 damaged)\""}
 			}
 			damaged = n
 		default:
-			return Group{}, &itemError{what: fmt.Sprintf("unknown note %q", "("+inner+")"), hint: "allowed: (N damaged) or (damaged)"}
+			return Group{}, &itemError{what: fmt.Sprintf("unknown note %s", echo.Quote("("+inner+")")), hint: "allowed: (N damaged) or (damaged)"}
 		}
 		item = item[:open]
 	}
@@ -174,11 +176,11 @@ func parseUnits(item string, gr grammar) (Group, error) {
 		}
 		num, rest := w[:end], strings.ToLower(w[end:])
 		if rest != "" && rest != "x" && !(rest[0] >= 'a' && rest[0] <= 'z') {
-			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", w), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+			return Group{}, &itemError{what: fmt.Sprintf("count %s is not a whole number", echo.Quote(w)), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
 		}
 		n, err := strconv.Atoi(num)
 		if err != nil {
-			return Group{}, &itemError{what: fmt.Sprintf("count %q is not a whole number", w), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
+			return Group{}, &itemError{what: fmt.Sprintf("count %s is not a whole number", echo.Quote(w)), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
 		}
 		if n < 1 || n > MaxItemCount {
 			return Group{}, &itemError{what: fmt.Sprintf("count %d out of range", n), hint: fmt.Sprintf("allowed 1..%d", MaxItemCount)}
@@ -210,14 +212,44 @@ func kindList() string {
 	return strings.Join(names, ", ")
 }
 
-// suggest returns the kind name closest to an unknown name, or "" when
-// nothing is close. Names longer than any alias by far get no suggestion
-// (the edit distance would cost time for nothing).
-func suggest(name string) string {
-	if best, ok := closest(name, slices.Collect(maps.Keys(aliases))); ok {
-		return aliases[best].String()
+// suggestion returns what an unknown unit name probably meant, or "" when
+// nothing is close. A name immediately followed by "2" or "ii" (or by a
+// separate "2") means that unit upgraded, as players write it: "destroyer2",
+// "dd2" and "carrier 2" suggest "destroyer II" and "carrier II" (the plain
+// name when the unit has no II).
+func suggestion(key string) string {
+	stem, upgraded := key, false
+	switch {
+	case strings.HasSuffix(key, "2"):
+		stem, upgraded = strings.TrimSpace(strings.TrimSuffix(key, "2")), true
+	case strings.HasSuffix(key, "ii"):
+		if k, ok := aliases[strings.TrimSuffix(key, "ii")]; ok {
+			stem, upgraded = k.String(), true
+		}
 	}
-	return ""
+	if stem == "" {
+		return ""
+	}
+	k, ok := aliases[stem]
+	if !ok {
+		if k, ok = suggest(stem); !ok {
+			return ""
+		}
+	}
+	if upgraded && mayUpgrade(k) {
+		return k.String() + " II"
+	}
+	return k.String()
+}
+
+// suggest returns the kind whose name or alias is closest to an unknown
+// name, and false when nothing is close. Names longer than any alias by far
+// get no suggestion (the edit distance would cost time for nothing).
+func suggest(name string) (Kind, bool) {
+	if best, ok := closest(name, slices.Collect(maps.Keys(aliases))); ok {
+		return aliases[best], true
+	}
+	return 0, false
 }
 
 // closest returns the name among names nearest to name by edit distance

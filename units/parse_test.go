@@ -106,3 +106,37 @@ func FuzzParseFleet(f *testing.F) {
 		}
 	})
 }
+
+// A unit name glued to "2" (or "ii") is that unit upgraded: the suggestion
+// is the upgraded unit, not the name nearest by edit distance.
+func TestSuggestUpgraded(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"2 destroyer2", "did you mean destroyer II?"},
+		{"2 dd2", "did you mean destroyer II?"},
+		{"cruiser2", "did you mean cruiser II?"},
+		{"1 carrier 2", "did you mean carrier II?"},
+		{"3 destoyer2", "did you mean destroyer II?"},
+		{"2 destroyerii", "did you mean destroyer II?"},
+		{"4 inf2", "did you mean infantry II?"},
+		{"1 mech2", "did you mean mech?"}, // mechs have no II
+		{"2 dreadnot", "did you mean dreadnought?"},
+	} {
+		_, err := ParseFleet(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseFleet(%q): %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// Input quoted back in an error is cut short: the message stays readable
+// however long the argument.
+func TestParseErrorEchoIsShort(t *testing.T) {
+	_, err := ParseFleet("1 carrier, " + strings.Repeat("x", 100000))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if len(msg) > 500 || !strings.Contains(msg, "(100000 characters)") || strings.Contains(msg, "\n") {
+		t.Errorf("error of %d bytes: %.300s", len(msg), msg)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // Twilight Imperium 3 with the Shattered Ascension v4.0 patch ("ti3-sa").
@@ -270,7 +272,7 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 	if s := suggestTI3(key); s != "" {
 		hint = "did you mean " + s + "? " + hint
 	}
-	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q", key), hint: hint}
+	return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s", echo.Quote(key)), hint: hint}
 }
 
 // suggestTI3 returns the TI3 unit name closest to an unknown name, or ""

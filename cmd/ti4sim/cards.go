@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 func cardsCommand() *command {
@@ -45,14 +46,15 @@ Examples:
 			case "json":
 				return json.NewEncoder(e.stdout).Encode(cardsJSON())
 			}
-			return usageErrorf("--output %q: allowed table or json", output)
+			return usageErrorf("--output %s: allowed table or json", echo.Quote(output))
 		},
 	}
 }
 
 // writeCardsTable lists the cards by kind, each effect wrapped to the
 // terminal width.
-func writeCardsTable(w io.Writer) error {
+func writeCardsTable(out io.Writer) error {
+	w := &errWriter{w: out}
 	fmt.Fprintln(w, "Cards with a modelled combat effect. Also: the technologies magen-defense-grid and")
 	fmt.Fprintln(w, "x89-bacterial-weapon (printings with --rules), and the unit upgrades (dreadnought-ii, ...).")
 	kind := combat.CardKind("")
@@ -70,7 +72,7 @@ func writeCardsTable(w io.Writer) error {
 			fmt.Fprintf(w, "      %s\n", line)
 		}
 	}
-	return nil
+	return w.err
 }
 
 // wrap breaks s into lines of at most width characters at spaces.

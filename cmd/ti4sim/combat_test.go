@@ -192,6 +192,25 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"card shields-holding listed twice", []string{"space", "--defender-card", "shields-holding,shields-holding"}},
 		{"3 damaged but only 2 dreadnought", []string{"space", "-a", "2 dread (3 damaged)", "-d", "1 cruiser"}},
 		{"dreadnought given both with and without II", []string{"space", "-a", "1 dread, 1 dread II", "-d", "1 cruiser"}},
+		// Only absent fleets select the built-in example; empty ones are mistakes.
+		{"--attacker (-a): empty fleet", []string{"space", "-a", "", "-d", ""}},
+		{"--defender (-d): empty fleet", []string{"ground", "-a", "2 infantry", "-d", ""}},
+		{"--defender (-d) is missing", []string{"invade", "-a", ""}},
+		{"--attacker (-a) is missing", []string{"space", "-d", ""}},
+		{`--vary "attacker=;": value 1 is an empty fleet`, []string{"compare", "space", "--vary", "attacker=;"}},
+		{`value 2 is an empty fleet`, []string{"compare", "space", "--vary", "defender=2 cruiser;"}},
+		{`--vary "magen=omega,omega": "omega" given twice`, []string{"compare", "invade", "--vary", "magen=omega,omega"}},
+		{`"3 Cruiser" given twice`, []string{"compare", "space", "--vary", "attacker=3 cruiser; 3 Cruiser"}},
+		{"--attacker (-a): empty fleet", []string{"compare", "space", "-a", "", "-d", "1 cruiser", "--vary", "nebula=false,true"}},
+		// Ranges as the help states them.
+		{"--rounds 0 out of range: allowed 1..1000", []string{"space", "--rounds", "0"}},
+		{"--precision 0 out of range: allowed 0 < P < 0.5", []string{"space", "--precision", "0"}},
+		{"--exact computes without trials; drop -n", []string{"space", "--exact", "-n", "5"}},
+		{"--exact computes without trials; drop -n", []string{"invade", "--exact", "--trials", "1e6"}},
+		{"--exact draws no random numbers; drop --seed", []string{"ground", "--exact", "--seed", "3"}},
+		{"want a whole number such as 100000 or 1e6", []string{"space", "-n", "2.5"}},
+		{"--trials 10000000000 out of range: allowed 1..1e9", []string{"space", "-n", "1e10"}},
+		{"did you mean destroyer II?", []string{"space", "-a", "2 destroyer2", "-d", "1 cruiser"}},
 	}
 	for _, c := range cases {
 		usageFails(t, c.want, c.args...)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -24,7 +26,7 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		name:    name,
 		summary: summary,
 		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
-		help:    help,
+		help:    strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1),
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
@@ -34,6 +36,15 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			if err := rf.validate(); err != nil {
 				return err
 			}
+			if sf.exact {
+				if err := checkExact(fs); err != nil {
+					return err
+				}
+			}
+			if err := checkPrecision(fs, sf.precision); err != nil {
+				return err
+			}
+			sf.noteGiven(fs)
 			sc, err := sf.scenario(act, ex)
 			if err != nil {
 				return err
@@ -63,6 +74,12 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		},
 	}
 }
+
+// roundCapHelp is the help's note on combats that cannot end.
+var roundCapHelp = fmt.Sprintf(`
+A combat that cannot end (no unit can score a hit any more) is stopped at
+the round cap of %d rounds: it is reported as unfinished, and its rounds
+count as %d, by simulation and by --exact alike.`, combat.RoundCap, combat.RoundCap)
 
 func spaceCommand() *command {
 	return combatCommand("space", combat.SpaceCombat,
@@ -123,8 +140,9 @@ the defender keeps it (or no invasion took place); draw = the ground combat
 ended with no ground forces on either side. Under --ruleset ti3-sa the
 defender keeps a planet where the ground combat wiped out both sides: those
 trials count as defender wins, shown again on the line "of which: ground
-combat wiped out both" (JSON: both_wiped_out), and a draw is only a combat
-that could not end.
+combat wiped out both" (JSON: both_wiped_out), and there is no draw. A
+combat that can never end (no unit can score a hit) is unfinished, in both
+rulesets.
 
 With no -a/-d it runs the example (the planet's space dock gives the
 defender's fighters room):

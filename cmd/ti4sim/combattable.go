@@ -34,14 +34,23 @@ type outcomeRow struct {
 
 // outcomeRows are the lines of an outcome table: the three outcomes under
 // labels, then retreats and unfinished combats when they happen.
-func outcomeRows(o combat.Outcomes, labels [3]string) []outcomeRow {
-	return append([]outcomeRow{{labels[0], o.AttackerWin, false}, {labels[1], o.Draw, false}, {labels[2], o.DefenderWin, false}}, endRows(o)...)
+func outcomeRows(o combat.Outcomes, labels [3]string, unfinished string) []outcomeRow {
+	return append([]outcomeRow{{labels[0], o.AttackerWin, false}, {labels[1], o.Draw, false}, {labels[2], o.DefenderWin, false}}, endRows(o, unfinished)...)
 }
 
-// endRows are the lines of the outcomes only retreat policies and round
-// limits produce.
-func endRows(o combat.Outcomes) []outcomeRow {
-	return []outcomeRow{{"attacker retreats", o.AttackerRetreats, true}, {"defender retreats", o.DefenderRetreats, true}, {"unfinished (round limit)", o.Unfinished, true}}
+// endRows are the lines of the outcomes only retreat policies, round
+// limits and combats that never end produce (unfinished: its label).
+func endRows(o combat.Outcomes, unfinished string) []outcomeRow {
+	return []outcomeRow{{"attacker retreats", o.AttackerRetreats, true}, {"defender retreats", o.DefenderRetreats, true}, {unfinished, o.Unfinished, true}}
+}
+
+// unfinishedLabel names the unfinished outcome: stopped by the --rounds
+// limit, or at the round cap because the combat never ends.
+func unfinishedLabel(sc combat.Scenario) string {
+	if sc.MaxRounds > 0 {
+		return "unfinished (round limit)"
+	}
+	return fmt.Sprintf("unfinished (never ends; stopped at the %d-round cap)", combat.RoundCap)
 }
 
 // wipedOutLabel is the line, under the defender's, of the TI3 invasions
@@ -50,16 +59,15 @@ const wipedOutLabel = "└ of which: ground combat wiped out both"
 
 // ti3InvasionRows are the outcome lines of an invasion under ti3-sa, where
 // the defender keeps a planet when the ground combat wipes out both sides:
-// those trials are in the defender's line and shown again below it, and a
-// draw is only a combat that could not end (shown when it happens). The
-// lines that are not "of which" add up to 100%.
-func ti3InvasionRows(o combat.Outcomes) []outcomeRow {
+// those trials are in the defender's line and shown again below it, and
+// there is no draw (Outcomes). The lines that are not "of which" add up
+// to 100%.
+func ti3InvasionRows(o combat.Outcomes, unfinished string) []outcomeRow {
 	return append([]outcomeRow{
 		{"attacker takes the planet", o.AttackerWin, false},
 		{"defender keeps the planet", o.DefenderWin, false},
 		{wipedOutLabel, o.BothWipedOut, false},
-		{"draw (a combat could not end)", o.Draw, true},
-	}, endRows(o)...)
+	}, endRows(o, unfinished)...)
 }
 
 func outcomeTable(w io.Writer, rows []outcomeRow, exact bool) error {
@@ -95,7 +103,8 @@ func fleetText(g combat.Game, f units.Fleet) string {
 	return f.String()
 }
 
-func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
+func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
+	w := &errWriter{w: out}
 	if r.Exact {
 		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
 	} else {
@@ -127,9 +136,9 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
 		combat.Invasion:     {"attacker takes the planet", "draw (ground combat wiped out both)", "defender keeps the planet"},
 	}[sc.Action]
-	rows := outcomeRows(r.Outcome, labels)
+	rows := outcomeRows(r.Outcome, labels, unfinishedLabel(sc))
 	if wipedOutShown(sc) {
-		rows = ti3InvasionRows(r.Outcome)
+		rows = ti3InvasionRows(r.Outcome, unfinishedLabel(sc))
 	}
 	if err := outcomeTable(w, rows, r.Exact); err != nil {
 		return err
@@ -140,7 +149,7 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 			took = "no ground forces to commit: bombardment only, the defender keeps the planet"
 		}
 		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (%s):\n", took)
-		if err := outcomeTable(w, outcomeRows(r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}), r.Exact); err != nil {
+		if err := outcomeTable(w, outcomeRows(r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, unfinishedLabel(sc)), r.Exact); err != nil {
 			return err
 		}
 	}
@@ -166,13 +175,16 @@ func writeCombatTable(w io.Writer, sc combat.Scenario, r combat.Result) error {
 		}
 		writeRounds(w, "Ground combat rounds", *r.GroundRounds)
 	}
+	if sc.MaxRounds == 0 && r.Outcome.Unfinished.P > 0 {
+		fmt.Fprintf(w, "Unfinished combats were stopped at the round cap: they count as %d rounds.\n", combat.RoundCap)
+	}
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w, "\nWarnings:")
 		for _, m := range r.Warnings {
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return nil
+	return w.err
 }
 
 func survivorTable(w io.Writer, r combat.Result) error {

@@ -5,15 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 const (
 	exitOK      = 0
 	exitRuntime = 1
 	exitUsage   = 2
+	// exitInterrupted is the shell's status for a process stopped by
+	// SIGINT (128 + 2).
+	exitInterrupted = 130
 )
 
 // env is what a command may touch: its output streams.
@@ -56,7 +63,8 @@ func commandNames() string {
 	return strings.Join(names, ", ")
 }
 
-func writeOverview(w io.Writer) {
+func writeOverview(out io.Writer) error {
+	w := &errWriter{w: out}
 	fmt.Fprintln(w, "ti4sim: odds for Twilight Imperium 4 combats, invasions and agenda votes.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: ti4sim COMMAND [flags]")
@@ -67,13 +75,16 @@ func writeOverview(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run `ti4sim help COMMAND` or `ti4sim COMMAND --help` for flags and examples.")
+	return w.err
 }
 
-func (c *command) writeHelp(w io.Writer) {
+func (c *command) writeHelp(out io.Writer) error {
+	w := &errWriter{w: out}
 	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(c.help))
 	if c.flagSet != nil {
 		fmt.Fprintf(w, "\nFlags:\n%s", c.flagSet().FlagUsages())
 	}
+	return w.err
 }
 
 // errHelpShown is returned by a command that printed its help because of --help.
@@ -88,12 +99,36 @@ func usageErrorf(format string, a ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, a...)}
 }
 
-// fail prints err (if any) on w with the ti4sim: prefix and returns the exit status.
+// shortenArgs replaces, in a message of the flag parser (which quotes the
+// argument at fault whole), every long argument by its short form.
+func shortenArgs(msg string, args []string) string {
+	for _, a := range args {
+		for _, v := range []string{a, a[strings.IndexByte(a, '=')+1:]} {
+			if utf8.RuneCountInString(v) > echo.MaxRunes {
+				msg = strings.ReplaceAll(msg, strconv.Quote(v), echo.Quote(v))
+				msg = strings.ReplaceAll(msg, v, echo.Quote(v))
+			}
+		}
+	}
+	return msg
+}
+
+// maxMessage is the longest error message fail prints: the places that
+// quote input back cut it short (echo.Quote); this is the net for any that
+// do not.
+const maxMessage = 1000
+
+// fail prints err (if any) on w as one line with the ti4sim: prefix and
+// returns the exit status.
 func fail(w io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(w, "ti4sim: %s\n", err)
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if n := utf8.RuneCountInString(msg); n > maxMessage {
+		msg = string([]rune(msg)[:maxMessage]) + fmt.Sprintf("… (message of %d characters cut)", n)
+	}
+	fmt.Fprintf(w, "ti4sim: %s\n", msg)
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return exitUsage
@@ -107,14 +142,16 @@ func parseFlags(c *command, fs *pflag.FlagSet, args []string, e *env) error {
 	fs.SetOutput(io.Discard)
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		return usageErrorf("%s: %v (see `ti4sim help %s`)", c.name, err, c.name)
+		return usageErrorf("%s: %s (see `ti4sim help %s`)", c.name, shortenArgs(err.Error(), args), c.name)
 	}
 	if *help {
-		c.writeHelp(e.stdout)
+		if err := c.writeHelp(e.stdout); err != nil {
+			return err
+		}
 		return errHelpShown
 	}
 	if fs.NArg() > 0 {
-		return usageErrorf("%s: unexpected argument %q (fleets go in quotes after -a/-d)", c.name, fs.Arg(0))
+		return usageErrorf("%s: unexpected argument %s (fleets go in quotes after -a/-d)", c.name, echo.Quote(fs.Arg(0)))
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // varyKeys are the --vary keys: the rules cards, then any scenario flag.
@@ -18,7 +19,8 @@ var varyKeys = []string{
 	"magen", "x89", "ruleset",
 	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
 	"attacker-card", "defender-card", "attacker-order", "defender-order",
-	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "nebula",
+	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "attacker-adjacent-pds",
+	"attacker-pds", "nebula",
 }
 
 // vary is one --vary KEY=V1,V2,... flag.
@@ -31,7 +33,7 @@ func parseVary(s string) (vary, error) {
 	k, v, ok := strings.Cut(s, "=")
 	k = strings.ToLower(strings.TrimSpace(k))
 	if !ok {
-		return vary{}, usageErrorf("--vary %q: want KEY=V1,V2[,...]", s)
+		return vary{}, usageErrorf("--vary %s: want KEY=V1,V2[,...]", echo.Quote(s))
 	}
 	known := false
 	for _, kk := range varyKeys {
@@ -43,7 +45,7 @@ func parseVary(s string) (vary, error) {
 		k, known = "x89", true
 	}
 	if !known {
-		return vary{}, usageErrorf("--vary %q: unknown key %q; allowed: %s", s, k, strings.Join(varyKeys, ", "))
+		return vary{}, usageErrorf("--vary %s: unknown key %s; allowed: %s", echo.Quote(s), echo.Quote(k), strings.Join(varyKeys, ", "))
 	}
 	// Fleets and orders contain commas: their values are separated by ';'.
 	sep := ","
@@ -55,10 +57,24 @@ func parseVary(s string) (vary, error) {
 		vals[i] = strings.TrimSpace(vals[i])
 	}
 	if len(vals) < 2 && sep == "," {
-		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by commas", s)
+		return vary{}, usageErrorf("--vary %s: give at least two values to compare, separated by commas", echo.Quote(s))
 	}
 	if len(vals) < 2 {
-		return vary{}, usageErrorf("--vary %q: give at least two values to compare, separated by ';'", s)
+		return vary{}, usageErrorf("--vary %s: give at least two values to compare, separated by ';'", echo.Quote(s))
+	}
+	for i, val := range vals {
+		if val == "" && (k == "attacker" || k == "defender") {
+			return vary{}, usageErrorf("--vary %s: value %d is an empty fleet; give a fleet for every value, separated by ';'", echo.Quote(s), i+1)
+		}
+		for _, prev := range vals[:i] {
+			if strings.EqualFold(prev, val) {
+				shown := val
+				if shown == "" {
+					shown = "(empty: none)"
+				}
+				return vary{}, usageErrorf("--vary %s: %s given twice; each value is one variant", echo.Quote(s), echo.Quote(shown))
+			}
+		}
 	}
 	return vary{key: k, values: vals}, nil
 }
@@ -91,7 +107,8 @@ number of trials.
 companion, omega2), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
 none, then X-89), attacker, defender (fleets, separated by ';'),
 attacker-order, defender-order (separated by ';'), attacker-modifier,
-defender-modifier, defender-adjacent-pds, nebula (true,false), ruleset
+defender-modifier, defender-adjacent-pds, attacker-adjacent-pds,
+attacker-pds, nebula (true,false), ruleset
 (ti4,ti3-sa: the same fleets under both games' rules), and the faction and
 card flags. Give a varied setting only in --vary, not also as
 its own flag. With no -a/-d, the command's built-in example is used.
@@ -106,7 +123,9 @@ Examples:
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 				if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-					c.writeHelp(e.stdout)
+					if err := c.writeHelp(e.stdout); err != nil {
+						return err
+					}
 					return errHelpShown
 				}
 				return usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
@@ -121,7 +140,7 @@ Examples:
 			case "invade":
 				act, ex = combat.Invasion, invadeExample
 			default:
-				return usageErrorf("compare: unknown action %q; allowed: space, ground, invade", args[0])
+				return usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
 			}
 			fs := newFlags()
 			if err := parseFlags(c, fs, args[1:], e); err != nil {
@@ -198,6 +217,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		if err := fs.Parse(base); err != nil {
 			return nil, nil, usageErrorf("compare: %v", err)
 		}
+		sf.noteGiven(fs)
 		var parts []string
 		for i, v := range vs {
 			val := combo[i]
@@ -212,9 +232,9 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			case "ruleset":
 				sf.ruleset = val
 			case "attacker":
-				sf.attacker = val
+				sf.attacker, sf.attackerGiven = val, true
 			case "defender":
-				sf.defender = val
+				sf.defender, sf.defenderGiven = val, true
 			case "attacker-order":
 				sf.attackerOrder = val
 			case "defender-order":
@@ -222,7 +242,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			case "nebula":
 				b, err := strconv.ParseBool(val)
 				if err != nil {
-					return nil, nil, usageErrorf("--vary nebula: %q is not true or false", val)
+					return nil, nil, usageErrorf("--vary nebula: %s is not true or false", echo.Quote(val))
 				}
 				sf.nebula = b
 			default:
@@ -237,7 +257,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		name := strings.Join(parts, " ")
 		sc, err := sf.scenario(act, ex)
 		if err != nil {
-			return nil, nil, usageErrorf("variant %q: %v", name, err)
+			return nil, nil, usageErrorf("variant %s: %v", echo.Quote(name), err)
 		}
 		names = append(names, name)
 		scs = append(scs, sc)
@@ -252,7 +272,8 @@ func verdict(d combat.Difference) string {
 	return "not distinguishable at this number of trials"
 }
 
-func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+func writeCompareTable(out io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+	w := &errWriter{w: out}
 	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
 	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Rules.Game, scs[0].Attacker.Fleet), fleetText(scs[0].Rules.Game, scs[0].Defender.Fleet))
 	labels := map[combat.Action][3]string{
@@ -262,14 +283,22 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 	}[act]
 	// With a ti3-sa invasion among the variants, a column says how often
 	// the ground combat wiped out both sides and in which outcome those
-	// trials are: the draw under ti4, the defender's under ti3-sa.
-	wiped := false
+	// trials are: the draw under ti4, the defender's under ti3-sa. An
+	// unfinished column only when a variant has unfinished combats (a
+	// round limit, or a combat that never ends).
+	wiped, unfinished := false, false
 	for _, sc := range scs {
 		wiped = wiped || wipedOutShown(sc)
+	}
+	for _, r := range c.Variants {
+		unfinished = unfinished || r.Outcome.Unfinished.P > 0
 	}
 	header := []any{"Variant", labels[0], labels[1], labels[2]}
 	if wiped {
 		header = append(header, "Ground combat wiped out both")
+	}
+	if unfinished {
+		header = append(header, "Unfinished")
 	}
 	t := newTable(w, header...)
 	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
@@ -281,6 +310,9 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 				in = "in Defender keeps planet"
 			}
 			row = append(row, cell(r.Outcome.BothWipedOut)+" "+in)
+		}
+		if unfinished {
+			row = append(row, cell(r.Outcome.Unfinished))
 		}
 		if err := t.Append(row...); err != nil {
 			return err
@@ -324,7 +356,7 @@ func writeCompareTable(w io.Writer, act combat.Action, names []string, scs []com
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return nil
+	return w.err
 }
 
 type jsonVariant struct {
@@ -335,6 +367,7 @@ type jsonVariant struct {
 	// BothWipedOut: as in the invade output, for ti3-sa invasions only (a
 	// part of defender_win).
 	BothWipedOut *float64      `json:"both_wiped_out,omitempty"`
+	Unfinished   *float64      `json:"unfinished,omitempty"` // present when not zero
 	CI95         jsonIntervals `json:"ci95"`
 	Attacker     jsonSide      `json:"attacker"`
 	Defender     jsonSide      `json:"defender"`
@@ -369,7 +402,8 @@ func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []comb
 	for i, r := range c.Variants {
 		v := jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
-			CI95: intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
+			Unfinished: optP(r.Outcome.Unfinished),
+			CI95:       intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
 			Warnings: append([]string{}, r.Warnings...),
 		}
 		if wipedOutShown(scs[i]) {

@@ -6,9 +6,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 func main() {
@@ -19,7 +23,9 @@ func main() {
 }
 
 // run executes one ti4sim command line and returns the exit status:
-// 0 success, 1 runtime failure, 2 usage error.
+// 0 success, 1 runtime failure (a failed write included), 2 usage error,
+// 130 interrupted (ctx cancelled, as by Ctrl-C through main's
+// signal.NotifyContext).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		writeOverview(stderr)
@@ -30,22 +36,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "--help":
 		if len(args) > 1 {
 			if c := lookupCommand(args[1]); c != nil {
-				c.writeHelp(stdout)
-				return exitOK
+				return fail(stderr, c.writeHelp(stdout))
 			}
-			return fail(stderr, usageErrorf("unknown command %q; commands: %s", args[1], commandNames()))
+			return fail(stderr, usageErrorf("unknown command %s; commands: %s", echo.Quote(args[1]), commandNames()))
 		}
-		writeOverview(stdout)
-		return exitOK
+		return fail(stderr, writeOverview(stdout))
 	}
 	c := lookupCommand(name)
 	if c == nil {
-		return fail(stderr, usageErrorf("unknown command %q; commands: %s", name, commandNames()))
+		return fail(stderr, usageErrorf("unknown command %s; commands: %s", echo.Quote(name), commandNames()))
 	}
 	env := &env{stdout: stdout, stderr: stderr}
 	err := c.run(ctx, c, args[1:], env)
 	if err == errHelpShown {
 		return exitOK
+	}
+	var ue *usageError
+	if err != nil && ctx.Err() != nil && !errors.As(err, &ue) {
+		// The run stopped because the context was cancelled: Ctrl-C.
+		fmt.Fprintln(stderr, "ti4sim: interrupted")
+		return exitInterrupted
 	}
 	return fail(stderr, err)
 }

@@ -2,12 +2,15 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 )
 
@@ -20,8 +23,8 @@ type runFlags struct {
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
-	r := &runFlags{}
-	fs.Int64VarP(&r.trials, "trials", "n", 100000, "number of simulated trials (1..1e9)")
+	r := &runFlags{trials: 100000}
+	fs.VarP((*count)(&r.trials), "trials", "n", "number of simulated trials (1..1e9)")
 	fs.Uint64Var(&r.seed, "seed", 1, "random seed; the same seed gives the same output")
 	fs.IntVar(&r.workers, "workers", 0, "parallel workers (0 = GOMAXPROCS); never changes the answer")
 	fs.StringVarP(&r.output, "output", "o", "table", "output format: table or json")
@@ -30,15 +33,62 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 
 func (r *runFlags) validate() error {
 	if r.trials < 1 || r.trials > montecarlo.MaxTrials {
-		return usageErrorf("--trials %d out of range: allowed 1..%d", r.trials, montecarlo.MaxTrials)
+		return usageErrorf("--trials %d out of range: allowed 1..1e9 (%d)", r.trials, montecarlo.MaxTrials)
 	}
 	if r.workers < 0 || r.workers > 4096 {
 		return usageErrorf("--workers %d out of range: allowed 0 (GOMAXPROCS) or 1..4096", r.workers)
 	}
 	if r.output != "table" && r.output != "json" {
-		return usageErrorf("--output %q: allowed table or json", r.output)
+		return usageErrorf("--output %s: allowed table or json", echo.Quote(r.output))
 	}
 	return nil
+}
+
+// count is a flag value holding a whole number that may be written in
+// e-notation, as the help writes its ranges: 1000000, 1e6 and 2.5e5 are
+// accepted, 1.5 and 1e-3 are not.
+type count int64
+
+func (c *count) String() string { return strconv.FormatInt(int64(*c), 10) }
+
+// Type is the value's name in the flag list: a whole number.
+func (c *count) Type() string { return "int" }
+
+func (c *count) Set(s string) error {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		*c = count(n)
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1e18 {
+		return fmt.Errorf("want a whole number such as 100000 or 1e6")
+	}
+	*c = count(f)
+	return nil
+}
+
+// checkExact refuses, with --exact, the flags that only steer sampling:
+// an exact answer has no trials, no random numbers and no sampling error.
+// --workers (which never changes an answer) is accepted and unused.
+func checkExact(fs *pflag.FlagSet) error {
+	switch {
+	case fs.Changed("trials"):
+		return usageErrorf("--exact computes without trials; drop -n")
+	case fs.Changed("seed"):
+		return usageErrorf("--exact draws no random numbers; drop --seed")
+	case fs.Changed("precision"):
+		return usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
+	}
+	return nil
+}
+
+// checkPrecision reports a --precision outside its range 0 < P < 0.5
+// when the flag is given (left out, it is 0: a plain run of -n trials).
+func checkPrecision(fs *pflag.FlagSet, p float64) error {
+	if !fs.Changed("precision") || p > 0 && p < 0.5 {
+		return nil
+	}
+	return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", p)
 }
 
 // progress returns a progress callback that draws on stderr when stderr is a

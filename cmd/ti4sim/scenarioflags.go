@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -33,6 +34,16 @@ type scenarioFlags struct {
 	attackerGalv, defenderGalv       string
 	ruleset                          string
 	game                             combat.Game
+	// attackerGiven, defenderGiven and roundsGiven say whether the flag
+	// was on the command line (set by noteGiven): an empty -a "" is a
+	// mistake, not a request for the built-in example.
+	attackerGiven, defenderGiven, roundsGiven bool
+}
+
+// noteGiven records which of the flags whose absence means something were
+// given on the command line.
+func (f *scenarioFlags) noteGiven(fs *pflag.FlagSet) {
+	f.attackerGiven, f.defenderGiven, f.roundsGiven = fs.Changed("attacker"), fs.Changed("defender"), fs.Changed("rounds")
 }
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
@@ -47,7 +58,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")
 	fs.StringVar(&f.attackerRetreat, "attacker-retreat", "", "attacker's retreat policy: never, after=N, when=losing or when=losing:T")
 	fs.StringVar(&f.defenderRetreat, "defender-retreat", "", "defender's retreat policy, like --attacker-retreat")
-	fs.IntVar(&f.rounds, "rounds", 0, "stop the combat after N rounds and show the state then (space and ground), 1..1000")
+	fs.IntVar(&f.rounds, "rounds", 0, fmt.Sprintf("stop the combat after N rounds and show the state then (space and ground), 1..%d", combat.RoundCap))
 	fs.StringVar(&f.attackerOrder, "attacker-order", "", "attacker's hit assignment: unit names first-lost first, optionally sustain=last")
 	fs.StringVar(&f.defenderOrder, "defender-order", "", "defender's hit assignment, like --attacker-order")
 	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
@@ -67,7 +78,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
 	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
-	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling")
+	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling (takes no -n, --seed or --precision)")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return f
 }
@@ -82,20 +93,25 @@ type example struct {
 func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario, error) {
 	sc := combat.Scenario{Action: act, Nebula: f.nebula}
 	switch {
-	case f.attacker == "" && f.defender == "":
+	case !f.attackerGiven && !f.defenderGiven:
 		f.attacker, f.defender = ex.attacker, ex.defender
-	case f.attacker == "":
+	case !f.attackerGiven:
 		return sc, usageErrorf("--attacker (-a) is missing; give both fleets, or neither for the built-in example")
-	case f.defender == "":
+	case !f.defenderGiven:
 		return sc, usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
+	}
+	for _, fl := range []struct{ name, fleet string }{{"attacker", f.attacker}, {"defender", f.defender}} {
+		if strings.TrimSpace(fl.fleet) == "" {
+			return sc, usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", fl.name, fl.name[:1])
+		}
 	}
 	game, err := combat.ParseGame(f.ruleset)
 	if err != nil {
 		return sc, usageErrorf("--ruleset: %v", err)
 	}
 	f.game = game
-	if f.rounds < 0 || f.rounds > 1000 {
-		return sc, usageErrorf("--rounds %d out of range: allowed 1..1000", f.rounds)
+	if f.rounds < 0 || f.rounds > combat.RoundCap || f.roundsGiven && f.rounds == 0 { // 0 when left out: no limit
+		return sc, usageErrorf("--rounds %d out of range: allowed 1..%d", f.rounds, combat.RoundCap)
 	}
 	sc.MaxRounds = f.rounds
 	rules, err := combat.ParseRules(f.rules)
@@ -109,9 +125,6 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		return sc, usageErrorf("--space-mine: space mines exist only in --ruleset ti3-sa")
 	}
 	sc.SpaceMine = f.spaceMine
-	if f.exact && f.precision != 0 {
-		return sc, usageErrorf("--precision has no meaning with --exact: an exact answer has no sampling error")
-	}
 	if f.precision < 0 || f.precision >= 0.5 || f.precision != f.precision {
 		return sc, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -55,11 +56,11 @@ Examples:
 				}
 			case units.TI3Slug:
 				if fs.Changed("faction") {
-					return usageErrorf("--faction %q: --ruleset %s has no races (Twilight Imperium 3 race sheets are not modelled); leave out --faction", faction, units.TI3Slug)
+					return usageErrorf("--faction %s: --ruleset %s has no races (Twilight Imperium 3 race sheets are not modelled); leave out --faction", echo.Quote(faction), units.TI3Slug)
 				}
 				f, what = units.TI3(), "ruleset"
 			default:
-				return usageErrorf("--ruleset %q: allowed %s", ruleset, strings.Join(rulesets, ", "))
+				return usageErrorf("--ruleset %s: allowed %s", echo.Quote(ruleset), strings.Join(rulesets, ", "))
 			}
 			switch output {
 			case "table":
@@ -67,7 +68,7 @@ Examples:
 			case "json":
 				return writeUnitsJSON(e.stdout, f)
 			}
-			return usageErrorf("--output %q: allowed table or json", output)
+			return usageErrorf("--output %s: allowed table or json", echo.Quote(output))
 		},
 	}
 }
@@ -126,7 +127,8 @@ func dash(v int) string {
 
 // writeUnitsTable writes f's units; what is "faction", or "ruleset" for
 // another ruleset's unit table.
-func writeUnitsTable(w io.Writer, f *units.Faction, what string) error {
+func writeUnitsTable(out io.Writer, f *units.Faction, what string) error {
+	w := &errWriter{w: out}
 	fmt.Fprintf(w, "Units of %s %s: %s, with the numbers the engine uses\n", what, f.Slug, f.Name)
 	t := newTable(w, "Unit", "Cost", "Combat", "Move", "Capacity", "Abilities")
 	var notes []string
@@ -173,7 +175,7 @@ func writeUnitsTable(w io.Writer, f *units.Faction, what string) error {
 			fmt.Fprintf(w, "  %s (for %s): %s\n", b.Slug, b.Text, b.Meaning)
 		}
 	}
-	return nil
+	return w.err
 }
 
 type jsonUnit struct {

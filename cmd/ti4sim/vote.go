@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/agenda"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -46,6 +47,30 @@ Wins final vote: no two-thirds majority, then the most votes (ties: the speaker)
 └────────────────┴────────┴───────────────────────┴────────────────────────┘
 `
 
+// voteBaseExample is the base-game example of `ti4sim vote --help`;
+// TestVoteBaseHelpExample checks that voteBaseExampleOutput is what it
+// prints.
+const voteBaseExample = `ti4sim vote --mode base --exact \
+    --voter "sol:5:for=1" --voter "hacan:3-7:against=1" \
+    --voter "jolnar:2:for=0.5,against=0.5" --speaker sol --bribery hacan:2`
+
+const voteBaseExampleOutput = `Agenda vote (base game: one vote): exact enumeration
+Seating (clockwise): sol (speaker), hacan, jolnar; 3 players
+Vote order: hacan, jolnar, sol
+┌─────────┬──────────┐
+│ Outcome │   Wins   │
+├─────────┼──────────┤
+│ for     │ 30.0000% │
+│ against │ 70.0000% │
+└─────────┴──────────┘
+Most votes wins (ties, or no votes at all: the speaker).
+┌────────────────┬────────┬────────────────────┬────────────────────────┐
+│ Bribery holder │ Budget │ Spends trade goods │ Mean trade goods spent │
+├────────────────┼────────┼────────────────────┼────────────────────────┤
+│ hacan          │      2 │           30.0000% │                  0.400 │
+└────────────────┴────────┴────────────────────┴────────────────────────┘
+`
+
 // voteDuelExample is the duel example of `ti4sim vote --help`;
 // TestVoteDuelHelpExample checks that voteDuelExampleOutput is what it
 // prints.
@@ -67,7 +92,9 @@ No two-thirds majority (a final vote is held): 80.0000%
 Wins final vote: no two-thirds majority, then the most votes after the die (ties: the speaker); the two add up to Wins overall.
 `
 
-const voteHelp = `Odds of an agenda vote under the companion's Preliminary Voting variant.
+const voteHelp = `Odds of an agenda vote under the companion's Preliminary Voting variant
+(--mode preliminary, the default) or the base game's single vote (--mode
+base, below).
 
 Preliminary vote: every voter secretly picks an outcome (or abstains) and
 the planets to vote with; all reveal at once. An outcome passes outright
@@ -122,6 +149,30 @@ otherwise the Hacan's held-back votes and trade goods make "against" the
 likely winner (73% overall). Add -o json for the same figures as JSON, or
 --exact for exact values.
 
+Base game (--mode base): one vote (LRR 8, Agenda Phase). Starting with the
+player to the left of the speaker and going clockwise (Argent Flight, a
+voter with zeal, first), each player casts all their VOTES for their choice
+(OUTCOME=P) or abstains; the speaker votes last; extra=N are votes from
+cards, cast with them; the outcome with the most votes resolves, and the
+speaker breaks ties (also when nobody votes). Bribery is played after the
+speaker votes, with the policy above. There is no preliminary vote, so
+final= (or prelim=) and then= are refused. Output: each outcome's
+probability of winning (JSON: overall and ci95.overall, vote_order instead
+of final_vote_order, counts with trials and overall; no preliminary,
+no_majority, final or final_if_held fields; "mode": "base").
+
+Worked example: Sol, the speaker, votes 5 for; the Hacan 3 to 7 against,
+with 2 trade goods for Bribery; the Jol-Nar 2 votes, for or against at even
+odds.
+
+{{BASE_EXAMPLE}}
+
+Jol-Nar for: 7 for; the Hacan win only with 6 or 7 votes and 2 or 1 trade
+goods (a tie goes to the speaker's "for"): 2 of 5. Jol-Nar against: the
+Hacan always win (at 3 votes, 5-5, with 1 trade good). So "for" wins 0.5 x
+3/5 = 30%; Bribery is used with probability 0.5 x 2/5 + 0.5 x 1/5 = 30%,
+spending (0.5 x (2 + 1) + 0.5 x 1) / 5 = 0.4 trade goods on average.
+
 Two-player duel (--duel): Twilight Imperium 3 Shattered Ascension's duel
 vote die (SA 4.0, 2-player appendix, "Politics and Assembly"): when the two
 opponents have placed their votes, roll a d10: 10 = 10 votes for the
@@ -136,8 +187,8 @@ preliminary choice if they abstain in the final vote), votes against to the
 other outcome; if the speaker abstains in both votes the die adds nothing
 (the rules are silent). Trade goods spent on votes before the roll (1 trade
 good = 1 vote; also the duel's +3 Voice of the Council) are extra=N. For the
-plain TI3 vote with no preliminary vote, give both voters prelim=0. It
-needs exactly 2 voters, 2 outcomes and 2 players, and no --bribery.
+plain TI3 vote with no preliminary vote, add --mode base. It needs exactly
+2 voters, 2 outcomes and 2 players, and no --bribery.
 
 Worked example: Sol, the speaker, votes 5 for; the Hacan 2 to 6 against.
 
@@ -163,12 +214,13 @@ func voteIndent(s, prefix string) string {
 func voteCommand() *command {
 	c := &command{
 		name:    "vote",
-		summary: "agenda vote odds (Preliminary Voting variant, Bribery, Zeal)",
+		summary: "agenda vote odds (Preliminary Voting variant or base game, Bribery, Zeal)",
 		usage:   `ti4sim vote --voter "NAME:VOTES:OUTCOME=P,..." [--voter ...] [flags]`,
 		help: strings.NewReplacer(
 			"{{GRAMMAR}}", voteIndent(agenda.VoterGrammar, "  "),
 			"{{EXAMPLE}}", voteIndent("$ "+voteExample+"\n"+voteExampleOutput, "  "),
 			"{{DUEL_EXAMPLE}}", voteIndent("$ "+voteDuelExample+"\n"+voteDuelExampleOutput, "  "),
+			"{{BASE_EXAMPLE}}", voteIndent("$ "+voteBaseExample+"\n"+voteBaseExampleOutput, "  "),
 		).Replace(voteHelp),
 	}
 	c.flagSet = func() *pflag.FlagSet { fs, _ := newVoteFlags(); return fs }
@@ -188,18 +240,20 @@ type voteFlags struct {
 	exact     bool
 	precision float64
 	duel      string
+	mode      string
 }
 
 func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	fs := pflag.NewFlagSet("vote", pflag.ContinueOnError)
 	f := &voteFlags{run: addRunFlags(fs)}
+	fs.StringVar(&f.mode, "mode", "preliminary", "voting procedure: preliminary (the companion's Preliminary Voting variant) or base (the base game's single vote)")
 	fs.StringArrayVar(&f.voters, "voter", nil, "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
 	fs.StringVar(&f.outcomes, "outcomes", "for,against", "the agenda's outcomes, comma-separated")
 	fs.StringVar(&f.speaker, "speaker", "", "the speaker, a voter's NAME (default: the first --voter)")
 	fs.StringVar(&f.prefers, "speaker-prefers", "", "the speaker's tie-break ranking, e.g. against,for (default: their own vote)")
 	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
 	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
-	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating (small tables)")
+	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating, for small tables (takes no -n, --seed or --precision)")
 	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
 	fs.Lookup("duel").NoOptDefVal = "standard"
 	if fs.Lookup("precision") == nil {
@@ -239,7 +293,15 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 		}
 	}
 	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
-		return usageErrorf("--precision %v out of range: allowed 0 (off) or above 0 and below 0.5", f.precision)
+		return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
+	}
+	if err := checkPrecision(fs, f.precision); err != nil {
+		return err
+	}
+	if f.exact {
+		if err := checkExact(fs); err != nil {
+			return err
+		}
 	}
 	a, err := f.agenda()
 	if err != nil {
@@ -247,9 +309,6 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	}
 	var r agenda.Result
 	if f.exact {
-		if fs.Changed("trials") || fs.Changed("seed") || f.precision != 0 {
-			return usageErrorf("vote: --exact enumerates every case; it takes no --trials, --seed or --precision")
-		}
 		r, err = agenda.Exact(ctx, a)
 		if errors.Is(err, agenda.ErrTooLarge) {
 			return usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
@@ -281,12 +340,14 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 func (f *voteFlags) agenda() (agenda.Agenda, error) {
 	var a agenda.Agenda
 	var err error
+	if a.Procedure, err = agenda.ParseProcedure(f.mode); err != nil {
+		return a, usageErrorf("vote: --mode: %v", err)
+	}
 	if a.Outcomes, err = agenda.ParseOutcomes(f.outcomes); err != nil {
-		return a, usageErrorf("vote: --outcomes %q: %v", f.outcomes, err)
+		return a, usageErrorf("vote: --outcomes %s: %v", echo.Quote(f.outcomes), err)
 	}
 	if len(f.voters) == 0 {
-		return a, usageErrorf("vote: no --voter given; for example\n  %s\n(see `ti4sim help vote`)",
-			strings.ReplaceAll(voteExample, "\\\n    ", ""))
+		return a, usageErrorf("vote: no --voter given; give one per player, e.g. --voter \"sol:5:for=0.5,against=0.5\" (see `ti4sim help vote`)")
 	}
 	if len(f.voters) > agenda.MaxVoters {
 		return a, usageErrorf("vote: %d voters: allowed 1..%d", len(f.voters), agenda.MaxVoters)
@@ -294,31 +355,31 @@ func (f *voteFlags) agenda() (agenda.Agenda, error) {
 	for _, spec := range f.voters {
 		v, err := agenda.ParseVoter(spec, a.Outcomes)
 		if err != nil {
-			return a, usageErrorf("vote: --voter %q: %v", spec, err)
+			return a, usageErrorf("vote: --voter %s: %v", echo.Quote(spec), err)
 		}
 		if a.VoterIndex(v.Name) >= 0 {
-			return a, usageErrorf("vote: --voter %q: duplicate voter %q (names are case-insensitive)", spec, v.Name)
+			return a, usageErrorf("vote: --voter %s: duplicate voter %s (names are case-insensitive)", echo.Quote(spec), echo.Quote(v.Name))
 		}
 		a.Voters = append(a.Voters, v)
 	}
 	if f.speaker != "" {
 		if a.Speaker = a.VoterIndex(strings.TrimSpace(f.speaker)); a.Speaker < 0 {
-			return a, usageErrorf("vote: --speaker %q is not a voter: voters are %s", f.speaker, voteVoterNames(&a))
+			return a, usageErrorf("vote: --speaker %s is not a voter: voters are %s", echo.Quote(f.speaker), voteVoterNames(&a))
 		}
 	}
 	if f.prefers != "" {
 		if a.SpeakerPrefers, err = agenda.ParsePreference(f.prefers, a.Outcomes); err != nil {
-			return a, usageErrorf("vote: --speaker-prefers %q: %v", f.prefers, err)
+			return a, usageErrorf("vote: --speaker-prefers %s: %v", echo.Quote(f.prefers), err)
 		}
 	}
 	for _, spec := range f.bribery {
 		b, err := agenda.ParseBribe(spec, a.Voters)
 		if err != nil {
-			return a, usageErrorf("vote: --bribery %q: %v", spec, err)
+			return a, usageErrorf("vote: --bribery %s: %v", echo.Quote(spec), err)
 		}
 		for _, o := range a.Bribery {
 			if o.Voter == b.Voter {
-				return a, usageErrorf("vote: --bribery %q: %s already holds Bribery", spec, a.Voters[b.Voter].Name)
+				return a, usageErrorf("vote: --bribery %s: %s already holds Bribery", echo.Quote(spec), a.Voters[b.Voter].Name)
 			}
 		}
 		a.Bribery = append(a.Bribery, b)
@@ -369,11 +430,17 @@ func voteTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
-func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+func writeVoteTable(out io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	w := &errWriter{w: out}
+	base := a.Procedure == agenda.BaseVote
+	title := "Agenda vote (Preliminary Voting variant)"
+	if base {
+		title = "Agenda vote (base game: one vote)"
+	}
 	if r.Exact {
-		fmt.Fprintln(w, "Agenda vote (Preliminary Voting variant): exact enumeration")
+		fmt.Fprintf(w, "%s: exact enumeration\n", title)
 	} else {
-		fmt.Fprintf(w, "Agenda vote (Preliminary Voting variant): %d trials, seed %d\n", r.Trials, r.Seed)
+		fmt.Fprintf(w, "%s: %d trials, seed %d\n", title, r.Trials, r.Seed)
 	}
 	seats := make([]string, len(a.Voters))
 	for i, v := range a.Voters {
@@ -391,10 +458,24 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 	for i, v := range order {
 		names[i] = a.Voters[v].Name
 	}
-	fmt.Fprintf(w, "Final vote order: %s\n", strings.Join(names, ", "))
+	if base {
+		fmt.Fprintf(w, "Vote order: %s\n", strings.Join(names, ", "))
+	} else {
+		fmt.Fprintf(w, "Final vote order: %s\n", strings.Join(names, ", "))
+	}
 	if a.Duel != agenda.NoDuel {
-		fmt.Fprintf(w, "Duel vote die (TI3 Shattered Ascension, 2 players), %s: rolled once after the final votes,\n", a.Duel)
+		after := "the final votes"
+		if base {
+			after = "the votes"
+		}
+		fmt.Fprintf(w, "Duel vote die (TI3 Shattered Ascension, 2 players), %s: rolled once after %s,\n", a.Duel, after)
 		fmt.Fprintf(w, "  faces 1..10 give %s votes for the speaker's outcome (negative: for the other one)\n", voteSwings(a.Duel))
+	}
+	if base {
+		if err := writeBaseVoteTable(w, a, r); err != nil {
+			return err
+		}
+		return writeBriberyTable(w, r)
 	}
 
 	t := voteTable(w, "Outcome", "Passes preliminary vote", "Wins final vote", "Wins overall")
@@ -415,10 +496,38 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "Warning: %s\n", warn)
 	}
-	if len(r.Bribery) == 0 {
-		return nil
+	return writeBriberyTable(w, r)
+}
+
+// writeBaseVoteTable writes the odds of a base-game vote: one vote, so one
+// column.
+func writeBaseVoteTable(w *errWriter, a *agenda.Agenda, r *agenda.Result) error {
+	t := voteTable(w, "Outcome", "Wins")
+	for o, name := range r.Outcomes {
+		if err := t.Append(name, votePct(r.Overall[o], r.Exact)); err != nil {
+			return err
+		}
 	}
-	t = voteTable(w, "Bribery holder", "Budget", "Spends trade goods", "Mean trade goods spent")
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if a.Duel != agenda.NoDuel {
+		fmt.Fprintln(w, "Most votes after the die wins (ties, or no votes at all: the speaker).")
+	} else {
+		fmt.Fprintln(w, "Most votes wins (ties, or no votes at all: the speaker).")
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "Warning: %s\n", warn)
+	}
+	return w.err
+}
+
+// writeBriberyTable writes how each Bribery holder used the card, if any.
+func writeBriberyTable(w *errWriter, r *agenda.Result) error {
+	if len(r.Bribery) == 0 {
+		return w.err
+	}
+	t := voteTable(w, "Bribery holder", "Budget", "Spends trade goods", "Mean trade goods spent")
 	for _, b := range r.Bribery {
 		mean := fmt.Sprintf("%.3f", b.MeanSpent)
 		if !r.Exact {
@@ -428,7 +537,10 @@ func writeVoteTable(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	return w.err
 }
 
 // voteSwings formats the die's swings for faces 1..10, such as "-10 -6 ... +10".
@@ -483,6 +595,7 @@ func voteProbs(names []string, ps []agenda.Prob) (voteByOutcome[float64], voteBy
 
 type voteJSON struct {
 	Command     string                  `json:"command"`
+	Mode        string                  `json:"mode"`
 	Exact       bool                    `json:"exact"`
 	Trials      *int64                  `json:"trials"`
 	Seed        *uint64                 `json:"seed"`
@@ -534,11 +647,41 @@ type voteBriberyJSON struct {
 	MeanSpentSE float64    `json:"mean_spent_se"`
 }
 
+// voteBaseJSON is the JSON of a base-game vote (--mode base): one vote, so
+// no preliminary stage: overall (outcome -> probability of winning the
+// vote), its ci95, and vote_order; counts has trials and overall.
+type voteBaseJSON struct {
+	Command   string                 `json:"command"`
+	Mode      string                 `json:"mode"`
+	Exact     bool                   `json:"exact"`
+	Trials    *int64                 `json:"trials"`
+	Seed      *uint64                `json:"seed"`
+	Outcomes  []string               `json:"outcomes"`
+	Voters    []string               `json:"voters"`
+	Speaker   string                 `json:"speaker"`
+	Players   int                    `json:"players"`
+	VoteOrder []string               `json:"vote_order"`
+	Overall   voteByOutcome[float64] `json:"overall"`
+	CI95      struct {
+		Overall voteByOutcome[[2]float64] `json:"overall"`
+	} `json:"ci95"`
+	Counts *struct {
+		Trials  int64                `json:"trials"`
+		Overall voteByOutcome[int64] `json:"overall"`
+	} `json:"counts"`
+	Bribery  []voteBriberyJSON `json:"bribery"`
+	Duel     *voteDuelJSON     `json:"duel"`
+	Warnings []string          `json:"warnings"`
+}
+
 func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	if a.Procedure == agenda.BaseVote {
+		return writeBaseVoteJSON(w, a, r)
+	}
 	j := voteJSON{
-		Command: "vote", Exact: r.Exact, Outcomes: r.Outcomes,
+		Command: "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
 		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
-		NoMajority: r.NoMajority.P, Bribery: []voteBriberyJSON{},
+		NoMajority: r.NoMajority.P, Bribery: briberyJSON(r),
 		Warnings: append([]string{}, r.Warnings...),
 	}
 	if !r.Exact {
@@ -567,11 +710,47 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 	if a.Duel != agenda.NoDuel {
 		j.Duel = &voteDuelJSON{Die: a.Duel.String(), SwingByFace: a.Duel.Swings()}
 	}
+	return json.NewEncoder(w).Encode(j)
+}
+
+func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+	j := voteBaseJSON{
+		Command: "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
+		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
+		Bribery: briberyJSON(r), Warnings: append([]string{}, r.Warnings...),
+	}
+	if !r.Exact {
+		j.Trials, j.Seed = &r.Trials, &r.Seed
+		overall := make([]int64, len(r.Outcomes))
+		for i := range overall {
+			overall[i] = r.Counts.Prelim[i] + r.Counts.Final[i]
+		}
+		j.Counts = &struct {
+			Trials  int64                `json:"trials"`
+			Overall voteByOutcome[int64] `json:"overall"`
+		}{r.Counts.Trials, voteByOutcome[int64]{names: r.Outcomes, vals: overall}}
+	}
+	for _, v := range a.Voters {
+		j.Voters = append(j.Voters, agenda.FormatVoter(v, a.Outcomes))
+	}
+	for _, i := range a.FinalOrder() {
+		j.VoteOrder = append(j.VoteOrder, a.Voters[i].Name)
+	}
+	j.Overall, j.CI95.Overall = voteProbs(r.Outcomes, r.Overall)
+	if a.Duel != agenda.NoDuel {
+		j.Duel = &voteDuelJSON{Die: a.Duel.String(), SwingByFace: a.Duel.Swings()}
+	}
+	return json.NewEncoder(w).Encode(j)
+}
+
+// briberyJSON is the bribery field: one entry per Bribery holder.
+func briberyJSON(r *agenda.Result) []voteBriberyJSON {
+	out := []voteBriberyJSON{}
 	for _, b := range r.Bribery {
-		j.Bribery = append(j.Bribery, voteBriberyJSON{
+		out = append(out, voteBriberyJSON{
 			Voter: b.Voter, TradeGoods: b.TradeGoods, Used: b.Used.P, UsedCI95: [2]float64{b.Used.Lo, b.Used.Hi},
 			MeanSpent: b.MeanSpent, MeanSpentSE: b.MeanSpentSE,
 		})
 	}
-	return json.NewEncoder(w).Encode(j)
+	return out
 }

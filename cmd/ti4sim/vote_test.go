@@ -35,6 +35,16 @@ func TestVoteGolden(t *testing.T) {
 			"--speaker", "hacan"},
 		"vote_duel_exact_json": {"vote", "--duel=first-round", "--exact", "-o", "json",
 			"--voter", "sol:5:for=1", "--voter", "hacan:3:against=1"},
+		// The base game's single vote: the same voters without the
+		// preliminary variant's fields.
+		"vote_base_table": {"vote", "--mode", "base", "-n", "20000", "--seed", "7",
+			"--voter", "argent:3:for=0.8:zeal", "--voter", "hacan:2-5:against=0.7,for=0.1:extra=2",
+			"--voter", "sol:4:for=1/2,against=50%", "--speaker", "sol", "--bribery", "hacan:3"},
+		"vote_base_json": {"vote", "--mode", "base", "-n", "20000", "--seed", "7", "-o", "json",
+			"--voter", "argent:3:for=0.8:zeal", "--voter", "hacan:2-5:against=0.7,for=0.1:extra=2",
+			"--voter", "sol:4:for=1/2,against=50%", "--speaker", "sol", "--bribery", "hacan:3"},
+		"vote_base_duel_exact": {"vote", "--mode", "base", "--duel", "--exact",
+			"--voter", "sol:5:for=1", "--voter", "hacan:3:against=1"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -129,6 +139,9 @@ func TestVoteUsageErrors(t *testing.T) {
 		return args
 	}
 	usageFails(t, "no --voter given", "vote")
+	if _, errOut, _ := runCLI(t, "vote"); strings.Count(errOut, "\n") != 1 {
+		t.Errorf("vote with no voter: %d lines on stderr, want 1: %q", strings.Count(errOut, "\n"), errOut)
+	}
 	usageFails(t, `--voter "a:5": want NAME:VOTES:OUTCOME=P`, v("a:5")...)
 	usageFails(t, "probability 1.5 outside [0,1]", v("a:5:for=1.5")...)
 	usageFails(t, "probability -0.5 outside [0,1]", v("a:5:for=-0.5")...)
@@ -151,7 +164,10 @@ func TestVoteUsageErrors(t *testing.T) {
 	usageFails(t, "1 players", withArgs(v("a:5:for=1", "b:5:for=1"), "--players", "1")...)
 	usageFails(t, "--trials 0 out of range", withArgs(v("a:5:for=1"), "-n", "0")...)
 	usageFails(t, `--output "yaml"`, withArgs(v("a:5:for=1"), "-o", "yaml")...)
-	usageFails(t, "takes no --trials, --seed", withArgs(v("a:5:for=1"), "--exact", "--seed", "3")...)
+	usageFails(t, "--exact computes without trials; drop -n", withArgs(v("a:5:for=1"), "--exact")...)
+	usageFails(t, "--exact draws no random numbers; drop --seed", "vote", "--exact", "--seed", "3", "--voter", "a:5:for=1")
+	usageFails(t, "--precision has no meaning with --exact", "vote", "--exact", "--precision", "0.01", "--voter", "a:5:for=1")
+	usageFails(t, "--precision 0 out of range: allowed 0 < P < 0.5", withArgs(v("a:5:for=1"), "--precision", "0")...)
 	usageFails(t, "--precision 0.9 out of range", withArgs(v("a:5:for=1"), "--precision", "0.9")...)
 	usageFails(t, "unknown flag: --voters", "vote", "--voters", "a:5:for=1")
 	// Too large to enumerate: a clear refusal, not a hang.
@@ -266,4 +282,71 @@ func TestVoteDuelDeterministicAcrossWorkers(t *testing.T) {
 	if one == "" || one != three {
 		t.Errorf("--workers 1 and 3 differ:\n%s\n%s", one, three)
 	}
+}
+
+func TestVoteBaseHelpExample(t *testing.T) {
+	// The base-game example in --help must be what the command prints, and
+	// the figures worked out by hand there: 30% for, Bribery used 30% of
+	// the time, 0.4 trade goods on average.
+	args := strings.Fields(strings.ReplaceAll(voteBaseExample, "\\\n", ""))[1:]
+	for i, a := range args {
+		args[i] = strings.Trim(a, `"`)
+	}
+	out, errOut, code := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != voteBaseExampleOutput {
+		t.Errorf("the base help example prints\n%s\nbut the help shows\n%s", out, voteBaseExampleOutput)
+	}
+	for _, want := range []string{"│ for     │ 30.0000% │", "│ hacan          │      2 │           30.0000% │                  0.400 │"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the base example no longer gives the hand-computed %q:\n%s", want, out)
+		}
+	}
+	help, _, _ := runCLI(t, "vote", "--help")
+	if !strings.Contains(help, "--mode base --exact") || !strings.Contains(help, "Base game (--mode base)") {
+		t.Errorf("--help does not show the base example:\n%s", help)
+	}
+}
+
+// The base game's JSON has no preliminary stage: no preliminary,
+// no_majority, final or final_if_held fields; mode says which procedure.
+func TestVoteBaseJSON(t *testing.T) {
+	out, errOut, code := runCLI(t, "vote", "--mode", "base", "-n", "2000", "-o", "json",
+		"--voter", "a:3:for=1", "--voter", "b:2-4:against=1", "--voter", "c:1:for=0.4,against=0.4", "--speaker", "c")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"preliminary", "no_majority", "final", "final_if_held", "final_vote_order"} {
+		if _, ok := j[k]; ok {
+			t.Errorf("base-game JSON has %q", k)
+		}
+	}
+	if j["mode"] != "base" || j["overall"] == nil || j["vote_order"] == nil || j["counts"].(map[string]any)["overall"] == nil {
+		t.Errorf("base-game JSON: %s", out)
+	}
+	pre, _, _ := runCLI(t, "vote", "-n", "2000", "-o", "json", "--voter", "a:3:for=1")
+	if !strings.Contains(pre, `"mode":"preliminary"`) {
+		t.Errorf("preliminary JSON lacks its mode: %s", pre)
+	}
+	// The base game's odds are the hand values of agenda's
+	// TestBaseVoteHandComputed: P(for) = 8/15.
+	ex, _, _ := runCLI(t, "vote", "--mode", "base", "--exact", "-o", "json",
+		"--voter", "a:3:for=1", "--voter", "b:2-4:against=1", "--voter", "c:1:for=0.4,against=0.4", "--speaker", "c")
+	var e struct{ Overall map[string]float64 }
+	if err := json.Unmarshal([]byte(ex), &e); err != nil || math.Abs(e.Overall["for"]-8.0/15) > 1e-12 {
+		t.Errorf("exact base vote: %v (%v), want 8/15", e.Overall, err)
+	}
+}
+
+func TestVoteBaseUsageErrors(t *testing.T) {
+	usageFails(t, `--mode: unknown voting procedure "ti3": allowed base, preliminary`, "vote", "--mode", "ti3", "--voter", "a:5:for=1")
+	usageFails(t, "the base game has one vote, so no votes are held back (final=, prelim=)", "vote", "--mode", "base", "--voter", "a:5:for=1:final=2")
+	usageFails(t, "the base game has one vote, so no votes are held back", "vote", "--mode", "base", "--voter", "a:5:for=1:prelim=0")
+	usageFails(t, "so no final-vote choice (then=)", "vote", "--mode", "base", "--voter", "a:5:for=1:then=against=1")
 }
