@@ -1,0 +1,172 @@
+// Package scenario is ti4sim's scenario document: one versioned JSON
+// document per kind of question — a combat (space, ground, invade), a
+// comparison (a combat plus what varies) and an agenda vote — holding
+// everything a run takes, so that a question can be saved, sent to the
+// service, imported from another tool's format and echoed with its answer.
+//
+// A document is built three ways, all ending in the same normalised value:
+// decoded from JSON (Decode*, strict: unknown fields and out-of-range
+// values are errors naming their JSON path), set field by field with the
+// command line's flag names and grammar (Combat.Set, Vote.Set: the CLI's
+// flags and compare's --vary go through it), or imported (the importer
+// package). Combat.Scenario and Vote.Agenda turn it into the library's
+// input, validated.
+package scenario
+
+// Version is the document version this package reads and writes.
+const Version = 1
+
+// Actions are the values of Combat.Action.
+const (
+	ActionSpace  = "space"
+	ActionGround = "ground"
+	ActionInvade = "invade"
+)
+
+// Combat is the document of one combat question: `ti4sim space|ground|invade`.
+type Combat struct {
+	// Version is 1.
+	Version int `json:"version"`
+	// Action is "space", "ground" or "invade".
+	Action string `json:"action"`
+	// Ruleset is the rules edition: "ti4" (the default) or "ti3-sa".
+	Ruleset string `json:"ruleset"`
+	// Printings chooses card printings by card: magen, x89, direct-hit,
+	// harrow, matriarch, iconoclast → a printing name (`ti4sim compare
+	// --help`); absent cards take today's printing.
+	Printings map[string]string `json:"printings,omitempty"`
+	// System is the active system and its planet.
+	System System `json:"system"`
+	// Attacker is the active player; Defender the other.
+	Attacker Side `json:"attacker"`
+	Defender Side `json:"defender"`
+	// Run says how to answer.
+	Run Run `json:"run"`
+}
+
+// System describes the active system.
+type System struct {
+	// Nebula: +1 to the defender's ships in space combat (LRR 59).
+	Nebula bool `json:"nebula,omitempty"`
+	// EntropicScar: units there use no unit abilities.
+	EntropicScar bool `json:"entropic_scar,omitempty"`
+	// Cultural: the planet is cultural (Conventions of War).
+	Cultural bool `json:"cultural,omitempty"`
+	// SpaceMine: the defender has a space mine (ruleset ti3-sa only).
+	SpaceMine bool `json:"space_mine,omitempty"`
+}
+
+// Side is one player's units and what they hold.
+type Side struct {
+	// Fleet is the side's units in the active system (the defender's
+	// ground forces and structures on the planet), one entry per kind.
+	Fleet []Units `json:"fleet"`
+	// Faction is a faction slug (`ti4sim units --faction`); absent: none.
+	Faction string `json:"faction,omitempty"`
+	// Technologies are technology slugs (`ti4sim cards`).
+	Technologies []string `json:"technologies,omitempty"`
+	// Cards are action cards, agendas, relics, promissory notes, faction
+	// items and board states, each with its copies or count.
+	Cards []Card `json:"cards,omitempty"`
+	// Order is the hit-assignment order in the --attacker-order grammar,
+	// e.g. "carrier, fighter, sustain=last"; absent: the default.
+	Order string `json:"order,omitempty"`
+	// Retreat is "never" (absent), "after=N" or "when=losing[:T]".
+	Retreat string `json:"retreat,omitempty"`
+	// Modifier, -9..9, is added to the side's combat rolls.
+	Modifier int `json:"modifier,omitempty"`
+	// TradeGoods and Influence, 0..99, may be spent on faction texts.
+	TradeGoods int `json:"trade_goods,omitempty"`
+	Influence  int `json:"influence,omitempty"`
+	// Galvanized are units of Fleet carrying a galvanize token.
+	Galvanized []Units `json:"galvanized,omitempty"`
+	// AdjacentPDS, 0..99, are the side's PDS in adjacent systems.
+	AdjacentPDS int `json:"adjacent_pds,omitempty"`
+	// PDS, 0..99, are the attacker's PDS on its own planets in the active
+	// system (the attacker only).
+	PDS int `json:"pds,omitempty"`
+}
+
+// Units are a number of units of one kind.
+type Units struct {
+	// Unit is a unit name of the ruleset's fleet grammar, e.g.
+	// "dreadnought", "war sun", "ground force" (aliases accepted;
+	// normalised to the canonical name).
+	Unit string `json:"unit"`
+	// Count is 1..99.
+	Count int `json:"count"`
+	// Upgraded is true for the unit's II version.
+	Upgraded bool `json:"upgraded,omitempty"`
+	// Damaged, 0..Count, start damaged (units with Sustain Damage only).
+	Damaged int `json:"damaged,omitempty"`
+}
+
+// Card is one card or faction item a side holds.
+type Card struct {
+	// Name is the slug (`ti4sim cards`, `ti4sim units --faction F`).
+	Name string `json:"name"`
+	// Copies is the number of copies, or the item's count (imperator:N);
+	// absent: 1, or no count.
+	Copies int `json:"copies,omitempty"`
+}
+
+// Run says how to answer a combat.
+type Run struct {
+	// Trials, 1..1e9, are the Monte Carlo trials (default 100000); with
+	// Precision, the most trials. Absent with Exact.
+	Trials int64 `json:"trials,omitempty"`
+	// Seed is the random seed (default 1). Absent with Exact.
+	Seed uint64 `json:"seed,omitempty"`
+	// Exact asks for the exact answer (no sampling).
+	Exact bool `json:"exact,omitempty"`
+	// Precision, 0 < P < 0.5: run until every outcome's 95% interval
+	// half-width is below it.
+	Precision float64 `json:"precision,omitempty"`
+	// Rounds, 1..1000, stops the combat after that many rounds.
+	Rounds int `json:"rounds,omitempty"`
+}
+
+// Compare is the document of `ti4sim compare`: a combat and what varies.
+type Compare struct {
+	// Version is 1.
+	Version int `json:"version"`
+	// Scenario is the combat every variant starts from.
+	Scenario Combat `json:"scenario"`
+	// Vary lists the settings that vary: every combination is a variant.
+	Vary []Vary `json:"vary"`
+}
+
+// Vary is one setting of a comparison and its values (compare --vary).
+type Vary struct {
+	// Key is a --vary key (`ti4sim compare --help`), e.g. "magen".
+	Key string `json:"key"`
+	// Values are 2 or more distinct values in that flag's grammar.
+	Values []string `json:"values"`
+}
+
+// Vote is the document of `ti4sim vote`.
+type Vote struct {
+	// Version is 1.
+	Version int `json:"version"`
+	// Mode is "preliminary" (the Preliminary Voting variant, default) or
+	// "base" (the base game's single vote).
+	Mode string `json:"mode"`
+	// Outcomes are the agenda's outcomes (default for, against).
+	Outcomes []string `json:"outcomes"`
+	// Voters are the players in clockwise seating, each in the --voter
+	// grammar ("NAME:VOTES:OUTCOME=P,...[:final=...]").
+	Voters []string `json:"voters"`
+	// Speaker is a voter's name (default: the first voter).
+	Speaker string `json:"speaker,omitempty"`
+	// SpeakerPrefers is the speaker's tie-break ranking of outcomes.
+	SpeakerPrefers []string `json:"speaker_prefers,omitempty"`
+	// Bribery lists "NAME:TG" (the Bribery action card's holders).
+	Bribery []string `json:"bribery,omitempty"`
+	// Players is the number of players (default: the voters).
+	Players int `json:"players,omitempty"`
+	// Duel plays the TI3 two-player vote with the duel die in the final
+	// vote: "standard" or "first-round"; absent: no duel die.
+	Duel string `json:"duel,omitempty"`
+	// Run says how to answer.
+	Run Run `json:"run"`
+}
