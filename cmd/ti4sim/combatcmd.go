@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // combatCommand builds space, ground or invade: they differ only in the
@@ -33,6 +34,20 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			if err := parseFlags(c, fs, args, e); err != nil {
 				return err
 			}
+			if sf.document != "" {
+				doc, err := readDocument(e, sf.document, scenario.DecodeCombat)
+				if err != nil {
+					return err
+				}
+				if doc.Action != actionNames[act] {
+					return usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", sf.document, doc.Action, commandOf[doc.Action], sf.document)
+				}
+				all := withDocument(doc.Args(), args, fs)
+				fs = newFlags()
+				if err := parseFlags(c, fs, all, e); err != nil {
+					return err
+				}
+			}
 			if err := rf.validate(); err != nil {
 				return err
 			}
@@ -48,6 +63,9 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			sc, err := sf.scenario(act, ex)
 			if err != nil {
 				return err
+			}
+			if e.documentOnly {
+				return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
 			}
 			var res combat.Result
 			if sf.exact {
@@ -68,7 +86,8 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 				}
 			}
 			if rf.output == "json" {
-				return writeCombatJSON(e.stdout, sc, res)
+				doc := sf.combatDocument(sc, rf, fs)
+				return writeCombatJSON(e.stdout, sc, &doc, res)
 			}
 			return writeCombatTable(e.stdout, sc, res)
 		},

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // The JSON output of space, ground and invade. Field names are
@@ -37,6 +38,9 @@ type jsonCombat struct {
 	Ground       *jsonGroundPart `json:"ground,omitempty"`
 	States       []jsonState     `json:"states,omitempty"`
 	Warnings     []string        `json:"warnings"`
+	// Scenario is the question, as its normalised scenario document
+	// (ti4sim scenario; --scenario reads it back).
+	Scenario *scenario.Combat `json:"scenario,omitempty"`
 }
 
 type jsonIntervals struct {
@@ -164,9 +168,10 @@ func sideJSON(g combat.Game, s combat.Side, r combat.SideResult) jsonSide {
 	return js
 }
 
-func writeCombatJSON(w io.Writer, sc combat.Scenario, r combat.Result) error {
+func writeCombatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.Result) error {
 	j := jsonCombat{
-		Command: sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
+		Scenario: doc,
+		Command:  sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
 		Ruleset:     rulesetJSON(sc.Rules.Game),
 		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 		AttackerRetreats: optP(r.Outcome.AttackerRetreats), DefenderRetreats: optP(r.Outcome.DefenderRetreats),

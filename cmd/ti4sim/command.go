@@ -25,8 +25,12 @@ const (
 
 // env is what a command may touch: its output streams.
 type env struct {
-	stdout io.Writer
-	stderr io.Writer
+	stdin io.Reader // a document read with --scenario -
+	// documentOnly makes a command print the scenario document its flags
+	// stand for instead of running it (ti4sim scenario).
+	documentOnly bool
+	stdout       io.Writer
+	stderr       io.Writer
 }
 
 // command is one ti4sim subcommand.
@@ -43,7 +47,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand(), cardsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), scenarioCommand(), unitsCommand(), cardsCommand()}
 }
 
 func lookupCommand(name string) *command {

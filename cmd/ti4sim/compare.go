@@ -12,6 +12,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // varyKeys are the --vary keys: the rules cards, then any scenario flag.
@@ -143,8 +144,23 @@ Examples:
 				return usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
 			}
 			fs := newFlags()
-			if err := parseFlags(c, fs, args[1:], e); err != nil {
+			base := args[1:]
+			if err := parseFlags(c, fs, base, e); err != nil {
 				return err
+			}
+			if sf.document != "" {
+				doc, err := readDocument(e, sf.document, scenario.DecodeCompare)
+				if err != nil {
+					return err
+				}
+				if doc.Scenario.Action != args[0] {
+					return usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", sf.document, doc.Scenario.Action, doc.Scenario.Action, sf.document)
+				}
+				base = withDocument(doc.Args(), base, fs)
+				fs = newFlags()
+				if err := parseFlags(c, fs, base, e); err != nil {
+					return err
+				}
 			}
 			if err := rf.validate(); err != nil {
 				return err
@@ -171,9 +187,16 @@ Examples:
 				}
 				vs = append(vs, v)
 			}
-			names, scs, err := variants(args[1:], act, ex, vs)
+			names, scs, first, err := variants(base, act, ex, vs)
 			if err != nil {
 				return err
+			}
+			doc := scenario.Compare{Version: scenario.Version, Scenario: first}
+			for _, v := range vs {
+				doc.Vary = append(doc.Vary, scenario.Vary{Key: v.key, Values: v.values})
+			}
+			if e.documentOnly {
+				return writeDocument(e.stdout, doc)
 			}
 			if len(scs) > combat.MaxVariants {
 				return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
@@ -186,7 +209,7 @@ Examples:
 				return err
 			}
 			if rf.output == "json" {
-				return writeCompareJSON(e.stdout, act, names, scs, cmp)
+				return writeCompareJSON(e.stdout, act, names, scs, &doc, cmp)
 			}
 			return writeCompareTable(e.stdout, act, names, scs, cmp)
 		},
@@ -194,8 +217,10 @@ Examples:
 }
 
 // variants builds one scenario per combination of the vary values, each
-// from the base flags with the varied settings applied.
-func variants(base []string, act combat.Action, ex example, vs []vary) ([]string, []combat.Scenario, error) {
+// from the base flags with the varied settings applied, and the first
+// variant's scenario document (a compare document's "scenario").
+func variants(base []string, act combat.Action, ex example, vs []vary) ([]string, []combat.Scenario, scenario.Combat, error) {
+	var first scenario.Combat
 	combos := [][]string{{}}
 	for _, v := range vs {
 		var next [][]string
@@ -213,9 +238,9 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		fs.SetOutput(io.Discard)
 		fs.StringArray("vary", nil, "")
 		sf := addScenarioFlags(fs)
-		addRunFlags(fs)
+		rf := addRunFlags(fs)
 		if err := fs.Parse(base); err != nil {
-			return nil, nil, usageErrorf("compare: %v", err)
+			return nil, nil, first, usageErrorf("compare: %v", err)
 		}
 		sf.noteGiven(fs)
 		var parts []string
@@ -242,7 +267,7 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			case "nebula":
 				b, err := strconv.ParseBool(val)
 				if err != nil {
-					return nil, nil, usageErrorf("--vary nebula: %s is not true or false", echo.Quote(val))
+					return nil, nil, first, usageErrorf("--vary nebula: %s is not true or false", echo.Quote(val))
 				}
 				sf.nebula = b
 			default:
@@ -250,19 +275,22 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 					continue // an empty list: none
 				}
 				if err := fs.Set(v.key, val); err != nil {
-					return nil, nil, usageErrorf("--vary %s=%s: %v", v.key, val, err)
+					return nil, nil, first, usageErrorf("--vary %s=%s: %v", v.key, echo.Quote(val), err)
 				}
 			}
 		}
 		name := strings.Join(parts, " ")
 		sc, err := sf.scenario(act, ex)
 		if err != nil {
-			return nil, nil, usageErrorf("variant %s: %v", echo.Quote(name), err)
+			return nil, nil, first, usageErrorf("variant %s: %v", echo.Quote(name), err)
+		}
+		if len(scs) == 0 {
+			first = sf.combatDocument(sc, rf, fs)
 		}
 		names = append(names, name)
 		scs = append(scs, sc)
 	}
-	return names, scs, nil
+	return names, scs, first, nil
 }
 
 func verdict(d combat.Difference) string {
@@ -390,15 +418,16 @@ type jsonDifference struct {
 	Verdict     string     `json:"verdict"`
 }
 
-func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
+func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, doc *scenario.Compare, c combat.Comparison) error {
 	out := struct {
-		Command     string           `json:"command"`
-		Action      string           `json:"action"`
-		Trials      int64            `json:"trials"`
-		Seed        uint64           `json:"seed"`
-		Variants    []jsonVariant    `json:"variants"`
-		Differences []jsonDifference `json:"differences"`
-	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}}
+		Command     string            `json:"command"`
+		Action      string            `json:"action"`
+		Trials      int64             `json:"trials"`
+		Seed        uint64            `json:"seed"`
+		Variants    []jsonVariant     `json:"variants"`
+		Differences []jsonDifference  `json:"differences"`
+		Scenario    *scenario.Compare `json:"scenario"`
+	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}, Scenario: doc}
 	for i, r := range c.Variants {
 		v := jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,

@@ -51,7 +51,7 @@ func TestWriteErrorsReported(t *testing.T) {
 	for _, args := range cmds {
 		for _, ok := range []int{0, 200} {
 			var errb bytes.Buffer
-			code := run(context.Background(), args, &failWriter{ok: ok}, &errb)
+			code := run(context.Background(), args, strings.NewReader(""), &failWriter{ok: ok}, &errb)
 			if args[0] == "invade" {
 				if code != exitUsage {
 					t.Errorf("%q: exit %d, want the usage error", args, code)

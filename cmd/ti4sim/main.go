@@ -17,7 +17,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
@@ -26,7 +26,7 @@ func main() {
 // 0 success, 1 runtime failure (a failed write included), 2 usage error,
 // 130 interrupted (ctx cancelled, as by Ctrl-C through main's
 // signal.NotifyContext).
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		writeOverview(stderr)
 		return exitUsage
@@ -46,7 +46,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if c == nil {
 		return fail(stderr, usageErrorf("unknown command %s; commands: %s", echo.Quote(name), commandNames()))
 	}
-	env := &env{stdout: stdout, stderr: stderr}
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	err := c.run(ctx, c, args[1:], env)
 	if err == errHelpShown {
 		return exitOK

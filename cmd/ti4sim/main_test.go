@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func runCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, &out, &errb)
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -68,14 +68,14 @@ func TestInterrupted(t *testing.T) {
 		{"vote", "-n", "1e6", "--voter", "a:5:for=1"},
 	} {
 		var out, errb bytes.Buffer
-		code := run(ctx, args, &out, &errb)
+		code := run(ctx, args, strings.NewReader(""), &out, &errb)
 		if code != exitInterrupted || errb.String() != "ti4sim: interrupted\n" || out.Len() != 0 {
 			t.Errorf("%q cancelled: exit %d, stderr %q, stdout %d bytes; want exit %d and \"ti4sim: interrupted\"", args, code, errb.String(), out.Len(), exitInterrupted)
 		}
 	}
 	// A usage error is still a usage error, cancelled or not.
 	var out, errb bytes.Buffer
-	if code := run(ctx, []string{"space", "-n", "0"}, &out, &errb); code != exitUsage {
+	if code := run(ctx, []string{"space", "-n", "0"}, strings.NewReader(""), &out, &errb); code != exitUsage {
 		t.Errorf("cancelled usage error: exit %d, want %d", code, exitUsage)
 	}
 }

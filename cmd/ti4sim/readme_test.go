@@ -143,7 +143,7 @@ func shellWords(s string) ([]string, error) {
 // run` reports it).
 func readmeOutput(args []string) string {
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, &out, &errb)
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
 	s := out.String() + errb.String()
 	if code != exitOK {
 		s += fmt.Sprintf("exit status %d\n", code)

@@ -13,6 +13,7 @@ import (
 // scenarioFlags are the flags that describe a combat scenario, shared by
 // space, ground, invade and compare.
 type scenarioFlags struct {
+	document                         string // --scenario FILE
 	attacker, defender               string
 	attackerFaction, defenderFaction string
 	attackerTech, defenderTech       []string
@@ -48,6 +49,7 @@ func (f *scenarioFlags) noteGiven(fs *pflag.FlagSet) {
 
 func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	f := &scenarioFlags{}
+	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
 	fs.StringVarP(&f.attacker, "attacker", "a", "", "attacker's units, e.g. \"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry\"")
 	fs.StringVarP(&f.defender, "defender", "d", "", "defender's units: ships in space; ground forces, pds and space dock on the planet")
 	fs.StringVar(&f.attackerFaction, "attacker-faction", "", "attacker's faction (allowed: "+strings.Join(units.FactionNames(), ", ")+")")

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -241,11 +242,13 @@ type voteFlags struct {
 	precision float64
 	duel      string
 	mode      string
+	document  string // --scenario FILE
 }
 
 func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	fs := pflag.NewFlagSet("vote", pflag.ContinueOnError)
 	f := &voteFlags{run: addRunFlags(fs)}
+	fs.StringVar(&f.document, "scenario", "", "read the vote from a vote document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
 	fs.StringVar(&f.mode, "mode", "preliminary", "voting procedure: preliminary (the companion's Preliminary Voting variant) or base (the base game's single vote)")
 	fs.StringArrayVar(&f.voters, "voter", nil, "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
 	fs.StringVar(&f.outcomes, "outcomes", "for,against", "the agenda's outcomes, comma-separated")
@@ -279,6 +282,17 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return err
 	}
+	if f.document != "" {
+		doc, err := readDocument(e, f.document, scenario.DecodeVote)
+		if err != nil {
+			return err
+		}
+		all := withDocument(doc.Args(), args, fs)
+		fs, f = newVoteFlags()
+		if err := parseFlags(c, fs, all, e); err != nil {
+			return err
+		}
+	}
 	if err := f.run.validate(); err != nil {
 		return err
 	}
@@ -307,6 +321,10 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	doc := f.voteDocument(a, fs)
+	if e.documentOnly {
+		return writeDocument(e.stdout, doc)
+	}
 	var r agenda.Result
 	if f.exact {
 		r, err = agenda.Exact(ctx, a)
@@ -324,7 +342,7 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	}
 	var out bytes.Buffer
 	if f.run.output == "json" {
-		err = writeVoteJSON(&out, &a, &r)
+		err = writeVoteJSON(&out, &a, &doc, &r)
 	} else {
 		err = writeVoteTable(&out, &a, &r)
 	}
@@ -614,6 +632,8 @@ type voteJSON struct {
 	Bribery     []voteBriberyJSON       `json:"bribery"`
 	Duel        *voteDuelJSON           `json:"duel"`
 	Warnings    []string                `json:"warnings"`
+	// Scenario is the question as its normalised vote document.
+	Scenario *scenario.Vote `json:"scenario"`
 }
 
 // voteDuelJSON names the duel vote die (null without --duel).
@@ -672,14 +692,16 @@ type voteBaseJSON struct {
 	Bribery  []voteBriberyJSON `json:"bribery"`
 	Duel     *voteDuelJSON     `json:"duel"`
 	Warnings []string          `json:"warnings"`
+	Scenario *scenario.Vote    `json:"scenario"`
 }
 
-func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+func writeVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.Result) error {
 	if a.Procedure == agenda.BaseVote {
-		return writeBaseVoteJSON(w, a, r)
+		return writeBaseVoteJSON(w, a, doc, r)
 	}
 	j := voteJSON{
-		Command: "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
+		Scenario: doc,
+		Command:  "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
 		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
 		NoMajority: r.NoMajority.P, Bribery: briberyJSON(r),
 		Warnings: append([]string{}, r.Warnings...),
@@ -713,9 +735,10 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
 	return json.NewEncoder(w).Encode(j)
 }
 
-func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, r *agenda.Result) error {
+func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.Result) error {
 	j := voteBaseJSON{
-		Command: "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
+		Scenario: doc,
+		Command:  "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
 		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
 		Bribery: briberyJSON(r), Warnings: append([]string{}, r.Warnings...),
 	}

@@ -116,7 +116,7 @@ type Run struct {
 	// Precision, the most trials. Absent with Exact.
 	Trials int64 `json:"trials,omitempty"`
 	// Seed is the random seed (default 1). Absent with Exact.
-	Seed uint64 `json:"seed,omitempty"`
+	Seed *uint64 `json:"seed,omitempty"`
 	// Exact asks for the exact answer (no sampling).
 	Exact bool `json:"exact,omitempty"`
 	// Precision, 0 < P < 0.5: run until every outcome's 95% interval

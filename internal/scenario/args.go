@@ -1,0 +1,192 @@
+package scenario
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Args writes the document as the command line's flags (after the command
+// name `ti4sim space|ground|invade`): the CLI and the service read a
+// document through them, so a document and the flags it stands for give
+// the same answer byte for byte. Flags at their default are left out.
+func (d *Combat) Args() []string {
+	var a []string
+	add := func(flag, v string) { a = append(a, "--"+flag, v) }
+	addInt := func(flag string, v int) {
+		if v != 0 {
+			add(flag, strconv.Itoa(v))
+		}
+	}
+	addBool := func(flag string, v bool) {
+		if v {
+			a = append(a, "--"+flag)
+		}
+	}
+	if d.Ruleset != "" && d.Ruleset != "ti4" {
+		add("ruleset", d.Ruleset)
+	}
+	if len(d.Printings) > 0 {
+		keys := make([]string, 0, len(d.Printings))
+		for k := range d.Printings {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		items := make([]string, len(keys))
+		for i, k := range keys {
+			items[i] = k + "=" + d.Printings[k]
+		}
+		add("rules", strings.Join(items, ","))
+	}
+	addBool("nebula", d.System.Nebula)
+	addBool("entropic-scar", d.System.EntropicScar)
+	addBool("cultural", d.System.Cultural)
+	addBool("space-mine", d.System.SpaceMine)
+	for _, s := range []struct {
+		name string
+		side *Side
+	}{{"attacker", &d.Attacker}, {"defender", &d.Defender}} {
+		n, sd := s.name, s.side
+		add(n, FleetText(sd.Fleet))
+		if sd.Faction != "" {
+			add(n+"-faction", sd.Faction)
+		}
+		if len(sd.Technologies) > 0 {
+			add(n+"-tech", strings.Join(sd.Technologies, ","))
+		}
+		if len(sd.Cards) > 0 {
+			add(n+"-card", strings.Join(CardItems(sd.Cards), ","))
+		}
+		if sd.Order != "" {
+			add(n+"-order", sd.Order)
+		}
+		if sd.Retreat != "" {
+			add(n+"-retreat", sd.Retreat)
+		}
+		addInt(n+"-modifier", sd.Modifier)
+		addInt(n+"-trade-goods", sd.TradeGoods)
+		addInt(n+"-influence", sd.Influence)
+		if len(sd.Galvanized) > 0 {
+			add(n+"-galvanized", FleetText(sd.Galvanized))
+		}
+		addInt(n+"-adjacent-pds", sd.AdjacentPDS)
+	}
+	addInt("attacker-pds", d.Attacker.PDS)
+	a = append(a, d.Run.Args()...)
+	return a
+}
+
+// Args writes the run's flags.
+func (r *Run) Args() []string {
+	var a []string
+	if r.Exact {
+		a = append(a, "--exact")
+	}
+	if r.Trials != 0 {
+		a = append(a, "--trials", strconv.FormatInt(r.Trials, 10))
+	}
+	if r.Seed != nil {
+		a = append(a, "--seed", strconv.FormatUint(*r.Seed, 10))
+	}
+	if r.Precision != 0 {
+		a = append(a, "--precision", strconv.FormatFloat(r.Precision, 'g', -1, 64))
+	}
+	if r.Rounds != 0 {
+		a = append(a, "--rounds", strconv.Itoa(r.Rounds))
+	}
+	return a
+}
+
+// Args writes a comparison as the flags of `ti4sim compare ACTION`. The
+// scenario's values of the varied settings (the first variant's) are left
+// out: --vary gives them.
+func (d *Compare) Args() []string {
+	varied := map[string]bool{}
+	for _, v := range d.Vary {
+		varied[v.Key] = true
+	}
+	sc := d.Scenario
+	if len(sc.Printings) > 0 {
+		sc.Printings = map[string]string{}
+		for k, v := range d.Scenario.Printings {
+			if !varied[k] {
+				sc.Printings[k] = v
+			}
+		}
+	}
+	var a []string
+	args := sc.Args()
+	for i := 0; i < len(args); i++ {
+		name := strings.TrimPrefix(args[i], "--")
+		takesValue := !boolFlags[name]
+		if varied[name] {
+			if takesValue {
+				i++
+			}
+			continue
+		}
+		a = append(a, args[i])
+		if takesValue && i+1 < len(args) {
+			i++
+			a = append(a, args[i])
+		}
+	}
+	for _, v := range d.Vary {
+		a = append(a, "--vary", v.Key+"="+strings.Join(v.Values, ";"))
+	}
+	return a
+}
+
+// Args writes a vote as the flags of `ti4sim vote`.
+func (d *Vote) Args() []string {
+	var a []string
+	if d.Mode != "" {
+		a = append(a, "--mode", d.Mode)
+	}
+	if len(d.Outcomes) > 0 {
+		a = append(a, "--outcomes", strings.Join(d.Outcomes, ","))
+	}
+	for _, v := range d.Voters {
+		a = append(a, "--voter", v)
+	}
+	if d.Speaker != "" {
+		a = append(a, "--speaker", d.Speaker)
+	}
+	if len(d.SpeakerPrefers) > 0 {
+		a = append(a, "--speaker-prefers", strings.Join(d.SpeakerPrefers, ","))
+	}
+	for _, b := range d.Bribery {
+		a = append(a, "--bribery", b)
+	}
+	if d.Players != 0 {
+		a = append(a, "--players", strconv.Itoa(d.Players))
+	}
+	if d.Duel != "" {
+		a = append(a, "--duel="+d.Duel)
+	}
+	return append(a, d.Run.Args()...)
+}
+
+// FleetText writes entries in the fleet grammar: "2 dreadnought, 1 carrier II".
+func FleetText(us []Units) string {
+	items := make([]string, len(us))
+	for i, u := range us {
+		items[i] = u.item()
+	}
+	return strings.Join(items, ", ")
+}
+
+// CardItems writes cards as the card flags' items: "name" or "name:N".
+func CardItems(cs []Card) []string {
+	items := make([]string, len(cs))
+	for i, c := range cs {
+		items[i] = c.Name
+		if c.Copies != 0 {
+			items[i] += ":" + strconv.Itoa(c.Copies)
+		}
+	}
+	return items
+}
+
+// boolFlags are the flags Combat.Args writes without a value.
+var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "exact": true}

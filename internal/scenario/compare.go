@@ -1,0 +1,85 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/agenda"
+	"github.com/ti4sim/ti4sim/internal/echo"
+)
+
+// MaxVoters bounds a vote's voters and players.
+const MaxVoters = agenda.MaxVoters
+
+// Check reports the first value of a compare document out of range, as an
+// *Error naming its path (the scenario's as in Combat.Check). Which keys
+// may vary, and their values, are checked as `ti4sim compare --vary` does.
+func (d *Compare) Check() error {
+	if d.Version != Version {
+		return errorf("version", "%d is not a version this build reads; allowed: %d", d.Version, Version)
+	}
+	if err := d.Scenario.Check(); err != nil {
+		e := err.(*Error)
+		return &Error{Path: join("scenario", e.Path), Msg: e.Msg}
+	}
+	if len(d.Vary) == 0 {
+		return errorf("vary", "empty: give at least one setting to vary, e.g. [{\"key\": \"magen\", \"values\": [\"omega\", \"omega2\"]}]")
+	}
+	for i, v := range d.Vary {
+		p := fmt.Sprintf("vary[%d]", i)
+		if strings.TrimSpace(v.Key) == "" || strings.ContainsAny(v.Key, "=") {
+			return errorf(join(p, "key"), "%s is not a --vary key (see ti4sim compare --help)", echo.Quote(v.Key))
+		}
+		if len(v.Values) < 2 {
+			return errorf(join(p, "values"), "give at least two values to compare")
+		}
+		for j, val := range v.Values {
+			if strings.Contains(val, ";") {
+				return errorf(fmt.Sprintf("%s.values[%d]", p, j), "%s: a value may not contain ';'", echo.Quote(val))
+			}
+		}
+	}
+	return nil
+}
+
+// Check reports the first value of a vote document out of range, as an
+// *Error naming its path. The voters' grammar is checked as `ti4sim vote`
+// does.
+func (d *Vote) Check() error {
+	if d.Version != Version {
+		return errorf("version", "%d is not a version this build reads; allowed: %d", d.Version, Version)
+	}
+	switch d.Mode {
+	case "", "preliminary", "base":
+	default:
+		return errorf("mode", "%s is not a mode; allowed: preliminary, base", echo.Quote(d.Mode))
+	}
+	if len(d.Voters) == 0 {
+		return errorf("voters", "empty: give one voter per player, e.g. [\"sol:5:for=0.5,against=0.5\"]")
+	}
+	for i, o := range d.Outcomes {
+		if strings.TrimSpace(o) == "" || strings.Contains(o, ",") {
+			return errorf(fmt.Sprintf("outcomes[%d]", i), "%s is not an outcome name", echo.Quote(o))
+		}
+	}
+	for i, o := range d.SpeakerPrefers {
+		if strings.TrimSpace(o) == "" || strings.Contains(o, ",") {
+			return errorf(fmt.Sprintf("speaker_prefers[%d]", i), "%s is not an outcome name", echo.Quote(o))
+		}
+	}
+	if d.Players < 0 || d.Players > MaxVoters {
+		return errorf("players", "%d is out of range 1..%d (or absent: the number of voters)", d.Players, MaxVoters)
+	}
+	if len(d.Voters) > MaxVoters {
+		return errorf("voters", "%d voters: allowed 1..%d", len(d.Voters), MaxVoters)
+	}
+	switch d.Duel {
+	case "", "standard", "first-round":
+	default:
+		return errorf("duel", "%s is not a duel die; allowed: standard, first-round", echo.Quote(d.Duel))
+	}
+	if d.Run.Rounds != 0 {
+		return errorf("run.rounds", "a vote has no rounds")
+	}
+	return d.Run.check("run")
+}
