@@ -243,6 +243,12 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 			return nil, nil, first, usageErrorf("compare: %v", err)
 		}
 		sf.noteGiven(fs)
+		if !sf.attackerGiven && !sf.defenderGiven {
+			// Neither side given: the example's, for the side --vary
+			// does not give.
+			sf.attacker, sf.defender = ex.attacker, ex.defender
+			sf.attackerGiven, sf.defenderGiven = true, true
+		}
 		var parts []string
 		for i, v := range vs {
 			val := combo[i]

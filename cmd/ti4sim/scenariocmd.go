@@ -25,8 +25,7 @@ count, upgraded and damaged, faction, technologies, cards with copies, hit
 order, retreat, modifier, trade goods, influence, galvanized units, adjacent
 PDS; the run: trials, seed, exact, precision, rounds), a comparison (a
 combat under "scenario" and the settings that vary under "vary"), and a
-vote. Their JSON Schemas are in internal/scenario/schema/ (and served by
-ti4sim serve at /v1/schema/{combat,compare,vote}).
+vote. Their JSON Schemas (draft 2020-12) are in internal/scenario/schema/.
 
 Examples:
   ti4sim scenario space -a "2 dreadnought, 1 carrier, 4 fighter" -d "3 cruiser" > battle.json
