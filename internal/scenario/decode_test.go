@@ -1,0 +1,68 @@
+package scenario
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// A document decodes to the values it holds; Args writes them as flags.
+func TestDecodeCombat(t *testing.T) {
+	d, err := DecodeCombat(strings.NewReader(`{"version":1,"action":"invade","ruleset":"ti4","printings":{"magen":"omega"},
+		"system":{"nebula":true},
+		"attacker":{"fleet":[{"unit":"dread","count":2,"damaged":1},{"unit":"carrier","count":1,"upgraded":true},{"unit":"inf","count":4}],
+			"technologies":["x89"],"cards":[{"name":"morale-boost","copies":2}],"retreat":"after=2","modifier":1,"pds":1},
+		"defender":{"fleet":[{"unit":"infantry","count":3},{"unit":"pds","count":1}],"adjacent_pds":2},
+		"run":{"trials":5000,"seed":0}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(d.Args(), " ")
+	want := "--rules magen=omega --nebula --attacker 2 dread (1 damaged), 1 carrier II, 4 inf --attacker-tech x89 --attacker-card morale-boost:2 --attacker-retreat after=2 --attacker-modifier 1 --defender 3 infantry, 1 pds --defender-adjacent-pds 2 --attacker-pds 1 --trials 5000 --seed 0"
+	if got != want {
+		t.Errorf("Args:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Errors are *Error with the JSON path of the value at fault.
+func TestDecodeErrorsNamePaths(t *testing.T) {
+	for doc, path := range map[string]string{
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1},{"unit":"carrier","count":100}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`: "attacker.fleet[1].count",
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"colour":"red"}]}}`:                                                                 "attacker.fleet[0].colour",
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"influence":100}}`:          "defender.influence",
+		`{"version":1,"action":"space","printings":{"x89":7}}`: "printings.x89",
+		`{"version":2}`: "version",
+	} {
+		_, err := DecodeCombat(strings.NewReader(doc))
+		var e *Error
+		if !errors.As(err, &e) || e.Path != path {
+			t.Errorf("%s: error %v, want path %s", doc, err, path)
+		}
+	}
+}
+
+// FuzzDecodeCombat: no input panics; an error is an *Error on one line;
+// an accepted document has two fleets to write as flags.
+func FuzzDecodeCombat(f *testing.F) {
+	for _, s := range []string{
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`,
+		`{"version":1,"action":"invade","ruleset":"ti3-sa","attacker":{"fleet":[{"unit":"gf","count":2}]},"defender":{"fleet":[{"unit":"st","count":1}]},"run":{"exact":true}}`,
+		`{"version":1,"action":"space","printings":{"magen":"omega"},"system":{"nebula":true},"run":{"seed":18446744073709551615}}`,
+		`[]`, `null`, `{"version":1e400}`, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":-1e3}]}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		d, err := DecodeCombat(strings.NewReader(doc))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q is not a one-line *Error", err)
+			}
+			return
+		}
+		if len(d.Args()) < 4 {
+			t.Fatalf("an accepted document writes no fleets: %q", d.Args())
+		}
+	})
+}
