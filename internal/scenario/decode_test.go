@@ -28,8 +28,8 @@ func TestDecodeCombat(t *testing.T) {
 func TestDecodeErrorsNamePaths(t *testing.T) {
 	for doc, path := range map[string]string{
 		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1},{"unit":"carrier","count":100}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`: "attacker.fleet[1].count",
-		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"colour":"red"}]}}`:                                                                 "attacker.fleet[0].colour",
-		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"influence":100}}`:          "defender.influence",
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"colour":"red"}]}}`:                                                                     "attacker.fleet[0].colour",
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"influence":100}}`:                "defender.influence",
 		`{"version":1,"action":"space","printings":{"x89":7}}`: "printings.x89",
 		`{"version":2}`: "version",
 	} {
