@@ -157,10 +157,16 @@ func readmeOutput(args []string) string {
 // from the real output (review the diff: a changed figure should be a
 // sampling-level change or one the code change explains).
 func TestReadmeExamples(t *testing.T) {
-	data, err := os.ReadFile(readmePath)
+	path, err := filepath.Abs(readmePath)
 	if err != nil {
 		t.Fatal(err)
 	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The commands run from the repository's root, as a reader runs them.
+	t.Chdir(filepath.Join("..", ".."))
 	lines := strings.Split(string(data), "\n")
 	cmds, err := readmeCommands(lines)
 	if err != nil {
@@ -207,7 +213,7 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	updated := strings.Join(lines, "\n")
 	if updated != string(data) {
-		if err := os.WriteFile(readmePath, []byte(updated), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
