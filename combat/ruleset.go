@@ -139,6 +139,16 @@ func printingName(names []string, i int) string {
 	return fmt.Sprintf("printing(%d)", i)
 }
 
+// Printings returns each card that has printings (the keys of ParseRules)
+// with its printings' names, today's first.
+func Printings() map[string][]string {
+	out := make(map[string][]string, len(rulesNames))
+	for k, names := range rulesNames {
+		out[k] = append([]string(nil), names...)
+	}
+	return out
+}
+
 // rulesKeys are the cards ParseRules knows, with their accepted names.
 var rulesKeys = map[string]string{
 	"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",

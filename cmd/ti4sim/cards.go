@@ -103,10 +103,13 @@ type jsonCard struct {
 	Effect string `json:"effect"`
 }
 
-func cardsJSON() any {
-	out := struct {
-		Cards []jsonCard `json:"cards"`
-	}{Cards: []jsonCard{}}
+// jsonCards is the JSON of `ti4sim cards -o json`.
+type jsonCards struct {
+	Cards []jsonCard `json:"cards"`
+}
+
+func cardsJSON() jsonCards {
+	out := jsonCards{Cards: []jsonCard{}}
 	for _, c := range combat.Cards() {
 		out.Cards = append(out.Cards, jsonCard{c.Slug, c.Name, string(c.Kind), c.Copies, c.Effect})
 	}

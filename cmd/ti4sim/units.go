@@ -212,9 +212,15 @@ func writeUnitsJSON(w io.Writer, f *units.Faction) error {
 	out := struct {
 		Faction string     `json:"faction"`
 		Units   []jsonUnit `json:"units"`
-	}{Faction: f.Slug}
+	}{Faction: f.Slug, Units: unitsJSON(f)}
+	return json.NewEncoder(w).Encode(out)
+}
+
+// unitsJSON is a faction's units as the engine uses them.
+func unitsJSON(f *units.Faction) []jsonUnit {
+	var out []jsonUnit
 	for _, s := range f.Units() {
-		out.Units = append(out.Units, jsonUnit{
+		out = append(out, jsonUnit{
 			Name: s.Name, Kind: s.Kind.Key(), Upgraded: s.Upgraded, Cost: s.Cost,
 			Combat: rollPtr(s.Combat), Move: s.Move, Capacity: s.Capacity, SustainDamage: s.Sustain,
 			AntiFighterBarrage: rollPtr(s.AFB), SpaceCannon: rollPtr(s.SpaceCannon),
@@ -226,5 +232,5 @@ func writeUnitsJSON(w io.Writer, f *units.Faction) error {
 			DirectHitImmune: s.DirectHitImmune, Text: s.Text,
 		})
 	}
-	return json.NewEncoder(w).Encode(out)
+	return out
 }

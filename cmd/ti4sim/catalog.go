@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"slices"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// The catalog: everything a client needs to build a form for a scenario
+// document — rulesets, actions, card printings, every faction with its
+// units, texts and how each is modelled, its board states, the
+// technologies and cards with their copies, the --vary keys and the
+// documents' limits. ti4sim serve answers it at GET /v1/catalog; `ti4sim
+// units` and `ti4sim cards` show the same facts as tables.
+
+type catalogJSON struct {
+	Version   int                 `json:"version"`
+	Rulesets  []catalogRuleset    `json:"rulesets"`
+	Actions   []string            `json:"actions"`
+	Printings map[string][]string `json:"printings"`
+	Factions  []catalogFaction    `json:"factions"`
+	Cards     []jsonCard          `json:"cards"`
+	VaryKeys  []string            `json:"vary_keys"`
+	Limits    catalogLimits       `json:"limits"`
+}
+
+type catalogRuleset struct {
+	Name  string     `json:"name"`
+	Title string     `json:"title"`
+	Units []jsonUnit `json:"units"`
+}
+
+type catalogFaction struct {
+	Slug        string              `json:"slug"`
+	Name        string              `json:"name"`
+	Aliases     []string            `json:"aliases"`
+	Units       []jsonUnit          `json:"units"`
+	Texts       []catalogText       `json:"texts"`
+	BoardStates []combat.BoardState `json:"board_states"`
+}
+
+type catalogText struct {
+	Slug   string `json:"slug"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Text   string `json:"text"`
+	Status string `json:"status"` // modelled, outside combat, or not modelled
+	Why    string `json:"why,omitempty"`
+}
+
+type catalogLimits struct {
+	UnitsPerEntry int   `json:"units_per_entry"`
+	UnitsPerKind  int   `json:"units_per_kind"`
+	MaxTrials     int64 `json:"max_trials"`
+	MaxRounds     int   `json:"max_rounds"`
+	Modifier      int   `json:"modifier"`
+	Budget        int   `json:"budget"`
+	AdjacentPDS   int   `json:"adjacent_pds"`
+	Voters        int   `json:"voters"`
+	Variants      int   `json:"variants"`
+}
+
+// catalog builds the catalog.
+func catalog() catalogJSON {
+	c := catalogJSON{Version: scenario.Version,
+		Actions:   []string{scenario.ActionSpace, scenario.ActionGround, scenario.ActionInvade},
+		Printings: combat.Printings(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
+		Limits: catalogLimits{UnitsPerEntry: scenario.MaxItemCount, UnitsPerKind: units.MaxCount, MaxTrials: scenario.MaxTrials,
+			MaxRounds: scenario.MaxRounds, Modifier: combat.MaxModifier, Budget: combat.MaxBudget, AdjacentPDS: combat.MaxAdjacentPDS,
+			Voters: scenario.MaxVoters, Variants: combat.MaxVariants}}
+	for _, g := range []combat.Game{combat.GameTI4, combat.GameTI3SA} {
+		f := units.NoFaction()
+		if g == combat.GameTI3SA {
+			f = units.TI3()
+		}
+		title := "Twilight Imperium 4 with Prophecy of Kings, the Codices and Thunder's Edge"
+		if g == combat.GameTI3SA {
+			title = units.TI3Name
+		}
+		c.Rulesets = append(c.Rulesets, catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f)})
+	}
+	for _, f := range units.Factions() {
+		cf := catalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: unitsJSON(f),
+			Texts: []catalogText{}, BoardStates: append([]combat.BoardState{}, combat.BoardStates(f.Slug)...)}
+		for _, a := range f.Abilities {
+			t := catalogText{Slug: a.Slug, Name: a.Name, Kind: a.Kind, Text: a.Text, Status: "not modelled"}
+			if why, ok := combat.OutsideCombat(a.Slug); ok {
+				t.Status, t.Why = "outside combat", why
+			} else if combat.Modelled(a.Slug) {
+				t.Status = "modelled"
+			}
+			cf.Texts = append(cf.Texts, t)
+		}
+		c.Factions = append(c.Factions, cf)
+	}
+	return c
+}
+
+// writeCatalogJSON writes the catalog as one line of JSON.
+func writeCatalogJSON(w io.Writer) error {
+	return json.NewEncoder(w).Encode(catalog())
+}

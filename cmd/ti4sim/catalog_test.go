@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// The catalog holds every faction with its units and texts, every card,
+// both rulesets, and printings that the --rules grammar accepts: what a
+// form built from it offers, the engine takes.
+func TestCatalog(t *testing.T) {
+	var buf bytes.Buffer
+	if err := writeCatalogJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var c catalogJSON
+	if err := json.Unmarshal(buf.Bytes(), &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Factions) != len(units.Factions()) {
+		t.Errorf("%d factions, want %d", len(c.Factions), len(units.Factions()))
+	}
+	modelled := 0
+	for _, f := range c.Factions {
+		if _, err := units.LookupFaction(f.Slug); err != nil || len(f.Units) == 0 {
+			t.Errorf("faction %s: lookup %v, %d units", f.Slug, err, len(f.Units))
+		}
+		for _, x := range f.Texts {
+			switch x.Status {
+			case "modelled":
+				modelled++
+			case "outside combat":
+				if x.Why == "" {
+					t.Errorf("%s: %s is outside combat with no why", f.Slug, x.Slug)
+				}
+			case "not modelled":
+			default:
+				t.Errorf("%s: %s has status %q", f.Slug, x.Slug, x.Status)
+			}
+		}
+	}
+	if modelled < 90 { // 94 when this test was written
+		t.Errorf("%d modelled faction texts; the engine models more", modelled)
+	}
+	if len(c.Cards) != len(combat.Cards()) || len(c.Rulesets) != 2 || len(c.Rulesets[1].Units) == 0 {
+		t.Errorf("%d cards (want %d), %d rulesets", len(c.Cards), len(combat.Cards()), len(c.Rulesets))
+	}
+	for card, names := range c.Printings {
+		for _, n := range names {
+			if _, err := combat.ParseRules([]string{card + "=" + n}); err != nil {
+				t.Errorf("printing %s=%s from the catalog: %v", card, n, err)
+			}
+		}
+	}
+	if len(c.Printings) != 6 || len(c.VaryKeys) == 0 {
+		t.Errorf("printings %v, vary keys %v", c.Printings, c.VaryKeys)
+	}
+}
