@@ -16,41 +16,22 @@ import (
 const MaxItemCount = 99
 
 // aliases maps every accepted unit name (lower case, single spaces) to its
-// kind: the rules names, their plurals, and the usual short forms, among
-// them the unit codes of the AsyncTI4 Discord bot (its unit_alias.properties:
-// gf, mf, ff, dd, ca or cr, cv, dn, fs, ws, pd, sd, and csd for the
-// Vuil'raith Dimensional Tear dock, which the faction resolves). A name
-// glued to "2" is the upgraded unit (ParseKind).
-var aliases = map[string]Kind{
+// kind: the rules names, their plurals, and the usual short forms, and the
+// names the AsyncTI4 bot accepts (asyncTI4Aliases). A name glued to "2" is
+// the upgraded unit (upgradedCode).
+var aliases = withAsyncTI4(map[string]Kind{
 	"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
 	"mech": Mech, "mechs": Mech, "mf": Mech,
 	"fighter": Fighter, "fighters": Fighter, "ff": Fighter,
 	"destroyer": Destroyer, "destroyers": Destroyer, "dd": Destroyer,
-	"cruiser": Cruiser, "cruisers": Cruiser, "ca": Cruiser, "cr": Cruiser,
+	"cruiser": Cruiser, "cruisers": Cruiser, "ca": Cruiser,
 	"carrier": Carrier, "carriers": Carrier, "cv": Carrier,
 	"dreadnought": Dreadnought, "dreadnoughts": Dreadnought, "dread": Dreadnought, "dreads": Dreadnought, "dn": Dreadnought,
 	"flagship": Flagship, "flagships": Flagship, "fs": Flagship,
 	"war sun": WarSun, "war suns": WarSun, "warsun": WarSun, "warsuns": WarSun, "ws": WarSun,
-	"pds": PDS, "pd": PDS,
-	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock, "csd": SpaceDock,
-}
-
-// upgradedCode returns the kind of an AsyncTI4-style upgraded unit name: an
-// alias glued to "2" ("dd2", "dn2", "cruiser2", "inf2", "spacedock2"), as
-// the bot names its unit-upgrade technologies and upgraded unit models.
-// Only kinds some player can upgrade qualify; "mech2" and "carrier 2" (with
-// a space) are unknown names, which get a suggestion.
-func upgradedCode(key string) (Kind, bool) {
-	stem, ok := strings.CutSuffix(key, "2")
-	if !ok || stem == "" || strings.HasSuffix(stem, " ") {
-		return 0, false
-	}
-	k, ok := aliases[stem]
-	if !ok || !mayUpgrade(k) {
-		return 0, false
-	}
-	return k, true
-}
+	"pds":        PDS,
+	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
+})
 
 // ParseKind returns the kind named by name (any alias, any case)
 // and whether the name carried an " II" suffix.

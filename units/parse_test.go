@@ -140,7 +140,7 @@ func TestParseErrorEchoIsShort(t *testing.T) {
 	}
 }
 
-// The AsyncTI4 bot's unit codes parse, and a code or name glued to "2" is
+// The AsyncTI4 bot's unit names parse, and a code or name glued to "2" is
 // the upgraded unit.
 func TestAsyncTI4UnitCodes(t *testing.T) {
 	for _, c := range []struct {
@@ -154,6 +154,9 @@ func TestAsyncTI4UnitCodes(t *testing.T) {
 		{"cv, cv2, destroyer2, carrier2", "1 carrier, 1 carrier II, 1 destroyer II, 1 carrier II"},
 		{"2 gf, 1 mf, 1 fs, 1 ws, 1 pd, 1 pd2, 1 sd, 1 sd2, 1 csd", "2 infantry, 1 mech, 1 flagship, 1 war sun, 1 pds, 1 pds II, 1 space dock, 1 space dock II, 1 space dock"},
 		{"DN2", "1 dreadnought II"},
+		// The bot's other names, nicknames and misspellings.
+		{"2 strudel, 1 chad, 3 hp, 1 pdf, 1 war_sun, 2 dudes, 1 carol", "2 destroyer, 1 dreadnought, 3 fighter, 1 pds, 1 war sun, 2 infantry, 1 carrier"},
+		{"1 dreadnaught2, 2 destoryer2, vuildock", "1 dreadnought II, 2 destroyer II, 1 space dock"},
 	} {
 		var got []string
 		for _, item := range strings.Split(c.in, ",") {
@@ -171,6 +174,10 @@ func TestAsyncTI4UnitCodes(t *testing.T) {
 		if strings.Join(got, ", ") != c.want {
 			t.Errorf("%q parsed as %q, want %q", c.in, strings.Join(got, ", "), c.want)
 		}
+	}
+	// "groundforce" stays the Twilight Imperium 3 name it is.
+	if _, err := ParseFleet("2 groundforce"); err == nil || !strings.Contains(err.Error(), "Twilight Imperium 3 name") {
+		t.Errorf("ParseFleet(\"2 groundforce\"): %v", err)
 	}
 	// Kinds nobody upgrades keep their suggestion; "dd22" is no code.
 	for _, in := range []string{"1 mech2", "1 dd22", "1 2"} {

@@ -146,12 +146,15 @@ func readTI4Battle(params []param) (*ti4battleInput, error) {
 	}
 	for _, p := range params {
 		if p.key == "place" {
+			// ti4battle reads place=Ground as a ground battle and any
+			// other value as space; links from 2026 write "ground", so
+			// case does not matter.
 			switch strings.ToLower(strings.TrimSpace(p.value)) {
 			case "ground":
 				in.ground = true
 			case "space":
 			default:
-				return nil, fmt.Errorf("parameter \"place\": %s; allowed Ground or Space", echo.Quote(p.value))
+				in.warnings = append(in.warnings, fmt.Sprintf("parameter \"place\": %s is neither Ground nor Space; read as space, as ti4battle does", echo.Quote(p.value)))
 			}
 			continue
 		}

@@ -115,6 +115,7 @@ func TestTI4BattlePlace(t *testing.T) {
 		// The defender's ships are not in ti4battle's ground combat.
 		{"attacker-faction=Sol&attacker-unit-infantry=2&defender-faction=Xxcha&defender-unit-infantry=1&defender-unit-carrier=1&place=ground", "ground", "defender: 1 carrier: ships take no part in ti4battle's ground combat; ignored"},
 		{"attacker-faction=Sol&attacker-unit-carrier=1&defender-faction=Xxcha&defender-unit-carrier=1&place=Space", "space", ""},
+		{"attacker-faction=Sol&attacker-unit-carrier=1&defender-faction=Xxcha&defender-unit-carrier=1&place=Orbit", "space", `parameter "place": "Orbit" is neither Ground nor Space; read as space, as ti4battle does`},
 		// Ground forces are not in ti4battle's space combat.
 		{"attacker-faction=Sol&attacker-unit-carrier=1&attacker-unit-infantry=2&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 2 infantry: ti4battle's space combat leaves ground forces out; ignored"},
 	} {
@@ -157,6 +158,7 @@ func TestTI4BattleWarnings(t *testing.T) {
 		{"https://example.com/?" + twoFleets, `the link is to "example.com", not ti4battle.com; its query is read as ti4battle's`},
 		{"https://ti4battle.com/battle?" + twoFleets, `the link's path "/battle" is not ti4battle's page "/"; its query is read as ti4battle's`},
 		{"attacker-faction=Sol&defender-faction=Hacan&defender-unit-cruiser=1", "attacker has no units: the battle cannot be run as it is"},
+		{twoFleets + "&place=moon", `parameter "place": "moon" is neither Ground nor Space; read as space, as ti4battle does`},
 	} {
 		_, warnings, err := TI4Battle(c.query)
 		if err != nil {
@@ -191,7 +193,6 @@ func TestTI4BattleErrors(t *testing.T) {
 		{twoFleets + "&attacker-unit-other=x", `parameter "attacker-unit-other": "x" is not a whole number`},
 		{twoFleets + "&attacker-upgrade-fighter=yes", `parameter "attacker-upgrade-fighter": "yes"; allowed true or false`},
 		{twoFleets + "&defender-risk-direct-hit=0", `parameter "defender-risk-direct-hit": "0"; allowed true or false`},
-		{twoFleets + "&place=moon", `parameter "place": "moon"; allowed Ground or Space`},
 		{twoFleets + "&attacker-unit-dreadnought=3", `parameter "attacker-unit-dreadnought" given twice`},
 		{twoFleets + "&attacker-unit-dread%6Eought=3", `parameter "attacker-unit-dreadnought" given twice`},
 		{twoFleets + "&attacker-effect-Plasma%2GScoring=1", `parameter "attacker-effect-Plasma%2GScoring": malformed %-encoding in its name`},
