@@ -149,6 +149,7 @@ func TestTI4BattleWarnings(t *testing.T) {
 		{twoFleets + "&attacker-effect-Warp+Drive=1", `unknown ti4battle effect "Warp Drive"; ignored`},
 		{twoFleets + "&attacker-effect-Bunker=1", `ti4battle effect "Bunker" (card Bunker) acts only in ground battles there; ignored in a space battle`},
 		{twoFleets + "&attacker-effect-Supercharge=1", `attacker: ti4battle effect "Supercharge" (card Supercharge (Naaz-Rokha technology)) is the naaz-rokha's, and ti4battle applies it to that faction only; ignored`},
+		{twoFleets + "&effect-Devotion=1", `ti4battle effect "Devotion" (card Devotion (Yin ability)) is the yin's, and ti4battle applies it to that faction only; ignored`},
 		{twoFleets + "&defender-damaged-cruiser=1", "defender: damaged-cruiser=1: the cruiser has no Sustain Damage, and ti4battle damages only units that have it; ignored"},
 		{twoFleets + "&attacker-damaged-dreadnought=5", "attacker: damaged-dreadnought=5 but only 2 dreadnought; 2 damaged"},
 		{twoFleets + "&attacker-damaged-warsun=1", "attacker: damaged-warsun=1 but no war sun; ignored"},

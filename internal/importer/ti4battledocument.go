@@ -56,7 +56,7 @@ func (b *builder) build() {
 	b.effects()
 	b.absentEffects()
 	for i := range b.in.sides {
-		if len(b.side(i).Fleet) == 0 && b.side(i).PDS == 0 {
+		if len(b.side(i).Fleet) == 0 {
 			b.warnf("%s has no units: the battle cannot be run as it is", sideNames[i])
 		}
 	}

@@ -227,14 +227,20 @@ func (b *builder) effects() {
 		if ef.side < 0 {
 			sides = []int{0, 1}
 		}
+		applied := false
 		for _, i := range sides {
 			if f := b.factions[i].Slug; e.faction != "" && f != e.faction && !(e.nekro && f == "nekro") {
-				if ef.side >= 0 {
-					b.warnf("%s: ti4battle effect %s (card %s) is the %s's, and ti4battle applies it to that faction only; ignored", sideNames[i], echo.Quote(ef.name), e.card, e.faction)
-				}
 				continue
 			}
 			e.apply(b, i, ef.n)
+			applied = true
+		}
+		if !applied {
+			who := sideNames[max(ef.side, 0)] + ": "
+			if ef.side < 0 {
+				who = ""
+			}
+			b.warnf("%sti4battle effect %s (card %s) is the %s's, and ti4battle applies it to that faction only; ignored", who, echo.Quote(ef.name), e.card, e.faction)
 		}
 	}
 }
