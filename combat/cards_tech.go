@@ -34,7 +34,7 @@ func holdsCard(s *Side, slug string) bool {
 func plasmaScoring() card {
 	return card{CardInfo: CardInfo{Slug: "plasma-scoring", Name: "Plasma Scoring", Kind: KindTechnology, Copies: 1,
 		Effect: "one extra die on each of the holder's Bombardment, Space Cannon Offense and Space Cannon Defense rolls, rolled at the value of its best unit in that roll; always used"},
-		aliases: []string{"plasma"},
+		aliases: []string{"plasma", "ps"}, // ps: the AsyncTI4 bot's code
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			for _, r := range []rollKind{rollBombard, rollSCO, rollSCD} {
 				p.side[holder].extraDice[r]++
@@ -52,7 +52,7 @@ func plasmaScoring() card {
 func antimassDeflectors() card {
 	return card{CardInfo: CardInfo{Slug: slugAntimass, Name: "Antimass Deflectors", Kind: KindTechnology, Copies: 1,
 		Effect: "-1 to each die of the opponent's Space Cannon rolls against the holder's units, offense (ships) and defense (ground forces); movement through asteroid fields is not modelled"},
-		aliases: []string{"antimass", "antimass-deflector"}, late: true,
+		aliases: []string{"antimass", "antimass-deflector", "amd"}, late: true, // amd: the AsyncTI4 bot's code
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			opp := 1 - holder
 			all := func(uint8) bool { return true }
@@ -71,7 +71,7 @@ func antimassDeflectors() card {
 func gravitonLaserSystem() card {
 	return card{CardInfo: CardInfo{Slug: "graviton-laser-system", Name: "Graviton Laser System", Kind: KindTechnology, Copies: 1,
 		Effect: "exhausted before the holder's Space Cannon Offense roll (once per action, always): its hits must go to the opponent's non-fighter ships while it has any, then to fighters"},
-		aliases: []string{"graviton", "gls", "graviton-laser"},
+		aliases: []string{"graviton", "gls", "graviton-laser"}, // gls: also the AsyncTI4 bot's code
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			p.side[1-holder].targetOf[rollSCO] = tNonFighters
 			p.addEffect("Graviton Laser System", true)

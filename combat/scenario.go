@@ -144,9 +144,13 @@ const (
 	TechX89   = "x89-bacterial-weapon"
 )
 
-// cardTechs maps accepted spellings to the technology cards modelled.
+// cardTechs maps accepted spellings to the technology cards modelled. md
+// and x89 are also the AsyncTI4 bot's codes; its newest data means the Ω
+// printings by them (md_base and x89_base being the base game's), but here
+// they name the technology only: the printing is chosen separately
+// (Ruleset), as for every other spelling.
 var cardTechs = map[string]string{
-	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen,
+	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen, "md": TechMagen,
 	TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
 }
 
@@ -179,8 +183,15 @@ func (s *Side) holds(tech string) bool {
 	return false
 }
 
+// techSlug is the slug of a technology or card name as given: lower case,
+// spaces as hyphens, and an AsyncTI4 bot code of a faction technology or
+// unit upgrade replaced by the slug it stands for (techCodes).
 func techSlug(t string) string {
-	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
+	s := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
+	if slug, ok := techCodes[s]; ok {
+		return slug
+	}
+	return s
 }
 
 func upgradeSlug(k units.Kind) string {

@@ -141,8 +141,11 @@ func keleres() *Faction {
 		"other players must pay 2 influence to activate its system (not combat)")
 	// AS keleres.json: Omniopiares, cost 2, combat 6, Sustain Damage.
 	m := mech("Omniopiares", "other players must pay 1 influence to commit ground forces to its planet")
+	// keleresa, keleresm and keleresx are the AsyncTI4 bot's codes of the
+	// Keleres set up as the Argent, Mentak or Xxcha variant: the choice
+	// changes the home system and starting technologies, not the units.
 	return newFaction("keleres", "The Council Keleres",
-		[]string{"council keleres", "the council keleres", "council-keleres"},
+		[]string{"council keleres", "the council keleres", "council-keleres", "keleresa", "keleresm", "keleresx"},
 		[]Stats{fs, m},
 		[]Ability{
 			{"artemiris", "Artemiris", AbilityKindFlagship, fs.Text + " (Thunder's Edge rewords the cost as a price to activate the system)"},

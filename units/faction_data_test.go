@@ -361,6 +361,10 @@ func TestFactionSlugsAndAliases(t *testing.T) {
 		"l1z1x mindnet": "l1z1x", "clan of saar": "saar", "argent flight": "argent", "emirates of hacan": "hacan",
 		"universities of jol-nar": "jol-nar", "naalu collective": "naalu", "nekro virus": "nekro",
 		"mahact gene-sorcerers": "mahact", "yssaril tribes": "yssaril", "deepwrought scholarate": "deepwrought",
+		// The AsyncTI4 bot's faction codes and ti4battle.com's faction names.
+		"ghost": "creuss", "titans": "titans", "keleresa": "keleres", "keleresm": "keleres", "keleresx": "keleres",
+		"l1z1x": "l1z1x", "letnev": "letnev", "argent": "argent", "crimson": "crimson", "sardakk n'orr": "sardakk",
+		"jol-nar": "jol-nar", "vuil'raith": "vuil-raith", "last bastion": "last-bastion", "ral nel consortium": "ral-nel",
 	} {
 		if f := lookup(t, alias); f.Slug != slug {
 			t.Errorf("LookupFaction(%q) = %s, want %s", alias, f.Slug, slug)

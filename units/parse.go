@@ -16,8 +16,10 @@ import (
 const MaxItemCount = 99
 
 // aliases maps every accepted unit name (lower case, single spaces) to its
-// kind: the rules names, their plurals, and the usual short forms.
-var aliases = map[string]Kind{
+// kind: the rules names, their plurals, and the usual short forms, and the
+// names the AsyncTI4 bot accepts (asyncTI4Aliases). A name glued to "2" is
+// the upgraded unit (upgradedCode).
+var aliases = withAsyncTI4(map[string]Kind{
 	"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
 	"mech": Mech, "mechs": Mech, "mf": Mech,
 	"fighter": Fighter, "fighters": Fighter, "ff": Fighter,
@@ -29,7 +31,7 @@ var aliases = map[string]Kind{
 	"war sun": WarSun, "war suns": WarSun, "warsun": WarSun, "warsuns": WarSun, "ws": WarSun,
 	"pds":        PDS,
 	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
-}
+})
 
 // ParseKind returns the kind named by name (any alias, any case)
 // and whether the name carried an " II" suffix.
@@ -41,6 +43,9 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 	key := strings.Join(words, " ")
 	if k, ok := aliases[key]; ok {
 		return k, upgraded, nil
+	}
+	if k, ok := upgradedCode(key); ok && !upgraded {
+		return k, true, nil
 	}
 	if ti3ShockTroopNames[key] {
 		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s: shock troops exist only in --ruleset %s", echo.Quote(key), TI3Slug),

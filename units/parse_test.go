@@ -1,6 +1,7 @@
 package units
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -107,17 +108,15 @@ func FuzzParseFleet(f *testing.F) {
 	})
 }
 
-// A unit name glued to "2" (or "ii") is that unit upgraded: the suggestion
-// is the upgraded unit, not the name nearest by edit distance.
+// A misspelt unit name glued to "2" (or "ii") is that unit upgraded: the
+// suggestion is the upgraded unit, not the name nearest by edit distance.
 func TestSuggestUpgraded(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"2 destroyer2", "did you mean destroyer II?"},
-		{"2 dd2", "did you mean destroyer II?"},
-		{"cruiser2", "did you mean cruiser II?"},
 		{"1 carrier 2", "did you mean carrier II?"},
 		{"3 destoyer2", "did you mean destroyer II?"},
 		{"2 destroyerii", "did you mean destroyer II?"},
-		{"4 inf2", "did you mean infantry II?"},
+		{"4 infantri2", "did you mean infantry II?"},
+		{"1 dd2 ii", "did you mean destroyer II?"},
 		{"1 mech2", "did you mean mech?"}, // mechs have no II
 		{"2 dreadnot", "did you mean dreadnought?"},
 	} {
@@ -138,5 +137,52 @@ func TestParseErrorEchoIsShort(t *testing.T) {
 	msg := err.Error()
 	if len(msg) > 500 || !strings.Contains(msg, "(100000 characters)") || strings.Contains(msg, "\n") {
 		t.Errorf("error of %d bytes: %.300s", len(msg), msg)
+	}
+}
+
+// The AsyncTI4 bot's unit names parse, and a code or name glued to "2" is
+// the upgraded unit.
+func TestAsyncTI4UnitCodes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string
+	}{
+		{"2 dd2", "2 destroyer II"},
+		{"2dd2", "2 destroyer II"},
+		{"1 dn2, 3 ff2, 2 inf2", "1 dreadnought II, 3 fighter II, 2 infantry II"},
+		{"cruiser2, 2 cr, 1 ca2", "1 cruiser II, 2 cruiser, 1 cruiser II"},
+		{"cv, cv2, destroyer2, carrier2", "1 carrier, 1 carrier II, 1 destroyer II, 1 carrier II"},
+		{"2 gf, 1 mf, 1 fs, 1 ws, 1 pd, 1 pd2, 1 sd, 1 sd2, 1 csd", "2 infantry, 1 mech, 1 flagship, 1 war sun, 1 pds, 1 pds II, 1 space dock, 1 space dock II, 1 space dock"},
+		{"DN2", "1 dreadnought II"},
+		// The bot's other names, nicknames and misspellings.
+		{"2 strudel, 1 chad, 3 hp, 1 pdf, 1 war_sun, 2 dudes, 1 carol", "2 destroyer, 1 dreadnought, 3 fighter, 1 pds, 1 war sun, 2 infantry, 1 carrier"},
+		{"1 dreadnaught2, 2 destoryer2, vuildock", "1 dreadnought II, 2 destroyer II, 1 space dock"},
+	} {
+		var got []string
+		for _, item := range strings.Split(c.in, ",") {
+			fl, err := ParseFleet(item)
+			if err != nil {
+				t.Fatalf("ParseFleet(%q): %v", item, err)
+			}
+			g := fl.Groups()[0]
+			s := fmt.Sprintf("%d %s", g.Count, g.Kind)
+			if g.Upgraded {
+				s += " II"
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, ", ") != c.want {
+			t.Errorf("%q parsed as %q, want %q", c.in, strings.Join(got, ", "), c.want)
+		}
+	}
+	// "groundforce" stays the Twilight Imperium 3 name it is.
+	if _, err := ParseFleet("2 groundforce"); err == nil || !strings.Contains(err.Error(), "Twilight Imperium 3 name") {
+		t.Errorf("ParseFleet(\"2 groundforce\"): %v", err)
+	}
+	// Kinds nobody upgrades keep their suggestion; "dd22" is no code.
+	for _, in := range []string{"1 mech2", "1 dd22", "1 2"} {
+		if _, err := ParseFleet(in); err == nil {
+			t.Errorf("ParseFleet(%q) accepted", in)
+		}
 	}
 }

@@ -210,7 +210,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"--exact draws no random numbers; drop --seed", []string{"ground", "--exact", "--seed", "3"}},
 		{"want a whole number such as 100000 or 1e6", []string{"space", "-n", "2.5"}},
 		{"--trials 10000000000 out of range: allowed 1..1e9", []string{"space", "-n", "1e10"}},
-		{"did you mean destroyer II?", []string{"space", "-a", "2 destroyer2", "-d", "1 cruiser"}},
+		{"did you mean destroyer II?", []string{"space", "-a", "2 destoyer2", "-d", "1 cruiser"}},
 	}
 	for _, c := range cases {
 		usageFails(t, c.want, c.args...)

@@ -47,7 +47,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), scenarioCommand(), unitsCommand(), cardsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), scenarioCommand(), importCommand(), unitsCommand(), cardsCommand()}
 }
 
 func lookupCommand(name string) *command {

@@ -43,6 +43,8 @@ func TestWriteErrorsReported(t *testing.T) {
 		{"units", "-o", "json"},
 		{"cards"},
 		{"cards", "-o", "json"},
+		{"import", issue45},
+		{"import", "--help"},
 		{"help"},
 		{"help", "vote"},
 		{"space", "--help"},
