@@ -43,7 +43,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand(), cardsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), unitsCommand(), cardsCommand(), serveCommand()}
 }
 
 func lookupCommand(name string) *command {
