@@ -569,3 +569,191 @@ func catalogCards() []jsonCard {
 	}
 	return out
 }
+
+// Compare answers a comparison document as `ti4sim compare -o json`: the
+// base combat becomes the command line's flags, and the CLI's variant
+// builder applies each combination of the varied values to them.
+func (backend) Compare(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+	var doc scenario.Compare
+	if err := decodeDocument(body, &doc); err != nil {
+		return nil, err
+	}
+	if doc.Version != scenario.Version {
+		return nil, inputErr("version", "%d: this service reads version %d", doc.Version, scenario.Version)
+	}
+	base := &doc.Scenario
+	if _, err := combatScenario(base); err != nil {
+		var in *service.InputError
+		if errors.As(err, &in) {
+			in.Path = strings.TrimSuffix("scenario."+in.Path, ".")
+		}
+		return nil, err
+	}
+	switch r := base.Run; {
+	case r.Exact:
+		return nil, inputErr("scenario.run.exact", "a comparison is simulated: leave out exact and give trials")
+	case r.Precision != 0:
+		return nil, inputErr("scenario.run.precision", "a comparison runs a fixed number of trials: leave out precision and give trials")
+	}
+	o, err := runOptions(base.Run, lim, true)
+	if err != nil {
+		var in *service.InputError
+		if errors.As(err, &in) {
+			in.Path = "scenario." + in.Path
+		}
+		return nil, err
+	}
+	vs, err := compareVaries(&doc)
+	if err != nil {
+		return nil, err
+	}
+	act := map[string]combat.Action{scenario.ActionSpace: combat.SpaceCombat, scenario.ActionGround: combat.GroundCombat, scenario.ActionInvade: combat.Invasion}[base.Action]
+	args, err := combatArgs(base)
+	if err != nil {
+		return nil, err
+	}
+	names, scs, err := variants(args, act, example{}, vs)
+	if err != nil {
+		return nil, inputErr("vary", "%v", err)
+	}
+	if len(scs) > combat.MaxVariants {
+		return nil, inputErr("vary", "%d variants; at most %d", len(scs), combat.MaxVariants)
+	}
+	if total := o.Trials * int64(len(scs)); total > lim.MaxTrials {
+		return nil, inputErr("scenario.run.trials", "%d trials × %d variants = %d: this service allows at most %d trials a request", o.Trials, len(scs), total, lim.MaxTrials)
+	}
+	cmp, err := combat.Compare(ctx, scs, combat.Options{Trials: o.Trials, Seed: o.Seed})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := writeCompareJSON(&out, act, names, scs, cmp); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// compareVaries checks a comparison's vary list as compare --vary does.
+func compareVaries(doc *scenario.Compare) ([]vary, error) {
+	if len(doc.Vary) == 0 {
+		return nil, inputErr("vary", "nothing varies: give at least one {\"key\": ..., \"values\": [...]}")
+	}
+	side := map[string]*scenario.Side{"attacker": &doc.Scenario.Attacker, "defender": &doc.Scenario.Defender}
+	var vs []vary
+	for i, v := range doc.Vary {
+		p := fmt.Sprintf("vary[%d]", i)
+		k := strings.ToLower(strings.TrimSpace(v.Key))
+		if k == "x-89" {
+			k = "x89"
+		}
+		if !slices.Contains(varyKeys, k) {
+			return nil, inputErr(p+".key", "unknown key %s; allowed: %s", echo.Quote(v.Key), strings.Join(varyKeys, ", "))
+		}
+		for _, w := range vs {
+			if w.key == k {
+				return nil, inputErr(p+".key", "%s varied twice", k)
+			}
+		}
+		if who, what, ok := strings.Cut(k, "-"); ok && (what == "tech" && len(side[who].Technologies) > 0 || what == "card" && len(side[who].Cards) > 0) {
+			return nil, inputErr(p+".key", "%s is both in the scenario and varied; give its values only here", k)
+		}
+		if k == "ruleset" && doc.Scenario.Ruleset != "" {
+			return nil, inputErr(p+".key", "ruleset is both in the scenario and varied; give its values only here")
+		}
+		if len(v.Values) < 2 {
+			return nil, inputErr(p+".values", "give at least two values to compare")
+		}
+		for j, val := range v.Values {
+			val = strings.TrimSpace(val)
+			if val == "" && (k == "attacker" || k == "defender") {
+				return nil, inputErr(fmt.Sprintf("%s.values[%d]", p, j), "empty fleet")
+			}
+			for _, prev := range v.Values[:j] {
+				if strings.EqualFold(strings.TrimSpace(prev), val) {
+					return nil, inputErr(fmt.Sprintf("%s.values[%d]", p, j), "%s given twice; each value is one variant", echo.Quote(val))
+				}
+			}
+		}
+		vals := make([]string, len(v.Values))
+		for j, val := range v.Values {
+			vals[j] = strings.TrimSpace(val)
+		}
+		vs = append(vs, vary{key: k, values: vals})
+	}
+	return vs, nil
+}
+
+// combatArgs writes a combat document (already checked by combatScenario)
+// as the command line's scenario and run flags.
+func combatArgs(doc *scenario.Combat) ([]string, error) {
+	var args []string
+	flag := func(name string, v any) { args = append(args, fmt.Sprintf("--%s=%v", name, v)) }
+	if doc.Ruleset != "" {
+		flag("ruleset", doc.Ruleset)
+	}
+	game, _ := combat.ParseGame(orDefault(doc.Ruleset, rulesetTI4))
+	for _, k := range slices.Sorted(maps.Keys(doc.Printings)) {
+		flag("rules", k+"="+doc.Printings[k])
+	}
+	for name, on := range map[string]bool{"nebula": doc.System.Nebula, "entropic-scar": doc.System.EntropicScar, "cultural": doc.System.Cultural, "space-mine": doc.System.SpaceMine} {
+		if on {
+			flag(name, true)
+		}
+	}
+	for _, sd := range []struct {
+		name string
+		s    *scenario.Side
+	}{{"attacker", &doc.Attacker}, {"defender", &doc.Defender}} {
+		n, s := sd.name, sd.s
+		f, err := fleetOf(n+".fleet", s.Fleet, game)
+		if err != nil {
+			return nil, err
+		}
+		flag(n, fleetText(game, f))
+		if len(s.Galvanized) > 0 {
+			g, err := fleetOf(n+".galvanized", s.Galvanized, game)
+			if err != nil {
+				return nil, err
+			}
+			flag(n+"-galvanized", fleetText(game, g))
+		}
+		if s.Faction != "" {
+			flag(n+"-faction", s.Faction)
+		}
+		for _, t := range s.Technologies {
+			flag(n+"-tech", t)
+		}
+		for _, c := range s.Cards {
+			if c.Copies > 0 {
+				flag(n+"-card", c.Name+":"+strconv.Itoa(c.Copies))
+			} else {
+				flag(n+"-card", c.Name)
+			}
+		}
+		for name, v := range map[string]string{"order": s.Order, "retreat": s.Retreat} {
+			if v != "" {
+				flag(n+"-"+name, v)
+			}
+		}
+		for name, v := range map[string]int{"modifier": s.Modifier, "trade-goods": s.TradeGoods, "influence": s.Influence, "adjacent-pds": s.AdjacentPDS, "pds": s.PDS} {
+			if v != 0 {
+				flag(n+"-"+name, v)
+			}
+		}
+	}
+	if doc.Run.Rounds != 0 {
+		flag("rounds", doc.Run.Rounds)
+	}
+	return args, nil
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

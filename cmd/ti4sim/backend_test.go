@@ -60,6 +60,55 @@ func TestBackendMatchesCLI(t *testing.T) {
 	}
 }
 
+// TestBackendCompareMatchesCLI: a comparison document gives the bytes of
+// `ti4sim compare ... -o json` for the same scenario, varied values and
+// seed.
+func TestBackendCompareMatchesCLI(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		args []string
+	}{
+		{`{"version":1,"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"dreadnought","count":2},{"unit":"carrier","count":1},{"unit":"infantry","count":4}],"technologies":["x89-bacterial-weapon"]},"defender":{"fleet":[{"unit":"infantry","count":4},{"unit":"pds","count":1}]},"run":{"trials":3000,"seed":5}},"vary":[{"key":"x89","values":["original","omega"]}]}`,
+			[]string{"compare", "invade", "-a", "2 dread, 1 carrier, 4 inf", "-d", "4 inf, 1 pds", "--attacker-tech", "x89-bacterial-weapon", "--vary", "x89=original,omega", "-n", "3000", "--seed", "5", "-o", "json"}},
+		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}],"modifier":-1,"order":"cruiser"},"defender":{"fleet":[{"unit":"destroyer","count":2,"upgraded":true}]},"run":{"trials":2000}},"vary":[{"key":"attacker","values":["3 cruiser","2 dreadnought"]},{"key":"nebula","values":["false","true"]}]}`,
+			[]string{"compare", "space", "--attacker-modifier", "-1", "--attacker-order", "cruiser", "-d", "2 destroyer II", "--vary", "attacker=3 cruiser;2 dreadnought", "--vary", "nebula=false,true", "-n", "2000", "-o", "json"}},
+	} {
+		want, errOut, code := runCLI(t, tc.args...)
+		if code != 0 {
+			t.Fatalf("CLI %q: exit %d: %s", tc.args, code, errOut)
+		}
+		got, err := newBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("document and command line differ:\n--- document ---\n%s\n--- command line ---\n%s", got, want)
+		}
+	}
+}
+
+// TestBackendCompareInputErrors: a comparison's faults name their JSON
+// path, the base scenario's under "scenario.".
+func TestBackendCompareInputErrors(t *testing.T) {
+	const base = `"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}`
+	for _, tc := range []struct{ doc, path, has string }{
+		{`{"version":1,` + base + `},"vary":[{"key":"colour","values":["red","blue"]}]}`, "vary[0].key", "unknown key"},
+		{`{"version":1,` + base + `},"vary":[{"key":"magen","values":["omega"]}]}`, "vary[0].values", "at least two"},
+		{`{"version":1,` + base + `},"vary":[{"key":"nebula","values":["true","TRUE"]}]}`, "vary[0].values[1]", "given twice"},
+		{`{"version":1,` + base + `},"vary":[]}`, "vary", "nothing varies"},
+		{`{"version":1,` + base + `,"run":{"exact":true}},"vary":[{"key":"nebula","values":["true","false"]}]}`, "scenario.run.exact", "simulated"},
+		{`{"version":1,` + base + `,"run":{"trials":600000}},"vary":[{"key":"nebula","values":["true","false"]}]}`, "scenario.run.trials", "at most 1000000"},
+		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":0}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}},"vary":[{"key":"nebula","values":["true","false"]}]}`, "scenario.attacker.fleet[0].count", "1..99"},
+		{`{"version":1,` + base + `},"vary":[{"key":"attacker","values":["2 cruiser","3 banana"]}]}`, "vary", "banana"},
+	} {
+		_, err := newBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
+		var in *service.InputError
+		if !errors.As(err, &in) || in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
+			t.Errorf("%s:\n got %#v\nwant path %q msg containing %q", tc.doc, err, tc.path, tc.has)
+		}
+	}
+}
+
 // TestBackendInputErrors: each fault of a document is an InputError with
 // the JSON path of the value at fault and a message saying what is wrong.
 func TestBackendInputErrors(t *testing.T) {

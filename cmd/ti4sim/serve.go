@@ -41,6 +41,7 @@ names another interface. Each answer is byte for byte what the command line's
 -o json prints for the same scenario and seed.
 
   POST /v1/combat        a combat document (space, ground, invade)
+  POST /v1/compare       a comparison document (a combat and what varies)
   POST /v1/vote          a vote document
   GET  /v1/catalog       units, factions, technologies and cards
   GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote)
