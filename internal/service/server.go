@@ -36,6 +36,9 @@ type Server struct {
 	inFlight atomic.Int64
 	// routes are the method-and-path patterns the mux serves.
 	routes []route
+	// missing are the described paths this backend does not answer, with
+	// the reason (a Backend without Comparer or Importer).
+	missing map[string]string
 }
 
 // route is one endpoint: its method, its path pattern and its handler.
@@ -62,11 +65,16 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/debug/vars", s.vars},
 	}
+	s.missing = map[string]string{}
 	if c, ok := b.(Comparer); ok {
 		s.routes = append(s.routes, route{http.MethodPost, "/v1/compare", s.runHandler(c.Compare)})
+	} else {
+		s.missing["/v1/compare"] = "this build answers no comparison documents"
 	}
 	if im, ok := b.(Importer); ok {
 		s.routes = append(s.routes, route{http.MethodPost, "/v1/import", s.importHandler(im)})
+	} else {
+		s.missing["/v1/import"] = "this build has no importer"
 	}
 	for _, rt := range s.routes {
 		s.mux.HandleFunc(rt.method+" "+rt.path, rt.handle)
@@ -99,6 +107,10 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		allow := probe.header.Get("Allow")
 		w.Header().Set("Allow", allow)
 		writeError(w, http.StatusMethodNotAllowed, "", fmt.Sprintf("method %s not allowed on %s: allowed %s", echo.Quote(r.Method), r.URL.Path, allow))
+		return
+	}
+	if why, ok := s.missing[r.URL.Path]; ok {
+		writeError(w, http.StatusNotFound, "", r.URL.Path+": "+why)
 		return
 	}
 	writeError(w, http.StatusNotFound, "", fmt.Sprintf("no such path %s: the paths are listed in /v1/openapi.json", echo.Quote(r.URL.Path)))

@@ -376,3 +376,29 @@ func TestRequestLog(t *testing.T) {
 		}
 	}
 }
+
+// partialBackend answers combats and votes only.
+type partialBackend struct{ fake *fakeBackend }
+
+func (p partialBackend) Combat(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return p.fake.Combat(ctx, b, l)
+}
+func (p partialBackend) Vote(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return p.fake.Vote(ctx, b, l)
+}
+func (p partialBackend) Catalog() []byte                   { return p.fake.Catalog() }
+func (p partialBackend) Schema(name string) ([]byte, bool) { return p.fake.Schema(name) }
+
+// TestMissingEndpoints: with a backend that neither compares nor imports,
+// those paths answer 404 saying so, whatever the method.
+func TestMissingEndpoints(t *testing.T) {
+	s := newTestServer(t, testConfig(), partialBackend{newFake()})
+	for path, why := range map[string]string{"/v1/compare": "no comparison", "/v1/import": "no importer"} {
+		for _, m := range []string{"POST", "GET"} {
+			w := do(s, m, path, jsonType, "{}")
+			if e := decodeError(t, w); w.Code != 404 || !strings.Contains(e.Error, why) {
+				t.Errorf("%s %s: %d %q", m, path, w.Code, e.Error)
+			}
+		}
+	}
+}
