@@ -34,6 +34,7 @@ func Run(ctx context.Context, cfg Config, b Backend, log *slog.Logger) error {
 		Handler:           s,
 		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       cfg.Timeout, // a body sent slowly holds no run slot, but is cut off
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
