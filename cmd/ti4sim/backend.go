@@ -253,6 +253,9 @@ func runOptions(r scenario.Run, lim service.Limits, rounds bool) (combat.Options
 	case r.Rounds < 0 || r.Rounds > combat.RoundCap:
 		return o, inputErr("run.rounds", "%d out of range: allowed 1..%d", r.Rounds, combat.RoundCap)
 	}
+	if r.Exact {
+		return o, nil // no trials: the trial limit does not apply
+	}
 	if o.Seed == 0 {
 		o.Seed = defaultSeed
 	}

@@ -142,7 +142,6 @@ func TestBackendInputErrors(t *testing.T) {
 		{`{"version":1,"action":"space",` + fleets + `,"run":{"exact":true,"seed":2}}`, "run.seed", "leave out seed", false},
 		{`{"version":1,"action":"space",` + fleets + `,"run":{"precision":0.7}}`, "run.precision", "0 < P < 0.5", false},
 		{`{"version":1,"action":"space",` + fleets + `,"run":{"rounds":1001}}`, "run.rounds", "1..1000", false},
-		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":10},{"unit":"cruiser","count":10}]},"defender":{"fleet":[{"unit":"dreadnought","count":10},{"unit":"destroyer","count":10},{"unit":"fighter","count":10}]},"run":{"exact":true}}`, "run.exact", "limit of the exact solver (1048576)", false},
 		{`[]`, "", "want an object", false},
 		{`{"version":1,"voters":[]}`, "voters", "no voter", true},
 		{`{"version":1,"voters":["sol:x:for=1"]}`, "voters[0]", "", true},
@@ -166,6 +165,22 @@ func TestBackendInputErrors(t *testing.T) {
 		if in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got path %q msg %q\nwant path %q msg containing %q", tc.doc, in.Path, in.Msg, tc.path, tc.has)
 		}
+	}
+}
+
+// TestBackendExactStateLimit: an exact combat beyond the request's state
+// limit is refused naming the limit, at run.exact; within it, answered.
+// 2 dreadnoughts (6 states: alive 0..2, each maybe damaged) against 3
+// destroyers (4 states) have 24 joint states.
+func TestBackendExactStateLimit(t *testing.T) {
+	doc := []byte(`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":3}]},"run":{"exact":true}}`)
+	_, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 23})
+	var in *service.InputError
+	if !errors.As(err, &in) || in.Path != "run.exact" || !strings.Contains(in.Msg, "limit of the exact solver (23)") {
+		t.Errorf("limit 23: err = %v", err)
+	}
+	if _, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 24}); err != nil {
+		t.Errorf("limit 24: %v", err)
 	}
 }
 
