@@ -29,6 +29,17 @@ const MaxExactStates = 1 << 22
 // effects it cannot express and combats whose joint state space exceeds
 // MaxExactStates, and returns an error if ctx is nil.
 func Solve(ctx context.Context, sc Scenario) (Result, error) {
+	return SolveWithin(ctx, sc, MaxExactStates)
+}
+
+// SolveWithin is Solve with a lower bound on the joint state space of any
+// one combat: 1..MaxExactStates joint states (a service's per-request
+// limit). A combat with more is refused, naming the limit, before the
+// solver builds its tables.
+func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error) {
+	if maxStates < 1 || maxStates > MaxExactStates {
+		return Result{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
+	}
 	if ctx == nil {
 		return Result{}, errNilContext
 	}
@@ -42,7 +53,7 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 	if w := p.unreplayed(); w != "" {
 		return Result{}, fmt.Errorf("exact mode cannot express an effect that acts %s; run without exact mode for a Monte Carlo answer", w)
 	}
-	s := &solver{ctx: ctx, p: p}
+	s := &solver{ctx: ctx, p: p, maxStates: maxStates}
 	if err := s.solve(); err != nil {
 		return Result{}, err
 	}
@@ -120,6 +131,8 @@ func (h *roundsHist) convolve(o *roundsHist) roundsHist {
 type solver struct {
 	ctx context.Context
 	p   *plan
+	// maxStates bounds each combat's joint state space (SolveWithin).
+	maxStates int
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
@@ -183,8 +196,8 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 			}
 		}
 	}
-	if n := c.ss[attacker].n * c.ss[defender].n; n > MaxExactStates {
-		return nil, fmt.Errorf("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d); run without exact mode for a Monte Carlo answer", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, MaxExactStates)
+	if n := c.ss[attacker].n * c.ss[defender].n; n > s.maxStates {
+		return nil, fmt.Errorf("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d); run without exact mode for a Monte Carlo answer", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, s.maxStates)
 	}
 	for side := range 2 {
 		for _, pmf := range c.pmf[1-side] { // the most hits of any state (TI3: undamaged ones roll more)

@@ -178,3 +178,30 @@ func ExampleSolve() {
 	fmt.Printf("%.6f %.6f %.6f, rounds %.4f\n", res.Outcome.AttackerWin.P, res.Outcome.Draw.P, res.Outcome.DefenderWin.P, res.Rounds.Mean.Value)
 	// Output: 0.444444 0.111111 0.444444, rounds 2.7778
 }
+
+// TestSolveWithinRefusesBeyondItsLimit: SolveWithin refuses a combat whose
+// joint state space passes its limit, naming that limit, and answers as
+// Solve within it. 2 dreadnoughts (alive 0..2, each maybe damaged: 6
+// states) against 3 destroyers (4 states) have 24 joint states.
+func TestSolveWithinRefusesBeyondItsLimit(t *testing.T) {
+	a, _ := units.ParseFleet("2 dreadnought")
+	d, _ := units.ParseFleet("3 destroyer")
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a}, Defender: combat.Side{Fleet: d}}
+	ctx := context.Background()
+	if _, err := combat.SolveWithin(ctx, sc, 23); err == nil || !strings.Contains(err.Error(), "(23)") {
+		t.Fatalf("limit 23: err = %v, want a refusal naming the limit 23", err)
+	}
+	got, err := combat.SolveWithin(ctx, sc, 24)
+	if err != nil {
+		t.Fatalf("limit 24: %v", err)
+	}
+	want, _ := combat.Solve(ctx, sc)
+	if got.Outcome != want.Outcome {
+		t.Errorf("SolveWithin = %+v, Solve = %+v", got.Outcome, want.Outcome)
+	}
+	for _, n := range []int{0, combat.MaxExactStates + 1} {
+		if _, err := combat.SolveWithin(ctx, sc, n); err == nil {
+			t.Errorf("limit %d accepted", n)
+		}
+	}
+}

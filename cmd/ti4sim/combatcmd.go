@@ -69,16 +69,23 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 			}
 			var res combat.Result
 			if sf.exact {
-				if res, err = combat.Solve(ctx, sc); err != nil {
+				states := combat.MaxExactStates
+				if e.maxExactStates > 0 {
+					states = e.maxExactStates
+				}
+				if res, err = combat.SolveWithin(ctx, sc, states); err != nil {
 					if ctx.Err() != nil {
 						return err
 					}
-					return usageErrorf("%v", err)
+					return usageErrorf("--exact: %v", err)
 				}
 			} else {
 				o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
 				if sf.precision > 0 && !fs.Changed("trials") {
 					o.Trials = combat.MaxTrials // -n caps a precision run only when given
+					if e.maxTrials > 0 {
+						o.Trials = min(o.Trials, e.maxTrials)
+					}
 				}
 				o.Progress = progress(e, o.Trials)
 				if res, err = combat.Run(ctx, sc, o); err != nil {

@@ -29,8 +29,13 @@ type env struct {
 	// documentOnly makes a command print the scenario document its flags
 	// stand for instead of running it (ti4sim scenario).
 	documentOnly bool
-	stdout       io.Writer
-	stderr       io.Writer
+	// maxTrials and maxExactStates, when not 0, bound a run (ti4sim
+	// serve's limits): the trials of a precision run with no -n, and the
+	// joint states of an exact combat.
+	maxTrials      int64
+	maxExactStates int
+	stdout         io.Writer
+	stderr         io.Writer
 }
 
 // command is one ti4sim subcommand.
@@ -47,7 +52,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), scenarioCommand(), importCommand(), unitsCommand(), cardsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), voteCommand(), scenarioCommand(), importCommand(), serveCommand(), unitsCommand(), cardsCommand()}
 }
 
 func lookupCommand(name string) *command {

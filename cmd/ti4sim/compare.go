@@ -15,14 +15,8 @@ import (
 	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
-// varyKeys are the --vary keys: the rules cards, then any scenario flag.
-var varyKeys = []string{
-	"magen", "x89", "ruleset",
-	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
-	"attacker-card", "defender-card", "attacker-order", "defender-order",
-	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "attacker-adjacent-pds",
-	"attacker-pds", "nebula",
-}
+// varyKeys are the --vary keys (the documents' too).
+var varyKeys = scenario.VaryKeys
 
 // vary is one --vary KEY=V1,V2,... flag.
 type vary struct {

@@ -2,11 +2,22 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
+
+// VaryKeys are the settings a comparison may vary (compare --vary): the
+// printed cards, then scenario flags by name.
+var VaryKeys = []string{
+	"magen", "x89", "ruleset",
+	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
+	"attacker-card", "defender-card", "attacker-order", "defender-order",
+	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "attacker-adjacent-pds",
+	"attacker-pds", "nebula",
+}
 
 // MaxVoters bounds a vote's voters and players.
 const MaxVoters = agenda.MaxVoters
@@ -27,15 +38,29 @@ func (d *Compare) Check() error {
 	}
 	for i, v := range d.Vary {
 		p := fmt.Sprintf("vary[%d]", i)
-		if strings.TrimSpace(v.Key) == "" || strings.ContainsAny(v.Key, "=") {
-			return errorf(join(p, "key"), "%s is not a --vary key (see ti4sim compare --help)", echo.Quote(v.Key))
+		if !slices.Contains(VaryKeys, v.Key) {
+			return errorf(join(p, "key"), "unknown key %s; allowed: %s", echo.Quote(v.Key), strings.Join(VaryKeys, ", "))
+		}
+		for _, w := range d.Vary[:i] {
+			if w.Key == v.Key {
+				return errorf(join(p, "key"), "%s varied twice", v.Key)
+			}
 		}
 		if len(v.Values) < 2 {
 			return errorf(join(p, "values"), "give at least two values to compare")
 		}
 		for j, val := range v.Values {
-			if strings.Contains(val, ";") {
-				return errorf(fmt.Sprintf("%s.values[%d]", p, j), "%s: a value may not contain ';'", echo.Quote(val))
+			vp := fmt.Sprintf("%s.values[%d]", p, j)
+			switch {
+			case strings.Contains(val, ";"):
+				return errorf(vp, "%s: a value may not contain ';'", echo.Quote(val))
+			case strings.TrimSpace(val) == "" && (v.Key == "attacker" || v.Key == "defender"):
+				return errorf(vp, "an empty fleet; give a fleet for every value")
+			}
+			for _, prev := range v.Values[:j] {
+				if strings.EqualFold(strings.TrimSpace(prev), strings.TrimSpace(val)) {
+					return errorf(vp, "%s given twice; each value is one variant", echo.Quote(val))
+				}
 			}
 		}
 	}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/internal/service"
+)
+
+func serveCommand() *command {
+	var cfg service.Config
+	var maxTrials count
+	newFlags := func() *pflag.FlagSet {
+		cfg = service.DefaultConfig()
+		maxTrials = count(cfg.MaxTrials)
+		fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+		fs.SortFlags = false
+		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "`HOST:PORT` to listen on; the default is reachable from this machine only; port 0 picks a free port")
+		fs.Var(&maxTrials, "max-trials", "most Monte Carlo trials one request may ask for, 1..1e9 (more: 422)")
+		fs.IntVar(&cfg.MaxExactStates, "max-exact-states", cfg.MaxExactStates, fmt.Sprintf("most joint unit states of an exact combat, 1..%d (more: 422)", service.MaxExactStatesLimit))
+		fs.Int64Var(&cfg.MaxBodyBytes, "max-body", cfg.MaxBodyBytes, "largest request body in bytes (larger: 413)")
+		fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "most time one request may take, queue included; then the run stops (503)")
+		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS)")
+		fs.IntVar(&cfg.MaxQueue, "max-queue", cfg.MaxQueue, "most runs waiting for a slot; beyond: 429 with Retry-After")
+		fs.StringSliceVar(&cfg.CORSOrigins, "cors-origin", nil, "`ORIGIN`s (scheme://host[:port], exact match, comma-separated or repeated) whose pages may call the service; default none")
+		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "on SIGINT or SIGTERM, how long requests in flight may finish before they are cancelled")
+		return fs
+	}
+	return &command{
+		name:    "serve",
+		summary: "the HTTP service: scenario documents in, the JSON of -o json out",
+		usage:   "ti4sim serve [--addr 127.0.0.1:8080] [flags]",
+		help: `Serves the scenario documents over HTTP, on this machine only unless --addr
+names another interface. Each answer is byte for byte what the command line's
+-o json prints for the same scenario and seed.
+
+  POST /v1/combat        a combat document (space, ground, invade)
+  POST /v1/compare       a comparison document (a combat and what varies)
+  POST /v1/vote          a vote document
+  GET  /v1/catalog       units, factions, technologies and cards
+  GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote)
+  GET  /v1/openapi.json  the OpenAPI 3.1 description
+  GET  /healthz          liveness; GET /debug/vars: goroutines, requests, runs, queue
+
+Every error is JSON {"error": "...", "path": "..."} (path: the JSON path of
+the value at fault, or ""): 400 malformed JSON, 404 no such path, 405 wrong
+method (with Allow), 413 body over --max-body, 415 not application/json, 422
+an invalid document or one beyond the limits, 429 busy (--max-concurrent runs
+and --max-queue waiting; with Retry-After), 503 over --timeout or shutting
+down, 500 only for a fault of the service. A run stops when its client goes
+away. On SIGINT or SIGTERM the service stops accepting connections, lets the
+requests in flight finish for --shutdown-timeout, cancels the rest and exits 0.
+It prints the address it listens on, then logs one line per request on
+stderr.
+
+Examples:
+  ti4sim serve
+  ti4sim serve --addr 127.0.0.1:0 --max-trials 1e6 --timeout 10s
+  curl -s -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat`,
+		flagSet: newFlags,
+		run: func(ctx context.Context, c *command, args []string, e *env) error {
+			fs := newFlags()
+			if err := parseFlags(c, fs, args, e); err != nil {
+				return err
+			}
+			cfg.MaxTrials = int64(maxTrials)
+			if err := cfg.Validate(); err != nil {
+				return usageErrorf("serve: %v", err)
+			}
+			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+			defer stop()
+			w := &errWriter{w: e.stdout}
+			cfg.OnListen = func(a net.Addr) { fmt.Fprintf(w, "ti4sim serve: listening on http://%s\n", a) }
+			log := slog.New(slog.NewTextHandler(e.stderr, nil))
+			if err := service.Run(ctx, cfg, newBackend(), log); err != nil {
+				return err
+			}
+			return nil
+		},
+	}
+}

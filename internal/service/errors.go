@@ -1,0 +1,47 @@
+package service
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// InputError is bad input in a request document: the JSON path of the value
+// at fault ("" for the document as a whole, "attacker.fleet[0].count" for a
+// value inside it) and what is wrong and what is allowed. The service
+// answers it 422 Unprocessable Content.
+type InputError struct {
+	Path string
+	Msg  string
+}
+
+// Error returns the message, prefixed by the path when there is one.
+func (e *InputError) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// errorBody is the JSON body of every error answer.
+type errorBody struct {
+	// Error says what is wrong and what is allowed.
+	Error string `json:"error"`
+	// Path is the JSON path of the value at fault in the request
+	// document, or "" when the fault is not in one value.
+	Path string `json:"path"`
+}
+
+// writeError answers status with the JSON error body {"error", "path"}.
+func writeError(w http.ResponseWriter, status int, path, msg string) {
+	b, _ := json.Marshal(errorBody{Error: msg, Path: path}) // strings always marshal
+	writeJSON(w, status, append(b, '\n'))
+}
+
+// writeJSON answers status with body, a JSON document.
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(body) // a client gone away is no error of ours
+}

@@ -1,0 +1,133 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeBackend answers by the document's "do" field: "input" an
+// InputError at attacker.fleet[0].count, "panic" a panic, "block" waits
+// until ctx ends (signalling started, then done), "fail" a plain error;
+// anything else echoes {"ok":true,"limits":...}.
+type fakeBackend struct {
+	started chan struct{}
+	done    chan error
+}
+
+func newFake() *fakeBackend {
+	return &fakeBackend{started: make(chan struct{}, 100), done: make(chan error, 100)}
+}
+
+func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]byte, error) {
+	var doc struct {
+		Do string `json:"do"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, &InputError{Path: "", Msg: "want a JSON object"}
+	}
+	switch doc.Do {
+	case "input":
+		return nil, &InputError{Path: "attacker.fleet[0].count", Msg: "count 0 out of range: allowed 1..99"}
+	case "panic":
+		panic("fake backend panics")
+	case "fail":
+		return nil, io.ErrUnexpectedEOF
+	case "block":
+		f.started <- struct{}{}
+		<-ctx.Done()
+		f.done <- ctx.Err()
+		return nil, ctx.Err()
+	}
+	b, _ := json.Marshal(map[string]any{"ok": true, "limits": lim})
+	return b, nil
+}
+
+func (f *fakeBackend) Combat(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return f.answer(ctx, b, l)
+}
+func (f *fakeBackend) Compare(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return f.answer(ctx, b, l)
+}
+func (f *fakeBackend) Vote(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return f.answer(ctx, b, l)
+}
+func (f *fakeBackend) Import(ctx context.Context, b []byte) ([]byte, error) {
+	return f.answer(ctx, b, Limits{})
+}
+func (f *fakeBackend) Catalog() []byte { return []byte(`{"cards":[]}`) }
+func (f *fakeBackend) Schema(name string) ([]byte, bool) {
+	if name == "combat" {
+		return []byte(`{"type":"object"}`), true
+	}
+	return nil, false
+}
+
+// quietLogger discards the request log.
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func newTestServer(t testing.TB, cfg Config, b Backend) *Server {
+	t.Helper()
+	s, err := New(cfg, b, quietLogger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// do sends one request to h and returns the recorded answer.
+func do(h http.Handler, method, path, ctype, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, "http://127.0.0.1"+path, strings.NewReader(body))
+	r.URL.Path = path // keep the path as written (dot segments, double slashes)
+	if ctype != "" {
+		r.Header.Set("Content-Type", ctype)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+// decodeError reads an error answer's JSON body, failing the test when it
+// is not exactly {"error": non-empty, "path": string}.
+func decodeError(t *testing.T, w *httptest.ResponseRecorder) errorBody {
+	t.Helper()
+	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type %q, want application/json", ct)
+	}
+	dec := json.NewDecoder(w.Body)
+	dec.DisallowUnknownFields()
+	var e struct {
+		Error *string `json:"error"`
+		Path  *string `json:"path"`
+	}
+	if err := dec.Decode(&e); err != nil {
+		t.Fatalf("error body: %v", err)
+	}
+	if e.Error == nil || *e.Error == "" || e.Path == nil {
+		t.Fatalf("error body lacks error or path: %+v", e)
+	}
+	return errorBody{Error: *e.Error, Path: *e.Path}
+}
+
+// slogTo logs text to buf, under mu.
+func slogTo(buf *bytes.Buffer, mu *sync.Mutex) *slog.Logger {
+	return slog.New(slog.NewTextHandler(&lockedWriter{buf: buf, mu: mu}, nil))
+}
+
+type lockedWriter struct {
+	buf *bytes.Buffer
+	mu  *sync.Mutex
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}

@@ -1,0 +1,107 @@
+package service
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"runtime"
+	"time"
+)
+
+// Config is the service's address and limits. DefaultConfig gives the
+// defaults; every field is a `ti4sim serve` flag.
+type Config struct {
+	// Addr is the TCP address to listen on (--addr). The default,
+	// 127.0.0.1:8080, is reachable from this machine only; port 0 picks a
+	// free port.
+	Addr string
+	// MaxTrials is the most Monte Carlo trials one request may ask for
+	// (--max-trials); more is answered 422.
+	MaxTrials int64
+	// MaxExactStates is the most joint unit states an exact combat may have
+	// (--max-exact-states); a larger one is answered 422. It bounds the
+	// exact solver's memory and time.
+	MaxExactStates int
+	// MaxBodyBytes is the largest request body (--max-body); a larger one
+	// is answered 413.
+	MaxBodyBytes int64
+	// Timeout is the most time one request may take, waiting in the queue
+	// included (--timeout); a run still going then is stopped and answered
+	// 503.
+	Timeout time.Duration
+	// MaxConcurrent is the most runs (combat, compare, vote) computed at
+	// once (--max-concurrent).
+	MaxConcurrent int
+	// MaxQueue is the most runs waiting for one of the MaxConcurrent slots
+	// (--max-queue); a run arriving when the queue is full is answered 429
+	// with Retry-After.
+	MaxQueue int
+	// CORSOrigins are the origins (scheme://host[:port], exact match) whose
+	// pages may call the service from a browser (--cors-origin); none:
+	// cross-origin calls are refused by the browser.
+	CORSOrigins []string
+	// ShutdownTimeout is how long, on SIGINT or SIGTERM, requests in
+	// flight may finish before they are cancelled (--shutdown-timeout).
+	ShutdownTimeout time.Duration
+	// OnListen, if not nil, is called with the bound address once the
+	// service listens (the address chosen for port 0).
+	OnListen func(addr net.Addr)
+}
+
+// Bounds of the limits: a Config outside them is refused.
+const (
+	// MaxTrialsLimit is the largest MaxTrials (the engine's own limit).
+	MaxTrialsLimit = 1_000_000_000
+	// MaxExactStatesLimit is the largest MaxExactStates (the exact
+	// solver's own limit, combat.MaxExactStates).
+	MaxExactStatesLimit = 1 << 22
+)
+
+// DefaultConfig returns the defaults: loopback on port 8080; 10,000,000
+// trials and 1,048,576 exact states a request; 1 MiB bodies; 60 s a
+// request; GOMAXPROCS runs at once with 64 waiting; no CORS; 10 s to shut
+// down.
+func DefaultConfig() Config {
+	return Config{
+		Addr:            "127.0.0.1:8080",
+		MaxTrials:       10_000_000,
+		MaxExactStates:  1 << 20,
+		MaxBodyBytes:    1 << 20,
+		Timeout:         60 * time.Second,
+		MaxConcurrent:   runtime.GOMAXPROCS(0),
+		MaxQueue:        64,
+		ShutdownTimeout: 10 * time.Second,
+	}
+}
+
+// Validate reports the first field out of its range.
+func (c Config) Validate() error {
+	switch {
+	case c.MaxTrials < 1 || c.MaxTrials > MaxTrialsLimit:
+		return fmt.Errorf("max trials %d out of range: allowed 1..%d", c.MaxTrials, MaxTrialsLimit)
+	case c.MaxExactStates < 1 || c.MaxExactStates > MaxExactStatesLimit:
+		return fmt.Errorf("max exact states %d out of range: allowed 1..%d", c.MaxExactStates, MaxExactStatesLimit)
+	case c.MaxBodyBytes < 1 || c.MaxBodyBytes > 1<<30:
+		return fmt.Errorf("max body %d bytes out of range: allowed 1..%d", c.MaxBodyBytes, 1<<30)
+	case c.Timeout <= 0:
+		return fmt.Errorf("timeout %v out of range: must be positive", c.Timeout)
+	case c.MaxConcurrent < 1 || c.MaxConcurrent > 4096:
+		return fmt.Errorf("max concurrent %d out of range: allowed 1..4096", c.MaxConcurrent)
+	case c.MaxQueue < 0 || c.MaxQueue > 1<<20:
+		return fmt.Errorf("max queue %d out of range: allowed 0..%d", c.MaxQueue, 1<<20)
+	case c.ShutdownTimeout < 0:
+		return fmt.Errorf("shutdown timeout %v out of range: must not be negative", c.ShutdownTimeout)
+	}
+	for _, o := range c.CORSOrigins {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			return fmt.Errorf("CORS origin %q: want scheme://host[:port], e.g. http://localhost:3000", o)
+		}
+	}
+	return nil
+}
+
+// limits are the per-request limits the Backend enforces.
+func (c Config) limits() Limits {
+	return Limits{MaxTrials: c.MaxTrials, MaxExactStates: c.MaxExactStates}
+}
