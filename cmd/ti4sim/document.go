@@ -71,6 +71,9 @@ func side(g combat.Game, s combat.Side, techs, cards []string, order, retreat st
 		if hasN {
 			card.Copies, _ = strconv.Atoi(strings.TrimSpace(n)) // validated with the scenario
 		}
+		if card.Copies == 1 {
+			card.Copies = 0 // "name:1" is "name": one copy, or a count of 1
+		}
 		if card.Name != "" {
 			d.Cards = append(d.Cards, card)
 		}
