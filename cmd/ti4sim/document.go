@@ -137,24 +137,13 @@ func readDocument[T any](e *env, path string, decode func(io.Reader) (T, error))
 // the document's flags, then the flags given, which override the
 // document's (a flag given replaces the document's value, lists included).
 func withDocument(docArgs, given []string, fs *pflag.FlagSet) []string {
-	var out []string
-	for i := 0; i < len(docArgs); i++ {
-		name := strings.TrimPrefix(docArgs[i], "--")
-		name, _, hasValue := strings.Cut(name, "=")
+	out := scenario.DropFlags(docArgs, func(name string) bool {
+		name, _, _ = strings.Cut(name, "=")
+		return fs.Lookup(name) != nil && fs.Changed(name)
+	}, func(name string) bool {
 		fl := fs.Lookup(name)
-		takesValue := fl != nil && fl.Value.Type() != "bool" && fl.NoOptDefVal == "" && !hasValue
-		if fl != nil && fs.Changed(name) {
-			if takesValue {
-				i++
-			}
-			continue
-		}
-		out = append(out, docArgs[i])
-		if takesValue && i+1 < len(docArgs) {
-			i++
-			out = append(out, docArgs[i])
-		}
-	}
+		return fl != nil && fl.Value.Type() != "bool" && fl.NoOptDefVal == ""
+	})
 	return append(out, given...)
 }
 

@@ -114,23 +114,7 @@ func (d *Compare) Args() []string {
 			}
 		}
 	}
-	var a []string
-	args := sc.Args()
-	for i := 0; i < len(args); i++ {
-		name := strings.TrimPrefix(args[i], "--")
-		takesValue := !boolFlags[name]
-		if varied[name] {
-			if takesValue {
-				i++
-			}
-			continue
-		}
-		a = append(a, args[i])
-		if takesValue && i+1 < len(args) {
-			i++
-			a = append(a, args[i])
-		}
-	}
+	a := DropFlags(sc.Args(), func(name string) bool { return varied[name] }, func(name string) bool { return !boolFlags[name] })
 	for _, v := range d.Vary {
 		a = append(a, "--vary", v.Key+"="+strings.Join(v.Values, ";"))
 	}
@@ -190,3 +174,21 @@ func CardItems(cs []Card) []string {
 
 // boolFlags are the flags Combat.Args writes without a value.
 var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "exact": true}
+
+// DropFlags returns args without the flags drop names (each "--name" and,
+// when takesValue says it has one, its value), the others as they were.
+func DropFlags(args []string, drop, takesValue func(name string) bool) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		name := strings.TrimPrefix(args[i], "--")
+		n := 1
+		if strings.HasPrefix(args[i], "--") && !strings.Contains(name, "=") && takesValue(name) && i+1 < len(args) {
+			n = 2
+		}
+		if !drop(name) {
+			out = append(out, args[i:i+n]...)
+		}
+		i += n - 1
+	}
+	return out
+}
