@@ -252,10 +252,24 @@ func describe(v any) string {
 	return "null"
 }
 
-// join appends a key to a JSON path.
+// join appends a key to a JSON path; a key that is not a plain name is
+// quoted in brackets (["a b"]), so a path is always one line.
 func join(path, key string) string {
+	if !plainKey(key) {
+		return path + "[" + echo.Quote(key) + "]"
+	}
 	if path == "" {
 		return key
 	}
 	return path + "." + key
+}
+
+// plainKey reports whether a key is letters, digits, '_' and '-' only.
+func plainKey(k string) bool {
+	for _, r := range k {
+		if !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return k != ""
 }

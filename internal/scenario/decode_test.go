@@ -31,7 +31,9 @@ func TestDecodeErrorsNamePaths(t *testing.T) {
 		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"colour":"red"}]}}`:                                                                     "attacker.fleet[0].colour",
 		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"influence":100}}`:                "defender.influence",
 		`{"version":1,"action":"space","printings":{"x89":7}}`: "printings.x89",
-		`{"version":2}`: "version",
+		`{"version":2}`:                      "version",
+		`{"\n":1}`:                           `["\n"]`, // found by FuzzDecodeCombat: a key that is no plain name is quoted
+		`{"version":1,"attacker":{"a b":1}}`: `attacker["a b"]`,
 	} {
 		_, err := DecodeCombat(strings.NewReader(doc))
 		var e *Error
