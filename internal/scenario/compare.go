@@ -31,7 +31,7 @@ func (d *Compare) Check() error {
 	}
 	if err := d.Scenario.Check(); err != nil {
 		e := err.(*Error)
-		return &Error{Path: join("scenario", e.Path), Msg: e.Msg}
+		return &Error{Path: under("scenario", e.Path), Msg: e.Msg}
 	}
 	if len(d.Vary) == 0 {
 		return errorf("vary", "empty: give at least one setting to vary, e.g. [{\"key\": \"magen\", \"values\": [\"omega\", \"omega2\"]}]")

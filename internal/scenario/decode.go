@@ -264,6 +264,18 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
+// under puts a path below the key base: under("scenario", "run.trials")
+// is "scenario.run.trials".
+func under(base, path string) string {
+	switch {
+	case path == "":
+		return base
+	case strings.HasPrefix(path, "["):
+		return base + path
+	}
+	return base + "." + path
+}
+
 // plainKey reports whether a key is letters, digits, '_' and '-' only.
 func plainKey(k string) bool {
 	for _, r := range k {
