@@ -129,30 +129,42 @@ func (f Fleet) Filter(keep func(Kind) bool) []Group {
 // (a kind with more than 99 units is written as several items).
 func (f Fleet) String() string { return f.write(Kind.String) }
 
-// write returns the fleet biggest ships first, each kind under the name
-// name gives it ("II" added for upgraded units); items hold at most
-// MaxItemCount units each, the damaged ones going with the first items.
-func (f Fleet) write(name func(Kind) string) string {
-	parts := make([]string, 0, len(f.groups))
+// Items returns the fleet as the grammar writes it: biggest ships first,
+// items of at most MaxItemCount units each, the damaged units going with
+// the first items of their kind. A kind over MaxItemCount takes several
+// items.
+func (f Fleet) Items() []Group {
+	var items []Group
 	for _, k := range DisplayOrder() {
 		for _, g := range f.groups {
 			if g.Kind != k {
 				continue
 			}
-			n := name(g.Kind)
-			if g.Upgraded {
-				n += " II"
-			}
 			dm := g.Damaged
 			for left := g.Count; left > 0; left -= MaxItemCount {
 				c := min(left, MaxItemCount)
-				item := fmt.Sprintf("%d %s", c, n)
-				if d := min(dm, c); d > 0 {
-					item += fmt.Sprintf(" (%d damaged)", d)
-					dm -= d
-				}
-				parts = append(parts, item)
+				d := min(dm, c)
+				dm -= d
+				items = append(items, Group{Kind: k, Upgraded: g.Upgraded, Count: c, Damaged: d})
 			}
+		}
+	}
+	return items
+}
+
+// write returns the fleet's items (Items), each kind under the name name
+// gives it ("II" added for upgraded units).
+func (f Fleet) write(name func(Kind) string) string {
+	items := f.Items()
+	parts := make([]string, len(items))
+	for i, it := range items {
+		n := name(it.Kind)
+		if it.Upgraded {
+			n += " II"
+		}
+		parts[i] = fmt.Sprintf("%d %s", it.Count, n)
+		if it.Damaged > 0 {
+			parts[i] += fmt.Sprintf(" (%d damaged)", it.Damaged)
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -90,26 +90,16 @@ func side(g combat.Game, s combat.Side, techs, cards []string, order, retreat st
 }
 
 // unitEntries writes a fleet as document entries under the ruleset's
-// names, biggest ships first, at most scenario.MaxItemCount units an entry.
+// names: its items (units.Fleet.Items), at most scenario.MaxItemCount
+// units an entry.
 func unitEntries(g combat.Game, f units.Fleet) []scenario.Units {
 	name := units.Kind.String
 	if g == combat.GameTI3SA {
 		name = units.KindNameTI3
 	}
 	var out []scenario.Units
-	for _, k := range units.DisplayOrder() {
-		for _, gr := range f.Groups() {
-			if gr.Kind != k {
-				continue
-			}
-			dm := gr.Damaged
-			for left := gr.Count; left > 0; left -= scenario.MaxItemCount {
-				c := min(left, scenario.MaxItemCount)
-				d := min(dm, c)
-				dm -= d
-				out = append(out, scenario.Units{Unit: name(k), Count: c, Upgraded: gr.Upgraded, Damaged: d})
-			}
-		}
+	for _, it := range f.Items() {
+		out = append(out, scenario.Units{Unit: name(it.Kind), Count: it.Count, Upgraded: it.Upgraded, Damaged: it.Damaged})
 	}
 	return out
 }
