@@ -32,6 +32,9 @@ type catalogRuleset struct {
 	Name  string     `json:"name"`
 	Title string     `json:"title"`
 	Units []jsonUnit `json:"units"`
+	// Technologies are the ruleset's own technologies with their text
+	// (ti3-sa; ti4's are among the cards).
+	Technologies map[string]string `json:"technologies,omitempty"`
 }
 
 type catalogFaction struct {
@@ -81,7 +84,11 @@ func catalog() catalogJSON {
 		if g == combat.GameTI3SA {
 			title = units.TI3Name
 		}
-		c.Rulesets = append(c.Rulesets, catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f)})
+		r := catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f)}
+		if g == combat.GameTI3SA {
+			r.Technologies = combat.TI3Technologies()
+		}
+		c.Rulesets = append(c.Rulesets, r)
 	}
 	for _, f := range units.Factions() {
 		cf := catalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: unitsJSON(f),

@@ -56,6 +56,9 @@ func TestCatalog(t *testing.T) {
 			}
 		}
 	}
+	if len(c.Rulesets[1].Technologies) != len(combat.TI3Technologies()) {
+		t.Errorf("ti3-sa: %d technologies, want %d", len(c.Rulesets[1].Technologies), len(combat.TI3Technologies()))
+	}
 	if len(c.Printings) != 6 || len(c.VaryKeys) == 0 {
 		t.Errorf("printings %v, vary keys %v", c.Printings, c.VaryKeys)
 	}
