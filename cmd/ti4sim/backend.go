@@ -171,7 +171,8 @@ func checkRun(r scenario.Run, variants int, lim service.Limits, path string) err
 func (b *backend) run(ctx context.Context, args []string, lim service.Limits) ([]byte, error) {
 	c := lookupCommand(args[0])
 	var out bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates}
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates,
+		onProgress: service.ProgressOf(ctx)}
 	if err := c.run(ctx, c, append(args[1:], "-o", "json"), e); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
