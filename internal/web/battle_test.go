@@ -1,0 +1,135 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"testing"
+	"time"
+)
+
+// A battle built on the served page by clicking and typing shows the
+// figures of the service's JSON for the document the page ran (the one in
+// its share link).
+
+// handBuiltFleets is the battle the tests build: attacker 2 dreadnoughts
+// (clicked), 1 carrier (typed), 3 fighters (typed); defender 3 cruisers
+// (clicked), 2 destroyers (typed).
+var (
+	handAttacker = map[string]int{"dreadnought": 2, "carrier": 1, "fighter": 3}
+	handDefender = map[string]int{"cruiser": 3, "destroyer": 2}
+)
+
+// buildHandBattle empties both fleets of the page's form, then enters the
+// hand-built battle.
+func buildHandBattle(tb *tab) {
+	tb.t.Helper()
+	tb.choose("#action", "space")
+	// Empty whatever fleet the form starts with, by typing 0.
+	nonzero := eval[[]string](tb, `[...document.querySelectorAll("[id^='a-count-'], [id^='d-count-']")]
+  .filter(e => Number(e.value) !== 0).map(e => "#" + e.id)`)
+	for _, sel := range nonzero {
+		tb.typeInto(sel, "0")
+	}
+	tb.click("#a-inc-dreadnought", 2)
+	tb.typeInto("#a-count-carrier", "1")
+	tb.typeInto("#a-count-fighter", "3")
+	tb.click("#d-inc-cruiser", 3)
+	tb.typeInto("#d-count-destroyer", "2")
+}
+
+// checkHandDocument fails t unless doc is the hand-built battle.
+func checkHandDocument(t *testing.T, doc []byte) {
+	t.Helper()
+	for side, want := range map[string]map[string]int{"attacker": handAttacker, "defender": handDefender} {
+		got, err := fleetCounts(doc, side)
+		if err != nil {
+			t.Fatalf("the page's document: %v\n%s", err, doc)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("the page's document has the %s fleet %v, want %v (as clicked and typed)\n%s", side, got, want, doc)
+		}
+	}
+}
+
+// runDocument is the run section of a combat document.
+type runDocument struct {
+	Trials int64  `json:"trials"`
+	Seed   uint64 `json:"seed"`
+	Exact  bool   `json:"exact"`
+}
+
+func documentRun(t *testing.T, doc []byte) runDocument {
+	t.Helper()
+	var d struct {
+		Run runDocument `json:"run"`
+	}
+	if err := json.Unmarshal(doc, &d); err != nil {
+		t.Fatalf("the page's document: %v\n%s", err, doc)
+	}
+	return d.Run
+}
+
+func TestBrowserBattleMonteCarloTyped(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(c.served + "/")
+	buildHandBattle(tb)
+	tb.choose("#run-mode", "trials")
+	tb.typeInto("#trials", "20000")
+	tb.typeInto("#seed", "7")
+	seq := tb.resultSeq()
+	tb.click("#run", 1)
+	tb.waitAnswer(seq, 60*time.Second)
+
+	doc := linkDocument(t, tb.hash(), "combat")
+	checkHandDocument(t, doc)
+	if run := documentRun(t, doc); run != (runDocument{Trials: 20000, Seed: 7}) {
+		t.Errorf("the page's document runs %+v, want 20000 trials with seed 7 (as typed)\n%s", run, doc)
+	}
+	want := wantFigures(t, serviceAnswer(t, c, "combat", doc))
+	if want["result-kind"] != "20,000 trials, seed 7" {
+		t.Errorf("the service answered %q for the page's document, want 20,000 trials, seed 7", want["result-kind"])
+	}
+	checkFigures(t, "served page, 20000 trials seed 7", pageFigures(tb), want)
+	checkCharts(tb)
+}
+
+func TestBrowserBattleExact(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(c.served + "/")
+	buildHandBattle(tb)
+	tb.choose("#run-mode", "exact")
+	seq := tb.resultSeq()
+	tb.click("#run", 1)
+	tb.waitAnswer(seq, 60*time.Second)
+
+	doc := linkDocument(t, tb.hash(), "combat")
+	checkHandDocument(t, doc)
+	if run := documentRun(t, doc); !run.Exact {
+		t.Errorf("the page's document runs %+v, want exact\n%s", run, doc)
+	}
+	want := wantFigures(t, serviceAnswer(t, c, "combat", doc))
+	checkFigures(t, "served page, exact", pageFigures(tb), want)
+}
+
+// checkCharts fails the test unless both charts are drawn: each canvas is
+// visible, has a size, and holds a Chart.js chart with data.
+func checkCharts(tb *tab) {
+	tb.t.Helper()
+	for _, id := range []string{"chart-survivors", "chart-rounds"} {
+		js := fmt.Sprintf(`(() => {
+  const c = document.getElementById(%q);
+  if (!c) return "missing";
+  if (!c.checkVisibility() || c.width === 0 || c.height === 0) return "not visible";
+  const chart = window.Chart && Chart.getChart(c);
+  if (!chart) return "no chart";
+  const points = chart.data.datasets.reduce((n, d) => n + d.data.length, 0);
+  return points > 0 ? "" : "no data";
+})()`, id)
+		if msg := eval[string](tb, js); msg != "" {
+			tb.t.Errorf("#%s: %s", id, msg)
+		}
+	}
+}

@@ -1,0 +1,226 @@
+package web_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The browser tests drive the real components, started the way a user
+// starts them: the ti4sim binary built from this checkout, `ti4sim serve`
+// on a free loopback port, and the static build `ti4sim site DIR` written
+// to a temporary folder and served by a plain file server. TestMain starts
+// them once for the whole package and stops them at the end.
+
+// components are the running pieces the browser tests talk to.
+type components struct {
+	bin       string // the ti4sim binary built from this checkout
+	served    string // base URL of `ti4sim serve`, e.g. http://127.0.0.1:40123
+	static    string // base URL of the loopback file server over the `ti4sim site` folder
+	siteErr   error  // why the static build is missing, if it is
+	serveLogs *lockedBuffer
+}
+
+// env is set by TestMain when the browser tests can run; setupErr says why
+// they cannot (nil with env nil: not attempted, see browserSkipReason).
+var (
+	env      *components
+	setupErr error
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	if browserSkipReason() != "" {
+		return m.Run()
+	}
+	tmp, err := os.MkdirTemp("", "ti4sim-browser-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	c, stop, err := startComponents(tmp)
+	defer stop()
+	if err != nil {
+		setupErr = err
+	} else {
+		env = c
+	}
+	code := m.Run()
+	stopBrowser()
+	return code
+}
+
+// startComponents builds the binary into tmp, starts the service and the
+// static build. stop undoes whatever was started, even on error.
+func startComponents(tmp string) (c *components, stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	c = &components{bin: filepath.Join(tmp, "ti4sim"), serveLogs: &lockedBuffer{}}
+	build := exec.Command("go", "build", "-o", c.bin, "github.com/ti4sim/ti4sim/cmd/ti4sim")
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, stop, fmt.Errorf("go build: %v\n%s", err, out)
+	}
+
+	served, stopServe, err := startServe(c.bin, c.serveLogs)
+	if err != nil {
+		return nil, stop, err
+	}
+	stops = append(stops, stopServe)
+	c.served = served
+
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		return nil, stop, err
+	}
+	dir := filepath.Join(tmp, "site")
+	site := exec.Command(c.bin, "site", dir, "--source", root)
+	if out, err := site.CombinedOutput(); err != nil {
+		// The served page can still be tested; the WebAssembly tests
+		// report this error.
+		c.siteErr = fmt.Errorf("ti4sim site %s --source %s: %v\n%s", dir, root, err, out)
+		return c, stop, nil
+	}
+	static, stopStatic, err := serveStatic(dir)
+	if err != nil {
+		return nil, stop, err
+	}
+	stops = append(stops, stopStatic)
+	c.static = static
+	return c, stop, nil
+}
+
+// startServe runs `ti4sim serve --addr 127.0.0.1:0` and reads the address
+// it prints ("ti4sim serve: listening on http://ADDR"). Its log lines go
+// to logs.
+func startServe(bin string, logs *lockedBuffer) (string, func(), error) {
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+	cmd.Stderr = logs
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}
+	lines := bufio.NewScanner(stdout)
+	first := make(chan string, 1)
+	go func() {
+		if lines.Scan() {
+			first <- lines.Text()
+		} else {
+			first <- ""
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case line := <-first:
+		const prefix = "ti4sim serve: listening on "
+		if !strings.HasPrefix(line, prefix) {
+			stop()
+			return "", nil, fmt.Errorf("ti4sim serve printed %q, want %q followed by its address; stderr:\n%s", line, prefix, logs)
+		}
+		return strings.TrimPrefix(line, prefix), stop, nil
+	case <-time.After(30 * time.Second):
+		stop()
+		return "", nil, errors.New("ti4sim serve printed no address within 30s")
+	}
+}
+
+// serveStatic serves dir on a free loopback port as a static host would,
+// with .wasm as application/wasm (which WebAssembly.instantiateStreaming
+// requires).
+func serveStatic(dir string) (string, func(), error) {
+	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	stop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}
+	return "http://" + ln.Addr().String(), stop, nil
+}
+
+// requireComponents skips or fails t when the browser tests cannot run (see
+// browserSkipReason) and returns the running components.
+func requireComponents(t *testing.T) *components {
+	t.Helper()
+	if reason := browserSkipReason(); reason != "" {
+		if os.Getenv("CI") != "" && !raceEnabled {
+			t.Fatal(reason + " (CI is set: the browser tests must run)")
+		}
+		t.Skip(reason)
+	}
+	if setupErr != nil {
+		t.Fatal(setupErr)
+	}
+	return env
+}
+
+// requireStatic is requireComponents for the tests of the static
+// WebAssembly build.
+func requireStatic(t *testing.T) *components {
+	t.Helper()
+	c := requireComponents(t)
+	if c.siteErr != nil {
+		t.Fatal(c.siteErr)
+	}
+	return c
+}
+
+// lockedBuffer collects a process's output written from another goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
