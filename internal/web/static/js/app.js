@@ -1,0 +1,321 @@
+// The page: loads the engine and the catalog, builds the forms, keeps the
+// URL fragment equal to the scenario shown (a share link), and answers as
+// the user edits — debounced, exact when the solver allows it, Monte Carlo
+// otherwise with progress and a cancel button. An answer to an older
+// scenario is never shown as current: it is dropped, and the figures of an
+// edited scenario are marked outdated until the new answer arrives.
+
+import { $ } from "./dom.js";
+import * as engines from "./engine.js";
+import { Battle } from "./battle.js";
+import { Results } from "./results.js";
+import * as compare from "./compare.js";
+import * as vote from "./vote.js";
+import * as share from "./share.js";
+
+// The standard battle (ti4sim space with no -a/-d): the page's first answer.
+const standard = {
+  version: 1,
+  action: "space",
+  ruleset: "ti4",
+  attacker: { fleet: [{ unit: "carrier", count: 3 }, { unit: "fighter", count: 6 }] },
+  defender: { fleet: [{ unit: "dreadnought", count: 1 }, { unit: "destroyer", count: 2 }, { unit: "fighter", count: 3 }, { unit: "space dock", count: 1 }] },
+  run: { exact: true },
+};
+
+const debounceMs = 350;
+
+let engine;
+let battle;
+const results = new Results();
+let timer = 0;
+// running is the AbortController of the run in progress; generation
+// counts the battle scenarios asked, so an older answer is dropped.
+let running = null;
+let generation = 0;
+let seq = 0;
+// lastHash is the fragment the page wrote itself (not a pasted link).
+let lastHash = "";
+
+main().catch((e) => fatal(e));
+
+async function main() {
+  engine = await engines.load();
+  const c = await engine.run("catalog", "");
+  if (c.status !== 200) throw new Error(`catalog: HTTP ${c.status}`);
+  const catalog = JSON.parse(c.body);
+  battle = new Battle(catalog);
+  compare.setup(catalog);
+  if (engine.name === "wasm") $("api-link").closest("footer").hidden = true;
+  wire();
+  $("loading").hidden = true;
+  document.body.dataset.ready = "true";
+  if (!openFragment(location.hash)) {
+    battle.load(standard);
+    battleEdited(0);
+  }
+}
+
+// fatal shows an error that stops the page.
+function fatal(e) {
+  const l = $("loading");
+  l.hidden = false;
+  l.classList.add("error");
+  l.textContent = `The page could not start: ${e.message}`;
+}
+
+function wire() {
+  const form = $("battle");
+  form.addEventListener("submit", (e) => e.preventDefault());
+  form.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (b && battle.step(b)) battleEdited();
+  });
+  form.addEventListener("input", (e) => {
+    if (e.target.id === "import-link") return;
+    battleEdited();
+  });
+  form.addEventListener("change", (e) => {
+    const id = e.target.id;
+    if (id === "ruleset") battle.applyRuleset();
+    else if (/^[ad]-faction$/.test(id)) {
+      const s = { p: id[0], role: id[0] === "a" ? "attacker" : "defender" };
+      battle.applyFaction(s, battle.readSide(s.p, s.role));
+    } else if (id === "import-link") return;
+    battleEdited();
+  });
+  // Enter in the import box imports (a number input steps with the arrow
+  // keys by itself).
+  form.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.target.id === "import-link") {
+      e.preventDefault();
+      importLink();
+    }
+  });
+  $("run").addEventListener("click", () => runBattle());
+  $("cancel").addEventListener("click", () => cancel());
+  $("share").addEventListener("click", () => copyLink());
+  $("summary").addEventListener("click", () => $("result").scrollIntoView({ behavior: "smooth", block: "start" }));
+  $("import-go").addEventListener("click", () => importLink());
+  $("compare-run").addEventListener("click", () => runCompare());
+  $("vote-run").addEventListener("click", () => runVote());
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== lastHash) openFragment(location.hash);
+  });
+  // Tabs: click, and the arrow keys between them.
+  const tabs = ["battle", "compare", "vote"];
+  for (const t of tabs) $(`tab-${t}`).addEventListener("click", () => selectTab(t));
+  $("tab-battle")
+    .closest("[role=tablist]")
+    .addEventListener("keydown", (e) => {
+      const i = tabs.findIndex((t) => $(`tab-${t}`) === document.activeElement);
+      if (i < 0) return;
+      let j = -1;
+      if (e.key === "ArrowRight") j = (i + 1) % tabs.length;
+      if (e.key === "ArrowLeft") j = (i + tabs.length - 1) % tabs.length;
+      if (e.key === "Home") j = 0;
+      if (e.key === "End") j = tabs.length - 1;
+      if (j < 0) return;
+      e.preventDefault();
+      selectTab(tabs[j]);
+      $(`tab-${tabs[j]}`).focus();
+    });
+}
+
+function selectTab(name) {
+  for (const t of ["battle", "compare", "vote"]) {
+    const on = t === name;
+    const tab = $(`tab-${t}`);
+    tab.setAttribute("aria-selected", on ? "true" : "false");
+    tab.tabIndex = on ? 0 : -1;
+    $(`panel-${t}`).hidden = !on;
+  }
+  $("summary").classList.toggle("off", name !== "battle");
+}
+
+// battleEdited records an edit: the link follows the form, the answer
+// shown is marked outdated, and a run starts after a pause in the typing.
+function battleEdited(delay = debounceMs) {
+  battle.refreshNames();
+  setHash(share.encode("combat", battle.document()));
+  generation++;
+  if (running) {
+    running.abort();
+    running = null;
+  }
+  if ($("result").dataset.state === "done") results.setState("stale", "— outdated, updating…");
+  clearTimeout(timer);
+  timer = setTimeout(() => runBattle(), delay);
+}
+
+function setHash(h) {
+  lastHash = h;
+  if (location.hash !== h) history.replaceState(null, "", h);
+}
+
+// runBattle answers the form's scenario now.
+async function runBattle() {
+  clearTimeout(timer);
+  if (running) running.abort();
+  const gen = ++generation;
+  const ac = new AbortController();
+  running = ac;
+  let doc = battle.document();
+  results.error("");
+  $("fallback").hidden = true;
+  for (const side of ["attacker", "defender"]) {
+    if (doc[side].fleet.length === 0) {
+      running = null;
+      results.clear();
+      results.setState("idle", "");
+      results.error(`give the ${side} at least one unit`, `${side}.fleet`);
+      return;
+    }
+  }
+  results.progress(0, 1);
+  results.setState("running", doc.run.exact ? "— computing exactly…" : "— simulating…");
+  const opts = { signal: ac.signal, onProgress: (d, t) => gen === generation && results.progress(d, t) };
+  try {
+    let ans = await engine.run("combat", JSON.stringify(doc), opts);
+    let err = ans.status === 200 ? null : JSON.parse(ans.body);
+    if (err && ans.status === 422 && err.path === "run.exact") {
+      // Exact mode refused this battle: say why, and simulate it.
+      $("fallback").hidden = false;
+      $("fallback").textContent = `Not exact: ${err.error.replace(/^--exact: /, "")}. Monte Carlo instead.`;
+      doc = { ...doc, run: battle.trialsRun() };
+      if (gen === generation) results.setState("running", "— simulating…");
+      ans = await engine.run("combat", JSON.stringify(doc), opts);
+      err = ans.status === 200 ? null : JSON.parse(ans.body);
+    }
+    if (gen !== generation) return; // an answer to an older scenario
+    running = null;
+    if (err) {
+      results.clear();
+      results.error(err.error, err.path);
+      results.setState("error", "");
+      return;
+    }
+    results.show(JSON.parse(ans.body), doc);
+    $("result").dataset.seq = String(++seq);
+    results.setState("done", "");
+  } catch (e) {
+    if (gen !== generation) return;
+    running = null;
+    if (e instanceof engines.Cancelled) {
+      results.setState("stale", "— cancelled; press Run now for an answer");
+      return;
+    }
+    results.error(e.message);
+    results.setState("error", "");
+  }
+}
+
+function cancel() {
+  generation++;
+  clearTimeout(timer);
+  if (running) running.abort();
+  running = null;
+  results.setState("stale", "— cancelled; press Run now for an answer");
+}
+
+// openFragment loads a share link's document; it returns false when the
+// fragment holds none.
+function openFragment(hash) {
+  let link;
+  try {
+    link = share.decode(hash);
+  } catch (e) {
+    results.error(e.message, "");
+    return false;
+  }
+  if (!link) return false;
+  lastHash = hash;
+  const { kind, doc } = link;
+  if (kind === "combat") {
+    showMissed(battle.load(doc));
+    selectTab("battle");
+    battleEdited(0);
+  } else if (kind === "compare") {
+    showMissed(battle.load(doc.scenario || {}));
+    compare.load(doc);
+    selectTab("compare");
+    battle.refreshNames();
+    runCompare();
+  } else if (kind === "vote") {
+    vote.load(doc);
+    selectTab("vote");
+    runVote();
+  }
+  return true;
+}
+
+function showMissed(missed) {
+  $("share-status").textContent = missed.length ? `Not shown in the form: ${missed.join(", ")}` : "";
+}
+
+async function copyLink() {
+  const url = location.href;
+  const status = $("share-status");
+  try {
+    await navigator.clipboard.writeText(url);
+    status.textContent = "Link copied.";
+  } catch {
+    // No clipboard (permissions, an insecure origin): show the link.
+    status.textContent = url;
+  }
+}
+
+async function importLink() {
+  const link = $("import-link").value.trim();
+  const status = $("share-status");
+  if (!link) {
+    status.textContent = "Paste a ti4battle.com link first.";
+    return;
+  }
+  try {
+    const ans = await engine.run("import", JSON.stringify({ link }));
+    const body = JSON.parse(ans.body);
+    if (ans.status !== 200) {
+      status.textContent = `Not imported: ${body.error}`;
+      return;
+    }
+    const missed = battle.load(body.scenario);
+    const notes = [...body.warnings, ...missed.map((m) => `not shown: ${m}`)];
+    status.textContent = `Imported.${notes.length ? " " + notes.join("; ") : ""}`;
+    $("import-link").value = "";
+    selectTab("battle");
+    battleEdited(0);
+  } catch (e) {
+    status.textContent = `Not imported: ${e.message}`;
+  }
+}
+
+async function runCompare() {
+  const doc = compare.document(battle.document(), battle.trialsRun());
+  setHash(share.encode("compare", doc));
+  compare.error("");
+  $("compare-out").dataset.state = "running";
+  try {
+    const ans = await engine.run("compare", JSON.stringify(doc));
+    const body = JSON.parse(ans.body);
+    if (ans.status !== 200) return compare.error(body.error, body.path);
+    compare.show(body);
+  } catch (e) {
+    compare.error(e.message);
+  }
+}
+
+async function runVote() {
+  const doc = vote.document();
+  setHash(share.encode("vote", doc));
+  vote.error("");
+  $("vote-out").dataset.state = "running";
+  try {
+    const ans = await engine.run("vote", JSON.stringify(doc));
+    const body = JSON.parse(ans.body);
+    if (ans.status !== 200) return vote.error(body.error, body.path);
+    vote.show(body);
+  } catch (e) {
+    vote.error(e.message);
+  }
+}

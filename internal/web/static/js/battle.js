@@ -1,0 +1,394 @@
+// The battle form: both sides' fleets, factions, technologies, cards and
+// policies, the action, the system, the printings and the run, read into a
+// combat scenario document (the service's POST /v1/combat body) and written
+// back from one.
+
+import { $, h, intValue } from "./dom.js";
+
+const sides = [
+  { p: "a", role: "attacker", title: "Attacker" },
+  { p: "d", role: "defender", title: "Defender" },
+];
+
+// Battle builds and reads the battle form from the catalog
+// (GET /v1/catalog).
+export class Battle {
+  constructor(catalog) {
+    this.cat = catalog;
+    this.rulesets = new Map(catalog.rulesets.map((r) => [r.name, r]));
+    this.factions = new Map(catalog.factions.map((f) => [f.slug, f]));
+    const rs = $("ruleset");
+    for (const r of catalog.rulesets) rs.append(h("option", { value: r.name, title: r.title }, r.title));
+    const box = $("printings");
+    for (const [key, values] of Object.entries(catalog.printings)) {
+      const sel = h("select", { id: `printing-${key}` }, h("option", { value: "" }, `default (${values[0]})`));
+      for (const v of values) sel.append(h("option", { value: v }, v));
+      box.append(h("label", {}, printingTitle(key) + " ", sel));
+    }
+    for (const s of sides) this.buildSide(s);
+    this.applyRuleset();
+  }
+
+  ruleset() {
+    return this.rulesets.get($("ruleset").value) || this.cat.rulesets[0];
+  }
+
+  // buildSide writes the parts of a side that do not depend on the ruleset
+  // or faction.
+  buildSide(s) {
+    const { p, role, title } = s;
+    const box = $(`side-${p}`);
+    const fac = h("select", { id: `${p}-faction` });
+    box.replaceChildren(
+      h("legend", { id: `side-${p}-title` }, title),
+      h("label", { class: "faction" }, "Faction ", fac),
+      h("details", { class: "texts", id: `${p}-texts-box` }, h("summary", {}, "Faction texts"), h("ul", { id: `${p}-texts` })),
+      h("table", { class: "units", id: `${p}-units`, "aria-label": `${title}'s units` }),
+      h("details", { class: "techs" }, h("summary", { id: `${p}-tech-summary` }, "Technologies"), h("div", { id: `${p}-tech`, role: "group", "aria-label": `${title}'s technologies` })),
+      h("details", { class: "cards" }, h("summary", { id: `${p}-cards-summary` }, "Cards, leaders and board"), h("div", { id: `${p}-cards` })),
+      h(
+        "details",
+        { class: "more" },
+        h("summary", {}, "Hit order, retreat, modifiers"),
+        h("label", {}, "Hit order (first lost first) ", h("input", { type: "text", id: `${p}-order`, placeholder: "fighter, destroyer, sustain=last", spellcheck: false })),
+        h("label", {}, "Retreat ", h("input", { type: "text", id: `${p}-retreat`, placeholder: "never, after=2, when=losing", spellcheck: false })),
+        h("label", {}, "Combat roll modifier ", h("input", { type: "number", id: `${p}-modifier`, min: -9, max: 9, value: 0 })),
+        h("label", {}, "Trade goods to spend ", h("input", { type: "number", id: `${p}-trade-goods`, min: 0, max: 99, value: 0 })),
+        h("label", {}, "Influence to spend ", h("input", { type: "number", id: `${p}-influence`, min: 0, max: 99, value: 0 })),
+        h("label", {}, "PDS in adjacent systems ", h("input", { type: "number", id: `${p}-adjacent-pds`, min: 0, max: 99, value: 0 })),
+        role === "attacker" ? h("label", {}, "PDS on own planets in the system ", h("input", { type: "number", id: `${p}-pds`, min: 0, max: 99, value: 0 })) : null,
+      ),
+    );
+  }
+
+  // applyRuleset rebuilds what depends on the ruleset: the faction lists,
+  // then each side's units, technologies and cards; the form keeps its
+  // values where they still apply.
+  applyRuleset() {
+    const rs = this.ruleset();
+    const ti4 = rs.name === "ti4";
+    for (const s of sides) {
+      const keep = this.readSide(s.p, s.role);
+      const fac = $(`${s.p}-faction`);
+      fac.replaceChildren(h("option", { value: "" }, "none"));
+      if (ti4) {
+        for (const f of this.cat.factions) fac.append(h("option", { value: f.slug }, f.name));
+      }
+      fac.disabled = !ti4;
+      fac.value = ti4 && this.factions.has(keep.faction || "") ? keep.faction : "";
+      this.applyFaction(s, keep);
+    }
+    for (const el of document.querySelectorAll("[data-only=ti3-sa]")) el.hidden = ti4;
+  }
+
+  // applyFaction rebuilds one side's units, texts, technologies and cards
+  // for its faction, then writes keep (a side document) back.
+  applyFaction(s, keep) {
+    const { p } = s;
+    const rs = this.ruleset();
+    const f = this.factions.get($(`${p}-faction`).value);
+    const list = f ? f.units : rs.units;
+    // kinds in the ruleset's order, then the faction's own (flagship).
+    const kinds = [];
+    for (const u of [...rs.units, ...list]) if (!kinds.includes(u.kind)) kinds.push(u.kind);
+    const table = $(`${p}-units`);
+    table.replaceChildren(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Count"), h("th", { scope: "col" }, "Upgraded"), h("th", { scope: "col" }, "Damaged"), f && f.slug === "last-bastion" ? h("th", { scope: "col" }, "Galvanized") : null)));
+    const body = h("tbody");
+    table.append(body);
+    this.units ??= {};
+    this.units[p] = new Map();
+    for (const kind of kinds) {
+      const versions = list.filter((u) => u.kind === kind);
+      if (versions.length === 0) continue; // e.g. a flagship without a faction
+      const k = kind.replaceAll("_", "-");
+      const base = versions.find((u) => !u.upgraded) || versions[0];
+      const up = versions.find((u) => u.upgraded);
+      const sustain = versions.some((u) => u.sustain_damage);
+      this.units[p].set(kind, { base, up, sustain });
+      const count = h("input", { type: "number", id: `${p}-count-${k}`, min: 0, max: 99, value: 0, inputMode: "numeric", "aria-labelledby": `${p}-name-${k}` });
+      const row = h(
+        "tr",
+        { "data-kind": kind },
+        h("th", { scope: "row" }, h("label", { for: `${p}-count-${k}`, id: `${p}-name-${k}`, title: unitTitle(base) }, base.name)),
+        h(
+          "td",
+          { class: "stepper" },
+          h("button", { type: "button", id: `${p}-dec-${k}`, class: "dec", "aria-label": `one ${base.name} fewer`, tabIndex: -1 }, "−"),
+          count,
+          h("button", { type: "button", id: `${p}-inc-${k}`, class: "inc", "aria-label": `one ${base.name} more`, tabIndex: -1 }, "+"),
+        ),
+        h("td", {}, up ? h("label", { class: "up", title: unitTitle(up) }, h("input", { type: "checkbox", id: `${p}-up-${k}` }), h("span", { class: "sr-only" }, ` ${up.name}`), " II") : null),
+        h("td", {}, sustain ? h("label", { class: "dmg" }, h("span", { class: "sr-only" }, `${base.name} damaged `), h("input", { type: "number", id: `${p}-dmg-${k}`, min: 0, max: 99, value: 0, inputMode: "numeric" })) : null),
+        f && f.slug === "last-bastion" ? h("td", {}, h("label", {}, h("span", { class: "sr-only" }, `${base.name} galvanized `), h("input", { type: "number", id: `${p}-galv-${k}`, min: 0, max: 99, value: 0 }))) : null,
+      );
+      body.append(row);
+    }
+    // The faction's texts and how each is modelled.
+    const texts = $(`${p}-texts`);
+    texts.replaceChildren();
+    $(`${p}-texts-box`).hidden = !f;
+    if (f) {
+      for (const t of f.texts) {
+        texts.append(h("li", { "data-status": t.status }, h("strong", {}, t.name), ` (${t.kind}, ${t.status}): ${t.text}`, t.why ? h("em", {}, ` — ${t.why}`) : null));
+      }
+    }
+    // Technologies: the ruleset's own (ti3-sa), or the combat technologies
+    // among the cards plus the faction's.
+    const techs = [];
+    if (rs.technologies) {
+      for (const [slug, text] of Object.entries(rs.technologies)) techs.push({ slug, name: slug, text });
+    } else {
+      for (const c of this.cat.cards) if (c.kind === "technology") techs.push({ slug: c.slug, name: c.name, text: c.effect });
+      if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text });
+    }
+    const tbox = $(`${p}-tech`);
+    tbox.replaceChildren(...techs.map((t) => h("label", { title: t.text }, h("input", { type: "checkbox", value: t.slug, id: `${p}-tech-${t.slug}` }), ` ${t.name}`)));
+    // Cards with copies: action cards, agendas, relics, the faction's
+    // leaders, notes and breakthroughs, and its board states.
+    const cards = [];
+    if (!rs.technologies) {
+      for (const c of this.cat.cards) if (c.kind !== "technology") cards.push({ slug: c.slug, name: c.name, kind: c.kind, text: c.effect, max: 99 });
+      if (f) {
+        for (const t of f.texts) if (["leader", "note", "breakthrough"].includes(t.kind) && t.status === "modelled") cards.push({ slug: t.slug, name: t.name, kind: t.kind, text: t.text, max: 99 });
+        for (const b of f.board_states) cards.push({ slug: b.Slug, name: b.Slug.replaceAll("-", " "), kind: "board state", text: b.Meaning, max: 99 });
+      }
+    }
+    const cbox = $(`${p}-cards`);
+    cbox.replaceChildren();
+    let group = null;
+    for (const c of cards) {
+      if (!group || group.dataset.kind !== c.kind) {
+        group = h("fieldset", { class: "card-group", "data-kind": c.kind }, h("legend", {}, c.kind));
+        cbox.append(group);
+      }
+      group.append(h("label", { title: c.text }, h("input", { type: "number", id: `${p}-card-${c.slug}`, "data-card": c.slug, min: 0, max: c.max, value: 0, inputMode: "numeric" }), ` ${c.name}`));
+    }
+    $(`${p}-cards`).closest("details").hidden = cards.length === 0;
+    this.writeSide(p, keep);
+  }
+
+  // refreshNames shows each unit's name for its upgrade box.
+  refreshNames() {
+    for (const { p } of sides) {
+      if (!this.units?.[p]) continue; // not built yet
+      for (const [kind, u] of this.units[p]) {
+        const k = kind.replaceAll("_", "-");
+        const up = $(`${p}-up-${k}`);
+        const name = up && up.checked && u.up ? u.up.name : u.base.name;
+        const label = $(`${p}-name-${k}`);
+        if (label.textContent !== name) label.textContent = name;
+        const dmg = $(`${p}-dmg-${k}`);
+        if (dmg) dmg.closest("td").classList.toggle("idle", intValue($(`${p}-count-${k}`)) === 0);
+      }
+      const techs = [...$(`${p}-tech`).querySelectorAll("input:checked")].length;
+      $(`${p}-tech-summary`).textContent = techs ? `Technologies (${techs})` : "Technologies";
+      const cards = [...$(`${p}-cards`).querySelectorAll("input")].filter((i) => intValue(i) !== 0).length;
+      $(`${p}-cards-summary`).textContent = cards ? `Cards, leaders and board (${cards})` : "Cards, leaders and board";
+    }
+    for (const el of document.querySelectorAll("[data-only=invade]")) el.hidden = $("action").value !== "invade";
+  }
+
+  // step handles a +/− button; it returns true when it changed a count.
+  step(button) {
+    const m = /^([ad])-(inc|dec)-(.+)$/.exec(button.id);
+    if (!m) return false;
+    const input = $(`${m[1]}-count-${m[3]}`);
+    const v = Math.min(99, Math.max(0, intValue(input) + (m[2] === "inc" ? 1 : -1)));
+    if (String(v) === input.value) return false;
+    input.value = v;
+    return true;
+  }
+
+  // readSide returns a side's part of the document.
+  readSide(p, role) {
+    const out = {};
+    const f = $(`${p}-faction`);
+    if (f && f.value) out.faction = f.value;
+    const fleet = [];
+    const galvanized = [];
+    for (const [kind] of this.units?.[p] || []) {
+      const k = kind.replaceAll("_", "-");
+      const count = intValue($(`${p}-count-${k}`));
+      if (count === 0) continue;
+      const e = { unit: kind.replaceAll("_", " "), count };
+      const up = $(`${p}-up-${k}`);
+      if (up && up.checked) e.upgraded = true;
+      const dmg = $(`${p}-dmg-${k}`);
+      if (dmg && intValue(dmg) !== 0) e.damaged = intValue(dmg);
+      fleet.push(e);
+      const galv = $(`${p}-galv-${k}`);
+      if (galv && intValue(galv) !== 0) galvanized.push({ unit: e.unit, count: intValue(galv) });
+    }
+    out.fleet = fleet;
+    const techs = [...($(`${p}-tech`)?.querySelectorAll("input:checked") || [])].map((i) => i.value);
+    if (techs.length) out.technologies = techs;
+    const cards = [];
+    for (const i of $(`${p}-cards`)?.querySelectorAll("input") || []) {
+      const n = intValue(i);
+      if (n === 0) continue;
+      cards.push(n === 1 ? { name: i.dataset.card } : { name: i.dataset.card, copies: n });
+    }
+    if (cards.length) out.cards = cards;
+    const text = (id) => ($(id)?.value || "").trim();
+    if (text(`${p}-order`)) out.order = text(`${p}-order`);
+    if (text(`${p}-retreat`)) out.retreat = text(`${p}-retreat`);
+    for (const [id, key] of [["modifier", "modifier"], ["trade-goods", "trade_goods"], ["influence", "influence"], ["adjacent-pds", "adjacent_pds"], ["pds", "pds"]]) {
+      const el = $(`${p}-${id}`);
+      if (el && intValue(el) !== 0) out[key] = intValue(el);
+    }
+    if (galvanized.length) out.galvanized = galvanized;
+    return out;
+  }
+
+  // writeSide sets a side's inputs from its part of a document; it
+  // returns what it could not show (unknown units, technologies, cards).
+  writeSide(p, side = {}) {
+    const missed = [];
+    for (const [kind] of this.units[p]) {
+      const k = kind.replaceAll("_", "-");
+      $(`${p}-count-${k}`).value = 0;
+      const up = $(`${p}-up-${k}`);
+      if (up) up.checked = false;
+      const dmg = $(`${p}-dmg-${k}`);
+      if (dmg) dmg.value = 0;
+      const galv = $(`${p}-galv-${k}`);
+      if (galv) galv.value = 0;
+    }
+    for (const e of side.fleet || []) {
+      const kind = this.kindOf(p, e.unit);
+      if (!kind) {
+        missed.push(`unit ${e.unit}`);
+        continue;
+      }
+      const k = kind.replaceAll("_", "-");
+      const c = $(`${p}-count-${k}`);
+      c.value = intValue(c) + e.count;
+      if (e.upgraded) {
+        const up = $(`${p}-up-${k}`);
+        if (up) up.checked = true;
+        else missed.push(`upgraded ${e.unit}`);
+      }
+      if (e.damaged) {
+        const dmg = $(`${p}-dmg-${k}`);
+        if (dmg) dmg.value = intValue(dmg) + e.damaged;
+        else missed.push(`damaged ${e.unit}`);
+      }
+    }
+    for (const e of side.galvanized || []) {
+      const kind = this.kindOf(p, e.unit);
+      const galv = kind && $(`${p}-galv-${kind.replaceAll("_", "-")}`);
+      if (galv) galv.value = intValue(galv) + e.count;
+      else missed.push(`galvanized ${e.unit}`);
+    }
+    for (const i of $(`${p}-tech`).querySelectorAll("input")) i.checked = (side.technologies || []).includes(i.value);
+    for (const t of side.technologies || []) if (!$(`${p}-tech-${t}`)) missed.push(`technology ${t}`);
+    for (const i of $(`${p}-cards`).querySelectorAll("input")) i.value = 0;
+    for (const c of side.cards || []) {
+      const i = $(`${p}-card-${c.name}`);
+      if (i) i.value = c.copies ?? 1;
+      else missed.push(`card ${c.name}`);
+    }
+    $(`${p}-order`).value = side.order || "";
+    $(`${p}-retreat`).value = side.retreat || "";
+    for (const [id, key] of [["modifier", "modifier"], ["trade-goods", "trade_goods"], ["influence", "influence"], ["adjacent-pds", "adjacent_pds"], ["pds", "pds"]]) {
+      const el = $(`${p}-${id}`);
+      if (el) el.value = side[key] || 0;
+      else if (side[key]) missed.push(key);
+    }
+    this.refreshNames();
+    return missed;
+  }
+
+  // kindOf finds the unit kind a document's unit name means on side p:
+  // its kind, its printed name, or its kind with spaces.
+  kindOf(p, name) {
+    const n = String(name).trim().toLowerCase().replaceAll(/[\s-]+/g, "_");
+    for (const [kind, u] of this.units[p]) {
+      if (kind === n) return kind;
+      for (const v of [u.base, u.up]) {
+        if (v && v.name.toLowerCase().replaceAll(/[\s-]+/g, "_").replace(/_(i|ii)$/, "") === n.replace(/_(i|ii)$/, "")) return kind;
+      }
+    }
+    const aliases = { dread: "dreadnought", dreadnaught: "dreadnought", warsun: "war_sun", dock: "space_dock", ground_force: "infantry", gf: "infantry", inf: "infantry" };
+    return aliases[n] && this.units[p].has(aliases[n]) ? aliases[n] : null;
+  }
+
+  // document returns the combat document the form stands for.
+  document() {
+    const doc = { version: 1, action: $("action").value, ruleset: this.ruleset().name };
+    const printings = {};
+    for (const key of Object.keys(this.cat.printings)) {
+      const v = $(`printing-${key}`).value;
+      if (v) printings[key] = v;
+    }
+    if (Object.keys(printings).length) doc.printings = printings;
+    const system = {};
+    for (const [id, key] of [["nebula", "nebula"], ["entropic-scar", "entropic_scar"], ["cultural", "cultural"], ["space-mine", "space_mine"]]) {
+      const el = $(id);
+      if (el.checked && !el.closest("label").hidden) system[key] = true;
+    }
+    if (Object.keys(system).length) doc.system = system;
+    doc.attacker = this.readSide("a", "attacker");
+    doc.defender = this.readSide("d", "defender");
+    doc.run = this.run();
+    return doc;
+  }
+
+  // run is the document's run as the form asks it.
+  run() {
+    if ($("run-mode").value === "exact") return { exact: true };
+    return this.trialsRun();
+  }
+
+  // trialsRun is the Monte Carlo run of the form: its trials and seed.
+  trialsRun() {
+    return { trials: intValue($("trials"), 100000), seed: intValue($("seed"), 1) };
+  }
+
+  // load writes a combat document into the form; it returns what could
+  // not be shown.
+  load(doc) {
+    const missed = [];
+    $("action").value = ["space", "ground", "invade"].includes(doc.action) ? doc.action : "space";
+    $("ruleset").value = this.rulesets.has(doc.ruleset) ? doc.ruleset : "ti4";
+    // Factions first: they decide the units the fleets name.
+    for (const s of sides) $(`${s.p}-faction`).value = "";
+    this.applyRuleset();
+    for (const s of sides) {
+      const side = doc[s.role] || {};
+      const fac = $(`${s.p}-faction`);
+      if (side.faction && this.factions.has(side.faction) && !fac.disabled) fac.value = side.faction;
+      else if (side.faction) missed.push(`faction ${side.faction}`);
+      this.applyFaction(s, {});
+      missed.push(...this.writeSide(s.p, side).map((m) => `${s.role} ${m}`));
+    }
+    for (const key of Object.keys(this.cat.printings)) $(`printing-${key}`).value = doc.printings?.[key] || "";
+    for (const [id, key] of [["nebula", "nebula"], ["entropic-scar", "entropic_scar"], ["cultural", "cultural"], ["space-mine", "space_mine"]]) {
+      $(id).checked = Boolean(doc.system?.[key]);
+    }
+    const run = doc.run || {};
+    $("run-mode").value = run.exact ? "exact" : "trials";
+    if (run.trials) $("trials").value = run.trials;
+    if (run.seed !== undefined) $("seed").value = run.seed;
+    this.refreshNames();
+    return missed;
+  }
+
+  // sideOf returns the side (a or d) an element belongs to, or null.
+  static sideOf(el) {
+    const m = /^([ad])-/.exec(el.id || "");
+    return m ? sides.find((s) => s.p === m[1]) : null;
+  }
+}
+
+function unitTitle(u) {
+  const parts = [u.combat ? `combat ${u.combat.value}${u.combat.dice > 1 ? ` ×${u.combat.dice}` : ""}` : "no combat", `cost ${u.cost}`];
+  if (u.sustain_damage) parts.push("sustain damage");
+  if (u.text) parts.push(u.text);
+  return `${u.name}: ${parts.join("; ")}`;
+}
+
+function printingTitle(key) {
+  const names = { magen: "Magen Defense Grid", x89: "X-89 Bacterial Weapon", "direct-hit": "Direct Hit", harrow: "Harrow", matriarch: "Matriarch", iconoclast: "Iconoclast" };
+  return names[key] || key;
+}

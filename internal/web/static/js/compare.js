@@ -1,0 +1,64 @@
+// The compare tab: the battle of the Battle tab run once per value of one
+// choice (POST /v1/compare: common random numbers), side by side, with
+// the verdict on each difference.
+
+import { $, h } from "./dom.js";
+import * as fmt from "./format.js";
+
+// setup fills the list of choices that can vary (the catalog's vary keys).
+export function setup(catalog) {
+  const sel = $("compare-key");
+  for (const k of catalog.vary_keys) sel.append(h("option", { value: k }, k));
+  sel.value = "magen";
+  $("compare-values").value = "original, omega, omega2";
+}
+
+// document builds the compare document from a combat document; a
+// comparison is simulated, so an exact run becomes trials and seed.
+export function document(combat, trialsRun) {
+  const scenario = { ...combat, run: combat.run?.exact ? trialsRun : combat.run };
+  const values = $("compare-values")
+    .value.split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+  return { version: 1, scenario, vary: [{ key: $("compare-key").value, values }] };
+}
+
+// load writes a compare document's choice into the form.
+export function load(doc) {
+  const v = doc.vary?.[0];
+  if (!v) return;
+  $("compare-key").value = v.key;
+  $("compare-values").value = (v.values || []).join(", ");
+}
+
+// show draws a comparison's answer.
+export function show(res) {
+  $("compare-out").dataset.state = "done";
+  const rows = res.variants.map((v) =>
+    h(
+      "tr",
+      { "data-variant": v.name },
+      h("th", { scope: "row" }, v.name),
+      h("td", { class: "attacker_win" }, fmt.pct(v.attacker_win)),
+      h("td", { class: "draw" }, fmt.pct(v.draw)),
+      h("td", { class: "defender_win" }, fmt.pct(v.defender_win)),
+      h("td", { class: "attacker_lost" }, fmt.num(v.attacker.resources_lost)),
+      h("td", { class: "defender_lost" }, fmt.num(v.defender.resources_lost)),
+    ),
+  );
+  $("compare-result").tBodies[0].replaceChildren(...rows);
+  $("compare-verdict").replaceChildren(
+    ...(res.differences || []).map((d) =>
+      h("li", {}, `${d.variant} against ${d.versus}: attacker wins ${d.attacker_win.diff >= 0 ? "+" : ""}${(100 * d.attacker_win.diff).toFixed(2)} points — ${d.verdict}`),
+    ),
+  );
+}
+
+// error shows a comparison's error.
+export function error(msg, path = "") {
+  const e = $("compare-error");
+  e.hidden = !msg;
+  e.textContent = msg ? (path ? `${path}: ${msg}` : msg) : "";
+  if (msg) $("compare-out").dataset.state = "error";
+}
