@@ -99,6 +99,28 @@ func (tb *tab) waitAnswer(seq int, within time.Duration) {
 	}
 }
 
+// waitDone waits until the element id (#compare-out, #vote-out) has
+// data-state=done; an error shown (data-state=error) fails the test with
+// the text of errorID.
+func (tb *tab) waitDone(id, errorID string, within time.Duration) {
+	tb.t.Helper()
+	js := fmt.Sprintf(`(() => {
+  const o = document.getElementById(%q);
+  if (!o) return "error: no #" + %q;
+  if (o.dataset.state === "error") return "error: " + (document.getElementById(%q)?.textContent || "");
+  return o.dataset.state === "done" ? "done" : false;
+})()`, id, id, errorID)
+	ctx, cancel := context.WithTimeout(tb.ctx, within+5*time.Second)
+	defer cancel()
+	got, err := chromedp.Run(ctx, chromedp.Poll[string](js, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(20*time.Millisecond)))
+	if err != nil {
+		tb.t.Fatalf("waiting for #%s[data-state=done]: %v", id, err)
+	}
+	if got != "done" {
+		tb.t.Fatalf("#%s shows %s", id, got)
+	}
+}
+
 // hash is the page's location.hash.
 func (tb *tab) hash() string {
 	tb.t.Helper()

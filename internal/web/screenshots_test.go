@@ -44,7 +44,7 @@ func (tb *tab) screenshots() {
 	for _, s := range sizes {
 		ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 		// The charts animate for about a second after a resize.
-		err := chromedp.Do(ctx, s.size, chromedp.Sleep(1200*time.Millisecond))
+		err := chromedp.Do(ctx, s.size, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Sleep(1200*time.Millisecond))
 		var png []byte
 		if err == nil {
 			png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
