@@ -108,10 +108,11 @@ type tab struct {
 
 // newTab opens a fresh tab (desktop size, 1280×900) for t. At the end of t
 // it fails t on any console error seen, then saves screenshots when t
-// failed or TI4SIM_SCREENSHOTS is set, then closes the tab.
-func newTab(t *testing.T) *tab {
+// failed or TI4SIM_SCREENSHOTS is set, then closes the tab. opts can ask
+// for a new browser context (its own cache and storage).
+func newTab(t *testing.T, opts ...chromedp.ContextOption) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser(t))
+	ctx, cancel := chromedp.NewContext(browser(t), opts...)
 	tb := &tab{t: t, ctx: ctx}
 	messages := chromedp.Console(ctx)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
