@@ -46,6 +46,7 @@ async function main() {
   const catalog = JSON.parse(c.body);
   battle = new Battle(catalog);
   compare.setup(catalog);
+  vote.setup();
   if (engine.name === "wasm") $("api-link").closest("footer").hidden = true;
   wire();
   $("loading").hidden = true;
@@ -181,7 +182,8 @@ async function runBattle() {
     if (err && ans.status === 422 && err.path === "run.exact") {
       // Exact mode refused this battle: say why, and simulate it.
       $("fallback").hidden = false;
-      $("fallback").textContent = `Not exact: ${err.error.replace(/^--exact: /, "")}. Monte Carlo instead.`;
+      const why = err.error.replace(/^--exact: /, "").replace(/; run without exact mode.*$/, "");
+      $("fallback").textContent = `Not exact: ${why}. Monte Carlo instead.`;
       doc = { ...doc, run: battle.trialsRun() };
       if (gen === generation) results.setState("running", "— simulating…");
       ans = await engine.run("combat", JSON.stringify(doc), opts);
