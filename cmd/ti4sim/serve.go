@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/internal/web"
 )
 
 func serveCommand() *command {
@@ -36,10 +37,12 @@ func serveCommand() *command {
 		name:    "serve",
 		summary: "the HTTP service: scenario documents in, the JSON of -o json out",
 		usage:   "ti4sim serve [--addr 127.0.0.1:8080] [flags]",
-		help: `Serves the scenario documents over HTTP, on this machine only unless --addr
-names another interface. Each answer is byte for byte what the command line's
--o json prints for the same scenario and seed.
+		help: `Serves the scenario documents over HTTP, and the page that builds them in a
+browser, on this machine only unless --addr names another interface. Each
+answer is byte for byte what the command line's -o json prints for the same
+scenario and seed.
 
+  GET  /                 the page (fleet builder, compare, vote)
   POST /v1/combat        a combat document (space, ground, invade)
   POST /v1/compare       a comparison document (a combat and what varies)
   POST /v1/vote          a vote document
@@ -47,6 +50,11 @@ names another interface. Each answer is byte for byte what the command line's
   GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote)
   GET  /v1/openapi.json  the OpenAPI 3.1 description
   GET  /healthz          liveness; GET /debug/vars: goroutines, requests, runs, queue
+
+With Accept: application/x-ndjson a run (combat, compare, vote) answers lines
+of JSON: {"progress":{"done":N,"total":M}} up to 5 a second, then
+{"result":...} (the answer without the header) or, when the run fails after
+the first line, {"error":"...","path":"...","status":S}.
 
 Every error is JSON {"error": "...", "path": "..."} (path: the JSON path of
 the value at fault, or ""): 400 malformed JSON, 404 no such path, 405 wrong
@@ -62,7 +70,8 @@ stderr.
 Examples:
   ti4sim serve
   ti4sim serve --addr 127.0.0.1:0 --max-trials 1e6 --timeout 10s
-  curl -s -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat`,
+  curl -s -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat
+  curl -sN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat`,
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
@@ -70,6 +79,7 @@ Examples:
 				return err
 			}
 			cfg.MaxTrials = int64(maxTrials)
+			cfg.Page = web.Files()
 			if err := cfg.Validate(); err != nil {
 				return usageErrorf("serve: %v", err)
 			}

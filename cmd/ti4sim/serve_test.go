@@ -187,6 +187,25 @@ func TestServeHelpListsLimits(t *testing.T) {
 	}
 }
 
+// TestServeHelpListsPageAndStream: serve --help lists the page at / and
+// says how to ask for a streamed run.
+func TestServeHelpListsPageAndStream(t *testing.T) {
+	out, _, code := runCLI(t, "serve", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"  GET  /                 the page (fleet builder, compare, vote)\n",
+		"With Accept: application/x-ndjson a run (combat, compare, vote)",
+		`{"progress":{"done":N,"total":M}}`, `{"result":...}`, `{"error":"...","path":"...","status":S}`,
+		"curl -sN -H 'Accept: application/x-ndjson'",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("serve --help lacks %q", want)
+		}
+	}
+}
+
 // TestServeUsageErrors: a limit out of range is a usage error naming it,
 // before anything listens.
 func TestServeUsageErrors(t *testing.T) {
@@ -196,4 +215,145 @@ func TestServeUsageErrors(t *testing.T) {
 	usageFails(t, "CORS origin", "serve", "--cors-origin", "localhost:3000")
 	usageFails(t, "timeout 0s out of range", "serve", "--timeout", "0")
 	usageFails(t, "unexpected argument", "serve", "now")
+}
+
+// postStream posts a document with Accept: application/x-ndjson and
+// returns the status, the Content-Type, the body's lines (without their
+// newlines) and the time from sending to the end of the body.
+func postStream(t *testing.T, url, body string) (int, string, []string, time.Duration) {
+	t.Helper()
+	req, err := http.NewRequest("POST", url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/x-ndjson")
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elapsed := time.Since(start)
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		t.Fatalf("body does not end with a newline: %q", b)
+	}
+	return resp.StatusCode, resp.Header.Get("Content-Type"), strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), elapsed
+}
+
+// checkProgress checks a stream's progress lines: each
+// {"progress":{"done":N,"total":total}} with 0 < N ≤ total, N increasing;
+// at least one (the engine reports once at the end of a run); and no more
+// than one every 180 ms of the request's time (the stream's least
+// interval between lines, measured on the server, within the client's
+// time).
+func checkProgress(t *testing.T, lines []string, total int64, elapsed time.Duration) {
+	t.Helper()
+	if len(lines) == 0 {
+		t.Fatal("no progress line")
+	}
+	last := int64(0)
+	for _, l := range lines {
+		var p struct {
+			Progress *struct{ Done, Total int64 } `json:"progress"`
+		}
+		dec := json.NewDecoder(strings.NewReader(l))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p); err != nil || p.Progress == nil {
+			t.Fatalf("line %q is not a progress line (%v)", l, err)
+		}
+		if p.Progress.Done <= last || p.Progress.Done > total || p.Progress.Total != total {
+			t.Errorf("line %q after done %d, total %d", l, last, total)
+		}
+		last = p.Progress.Done
+	}
+	if most := int(elapsed/(180*time.Millisecond)) + 1; len(lines) > most {
+		t.Errorf("%d progress lines in %v: more than one every 180 ms", len(lines), elapsed)
+	}
+}
+
+// TestServeBinaryStreamAndPage runs the real binary: a seeded combat and a
+// comparison asked with Accept: application/x-ndjson stream progress lines
+// then a result line holding byte for byte the answer without the header;
+// an exact combat streams its result alone; a bad document with the header
+// is answered 422 JSON as without it; the page is answered at / with its
+// headers, Chart.js as JavaScript, and an unknown path is still 404 JSON.
+func TestServeBinaryStreamAndPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	_, url, stderr := startServe(t, bin, "--max-trials", "1e9")
+
+	const trials = 8_000_000 // about a second on one core: a few progress lines
+	doc := spaceDoc(trials, 7)
+	status, plain := postJSON(t, url+"/v1/combat", doc)
+	if status != 200 {
+		t.Fatalf("without the header: %d %s", status, plain)
+	}
+	status, ctype, lines, elapsed := postStream(t, url+"/v1/combat", doc)
+	if status != 200 || ctype != "application/x-ndjson" {
+		t.Fatalf("with the header: %d %q %q", status, ctype, lines)
+	}
+	if want := `{"result":` + strings.TrimSuffix(string(plain), "\n") + `}`; lines[len(lines)-1] != want {
+		t.Errorf("last line:\n%s\nwant the answer without the header:\n%s", lines[len(lines)-1], want)
+	}
+	checkProgress(t, lines[:len(lines)-1], trials, elapsed)
+	t.Logf("combat of %d trials: %d progress lines in %v", trials, len(lines)-1, elapsed.Round(time.Millisecond))
+
+	cmp := `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},` +
+		`"defender":{"fleet":[{"unit":"dreadnought","count":2}]},"run":{"trials":200000,"seed":3}},"vary":[{"key":"nebula","values":["false","true"]}]}`
+	status, plain = postJSON(t, url+"/v1/compare", cmp)
+	_, _, lines, elapsed = postStream(t, url+"/v1/compare", cmp)
+	if want := `{"result":` + strings.TrimSuffix(string(plain), "\n") + `}`; status != 200 || lines[len(lines)-1] != want {
+		t.Errorf("compare: %d; last line:\n%s\nwant:\n%s", status, lines[len(lines)-1], want)
+	}
+	checkProgress(t, lines[:len(lines)-1], 200000, elapsed)
+
+	exact := `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},"run":{"exact":true}}`
+	status, plain = postJSON(t, url+"/v1/combat", exact)
+	_, _, lines, _ = postStream(t, url+"/v1/combat", exact)
+	if want := `{"result":` + strings.TrimSuffix(string(plain), "\n") + `}`; status != 200 || len(lines) != 1 || lines[0] != want {
+		t.Errorf("exact: %d; streamed %q, want the result line alone %s", status, lines, want)
+	}
+
+	bad := strings.Replace(doc, `"count":3`, `"count":0`, 1)
+	status, plain = postJSON(t, url+"/v1/combat", bad)
+	status2, ctype, lines, _ := postStream(t, url+"/v1/combat", bad)
+	if status != 422 || status2 != 422 || ctype != "application/json" || lines[0] != strings.TrimSuffix(string(plain), "\n") || !strings.Contains(lines[0], `"path":"attacker.fleet[0].count"`) {
+		t.Errorf("bad document: %d without the header %s; with it %d %q %q", status, plain, status2, ctype, lines)
+	}
+
+	for path, want := range map[string]struct {
+		status int
+		ctype  string
+		has    string
+	}{
+		"/":                        {200, "text/html; charset=utf-8", "<!doctype html>"},
+		"/vendor/chart.umd.min.js": {200, "text/javascript; charset=utf-8", "Chart"},
+		"/engine.json":             {200, "application/json", `"service"`},
+		"/v1/catalog":              {200, "application/json", `"factions"`},
+		"/nope.html":               {404, "application/json", "no such path"},
+	} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want.status || resp.Header.Get("Content-Type") != want.ctype || !strings.Contains(strings.ToLower(string(b)), strings.ToLower(want.has)) {
+			t.Errorf("GET %s: %d %q %.80s", path, resp.StatusCode, resp.Header.Get("Content-Type"), b)
+		}
+		page := want.status == 200 && path != "/v1/catalog"
+		if csp := resp.Header.Get("Content-Security-Policy"); page != strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") || page && resp.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s: Content-Security-Policy %q, Cache-Control %q", path, csp, resp.Header.Get("Cache-Control"))
+		}
+	}
+	if strings.Contains(stderr.String(), "level=ERROR") {
+		t.Errorf("errors logged:\n%s", stderr)
+	}
 }

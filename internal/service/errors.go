@@ -22,6 +22,10 @@ func (e *InputError) Error() string {
 	return e.Path + ": " + e.Msg
 }
 
+// internalErrorMsg is the error of a 500 answer: a fault of the service,
+// never of the input.
+const internalErrorMsg = "internal error: the service failed on this request; it is logged"
+
 // errorBody is the JSON body of every error answer.
 type errorBody struct {
 	// Error says what is wrong and what is allowed.

@@ -13,10 +13,12 @@ import (
 	"testing"
 )
 
-// fakeBackend answers by the document's "do" field: "input" an
-// InputError at attacker.fleet[0].count, "panic" a panic, "block" waits
-// until ctx ends (signalling started, then done), "fail" a plain error;
-// anything else echoes {"ok":true,"limits":...}.
+// fakeBackend answers by the document's fields. First, when the request
+// carries a progress receiver (a streamed answer), "progress": N reports
+// done = 1..N of N from another goroutine, one after the other. Then "do":
+// "input" an InputError at attacker.fleet[0].count, "panic" a panic,
+// "block" waits until ctx ends (signalling started, then done), "fail" a
+// plain error; anything else echoes {"ok":true,"limits":...}.
 type fakeBackend struct {
 	started chan struct{}
 	done    chan error
@@ -28,10 +30,21 @@ func newFake() *fakeBackend {
 
 func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]byte, error) {
 	var doc struct {
-		Do string `json:"do"`
+		Do       string `json:"do"`
+		Progress int64  `json:"progress"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, &InputError{Path: "", Msg: "want a JSON object"}
+	}
+	if report := ProgressOf(ctx); report != nil {
+		reported := make(chan struct{})
+		go func() {
+			for k := int64(1); k <= doc.Progress; k++ {
+				report(k, doc.Progress)
+			}
+			close(reported)
+		}()
+		<-reported
 	}
 	switch doc.Do {
 	case "input":

@@ -2,14 +2,16 @@ package service
 
 import (
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
 	"runtime"
 	"time"
 )
 
-// Config is the service's address and limits. DefaultConfig gives the
-// defaults; every field is a `ti4sim serve` flag.
+// Config is the service's address, limits and page. DefaultConfig gives
+// the defaults; every field but OnListen and Page is a `ti4sim serve`
+// flag.
 type Config struct {
 	// Addr is the TCP address to listen on (--addr). The default,
 	// 127.0.0.1:8080, is reachable from this machine only; port 0 picks a
@@ -46,6 +48,10 @@ type Config struct {
 	// OnListen, if not nil, is called with the bound address once the
 	// service listens (the address chosen for port 0).
 	OnListen func(addr net.Addr)
+	// Page, if not nil, are the files of a page answered at / (its
+	// index.html) and at their own paths (GET and HEAD), the API's paths
+	// first. nil: no page, / is 404.
+	Page fs.FS
 }
 
 // Bounds of the limits: a Config outside them is refused.

@@ -74,7 +74,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 			}
 			s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			if rec, ok := w.(*recorder); !ok || rec.status == 0 {
-				writeError(w, http.StatusInternalServerError, "", "internal error: the service failed on this request; it is logged")
+				writeError(w, http.StatusInternalServerError, "", internalErrorMsg)
 			}
 		}()
 		next.ServeHTTP(w, r)

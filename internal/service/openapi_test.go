@@ -3,7 +3,9 @@ package service
 import (
 	"encoding/json"
 	"maps"
+	"mime"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,4 +139,138 @@ func mustRequest(method, path string) *http.Request {
 	}
 	r.URL.Path = path
 	return r
+}
+
+// TestOpenAPIDocumentsContentTypes: every operation's 200 answer comes
+// with a Content-Type documented for it; an operation documents
+// application/x-ndjson exactly when the server streams it (a run asked
+// with Accept: application/x-ndjson).
+func TestOpenAPIDocumentsContentTypes(t *testing.T) {
+	doc := readOpenAPI(t)
+	s := newTestServer(t, testConfig(), newFake())
+	s.progressEvery = 0
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			var ok struct {
+				Content map[string]json.RawMessage `json:"content"`
+			}
+			if err := json.Unmarshal(op.Responses["200"], &ok); err != nil {
+				t.Fatalf("%s %s 200: %v", method, path, err)
+			}
+			concrete := strings.ReplaceAll(path, "{name}", "combat")
+			m := strings.ToUpper(method)
+			answers := []*httptest.ResponseRecorder{do(s, m, concrete, jsonType, "{}")}
+			if m == "POST" {
+				answers = append(answers, doStream(s, concrete, `{"progress":2}`))
+			}
+			streams := false
+			for _, w := range answers {
+				mt, _, err := mime.ParseMediaType(w.Header().Get("Content-Type"))
+				if w.Code != 200 || err != nil {
+					t.Errorf("%s %s: %d %q", m, concrete, w.Code, w.Header().Get("Content-Type"))
+					continue
+				}
+				if _, ok := ok.Content[mt]; !ok {
+					t.Errorf("%s %s answers %s, not documented for its 200", m, concrete, mt)
+				}
+				streams = streams || mt == ndjsonType
+			}
+			if _, documented := ok.Content[ndjsonType]; documented != streams {
+				t.Errorf("%s %s: %s documented %v, streamed %v", m, concrete, ndjsonType, documented, streams)
+			}
+		}
+	}
+}
+
+// schema is the part of a JSON Schema streamLineMatches reads.
+type schema struct {
+	Ref                  string            `json:"$ref"`
+	Type                 string            `json:"type"`
+	Required             []string          `json:"required"`
+	Properties           map[string]schema `json:"properties"`
+	AdditionalProperties *bool             `json:"additionalProperties"`
+	OneOf                []schema          `json:"oneOf"`
+	Minimum              *float64          `json:"minimum"`
+}
+
+// matches reports whether the JSON value v fits sc (the keywords above;
+// $ref into components.schemas).
+func (sc schema) matches(all map[string]schema, v json.RawMessage) bool {
+	if sc.Ref != "" {
+		return all[strings.TrimPrefix(sc.Ref, "#/components/schemas/")].matches(all, v)
+	}
+	if sc.OneOf != nil {
+		n := 0
+		for _, b := range sc.OneOf {
+			if b.matches(all, v) {
+				n++
+			}
+		}
+		return n == 1
+	}
+	switch sc.Type {
+	case "object":
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(v, &obj) != nil || obj == nil {
+			return false
+		}
+		for _, k := range sc.Required {
+			if _, ok := obj[k]; !ok {
+				return false
+			}
+		}
+		for k, pv := range obj {
+			ps, ok := sc.Properties[k]
+			if !ok && sc.AdditionalProperties != nil && !*sc.AdditionalProperties || ok && !ps.matches(all, pv) {
+				return false
+			}
+		}
+	case "integer":
+		var n int64
+		if json.Unmarshal(v, &n) != nil || sc.Minimum != nil && float64(n) < *sc.Minimum {
+			return false
+		}
+	case "string":
+		var s string
+		return json.Unmarshal(v, &s) == nil
+	}
+	return true
+}
+
+// TestOpenAPIStreamLines: every line of the streams the server answers (progress,
+// result, error after the first line) fits StreamLine, and exactly one of its
+// kinds.
+func TestOpenAPIStreamLines(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]schema `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
+		t.Fatal(err)
+	}
+	all := doc.Components.Schemas
+	line, ok := all["StreamLine"]
+	if !ok || len(line.OneOf) != 3 {
+		t.Fatalf("StreamLine: %+v", line)
+	}
+	s := newTestServer(t, testConfig(), newFake())
+	s.progressEvery = 0
+	n := 0
+	for _, body := range []string{`{"progress":3}`, `{"progress":1,"do":"input"}`, `{"progress":1,"do":"fail"}`, `{}`} {
+		for _, l := range streamLines(t, doStream(s, "/v1/combat", body)) {
+			n++
+			if !line.matches(all, json.RawMessage(l)) {
+				t.Errorf("line %s does not fit StreamLine", l)
+			}
+		}
+	}
+	for _, l := range []string{`{"progress":{"done":0,"total":3}}`, `{"result":{},"status":1}`, `{"error":"x","path":""}`, `[]`} {
+		if line.matches(all, json.RawMessage(l)) {
+			t.Errorf("%s fits StreamLine, which should refuse it", l)
+		}
+	}
+	if n != 9 { // 3 progress lines and the result, 1 and the error twice, the result alone
+		t.Errorf("%d lines checked, want 9", n)
+	}
 }

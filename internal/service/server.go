@@ -2,9 +2,10 @@
 // endpoints over a Backend that answers scenario documents, with
 // documented limits (trials, exact states, body size, time, concurrency
 // with a bounded queue), JSON errors {"error", "path"} answered 4xx for every
-// bad request, cancellation when the client goes away, and graceful
-// shutdown. It uses the standard library only: net/http's method-and-path
-// patterns and log/slog.
+// bad request, a run's progress streamed as NDJSON on request,
+// cancellation when the client goes away, graceful shutdown, and
+// optionally a page's files at /. It uses the standard library only:
+// net/http's method-and-path patterns and log/slog.
 package service
 
 import (
@@ -20,6 +21,7 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -34,6 +36,9 @@ type Server struct {
 	mux      *http.ServeMux
 	handler  http.Handler
 	inFlight atomic.Int64
+	// progressEvery is the least time between two progress lines of a
+	// streamed answer (progressInterval).
+	progressEvery time.Duration
 	// routes are the method-and-path patterns the mux serves.
 	routes []route
 	// missing are the described paths this backend does not answer, with
@@ -55,7 +60,7 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 	if b == nil || log == nil {
 		return nil, errors.New("service.New: nil backend or logger")
 	}
-	s := &Server{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), mux: http.NewServeMux(), progressEvery: progressInterval}
 	s.routes = []route{
 		{http.MethodPost, "/v1/combat", s.runHandler(b.Combat)},
 		{http.MethodPost, "/v1/vote", s.runHandler(b.Vote)},
@@ -76,8 +81,15 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 	} else {
 		s.missing["/v1/import"] = "this build has no importer"
 	}
+	if cfg.Page != nil {
+		s.routes = append(s.routes, route{http.MethodGet, "/", s.page})
+	}
 	for _, rt := range s.routes {
-		s.mux.HandleFunc(rt.method+" "+rt.path, rt.handle)
+		pattern := rt.path
+		if pattern == "/" {
+			pattern = "/{$}" // / alone, not every path
+		}
+		s.mux.HandleFunc(rt.method+" "+pattern, rt.handle)
 	}
 	s.handler = s.logRequests(s.recoverPanics(s.cors(http.HandlerFunc(s.route))))
 	return s, nil
@@ -90,10 +102,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.handler.ServeHTTP(w, r)
 }
 
-// route hands r to the mux when a route matches it and otherwise answers
+// route hands r to the mux when a route matches it, and otherwise answers
 // the mux's verdict as a JSON error: 405 with Allow for a path served with
-// other methods, 404 for any other path (a path the mux would redirect to
-// its clean form included: the service's paths are written clean).
+// other methods; a file of the page (GET, HEAD; other methods 405) for a
+// path that names one; 404 for any other path (a path the mux would
+// redirect to its clean form included: the service's paths are written
+// clean).
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	h, pattern := s.mux.Handler(r)
 	clean := cleanPath(r.URL.Path)
@@ -111,6 +125,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	}
 	if why, ok := s.missing[r.URL.Path]; ok {
 		writeError(w, http.StatusNotFound, "", r.URL.Path+": "+why)
+		return
+	}
+	if name, ok := s.pageFile(r.URL.Path); ok && clean {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			pageMethod(w, r)
+			return
+		}
+		s.servePage(w, r, name)
 		return
 	}
 	writeError(w, http.StatusNotFound, "", fmt.Sprintf("no such path %s: the paths are listed in /v1/openapi.json", echo.Quote(r.URL.Path)))
@@ -133,7 +155,9 @@ func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
 func (p *headerProbe) WriteHeader(status int)      { p.status = status }
 
 // runHandler answers a run endpoint: it reads the document, waits for a
-// slot under the request's time limit and lets run answer it.
+// slot under the request's time limit and lets run answer it. With Accept:
+// application/x-ndjson the answer is streamed (stream): the run's progress,
+// then its result or its error.
 func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ok := s.readDocument(w, r)
@@ -142,6 +166,12 @@ func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, e
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		defer cancel()
+		var st *stream
+		if wantsStream(r) {
+			st = newStream(w, s.progressEvery)
+			defer st.abort()
+			ctx = WithProgress(ctx, st.progress)
+		}
 		release, err := s.gate.acquire(ctx)
 		if errors.Is(err, errQueueFull) {
 			w.Header().Set("Retry-After", "1")
@@ -154,7 +184,24 @@ func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, e
 		}
 		defer release()
 		out, err := run(ctx, body, s.cfg.limits())
-		s.answer(w, r, ctx, out, err)
+		if st == nil {
+			s.answer(w, r, ctx, out, err)
+			return
+		}
+		begun := st.end()
+		switch {
+		case err == nil:
+			st.result(out)
+		case !begun:
+			s.answer(w, r, ctx, out, err) // as without a stream
+		default:
+			f := s.failure(r, ctx, err)
+			if f.status == statusClientGone {
+				s.clientGone(w)
+				return
+			}
+			st.fail(f.status, f.path, f.msg)
+		}
 	}
 }
 
@@ -172,38 +219,73 @@ func (s *Server) importHandler(im Importer) http.HandlerFunc {
 	}
 }
 
-// answer writes a backend's answer: its JSON, or its error as 422 (input),
-// 503 (time limit or shutdown), nothing (the client went away) or 500.
+// answer writes a backend's answer: its JSON, or its error (failure).
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, out []byte, err error) {
+	if err == nil {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	s.writeFailure(w, s.failure(r, ctx, err))
+}
+
+// errorAnswer is an error answer: its status, the JSON path at fault and the
+// message; status statusClientGone when the client went away (nothing is
+// written).
+type errorAnswer struct {
+	status    int
+	path, msg string
+}
+
+// failure is the answer to a backend's error: 422 (input), 503 (time limit
+// or shutdown), statusClientGone or 500 (logged).
+func (s *Server) failure(r *http.Request, ctx context.Context, err error) errorAnswer {
 	var in *InputError
 	switch {
-	case err == nil:
-		writeJSON(w, http.StatusOK, out)
 	case errors.As(err, &in):
-		writeError(w, http.StatusUnprocessableEntity, in.Path, in.Msg)
+		return errorAnswer{http.StatusUnprocessableEntity, in.Path, in.Msg}
 	case ctx.Err() != nil:
-		s.stopped(w, r, ctx)
+		return s.stoppedFailure(r, ctx)
 	default:
 		s.log.Error("backend failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, "", "internal error: the service failed on this request; it is logged")
+		return errorAnswer{http.StatusInternalServerError, "", internalErrorMsg}
 	}
 }
 
-// stopped answers a request whose ctx ended before its answer: nothing
-// when the client went away (logged as 499), 503 when the time limit
-// passed or the server is shutting down.
+// stopped answers a request whose ctx ended before its answer
+// (stoppedFailure).
 func (s *Server) stopped(w http.ResponseWriter, r *http.Request, ctx context.Context) {
+	s.writeFailure(w, s.stoppedFailure(r, ctx))
+}
+
+// stoppedFailure is the answer to a request whose ctx ended before its
+// answer: nothing (statusClientGone) when the client went away, 503 when
+// the time limit passed or the server is shutting down.
+func (s *Server) stoppedFailure(r *http.Request, ctx context.Context) errorAnswer {
 	if r.Context().Err() != nil && !errors.Is(context.Cause(r.Context()), errShutdown) {
-		if rec, ok := w.(*recorder); ok {
-			rec.clientGone = true
-		}
-		return
+		return errorAnswer{statusClientGone, "", ""}
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
-		writeError(w, http.StatusServiceUnavailable, "", fmt.Sprintf("the request took longer than the limit of %v: ask for fewer trials, or a smaller exact combat", s.cfg.Timeout))
+		return errorAnswer{http.StatusServiceUnavailable, "", fmt.Sprintf("the request took longer than the limit of %v: ask for fewer trials, or a smaller exact combat", s.cfg.Timeout)}
+	}
+	return errorAnswer{http.StatusServiceUnavailable, "", "the service is shutting down; retry later"}
+}
+
+// writeFailure writes an error answer as JSON, or nothing when the client
+// went away.
+func (s *Server) writeFailure(w http.ResponseWriter, f errorAnswer) {
+	if f.status == statusClientGone {
+		s.clientGone(w)
 		return
 	}
-	writeError(w, http.StatusServiceUnavailable, "", "the service is shutting down; retry later")
+	writeError(w, f.status, f.path, f.msg)
+}
+
+// clientGone notes, for the request log, that the client went away before
+// its answer.
+func (s *Server) clientGone(w http.ResponseWriter) {
+	if rec, ok := w.(*recorder); ok {
+		rec.clientGone = true
+	}
 }
 
 // readDocument reads the request's JSON document: Content-Type

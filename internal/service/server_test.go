@@ -32,7 +32,9 @@ const testBodyLimit = 256
 var badRequests = []badRequest{
 	{"unknown path", "GET", "/nope", "", "", 404, "no such path", ""},
 	{"unknown versioned path", "POST", "/v1/nope", jsonType, "{}", 404, "no such path", ""},
-	{"root", "GET", "/", "", "", 404, "no such path", ""},
+	{"unknown file", "GET", "/nope.js", "", "", 404, "no such path", ""},
+	{"POST on the page", "POST", "/", jsonType, "{}", 405, "allowed GET, HEAD", ""},
+	{"PUT on a page file", "PUT", "/style.css", jsonType, "{}", 405, "allowed GET, HEAD", ""},
 	{"unknown version", "POST", "/v2/combat", jsonType, "{}", 404, "no such path", ""},
 	{"double slash", "POST", "/v1//combat", jsonType, "{}", 404, "no such path", ""},
 	{"dot segment", "POST", "/v1/./combat", jsonType, "{}", 404, "no such path", ""},
@@ -73,8 +75,11 @@ var badRequests = []badRequest{
 	{"not an object", "POST", "/v1/combat", jsonType, `[1,2]`, 422, "want a JSON object", ""},
 }
 
+// testConfig is the configuration of the tests: the defaults with a small
+// body limit, two slots and two places in the queue, and testPage.
 func testConfig() Config {
 	cfg := DefaultConfig()
+	cfg.Page = testPage
 	cfg.MaxBodyBytes = testBodyLimit
 	cfg.MaxConcurrent, cfg.MaxQueue = 2, 2
 	return cfg
