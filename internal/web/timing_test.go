@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -117,11 +119,11 @@ func spread(ms []float64) string {
 	return fmt.Sprintf("%.0f (%.0f–%.0f)", s[len(s)/2], s[0], s[len(s)-1])
 }
 
-// chromiumVersion is the browser's product string, e.g. Chrome/148.0.….
+// chromiumVersion is the browser's product, e.g. HeadlessChrome/148.0.7778.167.
 func chromiumVersion(t *testing.T) string {
-	v, err := chromedp.Run(browser(t), chromedp.Evaluate[string](`navigator.userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] || navigator.userAgent`))
+	v, err := chromedp.CallBrowser(browser(t), cdpbrowser.GetVersion, cdp.Empty{})
 	if err != nil {
 		return "?"
 	}
-	return v
+	return v.Product
 }
