@@ -76,7 +76,7 @@ func (a *tally) prepareLeft(p *plan) {
 	}
 }
 
-// unitsLeft turns a's units-left counts into a side's distribution.
+// unitsLeftOf turns a's units-left counts into a side's distribution.
 func (p *plan) unitsLeftOf(a *tally, side int) UnitsLeft {
 	var u UnitsLeft
 	w := p.side[side].leftBins
