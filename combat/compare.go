@@ -141,6 +141,7 @@ func newPairedWorker(plans []*plan) *pairedWorker {
 	}
 	for i, p := range plans {
 		w.trials[i] = trial{p: p, rng: &w.rng}
+		w.acc[i].prepareLeft(p)
 	}
 	return w
 }

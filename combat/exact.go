@@ -53,7 +53,8 @@ func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error
 	if w := p.unreplayed(); w != "" {
 		return Result{}, fmt.Errorf("exact mode cannot express an effect that acts %s; run without exact mode for a Monte Carlo answer", w)
 	}
-	s := &solver{ctx: ctx, p: p, maxStates: maxStates}
+	s := &solver{ctx: ctx, p: p, maxStates: maxStates, left: newExactLeft(p)}
+	s.structures = s.structuresLeft()
 	if err := s.solve(); err != nil {
 		return Result{}, err
 	}
@@ -155,6 +156,13 @@ type solver struct {
 	// capacity part per side.
 	removed      [2][maxSlots]float64
 	capacityLost [2]float64
+	// left is the mass per outcome and number of units left (UnitsLeft);
+	// shipsLeft the units of each side in the space area of the invasion
+	// being solved (0 for a ground combat), and structures the defender's
+	// structures outside the chains.
+	left       exactLeft
+	shipsLeft  [2]int
+	structures int
 }
 
 // chain is one combat type's Markov chain: each side's state space, each
@@ -438,6 +446,7 @@ func (s *solver) solve() error {
 		s.space[sp] += m
 		if p.action == SpaceCombat {
 			s.outcome[sp] += m
+			s.left.add(sp, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+s.structures, m)
 			s.addStructures(m, false)
 			s.total.add(&a.hist, 1)
 			if a.stuck {
@@ -452,6 +461,8 @@ func (s *solver) solve() error {
 			s.outcome[unfinished] += m
 			s.addSurvivors(g, attacker, ga, m)
 			s.addSurvivors(g, defender, gd, m)
+			s.left.add(unfinished, unitsIn(c, attacker, sa)+unitsIn(g, attacker, ga),
+				unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
 			s.addStructures(m, false)
 			s.total.add(&a.hist, 1)
 			s.hist[onGround][0] += m
@@ -467,6 +478,7 @@ func (s *solver) solve() error {
 			}
 			s.outcome[defenderWins] += m
 			s.addSurvivors(g, defender, gd, m)
+			s.left.add(defenderWins, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
 			s.addStructures(m, false)
 			s.total.add(&a.hist, 1)
 			s.hist[onGround][0] += m
@@ -475,6 +487,7 @@ func (s *solver) solve() error {
 		if !p.noCommit {
 			s.invaded += m
 		}
+		s.shipsLeft = [2]int{unitsIn(c, attacker, sa), unitsIn(c, defender, sd)}
 		if err := s.invasion(c, g, sa, ga, m, &a.hist); err != nil {
 			return err
 		}
@@ -606,6 +619,8 @@ func (s *solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roun
 			s.addSurvivors(g, attacker, j/nd, m*q)
 			s.addSurvivors(g, defender, j%nd, m*q)
 			s.outcome[defenderWins] += m * q
+			s.left.add(defenderWins, s.shipsLeft[attacker]+unitsIn(g, attacker, j/nd),
+				s.shipsLeft[defender]+unitsIn(g, defender, j%nd)+s.structures, m*q)
 			s.addStructures(m*q, false)
 			s.hist[onGround][0] += m * q
 			s.total.add(spaceHist, q)
@@ -748,7 +763,13 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 			}
 		}
 		s.outcome[o] += m * q
-		s.addStructures(m*q, o == attackerWins && s.p.action == Invasion)
+		captured := o == attackerWins && s.p.action == Invasion
+		d := s.shipsLeft[defender] + unitsIn(g, defender, gd)
+		if !captured {
+			d += s.structures
+		}
+		s.left.add(o, s.shipsLeft[attacker]+unitsIn(g, attacker, ga), d, m*q)
+		s.addStructures(m*q, captured)
 	}
 	for _, j := range sortedKeys(final) {
 		a := final[j]
@@ -862,6 +883,7 @@ func (s *solver) result() Result {
 		}
 		sr.ResourcesLost = Mean{Value: lost}
 		sr.CapacityLost = Mean{Value: s.capacityLost[side]}
+		sr.Left = s.left.side(side)
 		for _, i := range p.side[side].revivers {
 			killed := float64(p.side[side].start[i]) - s.alive[side][i] - s.removed[side][i]
 			sr.Revived.Value += hitProbability(p.side[side].slots[i].stats.Revive.Value) * killed

@@ -161,6 +161,13 @@ func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want oresult,
 		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n), want.maxLost[s.index])
 		m1, m2 = want.capLost[s.index], want.capLostSq[s.index]
 		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n), want.maxCapLost[s.index])
+		for o, row := range leftRows(res, s.got) {
+			exact := want.left[s.index][o]
+			for k := range max(len(row.bins), len(exact)) {
+				q := bin(exact, k)
+				check(fmt.Sprintf("%s %s, %d units left", s.name, row.name, k), bin(row.bins, k), q, math.Sqrt(max(0, q*(1-q))/n), 1)
+			}
+		}
 	}
 	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
 }
@@ -203,6 +210,12 @@ func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
 		}
 		near(fmt.Sprintf("side %d resources lost", i), sr.ResourcesLost.Value, want.lost[i])
 		near(fmt.Sprintf("side %d capacity lost", i), sr.CapacityLost.Value, want.capLost[i])
+		for o, row := range leftRows(res, sr) {
+			exact := want.left[i][o]
+			for k := range max(len(row.bins), len(exact)) {
+				near(fmt.Sprintf("side %d %s, %d units left", i, row.name, k), bin(row.bins, k), bin(exact, k))
+			}
+		}
 	}
 }
 

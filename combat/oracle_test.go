@@ -1025,6 +1025,29 @@ type oresult struct {
 	maxLost, maxCapLost [2]float64
 	// states: the number of memoised combat states.
 	states int
+	// left[side][o][k] is the probability of outcome o (oOutcomes order)
+	// with k of the side's units left, all kinds together.
+	left [2][oNumOutcomes][]float64
+}
+
+// The outcomes in the order of combat.Outcomes, indexing oresult.left.
+const (
+	oWin = iota
+	oDraw
+	oLoss
+	oARetreat
+	oDRetreat
+	oUnfinished
+	oNumOutcomes
+)
+
+// addLeft adds probability p of outcome o with k units of side left.
+func (r *oresult) addLeft(side, o, k int, p float64) {
+	row := &r.left[side][o]
+	for len(*row) <= k {
+		*row = append(*row, 0)
+	}
+	(*row)[k] += p
 }
 
 // oracleSolve computes the exact answer for sc.
@@ -1078,24 +1101,36 @@ func (o *oracle) solve() oresult {
 				r.invaded += p
 			}
 		}
+		var oi int
 		switch {
 		case s.retreat == oAttackerRetreat:
 			r.aRetreat += p
+			oi = oARetreat
 		case s.retreat == oDefenderRetreat && sc.Action == combat.SpaceCombat:
 			r.dRetreat += p
+			oi = oDRetreat
 		case s.unfinished:
 			r.unfinished += p
+			oi = oUnfinished
 		case a && !d:
 			r.win += p
+			oi = oWin
 		case d && !a:
 			r.loss += p
+			oi = oLoss
 		case !a && !d:
 			r.draw += p
+			oi = oDraw
 		default:
 			panic("oracle: both sides hold the field at the end")
 		}
 		for i, side := range sides {
 			lost := 0.0
+			left := 0
+			for k := range onk {
+				left += c[i].alive(units.Kind(k))
+			}
+			r.addLeft(i, oi, left, p)
 			for k := range onk {
 				n := float64(c[i].alive(units.Kind(k)))
 				r.mean[i][k] += p * n

@@ -209,6 +209,11 @@ type sidePlan struct {
 	// shock troops, ti3.go): part of the hit policy on the ground, which
 	// the round tables and the exact solver apply too.
 	revert reversion
+	// counted lists the slots whose units count as units left (UnitsLeft),
+	// and leftBins is one more than their units at the start: the bins of
+	// a units-left distribution.
+	counted  []uint8
+	leftBins int
 }
 
 // plan is a Scenario compiled for fast trials. It is read-only once built
@@ -342,6 +347,7 @@ func compile(sc *Scenario) (*plan, error) {
 	p.canHit[inSpace] = p.anyCanHit(rollSpace)
 	p.canHit[onGround] = p.anyCanHit(rollGround)
 	p.addWarnings(sc)
+	p.prepareLeft()
 	if sc.Action != GroundCombat {
 		p.fast[inSpace] = p.buildFast(inSpace)
 	}

@@ -96,6 +96,9 @@ type SideResult struct {
 	// Captured is the expected number of units the side captured (the
 	// Vuil'raith's Devour and The Terror Between); 0 without such a text.
 	Captured Mean
+	// Left is the distribution of the number of the side's units left at
+	// the end, by outcome (UnitsLeft).
+	Left UnitsLeft
 }
 
 // Rounds describes how many combat rounds were fought.
@@ -218,6 +221,7 @@ func (p *plan) result(a *tally, o Options) Result {
 		sr.CapacityLost = Mean{m, se}
 		m, se = stats.MeanSE(a.captured[s], a.capturedSq[s], a.n)
 		sr.Captured = Mean{m, se}
+		sr.Left = p.unitsLeftOf(a, s)
 		for _, i := range p.side[s].revivers {
 			q := hitProbability(p.side[s].slots[i].stats.Revive.Value)
 			km, kse := stats.MeanSE(a.killed[s][i], a.killedSq[s][i], a.n)

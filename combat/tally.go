@@ -50,6 +50,10 @@ type tally struct {
 	// killed and killedSq add up, for slots whose units revive, the units
 	// destroyed (not removed for capacity).
 	killed, killedSq [2][maxSlots]int64
+	// left[s][o*bins+k] counts the trials that ended with outcome o and
+	// side s having k units left (UnitsLeft), bins the side's leftBins;
+	// sized by prepareLeft.
+	left [2][]int64
 	// states counts the units left at the end, by state, when the plan has
 	// a round limit (nil otherwise): it grows with the number of distinct
 	// states, not of trials.
@@ -95,6 +99,7 @@ func (a *tally) add(t *trial, o outcome) {
 			a.killed[s][i] += k
 			a.killedSq[s][i] += k * k
 		}
+		a.left[s][int(o)*t.p.side[s].leftBins+t.p.unitsLeft(s, &t.alive[s])]++
 	}
 	for ct := range t.rounds {
 		a.rounds[ct].add(t.rounds[ct])
@@ -138,6 +143,12 @@ func (a *tally) merge(b *tally) {
 			a.killed[s][i] += b.killed[s][i]
 			a.killedSq[s][i] += b.killedSq[s][i]
 		}
+		if a.left[s] == nil && b.left[s] != nil {
+			a.left[s] = make([]int64, len(b.left[s]))
+		}
+		for i, v := range b.left[s] {
+			a.left[s][i] += v
+		}
 	}
 	for ct := range a.rounds {
 		a.rounds[ct].merge(&b.rounds[ct])
@@ -162,6 +173,7 @@ type worker struct {
 
 func newWorker(p *plan) *worker {
 	w := &worker{t: trial{p: p}}
+	w.acc.prepareLeft(p)
 	if p.roundLimit > 0 {
 		w.acc.states = map[unitState]int64{}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -232,5 +233,56 @@ func TestCombatHelp(t *testing.T) {
 	out, errOut, code := runCLI(t)
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "Commands:") {
 		t.Errorf("no arguments: exit %d, stdout %q, stderr %q; want exit %d and the overview on stderr", code, out, errOut, exitUsage)
+	}
+}
+
+// Each side's "left" has one list per outcome that happens, under the
+// outcome's key, adding up to its probability (exact: to 1e-12; Monte
+// Carlo: within rounding of shares of trials); an outcome of probability 0
+// has none.
+func TestCombatJSONUnitsLeft(t *testing.T) {
+	keys := []string{"attacker_win", "draw", "defender_win", "attacker_retreats", "defender_retreats", "unfinished"}
+	for _, args := range [][]string{
+		{"space", "-a", "1 dreadnought", "-d", "2 destroyer", "--exact"},
+		{"invade", "-a", "2 dreadnought, 1 carrier, 3 infantry", "-d", "1 destroyer, 2 infantry, 1 pds", "--exact"},
+		{"space", "-a", "2 cruiser, 1 carrier, 2 fighter", "-d", "3 cruiser", "--attacker-retreat", "after=2", "-n", "5000"},
+		{"space", "-a", "2 cruiser", "-d", "2 destroyer", "--rounds", "1", "-n", "5000"},
+	} {
+		out, errOut, code := runCLI(t, append(args, "-o", "json")...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d: %s", args, code, errOut)
+		}
+		var j map[string]any
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("%q: not JSON: %v", args, err)
+		}
+		for _, side := range []string{"attacker", "defender"} {
+			left, ok := j[side].(map[string]any)["left"].(map[string]any)
+			if !ok {
+				t.Fatalf("%q: %s has no left object", args, side)
+			}
+			for _, k := range keys {
+				p, _ := j[k].(float64)
+				bins, has := left[k].([]any)
+				if has != (p > 0) {
+					t.Errorf("%q: %s left.%s present %v, outcome probability %v", args, side, k, has, p)
+				}
+				sum := 0.0
+				for _, b := range bins {
+					sum += b.(float64)
+				}
+				if math.Abs(sum-p) > 1e-12 {
+					t.Errorf("%q: %s left.%s adds up to %v, outcome %v", args, side, k, sum, p)
+				}
+			}
+			if len(left) == 0 {
+				t.Errorf("%q: %s left is empty", args, side)
+			}
+			for k := range left {
+				if !slices.Contains(keys, k) {
+					t.Errorf("%q: %s left has unknown key %q", args, side, k)
+				}
+			}
+		}
 	}
 }

@@ -86,6 +86,21 @@ type jsonSide struct {
 	CapacityLost    *float64           `json:"capacity_lost,omitempty"`
 	Revived         *float64           `json:"revived,omitempty"`
 	Captured        *float64           `json:"captured,omitempty"`
+	Left            jsonLeft           `json:"left"`
+}
+
+// jsonLeft is the distribution of a side's units left, by outcome (keys as
+// the outcomes'; an outcome of probability 0 is left out): left.draw[k] is
+// the probability that the action ends in a draw with the side having k
+// units left, counted as the survivors are. Each list adds up to its
+// outcome's probability; trailing zeros are left out.
+type jsonLeft struct {
+	AttackerWin      []float64 `json:"attacker_win,omitempty"`
+	Draw             []float64 `json:"draw,omitempty"`
+	DefenderWin      []float64 `json:"defender_win,omitempty"`
+	AttackerRetreats []float64 `json:"attacker_retreats,omitempty"`
+	DefenderRetreats []float64 `json:"defender_retreats,omitempty"`
+	Unfinished       []float64 `json:"unfinished,omitempty"`
 }
 
 // jsonRounds: histogram[i] is the probability of i rounds (the last of 32
@@ -161,6 +176,8 @@ func sideJSON(g combat.Game, s combat.Side, r combat.SideResult) jsonSide {
 		ResourcesLost: r.ResourcesLost.Value, ResourcesLostSE: r.ResourcesLost.SE,
 	}
 	js.CapacityLost, js.Revived, js.Captured = optM(r.CapacityLost), optM(r.Revived), optM(r.Captured)
+	l := r.Left
+	js.Left = jsonLeft{l.AttackerWin, l.Draw, l.DefenderWin, l.AttackerRetreats, l.DefenderRetreats, l.Unfinished}
 	for _, u := range r.Survivors {
 		js.Survivors[u.Kind.Key()] = u.Expected.Value
 		js.SurvivorsSE[u.Kind.Key()] = u.Expected.SE
