@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -40,6 +41,10 @@ type components struct {
 var (
 	env      *components
 	setupErr error
+	repoRoot string
+
+	sourcesOnce sync.Once
+	sourcesErr  error
 )
 
 func TestMain(m *testing.M) {
@@ -56,7 +61,13 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
-	c, stop, err := startComponents(tmp)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	repoRoot = root
+	c, stop, err := startComponents(tmp, root)
 	defer stop()
 	if err != nil {
 		setupErr = err
@@ -68,9 +79,43 @@ func runMain(m *testing.M) int {
 	return code
 }
 
+// openSources opens every file the binary and the static build are made
+// from (the module's Go and page files, go.mod, go.sum). The go command
+// caches a test's result keyed by its test binary and the files the test
+// process opens while its tests run (not in TestMain before m.Run); these
+// tests build the binary in a child process, whose reads it does not see,
+// so without this a change to the page or the engine would leave
+// `go test ./...` answering a stale, cached pass. requireComponents calls
+// it once.
+func openSources(root string) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(name) {
+		case ".go", ".js", ".html", ".css", ".json", ".mod", ".sum":
+		default:
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	})
+}
+
 // startComponents builds the binary into tmp, starts the service and the
-// static build. stop undoes whatever was started, even on error.
-func startComponents(tmp string) (c *components, stop func(), err error) {
+// static build of the module at root. stop undoes whatever was started,
+// even on error.
+func startComponents(tmp, root string) (c *components, stop func(), err error) {
 	var stops []func()
 	stop = func() {
 		for i := len(stops) - 1; i >= 0; i-- {
@@ -90,10 +135,6 @@ func startComponents(tmp string) (c *components, stop func(), err error) {
 	stops = append(stops, stopServe)
 	c.served = served
 
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		return nil, stop, err
-	}
 	dir := filepath.Join(tmp, "site")
 	site := exec.Command(c.bin, "site", dir, "--source", root)
 	if out, err := site.CombinedOutput(); err != nil {
@@ -192,6 +233,10 @@ func requireComponents(t *testing.T) *components {
 	}
 	if setupErr != nil {
 		t.Fatal(setupErr)
+	}
+	sourcesOnce.Do(func() { sourcesErr = openSources(repoRoot) })
+	if sourcesErr != nil {
+		t.Fatal(sourcesErr)
 	}
 	return env
 }
