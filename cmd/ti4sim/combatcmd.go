@@ -101,7 +101,8 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 					return err
 				}
 				if notExact != nil {
-					res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %v; simulated instead (--prefer-exact)", notExact))
+					why, _, _ := strings.Cut(notExact.Error(), "; run without exact mode")
+					res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
 				}
 			}
 			if rf.output == "json" {
