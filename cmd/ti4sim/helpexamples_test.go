@@ -10,10 +10,12 @@ import (
 // Every example in a command's help runs (exit 0), with fewer trials:
 // a help that shows a command the CLI refuses is a broken promise.
 // Examples that redirect to or read a file are left out, and those of
-// serve (a server runs until stopped: serve_test.go starts it).
+// serve (a server runs until stopped: serve_test.go starts it) and site
+// (each builds the WebAssembly engine, a minute of CPU: site_test.go runs
+// one).
 func TestHelpExamplesRun(t *testing.T) {
 	for _, c := range commands() {
-		if c.name == "serve" {
+		if c.name == "serve" || c.name == "site" {
 			continue
 		}
 		var help bytes.Buffer
@@ -30,7 +32,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				i++
 				line = strings.TrimSuffix(line, `\`) + " " + strings.TrimSpace(lines[i])
 			}
-			if strings.ContainsAny(line, "<>|") || strings.Contains(line, ".json") || strings.HasPrefix(line, "ti4sim serve") {
+			if strings.ContainsAny(line, "<>|") || strings.Contains(line, ".json") || strings.HasPrefix(line, "ti4sim serve") || strings.HasPrefix(line, "ti4sim site") {
 				continue
 			}
 			args, err := shellWords(strings.TrimPrefix(line, "ti4sim "))

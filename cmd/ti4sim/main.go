@@ -1,7 +1,8 @@
 // Command ti4sim answers Twilight Imperium 4 odds questions: space combat,
 // ground combat, a whole invasion, and agenda votes.
 //
-// main only parses flags and calls the library; see run.
+// main (native.go; wasm.go in the browser) only parses flags and calls
+// the library; see run.
 package main
 
 import (
@@ -9,18 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
 
 // run executes one ti4sim command line and returns the exit status:
 // 0 success, 1 runtime failure (a failed write included), 2 usage error,

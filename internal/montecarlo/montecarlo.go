@@ -130,6 +130,7 @@ func Run[W Worker](ctx context.Context, o Options, newWorker func() W) ([]W, err
 				Reseed(&rng, o.Seed, o.FirstChunk+c)
 				w.Trials(&rng, n)
 				done.Add(uint64(n))
+				yield()
 			}
 		}(workers[i])
 	}
