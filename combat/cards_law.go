@@ -331,18 +331,9 @@ func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64
 		qmin = min(qmin, q)
 		mmax := min(g.n, misses)
 		// Binomial(n, 1-pHit) of the misses, scaled by its largest term.
-		lm, lh := math.Log(1-pHit), math.Log(pHit)
-		lc, most := 0.0, math.Inf(-1)
-		for m := 0; m <= mmax; m++ {
-			if m > 0 {
-				lc += math.Log(float64(g.n-m+1)) - math.Log(float64(m))
-			}
-			b[m] = lc + float64(m)*lm + float64(g.n-m)*lh
-			most = max(most, b[m])
-		}
+		binomialTerms(b[:mmax+1], g.n, 1-pHit)
 		pw := 1.0
 		for m := 0; m <= mmax; m++ {
-			b[m] = math.Exp(b[m] - most)
 			w[m] = b[m] * pw
 			pw *= 1 - q
 		}

@@ -1,7 +1,5 @@
 package combat
 
-import "math"
-
 // hitPMF returns the exact distribution of the hits side produces with a
 // roll of kind r when its slots hold alive units, damaged of them damaged
 // (nil: none; a damaged unit may roll fewer dice, roller.loss), and a
@@ -118,16 +116,40 @@ func binomialPMF(n int, q float64) []float64 {
 		out[n] = 1
 		return out
 	}
-	// In log space, so that large n does not underflow.
-	lq, lp := math.Log(q), math.Log(1-q)
-	lc := 0.0 // log C(n, k)
-	for k := 0; k <= n; k++ {
-		if k > 0 {
-			lc += math.Log(float64(n-k+1)) - math.Log(float64(k))
-		}
-		out[k] = math.Exp(lc + float64(k)*lq + float64(n-k)*lp)
+	binomialTerms(out, n, q)
+	sum := 0.0
+	for _, t := range out {
+		sum += t
+	}
+	for k := range out {
+		out[k] /= sum
 	}
 	return out
+}
+
+// binomialTerms sets t[k], k = 0..len(t)-1 (len(t) ≤ n+1), to
+// C(n, k) q^k (1-q)^(n-k), 0 < q < 1, scaled so that the largest is
+// about 1. The terms of a binomial rise to its mode, floor((n+1)q), and
+// fall after it, so the largest of t is at the mode or at t's end: it is
+// set to 1 and the others follow by the ratio of successive terms,
+// (n-k)/(k+1) · q/(1-q), so none underflows unless it is below 1e-308 of
+// the largest.
+//
+// Only +, × and ÷ are used, each rounded as IEEE 754 prescribes, never
+// math.Log or math.Exp, whose last bits differ between platforms (assembly
+// on amd64, portable Go on others and in WebAssembly): so an exact answer
+// is the same on every platform, the page's in-browser engine included.
+func binomialTerms(t []float64, n int, q float64) {
+	last := len(t) - 1
+	m := min(int(float64(n+1)*q), n, last)
+	r := q / (1 - q)
+	t[m] = 1
+	for k := m; k < last; k++ {
+		t[k+1] = t[k] * (float64(n-k) / float64(k+1)) * r
+	}
+	for k := m; k > 0; k-- {
+		t[k-1] = t[k] * (float64(k) / float64(n-k+1)) / r
+	}
 }
 
 // convolve returns the distribution of the sum of two independent counts.

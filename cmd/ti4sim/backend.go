@@ -56,6 +56,8 @@ func (b *backend) Compare(ctx context.Context, body []byte, lim service.Limits) 
 	switch {
 	case d.Scenario.Run.Exact:
 		return nil, &service.InputError{Path: "scenario.run.exact", Msg: "a comparison is simulated: give trials, not exact"}
+	case d.Scenario.Run.PreferExact:
+		return nil, &service.InputError{Path: "scenario.run.prefer_exact", Msg: "a comparison is simulated: give trials, not prefer_exact"}
 	case d.Scenario.Run.Precision != 0:
 		return nil, &service.InputError{Path: "scenario.run.precision", Msg: "a comparison is simulated: give trials, not a precision"}
 	}
@@ -203,7 +205,7 @@ var flagPrefix = regexp.MustCompile(`^(?:(?:vote|compare): )?(--[a-z0-9-]+)(?: (
 var flagPaths = map[string]string{
 	"--attacker": "attacker.fleet", "--defender": "defender.fleet", "--rules": "printings", "--ruleset": "ruleset",
 	"--nebula": "system.nebula", "--entropic-scar": "system.entropic_scar", "--cultural": "system.cultural", "--space-mine": "system.space_mine",
-	"--attacker-pds": "attacker.pds", "--trials": "run.trials", "--seed": "run.seed", "--exact": "run.exact",
+	"--attacker-pds": "attacker.pds", "--trials": "run.trials", "--seed": "run.seed", "--exact": "run.exact", "--prefer-exact": "run.prefer_exact",
 	"--precision": "run.precision", "--rounds": "run.rounds", "--vary": "vary",
 	"--voter": "voters", "--speaker": "speaker", "--speaker-prefers": "speaker_prefers", "--bribery": "bribery",
 	"--mode": "mode", "--outcomes": "outcomes", "--players": "players", "--duel": "duel",

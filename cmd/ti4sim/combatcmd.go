@@ -55,6 +55,9 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 				if err := checkExact(fs); err != nil {
 					return err
 				}
+				if sf.preferExact {
+					return usageErrorf("--prefer-exact: give --exact (exact or an error) or --prefer-exact (exact when possible, otherwise simulated), not both")
+				}
 			}
 			if err := checkPrecision(fs, sf.precision); err != nil {
 				return err
@@ -68,18 +71,24 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 				return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
 			}
 			var res combat.Result
-			if sf.exact {
+			solved := false
+			if sf.exact || sf.preferExact {
 				states := combat.MaxExactStates
 				if e.maxExactStates > 0 {
 					states = e.maxExactStates
 				}
-				if res, err = combat.SolveWithin(ctx, sc, states); err != nil {
-					if ctx.Err() != nil {
-						return err
-					}
+				res, err = combat.SolveWithin(ctx, sc, states)
+				switch {
+				case err == nil:
+					solved = true
+				case ctx.Err() != nil:
+					return err
+				case sf.exact:
 					return usageErrorf("--exact: %v", err)
 				}
-			} else {
+			}
+			if !solved {
+				notExact := err
 				o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
 				if sf.precision > 0 && !fs.Changed("trials") {
 					o.Trials = combat.MaxTrials // -n caps a precision run only when given
@@ -90,6 +99,10 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 				o.Progress = progress(e, o.Trials)
 				if res, err = combat.Run(ctx, sc, o); err != nil {
 					return err
+				}
+				if notExact != nil {
+					why, _, _ := strings.Cut(notExact.Error(), "; run without exact mode")
+					res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
 				}
 			}
 			if rf.output == "json" {

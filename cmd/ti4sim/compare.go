@@ -162,8 +162,8 @@ Examples:
 			if len(varies) == 0 {
 				return usageErrorf("compare: give at least one --vary KEY=V1,V2")
 			}
-			if sf.exact || sf.precision != 0 {
-				return usageErrorf("compare: --exact and --precision are not supported; give the number of trials with -n")
+			if sf.exact || sf.preferExact || sf.precision != 0 {
+				return usageErrorf("compare: --exact, --prefer-exact and --precision are not supported; give the number of trials with -n")
 			}
 			var vs []vary
 			for _, s := range varies {

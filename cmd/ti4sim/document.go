@@ -42,7 +42,7 @@ func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pfl
 	d.Attacker = side(f.game, sc.Attacker, f.attackerTech, f.attackerCard, f.attackerOrder, f.attackerRetreat)
 	d.Defender = side(f.game, sc.Defender, f.defenderTech, f.defenderCard, f.defenderOrder, f.defenderRetreat)
 	d.Attacker.PDS = sc.Attacker.SystemPDS
-	d.Run = scenario.Run{Exact: f.exact, Precision: f.precision, Rounds: sc.MaxRounds}
+	d.Run = scenario.Run{Exact: f.exact, PreferExact: f.preferExact, Precision: f.precision, Rounds: sc.MaxRounds}
 	if !f.exact {
 		seed := rf.seed
 		d.Run.Seed = &seed

@@ -145,6 +145,8 @@ func TestDocumentErrors(t *testing.T) {
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"trials":0.5}}`, "run.trials: want a whole number"},
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"trials":2000000000}}`, "run.trials: 2000000000 is out of range 1..1000000000"},
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"exact":true,"trials":100}}`, "run.trials: an exact answer takes no trials"},
+		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"exact":true,"prefer_exact":true}}`, "run.prefer_exact: give exact (exact or an error) or prefer_exact"},
+		{[]string{"vote"}, `{"version":1,"voters":["a:3:for=1"],"run":{"prefer_exact":true}}`, "run.prefer_exact: a vote takes exact or trials, not prefer_exact"},
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"precision":0.7}}`, "run.precision: 0.7 is out of range"},
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"rounds":5000}}`, "run.rounds: 5000 is out of range 1..1000"},
 		{[]string{"space"}, `{"version":1,"action":"space",` + fleets + `,"run":{"seed":-1}}`, "run.seed: want a whole number 0..2^64-1, got -1"},

@@ -25,7 +25,7 @@ type scenarioFlags struct {
 	attackerAdjacentPDS, attackerPDS int
 	rules                            []string
 	nebula, entropicScar, spaceMine  bool
-	exact                            bool
+	exact, preferExact               bool
 	precision                        float64
 	attackerRetreat, defenderRetreat string
 	rounds                           int
@@ -81,6 +81,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling (takes no -n, --seed or --precision)")
+	fs.BoolVar(&f.preferExact, "prefer-exact", false, "the exact answer when exact mode can give one, otherwise the Monte Carlo answer of -n and --seed with a warning saying why")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return f
 }

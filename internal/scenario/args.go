@@ -82,6 +82,9 @@ func (r *Run) Args() []string {
 	if r.Exact {
 		a = append(a, "--exact")
 	}
+	if r.PreferExact {
+		a = append(a, "--prefer-exact")
+	}
 	if r.Trials != 0 {
 		a = append(a, "--trials", strconv.FormatInt(r.Trials, 10))
 	}
@@ -173,7 +176,7 @@ func CardItems(cs []Card) []string {
 }
 
 // boolFlags are the flags Combat.Args writes without a value.
-var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "exact": true}
+var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "exact": true, "prefer-exact": true}
 
 // DropFlags returns args without the flags drop names (each "--name" and,
 // when takesValue says it has one, its value), the others as they were.

@@ -211,6 +211,8 @@ func (r *Run) check(path string) error {
 		return errorf(join(path, "precision"), "%v is out of range: allowed 0 < P < 0.5 (e.g. 0.001)", r.Precision)
 	case r.Rounds < 0 || r.Rounds > MaxRounds:
 		return errorf(join(path, "rounds"), "%d is out of range 1..%d", r.Rounds, MaxRounds)
+	case r.Exact && r.PreferExact:
+		return errorf(join(path, "prefer_exact"), "give exact (exact or an error) or prefer_exact (exact when possible, otherwise simulated), not both")
 	case r.Exact && r.Trials != 0:
 		return errorf(join(path, "trials"), "an exact answer takes no trials; drop trials or exact")
 	case r.Exact && r.Seed != nil:

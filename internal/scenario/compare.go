@@ -103,6 +103,9 @@ func (d *Vote) Check() error {
 	default:
 		return errorf("duel", "%s is not a duel die; allowed: standard, first-round", echo.Quote(d.Duel))
 	}
+	if d.Run.PreferExact {
+		return errorf("run.prefer_exact", "a vote takes exact or trials, not prefer_exact")
+	}
 	if d.Run.Rounds != 0 {
 		return errorf("run.rounds", "a vote has no rounds")
 	}

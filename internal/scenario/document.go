@@ -119,6 +119,11 @@ type Run struct {
 	Seed *uint64 `json:"seed,omitempty"`
 	// Exact asks for the exact answer (no sampling).
 	Exact bool `json:"exact,omitempty"`
+	// PreferExact (combat documents only) asks for the exact answer when
+	// exact mode can give one, and otherwise for the Monte Carlo answer of
+	// Trials and Seed (their defaults when absent), with a warning saying
+	// why it is not exact. Not with Exact.
+	PreferExact bool `json:"prefer_exact,omitempty"`
 	// Precision, 0 < P < 0.5: run until every outcome's 95% interval
 	// half-width is below it.
 	Precision float64 `json:"precision,omitempty"`

@@ -20,7 +20,7 @@ const standard = {
   ruleset: "ti4",
   attacker: { fleet: [{ unit: "carrier", count: 3 }, { unit: "fighter", count: 6 }] },
   defender: { fleet: [{ unit: "dreadnought", count: 1 }, { unit: "destroyer", count: 2 }, { unit: "fighter", count: 3 }, { unit: "space dock", count: 1 }] },
-  run: { exact: true },
+  run: { prefer_exact: true, trials: 100000, seed: 1 },
 };
 
 const debounceMs = 350;
@@ -161,7 +161,7 @@ async function runBattle() {
   const gen = ++generation;
   const ac = new AbortController();
   running = ac;
-  let doc = battle.document();
+  const doc = battle.document();
   results.error("");
   $("fallback").hidden = true;
   for (const side of ["attacker", "defender"]) {
@@ -174,21 +174,11 @@ async function runBattle() {
     }
   }
   results.progress(0, 1);
-  results.setState("running", doc.run.exact ? "— computing exactly…" : "— simulating…");
+  results.setState("running", doc.run.prefer_exact ? "— computing…" : "— simulating…");
   const opts = { signal: ac.signal, onProgress: (d, t) => gen === generation && results.progress(d, t) };
   try {
-    let ans = await engine.run("combat", JSON.stringify(doc), opts);
-    let err = ans.status === 200 ? null : JSON.parse(ans.body);
-    if (err && ans.status === 422 && err.path === "run.exact") {
-      // Exact mode refused this battle: say why, and simulate it.
-      $("fallback").hidden = false;
-      const why = err.error.replace(/^--exact: /, "").replace(/; run without exact mode.*$/, "");
-      $("fallback").textContent = `Not exact: ${why}. Monte Carlo instead.`;
-      doc = { ...doc, run: battle.trialsRun() };
-      if (gen === generation) results.setState("running", "— simulating…");
-      ans = await engine.run("combat", JSON.stringify(doc), opts);
-      err = ans.status === 200 ? null : JSON.parse(ans.body);
-    }
+    const ans = await engine.run("combat", JSON.stringify(doc), opts);
+    const err = ans.status === 200 ? null : JSON.parse(ans.body);
     if (gen !== generation) return; // an answer to an older scenario
     running = null;
     if (err) {
@@ -197,7 +187,15 @@ async function runBattle() {
       results.setState("error", "");
       return;
     }
-    results.show(JSON.parse(ans.body), doc);
+    const res = JSON.parse(ans.body);
+    if (doc.run.prefer_exact && !res.exact) {
+      // Exact mode could not answer this battle: the engine simulated it
+      // and its warning says why.
+      const why = (res.warnings || []).find((w) => w.startsWith("not exact: "));
+      $("fallback").hidden = false;
+      $("fallback").textContent = why ? why.replace(/^not exact: /, "Not exact: ").replace(/; simulated instead.*$/, ". Monte Carlo instead.") : "Not exact: Monte Carlo instead.";
+    }
+    results.show(res, doc);
     $("result").dataset.seq = String(++seq);
     results.setState("done", "");
   } catch (e) {

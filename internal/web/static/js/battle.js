@@ -336,7 +336,7 @@ export class Battle {
 
   // run is the document's run as the form asks it.
   run() {
-    if ($("run-mode").value === "exact") return { exact: true };
+    if ($("run-mode").value === "exact") return { prefer_exact: true, ...this.trialsRun() };
     return this.trialsRun();
   }
 
@@ -367,7 +367,7 @@ export class Battle {
       $(id).checked = Boolean(doc.system?.[key]);
     }
     const run = doc.run || {};
-    $("run-mode").value = run.exact ? "exact" : "trials";
+    $("run-mode").value = run.exact || run.prefer_exact ? "exact" : "trials";
     if (run.trials) $("trials").value = run.trials;
     if (run.seed !== undefined) $("seed").value = run.seed;
     this.refreshNames();

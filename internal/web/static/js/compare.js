@@ -16,7 +16,7 @@ export function setup(catalog) {
 // document builds the compare document from a combat document; a
 // comparison is simulated, so an exact run becomes trials and seed.
 export function document(combat, trialsRun) {
-  const scenario = { ...combat, run: combat.run?.exact ? trialsRun : combat.run };
+  const scenario = { ...combat, run: combat.run?.exact || combat.run?.prefer_exact ? trialsRun : combat.run };
   const values = $("compare-values")
     .value.split(",")
     .map((v) => v.trim())
