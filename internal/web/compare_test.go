@@ -59,11 +59,7 @@ func TestBrowserCompare(t *testing.T) {
     for (const td of row.querySelectorAll("td")) out[row.dataset.variant + "/" + td.className] = td.textContent.trim();
   return out;
 })()`)
-	for k, w := range want {
-		if got[k] != w {
-			t.Errorf("compare tab: %s shows %q, want %q", k, got[k], w)
-		}
-	}
+	checkCells(t, "compare tab", got, want)
 	if n := eval[int](tb, `document.querySelectorAll("#compare-verdict li").length`); n != len(a.Differences) {
 		t.Errorf("compare tab: %d verdicts shown, the answer has %d differences", n, len(a.Differences))
 	}

@@ -155,3 +155,19 @@ func checkFigures(t *testing.T, what string, got, want figures) {
 		}
 	}
 }
+
+// checkCells fails t for each cell of want that the page shows otherwise,
+// in the order of the cells' names.
+func checkCells(t *testing.T, what string, got, want figures) {
+	t.Helper()
+	keys := make([]string, 0, len(want))
+	for k := range want {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if got[k] != want[k] {
+			t.Errorf("%s: %s shows %q, want %q", what, k, got[k], want[k])
+		}
+	}
+}

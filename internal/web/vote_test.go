@@ -69,9 +69,5 @@ func TestBrowserVote(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the answer has no figures to check")
 	}
-	for k, w := range want {
-		if got[k] != w {
-			t.Errorf("vote tab: %s shows %q, want %q", k, got[k], w)
-		}
-	}
+	checkCells(t, "vote tab", got, want)
 }
