@@ -16,7 +16,10 @@ import (
 // The browser: one headless Chromium for the package, one fresh tab per
 // test. Every tab fails its test on any console error, failed assertion,
 // uncaught exception or browser log error, and leaves screenshots when the
-// test fails.
+// test fails. The errors of the page's Web Worker (the WebAssembly engine)
+// count too: Chromium's log reports a worker's console errors and uncaught
+// exceptions to its page with the source "worker" (tried with a worker
+// that logs an error and throws).
 
 // chromiumPath is the browser the tests drive, "" when none is installed.
 // Debian's package is chromium; .ci/run installs it when missing.
