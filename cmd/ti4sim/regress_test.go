@@ -37,9 +37,10 @@ import (
 //     (and neutral-hit-order, which acts by itself on neutral units) by a
 //     side of that faction; a flagship or mech text by a side of that
 //     faction with a flagship or a mech; a unit text (a faction unit or its
-//     upgrade) by a side of that faction with that unit, upgraded if the
-//     text is the upgrade's (the catalog's faction units whose slugged name
-//     starts with the text's slug); a technology, leader, promissory note
+//     upgrade) by a side of that faction with that unit, upgraded (II in
+//     the fleet, or the upgrade technology) if the text is the upgrade's
+//     (the catalog's faction units whose slugged name starts with the
+//     text's slug); a technology, leader, promissory note
 //     or breakthrough by its slug given as a technology or card of a side;
 //   - every board state is given as a card of a side;
 //   - every card (action card, agenda, relic, technology) is given as a
@@ -186,13 +187,24 @@ func regressDiff(records []regressRecord, wantFile []byte) string {
 			msg = append(msg, fmt.Sprintf("scenario %s moved (the record keeps scenarios in a fixed order; add new ones at the end)", r.Name))
 		}
 		if !slices.Equal(w.Args, r.Args) {
-			msg = append(msg, fmt.Sprintf("scenario %s: arguments changed\n  got  %q\n  want %q", r.Name, r.Args, w.Args))
-			continue
+			j := 0
+			for j < len(r.Args) && j < len(w.Args) && r.Args[j] == w.Args[j] {
+				j++
+			}
+			at := func(a []string) string {
+				if j < len(a) {
+					return fmt.Sprintf("%q", a[j])
+				}
+				return "(none)"
+			}
+			msg = append(msg, fmt.Sprintf("scenario %s: arguments changed from argument %d: got %s, want %s", r.Name, j+1, at(r.Args), at(w.Args)))
 		}
-		g, _ := encodeRegress([]regressRecord{{Output: r.Output}})
-		o, _ := encodeRegress([]regressRecord{{Output: w.Output}})
-		if !bytes.Equal(g, o) {
-			msg = append(msg, fmt.Sprintf("scenario %s: output differs %s", r.Name, regressFirstDifference(string(g), string(o))))
+		var g, o bytes.Buffer
+		_ = json.Indent(&g, bytes.TrimSpace(r.Output), "", "  ")
+		_ = json.Indent(&o, bytes.TrimSpace(w.Output), "", "  ")
+		if !bytes.Equal(g.Bytes(), o.Bytes()) {
+			msg = append(msg, fmt.Sprintf("scenario %s: output differs at %s, %s", r.Name,
+				regressFirstPath(r.Output, w.Output), regressFirstDifference(g.String(), o.String())))
 		}
 	}
 	for _, w := range want {
@@ -219,6 +231,78 @@ func regressFirstDifference(got, want string) string {
 		return strings.ReplaceAll(s[lo:hi], "\n", "⏎")
 	}
 	return fmt.Sprintf("at line %d, column %d of its output:\n  got  …%s…\n  want …%s…", line, col, around(got), around(want))
+}
+
+// regressFirstPath names the first JSON value where got and want differ,
+// as a path such as $.variants[1].attacker_win, with both values.
+func regressFirstPath(got, want []byte) string {
+	dg, dw := json.NewDecoder(bytes.NewReader(got)), json.NewDecoder(bytes.NewReader(want))
+	dg.UseNumber()
+	dw.UseNumber()
+	type level struct {
+		object bool
+		key    string
+		index  int
+		isKey  bool // the next token of an object is a key
+	}
+	var stack []*level
+	path := func() string {
+		p := "$"
+		for _, l := range stack {
+			if l.object {
+				p += "." + l.key
+			} else {
+				p += fmt.Sprintf("[%d]", l.index)
+			}
+		}
+		return p
+	}
+	show := func(t json.Token) string {
+		if s, ok := t.(string); ok {
+			return fmt.Sprintf("%q", s)
+		}
+		return fmt.Sprint(t)
+	}
+	for {
+		tg, errG := dg.Token()
+		tw, errW := dw.Token()
+		if errG != nil || errW != nil {
+			return path() + " (the outputs end differently)"
+		}
+		var top *level
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		closing := tg == json.Delim('}') || tg == json.Delim(']')
+		if top != nil && !closing {
+			if top.object && top.isKey {
+				if show(tg) != show(tw) {
+					return fmt.Sprintf("%s: key %s where the record has %s", path(), show(tg), show(tw))
+				}
+				top.key, top.isKey = tg.(string), false
+				continue
+			}
+			if !top.object {
+				top.index++
+			}
+		}
+		if show(tg) != show(tw) {
+			return fmt.Sprintf("%s: got %s, want %s", path(), show(tg), show(tw))
+		}
+		if closing {
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return "$ (the values are equal)"
+			}
+			continue
+		}
+		if top != nil && top.object {
+			top.isKey = true
+		}
+		if tg == json.Delim('{') || tg == json.Delim('[') {
+			stack = append(stack, &level{object: tg == json.Delim('{'), isKey: true, index: -1})
+		}
+	}
 }
 
 // Scenario documents as the outputs carry them: only the fields the
@@ -409,7 +493,9 @@ func regressMissing(t *testing.T, records []regressRecord) []string {
 					continue
 				}
 				kind := strings.ReplaceAll(u.Unit, " ", "_")
-				add("unit", faction, kind, fmt.Sprint(u.Upgraded))
+				// A unit upgrade technology upgrades the side's units of its kind.
+				upgraded := u.Upgraded || slices.Contains(side.Technologies, strings.ReplaceAll(u.Unit, " ", "-")+"-ii")
+				add("unit", faction, kind, fmt.Sprint(upgraded))
 				if u.Damaged > 0 {
 					add("side", "damaged units")
 				}
