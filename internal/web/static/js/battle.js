@@ -92,7 +92,7 @@ export class Battle {
     const kinds = [];
     for (const u of [...rs.units, ...list]) if (!kinds.includes(u.kind)) kinds.push(u.kind);
     const table = $(`${p}-units`);
-    table.replaceChildren(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Count"), h("th", { scope: "col" }, "Upgraded"), h("th", { scope: "col" }, "Damaged"), f && f.slug === "last-bastion" ? h("th", { scope: "col" }, "Galvanized") : null)));
+    table.replaceChildren(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Count"), h("th", { scope: "col" }, h("abbr", { title: "upgraded (the II version)" }, "II")), h("th", { scope: "col" }, h("abbr", { title: "damaged (Sustain Damage used)" }, "Dmg.")), f && f.slug === "last-bastion" ? h("th", { scope: "col" }, "Galvanized") : null)));
     const body = h("tbody");
     table.append(body);
     this.units ??= {};
