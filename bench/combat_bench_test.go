@@ -75,7 +75,7 @@ func BenchmarkFleetSize(b *testing.B) {
 // invasion under Twilight Imperium 3 with Shattered Ascension, played
 // without the fast round tables.
 func ti3Scenario(b testing.TB, act combat.Action, f [2]string) combat.Scenario {
-	sc := combat.Scenario{Action: act, Rules: combat.Ruleset{Game: combat.GameTI3SA}}
+	sc := combat.Scenario{Action: act, Edition: combat.EditionTI3SA}
 	for i, s := range []*combat.Side{&sc.Attacker, &sc.Defender} {
 		fl, err := units.ParseFleetTI3(f[i])
 		if err != nil {

@@ -119,7 +119,7 @@ func TestPDSOutsideFleetValidation(t *testing.T) {
 		s.SystemPDS, s.AdjacentPDS = system, adjacent
 		return s
 	}
-	ti3 := combat.Ruleset{Game: combat.GameTI3SA}
+	ti3 := combat.EditionTI3SA
 	for _, c := range []struct {
 		name string
 		sc   combat.Scenario
@@ -130,7 +130,7 @@ func TestPDSOutsideFleetValidation(t *testing.T) {
 		{"attacker's adjacent PDS in a ground combat", combat.Scenario{Action: combat.GroundCombat, Attacker: withPDS(ships("1 infantry"), 0, 1), Defender: ships("1 infantry")}, "no part in a ground combat"},
 		{"out of range", combat.Scenario{Attacker: withPDS(ships("1 cruiser"), combat.MaxAdjacentPDS+1, 0), Defender: ships("1 destroyer")}, "out of range"},
 		{"negative", combat.Scenario{Attacker: withPDS(ships("1 cruiser"), 0, -1), Defender: ships("1 destroyer")}, "out of range"},
-		{"TI3", combat.Scenario{Rules: ti3, Attacker: withPDS(ships("1 cruiser"), 1, 0), Defender: ships("1 destroyer")}, "ti3-sa"},
+		{"TI3", combat.Scenario{Edition: ti3, Attacker: withPDS(ships("1 cruiser"), 1, 0), Defender: ships("1 destroyer")}, "ti3-sa"},
 	} {
 		err := c.sc.Validate()
 		if err == nil || !strings.Contains(err.Error(), c.want) {

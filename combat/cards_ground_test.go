@@ -505,9 +505,9 @@ func TestEntropicScar(t *testing.T) {
 	// against one (the PDS fires neither offense nor defense).
 	t.Run("no shield", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.Invasion, EntropicScar: true,
-			Rules:    combat.Ruleset{Magen: combat.MagenOriginal},
-			Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")},
-			Defender: combat.Side{Fleet: mustFleet(t, "1 pds, 1 infantry"), Techs: []string{combat.TechMagen}},
+			Printings: combat.Printings{Magen: combat.MagenOriginal},
+			Attacker:  combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")},
+			Defender:  combat.Side{Fleet: mustFleet(t, "1 pds, 1 infantry"), Techs: []string{combat.TechMagen}},
 		}
 		gndOutcomes(t, sc, 66, false, gndOneOnOne)
 	})

@@ -47,7 +47,7 @@ func directHitCard() card {
 		attach: func(p *plan, sc *Scenario, holder, copies int) {
 			opp := 1 - holder
 			c := p.counter()
-			abilities := sc.Rules.DirectHit == DirectHitCurrent
+			abilities := sc.Printings.DirectHit == DirectHitCurrent
 			var target [maxSlots]bool
 			for i, sl := range p.side[opp].slots {
 				target[i] = sl.stats.Kind.Ship() && !sl.stats.DirectHitImmune

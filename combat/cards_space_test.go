@@ -299,7 +299,7 @@ func TestDirectHit(t *testing.T) {
 	// printings. The defender has no ships: no combat; the attacker holds
 	// the space area with .5, else nobody does (draw).
 	for _, pr := range []combat.DirectHitPrinting{combat.DirectHitCurrent, combat.DirectHitOriginal} {
-		sc := combat.Scenario{Action: combat.SpaceCombat, Rules: combat.Ruleset{DirectHit: pr},
+		sc := combat.Scenario{Action: combat.SpaceCombat, Printings: combat.Printings{DirectHit: pr},
 			Attacker: spSide(t, "1 dreadnought"), Defender: spSide(t, "1 pds", "direct-hit")}
 		res := spRun(t, sc, 103)
 		spOutcomes(t, "direct hit on space cannon ("+pr.String()+")", res.Outcome, .5, .5, 0, 0, 0, 0)
@@ -322,7 +322,7 @@ func TestDirectHitAbilityHits(t *testing.T) {
 	}{{combat.DirectHitCurrent, "direct-hit", 1.16}, {combat.DirectHitCurrent, "direct-hit:2", .32}, {combat.DirectHitOriginal, "direct-hit", 2}} {
 		att := spSide(t, "1 dreadnought", "reflective-shielding", c.dh)
 		att.Modifier = -9
-		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Rules: combat.Ruleset{DirectHit: c.rules},
+		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Printings: combat.Printings{DirectHit: c.rules},
 			Attacker: att, Defender: spSide(t, "2 dreadnought")}
 		res := spRun(t, sc, 104)
 		spMean(t, fmt.Sprintf("%s (%s): defender dreadnoughts left", c.dh, c.rules), spSurvivor(t, res.Defender, units.Dreadnought), c.want)

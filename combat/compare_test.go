@@ -12,7 +12,7 @@ import (
 func magenVariants(t *testing.T) []combat.Scenario {
 	var scs []combat.Scenario
 	for _, m := range []combat.MagenPrinting{combat.MagenOriginal, combat.MagenOmega, combat.MagenOmega2} {
-		scs = append(scs, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: m},
+		scs = append(scs, combat.Scenario{Action: combat.Invasion, Printings: combat.Printings{Magen: m},
 			Attacker: combat.Side{Fleet: mustFleet(t, "2 dreadnought, 1 carrier, 5 infantry")},
 			Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer, 3 infantry, 1 pds"), Techs: []string{combat.TechMagen}}})
 	}

@@ -12,7 +12,7 @@ import (
 func placeUnits(sc *Scenario) (Scenario, []string, error) {
 	out := *sc
 	var notes []string
-	if sc.Action != SpaceCombat && sc.Rules.Magen == MagenOmega2 && sc.Defender.holds(TechMagen) {
+	if sc.Action != SpaceCombat && sc.Printings.Magen == MagenOmega2 && sc.Defender.holds(TechMagen) {
 		n := sc.Defender.Fleet.Count(units.PDS) + sc.Defender.Fleet.Count(units.SpaceDock)
 		if n > 0 {
 			f, err := withMore(sc.Defender.Fleet, units.Infantry, n)

@@ -51,7 +51,7 @@ func errataSolve(t *testing.T, sc combat.Scenario) (combat.Result, bool) {
 	if err == nil {
 		return res, true
 	}
-	if sc.Rules.Magen == combat.MagenOriginal && errataHolds(sc, combat.TechMagen) {
+	if sc.Printings.Magen == combat.MagenOriginal && errataHolds(sc, combat.TechMagen) {
 		if !strings.Contains(err.Error(), "Magen Defense Grid") {
 			t.Fatalf("exact mode refuses Magen Defense Grid (original) with %q, which does not name the card", err)
 		}
@@ -234,12 +234,12 @@ const (
 )
 
 func TestErrataMagenOriginalHand(t *testing.T) {
-	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	orig := combat.Printings{Magen: combat.MagenOriginal}
 	// 1 infantry against 1 infantry and a PDS, the defender holding Magen
 	// Defense Grid (original): in round 1 only the defender rolls, 0.3 to
 	// destroy the attacker's infantry; otherwise (0.7) the infantry duel
 	// from round 2: win 0.7·7/17, draw 0.7·3/17, loss 0.3 + 0.7·7/17.
-	sc := combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+	sc := combat.Scenario{Action: combat.GroundCombat, Printings: orig,
 		Attacker: errataSide(t, "1 infantry"),
 		Defender: errataSide(t, "1 infantry, 1 pds", combat.TechMagen)}
 	errataHand(t, "PDS", sc, 301, 0.7*errataDuelWin, 0.7*errataDuelDraw, 0.3+0.7*errataDuelWin,
@@ -275,12 +275,12 @@ func TestErrataMagenOriginalHand(t *testing.T) {
 }
 
 func TestErrataMagenOmegaHand(t *testing.T) {
-	omega := combat.Ruleset{Magen: combat.MagenOmega}
+	omega := combat.Printings{Magen: combat.MagenOmega}
 	// 1 infantry against 1 infantry and a space dock: the start-of-combat
 	// hit destroys the attacker's only ground force, no round is fought
 	// and the defender keeps the planet with probability 1 (and its
 	// infantry: E = 1).
-	errataHand(t, "lone infantry", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+	errataHand(t, "lone infantry", combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "1 infantry"),
 		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}, 311,
 		0, 0, 1, errataMean{0, units.Infantry, 0}, errataMean{1, units.Infantry, 1})
@@ -289,14 +289,14 @@ func TestErrataMagenOmegaHand(t *testing.T) {
 	// mech's Sustain Damage; then a damaged mech (0.5) against the infantry
 	// (0.3): A only 0.35, both 0.15, D only 0.15, none 0.35; / 0.65. The
 	// mech survives exactly when the attacker wins.
-	errataHand(t, "mech sustains", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+	errataHand(t, "mech sustains", combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "1 mech"),
 		Defender: errataSide(t, "1 infantry, 1 pds", combat.TechMagen)}, 312,
 		0.35/0.65, 0.15/0.65, 0.15/0.65, errataMean{0, units.Mech, 0.35 / 0.65})
 
 	// 2 infantry against 1 infantry and a space dock: one infantry is
 	// destroyed, then the duel.
-	errataHand(t, "two infantry", combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+	errataHand(t, "two infantry", combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "2 infantry"),
 		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}, 313,
 		errataDuelWin, errataDuelDraw, errataDuelWin, errataMean{0, units.Infantry, errataDuelWin})
@@ -326,12 +326,12 @@ func TestErrataMagenOmega2Hand(t *testing.T) {
 	}
 	// Ω places nothing: the planet has no ground forces, no ground combat
 	// takes place, the attacker lands both infantry and wins surely.
-	sc.Rules.Magen = combat.MagenOmega
+	sc.Printings.Magen = combat.MagenOmega
 	errataHand(t, "Ω", sc, 322, 1, 0, 0, errataMean{0, units.Infantry, 2}, errataMean{1, units.SpaceDock, 0})
 }
 
 func TestErrataX89OriginalHand(t *testing.T) {
-	orig := combat.Ruleset{X89: combat.X89Original}
+	orig := combat.Printings{X89: combat.X89Original}
 	// 1 dreadnought and 1 infantry against a PDS and 3 infantry: the
 	// dreadnought (Bombardment) is in the space area when the invasion
 	// takes place, so all 3 infantry are destroyed despite the Planetary
@@ -339,7 +339,7 @@ func TestErrataX89OriginalHand(t *testing.T) {
 	// Damage; the shield blocks the bombardment; space cannon defense
 	// destroys the committed infantry with 0.5, else it takes the empty
 	// planet: win 0.5, loss 0.5; E[PDS] = 0.5; no defending infantry left.
-	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc := combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 pds, 3 infantry")}
 	errataHand(t, "shielded", sc, 331, 0.5, 0, 0.5,
@@ -349,7 +349,7 @@ func TestErrataX89OriginalHand(t *testing.T) {
 	// ground combat) against 1 mech and 2 infantry: the infantry are
 	// destroyed, the bombardment hit (0.6) damages the mech, then the mech
 	// wins surely. E[mech] = 1.
-	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc = combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 mech, 2 infantry")}
 	sc.Attacker.Modifier = -9
@@ -357,7 +357,7 @@ func TestErrataX89OriginalHand(t *testing.T) {
 }
 
 func TestErrataX89OmegaHand(t *testing.T) {
-	omega := combat.Ruleset{X89: combat.X89Omega}
+	omega := combat.Printings{X89: combat.X89Omega}
 	// The attacker's infantry has −9 and never hits in ground combat, so
 	// the attacker wins only if no defending ground force is left after
 	// the bombardment.
@@ -369,20 +369,20 @@ func TestErrataX89OmegaHand(t *testing.T) {
 	// Against 3 infantry: the dreadnought's bombardment hits with 0.6 and
 	// destroys an infantry, so X-89 Ω destroys the other 2: win 0.6;
 	// E[infantry] = 0.4·3 = 1.2.
-	errataHand(t, "3 infantry", combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataHand(t, "3 infantry", combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: side(combat.TechX89), Defender: errataSide(t, "3 infantry")}, 341,
 		0.6, 0, 0.4, errataMean{1, units.Infantry, 1.2})
 	// Without the card the hit destroys 1 infantry: win 0, E = 3 − 0.6.
-	errataHand(t, "no card", combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataHand(t, "no card", combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: side(), Defender: errataSide(t, "3 infantry")}, 342,
 		0, 0, 1, errataMean{1, units.Infantry, 2.4})
 	// Against 1 mech and 2 infantry: the hit is cancelled by the mech's
 	// Sustain Damage (default order), no infantry is destroyed, no effect.
-	errataHand(t, "mech sustains", combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataHand(t, "mech sustains", combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: side(combat.TechX89), Defender: errataSide(t, "1 mech, 2 infantry")}, 343,
 		0, 0, 1, errataMean{1, units.Infantry, 2}, errataMean{1, units.Mech, 1})
 	// The planetary shield blocks the bombardment, hence X-89 Ω.
-	errataHand(t, "shielded", combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataHand(t, "shielded", combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: side(combat.TechX89), Defender: errataSide(t, "1 pds, 3 infantry")}, 344,
 		0, 0, 1, errataMean{1, units.Infantry, 3})
 }
@@ -397,28 +397,28 @@ func TestErrataX89CompanionHand(t *testing.T) {
 	att.Modifier = -9
 	def := errataSide(t, "1 mech, 1 infantry")
 	def.Order.SustainLast = true
-	sc := combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{X89: combat.X89Companion}, Attacker: att, Defender: def}
+	sc := combat.Scenario{Action: combat.Invasion, Printings: combat.Printings{X89: combat.X89Companion}, Attacker: att, Defender: def}
 	errataHand(t, "companion", sc, 351, 0.6, 0, 0.4,
 		errataMean{1, units.Mech, 0.4}, errataMean{1, units.Infantry, 0.4})
 	// Ω: only infantry; the mech stays and wins surely: E[mech] = 1.
-	sc.Rules.X89 = combat.X89Omega
+	sc.Printings.X89 = combat.X89Omega
 	errataHand(t, "Ω", sc, 352, 0, 0, 1, errataMean{1, units.Mech, 1}, errataMean{1, units.Infantry, 0.4})
 	// Default order: the mech sustains the hit, nothing is destroyed, no
 	// effect: E[mech] = E[infantry] = 1.
-	sc.Rules.X89 = combat.X89Companion
+	sc.Printings.X89 = combat.X89Companion
 	sc.Defender.Order.SustainLast = false
 	errataHand(t, "sustained", sc, 353, 0, 0, 1, errataMean{1, units.Mech, 1}, errataMean{1, units.Infantry, 1})
 }
 
 func TestErrataX89Omega2Hand(t *testing.T) {
-	x := combat.Ruleset{X89: combat.X89Omega2}
+	x := combat.Printings{X89: combat.X89Omega2}
 	// Bombardment: 1 dreadnought (0.6) against 2 infantry, hits doubled: a
 	// hit destroys both. The attacker's infantry (−9) never hits, so it
 	// wins exactly when the bombardment hits: P(0 left) = P(win) = 0.6,
 	// E[infantry] = 0.4·2.
 	att := errataSide(t, "1 dreadnought, 1 infantry", combat.TechX89)
 	att.Modifier = -9
-	errataHand(t, "bombardment", combat.Scenario{Action: combat.Invasion, Rules: x,
+	errataHand(t, "bombardment", combat.Scenario{Action: combat.Invasion, Printings: x,
 		Attacker: att, Defender: errataSide(t, "2 infantry")}, 361,
 		0.6, 0, 0.4, errataMean{1, units.Infantry, 0.8})
 
@@ -426,36 +426,36 @@ func TestErrataX89Omega2Hand(t *testing.T) {
 	// (0.3) is 2 hits and destroys both; the defender scores ≥ 1 with
 	// 1 − 0.7² = 0.51. A only 0.3·0.49 = 0.147, both 0.3·0.51 = 0.153,
 	// D only 0.7·0.51 = 0.357, none 0.343; / 0.657.
-	errataHand(t, "attacker holds", combat.Scenario{Action: combat.GroundCombat, Rules: x,
+	errataHand(t, "attacker holds", combat.Scenario{Action: combat.GroundCombat, Printings: x,
 		Attacker: errataSide(t, "1 infantry", combat.TechX89), Defender: errataSide(t, "2 infantry")}, 362,
 		0.147/0.657, 0.153/0.657, 0.357/0.657)
 	// The defender holding the card doubles its ground hits too: the
 	// mirror image.
-	errataHand(t, "defender holds", combat.Scenario{Action: combat.GroundCombat, Rules: x,
+	errataHand(t, "defender holds", combat.Scenario{Action: combat.GroundCombat, Printings: x,
 		Attacker: errataSide(t, "2 infantry"), Defender: errataSide(t, "1 infantry", combat.TechX89)}, 363,
 		0.357/0.657, 0.153/0.657, 0.147/0.657)
 	// Space combat is unchanged: 1 fighter duel, 4/9, 1/9, 4/9.
-	errataHand(t, "space", combat.Scenario{Action: combat.SpaceCombat, Rules: x,
+	errataHand(t, "space", combat.Scenario{Action: combat.SpaceCombat, Printings: x,
 		Attacker: errataSide(t, "1 fighter", combat.TechX89), Defender: errataSide(t, "1 fighter", combat.TechX89)}, 364,
 		4.0/9, 1.0/9, 4.0/9)
 }
 
 // TestErrataDefaultRules: the zero Ruleset is the ΩΩ printing of both cards.
 func TestErrataDefaultRules(t *testing.T) {
-	if (combat.Ruleset{}) != (combat.Ruleset{Magen: combat.MagenOmega2, X89: combat.X89Omega2}) {
-		t.Errorf("zero Ruleset = %+v, want Magen ΩΩ and X-89 ΩΩ", combat.Ruleset{})
+	if (combat.Printings{}) != (combat.Printings{Magen: combat.MagenOmega2, X89: combat.X89Omega2}) {
+		t.Errorf("zero Ruleset = %+v, want Magen ΩΩ and X-89 ΩΩ", combat.Printings{})
 	}
-	if s := (combat.Ruleset{}).String(); s != "magen=omega2,x89=omega2" {
+	if s := (combat.Printings{}).String(); s != "magen=omega2,x89=omega2" {
 		t.Errorf("zero Ruleset prints as %q", s)
 	}
 	for _, items := range [][]string{nil, {"magen=omega2", "x89=omega2"}} {
 		r, err := combat.ParseRules(items)
-		if err != nil || r != (combat.Ruleset{}) {
+		if err != nil || r != (combat.Printings{}) {
 			t.Errorf("ParseRules(%q) = %+v, %v; want the zero Ruleset", items, r, err)
 		}
 	}
 	r, err := combat.ParseRules([]string{"magen=omega", "x89=original"})
-	if err != nil || r != (combat.Ruleset{Magen: combat.MagenOmega, X89: combat.X89Original}) {
+	if err != nil || r != (combat.Printings{Magen: combat.MagenOmega, X89: combat.X89Original}) {
 		t.Errorf("ParseRules(magen=omega, x89=original) = %+v, %v", r, err)
 	}
 
@@ -474,15 +474,15 @@ func TestErrataDefaultRules(t *testing.T) {
 		errataMean{1, units.Infantry, 0.4 * errataDuelWin})
 	// The Ω printings instead: no infantry is placed, the attacker lands
 	// on an empty planet and wins surely.
-	sc.Rules = combat.Ruleset{Magen: combat.MagenOmega, X89: combat.X89Omega}
+	sc.Printings = combat.Printings{Magen: combat.MagenOmega, X89: combat.X89Omega}
 	errataHand(t, "Ω", sc, 372, 1, 0, 0, errataMean{0, units.Infantry, 2})
-	// The same Monte Carlo run with Rules zero and Rules explicitly ΩΩ.
-	sc.Rules = combat.Ruleset{}
+	// The same Monte Carlo run with Printings zero and Printings explicitly ΩΩ.
+	sc.Printings = combat.Printings{}
 	one, err := combat.Run(context.Background(), sc, combat.Options{Trials: 20000, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Rules = combat.Ruleset{Magen: combat.MagenOmega2, X89: combat.X89Omega2}
+	sc.Printings = combat.Printings{Magen: combat.MagenOmega2, X89: combat.X89Omega2}
 	two, err := combat.Run(context.Background(), sc, combat.Options{Trials: 20000, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -496,30 +496,30 @@ func TestErrataDefaultRules(t *testing.T) {
 // oracle_test.go).
 
 func TestErrataMagenOriginalExact(t *testing.T) {
-	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	orig := combat.Printings{Magen: combat.MagenOriginal}
 	// Ground combat: the defender's PDS is a Planetary Shield unit, so in
 	// round 1 only the defender's infantry roll; the attacker's mech
 	// sustains the first hit.
-	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Printings: orig,
 		Attacker: errataSide(t, "1 mech, 2 infantry"),
 		Defender: errataSide(t, "2 infantry, 1 pds", combat.TechMagen)}, 401)
 	// Invasion of a shielded planet: space combat against a destroyer, no
 	// bombardment, space cannon defense, then the defender's free round.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 4 infantry"),
 		Defender: errataSide(t, "1 destroyer, 1 pds, 3 infantry", combat.TechMagen)}, 402)
 	// The defender also holds X-89 ΩΩ (default printing): its hits in the
 	// free round are doubled too.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 carrier, 1 mech, 3 infantry"),
 		Defender: errataSide(t, "1 pds, 2 infantry", combat.TechMagen, combat.TechX89)}, 403)
 }
 
 func TestErrataMagenOriginalWarSun(t *testing.T) {
-	orig := combat.Ruleset{Magen: combat.MagenOriginal}
+	orig := combat.Printings{Magen: combat.MagenOriginal}
 	// A war sun in the space area removes the Planetary Shield: the card
 	// has no effect, and the war sun bombards.
-	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc := combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 war sun, 3 infantry"),
 		Defender: errataSide(t, "1 pds, 3 infantry, 1 mech", combat.TechMagen)}
 	errataSame(t, "war sun", errataCompare(t, sc, 411), oracleSolve(errataWithout(sc, combat.TechMagen)))
@@ -528,7 +528,7 @@ func TestErrataMagenOriginalWarSun(t *testing.T) {
 	// sun, which the attacker puts first in its hit order; 2 hits (0.36)
 	// destroy it, the carrier still carries the invasion, and the shield
 	// is up at the start of the ground combat.
-	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc = combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 war sun, 1 carrier, 3 infantry"),
 		Defender: errataSide(t, "2 pds II, 2 infantry", combat.TechMagen)}
 	sc.Attacker.Order.Kinds = []units.Kind{units.WarSun}
@@ -539,39 +539,39 @@ func TestErrataMagenOriginalWarSun(t *testing.T) {
 
 	// An attacker holding the card has no Planetary Shield unit on the
 	// planet: no effect.
-	sc = combat.Scenario{Action: combat.GroundCombat, Rules: orig,
+	sc = combat.Scenario{Action: combat.GroundCombat, Printings: orig,
 		Attacker: errataSide(t, "3 infantry", combat.TechMagen),
 		Defender: errataSide(t, "2 infantry, 1 pds")}
 	errataSame(t, "attacker holder", errataCompare(t, sc, 413), oracleSolve(errataWithout(sc, combat.TechMagen)))
 }
 
 func TestErrataMagenOmegaExact(t *testing.T) {
-	omega := combat.Ruleset{Magen: combat.MagenOmega}
+	omega := combat.Printings{Magen: combat.MagenOmega}
 	// Only mechs: the start-of-combat hit lands on a mech, which sustains.
-	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "2 mech"),
 		Defender: errataSide(t, "3 infantry, 1 pds", combat.TechMagen)}, 421)
 	// Invasion of an unshielded planet (a space dock): bombardment, then
 	// the hit on one of the attacker's infantry (the holder picks
 	// infantry before the mech).
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 2 infantry, 1 mech"),
 		Defender: errataSide(t, "1 space dock, 2 infantry, 1 mech", combat.TechMagen)}, 422)
 	// Shielded planet with a destroyer: space combat, space cannon
 	// defense, then the hit; when SCD has left the attacker a single
 	// infantry, the hit ends the invasion.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry"),
 		Defender: errataSide(t, "1 destroyer, 1 pds, 2 infantry", combat.TechMagen)}, 423)
 	// Only mechs against a PDS: space cannon defense (0.5) damages a mech
 	// (Sustain Damage); the holder then chooses the damaged mech, which is
 	// destroyed, not the undamaged one.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 2 mech"),
 		Defender: errataSide(t, "1 pds, 2 infantry", combat.TechMagen)}, 425)
 	// The attacker holding the card has no structure on the planet: no
 	// effect.
-	sc := combat.Scenario{Action: combat.GroundCombat, Rules: omega,
+	sc := combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "2 infantry", combat.TechMagen),
 		Defender: errataSide(t, "2 infantry, 1 space dock")}
 	errataSame(t, "attacker holder", errataCompare(t, sc, 424), oracleSolve(errataWithout(sc, combat.TechMagen)))
@@ -589,7 +589,7 @@ func TestErrataMagenOmega2Exact(t *testing.T) {
 	// infantry is an Infantry II (7) with a row of its own; the planet is
 	// not shielded, so it can be bombarded; the hit destroys the attacker's
 	// infantry before its mech.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: combat.MagenOmega2},
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: combat.Printings{Magen: combat.MagenOmega2},
 		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 3 infantry, 1 mech"),
 		Defender: errataSide(t, "1 space dock, 1 mech", combat.TechMagen, "infantry-ii")}, 432)
 	// The invasion often fails in space (2 cruisers): the placed infantry
@@ -600,69 +600,69 @@ func TestErrataMagenOmega2Exact(t *testing.T) {
 }
 
 func TestErrataX89OriginalExact(t *testing.T) {
-	orig := combat.Ruleset{X89: combat.X89Original}
+	orig := combat.Printings{X89: combat.X89Original}
 	// The dreadnought may be destroyed by space cannon offense and the
 	// cruisers before the invasion; if it is alive, all infantry die
 	// (shield or not) and the mech is left to the ground combat.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 dreadnought, 1 cruiser, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "2 cruiser, 1 pds, 3 infantry, 1 mech")}, 441)
 	// A war sun: the infantry die, then it bombards the mechs (3 dice).
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: orig,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 war sun, 2 infantry", combat.TechX89),
 		Defender: errataSide(t, "4 infantry, 2 mech")}, 442)
 	// No unit with Bombardment (cruisers, a carrier): no effect.
-	sc := combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc := combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "2 cruiser, 1 carrier, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 destroyer, 3 infantry")}
 	errataSame(t, "no bombardment", errataCompare(t, sc, 443), oracleSolve(errataWithout(sc, combat.TechX89)))
 	// Held by the defender: no effect.
-	sc = combat.Scenario{Action: combat.Invasion, Rules: orig,
+	sc = combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 dreadnought, 3 infantry"),
 		Defender: errataSide(t, "3 infantry", combat.TechX89)}
 	errataSame(t, "defender holder", errataCompare(t, sc, 444), oracleSolve(errataWithout(sc, combat.TechX89)))
 }
 
 func TestErrataX89OmegaExact(t *testing.T) {
-	omega := combat.Ruleset{X89: combat.X89Omega}
+	omega := combat.Printings{X89: combat.X89Omega}
 	// 2 dreadnoughts against 1 mech and 3 infantry: the first hit is
 	// sustained by the mech, so it takes 2 hits (0.36) to destroy an
 	// infantry and with it all the others; the mech stays.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 mech, 3 infantry")}, 451)
 	// A war sun removes the shield and bombards (3 dice on 3); the
 	// defender loses infantry before its mechs sustain.
 	def := errataSide(t, "1 pds, 4 infantry, 1 mech")
 	def.Order.SustainLast = true
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: omega,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "1 war sun, 2 infantry", combat.TechX89), Defender: def}, 452)
 	// The Planetary Shield blocks the bombardment, hence X-89 Ω: no
 	// effect.
-	sc := combat.Scenario{Action: combat.Invasion, Rules: omega,
+	sc := combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "2 dreadnought, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 pds, 3 infantry")}
 	errataSame(t, "shielded", errataCompare(t, sc, 453), oracleSolve(errataWithout(sc, combat.TechX89)))
 }
 
 func TestErrataX89CompanionExact(t *testing.T) {
-	comp := combat.Ruleset{X89: combat.X89Companion}
+	comp := combat.Printings{X89: combat.X89Companion}
 	// As in TestErrataX89OmegaExact: once an infantry is destroyed (2
 	// hits) the mech dies too; a mech that only sustained is not
 	// destroyed.
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: comp,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: comp,
 		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 mech, 3 infantry")}, 461)
 	// Keeping Sustain Damage for last, the defender loses its infantry to
 	// the first hit of the war sun, and then every ground force.
 	def := errataSide(t, "2 mech, 1 infantry")
 	def.Order.SustainLast = true
-	errataCompare(t, combat.Scenario{Action: combat.Invasion, Rules: comp,
+	errataCompare(t, combat.Scenario{Action: combat.Invasion, Printings: comp,
 		Attacker: errataSide(t, "1 war sun, 1 carrier, 2 infantry", combat.TechX89), Defender: def}, 462)
 	// Only mechs, default order: the first 2 hits of the war sun (3 dice
 	// on 3) and the dreadnought (5) are sustained, the third destroys a
 	// mech, and with it the other (damaged) one.
-	sc := combat.Scenario{Action: combat.Invasion, Rules: comp,
+	sc := combat.Scenario{Action: combat.Invasion, Printings: comp,
 		Attacker: errataSide(t, "1 war sun, 1 dreadnought, 2 infantry", combat.TechX89),
 		Defender: errataSide(t, "2 mech")}
 	want := errataCompare(t, sc, 463)
@@ -678,7 +678,7 @@ func TestErrataX89Omega2Exact(t *testing.T) {
 		Attacker: errataSide(t, "1 dreadnought, 1 carrier, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 mech, 3 infantry")}, 471)
 	// Held by the defender: its ground hits are doubled.
-	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Rules: combat.Ruleset{X89: combat.X89Omega2},
+	errataCompare(t, combat.Scenario{Action: combat.GroundCombat, Printings: combat.Printings{X89: combat.X89Omega2},
 		Attacker: errataSide(t, "4 infantry, 1 mech"),
 		Defender: errataSide(t, "3 infantry", combat.TechX89)}, 472)
 	// Space combat and space cannon are unchanged: the space figures equal

@@ -53,7 +53,7 @@ func ExampleCompare() {
 	defender, _ := units.ParseFleet("3 infantry, 1 mech, 1 pds")
 	var variants []combat.Scenario
 	for _, m := range []combat.MagenPrinting{combat.MagenOmega, combat.MagenOmega2} {
-		variants = append(variants, combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Magen: m},
+		variants = append(variants, combat.Scenario{Action: combat.Invasion, Printings: combat.Printings{Magen: m},
 			Attacker: combat.Side{Fleet: attacker},
 			Defender: combat.Side{Fleet: defender, Techs: []string{combat.TechMagen}}})
 	}
@@ -70,13 +70,13 @@ func ExampleCompare() {
 
 // The same fleets under Twilight Imperium 3 with Shattered Ascension: a
 // dreadnought rolls 2 dice there, and loses one when it sustains damage.
-func ExampleGame() {
+func ExampleEdition() {
 	a, _ := units.ParseFleetTI3("1 dreadnought")
 	d, _ := units.ParseFleetTI3("1 dreadnought")
-	for _, g := range []combat.Game{combat.GameTI4, combat.GameTI3SA} {
+	for _, g := range []combat.Edition{combat.EditionTI4, combat.EditionTI3SA} {
 		res, err := combat.Solve(context.Background(), combat.Scenario{
 			Action:   combat.SpaceCombat,
-			Rules:    combat.Ruleset{Game: g},
+			Edition:  g,
 			Attacker: combat.Side{Fleet: a},
 			Defender: combat.Side{Fleet: d},
 		})

@@ -40,7 +40,7 @@ func spaceCombatPossibleB(sc *Scenario) bool {
 // included, and X-89 Ω's purge follows (the afterBombard effects). Mechs
 // may sustain its hits. Policy: always used (it only hurts the opponent).
 // The original printing ("After each round of ground combat", errata'd to
-// "At the end of each round" by errata; Ruleset.Harrow) does not act
+// "At the end of each round" by errata; Printings.Harrow) does not act
 // after the round that ended the combat, so it cannot turn a loss into a
 // draw. The dice make it random and it acts at the end of rounds: exact mode
 // refuses it. The hits go through the engine's own bombardment assignment
@@ -50,7 +50,7 @@ func harrow(p *plan, sc *Scenario, holder int) {
 		p.addEffect("Harrow", true) // nothing attached: only the active player's invasions
 		return
 	}
-	original := sc.Rules.Harrow == TextOriginal
+	original := sc.Printings.Harrow == TextOriginal
 	p.hooks.endOfRound[onGround] = append(p.hooks.endOfRound[onGround], func(t *trial) {
 		// The original "After each round of ground combat" has no round
 		// after the one that ended the combat.
@@ -59,7 +59,7 @@ func harrow(p *plan, sc *Scenario, holder int) {
 		}
 		t.bombard(t.roll(attacker, rollBombard))
 	})
-	p.addEffect("Harrow, "+sc.Rules.Harrow.String()+" printing", false)
+	p.addEffect("Harrow, "+sc.Printings.Harrow.String()+" printing", false)
 }
 
 // arcSecundus (Letnev flagship): "Other players' units in this system lose
@@ -124,7 +124,7 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 // loses 2 trade goods. During this combat round, re-roll any number of your
 // dice.", and Codex I's War Funding Ω, in force today, "After you and your
 // opponent roll dice during space combat: You may reroll all of your
-// opponent's dice. You may reroll any number of your dice." The Ruleset has
+// opponent's dice. You may reroll any number of your dice." Printings has
 // no printing choice for it, so the Ω text is modelled. Once (the card goes
 // back to the Letnev). Policy: played in round 1 of the space combat: the
 // holder rerolls each of its combat dice that missed, and the opponent's

@@ -231,7 +231,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 // Naalu
 
 // iconoclastF (Naalu mech, Iconoclast), by the scenario's printing
-// (Ruleset.Iconoclast):
+// (Printings.Iconoclast):
 //   - Thunder's Edge (current): "DEPLOY: When another player gains a relic,
 //     place 1 mech on any planet you control." Nothing in combat.
 //   - Codex III Ω: "Other players cannot use ANTI-FIGHTER BARRAGE against
@@ -251,7 +251,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 //
 // Articles of War removes the Ω and PoK texts.
 func iconoclastF(p *plan, sc *Scenario, holder int) {
-	switch sc.Rules.Iconoclast {
+	switch sc.Printings.Iconoclast {
 	case IconoclastTE:
 		p.addEffect("Iconoclast (Thunder's Edge printing: a Deploy ability, nothing in combat)", true)
 		return
@@ -262,7 +262,7 @@ func iconoclastF(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	mechs := kindSlots(p, holder, tGround, units.Mech)
-	if sc.Rules.Iconoclast == IconoclastOriginal {
+	if sc.Printings.Iconoclast == IconoclastOriginal {
 		var isMech [maxSlots]bool
 		for _, m := range mechs {
 			isMech[m] = true

@@ -316,7 +316,7 @@ func TestIconoclast(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := combat.Scenario{Action: combat.GroundCombat, Rules: rules,
+		sc := combat.Scenario{Action: combat.GroundCombat, Printings: rules,
 			Attacker: factionSide(t, "naalu", "1 mech"),
 			Defender: combat.Side{Fleet: mustFleet(t, "2 infantry"), Cards: c.cards}}
 		win, draw := outcomeF(duelF(2, 2, oneDieF, perPointF, c.p, 0.3))
@@ -331,16 +331,16 @@ func TestIconoclast(t *testing.T) {
 
 	w1, d1 := 0.24/0.44, 0.06/0.44
 	w2, d2 := (0.51+0.098*w1)/0.608, 0.098*d1/0.608
-	te, omega := combat.Ruleset{}, combat.Ruleset{Iconoclast: combat.IconoclastOmega}
+	te, omega := combat.Printings{}, combat.Printings{Iconoclast: combat.IconoclastOmega}
 	for i, c := range []struct {
-		rules     combat.Ruleset
+		rules     combat.Printings
 		win, draw float64
 		naalu     int
 	}{
 		{omega, w2, d2, 0}, {te, 0.64*w2 + 0.32*w1, 0.64*d2 + 0.32*d1, 0},
 		{omega, w2, d2, 1}, {te, 0.64*w2 + 0.32*w1, 0.64*d2 + 0.32*d1, 1},
 	} {
-		sc := combat.Scenario{Action: combat.Invasion, Rules: c.rules}
+		sc := combat.Scenario{Action: combat.Invasion, Printings: c.rules}
 		if c.naalu == 0 {
 			sc.Attacker = factionSide(t, "naalu", "2 fighter, 1 mech")
 			sc.Defender = combat.Side{Fleet: mustFleet(t, "1 destroyer")}
@@ -411,7 +411,7 @@ func TestFactionsFDoNotAllocate(t *testing.T) {
 		{"reanimator", combat.Scenario{Action: combat.Invasion,
 			Attacker: factionSide(t, "vuil-raith", "1 flagship, 2 dreadnought, 3 infantry, 1 mech"),
 			Defender: combat.Side{Fleet: mustFleet(t, "2 pds, 3 infantry")}}},
-		{"iconoclast omega", combat.Scenario{Action: combat.Invasion, Rules: combat.Ruleset{Iconoclast: combat.IconoclastOmega},
+		{"iconoclast omega", combat.Scenario{Action: combat.Invasion, Printings: combat.Printings{Iconoclast: combat.IconoclastOmega},
 			Attacker: factionSide(t, "naalu", "1 carrier, 3 fighter, 1 mech"),
 			Defender: combat.Side{Fleet: mustFleet(t, "2 destroyer, 2 infantry")}}},
 		{"dynamo", combat.Scenario{Action: combat.Invasion, Attacker: emp,

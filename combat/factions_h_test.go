@@ -101,13 +101,13 @@ func TestTablesGrace(t *testing.T) {
 func TestHarrowPrintings(t *testing.T) {
 	rep := 1 - 0.49*0.4
 	for _, c := range []struct {
-		rules      combat.Ruleset
+		rules      combat.Printings
 		draw, loss float64
 	}{
-		{combat.Ruleset{}, 0.4 * (0.09 + 0.21*0.6) / rep, 0.4 * 0.21 * 0.4 / rep},
-		{combat.Ruleset{Harrow: combat.TextOriginal}, 0.4 * 0.09 / rep, 0.4 * 0.21 / rep},
+		{combat.Printings{}, 0.4 * (0.09 + 0.21*0.6) / rep, 0.4 * 0.21 * 0.4 / rep},
+		{combat.Printings{Harrow: combat.TextOriginal}, 0.4 * 0.09 / rep, 0.4 * 0.21 / rep},
 	} {
-		sc := combat.Scenario{Action: combat.Invasion, Rules: c.rules,
+		sc := combat.Scenario{Action: combat.Invasion, Printings: c.rules,
 			Attacker: factionSide(t, "l1z1x", "1 dreadnought, 1 infantry"), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
 		res := mustRun(t, sc, factionTrials, 354)
 		name := "harrow=" + c.rules.Harrow.String()

@@ -9,11 +9,11 @@ func (p *plan) addMagen(sc *Scenario, holder int) {
 	if sc.Action == SpaceCombat {
 		return
 	}
-	if sc.Rules.Magen == MagenOriginal {
+	if sc.Printings.Magen == MagenOriginal {
 		p.addMagenShutdown(holder)
 		return
 	}
-	name := fmt.Sprintf("Magen Defense Grid (%s printing)", sc.Rules.Magen)
+	name := fmt.Sprintf("Magen Defense Grid (%s printing)", sc.Printings.Magen)
 	if p.structuresOnPlanet(holder) == 0 {
 		p.warnings = append(p.warnings, fmt.Sprintf("%s: the %s has no structure on the planet, so it has no effect", name, sideName(holder)))
 		return

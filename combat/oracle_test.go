@@ -436,7 +436,7 @@ func newOracle(sc combat.Scenario) *oracle {
 // activation). The placed infantry are part of the side's start: the
 // survivors row and the resources lost count them.
 func (o *oracle) magenPlace() {
-	if o.sc.Action != combat.Invasion || !o.D.magen || o.sc.Rules.Magen != combat.MagenOmega2 {
+	if o.sc.Action != combat.Invasion || !o.D.magen || o.sc.Printings.Magen != combat.MagenOmega2 {
 		return
 	}
 	o.D.start[units.Infantry][0] += int16(o.D.start.alive(units.PDS) + o.D.start.alive(units.SpaceDock))
@@ -445,7 +445,7 @@ func (o *oracle) magenPlace() {
 // x89Doubles: the side's bombardment and ground combat hits are doubled
 // (X-89 Bacterial Weapon ΩΩ, either side).
 func (o *oracle) x89Doubles(side *oside) bool {
-	return side.x89 && o.sc.Rules.X89 == combat.X89Omega2
+	return side.x89 && o.sc.Printings.X89 == combat.X89Omega2
 }
 
 func (o *oracle) start() ostate {
@@ -877,7 +877,7 @@ func oBombards(st ostats) bool { return st.ship && st.bombDice > 0 }
 // with Bombardment in the space area destroys all the defender's infantry
 // on the planet, Planetary Shield or not. A defender holder: no effect.
 func (o *oracle) x89Original(s ostate) odist {
-	if o.A.x89 && o.sc.Rules.X89 == combat.X89Original && o.A.has(&s.a, oBombards) {
+	if o.A.x89 && o.sc.Printings.X89 == combat.X89Original && o.A.has(&s.a, oBombards) {
 		s.d[units.Infantry] = [2]int16{}
 	}
 	return opoint(s)
@@ -904,7 +904,7 @@ func (o *oracle) bombard(s ostate) odist {
 		t := s
 		t.d = o.D.assign(s.d, i, oGround, true)
 		if o.A.x89 {
-			switch o.sc.Rules.X89 {
+			switch o.sc.Printings.X89 {
 			case combat.X89Omega:
 				if t.d.alive(units.Infantry) < s.d.alive(units.Infantry) {
 					t.d[units.Infantry] = [2]int16{}
@@ -964,7 +964,7 @@ func (o *oracle) ground(s ostate) odist {
 	if !o.D.magen {
 		return o.fight(s, false)
 	}
-	switch o.sc.Rules.Magen {
+	switch o.sc.Printings.Magen {
 	case combat.MagenOmega, combat.MagenOmega2:
 		if s.d.alive(units.PDS)+s.d.alive(units.SpaceDock) > 0 {
 			a := &s.a

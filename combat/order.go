@@ -36,19 +36,19 @@ type Order struct {
 // e.g. "destroyer, fighter, carrier, sustain=last". The names are those of
 // Twilight Imperium 4's fleet grammar (units.ParseKind); ParseOrderFor reads
 // another game's.
-func ParseOrder(s string) (Order, error) { return ParseOrderFor(GameTI4, s) }
+func ParseOrder(s string) (Order, error) { return ParseOrderFor(EditionTI4, s) }
 
 // ParseOrderFor is ParseOrder with the unit names of game g, the names its
-// fleet grammar accepts: under GameTI3SA those of units.ParseKindTI3
+// fleet grammar accepts: under EditionTI3SA those of units.ParseKindTI3
 // ("ground force", "gf", "shock troop", "st", "mechanized unit", "mu" and
 // the Twilight Imperium 4 names of the units Twilight Imperium 3 has; no
 // flagship, no "II").
-func ParseOrderFor(g Game, s string) (Order, error) {
+func ParseOrderFor(g Edition, s string) (Order, error) {
 	var o Order
 	parseKind, name := units.ParseKind, units.Kind.String
 	switch g {
-	case GameTI4:
-	case GameTI3SA:
+	case EditionTI4:
+	case EditionTI3SA:
 		parseKind, name = units.ParseKindTI3, units.KindNameTI3
 	default:
 		return o, fmt.Errorf("order: unknown game %d", g)

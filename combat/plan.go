@@ -277,7 +277,7 @@ func compile(sc *Scenario) (*plan, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	if sc.Rules.Game == GameTI3SA {
+	if sc.Edition == EditionTI3SA {
 		ti3 := sc.asTI3()
 		sc = &ti3
 	}
@@ -328,7 +328,7 @@ func compile(sc *Scenario) (*plan, error) {
 		p.addEffect("the round limit", false)
 	}
 	p.applyEffects(sc)
-	if sc.Rules.Game == GameTI3SA {
+	if sc.Edition == EditionTI3SA {
 		p.applyTI3(sc)
 	}
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || len(p.hooks.retreat) > 0
@@ -455,7 +455,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
 	sp.addTwins(s, idx, sc)
-	if sc.Rules.Game == GameTI3SA {
+	if sc.Edition == EditionTI3SA {
 		sp.ti3Units(s, idx)
 	}
 	if len(sp.slots) > maxSlots {
@@ -475,7 +475,7 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		addRoll := func(r rollKind, roll units.Roll, m int) {
 			if roll.Has() {
 				ro := roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)}
-				if sc.Rules.Game == GameTI3SA && roll.Dice > 1 && (r == rollSpace || r == rollGround || r == rollBombard) {
+				if sc.Edition == EditionTI3SA && roll.Dice > 1 && (r == rollSpace || r == rollGround || r == rollBombard) {
 					ro.loss = 1 // a damaged unit rolls one die fewer
 				}
 				sp.rollers[r] = append(sp.rollers[r], ro)

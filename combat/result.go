@@ -40,7 +40,7 @@ type Counts struct {
 // defender still controls it (with ground forces left, or no invasion took
 // place)", and Draw "the ground combat ended with no ground forces on
 // either side" under Twilight Imperium 4. Under Twilight Imperium 3
-// (GameTI3SA) the defender keeps a planet where the ground combat wiped
+// (EditionTI3SA) the defender keeps a planet where the ground combat wiped
 // out both sides: those trials are part of DefenderWin, and Draw is 0 (a
 // combat that never ends is Unfinished, in both games). BothWipedOut says how many trials ended with
 // both sides' ground forces wiped out whatever the game; it is a part of

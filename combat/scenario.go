@@ -122,8 +122,13 @@ type Scenario struct {
 	// Nebula is true when the active system is a nebula: the defender
 	// applies +1 to its ships' combat rolls in space combat (LRR 59).
 	Nebula bool
-	// Rules chooses card printings; the zero value is today's.
-	Rules Ruleset
+	// Edition is the rules edition the scenario is played under:
+	// Twilight Imperium 4 (the zero value) or Twilight Imperium 3 with
+	// Shattered Ascension (ti3.go).
+	Edition Edition
+	// Printings chooses the printing of each card whose text changed; the
+	// zero value is today's.
+	Printings Printings
 	// MaxRounds, 0..1000, stops the combat after that many rounds and
 	// reports the state then (space and ground combat only); 0: no limit.
 	MaxRounds int
@@ -148,7 +153,7 @@ const (
 // and x89 are also the AsyncTI4 bot's codes; its newest data means the Ω
 // printings by them (md_base and x89_base being the base game's), but here
 // they name the technology only: the printing is chosen separately
-// (Ruleset), as for every other spelling.
+// (Printings), as for every other spelling.
 var cardTechs = map[string]string{
 	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen, "md": TechMagen,
 	TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
@@ -237,10 +242,13 @@ func (sc *Scenario) Validate() error {
 	if sc.Action > Invasion {
 		return fmt.Errorf("unknown action %d", sc.Action)
 	}
-	if err := sc.Rules.validate(); err != nil {
+	if sc.Edition >= numEditions {
+		return fmt.Errorf("unknown ruleset %d", sc.Edition)
+	}
+	if err := sc.Printings.validate(); err != nil {
 		return err
 	}
-	if sc.Rules.Game == GameTI3SA {
+	if sc.Edition == EditionTI3SA {
 		if err := sc.validateTI3(); err != nil {
 			return err
 		}
@@ -381,7 +389,7 @@ func (sc *Scenario) validatePDS() error {
 	if sc.Defender.SystemPDS != 0 {
 		return fmt.Errorf("defender: its PDS on the contested planet go in its fleet; PDS on its other planets in the system are not modelled")
 	}
-	if sc.Rules.Game == GameTI3SA && (sc.Attacker.SystemPDS != 0 || sc.Attacker.AdjacentPDS != 0) {
+	if sc.Edition == EditionTI3SA && (sc.Attacker.SystemPDS != 0 || sc.Attacker.AdjacentPDS != 0) {
 		return fmt.Errorf("attacker: ruleset ti3-sa: the active player's PDS are not modelled (only the defender's)")
 	}
 	return nil

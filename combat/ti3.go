@@ -11,7 +11,7 @@ import (
 )
 
 // Twilight Imperium 3 with Shattered Empire and the Shattered Ascension
-// v4.0 patch (Ruleset.Game == GameTI3SA). Facts: the Shattered Ascension
+// v4.0 patch (Scenario.Edition == EditionTI3SA). Facts: the Shattered Ascension
 // v4.0 rules ("SA" below, cited by rule title as in units/ti3.go)
 // and, where they are silent or garbled, the TI3 rules (sources in README's
 // "Rulesets" section). The engine plays it with the same steps as TI4 and
@@ -73,7 +73,7 @@ func ti3TechNames() []string {
 }
 
 // TI3Technologies returns the Twilight Imperium 3 technologies the engine
-// models (for Side.Techs under GameTI3SA), with their text.
+// models (for Side.Techs under EditionTI3SA), with their text.
 func TI3Technologies() map[string]string {
 	out := make(map[string]string, len(ti3Techs))
 	for k, v := range ti3Techs {
@@ -91,7 +91,7 @@ func (sc *Scenario) validateTI3() error {
 		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
 	case sc.SpaceMine && sc.Action == GroundCombat:
 		return fmt.Errorf("space mine: it acts when ships enter the system; a ground combat alone has none")
-	case sc.Rules.Magen != 0 || sc.Rules.X89 != 0 || sc.Rules.DirectHit != 0 || sc.Rules.Harrow != 0 || sc.Rules.Matriarch != 0 || sc.Rules.Iconoclast != 0:
+	case sc.Printings.Magen != 0 || sc.Printings.X89 != 0 || sc.Printings.DirectHit != 0 || sc.Printings.Harrow != 0 || sc.Printings.Matriarch != 0 || sc.Printings.Iconoclast != 0:
 		return fmt.Errorf("ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
 	}
 	for _, sd := range []struct {

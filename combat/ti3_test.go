@@ -20,7 +20,7 @@ func ti3Side(t *testing.T, fleet string, techs ...string) combat.Side {
 	return combat.Side{Fleet: f, Techs: techs}
 }
 
-func ti3Rules() combat.Ruleset { return combat.Ruleset{Game: combat.GameTI3SA} }
+func ti3Edition() combat.Edition { return combat.EditionTI3SA }
 
 // diceOf returns the dice a unit rolls with h hit points left, from a
 // table indexed by h (for duelD, whose chain counts hit points: one hit
@@ -32,13 +32,13 @@ func diceOf(table ...int) func(int) int { return func(h int) int { return table[
 // and dice [_, 1, 2]. Under TI4 a dreadnought rolls 1 die and keeps it.
 func TestTI3Dreadnoughts(t *testing.T) {
 	win, draw := duelD(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.6, 0.6)
-	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "TI3 attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "TI3 draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
 	exactIsTI3(t, sc, win, draw)
 	w4, d4 := duelD(2, 2, diceOf(0, 1, 1), diceOf(0, 1, 1), 0.6, 0.6)
-	sc.Rules = combat.Ruleset{}
+	sc.Edition = combat.EditionTI4
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, combat.Side{Fleet: mustFleet(t, "1 dreadnought")}
 	res = mustRun(t, sc, factionTrials, 402)
 	near(t, "TI4 attacker wins", res.Outcome.AttackerWin.P, w4, bernoulliSD(w4))
@@ -53,7 +53,7 @@ func TestTI3Dreadnoughts(t *testing.T) {
 // points, 2/1 dice at 0.6): duelD.
 func TestTI3WarSun(t *testing.T) {
 	win, draw := duelD(3, 2, diceOf(0, 1, 2, 3), diceOf(0, 1, 2), 0.8, 0.6)
-	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 403)
 	near(t, "war sun wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
@@ -83,7 +83,7 @@ func TestTI3AssaultCannonAfterBarrage(t *testing.T) {
 	a.Modifier = -9
 	d := ti3Side(t, "1 fighter, 1 carrier")
 	d.Modifier = -9
-	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), MaxRounds: 1, Attacker: a, Defender: d}
 	res := mustRun(t, sc, factionTrials, 404)
 	near(t, "carrier left", survivors(t, res.Defender, "Carrier"), 1-0.36*0.4, bernoulliSD(0.144))
 	near(t, "fighter left", survivors(t, res.Defender, "Fighter"), 0.64*0.6, bernoulliSD(0.384))
@@ -93,7 +93,7 @@ func TestTI3AssaultCannonAfterBarrage(t *testing.T) {
 // each): a round is A-only 0.21, D-only 0.21, both 0.09, none 0.49. TI3
 // leaves the planet to the defender (0.3/0.51); TI4 calls it a draw.
 func TestTI3MutualDestruction(t *testing.T) {
-	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 ground force")}
+	sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 ground force")}
 	res := mustRun(t, sc, factionTrials, 405)
 	near(t, "TI3: defender keeps it", res.Outcome.DefenderWin.P, 0.30/0.51, bernoulliSD(0.30/0.51))
 	near(t, "TI3: draw", res.Outcome.Draw.P, 0, 0)
@@ -111,7 +111,7 @@ func TestTI3MutualDestruction(t *testing.T) {
 			t.Errorf("TI3 exact %s %.12f, want %.12f", c.name, c.got, c.want)
 		}
 	}
-	sc.Rules = combat.Ruleset{}
+	sc.Edition = combat.EditionTI4
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 carrier, 1 infantry")}, combat.Side{Fleet: mustFleet(t, "1 infantry")}
 	res = mustRun(t, sc, factionTrials, 406)
 	near(t, "TI4: draw", res.Outcome.Draw.P, 0.09/0.51, bernoulliSD(0.09/0.51))
@@ -144,7 +144,7 @@ func TestTI3PlanetaryShield(t *testing.T) {
 		a.Modifier = -9
 		d := ti3Side(t, "3 ground force, 1 pds")
 		d.Modifier = -9
-		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: a, Defender: d}
+		sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: a, Defender: d}
 		res := mustRun(t, sc, 20000, 407)
 		near(t, c.fleet+": ground forces left", survivors(t, res.Defender, "Ground Force"), c.left, c.sd*math.Sqrt(float64(factionTrials)/20000.0))
 	}
@@ -155,16 +155,16 @@ func TestTI3PlanetaryShield(t *testing.T) {
 // attacker leaves; under TI4 the defender announces first and leaves.
 func TestTI3RetreatOrder(t *testing.T) {
 	for _, c := range []struct {
-		rules    combat.Ruleset
+		edition  combat.Edition
 		attacker bool
-	}{{ti3Rules(), true}, {combat.Ruleset{}, false}} {
+	}{{ti3Edition(), true}, {combat.EditionTI4, false}} {
 		a := combat.Side{Fleet: mustFleet(t, "1 cruiser"), Modifier: -9, Retreat: combat.Retreat{AfterRound: 1}}
 		d := combat.Side{Fleet: mustFleet(t, "1 cruiser"), Modifier: -9, Retreat: combat.Retreat{AfterRound: 1}}
-		sc := combat.Scenario{Action: combat.SpaceCombat, Rules: c.rules, Attacker: a, Defender: d}
+		sc := combat.Scenario{Action: combat.SpaceCombat, Edition: c.edition, Attacker: a, Defender: d}
 		res := mustRun(t, sc, 1000, 408)
 		got := res.Outcome.AttackerRetreats.P
 		if c.attacker && got != 1 || !c.attacker && res.Outcome.DefenderRetreats.P != 1 {
-			t.Errorf("%v: attacker retreats %v, defender %v", c.rules.Game, got, res.Outcome.DefenderRetreats.P)
+			t.Errorf("%v: attacker retreats %v, defender %v", c.edition, got, res.Outcome.DefenderRetreats.P)
 		}
 	}
 }
@@ -173,7 +173,7 @@ func TestTI3RetreatOrder(t *testing.T) {
 // cards, adjacent PDS without Deep Space Cannon.
 func TestTI3Refusals(t *testing.T) {
 	base := func() combat.Scenario {
-		return combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
+		return combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
 	}
 	sc := base()
 	sc.Attacker.Faction, _ = units.LookupFaction("sardakk")
@@ -185,7 +185,7 @@ func TestTI3Refusals(t *testing.T) {
 	sc.Attacker.Techs = []string{"plasma-scoring"}
 	refused(t, sc, "unknown Twilight Imperium 3 technology")
 	sc = base()
-	sc.Rules.X89 = combat.X89Original
+	sc.Printings.X89 = combat.X89Original
 	refused(t, sc, "--rules chooses printings of Twilight Imperium 4 cards")
 	sc = base()
 	sc.Defender.AdjacentPDS = 2
@@ -202,7 +202,7 @@ func TestTI3Refusals(t *testing.T) {
 // Without the reversion it would be (0.72 + 0.084·0.42/0.72)/0.804.
 func TestTI3ShockTroops(t *testing.T) {
 	want := (0.72 + 0.084*0.21/0.51) / 0.804
-	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
+	sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 carrier, 1 ground force, 1 shock troop"), Defender: ti3Side(t, "1 ground force")}
 	res := mustRun(t, sc, factionTrials, 409)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
 	exactWins(t, sc, want)
@@ -221,7 +221,7 @@ func TestTI3ShockTroops(t *testing.T) {
 	// (ground forces at 0.3, shock troops at 0.6, ground forces hit first,
 	// a lone shock troop reverting) against d ground forces at 0.3.
 	// P(win) from (1,1) v 2 solved by the recursion in ti3ShockTroopWin.
-	sc = combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 gf, 1 st"), Defender: ti3Side(t, "2 gf")}
+	sc = combat.Scenario{Action: combat.GroundCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 gf, 1 st"), Defender: ti3Side(t, "2 gf")}
 	exactWins(t, sc, ti3ShockTroopWin(1, 1, 2))
 	// TI4 has no shock troops.
 	if _, err := units.ParseFleet("1 shock troop"); err == nil {
@@ -307,7 +307,7 @@ func TestTI3ShockTroopsExactAgainstMonteCarlo(t *testing.T) {
 		{combat.Invasion, "1 dreadnought, 1 carrier, 1 gf, 2 st", "3 gf, 1 st"},
 		{combat.Invasion, "1 war sun, 1 carrier, 2 gf, 1 st, 1 mu", "1 cruiser, 2 gf, 1 st, 1 pds"},
 	} {
-		sc := combat.Scenario{Action: c.act, Rules: ti3Rules(), Attacker: ti3Side(t, c.att), Defender: ti3Side(t, c.def)}
+		sc := combat.Scenario{Action: c.act, Edition: ti3Edition(), Attacker: ti3Side(t, c.att), Defender: ti3Side(t, c.def)}
 		ex := mustSolve(t, sc)
 		mc := mustRun(t, sc, factionTrials, uint64(450+i))
 		for _, o := range []struct {
@@ -336,11 +336,11 @@ func TestTI3Magen(t *testing.T) {
 		techs []string
 		take  float64
 	}{{[]string{"magen-defense-grid"}, 0.16}, {nil, 0.25}} {
-		sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 pds", c.techs...)}
+		sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 carrier, 1 ground force"), Defender: ti3Side(t, "1 pds", c.techs...)}
 		res := mustRun(t, sc, factionTrials, 411)
 		near(t, "planet taken", res.Outcome.AttackerWin.P, c.take, bernoulliSD(c.take))
 	}
-	sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 ground force"), Defender: ti3Side(t, "1 ground force, 1 pds", "magen-defense-grid")}
+	sc := combat.Scenario{Action: combat.GroundCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 ground force"), Defender: ti3Side(t, "1 ground force, 1 pds", "magen-defense-grid")}
 	res := mustRun(t, sc, factionTrials, 412)
 	near(t, "ground: attacker wins", res.Outcome.AttackerWin.P, 0.18/0.58, bernoulliSD(0.18/0.58))
 	near(t, "ground: draw", res.Outcome.Draw.P, 0.12/0.58, bernoulliSD(0.12/0.58))
@@ -386,7 +386,7 @@ func TestTI3Technologies(t *testing.T) {
 			func(r combat.Result) float64 { return survivors(t, r.Attacker, "Dreadnought") }, 0.84, bernoulliSD(0.84)},
 	}
 	for i, c := range cases {
-		c.sc.Rules = ti3Rules()
+		c.sc.Edition = ti3Edition()
 		res := mustRun(t, c.sc, factionTrials, 420+uint64(i))
 		near(t, c.name, c.got(res), c.want, c.sd)
 	}
@@ -402,12 +402,12 @@ func TestTI3SpaceMine(t *testing.T) {
 	a.Modifier = -9
 	d := ti3Side(t, "1 carrier")
 	d.Modifier = -9
-	sc := combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), MaxRounds: 1, SpaceMine: true, Attacker: a, Defender: d}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), MaxRounds: 1, SpaceMine: true, Attacker: a, Defender: d}
 	res := mustRun(t, sc, factionTrials, 430)
 	near(t, "cruiser left", survivors(t, res.Attacker, "Cruiser"), 0.8, bernoulliSD(0.8))
 	near(t, "dreadnought left", survivors(t, res.Attacker, "Dreadnought"), 1, 0)
 	warned(t, res, "space mine")
-	sc.Rules = combat.Ruleset{}
+	sc.Edition = combat.EditionTI4
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 cruiser")}, combat.Side{Fleet: mustFleet(t, "1 carrier")}
 	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "space mines exist only in Twilight Imperium 3") {
 		t.Errorf("TI4 with a space mine: Validate = %v", err)
@@ -420,10 +420,10 @@ func TestTI3DoNotAllocate(t *testing.T) {
 		name string
 		sc   combat.Scenario
 	}{
-		{"space", combat.Scenario{Action: combat.SpaceCombat, Rules: ti3Rules(), SpaceMine: true,
+		{"space", combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), SpaceMine: true,
 			Attacker: ti3Side(t, "1 war sun, 2 dreadnought, 2 cruiser, 1 destroyer", "assault-cannon", "duranium-armor"),
 			Defender: ti3Side(t, "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "hylar-v-assault-laser", "automated-defense-turrets")}},
-		{"invasion", combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(),
+		{"invasion", combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(),
 			Attacker: ti3Side(t, "1 war sun, 1 dreadnought, 1 carrier, 3 gf, 1 st"),
 			Defender: ti3Side(t, "1 cruiser, 4 gf, 2 pds", "magen-defense-grid")}},
 	} {
@@ -475,7 +475,7 @@ func TestTI3RandomAgainstExact(t *testing.T) {
 		if i%2 == 1 {
 			act = combat.Invasion
 		}
-		sc := combat.Scenario{Action: act, Rules: ti3Rules(), Attacker: fleet(act == combat.Invasion), Defender: fleet(act == combat.Invasion)}
+		sc := combat.Scenario{Action: act, Edition: ti3Edition(), Attacker: fleet(act == combat.Invasion), Defender: fleet(act == combat.Invasion)}
 		ex := mustSolve(t, sc)
 		mc := mustRun(t, sc, factionTrials, uint64(500+i))
 		for _, o := range []struct {
@@ -499,32 +499,32 @@ func TestTI3RandomAgainstExact(t *testing.T) {
 // ParseFleetTI3) and refuse what TI3 has not; TI4 orders keep TI4's names
 // and refuse TI3's.
 func TestTI3ParseOrder(t *testing.T) {
-	o, err := combat.ParseOrderFor(combat.GameTI3SA, "ST, ground forces, mechanized unit, sustain=last")
+	o, err := combat.ParseOrderFor(combat.EditionTI3SA, "ST, ground forces, mechanized unit, sustain=last")
 	if err != nil || len(o.Kinds) != 3 || o.Kinds[0] != units.ShockTroop || o.Kinds[1] != units.Infantry || o.Kinds[2] != units.Mech || !o.SustainLast {
 		t.Fatalf("TI3 order = %+v, %v", o, err)
 	}
-	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "gf, mu, st"); err != nil || len(o.Kinds) != 3 {
+	if o, err = combat.ParseOrderFor(combat.EditionTI3SA, "gf, mu, st"); err != nil || len(o.Kinds) != 3 {
 		t.Errorf("TI3 short names: %+v, %v", o, err)
 	}
 	// The TI4 names of the units TI3 has are TI3 names too (as in fleets).
-	if o, err = combat.ParseOrderFor(combat.GameTI3SA, "infantry, mech, fighter"); err != nil || o.Kinds[0] != units.Infantry || o.Kinds[1] != units.Mech {
+	if o, err = combat.ParseOrderFor(combat.EditionTI3SA, "infantry, mech, fighter"); err != nil || o.Kinds[0] != units.Infantry || o.Kinds[1] != units.Mech {
 		t.Errorf("TI4 names under TI3: %+v, %v", o, err)
 	}
 	for _, c := range []struct {
-		game      combat.Game
+		game      combat.Edition
 		order     string
 		errorPart string
 	}{
-		{combat.GameTI3SA, "flagship", "no flagship in --ruleset ti3-sa"},
-		{combat.GameTI3SA, "infantry ii", "Twilight Imperium 3 has no unit upgrades"},
-		{combat.GameTI3SA, "gf, infantry", "ground force listed twice"},
-		{combat.GameTI3SA, "mu, mech", "mechanized unit listed twice"},
-		{combat.GameTI3SA, "pds", "pds is a structure"},
-		{combat.GameTI3SA, "zeppelin", `unknown unit "zeppelin"`},
-		{combat.GameTI4, "st", "shock troops exist only in --ruleset ti3-sa"},
-		{combat.GameTI4, "ground force", "Twilight Imperium 3 name (--ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
-		{combat.GameTI4, "mu", "Twilight Imperium 4 calls it mech"},
-		{combat.GameTI4, "infantry ii", "give the unit without II"},
+		{combat.EditionTI3SA, "flagship", "no flagship in --ruleset ti3-sa"},
+		{combat.EditionTI3SA, "infantry ii", "Twilight Imperium 3 has no unit upgrades"},
+		{combat.EditionTI3SA, "gf, infantry", "ground force listed twice"},
+		{combat.EditionTI3SA, "mu, mech", "mechanized unit listed twice"},
+		{combat.EditionTI3SA, "pds", "pds is a structure"},
+		{combat.EditionTI3SA, "zeppelin", `unknown unit "zeppelin"`},
+		{combat.EditionTI4, "st", "shock troops exist only in --ruleset ti3-sa"},
+		{combat.EditionTI4, "ground force", "Twilight Imperium 3 name (--ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
+		{combat.EditionTI4, "mu", "Twilight Imperium 4 calls it mech"},
+		{combat.EditionTI4, "infantry ii", "give the unit without II"},
 	} {
 		if _, err := combat.ParseOrderFor(c.game, c.order); err == nil || !strings.Contains(err.Error(), c.errorPart) {
 			t.Errorf("%v %q: %v, want an error containing %q", c.game, c.order, err, c.errorPart)
@@ -552,13 +552,13 @@ func TestTI3OrderPlayed(t *testing.T) {
 		a.Modifier = -9
 		if c.order != "" {
 			var err error
-			if a.Order, err = combat.ParseOrderFor(combat.GameTI3SA, c.order); err != nil {
+			if a.Order, err = combat.ParseOrderFor(combat.EditionTI3SA, c.order); err != nil {
 				t.Fatal(err)
 			}
 		}
 		d := ti3Side(t, "1 gf")
 		d.Modifier = 9
-		sc := combat.Scenario{Action: combat.GroundCombat, Rules: ti3Rules(), MaxRounds: 1, Attacker: a, Defender: d}
+		sc := combat.Scenario{Action: combat.GroundCombat, Edition: ti3Edition(), MaxRounds: 1, Attacker: a, Defender: d}
 		res := mustRun(t, sc, 200, 440)
 		near(t, c.order+": ground forces left", survivors(t, res.Attacker, "Ground Force"), c.gf, 0)
 		near(t, c.order+": shock troops left", survivors(t, res.Attacker, "Shock Troop"), c.st, 0)
@@ -582,7 +582,7 @@ func TestTI3X89(t *testing.T) {
 	hit, _ := duelD(2, 1, diceOf(0, 1, 2), diceOf(0, 1), 0.3, 0.5)
 	miss, _ := duelD(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.3, 0.5)
 	want := 0.6*hit + 0.4*miss
-	sc := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf", "x89"), Defender: ti3Side(t, "3 gf, 1 mu")}
+	sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf", "x89"), Defender: ti3Side(t, "3 gf, 1 mu")}
 	res := mustRun(t, sc, factionTrials, 460)
 	near(t, "X-89: attacker takes the planet", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
 	near(t, "X-89: defender's ground forces left", survivors(t, res.Defender, "Ground Force"), 0, 0)
@@ -595,7 +595,7 @@ func TestTI3X89(t *testing.T) {
 
 	shield := 0.5 * 0.21 / 0.51
 	for _, techs := range [][]string{{"x-89"}, nil} {
-		sc = combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 1 gf", techs...), Defender: ti3Side(t, "1 gf, 1 pds")}
+		sc = combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 1 gf", techs...), Defender: ti3Side(t, "1 gf, 1 pds")}
 		exactWins(t, sc, shield)
 	}
 
@@ -606,11 +606,11 @@ func TestTI3X89(t *testing.T) {
 			t.Errorf("%s: X-89 changed the answer: %.12f against %.12f", what, x.AttackerWin.P, y.AttackerWin.P)
 		}
 	}
-	ws := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 2 gf", "x89-bacterial-weapon"), Defender: ti3Side(t, "3 gf")}
+	ws := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun, 2 gf", "x89-bacterial-weapon"), Defender: ti3Side(t, "3 gf")}
 	plain := ws
 	plain.Attacker = ti3Side(t, "1 war sun, 2 gf")
 	same("a war sun", ws, plain)
-	def := combat.Scenario{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf"), Defender: ti3Side(t, "3 gf", "x89")}
+	def := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf"), Defender: ti3Side(t, "3 gf", "x89")}
 	plain = def
 	plain.Defender = ti3Side(t, "3 gf")
 	same("the defender's", def, plain)

@@ -280,7 +280,7 @@ func eidolonMax(p *plan, sc *Scenario, holder int) {
 func matriarch(p *plan, sc *Scenario, holder int) {
 	twins := p.twinsOf(holder, formGround)
 	flag, ok := captureFlagship(p, holder)
-	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Rules.Matriarch)
+	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)
 	p.addEffect(name, len(twins) == 0 || !ok)
 	if len(twins) == 0 || !ok {
 		return
@@ -293,7 +293,7 @@ func matriarch(p *plan, sc *Scenario, holder int) {
 		return true
 	})
 	back := func(t *trial) { t.moveTwins(holder, twins, true) }
-	if sc.Rules.Matriarch == TextOriginal {
+	if sc.Printings.Matriarch == TextOriginal {
 		p.hooks.afterResult = append(p.hooks.afterResult, back)
 	} else {
 		p.hooks.endOfCombat[onGround] = append(p.hooks.endOfCombat[onGround], back)

@@ -74,13 +74,13 @@ func TestMatriarch(t *testing.T) {
 	win, both := duelD(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
 	lose := 1 - win - both
 	for _, c := range []struct {
-		rules            combat.Ruleset
+		rules            combat.Printings
 		aWin, draw, dWin float64
 	}{
-		{combat.Ruleset{}, 0, win + both, lose},
-		{combat.Ruleset{Matriarch: combat.TextOriginal}, win, both, lose},
+		{combat.Printings{}, 0, win + both, lose},
+		{combat.Printings{Matriarch: combat.TextOriginal}, win, both, lose},
 	} {
-		sc := combat.Scenario{Action: combat.Invasion, Rules: c.rules,
+		sc := combat.Scenario{Action: combat.Invasion, Printings: c.rules,
 			Attacker: factionSide(t, "naalu", "1 flagship, 2 fighter"), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
 		res := mustRun(t, sc, factionTrials, 304)
 		name := "matriarch=" + c.rules.Matriarch.String()

@@ -44,8 +44,8 @@ func leftScenarios(t *testing.T) []combat.Scenario {
 		{Action: combat.GroundCombat, Attacker: exactSide(t, "3 infantry, 1 mech"), Defender: exactSide(t, "2 infantry, 1 mech, 1 pds")},
 		{Action: combat.Invasion, Attacker: exactSide(t, "1 war sun, 1 dreadnought, 3 infantry, 1 mech"), Defender: exactSide(t, "2 pds, 3 infantry, 1 space dock")},
 		{Action: combat.Invasion, Attacker: exactSide(t, "1 cruiser, 1 carrier, 2 infantry"), Defender: exactSide(t, "2 destroyer, 2 infantry, 1 pds")},
-		{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 2 fighter"), Defender: ti3Side(t, "2 dreadnought, 1 cruiser")},
-		{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 1 carrier, 2 gf, 1 st"), Defender: ti3Side(t, "1 cruiser, 2 gf, 1 st, 1 pds")},
+		{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun, 2 fighter"), Defender: ti3Side(t, "2 dreadnought, 1 cruiser")},
+		{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun, 1 carrier, 2 gf, 1 st"), Defender: ti3Side(t, "1 cruiser, 2 gf, 1 st, 1 pds")},
 		{Action: combat.SpaceCombat, Attacker: retreat, Defender: exactSide(t, "3 cruiser")},
 		{Action: combat.SpaceCombat, Attacker: exactSide(t, "2 cruiser, 1 carrier, 2 fighter"), Defender: losing},
 		{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: exactSide(t, "2 cruiser"), Defender: exactSide(t, "2 destroyer")},
@@ -252,8 +252,8 @@ func bin(row []float64, k int) float64 {
 func TestUnitsLeftExactAgainstMonteCarlo(t *testing.T) {
 	for i, sc := range []combat.Scenario{
 		{Action: combat.Invasion, Attacker: exactSide(t, "2 dreadnought, 1 carrier, 4 infantry, 1 mech"), Defender: exactSide(t, "1 destroyer, 3 infantry, 1 mech, 1 pds")},
-		{Action: combat.SpaceCombat, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 2 fighter"), Defender: ti3Side(t, "2 dreadnought, 1 cruiser")},
-		{Action: combat.Invasion, Rules: ti3Rules(), Attacker: ti3Side(t, "1 war sun, 1 carrier, 2 gf, 1 st, 1 mu"), Defender: ti3Side(t, "1 cruiser, 2 gf, 1 st, 1 pds")},
+		{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun, 2 fighter"), Defender: ti3Side(t, "2 dreadnought, 1 cruiser")},
+		{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun, 1 carrier, 2 gf, 1 st, 1 mu"), Defender: ti3Side(t, "1 cruiser, 2 gf, 1 st, 1 pds")},
 	} {
 		ex := mustSolve(t, sc)
 		mc := mustRun(t, sc, factionTrials, uint64(640+i))

@@ -9,8 +9,8 @@ import (
 // addX89 attaches X-89 Bacterial Weapon held by holder (base
 // game, Codex I, Game Companion, Codex IV).
 func (p *plan) addX89(sc *Scenario, holder int) {
-	name := fmt.Sprintf("X-89 Bacterial Weapon (%s printing)", sc.Rules.X89)
-	if sc.Rules.X89 == X89Omega2 {
+	name := fmt.Sprintf("X-89 Bacterial Weapon (%s printing)", sc.Printings.X89)
+	if sc.Printings.X89 == X89Omega2 {
 		// The hits of the holder's bombardment and ground combat rolls are
 		// doubled.
 		p.hitFactor[holder][rollBombard] = 2
@@ -26,7 +26,7 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 	}
 	infantry := p.slotsOf(defender, tGround, func(k units.Kind) bool { return k == units.Infantry })
 	ground := p.side[defender].order[tGround]
-	switch sc.Rules.X89 {
+	switch sc.Printings.X89 {
 	case X89Original:
 		// An action before the tactical action, modelled as used just before
 		// this invasion when the holder has a ship with Bombardment in the
@@ -48,7 +48,7 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 		// infantry (Ω) or ground forces (companion) there are destroyed.
 		// Planetary Shield blocks it along with the bombardment.
 		purge := infantry
-		if sc.Rules.X89 == X89Companion {
+		if sc.Printings.X89 == X89Companion {
 			purge = ground
 		}
 		p.hooks.afterBombard = append(p.hooks.afterBombard, func(t *trial, before *[maxSlots]uint16) {

@@ -71,21 +71,21 @@ type catalogLimits struct {
 func catalog() catalogJSON {
 	c := catalogJSON{Version: scenario.Version,
 		Actions:   []string{scenario.ActionSpace, scenario.ActionGround, scenario.ActionInvade},
-		Printings: combat.Printings(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
+		Printings: combat.PrintingChoices(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
 		Limits: catalogLimits{UnitsPerEntry: scenario.MaxItemCount, UnitsPerKind: units.MaxCount, MaxTrials: scenario.MaxTrials,
 			MaxRounds: scenario.MaxRounds, Modifier: combat.MaxModifier, Budget: combat.MaxBudget, AdjacentPDS: combat.MaxAdjacentPDS,
 			Voters: scenario.MaxVoters, Variants: combat.MaxVariants}}
-	for _, g := range []combat.Game{combat.GameTI4, combat.GameTI3SA} {
+	for _, g := range []combat.Edition{combat.EditionTI4, combat.EditionTI3SA} {
 		f := units.NoFaction()
-		if g == combat.GameTI3SA {
+		if g == combat.EditionTI3SA {
 			f = units.TI3()
 		}
 		title := "Twilight Imperium 4 with Prophecy of Kings, the Codices and Thunder's Edge"
-		if g == combat.GameTI3SA {
+		if g == combat.EditionTI3SA {
 			title = units.TI3Name
 		}
 		r := catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f)}
-		if g == combat.GameTI3SA {
+		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 		}
 		c.Rulesets = append(c.Rulesets, r)

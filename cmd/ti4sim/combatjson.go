@@ -132,7 +132,7 @@ func intervals(o combat.Outcomes) jsonIntervals {
 // whose ground combat wiped out both sides on its own: under ti3-sa, where
 // it is part of the defender's outcome (under ti4 it is the draw).
 func wipedOutShown(sc combat.Scenario) bool {
-	return sc.Action == combat.Invasion && sc.Rules.Game == combat.GameTI3SA
+	return sc.Action == combat.Invasion && sc.Edition == combat.EditionTI3SA
 }
 
 // optP is a probability for a field present only when it is not zero.
@@ -168,7 +168,7 @@ func roundsJSON(r combat.Rounds) jsonRounds {
 	return jsonRounds{Mean: r.Mean.Value, SE: r.Mean.SE, Histogram: h}
 }
 
-func sideJSON(g combat.Game, s combat.Side, r combat.SideResult) jsonSide {
+func sideJSON(g combat.Edition, s combat.Side, r combat.SideResult) jsonSide {
 	js := jsonSide{
 		Fleet:         fleetText(g, s.Fleet),
 		Survivors:     map[string]float64{},
@@ -189,15 +189,15 @@ func writeCombatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r co
 	j := jsonCombat{
 		Scenario: doc,
 		Command:  sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
-		Ruleset:     rulesetJSON(sc.Rules.Game),
+		Ruleset:     rulesetJSON(sc.Edition),
 		AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 		AttackerRetreats: optP(r.Outcome.AttackerRetreats), DefenderRetreats: optP(r.Outcome.DefenderRetreats),
 		Unfinished: optP(r.Outcome.Unfinished),
 		CI95:       intervals(r.Outcome),
 		Counts: jsonCounts{r.Counts.AttackerWin, r.Counts.Draw, r.Counts.DefenderWin,
 			optN(r.Counts.AttackerRetreats), optN(r.Counts.DefenderRetreats), optN(r.Counts.Unfinished), nil},
-		Attacker: sideJSON(sc.Rules.Game, sc.Attacker, r.Attacker),
-		Defender: sideJSON(sc.Rules.Game, sc.Defender, r.Defender),
+		Attacker: sideJSON(sc.Edition, sc.Attacker, r.Attacker),
+		Defender: sideJSON(sc.Edition, sc.Defender, r.Defender),
 		Rounds:   roundsJSON(r.Rounds),
 		Warnings: append([]string{}, r.Warnings...),
 	}
@@ -249,8 +249,8 @@ func countsJSON(us []combat.UnitCount) []jsonCount {
 
 // rulesetJSON is the JSON "ruleset" field: the ruleset's name, or "" (left
 // out) for Twilight Imperium 4.
-func rulesetJSON(g combat.Game) string {
-	if g == combat.GameTI4 {
+func rulesetJSON(g combat.Edition) string {
+	if g == combat.EditionTI4 {
 		return ""
 	}
 	return g.String()

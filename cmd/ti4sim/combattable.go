@@ -96,8 +96,8 @@ func se(m combat.Mean, exact bool) string {
 }
 
 // fleetText writes a fleet in the unit names of the ruleset.
-func fleetText(g combat.Game, f units.Fleet) string {
-	if g == combat.GameTI3SA {
+func fleetText(g combat.Edition, f units.Fleet) string {
+	if g == combat.EditionTI3SA {
 		return f.TI3String()
 	}
 	return f.String()
@@ -110,10 +110,10 @@ func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error 
 	} else {
 		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
 	}
-	if sc.Rules.Game != combat.GameTI4 {
-		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Rules.Game, units.TI3Name)
+	if sc.Edition != combat.EditionTI4 {
+		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
 	}
-	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Rules.Game, sc.Attacker.Fleet))
+	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Edition, sc.Attacker.Fleet))
 	if sc.Attacker.SystemPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS on its planets in the system)", sc.Attacker.SystemPDS)
 	}
@@ -121,7 +121,7 @@ func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error 
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Attacker.AdjacentPDS)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Rules.Game, sc.Defender.Fleet))
+	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Edition, sc.Defender.Fleet))
 	if sc.Defender.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
 	}

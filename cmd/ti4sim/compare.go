@@ -303,7 +303,7 @@ func verdict(d combat.Difference) string {
 func writeCompareTable(out io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
 	w := &errWriter{w: out}
 	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
-	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Rules.Game, scs[0].Attacker.Fleet), fleetText(scs[0].Rules.Game, scs[0].Defender.Fleet))
+	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Edition, scs[0].Attacker.Fleet), fleetText(scs[0].Edition, scs[0].Defender.Fleet))
 	labels := map[combat.Action][3]string{
 		combat.SpaceCombat:  {"Attacker wins", "Draw", "Defender wins"},
 		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
@@ -432,7 +432,7 @@ func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []comb
 		v := jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
 			Unfinished: optP(r.Outcome.Unfinished),
-			CI95:       intervals(r.Outcome), Attacker: sideJSON(scs[i].Rules.Game, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Rules.Game, scs[i].Defender, r.Defender),
+			CI95:       intervals(r.Outcome), Attacker: sideJSON(scs[i].Edition, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Edition, scs[i].Defender, r.Defender),
 			Warnings: append([]string{}, r.Warnings...),
 		}
 		if wipedOutShown(scs[i]) {

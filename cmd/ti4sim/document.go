@@ -54,7 +54,7 @@ func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pfl
 }
 
 // side is one side of a combat document.
-func side(g combat.Game, s combat.Side, techs, cards []string, order, retreat string) scenario.Side {
+func side(g combat.Edition, s combat.Side, techs, cards []string, order, retreat string) scenario.Side {
 	d := scenario.Side{Fleet: unitEntries(g, s.Fleet), Order: strings.TrimSpace(order), Modifier: s.Modifier,
 		TradeGoods: s.TradeGoods, Influence: s.Influence, AdjacentPDS: s.AdjacentPDS}
 	if s.Faction != nil {
@@ -92,9 +92,9 @@ func side(g combat.Game, s combat.Side, techs, cards []string, order, retreat st
 // unitEntries writes a fleet as document entries under the ruleset's
 // names: its items (units.Fleet.Items), at most scenario.MaxItemCount
 // units an entry.
-func unitEntries(g combat.Game, f units.Fleet) []scenario.Units {
+func unitEntries(g combat.Edition, f units.Fleet) []scenario.Units {
 	name := units.Kind.String
-	if g == combat.GameTI3SA {
+	if g == combat.EditionTI3SA {
 		name = units.KindNameTI3
 	}
 	var out []scenario.Units

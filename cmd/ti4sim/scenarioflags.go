@@ -34,7 +34,7 @@ type scenarioFlags struct {
 	attackerInf, defenderInf         int
 	attackerGalv, defenderGalv       string
 	ruleset                          string
-	game                             combat.Game
+	game                             combat.Edition
 	// attackerGiven, defenderGiven and roundsGiven say whether the flag
 	// was on the command line (set by noteGiven): an empty -a "" is a
 	// mistake, not a request for the built-in example.
@@ -108,7 +108,7 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 			return sc, usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", fl.name, fl.name[:1])
 		}
 	}
-	game, err := combat.ParseGame(f.ruleset)
+	game, err := combat.ParseEdition(f.ruleset)
 	if err != nil {
 		return sc, usageErrorf("--ruleset: %v", err)
 	}
@@ -121,10 +121,10 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	if err != nil {
 		return sc, usageErrorf("--rules: %v", err)
 	}
-	sc.Rules = rules
-	sc.Rules.Game = game
+	sc.Printings = rules
+	sc.Edition = game
 	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
-	if f.spaceMine && game != combat.GameTI3SA {
+	if f.spaceMine && game != combat.EditionTI3SA {
 		return sc, usageErrorf("--space-mine: space mines exist only in --ruleset ti3-sa")
 	}
 	sc.SpaceMine = f.spaceMine
@@ -192,7 +192,7 @@ func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order 
 	var s combat.Side
 	var err error
 	parse := units.ParseFleet
-	if f.game == combat.GameTI3SA {
+	if f.game == combat.EditionTI3SA {
 		parse = units.ParseFleetTI3
 	}
 	if s.Fleet, err = parse(fleet); err != nil {

@@ -36,7 +36,7 @@ func testScenario(d scenario.Combat) (combat.Scenario, error) {
 	if err != nil {
 		return sc, err
 	}
-	sc.Rules = rules
+	sc.Printings = rules
 	sc.Nebula, sc.EntropicScar, sc.Cultural, sc.SpaceMine = d.System.Nebula, d.System.EntropicScar, d.System.Cultural, d.System.SpaceMine
 	for i, ds := range []scenario.Side{d.Attacker, d.Defender} {
 		s := &sc.Attacker

@@ -28,12 +28,12 @@ const (
 )
 
 // game returns the document's ruleset, checked.
-func (d *Combat) game() (combat.Game, error) {
+func (d *Combat) game() (combat.Edition, error) {
 	name := d.Ruleset
 	if name == "" {
 		name = "ti4"
 	}
-	g, err := combat.ParseGame(name)
+	g, err := combat.ParseEdition(name)
 	if err != nil {
 		return g, errorf("ruleset", "%v", err)
 	}
@@ -69,7 +69,7 @@ func (d *Combat) Check() error {
 			return errorf(join("printings", k), "%v", err)
 		}
 	}
-	if d.System.SpaceMine && g != combat.GameTI3SA {
+	if d.System.SpaceMine && g != combat.EditionTI3SA {
 		return errorf("system.space_mine", "space mines exist only under ruleset ti3-sa")
 	}
 	for _, s := range []struct {
@@ -87,7 +87,7 @@ func (d *Combat) Check() error {
 }
 
 // check checks one side; path is "attacker" or "defender".
-func (s *Side) check(path string, g combat.Game) error {
+func (s *Side) check(path string, g combat.Edition) error {
 	if len(s.Fleet) == 0 {
 		return errorf(join(path, "fleet"), "empty: give the side's units, e.g. [{\"unit\": \"dreadnought\", \"count\": 2}]")
 	}
@@ -145,7 +145,7 @@ func (s *Side) check(path string, g combat.Game) error {
 }
 
 // fleet checks and builds a fleet from its entries under ruleset g.
-func fleet(us []Units, g combat.Game, path string) (units.Fleet, error) {
+func fleet(us []Units, g combat.Edition, path string) (units.Fleet, error) {
 	var groups []units.Group
 	for i, u := range us {
 		p := fmt.Sprintf("%s[%d]", path, i)
@@ -183,8 +183,8 @@ func unitError(err error) string {
 }
 
 // parseFleet is the ruleset's fleet grammar.
-func parseFleet(g combat.Game, s string) (units.Fleet, error) {
-	if g == combat.GameTI3SA {
+func parseFleet(g combat.Edition, s string) (units.Fleet, error) {
+	if g == combat.EditionTI3SA {
 		return units.ParseFleetTI3(s)
 	}
 	return units.ParseFleet(s)

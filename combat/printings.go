@@ -8,13 +8,10 @@ import (
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
-// Ruleset chooses the printing of every card whose text changed over the
-// game's life (errata and Codex reprints). The zero Ruleset is the
+// Printings chooses the printing of every card whose text changed over the
+// game's life (errata and Codex reprints). The zero Printings is the
 // printing in force today for each card.
-type Ruleset struct {
-	// Game is the rules edition: Twilight Imperium 4 (the zero value) or
-	// Twilight Imperium 3 with Shattered Ascension (ti3.go).
-	Game Game
+type Printings struct {
 	// Magen is the printing of Magen Defense Grid.
 	Magen MagenPrinting
 	// X89 is the printing of X-89 Bacterial Weapon.
@@ -139,9 +136,9 @@ func printingName(names []string, i int) string {
 	return fmt.Sprintf("printing(%d)", i)
 }
 
-// Printings returns each card that has printings (the keys of ParseRules)
+// PrintingChoices returns each card that has printings (the keys of ParseRules)
 // with its printings' names, today's first.
-func Printings() map[string][]string {
+func PrintingChoices() map[string][]string {
 	out := make(map[string][]string, len(rulesNames))
 	for k, names := range rulesNames {
 		out[k] = append([]string(nil), names...)
@@ -175,8 +172,8 @@ var printingAliases = map[string]string{
 // direct-hit, harrow, matriarch, iconoclast. Printings: magen
 // original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
 // harrow and matriarch original|current, iconoclast original|omega|current.
-func ParseRules(items []string) (Ruleset, error) {
-	var r Ruleset
+func ParseRules(items []string) (Printings, error) {
+	var r Printings
 	seen := map[string]bool{}
 	for _, item := range items {
 		item = strings.TrimSpace(item)
@@ -221,7 +218,7 @@ func ParseRules(items []string) (Ruleset, error) {
 
 // String returns the ruleset in the ParseRules grammar; Direct Hit's
 // printing only when it is not the current one.
-func (r Ruleset) String() string {
+func (r Printings) String() string {
 	s := "magen=" + r.Magen.String() + ",x89=" + r.X89.String()
 	if r.DirectHit != DirectHitCurrent {
 		s += ",direct-hit=" + r.DirectHit.String()
@@ -238,10 +235,7 @@ func (r Ruleset) String() string {
 	return s
 }
 
-func (r Ruleset) validate() error {
-	if r.Game >= numGames {
-		return fmt.Errorf("unknown ruleset %d", r.Game)
-	}
+func (r Printings) validate() error {
 	if int(r.Magen) >= len(magenNames) {
 		return fmt.Errorf("unknown Magen Defense Grid printing %d", r.Magen)
 	}
