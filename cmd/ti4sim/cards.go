@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
@@ -42,57 +40,13 @@ Examples:
 			}
 			switch output {
 			case "table":
-				return writeCardsTable(e.stdout)
+				return report.Cards(e.stdout, combat.Cards())
 			case "json":
 				return json.NewEncoder(e.stdout).Encode(cardsJSON())
 			}
 			return usageErrorf("--output %s: allowed table or json", echo.Quote(output))
 		},
 	}
-}
-
-// writeCardsTable lists the cards by kind, each effect wrapped to the
-// terminal width.
-func writeCardsTable(out io.Writer) error {
-	w := &errWriter{w: out}
-	fmt.Fprintln(w, "Cards with a modelled combat effect. Also: the technologies magen-defense-grid and")
-	fmt.Fprintln(w, "x89-bacterial-weapon (printings with --rules), and the unit upgrades (dreadnought-ii, ...).")
-	kind := combat.CardKind("")
-	for _, c := range combat.Cards() {
-		if c.Kind != kind {
-			kind = c.Kind
-			fmt.Fprintf(w, "\n%ss:\n", strings.ToUpper(string(kind[:1]))+string(kind[1:]))
-		}
-		head := fmt.Sprintf("  %s (%s", c.Slug, c.Name)
-		if c.Copies > 1 {
-			head += fmt.Sprintf(", up to %d copies", c.Copies)
-		}
-		fmt.Fprintln(w, head+")")
-		for _, line := range wrap(c.Effect, 92) {
-			fmt.Fprintf(w, "      %s\n", line)
-		}
-	}
-	return w.err
-}
-
-// wrap breaks s into lines of at most width characters at spaces.
-func wrap(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && len(line)+1+len(word) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 type jsonCard struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 )
@@ -105,11 +106,12 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 					res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
 				}
 			}
-			if rf.output == "json" {
+			o := report.CombatOptions{Format: rf.format()}
+			if o.Format == report.JSON {
 				doc := sf.combatDocument(sc, rf, fs)
-				return writeCombatJSON(e.stdout, sc, &doc, res)
+				o.Scenario = &doc
 			}
-			return writeCombatTable(e.stdout, sc, res)
+			return report.Combat(e.stdout, sc, res, o)
 		},
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
@@ -77,7 +78,7 @@ func commandNames() string {
 }
 
 func writeOverview(out io.Writer) error {
-	w := &errWriter{w: out}
+	w := report.NewErrWriter(out)
 	fmt.Fprintln(w, "ti4sim: odds for Twilight Imperium 4 combats, invasions and agenda votes.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: ti4sim COMMAND [flags]")
@@ -88,16 +89,16 @@ func writeOverview(out io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run `ti4sim help COMMAND` or `ti4sim COMMAND --help` for flags and examples.")
-	return w.err
+	return w.Err()
 }
 
 func (c *command) writeHelp(out io.Writer) error {
-	w := &errWriter{w: out}
+	w := report.NewErrWriter(out)
 	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(c.help))
 	if c.flagSet != nil {
 		fmt.Fprintf(w, "\nFlags:\n%s", c.flagSet().FlagUsages())
 	}
-	return w.err
+	return w.Err()
 }
 
 // errHelpShown is returned by a command that printed its help because of --help.

@@ -2,14 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
@@ -202,10 +201,11 @@ Examples:
 			if err != nil {
 				return err
 			}
-			if rf.output == "json" {
-				return writeCompareJSON(e.stdout, act, names, scs, &doc, cmp)
+			o := report.CompareOptions{Format: rf.format()}
+			if o.Format == report.JSON {
+				o.Scenario = &doc
 			}
-			return writeCompareTable(e.stdout, act, names, scs, cmp)
+			return report.Compare(e.stdout, act, names, scs, cmp, o)
 		},
 	}
 }
@@ -291,165 +291,4 @@ func variants(base []string, act combat.Action, ex example, vs []vary) ([]string
 		scs = append(scs, sc)
 	}
 	return names, scs, first, nil
-}
-
-func verdict(d combat.Difference) string {
-	if d.Significant() {
-		return "real difference"
-	}
-	return "not distinguishable at this number of trials"
-}
-
-func writeCompareTable(out io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison) error {
-	w := &errWriter{w: out}
-	fmt.Fprintf(w, "ti4sim compare %s: %d trials per variant, seed %d, common random numbers\n", act, c.Trials, c.Seed)
-	fmt.Fprintf(w, "Attacker: %s\nDefender: %s\n\n", fleetText(scs[0].Edition, scs[0].Attacker.Fleet), fleetText(scs[0].Edition, scs[0].Defender.Fleet))
-	labels := map[combat.Action][3]string{
-		combat.SpaceCombat:  {"Attacker wins", "Draw", "Defender wins"},
-		combat.GroundCombat: {"Attacker wins", "Draw", "Defender wins"},
-		combat.Invasion:     {"Attacker takes planet", "Draw", "Defender keeps planet"},
-	}[act]
-	// With a ti3-sa invasion among the variants, a column says how often
-	// the ground combat wiped out both sides and in which outcome those
-	// trials are: the draw under ti4, the defender's under ti3-sa. An
-	// unfinished column only when a variant has unfinished combats (a
-	// round limit, or a combat that never ends).
-	wiped, unfinished := false, false
-	for _, sc := range scs {
-		wiped = wiped || wipedOutShown(sc)
-	}
-	for _, r := range c.Variants {
-		unfinished = unfinished || r.Outcome.Unfinished.P > 0
-	}
-	header := []any{"Variant", labels[0], labels[1], labels[2]}
-	if wiped {
-		header = append(header, "Ground combat wiped out both")
-	}
-	if unfinished {
-		header = append(header, "Unfinished")
-	}
-	t := newTable(w, header...)
-	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
-	for i, r := range c.Variants {
-		row := []any{names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)}
-		if wiped {
-			in := "in Draw"
-			if wipedOutShown(scs[i]) {
-				in = "in Defender keeps planet"
-			}
-			row = append(row, cell(r.Outcome.BothWipedOut)+" "+in)
-		}
-		if unfinished {
-			row = append(row, cell(r.Outcome.Unfinished))
-		}
-		if err := t.Append(row...); err != nil {
-			return err
-		}
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	if len(c.Differences) > 0 {
-		fmt.Fprintf(w, "\nDifferences to %s, trial by trial (percentage points, 95%% interval; * = interval excludes 0):\n", names[0])
-		t = newTable(w, "Variant", labels[0], labels[1], labels[2], "Verdict")
-		diff := func(d combat.PairedDifference) string {
-			mark := ""
-			if d.Significant {
-				mark = " *"
-			}
-			return fmt.Sprintf("%+.2f [%+.2f, %+.2f]%s", 100*d.Value, 100*d.Lo, 100*d.Hi, mark)
-		}
-		for _, d := range c.Differences {
-			if err := t.Append(names[d.Variant], diff(d.AttackerWin), diff(d.Draw), diff(d.DefenderWin), verdict(d)); err != nil {
-				return err
-			}
-		}
-		if err := t.Render(); err != nil {
-			return err
-		}
-	}
-	var warns []string
-	seen := map[string]bool{}
-	for i, r := range c.Variants {
-		for _, m := range r.Warnings {
-			if !seen[m] {
-				seen[m] = true
-				warns = append(warns, fmt.Sprintf("%s (%s)", m, names[i]))
-			}
-		}
-	}
-	if len(warns) > 0 {
-		fmt.Fprintln(w, "\nWarnings:")
-		for _, m := range warns {
-			fmt.Fprintf(w, "  - %s\n", m)
-		}
-	}
-	return w.err
-}
-
-type jsonVariant struct {
-	Name        string  `json:"name"`
-	AttackerWin float64 `json:"attacker_win"`
-	Draw        float64 `json:"draw"`
-	DefenderWin float64 `json:"defender_win"`
-	// BothWipedOut: as in the invade output, for ti3-sa invasions only (a
-	// part of defender_win).
-	BothWipedOut *float64      `json:"both_wiped_out,omitempty"`
-	Unfinished   *float64      `json:"unfinished,omitempty"` // present when not zero
-	CI95         jsonIntervals `json:"ci95"`
-	Attacker     jsonSide      `json:"attacker"`
-	Defender     jsonSide      `json:"defender"`
-	Warnings     []string      `json:"warnings"`
-}
-
-type jsonPaired struct {
-	Diff        float64    `json:"diff"`
-	SE          float64    `json:"se"`
-	CI95        [2]float64 `json:"ci95"`
-	Significant bool       `json:"significant"`
-}
-
-type jsonDifference struct {
-	Variant     string     `json:"variant"`
-	Versus      string     `json:"versus"`
-	AttackerWin jsonPaired `json:"attacker_win"`
-	Draw        jsonPaired `json:"draw"`
-	DefenderWin jsonPaired `json:"defender_win"`
-	Verdict     string     `json:"verdict"`
-}
-
-func writeCompareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, doc *scenario.Compare, c combat.Comparison) error {
-	out := struct {
-		Command     string            `json:"command"`
-		Action      string            `json:"action"`
-		Trials      int64             `json:"trials"`
-		Seed        uint64            `json:"seed"`
-		Variants    []jsonVariant     `json:"variants"`
-		Differences []jsonDifference  `json:"differences"`
-		Scenario    *scenario.Compare `json:"scenario"`
-	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}, Scenario: doc}
-	for i, r := range c.Variants {
-		v := jsonVariant{
-			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
-			Unfinished: optP(r.Outcome.Unfinished),
-			CI95:       intervals(r.Outcome), Attacker: sideJSON(scs[i].Edition, scs[i].Attacker, r.Attacker), Defender: sideJSON(scs[i].Edition, scs[i].Defender, r.Defender),
-			Warnings: append([]string{}, r.Warnings...),
-		}
-		if wipedOutShown(scs[i]) {
-			p, iv := r.Outcome.BothWipedOut.P, [2]float64{r.Outcome.BothWipedOut.Lo, r.Outcome.BothWipedOut.Hi}
-			v.BothWipedOut, v.CI95.BothWipedOut = &p, &iv
-		}
-		out.Variants = append(out.Variants, v)
-	}
-	paired := func(d combat.PairedDifference) jsonPaired {
-		return jsonPaired{Diff: d.Value, SE: d.SE, CI95: [2]float64{d.Lo, d.Hi}, Significant: d.Significant}
-	}
-	for _, d := range c.Differences {
-		out.Differences = append(out.Differences, jsonDifference{
-			Variant: names[d.Variant], Versus: names[0],
-			AttackerWin: paired(d.AttackerWin), Draw: paired(d.Draw), DefenderWin: paired(d.DefenderWin),
-			Verdict: verdict(d),
-		})
-	}
-	return json.NewEncoder(w).Encode(out)
 }

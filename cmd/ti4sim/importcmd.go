@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/importer"
 )
@@ -69,16 +70,16 @@ Examples:
 			if err != nil {
 				return err
 			}
-			w := &errWriter{w: e.stdout}
+			w := report.NewErrWriter(e.stdout)
 			fmt.Fprintf(w, "%s\n", out)
-			if w.err != nil {
-				return w.err
+			if w.Err() != nil {
+				return w.Err()
 			}
-			ew := &errWriter{w: e.stderr}
+			ew := report.NewErrWriter(e.stderr)
 			for _, m := range warnings {
 				fmt.Fprintf(ew, "ti4sim: warning: %s\n", m)
 			}
-			return ew.err
+			return ew.Err()
 		},
 	}
 }

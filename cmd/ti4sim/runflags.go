@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 )
@@ -42,6 +43,14 @@ func (r *runFlags) validate() error {
 		return usageErrorf("--output %s: allowed table or json", echo.Quote(r.output))
 	}
 	return nil
+}
+
+// format is the output format --output chose (validate has checked it).
+func (r *runFlags) format() report.Format {
+	if r.output == "json" {
+		return report.JSON
+	}
+	return report.Table
 }
 
 // count is a flag value holding a whole number that may be written in

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/web"
 )
@@ -87,9 +88,9 @@ Examples:
 			if err != nil {
 				return err
 			}
-			w := &errWriter{w: e.stdout}
+			w := report.NewErrWriter(e.stdout)
 			fmt.Fprintf(w, "ti4sim site: wrote %d files into %s; serve the folder with any static host, e.g. python3 -m http.server -d %s\n", n, dir, shellWord(dir))
-			return w.err
+			return w.Err()
 		},
 	}
 }

@@ -3,13 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -64,7 +63,7 @@ Examples:
 			}
 			switch output {
 			case "table":
-				return writeUnitsTable(e.stdout, f, what)
+				return report.Units(e.stdout, f, what)
 			case "json":
 				return writeUnitsJSON(e.stdout, f)
 			}
@@ -78,105 +77,6 @@ Examples:
 const rulesetTI4 = "ti4"
 
 var rulesets = []string{rulesetTI4, units.TI3Slug}
-
-func rollText(name string, r units.Roll) string {
-	if !r.Has() {
-		return ""
-	}
-	if r.Dice == 1 {
-		return fmt.Sprintf("%s %d", name, r.Value)
-	}
-	return fmt.Sprintf("%s %d (x%d)", name, r.Value, r.Dice)
-}
-
-func abilities(s units.Stats) string {
-	var a []string
-	if n := s.SustainUses(); n == 1 {
-		a = append(a, "Sustain Damage")
-	} else if n > 1 {
-		a = append(a, fmt.Sprintf("Sustain Damage (x%d)", n))
-	}
-	bomb := rollText("Bombardment", s.Bombardment)
-	if bomb != "" && s.BombardsThroughShield {
-		bomb += " through Planetary Shield"
-	}
-	for _, r := range []string{rollText("Anti-Fighter Barrage", s.AFB), rollText("Space Cannon", s.SpaceCannon), bomb} {
-		if r != "" {
-			a = append(a, r)
-		}
-	}
-	if s.PlanetaryShield {
-		a = append(a, "Planetary Shield")
-	}
-	if s.Production > 0 {
-		p := fmt.Sprintf("Production %d", s.Production)
-		if s.ProductionPlusResources {
-			p = fmt.Sprintf("Production resources+%d", s.Production)
-		}
-		a = append(a, p)
-	}
-	return strings.Join(a, ", ")
-}
-
-func dash(v int) string {
-	if v == 0 {
-		return "-"
-	}
-	return fmt.Sprint(v)
-}
-
-// writeUnitsTable writes f's units; what is "faction", or "ruleset" for
-// another ruleset's unit table.
-func writeUnitsTable(out io.Writer, f *units.Faction, what string) error {
-	w := &errWriter{w: out}
-	fmt.Fprintf(w, "Units of %s %s: %s, with the numbers the engine uses\n", what, f.Slug, f.Name)
-	t := newTable(w, "Unit", "Cost", "Combat", "Move", "Capacity", "Abilities")
-	var notes []string
-	for _, s := range f.Units() {
-		cost := "-"
-		switch {
-		case s.Cost == 0.5:
-			cost = "1 (x2)"
-		case s.Cost > 0:
-			cost = fmt.Sprint(s.Cost)
-		}
-		combat := "-"
-		if s.Combat.Has() {
-			combat = rollText("", s.Combat)[1:]
-		}
-		if err := t.Append(s.Name, cost, combat, dash(s.Move), dash(s.Capacity), abilities(s)); err != nil {
-			return err
-		}
-		if s.Text != "" {
-			notes = append(notes, fmt.Sprintf("  %s: %s", s.Name, s.Text))
-		}
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	if len(notes) > 0 {
-		fmt.Fprintf(w, "Unit texts:\n%s\n", strings.Join(notes, "\n"))
-	}
-	if len(f.Abilities) > 0 {
-		fmt.Fprintln(w, "Faction texts (modelled; outside combat, with why; or not modelled yet: a run where one would act warns about it):")
-		for _, a := range f.Abilities {
-			status := "not modelled yet"
-			if why, ok := combat.OutsideCombat(a.Slug); ok {
-				status = "outside combat: " + why
-			} else if combat.Modelled(a.Slug) {
-				status = "modelled"
-			}
-			fmt.Fprintf(w, "  %s (%s, %s; %s): %s\n", a.Name, a.Kind, a.Slug, status, a.Text)
-		}
-	}
-	if bs := combat.BoardStates(f.Slug); len(bs) > 0 {
-		fmt.Fprintln(w, "Board states (what no fleet says; list with --attacker-card or --defender-card of this faction's side):")
-		for _, b := range bs {
-			fmt.Fprintf(w, "  %s (for %s): %s\n", b.Slug, b.Text, b.Meaning)
-		}
-	}
-	return w.err
-}
 
 type jsonUnit struct {
 	Name                   string      `json:"name"`

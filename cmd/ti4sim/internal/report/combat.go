@@ -1,27 +1,34 @@
-package main
+package report
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
 )
 
-func pct(p float64) string { return fmt.Sprintf("%.2f%%", 100*p) }
-
-func interval(p combat.Probability) string {
-	return fmt.Sprintf("[%s, %s]", pct(p.Lo), pct(p.Hi))
+// CombatOptions are what the command line decides about a combat's output.
+type CombatOptions struct {
+	Format Format
+	// Scenario is the question as its normalised scenario document, echoed
+	// as the JSON output's "scenario" field (left out when nil). The table
+	// does not show it.
+	Scenario *scenario.Combat
 }
 
-func newTable(w io.Writer, header ...any) *tablewriter.Table {
-	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header(header...)
-	return t
+// Combat writes the result r of the space combat, ground combat or
+// invasion sc to w: as tables of the outcomes, the expected survivors,
+// the units left when a round limit stops the combat and the number of
+// rounds (Table), or as one line of JSON (JSON). It returns the first
+// write error.
+func Combat(w io.Writer, sc combat.Scenario, r combat.Result, o CombatOptions) error {
+	if o.Format == JSON {
+		return combatJSON(w, sc, o.Scenario, r)
+	}
+	return combatTable(w, sc, r)
 }
 
 // outcomeRow is one line of an outcome table; an optional line is shown
@@ -95,16 +102,9 @@ func se(m combat.Mean, exact bool) string {
 	return fmt.Sprintf("%.3f", m.SE)
 }
 
-// fleetText writes a fleet in the unit names of the ruleset.
-func fleetText(g combat.Edition, f units.Fleet) string {
-	if g == combat.EditionTI3SA {
-		return f.TI3String()
-	}
-	return f.String()
-}
-
-func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
-	w := &errWriter{w: out}
+// combatTable writes a combat's result as text tables.
+func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
+	w := NewErrWriter(out)
 	if r.Exact {
 		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
 	} else {
@@ -184,7 +184,7 @@ func writeCombatTable(out io.Writer, sc combat.Scenario, r combat.Result) error 
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return w.err
+	return w.Err()
 }
 
 func survivorTable(w io.Writer, r combat.Result) error {

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -185,7 +185,9 @@ func sideJSON(g combat.Edition, s combat.Side, r combat.SideResult) jsonSide {
 	return js
 }
 
-func writeCombatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.Result) error {
+// combatJSON writes the JSON of a combat (one line); doc, if not nil, is
+// echoed as its "scenario" field.
+func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.Result) error {
 	j := jsonCombat{
 		Scenario: doc,
 		Command:  sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
