@@ -63,7 +63,7 @@ func TestErrWriter(t *testing.T) {
 
 // checkWriteErrors renders once to a buffer, then with a writer that
 // fails after byte counts from 0 to one short of the whole output (every
-// count, or about 200 spread evenly over a long output, and always the
+// count, or about 100 spread evenly over a long output, and always the
 // last): each must return the write error, and the output written up to
 // the failure must be the start of the whole. The whole output fits a
 // writer with exactly room for it.
@@ -76,7 +76,7 @@ func checkWriteErrors(t *testing.T, name string, render func(io.Writer) error) {
 	if whole.Len() == 0 {
 		t.Fatalf("%s: wrote nothing", name)
 	}
-	step := max(1, whole.Len()/200)
+	step := max(1, whole.Len()/100)
 	for ok := 0; ok < whole.Len(); ok += step {
 		ok := min(ok, whole.Len()-1)
 		f := &failWriter{ok: ok}
