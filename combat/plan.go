@@ -274,13 +274,11 @@ type plan struct {
 
 // compile validates sc and builds its plan.
 func compile(sc *Scenario) (*plan, error) {
-	if err := sc.Validate(); err != nil {
+	resolved, err := sc.resolve()
+	if err != nil {
 		return nil, err
 	}
-	if sc.Edition == EditionTI3SA {
-		ti3 := sc.asTI3()
-		sc = &ti3
-	}
+	sc = &resolved
 	placed, notes, err := placeUnits(sc)
 	if err != nil {
 		return nil, err

@@ -239,24 +239,43 @@ func (s *Side) faction() *units.Faction {
 // Validate reports the first reason the scenario cannot be simulated,
 // naming the side and the input at fault.
 func (sc *Scenario) Validate() error {
+	_, err := sc.resolve()
+	return err
+}
+
+// resolve validates sc and returns the scenario the engine plays: a copy
+// of sc under Twilight Imperium 4, its units and rules converted (asTI3)
+// under Twilight Imperium 3 with Shattered Ascension. compile calls it
+// once per run: the scenario is checked and converted once.
+func (sc *Scenario) resolve() (Scenario, error) {
 	if sc.Action > Invasion {
-		return fmt.Errorf("unknown action %d", sc.Action)
+		return Scenario{}, fmt.Errorf("unknown action %d", sc.Action)
 	}
 	if sc.Edition >= numEditions {
-		return fmt.Errorf("unknown ruleset %d", sc.Edition)
+		return Scenario{}, fmt.Errorf("unknown ruleset %d", sc.Edition)
 	}
 	if err := sc.Printings.validate(); err != nil {
-		return err
+		return Scenario{}, err
 	}
+	r := *sc
 	if sc.Edition == EditionTI3SA {
 		if err := sc.validateTI3(); err != nil {
-			return err
+			return Scenario{}, err
 		}
-		ti3 := sc.asTI3()
-		sc = &ti3
+		r = sc.asTI3()
 	} else if sc.SpaceMine {
-		return fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
+		return Scenario{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
+	if err := r.check(); err != nil {
+		return Scenario{}, err
+	}
+	return r, nil
+}
+
+// check validates a scenario in the engine's edition (after asTI3): the
+// round limit, each side, the PDS, the board states, and what the action
+// needs.
+func (sc *Scenario) check() error {
 	if sc.MaxRounds < 0 || sc.MaxRounds > maxRounds {
 		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, maxRounds)
 	}
@@ -271,7 +290,7 @@ func (sc *Scenario) Validate() error {
 			return err
 		}
 	}
-	a, d := &sc.Attacker.Fleet, &sc.Defender.Fleet
+	a := &sc.Attacker.Fleet
 	if err := sc.validatePDS(); err != nil {
 		return err
 	}
@@ -281,6 +300,14 @@ func (sc *Scenario) Validate() error {
 	if n := a.Filter(units.Kind.Structure); len(n) > 0 && sc.Attacker.faction().Slug != "ral-nel" {
 		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system (only the Ral Nel carry theirs: Miniaturization)", n[0].Kind)
 	}
+	return sc.checkAction()
+}
+
+// checkAction checks that each side has what the action needs: ships for
+// a space combat (or the defender's space cannon), ground forces and no
+// ships for a ground combat, ground forces or bombardment for an invasion.
+func (sc *Scenario) checkAction() error {
+	a, d := &sc.Attacker.Fleet, &sc.Defender.Fleet
 	switch sc.Action {
 	case SpaceCombat:
 		for i, f := range []struct {
