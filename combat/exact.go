@@ -390,18 +390,36 @@ func (s *solver) solve() error {
 			return err
 		}
 	}
+	final, err := s.spaceCombat(c)
+	if err != nil {
+		return err
+	}
+	// Each final state of the space area, in a fixed order so that sums are
+	// reproducible.
+	for _, j := range sortedKeys(final) {
+		if err := s.spaceEnd(c, g, j, final[j]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// spaceCombat carries the start state through space cannon offense (the
+// attacker fires first, then the defender), then, where both sides have
+// ships, the start-of-combat effects (Assault Cannon), anti-fighter
+// barrage (both at once), the TI3 pre-combat rolls and the rounds. It
+// returns the final states of the space area with their rounds; a state
+// where no space combat took place ends with 0 rounds.
+func (s *solver) spaceCombat(c *chain) (map[uint32]*absorbed, error) {
+	p := s.p
 	dist := map[uint32]float64{s.startState(c): 1}
-	// Space cannon offense: the attacker fires first, then the defender.
 	nd := uint32(c.ss[defender].n)
 	for _, side := range [2]int{attacker, defender} {
 		if len(p.side[side].rollers[rollSCO]) > 0 {
 			dist = s.fire(c, dist, side, rollSCO)
 		}
 	}
-	// Space combat where both sides have ships: anti-fighter barrage (both
-	// at once), then the rounds.
 	fights, quiet := split(dist, nd)
-	// Start-of-combat effects (Assault Cannon), then anti-fighter barrage.
 	if hs := p.hooks.startOfCombat[inSpace]; len(hs) > 0 {
 		fights = s.replay(c, fights, nil, func(t *trial) {
 			for _, h := range hs {
@@ -417,7 +435,7 @@ func (s *solver) solve() error {
 	}
 	final, occupancy, err := s.fight(c, fights)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.meanRounds[inSpace] = occupancy + endedBeforeRolls(final)
 	for _, j := range sortedKeys(quiet) {
@@ -428,71 +446,72 @@ func (s *solver) solve() error {
 		}
 		a.hist[0] += quiet[j]
 	}
-	// Each final state of the space area, in a fixed order so that sums are
-	// reproducible.
-	for _, j := range sortedKeys(final) {
-		a := final[j]
-		m := a.hist.sum()
-		s.hist[inSpace].add(&a.hist, 1)
-		sp := holderOf(j/nd, j%nd) // who won, before capacity
-		if a.stuck {
-			sp = unfinished
-		}
-		// Capacity when the space combat ends.
-		s.massOf = m
-		sa, sd, ga := s.afterCapacity(c, g, j)
-		s.addSurvivors(c, attacker, sa, m)
-		s.addSurvivors(c, defender, sd, m)
-		s.space[sp] += m
-		if p.action == SpaceCombat {
-			s.outcome[sp] += m
-			s.left.add(sp, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+s.structures, m)
-			s.addStructures(m, false)
-			s.total.add(&a.hist, 1)
-			if a.stuck {
-				s.unresolved += m
-			}
-			continue
-		}
-		gd := s.startState(g) % uint32(g.ss[defender].n)
-		if a.stuck {
-			// An unending space combat: no invasion, unfinished.
-			s.unresolved += m
-			s.outcome[unfinished] += m
-			s.addSurvivors(g, attacker, ga, m)
-			s.addSurvivors(g, defender, gd, m)
-			s.left.add(unfinished, unitsIn(c, attacker, sa)+unitsIn(g, attacker, ga),
-				unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
-			s.addStructures(m, false)
-			s.total.add(&a.hist, 1)
-			s.hist[onGround][0] += m
-			continue
-		}
-		if p.side[attacker].hadShips && sa == 0 {
-			// No ships to carry the ground forces: no invasion, and the
-			// attacker's ground forces are lost (removed, not destroyed).
-			var ag, dg [maxSlots]uint16
-			g.ss[attacker].decode(ga, &ag, &dg)
-			for _, sl := range g.ss[attacker].slots {
-				s.removed[attacker][sl] += m * float64(ag[sl])
-			}
-			s.outcome[defenderWins] += m
-			s.addSurvivors(g, defender, gd, m)
-			s.left.add(defenderWins, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
-			s.addStructures(m, false)
-			s.total.add(&a.hist, 1)
-			s.hist[onGround][0] += m
-			continue
-		}
-		if !p.noCommit {
-			s.invaded += m
-		}
-		s.shipsLeft = [2]int{unitsIn(c, attacker, sa), unitsIn(c, defender, sd)}
-		if err := s.invasion(c, g, sa, ga, m, &a.hist); err != nil {
-			return err
-		}
+	return final, nil
+}
+
+// spaceEnd settles one final state j of the space area, reached with the
+// rounds and mass of a: capacity when the space combat ends, then the
+// outcome of a space combat, or of an invasion — none when the space
+// combat never ends or the attacker has no ships left to carry its ground
+// forces (they are removed, not destroyed), otherwise the invasion's
+// steps (LRR 49).
+func (s *solver) spaceEnd(c, g *chain, j uint32, a *absorbed) error {
+	p := s.p
+	nd := uint32(c.ss[defender].n)
+	m := a.hist.sum()
+	s.hist[inSpace].add(&a.hist, 1)
+	sp := holderOf(j/nd, j%nd) // who won, before capacity
+	if a.stuck {
+		sp = unfinished
 	}
-	return nil
+	s.massOf = m
+	sa, sd, ga := s.afterCapacity(c, g, j)
+	s.addSurvivors(c, attacker, sa, m)
+	s.addSurvivors(c, defender, sd, m)
+	s.space[sp] += m
+	if p.action == SpaceCombat {
+		s.outcome[sp] += m
+		s.left.add(sp, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+s.structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		if a.stuck {
+			s.unresolved += m
+		}
+		return nil
+	}
+	gd := s.startState(g) % uint32(g.ss[defender].n)
+	if a.stuck {
+		// An unending space combat: no invasion, unfinished.
+		s.unresolved += m
+		s.outcome[unfinished] += m
+		s.addSurvivors(g, attacker, ga, m)
+		s.addSurvivors(g, defender, gd, m)
+		s.left.add(unfinished, unitsIn(c, attacker, sa)+unitsIn(g, attacker, ga),
+			unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		s.hist[onGround][0] += m
+		return nil
+	}
+	if p.side[attacker].hadShips && sa == 0 {
+		var ag, dg [maxSlots]uint16
+		g.ss[attacker].decode(ga, &ag, &dg)
+		for _, sl := range g.ss[attacker].slots {
+			s.removed[attacker][sl] += m * float64(ag[sl])
+		}
+		s.outcome[defenderWins] += m
+		s.addSurvivors(g, defender, gd, m)
+		s.left.add(defenderWins, unitsIn(c, attacker, sa), unitsIn(c, defender, sd)+unitsIn(g, defender, gd)+s.structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		s.hist[onGround][0] += m
+		return nil
+	}
+	if !p.noCommit {
+		s.invaded += m
+	}
+	s.shipsLeft = [2]int{unitsIn(c, attacker, sa), unitsIn(c, defender, sd)}
+	return s.invasion(c, g, sa, ga, m, &a.hist)
 }
 
 // endedBeforeRolls counts a combat that ended before its first roll (in the
