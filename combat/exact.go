@@ -277,96 +277,128 @@ type absorbed struct {
 // rounds) and returns the mass absorbed in each final joint state, and the
 // expected number of rounds of rolling.
 func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
-	nd := c.ss[defender].n
+	w := newSweep(c, len(start))
+	for _, j := range sortedKeys(start) {
+		w.put(j, nil, start[j])
+	}
+	for hb := len(w.buckets) - 1; hb >= 0; hb-- {
+		if err := s.ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		for _, j := range w.buckets[hb] {
+			w.settle(j)
+		}
+		w.buckets[hb] = nil
+	}
+	return w.final, w.occupancy, nil
+}
+
+// sweep is fight's working state. Every hit lowers the joint health (the
+// sum of both sides' health), so the joint states are settled bucket by
+// bucket from the highest health down, each once, after all the mass that
+// can reach it has arrived.
+type sweep struct {
+	c  *chain
+	nd uint32
+	// buckets[h] lists the states of joint health h that hold mass.
+	buckets [][]uint32
+	// mass[j] is the mass in state j not yet settled, by rounds.
+	mass map[uint32]*roundsHist
+	// moment[j] is the sum of rounds times mass that reached state j: the
+	// mean exactly, where the histogram's last bin is open-ended.
+	moment map[uint32]float64
+	// final holds the settled final states; occupancy the expected rounds
+	// of rolling.
+	final     map[uint32]*absorbed
+	occupancy float64
+	// y is settle's scratch: the mass that scores its first hit, by round.
+	y roundsHist
+}
+
+func newSweep(c *chain, states int) *sweep {
 	maxH := 0
 	for side := range 2 {
 		for _, h := range c.health[side] {
 			maxH = max(maxH, h)
 		}
 	}
-	buckets := make([][]uint32, 2*maxH+1)
-	mass := make(map[uint32]*roundsHist, len(start))
-	// moment[j] is the sum of rounds times mass that reached state j: the
-	// mean exactly, where the histogram's last bin is open-ended.
-	moment := make(map[uint32]float64, len(start))
-	put := func(j uint32, h *roundsHist, scale float64, r0 int) {
-		m, ok := mass[j]
-		if !ok {
-			m = new(roundsHist)
-			mass[j] = m
-			hb := c.health[attacker][j/uint32(nd)] + c.health[defender][j%uint32(nd)]
-			buckets[hb] = append(buckets[hb], j)
-		}
-		if h == nil {
-			m[r0] += scale
-			return
-		}
-		m.add(h, scale)
+	return &sweep{c: c, nd: uint32(c.ss[defender].n), buckets: make([][]uint32, 2*maxH+1),
+		mass: make(map[uint32]*roundsHist, states), moment: make(map[uint32]float64, states), final: map[uint32]*absorbed{}}
+}
+
+// put adds to state j the mass h scaled by scale, or, with h nil, the mass
+// scale at 0 rounds.
+func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
+	m, ok := w.mass[j]
+	if !ok {
+		m = new(roundsHist)
+		w.mass[j] = m
+		hb := w.c.health[attacker][j/w.nd] + w.c.health[defender][j%w.nd]
+		w.buckets[hb] = append(w.buckets[hb], j)
 	}
-	for _, j := range sortedKeys(start) {
-		put(j, nil, start[j], 0)
+	if h == nil {
+		m[0] += scale
+		return
 	}
-	final := map[uint32]*absorbed{}
-	occupancy := 0.0
-	var y roundsHist
-	for hb := len(buckets) - 1; hb >= 0; hb-- {
-		if err := s.ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		for _, j := range buckets[hb] {
-			m, mom := mass[j], moment[j]
-			delete(mass, j)
-			delete(moment, j)
-			sa, sd := j/uint32(nd), j%uint32(nd)
-			if sa == 0 || sd == 0 {
-				final[j] = &absorbed{hist: *m}
+	m.add(h, scale)
+}
+
+// settle moves state j's mass on: it stays final where a side has no
+// units left or nobody can hit (stopped at the round cap, its rounds
+// RoundCap), and otherwise goes, round by round, to the states its hits
+// lead to. The rolls where neither side hits (probability p00) are divided
+// out: the mass leaving in round r is y[r] = Σ_{k≥1} m[r−k]·p00^(k−1).
+func (w *sweep) settle(j uint32) {
+	c, nd := w.c, w.nd
+	m, mom := w.mass[j], w.moment[j]
+	delete(w.mass, j)
+	delete(w.moment, j)
+	sa, sd := j/nd, j%nd
+	if sa == 0 || sd == 0 {
+		w.final[j] = &absorbed{hist: *m}
+		return
+	}
+	pa, pd := c.pmf[attacker][sa], c.pmf[defender][sd]
+	p00 := pa[0] * pd[0]
+	total := m.sum()
+	if p00 >= 1 {
+		// Nobody can hit: the combat never ends. Like a trial, it is
+		// stopped at the round cap and its rounds count as RoundCap
+		// (occupancy holds the rounds before this state).
+		a := &absorbed{stuck: true}
+		a.hist[histBins-1] = total
+		w.occupancy += total*maxRounds - mom
+		w.final[j] = a
+		return
+	}
+	stay := total / (1 - p00) // expected rounds rolled in state j
+	w.occupancy += stay
+	// The last bin takes what is left.
+	y := &w.y
+	*y = roundsHist{}
+	for r := 1; r < histBins-1; r++ {
+		y[r] = m[r-1] + p00*y[r-1]
+	}
+	left := total
+	for r := 0; r < histBins-1; r++ {
+		left -= (1 - p00) * y[r]
+	}
+	y[histBins-1] = max(left, 0) / (1 - p00)
+	wa, wd := c.in[attacker]+1, c.in[defender]+1
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
-			pa, pd := c.pmf[attacker][sa], c.pmf[defender][sd]
-			p00 := pa[0] * pd[0]
-			total := m.sum()
-			if p00 >= 1 {
-				// Nobody can hit: the combat never ends. Like a trial, it
-				// is stopped at the round cap and its rounds count as
-				// RoundCap (occupancy holds the rounds before this state).
-				a := &absorbed{stuck: true}
-				a.hist[histBins-1] = total
-				occupancy += total*maxRounds - mom
-				final[j] = a
-				continue
-			}
-			stay := total / (1 - p00) // expected rounds rolled in state j
-			occupancy += stay
-			// y[r] = Σ_{k>=1} m[r-k]·p00^(k-1): the mass that scores its
-			// first hit in round r; the last bin takes what is left.
-			y = roundsHist{}
-			for r := 1; r < histBins-1; r++ {
-				y[r] = m[r-1] + p00*y[r-1]
-			}
-			left := total
-			for r := 0; r < histBins-1; r++ {
-				left -= (1 - p00) * y[r]
-			}
-			y[histBins-1] = max(left, 0) / (1 - p00)
-			wa, wd := c.in[attacker]+1, c.in[defender]+1
-			for ha, qa := range pa {
-				for hd, qd := range pd {
-					q := qa * qd
-					if q == 0 || (ha == 0 && hd == 0) {
-						continue
-					}
-					na := c.next[attacker][int(sa)*wa+hd]
-					nd2 := c.next[defender][int(sd)*wd+ha]
-					put(na*uint32(nd)+nd2, &y, q, 0)
-					// Mass q/(1-p00) of it leaves for that state, after
-					// mom/total rounds before and stay/total here on average.
-					moment[na*uint32(nd)+nd2] += q / (1 - p00) * (mom + stay)
-				}
-			}
+			na := c.next[attacker][int(sa)*wa+hd]
+			nd2 := c.next[defender][int(sd)*wd+ha]
+			w.put(na*nd+nd2, y, q)
+			// Mass q/(1-p00) of it leaves for that state, after mom/total
+			// rounds before and stay/total here on average.
+			w.moment[na*nd+nd2] += q / (1 - p00) * (mom + stay)
 		}
-		buckets[hb] = nil
 	}
-	return final, occupancy, nil
 }
 
 func (s *solver) solve() error {
