@@ -411,32 +411,52 @@ func (p *plan) addWarnings(sc *Scenario) {
 	}
 }
 
+// compileSide builds side idx's plan from s: its slots, its rolls and
+// its hit-assignment orders.
 func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	var sp sidePlan
-	up, err := s.upgrades()
-	if err != nil {
+	if err := sp.compileSlots(s, idx, sc); err != nil {
 		return sp, err
 	}
-	f := s.faction()
-	add := func(st units.Stats, z zone, n int, report bool) uint8 {
-		i := uint8(len(sp.slots))
-		sp.slots = append(sp.slots, slot{
-			stats: st, zone: z, sustain: st.Sustain,
-			costHalves: int32(st.Cost * 2), report: report,
-		})
-		sp.start[i] = uint16(n)
-		return i
+	sp.compileRolls(s, idx, sc)
+	sp.compileOrders(s)
+	sp.derive()
+	return sp, nil
+}
+
+// addSlot appends a slot of n units of st in zone z (report: shown among
+// the survivors) and returns its index.
+func (sp *sidePlan) addSlot(st units.Stats, z zone, n int, report bool) uint8 {
+	i := uint8(len(sp.slots))
+	sp.slots = append(sp.slots, slot{
+		stats: st, zone: z, sustain: st.Sustain,
+		costHalves: int32(st.Cost * 2), report: report,
+	})
+	sp.start[i] = uint16(n)
+	return i
+}
+
+// compileSlots lays out the side's units: one slot per unit type of its
+// fleet (the defender's structures and ground forces on the planet), its
+// adjacent PDS (with PDS II: space cannon offense only) and its PDS
+// elsewhere in the system, then the slots its texts add (variants, twins,
+// the TI3 units).
+func (sp *sidePlan) compileSlots(s *Side, idx int, sc *Scenario) error {
+	up, err := s.upgrades()
+	if err != nil {
+		return err
 	}
+	f := s.faction()
 	for _, g := range s.Fleet.Groups() {
 		st, err := f.Unit(g.Kind, up[g.Kind])
 		if err != nil {
-			return sp, err
+			return err
 		}
 		z := zoneSpace
 		if idx == defender && (g.Kind.Structure() || g.Kind.GroundForce()) {
 			z = zonePlanet // the attacker's structures ride on its ships (Ral Nel)
 		}
-		i := add(st, z, g.Count, true)
+		i := sp.addSlot(st, z, g.Count, true)
 		sp.startDamaged[i] = uint16(g.Damaged)
 		if g.Kind.Ship() {
 			sp.hadShips = true
@@ -444,11 +464,11 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 	}
 	if s.AdjacentPDS > 0 && up[units.PDS] {
 		st, _ := f.Unit(units.PDS, true)
-		add(st, zoneAdjacent, s.AdjacentPDS, false)
+		sp.addSlot(st, zoneAdjacent, s.AdjacentPDS, false)
 	}
 	if s.SystemPDS > 0 {
 		st, _ := f.Unit(units.PDS, up[units.PDS])
-		add(st, zoneSystem, s.SystemPDS, false)
+		sp.addSlot(st, zoneSystem, s.SystemPDS, false)
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
@@ -457,54 +477,65 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 		sp.ti3Units(s, idx)
 	}
 	if len(sp.slots) > maxSlots {
-		return sp, fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
+		return fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
 	}
+	return nil
+}
 
-	// Static modifiers to combat rolls, by combat type.
+// addRoll adds slot i's roll r (combat, space cannon, barrage,
+// bombardment) when the unit has it, its threshold lowered by modifier m.
+// Under TI3 a damaged unit rolls one die fewer in combat and bombardment.
+func (sp *sidePlan) addRoll(i int, r rollKind, roll units.Roll, m int, ti3 bool) {
+	if !roll.Has() {
+		return
+	}
+	ro := roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)}
+	if ti3 && roll.Dice > 1 && (r == rollSpace || r == rollGround || r == rollBombard) {
+		ro.loss = 1
+	}
+	sp.rollers[r] = append(sp.rollers[r], ro)
+}
+
+// compileRolls gives each slot the rolls its unit makes where it stands,
+// with the static modifiers (the side's modifier; +1 to the defender's
+// ships in a nebula, LRR 59), groups them, and lists the planetary shields,
+// the shield breakers and the units that revive.
+func (sp *sidePlan) compileRolls(s *Side, idx int, sc *Scenario) {
 	var mod [numCombatTypes]int
 	mod[inSpace] = s.Modifier
 	mod[onGround] = s.Modifier
 	if sc.Nebula && idx == defender {
 		mod[inSpace]++ // LRR 59: the defender's ships in a nebula
 	}
-
+	ti3 := sc.Edition == EditionTI3SA
 	for i, sl := range sp.slots {
 		st, k := sl.stats, sl.stats.Kind
-		addRoll := func(r rollKind, roll units.Roll, m int) {
-			if roll.Has() {
-				ro := roller{slot: uint8(i), dice: uint8(roll.Dice), thr: int8(roll.Value - m)}
-				if sc.Edition == EditionTI3SA && roll.Dice > 1 && (r == rollSpace || r == rollGround || r == rollBombard) {
-					ro.loss = 1 // a damaged unit rolls one die fewer
-				}
-				sp.rollers[r] = append(sp.rollers[r], ro)
-			}
-		}
 		switch {
 		case sl.noAbilityHits && sl.zone == zoneSpace: // Eidolon Maximum: a ship and a ground force
-			addRoll(rollSpace, st.Combat, mod[inSpace])
-			addRoll(rollGround, st.Combat, mod[onGround])
+			sp.addRoll(i, rollSpace, st.Combat, mod[inSpace], ti3)
+			sp.addRoll(i, rollGround, st.Combat, mod[onGround], ti3)
 		case sl.form == formShip:
-			addRoll(rollSpace, st.Combat, mod[inSpace])
+			sp.addRoll(i, rollSpace, st.Combat, mod[inSpace], ti3)
 		case sl.form == formGround:
-			addRoll(rollGround, st.Combat, mod[onGround])
+			sp.addRoll(i, rollGround, st.Combat, mod[onGround], ti3)
 		case sl.zone == zoneAdjacent || sl.zone == zoneSystem:
-			addRoll(rollSCO, st.SpaceCannon, 0) // space cannon offense only; never hit
+			sp.addRoll(i, rollSCO, st.SpaceCannon, 0, ti3) // space cannon offense only; never hit
 		case k.Ship():
-			addRoll(rollSCO, st.SpaceCannon, 0)
-			addRoll(rollAFB, st.AFB, 0)
-			addRoll(rollSpace, st.Combat, mod[inSpace])
+			sp.addRoll(i, rollSCO, st.SpaceCannon, 0, ti3)
+			sp.addRoll(i, rollAFB, st.AFB, 0, ti3)
+			sp.addRoll(i, rollSpace, st.Combat, mod[inSpace], ti3)
 			if idx == attacker {
-				addRoll(rollBombard, st.Bombardment, 0)
+				sp.addRoll(i, rollBombard, st.Bombardment, 0, ti3)
 			}
 		case k.GroundForce():
-			addRoll(rollGround, st.Combat, mod[onGround])
+			sp.addRoll(i, rollGround, st.Combat, mod[onGround], ti3)
 		case k.Structure() && sl.zone == zoneSpace:
 			// A Ral Nel structure carried into the space area
 			// (Miniaturization): no unit abilities there.
 		case k.Structure():
-			addRoll(rollSCO, st.SpaceCannon, 0)
+			sp.addRoll(i, rollSCO, st.SpaceCannon, 0, ti3)
 			if idx == defender {
-				addRoll(rollSCD, st.SpaceCannon, 0)
+				sp.addRoll(i, rollSCD, st.SpaceCannon, 0, ti3)
 			}
 		}
 		if st.PlanetaryShield && sl.zone == zonePlanet {
@@ -514,7 +545,6 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			sp.shieldBreakers = append(sp.shieldBreakers, uint8(i))
 		}
 	}
-
 	for r := range sp.rollers {
 		sp.groups[r] = groupRollers(sp.rollers[r])
 	}
@@ -525,9 +555,13 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			sp.revivers = append(sp.revivers, uint8(i))
 		}
 	}
+}
 
-	// Hit-assignment orders: the policy's kind sequence restricted to each
-	// target set.
+// compileOrders builds the hit-assignment orders: the policy's kind
+// sequence restricted to each target set; units that are both ships and
+// ground forces (Eidolon Maximum) are the last ships lost; non-fighters
+// first is the ship order without fighters, then the fighters.
+func (sp *sidePlan) compileOrders(s *Side) {
 	sp.sustainLast = s.Order.SustainLast
 	for _, k := range s.Order.sequence() {
 		for i, sl := range sp.slots {
@@ -545,14 +579,11 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			}
 		}
 	}
-	// Units both ships and ground forces (Eidolon Maximum) are the last
-	// ships lost.
 	for i, sl := range sp.slots {
 		if sl.noAbilityHits && sl.zone == zoneSpace {
 			sp.order[tShips] = append(sp.order[tShips], uint8(i))
 		}
 	}
-	// Non-fighters first: the ship order without fighters, then fighters.
 	for _, i := range sp.order[tShips] {
 		if sp.slots[i].stats.Kind != units.Fighter {
 			sp.order[tNonFighters] = append(sp.order[tNonFighters], i)
@@ -567,8 +598,6 @@ func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
 			sp.count[tg] += int32(sp.start[i])
 		}
 	}
-	sp.derive()
-	return sp, nil
 }
 
 // derivedSets are the target sets made from another (its base): the
