@@ -74,8 +74,33 @@ func (p *plan) preCombat(ct combatType) [][2]int {
 // would be too much work.
 func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 	jt := f.joint
+	nj := f.ss[attacker].n * f.ss[defender].n
+	starts := p.wholeStarts(f, ct)
+	w := &wholeCombat{block: make([]int32, nj)}
+	for j := range w.block {
+		w.block[j] = -1
+	}
+	sw := &wholeSweep{jt: jt, mass: make([]float64, nj), next: make([]float64, nj)}
+	for _, j := range slices.Sorted(maps.Keys(starts)) {
+		if jt.off[j] == jt.off[j+1] {
+			continue // one side has no units: no rounds
+		}
+		ends, ok := sw.ends(j)
+		if !ok {
+			return nil
+		}
+		w.block[j] = int32(len(w.blocks))
+		w.blocks = append(w.blocks, newWholeBlock(ends, uint32(f.ss[defender].n)))
+	}
+	return w
+}
+
+// wholeStarts lists the joint states a combat of type ct can start from:
+// the scenario's start, moved by every number of hits of each pre-combat
+// roll (anti-fighter barrage, ...), then by the deterministic start-of-
+// combat effects (Magen Defense Grid's hit) replayed on each.
+func (p *plan) wholeStarts(f *fastCombat, ct combatType) map[uint32]bool {
 	nd := f.ss[defender].n
-	nj := f.ss[attacker].n * nd
 	starts := map[uint32]bool{}
 	var full [2]uint32
 	for side := range 2 {
@@ -102,111 +127,121 @@ func (p *plan) buildWhole(f *fastCombat, ct combatType) *wholeCombat {
 		}
 		starts = next
 	}
-	// Deterministic start-of-combat effects (Magen Defense Grid's hit) move
-	// the start state once more: replay them on each.
-	if hs := p.hooks.startOfCombat[ct]; len(hs) > 0 && len(p.inexact()) == 0 {
-		next := map[uint32]bool{}
-		for j := range starts {
-			t := &trial{p: p}
-			t.reset()
-			f.ss[attacker].decode(j/uint32(nd), &t.alive[attacker], &t.damaged[attacker])
-			f.ss[defender].decode(j%uint32(nd), &t.alive[defender], &t.damaged[defender])
-			t.recount(attacker)
-			t.recount(defender)
-			if t.has(attacker, rollTargets[combatRollOf(ct)]) && t.has(defender, rollTargets[combatRollOf(ct)]) {
-				for _, h := range hs {
-					h(t)
+	hs := p.hooks.startOfCombat[ct]
+	if len(hs) == 0 || len(p.inexact()) > 0 {
+		return starts
+	}
+	next := map[uint32]bool{}
+	for j := range starts {
+		t := &trial{p: p}
+		t.reset()
+		f.ss[attacker].decode(j/uint32(nd), &t.alive[attacker], &t.damaged[attacker])
+		f.ss[defender].decode(j%uint32(nd), &t.alive[defender], &t.damaged[defender])
+		t.recount(attacker)
+		t.recount(defender)
+		if t.has(attacker, rollTargets[combatRollOf(ct)]) && t.has(defender, rollTargets[combatRollOf(ct)]) {
+			for _, h := range hs {
+				h(t)
+			}
+		}
+		next[f.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*uint32(nd)+f.ss[defender].encode(&t.alive[defender], &t.damaged[defender])] = true
+	}
+	return next
+}
+
+// wholeEnd is where a whole combat ends: its final joint state and its
+// rounds (wholeRounds: still fighting then).
+type wholeEnd struct {
+	to     uint32
+	rounds uint8
+}
+
+// wholeSweep carries the mass of one start state round by round through
+// the joint table; mass and next are zero between starts, and work counts
+// the transitions followed over all starts (at most maxWholeWork).
+type wholeSweep struct {
+	jt         *jointTable
+	mass, next []float64
+	work       int
+}
+
+// ends returns the distribution of where a combat from joint state j ends
+// within wholeRounds rounds, or false when the work is over the limit.
+func (sw *wholeSweep) ends(j uint32) (map[wholeEnd]float64, bool) {
+	jt := sw.jt
+	ends := map[wholeEnd]float64{}
+	active := []uint32{j}
+	sw.mass[j] = 1
+	for r := 1; r <= wholeRounds && len(active) > 0; r++ {
+		var nextActive []uint32
+		for _, a := range active {
+			m := sw.mass[a]
+			sw.mass[a] = 0
+			for i := jt.off[a]; i < jt.off[a+1]; i++ {
+				sw.work++
+				n := jt.next[i]
+				if jt.off[n] == jt.off[n+1] { // the combat ends (or is stuck) in n
+					ends[wholeEnd{n, uint8(r)}] += m * jt.prob[i]
+					continue
 				}
-			}
-			next[f.ss[attacker].encode(&t.alive[attacker], &t.damaged[attacker])*uint32(nd)+f.ss[defender].encode(&t.alive[defender], &t.damaged[defender])] = true
-		}
-		starts = next
-	}
-	w := &wholeCombat{block: make([]int32, nj)}
-	for j := range w.block {
-		w.block[j] = -1
-	}
-	work := 0
-	mass, nextMass := make([]float64, nj), make([]float64, nj)
-	type key struct {
-		to     uint32
-		rounds uint8
-	}
-	for _, j := range slices.Sorted(maps.Keys(starts)) {
-		if jt.off[j] == jt.off[j+1] {
-			continue // one side has no units: no rounds
-		}
-		ends := map[key]float64{}
-		active := []uint32{j}
-		mass[j] = 1
-		for r := 1; r <= wholeRounds && len(active) > 0; r++ {
-			var nextActive []uint32
-			for _, a := range active {
-				m := mass[a]
-				mass[a] = 0
-				for i := jt.off[a]; i < jt.off[a+1]; i++ {
-					work++
-					n := jt.next[i]
-					if jt.off[n] == jt.off[n+1] { // the combat ends (or is stuck) in n
-						ends[key{n, uint8(r)}] += m * jt.prob[i]
-						continue
-					}
-					if nextMass[n] == 0 {
-						nextActive = append(nextActive, n)
-					}
-					nextMass[n] += m * jt.prob[i]
+				if sw.next[n] == 0 {
+					nextActive = append(nextActive, n)
 				}
-			}
-			slices.Sort(nextActive)
-			active = nextActive
-			mass, nextMass = nextMass, mass
-			if work > maxWholeWork {
-				return nil
+				sw.next[n] += m * jt.prob[i]
 			}
 		}
-		for _, a := range active { // still fighting after wholeRounds rounds
-			ends[key{a, wholeRounds}] += mass[a]
-			mass[a] = 0
+		slices.Sort(nextActive)
+		active = nextActive
+		sw.mass, sw.next = sw.next, sw.mass
+		if sw.work > maxWholeWork {
+			return nil, false
 		}
-		// Entries in the order attacker wins, draw, defender wins, still
-		// fighting, then by rounds: inverse-CDF sampling is then monotone in
-		// the random number, so variants compared on common random numbers
-		// (Compare) are coupled through who wins.
-		rank := func(k key) int {
-			sa, sd := k.to/uint32(nd), k.to%uint32(nd)
-			switch {
-			case sd == 0 && sa != 0:
-				return 0
-			case sa == 0 && sd == 0:
-				return 1
-			case sa == 0:
-				return 2
-			}
-			return 3
-		}
-		keys := slices.SortedFunc(maps.Keys(ends), func(x, y key) int {
-			return cmp.Or(cmp.Compare(rank(x), rank(y)), cmp.Compare(x.rounds, y.rounds), cmp.Compare(x.to, y.to))
-		})
-		blk := wholeBlock{}
-		pmf := make([]float64, len(keys))
-		for i, k := range keys {
-			pmf[i] = ends[k]
-			blk.to = append(blk.to, k.to)
-			blk.rounds = append(blk.rounds, k.rounds)
-		}
-		blk.cdf = scaledCDF(pmf)
-		if blk.cdf == nil {
-			blk.cdf = []uint64{math.MaxUint64}
-		}
-		for b := range blk.guide {
-			i := 0
-			for i < len(blk.cdf)-1 && uint64(b)<<56 >= blk.cdf[i] {
-				i++
-			}
-			blk.guide[b] = uint32(i)
-		}
-		w.block[j] = int32(len(w.blocks))
-		w.blocks = append(w.blocks, blk)
 	}
-	return w
+	for _, a := range active { // still fighting after wholeRounds rounds
+		ends[wholeEnd{a, wholeRounds}] += sw.mass[a]
+		sw.mass[a] = 0
+	}
+	return ends, true
+}
+
+// newWholeBlock is the sampling table of one start state's ends (nd: the
+// defender's number of states). Entries are in the order attacker wins,
+// draw, defender wins, still fighting, then by rounds: inverse-CDF
+// sampling is then monotone in the random number, so variants compared on
+// common random numbers (Compare) are coupled through who wins.
+func newWholeBlock(ends map[wholeEnd]float64, nd uint32) wholeBlock {
+	rank := func(k wholeEnd) int {
+		sa, sd := k.to/nd, k.to%nd
+		switch {
+		case sd == 0 && sa != 0:
+			return 0
+		case sa == 0 && sd == 0:
+			return 1
+		case sa == 0:
+			return 2
+		}
+		return 3
+	}
+	keys := slices.SortedFunc(maps.Keys(ends), func(x, y wholeEnd) int {
+		return cmp.Or(cmp.Compare(rank(x), rank(y)), cmp.Compare(x.rounds, y.rounds), cmp.Compare(x.to, y.to))
+	})
+	blk := wholeBlock{}
+	pmf := make([]float64, len(keys))
+	for i, k := range keys {
+		pmf[i] = ends[k]
+		blk.to = append(blk.to, k.to)
+		blk.rounds = append(blk.rounds, k.rounds)
+	}
+	blk.cdf = scaledCDF(pmf)
+	if blk.cdf == nil {
+		blk.cdf = []uint64{math.MaxUint64}
+	}
+	for b := range blk.guide {
+		i := 0
+		for i < len(blk.cdf)-1 && uint64(b)<<56 >= blk.cdf[i] {
+			i++
+		}
+		blk.guide[b] = uint32(i)
+	}
+	return blk
 }
