@@ -268,30 +268,7 @@ const heartMaxMisses = 256
 // hooks are not replayed): with rerolls the split of the misses between
 // thresholds is taken as without them.
 func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64 {
-	h := &p.hooks
-	sp := &p.side[side]
-	mod, _ := t.rollMods(side, r)
-	type group struct{ n, thr int }
-	var gs [2*maxSlots + 1]group
-	ng := 0
-	push := func(n, thr int) {
-		if n > 0 && ng < len(gs) {
-			gs[ng] = group{n, thr}
-			ng++
-		}
-	}
-	for _, ro := range sp.rollers[r] {
-		thr := int(ro.thr) - mod
-		for _, m := range h.slotModifier[r] {
-			thr -= m(t, side, ro.slot)
-		}
-		push(int(t.alive[side][ro.slot])*int(ro.dice), thr)
-	}
-	if n := sp.extraDice[r]; n > 0 {
-		if thr, ok := p.bestRoller(side, r, &t.alive[side]); ok {
-			push(int(n), thr-mod)
-		}
-	}
+	gs, ng := p.heartDice(t, side, r)
 	if f := p.hitFactor[side][r]; f > 1 {
 		hits /= f
 	}
@@ -317,12 +294,51 @@ func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64
 	case misses > heartMaxMisses:
 		return 0
 	}
-	// num[k] and den[k] are, up to a common scale, P(k misses and no near
-	// miss) and P(k misses) over the groups so far, truncated at misses.
+	return heartPosterior(gs[:ng], misses, fixed)
+}
+
+// heartGroup is n dice rolled at threshold thr.
+type heartGroup struct{ n, thr int }
+
+// heartDice lists the dice of side's roll of kind r as the units stand,
+// with the roll's modifiers recomputed: each roller's dice, then the extra
+// dice at the best roller's threshold.
+func (p *plan) heartDice(t *trial, side int, r rollKind) (gs [2*maxSlots + 1]heartGroup, ng int) {
+	h := &p.hooks
+	sp := &p.side[side]
+	mod, _ := t.rollMods(side, r)
+	push := func(n, thr int) {
+		if n > 0 && ng < len(gs) {
+			gs[ng] = heartGroup{n, thr}
+			ng++
+		}
+	}
+	for _, ro := range sp.rollers[r] {
+		thr := int(ro.thr) - mod
+		for _, m := range h.slotModifier[r] {
+			thr -= m(t, side, ro.slot)
+		}
+		push(int(t.alive[side][ro.slot])*int(ro.dice), thr)
+	}
+	if n := sp.extraDice[r]; n > 0 {
+		if thr, ok := p.bestRoller(side, r, &t.alive[side]); ok {
+			push(int(n), thr-mod)
+		}
+	}
+	return gs, ng
+}
+
+// heartPosterior is fixed times the probability that none of the misses of
+// the random dice in gs (thresholds 2..10) is a near miss, given that they
+// missed misses times (1..heartMaxMisses): a die at threshold thr misses
+// on 1..thr-1, one of which is the near miss thr-1. It convolves, group by
+// group, P(k misses and no near miss) and P(k misses), both rescaled after
+// each group so that neither underflows.
+func heartPosterior(gs []heartGroup, misses int, fixed float64) float64 {
 	var num, den, nn, nd, b, w [heartMaxMisses + 1]float64
 	num[0], den[0] = 1, 1
 	top, qmin := 0, 1.0
-	for _, g := range gs[:ng] {
+	for _, g := range gs {
 		if g.thr <= 1 || g.thr >= 11 {
 			continue
 		}
