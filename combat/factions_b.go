@@ -19,9 +19,9 @@ func factionRulesB() map[string]factionRule {
 	}
 }
 
-// spaceCombatPossibleB reports whether the action can have a space combat:
+// spaceCombatPossible reports whether the action can have a space combat:
 // both sides start with ships and the action has a space step.
-func spaceCombatPossibleB(sc *Scenario) bool {
+func spaceCombatPossible(sc *Scenario) bool {
 	return sc.Action != GroundCombat &&
 		len(sc.Attacker.Fleet.Filter(units.Kind.Ship)) > 0 && len(sc.Defender.Fleet.Filter(units.Kind.Ship)) > 0
 }
@@ -77,7 +77,7 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 			s, ok = i, true
 		}
 	}
-	if !ok || !spaceCombatPossibleB(sc) {
+	if !ok || !spaceCombatPossible(sc) {
 		return
 	}
 	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) {
@@ -99,7 +99,7 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 // outside what exact mode's tables express, so it refuses them.
 func munitionsReserves(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Munitions Reserves", true)
-	if !spaceCombatPossibleB(sc) {
+	if !spaceCombatPossible(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
 	if sideOf(sc, holder).TradeGoods < 2 {
@@ -137,7 +137,7 @@ func warFunding(p *plan, sc *Scenario, holder int) {
 		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the Letnev cannot play their own promissory note")
 		p.addEffect("War Funding", true)
 		return
-	case !spaceCombatPossibleB(sc):
+	case !spaceCombatPossible(sc):
 		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the action has no space combat")
 		p.addEffect("War Funding", true)
 		return

@@ -8,7 +8,7 @@ import "github.com/ti4sim/ti4sim/units"
 // other faction files of the package.
 func factionRulesC() map[string]factionRule {
 	return map[string]factionRule{
-		"0-0-1":               {attach: l1z1xFlagshipC},
+		"0-0-1":               {attach: l1z1xFlagship},
 		"quantum-manipulator": {attach: quantumManipulator},
 		"quetzecoatl":         {attach: quetzecoatl},
 		"arvicon-rex":         {attach: arviconRex},
@@ -154,11 +154,11 @@ func viscountUnlenn(p *plan, sc *Scenario, holder int) {
 	})
 }
 
-// maxPoolDiceC bounds the space combat dice for which the L1Z1X
+// maxPoolDice bounds the space combat dice for which the L1Z1X
 // flagship's share of the hits is drawn exactly.
-const maxPoolDiceC = 256
+const maxPoolDice = 256
 
-// l1z1xFlagshipC (L1Z1X flagship, [0.0.1]): "During a space combat, hits
+// l1z1xFlagship (L1Z1X flagship, [0.0.1]): "During a space combat, hits
 // produced by this ship and by your dreadnoughts in this system must be
 // assigned to non-fighter ships if able." While the flagship is alive,
 // each space combat round the hits of the flagship's and the side's
@@ -173,13 +173,13 @@ const maxPoolDiceC = 256
 // distribution: P(k) ∝ P(pool scores k)·P(other dice score total − k),
 // each die hitting with its probability this round (static and round
 // modifiers, auras, single-slot modifiers, a reroll of misses). With more
-// than maxPoolDiceC dice in the roll, the hits are split one by one in
+// than maxPoolDice dice in the roll, the hits are split one by one in
 // proportion to the two parts' expected hits. It only matters when the
 // opponent has both fighters and non-fighter ships. Not modelled: hits
 // that other effects add after the roll (Viscount Unlenn's die is counted
 // as if any ship could have rolled it), and a reroll of all dice counts as
 // one roll as usual. Random; exact mode refuses it.
-func l1z1xFlagshipC(p *plan, sc *Scenario, holder int) {
+func l1z1xFlagship(p *plan, sc *Scenario, holder int) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		p.addEffect("[0.0.1]", true)
@@ -197,19 +197,19 @@ func l1z1xFlagshipC(p *plan, sc *Scenario, holder int) {
 		if t.alive[holder][flag] == 0 || hits[holder] == 0 || !t.has(opp, tFighters) || t.nonFighterShips(opp) == 0 {
 			return
 		}
-		if k := poolShareC(t, holder, &pool, hits[holder]); k > 0 {
+		if k := poolShare(t, holder, &pool, hits[holder]); k > 0 {
 			hits[holder] -= k
 			assignTo(t, opp, tNonFighters, rollSpace, k)
 		}
 	})
 }
 
-// poolShareC draws how many of side's space combat hits this round, total,
-// came from the dice of the slots in pool (see l1z1xFlagshipC).
-func poolShareC(t *trial, side int, pool *[maxSlots]bool, total int) int {
+// poolShare draws how many of side's space combat hits this round, total,
+// came from the dice of the slots in pool (see l1z1xFlagship).
+func poolShare(t *trial, side int, pool *[maxSlots]bool, total int) int {
 	sp, h, alive := &t.p.side[side], &t.p.hooks, &t.alive[side]
 	mod, reroll := t.rollMods(side, rollSpace)
-	var pmf [2][maxPoolDiceC + 2]float64
+	var pmf [2][maxPoolDice + 2]float64
 	var n [2]int
 	var mean [2]float64
 	pmf[0][0], pmf[1][0] = 1, 1
@@ -232,7 +232,7 @@ func poolShareC(t *trial, side int, pool *[maxSlots]bool, total int) int {
 			i = 0
 		}
 		mean[i] += float64(dice) * q
-		if n[0]+n[1]+dice > maxPoolDiceC {
+		if n[0]+n[1]+dice > maxPoolDice {
 			exact = false
 		}
 		for ; dice > 0 && exact; dice-- {

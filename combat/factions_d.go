@@ -18,10 +18,10 @@ func factionRulesD() map[string]factionRule {
 	}
 }
 
-// groundSlotD returns holder's first slot of kind k that takes part in the
+// groundSlot returns holder's first slot of kind k that takes part in the
 // action's ground combat (not in an adjacent system), and whether there is
 // one.
-func groundSlotD(p *plan, holder int, k units.Kind) (uint8, bool) {
+func groundSlot(p *plan, holder int, k units.Kind) (uint8, bool) {
 	for i, sl := range p.side[holder].slots {
 		if sl.stats.Kind == k && sl.zone != zoneAdjacent {
 			return uint8(i), true
@@ -30,11 +30,11 @@ func groundSlotD(p *plan, holder int, k units.Kind) (uint8, bool) {
 	return 0, false
 }
 
-// hiddenRollerD gives holder a hidden roller (plan.addRoller) with one
+// hiddenRoller gives holder a hidden roller (plan.addRoller) with one
 // ground combat die per unit at threshold thr and no units at the start:
 // hooks set its units per round with t.alive. It returns the slot and
 // whether there was room for it.
-func hiddenRollerD(p *plan, holder int, name string, thr int8) (uint8, bool) {
+func hiddenRoller(p *plan, holder int, name string, thr int8) (uint8, bool) {
 	i, ok := p.addRoller(holder, rollGround, name, int(thr), 1)
 	if ok {
 		p.side[holder].start[i] = 0
@@ -42,11 +42,11 @@ func hiddenRollerD(p *plan, holder int, name string, thr int8) (uint8, bool) {
 	return i, ok
 }
 
-// groundThrD returns side's effective ground combat threshold for the units
+// groundThreshold returns side's effective ground combat threshold for the units
 // of slot s (its roller's threshold with the side's auras now), and whether
 // s has a ground combat roller. It reads the final plan, so every static
 // modifier attached after the caller is included.
-func groundThrD(t *trial, side int, s uint8) (int, bool) {
+func groundThreshold(t *trial, side int, s uint8) (int, bool) {
 	thr, ok := t.p.rollerThr(side, rollGround, s)
 	if !ok {
 		return 0, false
@@ -68,8 +68,8 @@ func groundThrD(t *trial, side int, s uint8) (int, bool) {
 // add to).
 func viszElVir(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Visz el Vir", true)
-	mech, okM := groundSlotD(p, holder, units.Mech)
-	flag, okF := groundSlotD(p, holder, units.Flagship)
+	mech, okM := groundSlot(p, holder, units.Mech)
+	flag, okF := groundSlot(p, holder, units.Flagship)
 	if !okM || !okF || sc.Action != Invasion {
 		factionIdle(p, "Visz el Vir", holder, "no Naaz-Rokha mech fights a ground combat with it here")
 		return
@@ -78,7 +78,7 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 	if !ok {
 		return
 	}
-	extra, ok := hiddenRollerD(p, holder, "Visz el Vir's die", thr)
+	extra, ok := hiddenRoller(p, holder, "Visz el Vir's die", thr)
 	if !ok {
 		return
 	}
@@ -92,8 +92,8 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 		if side != holder || s != extra {
 			return 0
 		}
-		own, _ := groundThrD(t, side, extra)
-		m, _ := groundThrD(t, side, mech)
+		own, _ := groundThreshold(t, side, extra)
+		m, _ := groundThreshold(t, side, mech)
 		return own - m
 	})
 	p.addEffect("Visz el Vir (dice while the flagship lives)", false)
@@ -190,7 +190,7 @@ func evelynDelouis(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Evelyn Delouis", holder, "the side has no ground force that rolls in ground combat")
 		return
 	}
-	extra, ok := hiddenRollerD(p, holder, "Evelyn Delouis's die", sp.rollers[rollGround][0].thr)
+	extra, ok := hiddenRoller(p, holder, "Evelyn Delouis's die", sp.rollers[rollGround][0].thr)
 	if !ok {
 		return
 	}
@@ -204,14 +204,14 @@ func evelynDelouis(p *plan, sc *Scenario, holder int) {
 		if side != holder || s != extra {
 			return 0
 		}
-		own, _ := groundThrD(t, side, extra)
+		own, _ := groundThreshold(t, side, extra)
 		best, found := 0, false
 		for _, ro := range t.p.side[side].rollers[rollGround] {
 			if t.p.side[side].slots[ro.slot].zone == zoneAdjacent || t.alive[side][ro.slot] == 0 {
 				// not a unit on the board (this die, another hidden roll)
 				continue
 			}
-			if thr, _ := groundThrD(t, side, ro.slot); !found || thr < best {
+			if thr, _ := groundThreshold(t, side, ro.slot); !found || thr < best {
 				best, found = thr, true
 			}
 		}
@@ -239,8 +239,8 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
 		return
 	}
-	inf, okI := groundSlotD(p, holder, units.Infantry)
-	mech, okM := groundSlotD(p, holder, units.Mech)
+	inf, okI := groundSlot(p, holder, units.Infantry)
+	mech, okM := groundSlot(p, holder, units.Mech)
 	if sc.Action == SpaceCombat || !okI || !okM {
 		factionIdle(p, "Dunlain Reaper", holder, "no ground combat with an infantry to replace")
 		return

@@ -12,9 +12,9 @@ func factionRulesE() map[string]factionRule {
 	}
 }
 
-// unitAbilityRollsE are the roll kinds of unit abilities: space cannon
+// unitAbilityRolls are the roll kinds of unit abilities: space cannon
 // (offense and defense), anti-fighter barrage and bombardment.
-var unitAbilityRollsE = [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD}
+var unitAbilityRolls = [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD}
 
 // taZern (Jol-Nar commander, Ta Zern; catalog text: "after Jol-Nar units
 // roll dice for a unit ability, any of those dice may be rerolled").
@@ -34,7 +34,7 @@ func taZern(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Ta Zern", holder, "a ground combat alone has no unit-ability roll")
 		return
 	}
-	for _, r := range unitAbilityRollsE {
+	for _, r := range unitAbilityRolls {
 		p.hooks.rerollMisses[r] = append(p.hooks.rerollMisses[r], func(t *trial, side int) bool {
 			return side == holder
 		})
@@ -53,7 +53,7 @@ func taZern(p *plan, sc *Scenario, holder int) {
 // Static: exact mode solves it.
 func trrakanAunZulok(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Trrakan Aun Zulok", true)
-	for _, r := range unitAbilityRollsE {
+	for _, r := range unitAbilityRolls {
 		p.side[holder].extraDice[r]++
 	}
 }

@@ -16,22 +16,22 @@ import (
 // files.
 func factionRulesF() map[string]factionRule {
 	return map[string]factionRule{
-		"rickar-rickani":         {attach: rickarRickaniF},
-		"imperator":              {attach: imperatorF},
-		"the-egeiro":             {attach: theEgeiroF},
-		"reanimator":             {attach: reanimatorF},
-		"crimson-legionnaire-ii": {attach: crimsonLegionnaireIIF},
-		"brother-milor":          {attach: brotherMilorF},
-		"iconoclast":             {attach: iconoclastF},
-		"dynamo":                 {attach: dynamoF},
-		"ipswitch-loose-cannon":  {attach: ipswitchF},
+		"rickar-rickani":         {attach: rickarRickani},
+		"imperator":              {attach: imperator},
+		"the-egeiro":             {attach: theEgeiro},
+		"reanimator":             {attach: reanimator},
+		"crimson-legionnaire-ii": {attach: crimsonLegionnaireII},
+		"brother-milor":          {attach: brotherMilor},
+		"iconoclast":             {attach: iconoclast},
+		"dynamo":                 {attach: dynamo},
+		"ipswitch-loose-cannon":  {attach: ipswitch},
 	}
 }
 
-// allCombatRollsF gives holder's combat rolls (space and ground combat
+// addCombatRollBonus gives holder's combat rolls (space and ground combat
 // rounds; not anti-fighter barrage, space cannon or bombardment) a static
 // +bonus.
-func allCombatRollsF(p *plan, holder, bonus int) {
+func addCombatRollBonus(p *plan, holder, bonus int) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, -bonus, all)
 	p.adjustThresholds(holder, rollGround, -bonus, all)
@@ -40,7 +40,7 @@ func allCombatRollsF(p *plan, holder, bonus int) {
 // ---------------------------------------------------------------------------
 // Winnu
 
-// rickarRickaniF (Winnu commander, Rickar Rickani): "+2 to every Winnu
+// rickarRickani (Winnu commander, Rickar Rickani): "+2 to every Winnu
 // combat roll in the Mecatol Rex system, the Winnu home system and systems
 // with a legendary planet." Listed by a side (among its cards: a leader is
 // not a technology), it acts for that side — the Winnu, or a player given
@@ -49,27 +49,27 @@ func allCombatRollsF(p *plan, holder, bonus int) {
 // effect's name says so): list it only when it is. Combat rolls are the
 // space and ground combat rounds' dice (LRR 56), not anti-fighter barrage,
 // space cannon or bombardment. Static: exact mode solves it.
-func rickarRickaniF(p *plan, sc *Scenario, holder int) {
-	allCombatRollsF(p, holder, 2)
+func rickarRickani(p *plan, sc *Scenario, holder int) {
+	addCombatRollBonus(p, holder, 2)
 	p.addEffect("Rickar Rickani (+2: the system is assumed to be Mecatol Rex, the Winnu home or a legendary planet's)", true)
 }
 
-// imperatorF (Winnu breakthrough, Imperator): "+1 to every Winnu combat
+// imperator (Winnu breakthrough, Imperator): "+1 to every Winnu combat
 // roll for each 'Support for the Throne' in the opponent's play area."
 // The number N, 0..7 (one note from each other player), is given as "imperator:N" among the side's
 // cards (no count means 1); the holder's space and ground combat rolls get
 // +N. A count out of range is reported and the text ignored. Static: exact
 // mode solves it. Not modelled: the note changing hands during the action.
-func imperatorF(p *plan, sc *Scenario, holder int) {
+func imperator(p *plan, sc *Scenario, holder int) {
 	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
-	allCombatRollsF(p, holder, n)
+	addCombatRollBonus(p, holder, n)
 	p.addEffect(fmt.Sprintf("Imperator (+%d: %d Support for the Throne in the opponent's play area)", n, n), true)
 }
 
 // ---------------------------------------------------------------------------
 // Last Bastion
 
-// theEgeiroF (Last Bastion flagship, The Egeiro): "Apply +1 to the result
+// theEgeiro (Last Bastion flagship, The Egeiro): "Apply +1 to the result
 // of each of this unit's combat rolls for each non-home system that
 // contains a planet you control." The count N, 0..30, is given as
 // "the-egeiro:N" among the side's cards; without it N is 0 and a warning
@@ -78,7 +78,7 @@ func imperatorF(p *plan, sc *Scenario, holder int) {
 // are its rolls too. Static: exact mode solves it. Not modelled: planets
 // changing hands during the action (the invaded planet, in its own system,
 // is not counted).
-func theEgeiroF(p *plan, sc *Scenario, holder int) {
+func theEgeiro(p *plan, sc *Scenario, holder int) {
 	n, given := factionItemCount(sideOf(sc, holder), "the-egeiro") // range checked by Validate
 	if !given {
 		n = 0
@@ -95,7 +95,7 @@ func theEgeiroF(p *plan, sc *Scenario, holder int) {
 // ---------------------------------------------------------------------------
 // Vuil'raith
 
-// reanimatorF (Vuil'raith mech, Reanimator): "Your infantry on this planet
+// reanimator (Vuil'raith mech, Reanimator): "Your infantry on this planet
 // are captured instead of being returned to reinforcements when they are
 // destroyed" (catalog: Vuil'raith infantry destroyed on its planet are
 // captured). Each of the holder's infantry destroyed by a hit while on the
@@ -111,7 +111,7 @@ func theEgeiroF(p *plan, sc *Scenario, holder int) {
 // holder's own destroyed units, so Reanimator counts only when the holder
 // has no flagship alive. Articles of War removes the text. Captures are
 // counted in hooks on destruction: exact mode refuses.
-func reanimatorF(p *plan, sc *Scenario, holder int) {
+func reanimator(p *plan, sc *Scenario, holder int) {
 	if mechTextLost(sc) {
 		p.addEffect("Reanimator", true)
 		factionIdle(p, "Reanimator", holder, "Articles of War takes the mechs' texts away")
@@ -149,7 +149,7 @@ func reanimatorF(p *plan, sc *Scenario, holder int) {
 // ---------------------------------------------------------------------------
 // Mahact
 
-// crimsonLegionnaireIIF (Mahact infantry upgrade, Crimson Legionnaire II):
+// crimsonLegionnaireII (Mahact infantry upgrade, Crimson Legionnaire II):
 // "After this unit is destroyed, gain 1 commodity or convert 1 of your
 // commodities to a trade good. Then, place the unit on this card; at the
 // start of your next turn, place each unit that is on this card on a planet
@@ -160,14 +160,14 @@ func reanimatorF(p *plan, sc *Scenario, holder int) {
 // probability 1, in Monte Carlo and exact mode alike. Nothing else is
 // attached; the commodities are not modelled, nor units removed without
 // being destroyed (capacity), which are not revived.
-func crimsonLegionnaireIIF(p *plan, sc *Scenario, holder int) {
+func crimsonLegionnaireII(p *plan, sc *Scenario, holder int) {
 	p.addEffect("Crimson Legionnaire II (each one destroyed returns: counted in Revived)", true)
 }
 
 // ---------------------------------------------------------------------------
 // Yin
 
-// brotherMilorF (Yin agent, Brother Milor). Printings: the original, "After
+// brotherMilor (Yin agent, Brother Milor). Printings: the original, "After
 // a player's destroyer or cruiser is destroyed, you may exhaust this card;
 // if you do, that player may place up to 2 fighters from their
 // reinforcements in that unit's system"; Codex III Ω and Thunder's Edge
@@ -189,7 +189,7 @@ func crimsonLegionnaireIIF(p *plan, sc *Scenario, holder int) {
 // and the wider Ω/Thunder's Edge triggers (fighters for other ships,
 // infantry for ground forces). Units join during the action: no fast
 // tables, and exact mode refuses.
-func brotherMilorF(p *plan, sc *Scenario, holder int) {
+func brotherMilor(p *plan, sc *Scenario, holder int) {
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == GroundCombat || len(ships) == 0 {
 		p.addEffect("Brother Milor", true)
@@ -230,7 +230,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 // ---------------------------------------------------------------------------
 // Naalu
 
-// iconoclastF (Naalu mech, Iconoclast), by the scenario's printing
+// iconoclast (Naalu mech, Iconoclast), by the scenario's printing
 // (Printings.Iconoclast):
 //   - Thunder's Edge (current): "DEPLOY: When another player gains a relic,
 //     place 1 mech on any planet you control." Nothing in combat.
@@ -250,7 +250,7 @@ func brotherMilorF(p *plan, sc *Scenario, holder int) {
 //     Static: exact mode solves it.
 //
 // Articles of War removes the Ω and PoK texts.
-func iconoclastF(p *plan, sc *Scenario, holder int) {
+func iconoclast(p *plan, sc *Scenario, holder int) {
 	switch sc.Printings.Iconoclast {
 	case IconoclastTE:
 		p.addEffect("Iconoclast (Thunder's Edge printing: a Deploy ability, nothing in combat)", true)
@@ -293,7 +293,7 @@ func iconoclastF(p *plan, sc *Scenario, holder int) {
 // ---------------------------------------------------------------------------
 // Empyrean
 
-// dynamoF (Empyrean flagship, Dynamo): "After any player's unit in this
+// dynamo (Empyrean flagship, Dynamo): "After any player's unit in this
 // system or an adjacent system uses SUSTAIN DAMAGE, you may spend 2
 // influence to repair that unit." Policy: while the flagship is alive,
 // each time one of the holder's own units in the system (ships, and ground
@@ -311,7 +311,7 @@ func iconoclastF(p *plan, sc *Scenario, holder int) {
 // interest here) and units in adjacent systems; influence is not counted
 // as resources lost. The repair happens in hooks on sustaining and after
 // assignments: exact mode refuses.
-func dynamoF(p *plan, sc *Scenario, holder int) {
+func dynamo(p *plan, sc *Scenario, holder int) {
 	flag, ok := captureFlagship(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
@@ -351,7 +351,7 @@ func dynamoF(p *plan, sc *Scenario, holder int) {
 // ---------------------------------------------------------------------------
 // Mentak
 
-// ipswitchF (Mentak hero, Ipswitch, Loose Cannon; Sleeper Cell): "At the
+// ipswitch (Mentak hero, Ipswitch, Loose Cannon; Sleeper Cell): "At the
 // start of a space combat the Mentak are in, purge this card; for each
 // enemy ship destroyed in that combat, place a ship of the same type from
 // your reinforcements in the active system." Listed among a side's cards,
@@ -376,7 +376,7 @@ func dynamoF(p *plan, sc *Scenario, holder int) {
 // text is attached. Gained ships stay for the rest of an invasion (they
 // carry ground forces, and bombard: joinSlot). Units join during the action: no fast tables, and exact
 // mode refuses.
-func ipswitchF(p *plan, sc *Scenario, holder int) {
+func ipswitch(p *plan, sc *Scenario, holder int) {
 	const name = "Ipswitch, Loose Cannon"
 	opp := 1 - holder
 	if sc.Action == GroundCombat {

@@ -13,17 +13,17 @@ import (
 // with the other faction files.
 func factionRulesG() map[string]factionRule {
 	return map[string]factionRule{
-		"proxima-targeting-vi": {attach: proximaTargetingVIG},
-		"phoenix-standard":     {attach: phoenixStandardG},
-		"raise-the-standard":   {attach: raiseTheStandardG},
-		"a3-valiance":          {attach: a3ValianceG},
+		"proxima-targeting-vi": {attach: proximaTargetingVI},
+		"phoenix-standard":     {attach: phoenixStandard},
+		"raise-the-standard":   {attach: raiseTheStandard},
+		"a3-valiance":          {attach: a3Valiance},
 	}
 }
 
-// galvanizedAliveG counts side's galvanized units alive in the system: the
+// galvanizedAlive counts side's galvanized units alive in the system: the
 // units of its galvanized slots (Side.Galvanized, and those galvanized
 // during the action).
-func galvanizedAliveG(t *trial, side int) int {
+func galvanizedAlive(t *trial, side int) int {
 	slots := t.p.side[side].slots
 	n := 0
 	for i := range slots {
@@ -34,10 +34,10 @@ func galvanizedAliveG(t *trial, side int) int {
 	return n
 }
 
-// protectedG reports whether a Planetary Shield protects side's forces on
+// planetShielded reports whether a Planetary Shield protects side's forces on
 // the planet: one of its units there has the ability and the other side
 // has no unit alive that removes it (war sun).
-func protectedG(t *trial, side int) bool {
+func planetShielded(t *trial, side int) bool {
 	for _, s := range t.p.side[1-side].shieldBreakers {
 		if t.alive[1-side][s] > 0 {
 			return false
@@ -51,7 +51,7 @@ func protectedG(t *trial, side int) bool {
 	return false
 }
 
-// proximaTargetingVIG (Last Bastion technology, Proxima Targeting VI):
+// proximaTargetingVI (Last Bastion technology, Proxima Targeting VI):
 // "Cancel 1 hit produced by BOMBARDMENT rolls made against your ground
 // forces for each of your galvanized units present. At the start of a
 // round of ground combat, you may resolve BOMBARDMENT 8 (x3) against your
@@ -77,21 +77,21 @@ func protectedG(t *trial, side int) bool {
 // Bacterial Weapon, bombardment roll modifiers), the effects that follow a
 // bombardment step (they see the step only), and choices other than the
 // policy. The rolls happen at the start of rounds: exact mode refuses.
-func proximaTargetingVIG(p *plan, sc *Scenario, holder int) {
+func proximaTargetingVI(p *plan, sc *Scenario, holder int) {
 	const name = "Proxima Targeting VI"
 	opp := 1 - holder
 	p.hooks.beforeAssign[rollBombard] = append(p.hooks.beforeAssign[rollBombard], func(t *trial, side, hits int) int {
 		if side != holder || hits == 0 {
 			return hits
 		}
-		return max(hits-galvanizedAliveG(t, holder), 0)
+		return max(hits-galvanizedAlive(t, holder), 0)
 	})
 	if sc.Action == SpaceCombat {
 		p.addEffect(name+" (bombardment hits cancelled per galvanized unit; no ground combat)", true)
 		return
 	}
 	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
-		if t.count[holder][tGround] <= t.count[opp][tGround] || protectedG(t, holder) || protectedG(t, opp) {
+		if t.count[holder][tGround] <= t.count[opp][tGround] || planetShielded(t, holder) || planetShielded(t, opp) {
 			return
 		}
 		t.freezeSustain() // both sides' ground forces are hit at once
@@ -102,26 +102,26 @@ func proximaTargetingVIG(p *plan, sc *Scenario, holder int) {
 	p.addEffect(name+" (bombardment hits cancelled per galvanized unit; BOMBARDMENT 8 (x3) against each side's ground forces at the start of a ground combat round while the holder has more ground forces)", false)
 }
 
-// phoenixStandardG (Last Bastion ability, Phoenix Standard): "At the end
+// phoenixStandard (Last Bastion ability, Phoenix Standard): "At the end
 // of a combat, you may galvanize 1 of your units that took part in it."
-func phoenixStandardG(p *plan, sc *Scenario, holder int) {
-	galvanizeAtEndG(p, sc, holder, "Phoenix Standard")
+func phoenixStandard(p *plan, sc *Scenario, holder int) {
+	galvanizeAtEnd(p, sc, holder, "Phoenix Standard")
 }
 
-// raiseTheStandardG (Last Bastion promissory note, Raise the Standard): its
+// raiseTheStandard (Last Bastion promissory note, Raise the Standard): its
 // holder galvanizes 1 unit at the end of a combat, like Phoenix Standard.
 // The Last Bastion cannot use their own note: a Last Bastion side listing
 // it gets a warning, and Phoenix Standard only.
-func raiseTheStandardG(p *plan, sc *Scenario, holder int) {
+func raiseTheStandard(p *plan, sc *Scenario, holder int) {
 	if f := sideOf(sc, holder).Faction; f != nil && f.Slug == "last-bastion" {
 		p.addEffect("Raise the Standard", true)
 		factionIdle(p, "Raise the Standard", holder, "a player cannot use their own promissory note (Phoenix Standard does the same)")
 		return
 	}
-	galvanizeAtEndG(p, sc, holder, "Raise the Standard")
+	galvanizeAtEnd(p, sc, holder, "Raise the Standard")
 }
 
-// galvanizeAtEndG is Phoenix Standard's and Raise the Standard's text: at
+// galvanizeAtEnd is Phoenix Standard's and Raise the Standard's text: at
 // the end of a combat, the holder galvanizes 1 of its units that took part
 // (a galvanized unit rolls 1 more die for combat rolls and unit
 // abilities). In this one-action model the only later roll of such a unit
@@ -137,7 +137,7 @@ func raiseTheStandardG(p *plan, sc *Scenario, holder int) {
 // nothing within this action. Not modelled: choosing another unit for a
 // later action. The choice happens at the end of the combat: exact mode
 // refuses.
-func galvanizeAtEndG(p *plan, sc *Scenario, holder int, name string) {
+func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 	sp := &p.side[holder]
 	idle := func() {
 		p.addEffect(name+" (galvanizes a unit at the end of a combat: changes nothing within this action)", true)
@@ -200,7 +200,7 @@ func galvanizeAtEndG(p *plan, sc *Scenario, holder int, name string) {
 	p.addEffect(name+" (the best bombarding ship is galvanized at the end of the space combat: 1 more bombardment die)", false)
 }
 
-// a3ValianceG (Last Bastion mech, A3 Valiance): "When this unit is
+// a3Valiance (Last Bastion mech, A3 Valiance): "When this unit is
 // destroyed while galvanized, up to 3 of your infantry in its system
 // become galvanized." Policy: each time one of the holder's galvanized
 // mechs (Side.Galvanized) is destroyed by a hit, 3 of the holder's
@@ -212,7 +212,7 @@ func galvanizeAtEndG(p *plan, sc *Scenario, holder int, name string) {
 // Standard at the end of a space combat concerns ships here), galvanized
 // infantry's Infantry II revival (they are not revived), and units removed
 // without a hit. Units change slots during the action: exact mode refuses.
-func a3ValianceG(p *plan, sc *Scenario, holder int) {
+func a3Valiance(p *plan, sc *Scenario, holder int) {
 	const name = "A3 Valiance"
 	if mechTextLost(sc) {
 		p.addEffect(name, true)
@@ -244,7 +244,7 @@ func a3ValianceG(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	if galv < 0 {
-		g, ok := p.galvanizedInfantryG(holder, plain[0])
+		g, ok := p.galvanizedInfantry(holder, plain[0])
 		if !ok {
 			p.addEffect(name, true)
 			p.warnings = append(p.warnings, name+": too many unit types to add galvanized infantry; ignored")
@@ -264,7 +264,7 @@ func a3ValianceG(p *plan, sc *Scenario, holder int) {
 			if n == 0 {
 				continue
 			}
-			t.moveSomeG(holder, from, to, n)
+			t.moveSome(holder, from, to, n)
 			left -= n
 			if left == 0 {
 				return
@@ -274,11 +274,11 @@ func a3ValianceG(p *plan, sc *Scenario, holder int) {
 	p.addEffect(name+" (its death galvanizes up to 3 infantry)", false)
 }
 
-// galvanizedInfantryG adds an empty slot of galvanized infantry to holder,
+// galvanizedInfantry adds an empty slot of galvanized infantry to holder,
 // a copy of slot of (plain infantry) with 1 more combat die, that takes
 // hits right after the last infantry slot of each order of ground forces,
 // needs room like of's, and is reported under its own name.
-func (p *plan) galvanizedInfantryG(holder int, of uint8) (uint8, bool) {
+func (p *plan) galvanizedInfantry(holder int, of uint8) (uint8, bool) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		return 0, false
@@ -315,9 +315,9 @@ func (p *plan) galvanizedInfantryG(holder int, of uint8) (uint8, bool) {
 	return i, true
 }
 
-// moveSomeG moves n units of side's slot from (undamaged, infantry) into
+// moveSome moves n units of side's slot from (undamaged, infantry) into
 // slot to, keeping the target sets' counts right.
-func (t *trial) moveSomeG(side int, from, to uint8, n uint16) {
+func (t *trial) moveSome(side int, from, to uint8, n uint16) {
 	sp := &t.p.side[side]
 	t.alive[side][from] -= n
 	t.alive[side][to] += n

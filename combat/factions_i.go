@@ -66,7 +66,7 @@ func watcher(p *plan, sc *Scenario, holder int) {
 	case sideOf(sc, holder).Fleet.Len() < 2:
 		factionIdle(p, name, holder, "the mech is the "+sideName(holder)+"'s only unit")
 		return
-	case sc.Action != SpaceCombat && groundForcesI(sideOf(sc, holder)) < 2:
+	case sc.Action != SpaceCombat && groundForces(sideOf(sc, holder)) < 2:
 		factionIdle(p, name, holder, "the mech is the "+sideName(holder)+"'s last ground force")
 		return
 	}
@@ -112,8 +112,8 @@ func watcher(p *plan, sc *Scenario, holder int) {
 	p.warnOnce(fmt.Sprintf("%s: the %s removes 1 mech from the system to cancel the %s's %s%s; the mech does not fight and is not a loss", name, sideName(holder), sideName(opp), c.Name, left))
 }
 
-// groundForcesI counts the ground forces of side s's fleet.
-func groundForcesI(s *Side) int {
+// groundForces counts the ground forces of side s's fleet.
+func groundForces(s *Side) int {
 	n := 0
 	for _, g := range s.Fleet.Groups() {
 		if g.Kind.GroundForce() {
