@@ -7,17 +7,27 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// factionRulesG returns one group of modelled faction texts, by slug: the
-// Last Bastion's Proxima Targeting VI, Phoenix Standard, Raise the Standard
-// and A3 Valiance. The helpers of this file end in G so as not to clash
-// with the other faction files.
-func factionRulesG() map[string]factionRule {
-	return map[string]factionRule{
-		"proxima-targeting-vi": {attach: proximaTargetingVI},
-		"phoenix-standard":     {attach: phoenixStandard},
-		"raise-the-standard":   {attach: raiseTheStandard},
-		"a3-valiance":          {attach: a3Valiance},
+// theEgeiro (Last Bastion flagship, The Egeiro): "Apply +1 to the result
+// of each of this unit's combat rolls for each non-home system that
+// contains a planet you control." The count N, 0..30, is given as
+// "the-egeiro:N" among the side's cards; without it N is 0 and a warning
+// says the count was not given. Its combat rolls are its space combat dice
+// (a flagship has no ground combat roll); galvanized dice of the flagship
+// are its rolls too. Static: exact mode solves it. Not modelled: planets
+// changing hands during the action (the invaded planet, in its own system,
+// is not counted).
+func theEgeiro(p *plan, sc *Scenario, holder int) {
+	n, given := factionItemCount(sideOf(sc, holder), "the-egeiro") // range checked by Validate
+	if !given {
+		n = 0
+		p.warnOnce(fmt.Sprintf("The Egeiro (%s): the number of non-home systems with a planet Last Bastion controls was not given (list the-egeiro:N among the cards); 0 is assumed", sideName(holder)))
 	}
+	flag := func(s uint8) bool {
+		sl := p.side[holder].slots[s]
+		return sl.stats.Kind == units.Flagship && sl.zone == zoneSpace
+	}
+	p.adjustThresholds(holder, rollSpace, -n, flag)
+	p.addEffect(fmt.Sprintf("The Egeiro (+%d: non-home systems with a planet Last Bastion controls)", n), true)
 }
 
 // galvanizedAlive counts side's galvanized units alive in the system: the

@@ -1,0 +1,31 @@
+package combat
+
+import (
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// mordred (Nekro mech): "+2 to its combat rolls against an opponent with
+// an X or Y assimilator token on one of their technologies". Whether the
+// opponent has such a token is a board state the Nekro side gives by
+// listing "assimilator-token" among its cards (boardstate.go). With it,
+// every combat roll of the side's mechs gets +2: in the ground combat, and
+// in the space combat when they fight as ships (The Alastor); a static
+// modifier, which the exact solver replays. Without it (the default) no
+// token is assumed and nothing changes; a warning says how to give one.
+func mordred(p *plan, sc *Scenario, holder int) {
+	if mechTextLost(sc) {
+		p.addEffect("Mordred", true)
+		factionIdle(p, "Mordred", holder, "Articles of War removes the mech's printed abilities")
+		return
+	}
+	if !boardStateHolds(sideOf(sc, holder), "assimilator-token") {
+		p.addEffect("Mordred", true)
+		p.warnOnce("Mordred (" + sideName(holder) + "): the opponent is not said to have an X or Y assimilator token on a technology (list assimilator-token among the Nekro side's cards when it has), so its +2 is not applied")
+		return
+	}
+	sp := &p.side[holder]
+	mech := func(s uint8) bool { return sp.slots[s].stats.Kind == units.Mech } // twins keep their kind
+	p.adjustThresholds(holder, rollGround, -2, mech)
+	p.adjustThresholds(holder, rollSpace, -2, mech)
+	p.addEffect("Mordred (+2: the opponent has an assimilator token)", true)
+}
