@@ -175,9 +175,9 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
 		return
 	}
-	inf, okI := groundSlot(p, holder, units.Infantry)
+	inf, okInfantry := groundSlot(p, holder, units.Infantry)
 	mech, okM := groundSlot(p, holder, units.Mech)
-	if sc.Action == SpaceCombat || !okI || !okM {
+	if sc.Action == SpaceCombat || !okInfantry || !okM {
 		factionIdle(p, "Dunlain Reaper", holder, "no ground combat with an infantry to replace")
 		return
 	}

@@ -30,8 +30,8 @@ func supercharge(p *plan, sc *Scenario, holder int) {
 func viszElVir(p *plan, sc *Scenario, holder int) {
 	defer p.addEffect("Visz el Vir", true)
 	mech, okM := groundSlot(p, holder, units.Mech)
-	flag, okF := groundSlot(p, holder, units.Flagship)
-	if !okM || !okF || sc.Action != Invasion {
+	flag, okFlagship := groundSlot(p, holder, units.Flagship)
+	if !okM || !okFlagship || sc.Action != Invasion {
 		factionIdle(p, "Visz el Vir", holder, "no Naaz-Rokha mech fights a ground combat with it here")
 		return
 	}

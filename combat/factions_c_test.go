@@ -40,7 +40,7 @@ func TestL1Z1XFlagship(t *testing.T) {
 		nf := 2 + d
 		carrier, fm, fsq := 0.0, 0.0, 0.0
 		for f := 0; f <= nf; f++ {
-			pf := binomC(nf, f, 0.6)
+			pf := binomP(nf, f, 0.6)
 			for c, pc := range [2]float64{0.6, 0.4} {
 				left := float64(3 - c - max(f-1, 0))
 				if f == 0 {
@@ -58,15 +58,6 @@ func TestL1Z1XFlagship(t *testing.T) {
 		sc.Defender.Modifier = 0
 		notExact(t, sc)
 	}
-}
-
-// binomC is P(X = k) for X ~ Binomial(n, q).
-func binomC(n, k int, q float64) float64 {
-	c := 1.0
-	for i := range k {
-		c = c * float64(n-i) / float64(i+1)
-	}
-	return c * math.Pow(q, float64(k)) * math.Pow(1-q, float64(n-k))
 }
 
 // Quantum Manipulator: an invasion (the mech is in the space area during

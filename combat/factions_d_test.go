@@ -11,28 +11,29 @@ import (
 )
 
 // Tests of the faction texts of factions_d.go. Expected values come from
-// hand calculations or the small Markov chain duelD, independent of the
+// hand calculations or the small Markov chain pointDuel, independent of the
 // engine; Monte Carlo answers must fall within 4 standard errors.
 
-// duelD solves a combat between two sides described by hit points: the
-// attacker has a points and rolls diceA(a) dice hitting with pa, the
-// defender d points and diceD(d) dice hitting with pd; each hit takes one
+// pointDuel solves a combat between two sides described by hit points: the
+// attacker has a points and rolls attackerDice(a) dice hitting with pa, the
+// defender d points and defenderDice(d) dice hitting with pd; each hit takes one
 // point (a unit with Sustain Damage has 2). Both roll at once; the combat
 // ends when a side has no points. It returns the attacker's chances to
 // win (points left, the defender none) and to draw (neither has any): the
-// chain duelF, summed.
-func duelD(a, d int, diceA, diceD func(int) int, pa, pd float64) (win, draw float64) {
-	return outcomeF(duelF(a, d, diceA, diceD, pa, pd))
+// chain pointDuelEnds, summed.
+func pointDuel(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) (win, draw float64) {
+	return endsWinDraw(pointDuelEnds(a, d, attackerDice, defenderDice, pa, pd))
 }
 
-// fixedD returns a dice function that always rolls n dice.
-func fixedD(n int) func(int) int { return func(int) int { return n } }
+// fixedDice returns a dice function that always rolls n dice.
+func fixedDice(n int) func(int) int { return func(int) int { return n } }
 
-// perPointD returns a dice function for units of 1 point that roll 1 die
+// diePerPoint returns a dice function for units of 1 point that roll 1 die
 // each.
-func perPointD(p int) int { return p }
+func diePerPoint(p int) int { return p }
 
-func exactNearD(t *testing.T, what string, got, want float64) {
+// exactNear checks an exact answer against the hand value within 1e-9.
+func exactNear(t *testing.T, what string, got, want float64) {
 	t.Helper()
 	if math.Abs(got-want) > 1e-9 {
 		t.Errorf("exact %s = %.12f, hand %.12f", what, got, want)
@@ -43,12 +44,12 @@ func exactNearD(t *testing.T, what string, got, want float64) {
 // (combat 6 x2, Sustain Damage: 2 points) against 3 infantry (8: 0.3).
 // The defender has no ship and no space cannon, so the flagship is in the
 // system throughout and the mech rolls 3 dice at 0.5 in every round:
-// duelD(2, 3) with 3 attacker dice. Without the text it would roll 2.
+// pointDuel(2, 3) with 3 attacker dice. Without the text it would roll 2.
 func TestViszElVir(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSide(t, "naaz-rokha", "1 flagship, 1 mech"),
 		Defender: combat.Side{Fleet: mustFleet(t, "3 infantry")}}
-	win, draw := duelD(2, 3, fixedD(3), perPointD, 0.5, 0.3)
+	win, draw := pointDuel(2, 3, fixedDice(3), diePerPoint, 0.5, 0.3)
 	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
@@ -73,7 +74,7 @@ func TestViszElVir(t *testing.T) {
 	win = 0
 	for _, dice := range []int{3, 2} {
 		for _, pts := range []int{2, 1} {
-			w, _ := duelD(pts, 3, fixedD(dice), perPointD, 0.5, 0.3)
+			w, _ := pointDuel(pts, 3, fixedDice(dice), diePerPoint, 0.5, 0.3)
 			win += 0.25 * w
 		}
 	}
@@ -88,15 +89,15 @@ func TestViszElVir(t *testing.T) {
 // bombardment leaves 1 infantry w.p. 0.6, 2 w.p. 0.4; the PDS's space
 // cannon defense (6: 0.5) kills the lone attacking infantry (no ground
 // combat: the defender keeps the planet); else the ground combat with
-// Harrow after every round is duelB's chain. Without 2RAM it would be
+// Harrow after every round is harrowDuel's chain. Without 2RAM it would be
 // 0.5 · win(1 vs 2, no Harrow), as in TestHarrow.
 func TestTwoRAM(t *testing.T) {
 	a := factionSide(t, "l1z1x", "1 dreadnought, 1 infantry")
 	a.Cards = []string{"2ram"}
 	sc := combat.Scenario{Action: combat.Invasion, Attacker: a,
 		Defender: combat.Side{Fleet: mustFleet(t, "2 infantry, 1 pds")}}
-	w1, d1 := duelB(1, 1, 0.3, 0.3, 0.6)
-	w2, d2 := duelB(1, 2, 0.3, 0.3, 0.6)
+	w1, d1 := harrowDuel(1, 1, 0.3, 0.3, 0.6)
+	w2, d2 := harrowDuel(1, 2, 0.3, 0.3, 0.6)
 	win := 0.5 * (0.6*w1 + 0.4*w2)
 	draw := 0.5 * (0.6*d1 + 0.4*d2)
 	res := mustRun(t, sc, factionTrials, 402)
@@ -115,41 +116,41 @@ func TestTwoRAM(t *testing.T) {
 // Letani Behemoth: a dreadnought (Bombardment 5: 0.6) and 1 infantry
 // (0.3) invade an Arborec mech (6: 0.5, Sustain Damage: 2 points). Its
 // Planetary Shield stops the bombardment, so the ground combat starts at
-// 1 point against 2: duelD(1, 2). With Articles of War the mech loses the
+// 1 point against 2: pointDuel(1, 2). With Articles of War the mech loses the
 // shield: the bombardment damages it w.p. 0.6, so
-// 0.6 · duelD(1, 1) + 0.4 · duelD(1, 2). Both are exact-solvable.
+// 0.6 · pointDuel(1, 1) + 0.4 · pointDuel(1, 2). Both are exact-solvable.
 func TestLetaniBehemoth(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry")},
 		Defender: factionSide(t, "arborec", "1 mech")}
-	win, draw := duelD(1, 2, perPointD, fixedD(1), 0.3, 0.5)
+	win, draw := pointDuel(1, 2, diePerPoint, fixedDice(1), 0.3, 0.5)
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-	exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	res := mustRun(t, sc, factionTrials, 403)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	modelled(t, res, "Letani Behemoth")
 
 	sc.Attacker.Cards = []string{"articles-of-war"}
-	w1, d1 := duelD(1, 1, perPointD, fixedD(1), 0.3, 0.5)
+	w1, d1 := pointDuel(1, 1, diePerPoint, fixedDice(1), 0.3, 0.5)
 	win2, draw2 := 0.6*w1+0.4*win, 0.6*d1+0.4*draw
 	ex = mustSolve(t, sc)
-	exactNearD(t, "attacker win (Articles of War)", ex.Outcome.AttackerWin.P, win2)
-	exactNearD(t, "draw (Articles of War)", ex.Outcome.Draw.P, draw2)
+	exactNear(t, "attacker win (Articles of War)", ex.Outcome.AttackerWin.P, win2)
+	exactNear(t, "draw (Articles of War)", ex.Outcome.Draw.P, draw2)
 }
 
 // Mordred: a Nekro mech (6: 0.5, Sustain Damage: 2 points) against 1
-// infantry (0.3). No assimilator token is given, so no +2: duelD(2, 1)
+// infantry (0.3). No assimilator token is given, so no +2: pointDuel(2, 1)
 // at 0.5 (with the +2 it would be 0.7: boardstate_test.go), exact-solvable,
 // with a warning saying how to give the token.
 func TestMordred(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "nekro", "1 mech"),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
-	win, draw := duelD(2, 1, fixedD(1), perPointD, 0.5, 0.3)
+	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.5, 0.3)
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-	exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	res := mustRun(t, sc, factionTrials, 404)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	modelled(t, res, "Mordred")
@@ -197,7 +198,7 @@ func TestEvelynDelouis(t *testing.T) {
 // Sustain Damage), against 1 infantry (0.3). At the start of round 1 the
 // infantry becomes a mech: 2 mechs, 4 points, rolling 2 dice while both
 // live (points 4 to 2, Sustain Damage first) and 1 die at 1 point:
-// duelD(4, 1).
+// pointDuel(4, 1).
 func TestDunlainReaper(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "letnev", "1 infantry, 1 mech"),
@@ -208,7 +209,7 @@ func TestDunlainReaper(t *testing.T) {
 		}
 		return 1
 	}
-	win, draw := duelD(4, 1, dice, perPointD, 0.5, 0.3)
+	win, draw := pointDuel(4, 1, dice, diePerPoint, 0.5, 0.3)
 	res := mustRun(t, sc, factionTrials, 407)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, math.Max(bernoulliSD(draw), 1e-3))
@@ -259,9 +260,9 @@ func TestHelTitan(t *testing.T) {
 	r := 0.18 / 0.58
 	win, draw := r*r, r*0.12/0.58
 	ex := mustSolve(t, sc)
-	exactB(t, "Hel-Titan: attacker wins", ex.Outcome.AttackerWin.P, win)
-	exactB(t, "Hel-Titan: draw", ex.Outcome.Draw.P, draw)
-	exactB(t, "Hel-Titan left", survivors(t, ex.Defender, "Hel-Titan I"), 1-win-draw)
+	exactNear(t, "Hel-Titan: attacker wins", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "Hel-Titan: draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "Hel-Titan left", survivors(t, ex.Defender, "Hel-Titan I"), 1-win-draw)
 	res := mustRun(t, sc, factionTrials, 41)
 	modelled(t, res, "Hel-Titan")
 	near(t, "Hel-Titan: attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))

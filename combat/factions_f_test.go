@@ -10,19 +10,19 @@ import (
 )
 
 // Tests of the faction texts of factions_f.go. Every expected value comes
-// from a hand calculation or the small Markov chain duelF, written here
+// from a hand calculation or the small Markov chain pointDuelEnds, written here
 // independently of the engine; Monte Carlo answers must fall within 4
 // standard errors of it and exact answers within 1e-9.
 
-// duelF solves a combat between two sides described by hit points: the
-// attacker has a points and rolls diceA(a) dice hitting with pa, the
-// defender d points and diceD(d) dice hitting with pd; each hit takes one
+// pointDuelEnds solves a combat between two sides described by hit points: the
+// attacker has a points and rolls attackerDice(a) dice hitting with pa, the
+// defender d points and defenderDice(d) dice hitting with pd; each hit takes one
 // point (a unit with Sustain Damage has 2, and takes hits on its Sustain
 // Damage first). Both roll at once; the combat ends when a side has no
 // points. It returns the distribution of the end states {a, d}. A round
 // where nothing changes is divided out: from (a, d), the chain moves to
 // (a', d') with P(a', d')/(1 − P(no change)).
-func duelF(a, d int, diceA, diceD func(int) int, pa, pd float64) map[[2]int]float64 {
+func pointDuelEnds(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) map[[2]int]float64 {
 	memo := map[[2]int]map[[2]int]float64{}
 	var solve func(a, d int) map[[2]int]float64
 	solve = func(a, d int) map[[2]int]float64 {
@@ -33,7 +33,7 @@ func duelF(a, d int, diceA, diceD func(int) int, pa, pd float64) map[[2]int]floa
 			return v
 		}
 		out := map[[2]int]float64{}
-		na, nd := diceA(a), diceD(d)
+		na, nd := attackerDice(a), defenderDice(d)
 		self := binomP(na, 0, pa) * binomP(nd, 0, pd)
 		for ha := 0; ha <= na; ha++ {
 			for hd := 0; hd <= nd; hd++ {
@@ -52,9 +52,9 @@ func duelF(a, d int, diceA, diceD func(int) int, pa, pd float64) map[[2]int]floa
 	return solve(a, d)
 }
 
-// outcomeF sums an end distribution of duelF into the attacker's win
+// endsWinDraw sums an end distribution of pointDuelEnds into the attacker's win
 // (points left, the defender none) and the draw (neither has any).
-func outcomeF(ends map[[2]int]float64) (win, draw float64) {
+func endsWinDraw(ends map[[2]int]float64) (win, draw float64) {
 	for e, q := range ends {
 		switch {
 		case e[0] > 0 && e[1] == 0:
@@ -66,29 +66,22 @@ func outcomeF(ends map[[2]int]float64) (win, draw float64) {
 	return win, draw
 }
 
-func oneDieF(int) int     { return 1 }
-func perPointF(p int) int { return p }
+// oneDie is a dice function for a side that rolls 1 die whatever its
+// points.
+func oneDie(int) int { return 1 }
 
-// exactF compares an exact answer with a hand value to 1e-9.
-func exactF(t *testing.T, what string, got, want float64) {
-	t.Helper()
-	if math.Abs(got-want) > 1e-9 {
-		t.Errorf("exact %s = %.12f, hand %.12f", what, got, want)
-	}
-}
-
-// winDrawF checks a run's and an exact solution's win and draw
+// checkWinDraw checks a run's and an exact solution's win and draw
 // probabilities against hand values (exact is skipped when solve is
 // false).
-func winDrawF(t *testing.T, sc combat.Scenario, seed uint64, win, draw float64, solve bool) combat.Result {
+func checkWinDraw(t *testing.T, sc combat.Scenario, seed uint64, win, draw float64, solve bool) combat.Result {
 	t.Helper()
 	res := mustRun(t, sc, factionTrials, seed)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
 	if solve {
 		ex := mustSolve(t, sc)
-		exactF(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
-		exactF(t, "draw", ex.Outcome.Draw.P, draw)
+		exactNear(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
+		exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	}
 	return res
 }
@@ -114,19 +107,19 @@ func TestRickarRickani(t *testing.T) {
 	winnu.Cards = []string{"rickar-rickani"}
 	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: winnu,
 		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	res := winDrawF(t, sc, 601, 9.0/19, 6.0/19, true)
+	res := checkWinDraw(t, sc, 601, 9.0/19, 6.0/19, true)
 	modelled(t, res, "Rickar Rickani")
 
 	inf := factionSide(t, "winnu", "1 infantry")
 	inf.Cards = []string{"rickar-rickani"}
 	sc = combat.Scenario{Action: combat.GroundCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry")}, Defender: inf}
 	// The Winnu defend here: the attacker's win is the Winnu's loss.
-	res = winDrawF(t, sc, 602, 0.15/0.65, 0.15/0.65, true)
+	res = checkWinDraw(t, sc, 602, 0.15/0.65, 0.15/0.65, true)
 	modelled(t, res, "Rickar Rickani")
 
 	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: factionSide(t, "winnu", "1 cruiser"),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	exactF(t, "attacker wins without the commander", mustSolve(t, sc).Outcome.AttackerWin.P, 3.0/8)
+	exactNear(t, "attacker wins without the commander", mustSolve(t, sc).Outcome.AttackerWin.P, 3.0/8)
 }
 
 // Imperator: +1 per Support for the Throne in the opponent's play area. A
@@ -149,7 +142,7 @@ func TestImperator(t *testing.T) {
 		winnu.Cards = []string{c.item}
 		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: winnu,
 			Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-		res := winDrawF(t, sc, 610+uint64(i), c.win, c.draw, true)
+		res := checkWinDraw(t, sc, 610+uint64(i), c.win, c.draw, true)
 		modelled(t, res, "Imperator")
 	}
 	winnu := factionSide(t, "winnu", "1 cruiser")
@@ -164,7 +157,7 @@ func TestImperator(t *testing.T) {
 // The Egeiro: +1 to its combat rolls per non-home system with a planet
 // Last Bastion controls. The flagship (9, Sustain Damage) with
 // the-egeiro:4 hits on 5 (0.6) against a dreadnought (5: 0.6, Sustain
-// Damage): 2 points and 1 die each, duelF. Without the count it hits on
+// Damage): 2 points and 1 die each, pointDuelEnds. Without the count it hits on
 // 9 (0.2), with a warning.
 func TestTheEgeiro(t *testing.T) {
 	for i, c := range []struct {
@@ -175,8 +168,8 @@ func TestTheEgeiro(t *testing.T) {
 		lb.Cards = c.cards
 		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lb,
 			Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
-		win, draw := outcomeF(duelF(2, 2, oneDieF, oneDieF, c.p, 0.6))
-		res := winDrawF(t, sc, 620+uint64(i), win, draw, true)
+		win, draw := endsWinDraw(pointDuelEnds(2, 2, oneDie, oneDie, c.p, 0.6))
+		res := checkWinDraw(t, sc, 620+uint64(i), win, draw, true)
 		modelled(t, res, "The Egeiro")
 		if c.cards == nil {
 			warned(t, res, "The Egeiro", "not given", "0 is assumed")
@@ -236,9 +229,9 @@ func TestReanimator(t *testing.T) {
 
 // Crimson Legionnaire II always returns: Revived is the expected number
 // destroyed. 2 of them (7: 0.4) against 2 infantry (0.3), to the end:
-// duelF with a point and a die per infantry. Exact mode agrees.
+// pointDuelEnds with a point and a die per infantry. Exact mode agrees.
 func TestCrimsonLegionnaireII(t *testing.T) {
-	ends := duelF(2, 2, perPointF, perPointF, 0.4, 0.3)
+	ends := pointDuelEnds(2, 2, diePerPoint, diePerPoint, 0.4, 0.3)
 	killed, sq := 0.0, 0.0
 	for e, q := range ends {
 		k := float64(2 - e[0])
@@ -252,9 +245,9 @@ func TestCrimsonLegionnaireII(t *testing.T) {
 	modelled(t, res, "Crimson Legionnaire II")
 	near(t, "revived", res.Attacker.Revived.Value, killed, math.Sqrt(sq-killed*killed))
 	ex := mustSolve(t, sc)
-	exactF(t, "revived", ex.Attacker.Revived.Value, killed)
-	win, _ := outcomeF(ends)
-	exactF(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "revived", ex.Attacker.Revived.Value, killed)
+	win, _ := endsWinDraw(ends)
+	exactNear(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
 }
 
 // Brother Milor: a destroyer (9: 0.2) with the agent against a cruiser
@@ -274,7 +267,7 @@ func TestBrotherMilor(t *testing.T) {
 	win, draw := (0.2+0.32*w2)/0.52, 0.32*d2/0.52
 	a := combat.Side{Fleet: mustFleet(t, "1 destroyer"), Cards: []string{"brother-milor"}}
 	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	res := winDrawF(t, sc, 650, win, draw, false)
+	res := checkWinDraw(t, sc, 650, win, draw, false)
 	modelled(t, res, "Brother Milor")
 	warned(t, res, "Brother Milor", "not listed among its survivors")
 	refused(t, sc, "Brother Milor")
@@ -289,7 +282,7 @@ func TestBrotherMilor(t *testing.T) {
 // Iconoclast, by printing.
 //
 // PoK: +2 to the mech's combat rolls. A Naalu mech (6 − 2 = 4: 0.7; 2
-// points, 1 die) against 2 infantry (0.3): duelF; Thunder's Edge and Ω do
+// points, 1 die) against 2 infantry (0.3): pointDuelEnds; Thunder's Edge and Ω do
 // nothing on the ground (0.5), nor does PoK under Articles of War.
 //
 // Ω: no anti-fighter barrage against the Naalu. The space combat of an
@@ -319,8 +312,8 @@ func TestIconoclast(t *testing.T) {
 		sc := combat.Scenario{Action: combat.GroundCombat, Printings: rules,
 			Attacker: factionSide(t, "naalu", "1 mech"),
 			Defender: combat.Side{Fleet: mustFleet(t, "2 infantry"), Cards: c.cards}}
-		win, draw := outcomeF(duelF(2, 2, oneDieF, perPointF, c.p, 0.3))
-		res := winDrawF(t, sc, 660+uint64(i), win, draw, true)
+		win, draw := endsWinDraw(pointDuelEnds(2, 2, oneDie, diePerPoint, c.p, 0.3))
+		res := checkWinDraw(t, sc, 660+uint64(i), win, draw, true)
 		modelled(t, res, "Iconoclast")
 		for _, w := range res.Warnings {
 			if c.cards == nil && strings.Contains(w, "Iconoclast") {
@@ -358,8 +351,8 @@ func TestIconoclast(t *testing.T) {
 			continue
 		}
 		ex := mustSolve(t, sc)
-		exactF(t, "the Naalu hold the space area", []combat.Probability{ex.Space.Outcome.AttackerWin, ex.Space.Outcome.DefenderWin}[c.naalu].P, c.win)
-		exactF(t, "space draw", ex.Space.Outcome.Draw.P, c.draw)
+		exactNear(t, "the Naalu hold the space area", []combat.Probability{ex.Space.Outcome.AttackerWin, ex.Space.Outcome.DefenderWin}[c.naalu].P, c.win)
+		exactNear(t, "space draw", ex.Space.Outcome.Draw.P, c.draw)
 	}
 }
 
@@ -425,7 +418,7 @@ func TestFactionsFDoNotAllocate(t *testing.T) {
 	}
 }
 
-// gainDuelF solves a space combat where the holder of Ipswitch has c units
+// gainDuel solves a space combat where the holder of Ipswitch has c units
 // hitting with pc (lost last) and d units hitting with pd (lost first),
 // against o opponent units hitting with po, one die and one point each;
 // every opponent unit destroyed gives the holder one more unit of the d
@@ -433,7 +426,7 @@ func TestFactionsFDoNotAllocate(t *testing.T) {
 // the opponent is destroyed (the holder then always has a unit left: the
 // last hit gave one), from (c, d, o), dividing out rounds where nothing
 // changes.
-func gainDuelF(c, d, o int, pc, pd, po float64) float64 {
+func gainDuel(c, d, o int, pc, pd, po float64) float64 {
 	type st struct{ c, d, o int }
 	memo := map[st]float64{}
 	var solve func(c, d, o int) float64
@@ -478,14 +471,14 @@ func gainDuelF(c, d, o int, pc, pd, po float64) float64 {
 //
 // A cruiser (7: 0.4) against 2 destroyers (9: 0.2): each destroyer
 // destroyed gives a destroyer (9: 0.2), lost before the cruiser; the
-// Mentak win P = gainDuelF(1, 0, 2, 0.4, 0.2, 0.2) and never draw (the
+// Mentak win P = gainDuel(1, 0, 2, 0.4, 0.2, 0.2) and never draw (the
 // last destroyer destroyed gives them one). Alone against 1 cruiser
 // (0.4 each): the Mentak win whenever they hit, (0.24 + 0.16)/0.64 = 5/8,
 // no draw. The same holds with the Mentak defending (their ships are placed
 // after both sides' hits). Barrage: a Mentak destroyer (anti-fighter
 // barrage 9 (x2), combat 9) against 2 fighters (9): X ~ Bin(2, 0.2)
 // fighters are destroyed by the barrage, each giving a fighter (9): from
-// there gainDuelF(1, X, 2 − X, 0.2, 0.2, 0.2) (with 2 − X = 0 a win).
+// there gainDuel(1, X, 2 − X, 0.2, 0.2, 0.2) (with 2 − X = 0 a win).
 // The Mentak themselves, a cruiser against a cruiser: Ambush (a die at 7
 // before the rounds) destroys the enemy cruiser with 0.4, which gives a
 // cruiser and the win; else 5/8: 0.4 + 0.6·5/8 = 0.775.
@@ -495,9 +488,9 @@ func TestIpswitch(t *testing.T) {
 		win         float64
 		faction     bool
 	}{
-		{"1 cruiser", "2 destroyer", gainDuelF(1, 0, 2, 0.4, 0.2, 0.2), false},
+		{"1 cruiser", "2 destroyer", gainDuel(1, 0, 2, 0.4, 0.2, 0.2), false},
 		{"1 cruiser", "1 cruiser", 5.0 / 8, false},
-		{"1 destroyer", "2 fighter", binomP(2, 0, 0.2)*gainDuelF(1, 0, 2, 0.2, 0.2, 0.2) + binomP(2, 1, 0.2)*gainDuelF(1, 1, 1, 0.2, 0.2, 0.2) + binomP(2, 2, 0.2), false},
+		{"1 destroyer", "2 fighter", binomP(2, 0, 0.2)*gainDuel(1, 0, 2, 0.2, 0.2, 0.2) + binomP(2, 1, 0.2)*gainDuel(1, 1, 1, 0.2, 0.2, 0.2) + binomP(2, 2, 0.2), false},
 		{"1 cruiser", "1 cruiser", 0.4 + 0.6*5/8, true},
 	} {
 		for side := range 2 {
@@ -546,14 +539,14 @@ func TestIpswitchOutOfRoom(t *testing.T) {
 // only the enemy 0.24 → no ship, no invasion; neither 0.16. So
 // P(2) = (0.6 + 0.24·0.24/0.84)/0.84, P(1) = 0.24·(0.36/0.84)/0.84. Then k
 // dreadnoughts bombard, X ~ Bin(k, 0.6), and the infantry (0.3) fights the
-// 2 − X left (0.3 each): duelF.
+// 2 − X left (0.3 each): pointDuelEnds.
 func TestIpswitchInvasion(t *testing.T) {
 	p2 := (0.6 + 0.24*0.24/0.84) / 0.84
 	p1 := 0.24 * (0.36 / 0.84) / 0.84
 	take := 0.0
 	for k, pk := range map[int]float64{1: p1, 2: p2} {
 		for x := 0; x <= k; x++ {
-			win, _ := outcomeF(duelF(1, max(2-x, 0), perPointF, perPointF, 0.3, 0.3))
+			win, _ := endsWinDraw(pointDuelEnds(1, max(2-x, 0), diePerPoint, diePerPoint, 0.3, 0.3))
 			take += pk * binomP(k, x, 0.6) * win
 		}
 	}

@@ -19,9 +19,9 @@ func TestFactionsGModelled(t *testing.T) {
 	}
 }
 
-// lastBastionG is a Last Bastion side with the fleet, galvanized units
+// lastBastionSide is a Last Bastion side with the fleet, galvanized units
 // (a fleet string, or "") and technologies.
-func lastBastionG(t *testing.T, fleet, galvanized string, techs ...string) combat.Side {
+func lastBastionSide(t *testing.T, fleet, galvanized string, techs ...string) combat.Side {
 	t.Helper()
 	s := factionSide(t, "last-bastion", fleet, techs...)
 	if galvanized != "" {
@@ -49,7 +49,7 @@ func TestProximaTargetingCancels(t *testing.T) {
 		techs             []string
 		lost, lost2, galv float64
 	}{{[]string{"proxima-targeting-vi"}, 0.864, 1.296, 1}, {nil, 1.584, 2.88, 0.784}} {
-		lb := lastBastionG(t, "3 infantry", "1 infantry", c.techs...)
+		lb := lastBastionSide(t, "3 infantry", "1 infantry", c.techs...)
 		lb.Modifier = -9
 		sc := combat.Scenario{Action: combat.Invasion,
 			Attacker: combat.Side{Fleet: mustFleet(t, "3 dreadnought, 3 infantry"), Modifier: -9},
@@ -94,7 +94,7 @@ func TestProximaTargetingRoll(t *testing.T) {
 		{"1 infantry", "", "1 infantry", 0.7},
 	} {
 		sc := combat.Scenario{Action: combat.GroundCombat, MaxRounds: 1,
-			Attacker: lastBastionG(t, c.lb, c.galv, "proxima-targeting-vi"),
+			Attacker: lastBastionSide(t, c.lb, c.galv, "proxima-targeting-vi"),
 			Defender: combat.Side{Fleet: mustFleet(t, c.opp)}}
 		res := mustRun(t, sc, factionTrials, 710+uint64(i))
 		modelled(t, res, "Proxima Targeting VI")
@@ -111,7 +111,7 @@ func TestProximaTargetingRoll(t *testing.T) {
 // Without the dreadnought there is no invasion. A living dreadnought is
 // galvanized at the combat's end and bombards with 2 dice at 5: X ~
 // Bin(2, 0.6) infantry destroyed; then the Last Bastion infantry (8: 0.3)
-// fights the 2 − X left (0.3 each): duelF. The Last Bastion take the
+// fights the 2 − X left (0.3 each): pointDuelEnds. The Last Bastion take the
 // planet with P2·Σ P(X = x)·W(1 against 2 − x). Raise the Standard gives a
 // side with no faction the same; the Last Bastion listing their own note
 // get Phoenix Standard only; the side with no faction and no note bombards
@@ -122,16 +122,16 @@ func TestPhoenixStandard(t *testing.T) {
 	take := func(dice int) float64 {
 		w := 0.0
 		for x := 0; x <= dice; x++ {
-			win, _ := outcomeF(duelF(1, 2-x, perPointF, perPointF, 0.3, 0.3))
+			win, _ := endsWinDraw(pointDuelEnds(1, 2-x, diePerPoint, diePerPoint, 0.3, 0.3))
 			w += binomP(dice, x, 0.6) * win
 		}
 		return p2 * w
 	}
 	plain := combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry"), Cards: []string{"raise-the-standard"}}
-	own := lastBastionG(t, "1 dreadnought, 1 infantry", "")
+	own := lastBastionSide(t, "1 dreadnought, 1 infantry", "")
 	own.Cards = []string{"raise-the-standard"}
 	none := combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry")}
-	for i, a := range []combat.Side{lastBastionG(t, "1 dreadnought, 1 infantry", ""), plain, own, none} {
+	for i, a := range []combat.Side{lastBastionSide(t, "1 dreadnought, 1 infantry", ""), plain, own, none} {
 		sc := combat.Scenario{Action: combat.Invasion, Attacker: a,
 			Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer, 2 infantry")}}
 		res := mustRun(t, sc, factionTrials, 720+uint64(i))
@@ -150,11 +150,11 @@ func TestPhoenixStandard(t *testing.T) {
 	}
 	// In a space combat alone Phoenix Standard changes nothing, and exact
 	// mode solves it: the dreadnought (2 points, 0.6) against the
-	// destroyer (1 point, 0.2), duelF.
-	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lastBastionG(t, "1 dreadnought", ""),
+	// destroyer (1 point, 0.2), pointDuelEnds.
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lastBastionSide(t, "1 dreadnought", ""),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
-	win, draw := outcomeF(duelF(2, 1, oneDieF, oneDieF, 0.6, 0.2))
-	winDrawF(t, sc, 725, win, draw, true)
+	win, draw := endsWinDraw(pointDuelEnds(2, 1, oneDie, oneDie, 0.6, 0.2))
+	checkWinDraw(t, sc, 725, win, draw, true)
 }
 
 // A3 Valiance: a damaged, galvanized Last Bastion mech (6 (x2): 0.5 each)
@@ -191,7 +191,7 @@ func TestA3Valiance(t *testing.T) {
 				sq += pa1[a1] * binomP(c.dice, h2, 0.3) * l * l
 			}
 		}
-		lb := lastBastionG(t, "1 mech (damaged), 3 infantry", "1 mech")
+		lb := lastBastionSide(t, "1 mech (damaged), 3 infantry", "1 mech")
 		order, err := combat.ParseOrder("mech, infantry")
 		if err != nil {
 			t.Fatal(err)
@@ -219,7 +219,7 @@ func TestA3Valiance(t *testing.T) {
 func TestFactionsGDoNotAllocate(t *testing.T) {
 	m := factionSide(t, "mentak", "2 cruiser, 1 carrier, 2 fighter, 2 infantry")
 	m.Cards = []string{"ipswitch-loose-cannon"}
-	lb := lastBastionG(t, "2 dreadnought, 1 carrier, 1 mech, 4 infantry", "1 mech, 1 infantry", "proxima-targeting-vi")
+	lb := lastBastionSide(t, "2 dreadnought, 1 carrier, 1 mech, 4 infantry", "1 mech, 1 infantry", "proxima-targeting-vi")
 	cases := []struct {
 		name string
 		sc   combat.Scenario
@@ -230,7 +230,7 @@ func TestFactionsGDoNotAllocate(t *testing.T) {
 			Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser, 2 infantry")}}},
 		{"last bastion defends", combat.Scenario{Action: combat.Invasion,
 			Attacker: combat.Side{Fleet: mustFleet(t, "3 dreadnought, 5 infantry")},
-			Defender: lastBastionG(t, "1 mech, 4 infantry", "1 mech", "proxima-targeting-vi")}},
+			Defender: lastBastionSide(t, "1 mech, 4 infantry", "1 mech", "proxima-targeting-vi")}},
 	}
 	for _, c := range cases {
 		noTrialAllocs(t, c.name, c.sc)

@@ -10,13 +10,13 @@ import (
 
 // Annihilator: the L1Z1X mech in the space area bombards (8: 0.3) before
 // it lands. Against 2 infantry, the mech (6: 0.5, Sustain Damage: 2 hit
-// points, 1 die) then fights 1 infantry with 0.3 and 2 with 0.7 (duelD:
+// points, 1 die) then fights 1 infantry with 0.3 and 2 with 0.7 (pointDuel:
 // one point per infantry, one die each);
 // without the text (Articles of War) always 2.
 func TestAnnihilator(t *testing.T) {
 	one, each := func(int) int { return 1 }, func(k int) int { return k }
-	w2, _ := duelD(2, 2, one, each, 0.5, 0.3)
-	w1, _ := duelD(2, 1, one, each, 0.5, 0.3)
+	w2, _ := pointDuel(2, 2, one, each, 0.5, 0.3)
+	w1, _ := pointDuel(2, 1, one, each, 0.5, 0.3)
 	for _, c := range []struct {
 		cards []string
 		win   float64
@@ -139,16 +139,16 @@ func TestTheCavalry(t *testing.T) {
 	near(t, "fighters left", survivors(t, res.Defender, "Fighter I"), want, 1)
 	survivors(t, res.Attacker, "Destroyer I (The Cavalry)")
 	modelled(t, res, "The Cavalry")
-	exactAgreesH(t, sc, 357)
+	runAgreesWithExact(t, sc, 357)
 	a.Cards = []string{"the-cavalry:3"}
 	sc.Attacker = a
 	refused(t, sc, "must be 1..2")
 }
 
-// exactAgreesH checks that exact mode solves sc fought to the end and that
+// runAgreesWithExact checks that exact mode solves sc fought to the end and that
 // Monte Carlo agrees with it within 4 standard errors (the split slot is a
 // unit type of its own for both).
-func exactAgreesH(t *testing.T, sc combat.Scenario, seed uint64) {
+func runAgreesWithExact(t *testing.T, sc combat.Scenario, seed uint64) {
 	t.Helper()
 	sc.MaxRounds = 0
 	ex := mustSolve(t, sc)
@@ -171,7 +171,7 @@ func TestGalvanize(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 356)
 	near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 0.84, bernoulliSD(0.84))
 	survivors(t, res.Attacker, "Cruiser I (galvanized)")
-	exactAgreesH(t, sc, 358)
+	runAgreesWithExact(t, sc, 358)
 	a.Faction = nil
 	sc.Attacker = a
 	refused(t, sc, "only the Last Bastion galvanize")

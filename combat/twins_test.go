@@ -66,12 +66,12 @@ func TestZGravEidolon(t *testing.T) {
 
 // Matriarch: the Naalu flagship and 2 Hybrid Crystal Fighter I (8: 0.3)
 // invade a planet with 1 infantry (8: 0.3) and no ground forces of their
-// own: the fighters fight on the planet (duelD: a point and a die per
+// own: the fighters fight on the planet (pointDuel: a point and a die per
 // fighter, against the infantry's one). Current printing:
 // they return to space before control, so killing the infantry is a draw;
 // original printing: they are still there, and take the planet.
 func TestMatriarch(t *testing.T) {
-	win, both := duelD(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
+	win, both := pointDuel(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
 	lose := 1 - win - both
 	for _, c := range []struct {
 		rules            combat.Printings
