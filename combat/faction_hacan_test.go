@@ -6,6 +6,12 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
+// Tests of The Emirates of Hacan's texts. Every expected value is worked out by
+// hand (in the comments) or by a small calculation independent of the
+// engine (duels_test.go, helpers_test.go); Monte Carlo answers must fall
+// within 4 standard errors of it (near, factionTrials) and exact answers
+// within 1e-9.
+
 // Wrath of Kenara: the Hacan flagship (2 dice at 7) against a dreadnought
 // for one round. Each die hits (0.4), misses by 1 (a 6: 0.1) or misses by
 // more (0.5); a 6 becomes a hit for 1 trade good. The dreadnought sustains

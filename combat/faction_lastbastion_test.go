@@ -7,27 +7,33 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// Tests of the Last Bastion texts of factions_g.go. Expected values are
-// hand calculations; Monte Carlo answers must fall within 4 standard
-// errors of them.
+// Tests of Last Bastion's texts. Every expected value is worked out by
+// hand (in the comments) or by a small calculation independent of the
+// engine (duels_test.go, helpers_test.go); Monte Carlo answers must fall
+// within 4 standard errors of it (near, factionTrials) and exact answers
+// within 1e-9.
 
-func TestFactionsGModelled(t *testing.T) {
-	for _, slug := range []string{"proxima-targeting-vi", "phoenix-standard", "raise-the-standard", "a3-valiance", "ipswitch-loose-cannon"} {
-		if !combat.Modelled(slug) {
-			t.Errorf("%s is not modelled", slug)
+// The Egeiro: +1 to its combat rolls per non-home system with a planet
+// Last Bastion controls. The flagship (9, Sustain Damage) with
+// the-egeiro:4 hits on 5 (0.6) against a dreadnought (5: 0.6, Sustain
+// Damage): 2 points and 1 die each, pointDuelEnds. Without the count it hits on
+// 9 (0.2), with a warning.
+func TestTheEgeiro(t *testing.T) {
+	for i, c := range []struct {
+		cards []string
+		p     float64
+	}{{[]string{"the-egeiro:4"}, 0.6}, {nil, 0.2}} {
+		lb := factionSide(t, "last-bastion", "1 flagship")
+		lb.Cards = c.cards
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lb,
+			Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+		win, draw := endsWinDraw(pointDuelEnds(2, 2, oneDie, oneDie, c.p, 0.6))
+		res := checkWinDraw(t, sc, 620+uint64(i), win, draw, true)
+		modelled(t, res, "The Egeiro")
+		if c.cards == nil {
+			warned(t, res, "The Egeiro", "not given", "0 is assumed")
 		}
 	}
-}
-
-// lastBastionSide is a Last Bastion side with the fleet, galvanized units
-// (a fleet string, or "") and technologies.
-func lastBastionSide(t *testing.T, fleet, galvanized string, techs ...string) combat.Side {
-	t.Helper()
-	s := factionSide(t, "last-bastion", fleet, techs...)
-	if galvanized != "" {
-		s.Galvanized = mustFleet(t, galvanized)
-	}
-	return s
 }
 
 // Proxima Targeting VI, first text: 3 dreadnoughts (Bombardment 5: 0.6
@@ -215,24 +221,18 @@ func TestA3Valiance(t *testing.T) {
 	}
 }
 
-// The trials of these texts allocate nothing.
-func TestFactionsGDoNotAllocate(t *testing.T) {
-	m := factionSide(t, "mentak", "2 cruiser, 1 carrier, 2 fighter, 2 infantry")
-	m.Cards = []string{"ipswitch-loose-cannon"}
-	lb := lastBastionSide(t, "2 dreadnought, 1 carrier, 1 mech, 4 infantry", "1 mech, 1 infantry", "proxima-targeting-vi")
-	cases := []struct {
-		name string
-		sc   combat.Scenario
-	}{
-		{"ipswitch", combat.Scenario{Action: combat.Invasion, Attacker: m,
-			Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 2 destroyer, 3 fighter, 2 infantry")}}},
-		{"last bastion invades", combat.Scenario{Action: combat.Invasion, Attacker: lb,
-			Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser, 2 infantry")}}},
-		{"last bastion defends", combat.Scenario{Action: combat.Invasion,
-			Attacker: combat.Side{Fleet: mustFleet(t, "3 dreadnought, 5 infantry")},
-			Defender: lastBastionSide(t, "1 mech, 4 infantry", "1 mech", "proxima-targeting-vi")}},
-	}
-	for _, c := range cases {
-		noTrialAllocs(t, c.name, c.sc)
-	}
+// Galvanize: a galvanized Last Bastion cruiser rolls 2 dice at 7: a
+// dreadnought falls in one round to 2 hits, 0.16 (never to one cruiser
+// die).
+func TestGalvanize(t *testing.T) {
+	a := factionSide(t, "last-bastion", "1 cruiser")
+	a.Galvanized = mustFleet(t, "1 cruiser")
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+	res := mustRun(t, sc, factionTrials, 356)
+	near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 0.84, bernoulliSD(0.84))
+	survivors(t, res.Attacker, "Cruiser I (galvanized)")
+	runAgreesWithExact(t, sc, 358)
+	a.Faction = nil
+	sc.Attacker = a
+	refused(t, sc, "only the Last Bastion galvanize")
 }

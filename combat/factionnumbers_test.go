@@ -11,7 +11,7 @@ import (
 // small scenario whose expected value depends only on the faction's unit
 // NUMBERS (flagship combat value and dice, Anti-Fighter Barrage,
 // Bombardment, a faction unit upgrade): the hand value comes from
-// binomials and the duel chains pointDuel (factions_d_test.go: sides of hit
+// binomials and the duel chains pointDuel (duels_test.go: sides of hit
 // points, a unit with Sustain Damage counting 2) and tlDuel
 // (cards_tech_test.go: one-hit units), written independently of the
 // engine. Unit numbers are those of reference.md §2.1 (generic units),
