@@ -177,3 +177,12 @@ func groundThreshold(t *trial, side int, s uint8) (int, bool) {
 // unitAbilityRolls are the roll kinds of unit abilities: space cannon
 // (offense and defense), anti-fighter barrage and bombardment.
 var unitAbilityRolls = [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD}
+
+// flagshipSlot returns holder's flagship slot, if the fleet has one.
+func flagshipSlot(p *plan, holder int) (uint8, bool) {
+	flags := kindSlots(p, holder, tShips, units.Flagship)
+	if len(flags) == 0 {
+		return 0, false
+	}
+	return flags[0], true
+}

@@ -28,7 +28,7 @@ import (
 // as resources lost. The repair happens in hooks on sustaining and after
 // assignments: exact mode refuses.
 func dynamo(p *plan, sc *Scenario, holder int) {
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
 		p.addEffect("Dynamo", true)

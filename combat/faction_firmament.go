@@ -7,7 +7,7 @@ package combat
 // listing "heavens-eye" among its cards. Then the flagship is repaired at
 // the end of every round of space combat (the move does not matter here).
 func heavensEye(p *plan, sc *Scenario, holder int) {
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
 		p.addEffect("Heaven's Eye", true)
 		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")

@@ -6,7 +6,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// Tests of The Firmament's texts. Every expected value is worked out by
+// Tests of the Firmament's texts. Every expected value is worked out by
 // hand (in the comments) or by a small calculation independent of the
 // engine (duels_test.go, helpers_test.go); Monte Carlo answers must fall
 // within 4 standard errors of it (near, factionTrials) and exact answers

@@ -8,7 +8,7 @@ package combat
 // missed by more is not worth a good, and one that hit needs none. The
 // results of the misses are drawn die by die, so exact mode refuses it.
 func wrathOfKenara(p *plan, sc *Scenario, holder int) {
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
 		p.addEffect("Wrath of Kenara", true)

@@ -60,7 +60,7 @@ func linkship(p *plan, sc *Scenario, holder int) {
 // opponent's most valuable ship without Sustain Damage is destroyed (the
 // retreat itself follows the side's retreat policy).
 func lastDispatch(p *plan, sc *Scenario, holder int) {
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	p.addEffect("Last Dispatch (a ship destroyed on retreat)", true)
 	if !ok {
 		return

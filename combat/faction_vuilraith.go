@@ -36,7 +36,7 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 	for _, s := range inf {
 		isInf[s] = true
 	}
-	flag, hasFlag := captureFlagship(p, holder)
+	flag, hasFlag := flagshipSlot(p, holder)
 	onPlanetAlways := holder == defender || sc.Action == GroundCombat
 	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
 		if side != holder || !isInf[s] || !(onPlanetAlways || t.invaded) {
@@ -53,4 +53,50 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 		}
 	})
 	p.addEffect("Reanimator (captured infantry are counted)", false)
+}
+
+// Capturing units (the Vuil'raith). A captured unit is taken off the board
+// by its destruction as usual; the count of captured units is reported in
+// SideResult.Captured. Only destructions by hits count (each fires the
+// on-destroyed effects): units an effect destroys outright (Direct Hit,
+// Exotrireme II, Devotion's sacrifice) and units removed for capacity are
+// not counted.
+
+// devour (Vuil'raith ability): "Capture your opponent's non-structure
+// units that are destroyed during combat." During combat: hits of
+// anti-fighter barrage, combat rounds and effects within a combat; not of
+// space cannon, bombardment or space cannon defense (not combat). While
+// the holder's flagship is alive, The Terror Between counts instead (it
+// captures more), so no unit is counted twice.
+func devour(p *plan, sc *Scenario, holder int) {
+	p.addEffect("Devour (captured units are counted)", false)
+	flag, hasFlag := flagshipSlot(p, holder)
+	opp := 1 - holder
+	oppSlots := p.side[opp].slots
+	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+		if side != opp || oppSlots[s].stats.Kind.Structure() || (hasFlag && t.alive[holder][flag] > 0) {
+			return
+		}
+		switch r {
+		case rollAFB, rollSpace, rollGround, rollEffect:
+			t.captured[holder]++
+		}
+	})
+}
+
+// terrorBetween (Vuil'raith flagship): "Capture all other
+// non-structure units that are destroyed in this system, including your
+// own." Either side's, by any hit (space cannon and bombardment too),
+// while the flagship is alive.
+func terrorBetween(p *plan, sc *Scenario, holder int) {
+	p.addEffect("The Terror Between (captured units are counted)", false)
+	flag, ok := flagshipSlot(p, holder)
+	if !ok {
+		return
+	}
+	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
+		if t.alive[holder][flag] > 0 && !t.p.side[side].slots[s].stats.Kind.Structure() {
+			t.captured[holder]++
+		}
+	})
 }

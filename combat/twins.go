@@ -207,7 +207,7 @@ func (p *plan) fightAsShips(side int, name string, cond func(t *trial) bool) {
 // ground combat). Space cannon, anti-fighter barrage and effects aimed at
 // ships do not hit them.
 func theAlastor(p *plan, sc *Scenario, holder int) {
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	name := "The Alastor (ground forces fight in the space combat)"
 	if !ok {
 		p.addEffect(name, true)
@@ -279,7 +279,7 @@ func eidolonMax(p *plan, sc *Scenario, holder int) {
 // after control is established, so fighters alone take the planet.
 func matriarch(p *plan, sc *Scenario, holder int) {
 	twins := p.twinsOf(holder, formGround)
-	flag, ok := captureFlagship(p, holder)
+	flag, ok := flagshipSlot(p, holder)
 	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)
 	p.addEffect(name, len(twins) == 0 || !ok)
 	if len(twins) == 0 || !ok {
