@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // dimensionalSplicer (Creuss technology): "At the start of space combat in
 // a system that contains a wormhole and 1 or more of your ships, you may

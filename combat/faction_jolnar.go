@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // fragile (Jol-Nar): −1 to each of the side's combat rolls.
 func fragile(p *plan, sc *Scenario, holder int) {

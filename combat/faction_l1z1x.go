@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // harrow (L1Z1X faction ability): "At the end of each round of
 // ground combat, your ships in the active system may use their BOMBARDMENT

@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
 // the side's units cancels 2 hits instead of 1.

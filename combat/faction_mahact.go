@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // arviconRex (Mahact flagship): "During combat against an opponent whose
 // command token is not in your fleet pool, apply +2 to the results of this

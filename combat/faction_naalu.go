@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"fmt"
+
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -62,4 +64,37 @@ func iconoclast(p *plan, sc *Scenario, holder int) {
 	}
 	p.hooks.beforeAssign[rollAFB] = append([]func(*trial, int, int) int{cancel}, p.hooks.beforeAssign[rollAFB]...)
 	p.addEffect("Iconoclast Ω (no anti-fighter barrage against the Naalu units)", false)
+}
+
+// matriarch (Naalu flagship): "During an invasion in this
+// system, you may commit fighters to planets as if they were ground
+// forces. When combat ends, return those units to the space area." Policy:
+// when the flagship is alive at the commitment and the planet has ground
+// forces to fight, every fighter is committed with the ground forces (first
+// to take hits: they cannot take the planet); space cannon defense may hit
+// them. Current printing: they return when the combat ends, before control
+// is established, so a planet left with only Naalu fighters is not taken (a
+// draw). Original printing ("After combat, return those units"): they leave
+// after control is established, so fighters alone take the planet.
+func matriarch(p *plan, sc *Scenario, holder int) {
+	twins := p.twinsOf(holder, formGround)
+	flag, ok := flagshipSlot(p, holder)
+	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)
+	p.addEffect(name, len(twins) == 0 || !ok)
+	if len(twins) == 0 || !ok {
+		return
+	}
+	p.noTables = true
+	p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+		if t.alive[holder][flag] > 0 && t.has(defender, tGround) {
+			t.moveTwins(holder, twins, false)
+		}
+		return true
+	})
+	back := func(t *trial) { t.moveTwins(holder, twins, true) }
+	if sc.Printings.Matriarch == TextOriginal {
+		p.hooks.afterResult = append(p.hooks.afterResult, back)
+	} else {
+		p.hooks.endOfCombat[onGround] = append(p.hooks.endOfCombat[onGround], back)
+	}
 }

@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // supercharge (Naaz-Rokha technology): "At the start of a combat round, you
 // may exhaust this card to apply +1 to the result of each of your unit's
@@ -58,4 +56,55 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 		return own - m
 	})
 	p.addEffect("Visz el Vir (dice while the flagship lives)", false)
+}
+
+// zGrav (Naaz-Rokha mech Eidolon): "if it is in the space
+// area of the active system when a space combat starts, the card flips to
+// Z-Grav Eidolon: a ship with combat 8 (x2) and no Sustain Damage",
+// flipping back when the combat ends. The attacker's mechs in the space
+// area fight the space combat as Z-Grav Eidolons (after the fighters in
+// the hit order), damaged ones stay damaged, and the survivors land as
+// mechs. The defender's mechs are on the planet: not in the space area.
+func zGrav(p *plan, sc *Scenario, holder int) {
+	if _, max := factionItemCount(sideOf(sc, holder), "eidolon-maximum"); max {
+		p.addEffect("Eidolon (flipped to Eidolon Maximum)", true)
+		return
+	}
+	p.fightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*trial) bool { return true })
+}
+
+// eidolonMax (Naaz-Rokha breakthrough Absolute Synergy, Thunder's Edge):
+// the mech card flips to Eidolon Maximum — combat 4 (x4), move 3, Sustain
+// Damage, "both a ship and a ground force"; "It cannot be assigned hits
+// from unit abilities. Repair it at the start of every combat round." The
+// side's mechs are Eidolon Maximums (variants.go): the attacker's in the
+// space area are ships as well as ground forces (compileSide: they fight
+// the space combat, keep it going, need no capacity, then land); no space
+// cannon, bombardment or space cannon defense hit may be assigned to them
+// (except space cannon made to hit non-fighters first by Graviton Laser
+// System: not modelled); they are repaired at the start of every round of
+// either combat. The breakthrough's price (returning 3 of 4 mechs) is paid
+// before the action: give the mechs left. The Naaz-Rokha only.
+func eidolonMax(p *plan, sc *Scenario, holder int) {
+	if sideOf(sc, holder).faction().Slug != "naaz-rokha" {
+		p.addEffect("Eidolon Maximum", true)
+		factionIdle(p, "Eidolon Maximum", holder, "it flips the Naaz-Rokha mech card; the side is not the Naaz-Rokha")
+		return
+	}
+	sp := &p.side[holder]
+	var mechs []uint8
+	for i, sl := range sp.slots {
+		if sl.stats.Kind == units.Mech {
+			mechs = append(mechs, uint8(i))
+		}
+	}
+	repair := func(t *trial) {
+		for _, s := range mechs {
+			t.damaged[holder][s] = 0
+		}
+	}
+	for ct := range numCombatTypes {
+		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], repair)
+	}
+	p.addEffect("Eidolon Maximum (a ship and a ground force, repaired every round, no unit-ability hits)", true)
 }

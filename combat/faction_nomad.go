@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // quantumManipulator (Nomad mech): "While this unit is in a space area
 // during combat, you may use its SUSTAIN DAMAGE ability to cancel a hit

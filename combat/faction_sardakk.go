@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
 func unrelenting(p *plan, sc *Scenario, holder int) {

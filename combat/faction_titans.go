@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // ulTheProgenitor (Titans hero, Geoform): attached to Elysium, the planet
 // gains Space Cannon 5 (x3) "as if it were a unit". Listing the hero says

@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // reanimator (Vuil'raith mech, Reanimator): "Your infantry on this planet
 // are captured instead of being returned to reinforcements when they are

@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"fmt"
-)
+import "fmt"
 
 // winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
 // opponent has non-fighter ships in the system. The dice depend on the

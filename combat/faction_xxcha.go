@@ -1,8 +1,6 @@
 package combat
 
-import (
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // indomitus (Xxcha mech): Space Cannon 8; "You may use this unit's SPACE
 // CANNON ability against ships that are in adjacent systems." The engine
