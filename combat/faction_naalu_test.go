@@ -89,3 +89,38 @@ func TestIconoclast(t *testing.T) {
 		exactNear(t, "space draw", ex.Space.Outcome.Draw.P, c.draw)
 	}
 }
+
+// Matriarch: the Naalu flagship and 2 Hybrid Crystal Fighter I (8: 0.3)
+// invade a planet with 1 infantry (8: 0.3) and no ground forces of their
+// own: the fighters fight on the planet (pointDuel: a point and a die per
+// fighter, against the infantry's one). Current printing:
+// they return to space before control, so killing the infantry is a draw;
+// original printing: they are still there, and take the planet.
+func TestMatriarch(t *testing.T) {
+	win, both := pointDuel(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
+	lose := 1 - win - both
+	for _, c := range []struct {
+		rules            combat.Printings
+		aWin, draw, dWin float64
+	}{
+		{combat.Printings{}, 0, win + both, lose},
+		{combat.Printings{Matriarch: combat.TextOriginal}, win, both, lose},
+	} {
+		sc := combat.Scenario{Action: combat.Invasion, Printings: c.rules,
+			Attacker: factionSide(t, "naalu", "1 flagship, 2 fighter"), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
+		res := mustRun(t, sc, factionTrials, 304)
+		name := "matriarch=" + c.rules.Matriarch.String()
+		near(t, name+": attacker takes the planet", res.Outcome.AttackerWin.P, c.aWin, bernoulliSD(c.aWin))
+		near(t, name+": draw", res.Outcome.Draw.P, c.draw, bernoulliSD(c.draw))
+		near(t, name+": defender keeps it", res.Outcome.DefenderWin.P, c.dWin, bernoulliSD(c.dWin))
+		modelled(t, res, "Matriarch")
+		notExact(t, sc)
+	}
+	// Without the flagship the fighters stay in space: no ground combat.
+	sc := combat.Scenario{Action: combat.Invasion,
+		Attacker: factionSide(t, "naalu", "1 carrier, 2 fighter, 1 infantry"), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
+	res := mustRun(t, sc, factionTrials, 305)
+	// 1 infantry against 1 infantry, both 0.3: the attacker wins
+	// 0.21/0.51, a draw 0.09/0.51.
+	near(t, "no flagship: attacker wins", res.Outcome.AttackerWin.P, 0.21/0.51, bernoulliSD(0.21/0.51))
+}

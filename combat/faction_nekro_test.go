@@ -54,3 +54,44 @@ func TestValefarAssimilatorZ(t *testing.T) {
 		near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 1-kill, bernoulliSD(kill))
 	}
 }
+
+// The Alastor: the Nekro flagship (2 dice at 9) and 2 infantry (8) against a
+// dreadnought (5) for one round. The infantry fight as ships: the attacker
+// rolls Bin(2, 0.2) + Bin(2, 0.3) and the dreadnought falls to 2 hits:
+// P(0) = 0.64·0.49 = 0.3136, P(1) = 2·0.2·0.8·0.49 + 0.64·2·0.3·0.7 =
+// 0.4256, so it is left with 1 − 0.2608 = 0.7392 (0.96 with the flagship's
+// dice alone). Keeping Sustain Damage for last, the Nekro lose an infantry
+// to its die (0.6): 2 − 0.6 = 1.4 left.
+func TestTheAlastor(t *testing.T) {
+	a := factionSide(t, "nekro", "1 flagship, 2 infantry")
+	a.Order.SustainLast = true
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+	res := mustRun(t, sc, factionTrials, 301)
+	near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 0.7392, bernoulliSD(0.7392))
+	near(t, "infantry left", survivors(t, res.Attacker, "Infantry I"), 1.4, bernoulliSD(0.6))
+	near(t, "flagship left", survivors(t, res.Attacker, "The Alastor"), 1, 0)
+	modelled(t, res, "The Alastor")
+	notExact(t, sc)
+
+	// Without its flagship the Nekro infantry take no part in a space
+	// combat.
+	sc.Attacker = factionSide(t, "nekro", "1 cruiser, 2 infantry")
+	refused(t, sc, "infantry takes no part in a space combat")
+}
+
+// The Alastor on the defender's side: the planet's infantry fight the space
+// combat, then the ground combat. The defender (flagship, 1 infantry on the
+// planet) against 1 cruiser (7) that cannot be hit (modifier −9 on the
+// defender) for one space round: keeping Sustain Damage for last, the
+// cruiser's die (0.4) kills the infantry, so 0.6 are left on the planet.
+func TestTheAlastorDefender(t *testing.T) {
+	d := factionSide(t, "nekro", "1 flagship, 1 infantry")
+	d.Modifier = -9
+	d.Order.SustainLast = true
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")}, Defender: d}
+	res := mustRun(t, sc, factionTrials, 302)
+	near(t, "defender infantry left", survivors(t, res.Defender, "Infantry I"), 0.6, bernoulliSD(0.6))
+	near(t, "flagship left", survivors(t, res.Defender, "The Alastor"), 1, 0)
+}
