@@ -7,6 +7,13 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// The helpers that several faction texts share: finding a side's slots
+// (sideOf, kindSlots, shipsByValue, groundSlot, hiddenRoller, flagshipSlot,
+// flagshipRoller), choosing and hitting units during a trial (destroyable,
+// firstDestroyable, hitChosen, assignTo, groundThreshold), and saying that
+// a text has nothing to do (factionIdle, mechTextLost), and the roll kinds
+// of unit abilities (unitAbilityRolls).
+
 // flagshipRoller returns the index of side's flagship roller of kind r, or
 // -1.
 func (p *plan) flagshipRoller(side int, r rollKind) int {

@@ -278,13 +278,13 @@ type absorbed struct {
 // expected number of rounds of rolling.
 func (s *solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
 	nd := c.ss[defender].n
-	maxH := 0
+	maxHealth := 0
 	for side := range 2 {
 		for _, h := range c.health[side] {
-			maxH = max(maxH, h)
+			maxHealth = max(maxHealth, h)
 		}
 	}
-	buckets := make([][]uint32, 2*maxH+1)
+	buckets := make([][]uint32, 2*maxHealth+1)
 	mass := make(map[uint32]*roundsHist, len(start))
 	// moment[j] is the sum of rounds times mass that reached state j: the
 	// mean exactly, where the histogram's last bin is open-ended.
