@@ -30,8 +30,8 @@ func TestAttackerSystemPDS(t *testing.T) {
 		Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
 	win, draw := 0.75+0.25*cruiserWin, 0.25*cruiserDraw
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-	exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	res := mustRun(t, sc, factionTrials, 501)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	for _, s := range res.Attacker.Survivors {
@@ -42,7 +42,7 @@ func TestAttackerSystemPDS(t *testing.T) {
 	// PDS II: 2 dice at 5, the destroyer survives with 0.16.
 	sc.Attacker.Techs = []string{"pds-ii"}
 	ex = mustSolve(t, sc)
-	exactNearD(t, "attacker win (PDS II)", ex.Outcome.AttackerWin.P, 0.84+0.16*cruiserWin)
+	exactNear(t, "attacker win (PDS II)", ex.Outcome.AttackerWin.P, 0.84+0.16*cruiserWin)
 }
 
 // In an invasion the attacker's PDS fire in space cannon offense and
@@ -60,7 +60,7 @@ func TestAttackerSystemPDSInvasion(t *testing.T) {
 	w2 := (0.51 + 0.147*w1) / 0.657
 	want := (0.875 + 0.125*4.0/9) * w2
 	ex := mustSolve(t, sc)
-	exactNearD(t, "planet taken", ex.Outcome.AttackerWin.P, want)
+	exactNear(t, "planet taken", ex.Outcome.AttackerWin.P, want)
 	res := mustRun(t, sc, factionTrials, 502)
 	near(t, "planet taken", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
 }
@@ -73,12 +73,12 @@ func TestAttackerAdjacentPDS(t *testing.T) {
 		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), AdjacentPDS: 2, Techs: []string{"pds-ii"}},
 		Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, 0.84+0.16*cruiserWin)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, 0.84+0.16*cruiserWin)
 	res := mustRun(t, sc, factionTrials, 503)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, 0.84+0.16*cruiserWin, bernoulliSD(0.84+0.16*cruiserWin))
 	sc.Attacker.Techs = nil
 	ex = mustSolve(t, sc)
-	exactNearD(t, "attacker win (PDS I)", ex.Outcome.AttackerWin.P, cruiserWin)
+	exactNear(t, "attacker win (PDS I)", ex.Outcome.AttackerWin.P, cruiserWin)
 	warned(t, ex, "attacker's 2 adjacent PDS do not fire")
 }
 
@@ -96,8 +96,8 @@ func TestSpaceAgainstStructures(t *testing.T) {
 			Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")},
 			Defender: combat.Side{Fleet: mustFleet(t, "1 space dock"), Cards: []string{c.card}}}
 		ex := mustSolve(t, sc)
-		exactNearD(t, c.card+": attacker keeps space", ex.Outcome.AttackerWin.P, c.keep)
-		exactNearD(t, c.card+": no ships left", ex.Outcome.Draw.P, 1-c.keep)
+		exactNear(t, c.card+": attacker keeps space", ex.Outcome.AttackerWin.P, c.keep)
+		exactNear(t, c.card+": no ships left", ex.Outcome.Draw.P, 1-c.keep)
 		res := mustRun(t, sc, factionTrials, 504)
 		near(t, c.card+": attacker keeps space", res.Outcome.AttackerWin.P, c.keep, bernoulliSD(c.keep))
 		if res.Rounds.Mean.Value != 0 {

@@ -11,7 +11,7 @@ import (
 // Tests of the board-state items (boardstate.go) and the texts that read
 // them: Mordred with "assimilator-token", Arvicon Rex with
 // "fleet-pool-token", I.I.H.Q. Modernization with "mecatol-rex". Expected
-// values are derived by hand or with the small chain duelD, independently
+// values are derived by hand or with the small chain pointDuel, independently
 // of the engine; Monte Carlo answers must fall within 4 standard errors,
 // exact answers within 1e-9.
 
@@ -24,15 +24,15 @@ func boardSide(t *testing.T, faction, fleet string, techs, cards []string) comba
 }
 
 // Mordred with the token: the mech rolls at 6 − 2 = 4 (0.7 a die; Sustain
-// Damage: 2 points) against 1 infantry (0.3): duelD(2, 1) at 0.7 and 0.3.
+// Damage: 2 points) against 1 infantry (0.3): pointDuel(2, 1) at 0.7 and 0.3.
 func TestMordredAssimilatorToken(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: boardSide(t, "nekro", "1 mech", nil, []string{"assimilator-token"}),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
-	win, draw := duelD(2, 1, fixedD(1), perPointD, 0.7, 0.3)
+	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.7, 0.3)
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-	exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	res := mustRun(t, sc, factionTrials, 405)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	for _, w := range res.Warnings {
@@ -57,16 +57,16 @@ func TestMordredAsAShip(t *testing.T) {
 
 // Arvicon Rex with the opponent's token in the Mahact fleet pool: no +2,
 // so the flagship rolls 2 dice at 5 (0.6 each; Sustain Damage: 2 points)
-// against a cruiser (0.4, 1 point): duelD(2, 1) with 2 dice whatever the
+// against a cruiser (0.4, 1 point): pointDuel(2, 1) with 2 dice whatever the
 // points left. Default (no token): +2, TestArviconRex.
 func TestArviconRexFleetPoolToken(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: boardSide(t, "mahact", "1 flagship", nil, []string{"fleet-pool-token"}),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	win, draw := duelD(2, 1, fixedD(2), perPointD, 0.6, 0.4)
+	win, draw := pointDuel(2, 1, fixedDice(2), diePerPoint, 0.6, 0.4)
 	ex := mustSolve(t, sc)
-	exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-	exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 	res := mustRun(t, sc, factionTrials, 407)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	for _, w := range res.Warnings {
@@ -104,8 +104,8 @@ func TestCustodiaVigilia(t *testing.T) {
 			Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")},
 			Defender: boardSide(t, "keleres", "1 space dock", iihq, mecatol)}
 		ex := mustSolve(t, sc)
-		exactNearD(t, "attacker keeps space", ex.Outcome.AttackerWin.P, 0.4)
-		exactNearD(t, "no ships left", ex.Outcome.Draw.P, 0.6)
+		exactNear(t, "attacker keeps space", ex.Outcome.AttackerWin.P, 0.4)
+		exactNear(t, "no ships left", ex.Outcome.Draw.P, 0.6)
 		res := mustRun(t, sc, factionTrials, 408)
 		near(t, "attacker keeps space", res.Outcome.AttackerWin.P, 0.4, bernoulliSD(0.4))
 	})
@@ -115,8 +115,8 @@ func TestCustodiaVigilia(t *testing.T) {
 			Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
 		win, draw := 0.6+0.4*0.32/0.52, 0.4*0.08/0.52
 		ex := mustSolve(t, sc)
-		exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, win)
-		exactNearD(t, "draw", ex.Outcome.Draw.P, draw)
+		exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+		exactNear(t, "draw", ex.Outcome.Draw.P, draw)
 		res := mustRun(t, sc, factionTrials, 409)
 		near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	})
@@ -125,7 +125,7 @@ func TestCustodiaVigilia(t *testing.T) {
 			Attacker: boardSide(t, "keleres", "1 cruiser", iihq, nil),
 			Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
 		ex := mustSolve(t, sc)
-		exactNearD(t, "attacker win", ex.Outcome.AttackerWin.P, 0.32/0.52)
+		exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, 0.32/0.52)
 		warned(t, ex, "I.I.H.Q. Modernization", "mecatol-rex")
 	})
 	t.Run("invasion of Mecatol Rex", func(t *testing.T) {
@@ -136,7 +136,7 @@ func TestCustodiaVigilia(t *testing.T) {
 		w2 := (0.51 + 0.147*w1) / (1 - 0.343)
 		want := 0.4 * (0.6*w1 + 0.4*w2)
 		ex := mustSolve(t, sc)
-		exactNearD(t, "planet taken", ex.Outcome.AttackerWin.P, want)
+		exactNear(t, "planet taken", ex.Outcome.AttackerWin.P, want)
 		res := mustRun(t, sc, factionTrials, 410)
 		near(t, "planet taken", res.Outcome.AttackerWin.P, want, bernoulliSD(want))
 	})

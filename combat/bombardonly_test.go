@@ -19,9 +19,9 @@ func TestBombardmentWithoutGroundForces(t *testing.T) {
 		Attacker: combat.Side{Fleet: mustFleet(t, "2 dreadnought")},
 		Defender: combat.Side{Fleet: mustFleet(t, "3 infantry")}}
 	ex := mustSolve(t, sc)
-	exactNearD(t, "infantry left", ex.Defender.Survivors[0].Expected.Value, 1.8)
-	exactNearD(t, "defender keeps the planet", ex.Outcome.DefenderWin.P, 1)
-	exactNearD(t, "invaded", ex.Invaded.P, 0)
+	exactNear(t, "infantry left", ex.Defender.Survivors[0].Expected.Value, 1.8)
+	exactNear(t, "defender keeps the planet", ex.Outcome.DefenderWin.P, 1)
+	exactNear(t, "invaded", ex.Invaded.P, 0)
 	res := mustRun(t, sc, factionTrials, 601)
 	near(t, "infantry left", res.Defender.Survivors[0].Expected.Value, 1.8, math.Sqrt(2*0.6*0.4))
 	if res.Outcome.DefenderWin.P != 1 || res.Invaded.P != 0 {
@@ -30,12 +30,12 @@ func TestBombardmentWithoutGroundForces(t *testing.T) {
 	// Blitz gives the cruisers Bombardment 6 (0.5 a die): E = 3 − 1.
 	sc.Attacker = combat.Side{Fleet: mustFleet(t, "2 cruiser"), Cards: []string{"blitz"}}
 	ex = mustSolve(t, sc)
-	exactNearD(t, "infantry left (Blitz)", ex.Defender.Survivors[0].Expected.Value, 2)
+	exactNear(t, "infantry left (Blitz)", ex.Defender.Survivors[0].Expected.Value, 2)
 	// Planetary Shield stops the bombardment: nothing happens.
 	sc.Attacker = combat.Side{Fleet: mustFleet(t, "2 dreadnought")}
 	sc.Defender = combat.Side{Fleet: mustFleet(t, "3 infantry, 1 pds")}
 	ex = mustSolve(t, sc)
-	exactNearD(t, "infantry left (shielded)", ex.Defender.Survivors[0].Expected.Value, 3)
+	exactNear(t, "infantry left (shielded)", ex.Defender.Survivors[0].Expected.Value, 3)
 	// Nothing to bombard or land with: refused.
 	sc.Attacker = combat.Side{Fleet: mustFleet(t, "2 cruiser")}
 	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "no unit with Bombardment") {

@@ -201,14 +201,14 @@ func (d *spDuel) pmf(s, h int) []float64 {
 // value is the outcome from the state where the attacker has taken ha hits
 // and the defender hd.
 func (d *spDuel) value(ha, hd int) spOut {
-	deadA := ha >= len(d.side[0])+d.sustains(0)
-	deadD := hd >= len(d.side[1])+d.sustains(1)
+	attackerDead := ha >= len(d.side[0])+d.sustains(0)
+	defenderDead := hd >= len(d.side[1])+d.sustains(1)
 	switch {
-	case deadA && deadD:
+	case attackerDead && defenderDead:
 		return spOut{draw: 1}
-	case deadA:
+	case attackerDead:
 		return spOut{d: 1}
-	case deadD:
+	case defenderDead:
 		return spOut{a: 1}
 	}
 	if v, ok := d.memo[[2]int{ha, hd}]; ok {

@@ -129,17 +129,17 @@ func tlWarned(res combat.Result, part string) bool {
 // tlDuel is the exact outcome of a combat between two sides of identical
 // one-hit units, na hitting with probability pa each and nd with pd, all
 // rolling at once each round: P(attacker wins), P(draw), P(defender wins)
-// (the chain duelF, a die per point).
+// (the chain pointDuelEnds, a die per point).
 func tlDuel(na, nd int, pa, pd float64) (aw, dr, dw float64) {
-	aw, dr = outcomeF(duelF(na, nd, perPointF, perPointF, pa, pd))
+	aw, dr = endsWinDraw(pointDuelEnds(na, nd, diePerPoint, diePerPoint, pa, pd))
 	return aw, dr, 1 - aw - dr
 }
 
 // tlHPDuel is the exact outcome of one unit with ha hit points (each hit
 // removes one) hitting with probability pa per round, against one with hd
-// hit points and pd (the chain duelF, one die a side).
+// hit points and pd (the chain pointDuelEnds, one die a side).
 func tlHPDuel(ha, hd int, pa, pd float64) (aw, dr, dw float64) {
-	aw, dr = outcomeF(duelF(ha, hd, oneDieF, oneDieF, pa, pd))
+	aw, dr = endsWinDraw(pointDuelEnds(ha, hd, oneDie, oneDie, pa, pd))
 	return aw, dr, 1 - aw - dr
 }
 

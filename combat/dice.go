@@ -105,3 +105,8 @@ func scanCDF(cdf []uint64, u uint64) uint32 {
 	}
 	return last
 }
+
+// uniform draws a number in [0, 1) from the trial's generator.
+func uniform(t *trial) float64 {
+	return float64(t.rng.Uint64()>>11) * 0x1p-53
+}

@@ -316,13 +316,13 @@ type sweep struct {
 }
 
 func newSweep(c *chain, states int) *sweep {
-	maxH := 0
+	maxHealth := 0
 	for side := range 2 {
 		for _, h := range c.health[side] {
-			maxH = max(maxH, h)
+			maxHealth = max(maxHealth, h)
 		}
 	}
-	return &sweep{c: c, nd: uint32(c.ss[defender].n), buckets: make([][]uint32, 2*maxH+1),
+	return &sweep{c: c, nd: uint32(c.ss[defender].n), buckets: make([][]uint32, 2*maxHealth+1),
 		mass: make(map[uint32]*roundsHist, states), moment: make(map[uint32]float64, states), final: map[uint32]*absorbed{}}
 }
 

@@ -22,32 +22,147 @@ type factionRule struct {
 // others raise a warning when they would act (see applyFaction), so a
 // faction's answer is never silently incomplete.
 func factionRules() map[string]factionRule {
-	rules := map[string]factionRule{
-		"unrelenting":             {attach: unrelenting},
-		"fragile":                 {attach: fragile},
-		"cmorran-norr":            {attach: sardakkFlagship},
+	return map[string]factionRule{
+		// The Arborec.
+		"letani-behemoth": {attach: letaniBehemoth},
+
+		// The Argent Flight.
+		"raid-formation":        {attach: raidFormation},
+		"strike-wing-alpha-ii":  {attach: strikeWingAlphaII},
+		"strike-wing-ambuscade": {attach: strikeWingAmbuscade},
+		"quetzecoatl":           {attach: quetzecoatl},
+		"trrakan-aun-zulok":     {attach: trrakanAunZulok},
+		"aerie-sentinel":        {attach: aerieSentinel},
+
+		// The Ghosts of Creuss.
+		"dimensional-splicer": {attach: dimensionalSplicer},
+
+		// The Crimson Rebellion.
+		"quietus": {attach: quietus},
+
+		// The Empyrean.
+		"dynamo":  {attach: dynamo},
+		"watcher": {attach: watcher, early: true},
+
+		// The Firmament.
+		"heavens-eye": {attach: heavensEye},
+
+		// The Emirates of Hacan.
+		"wrath-of-kenara": {attach: wrathOfKenara},
+
+		// The Universities of Jol-Nar.
+		"fragile":       {attach: fragile},
+		"jns-hylarim":   {attach: jolNarFlagship},
+		"shield-paling": {attach: shieldPaling},
+		"ta-zern":       {attach: taZern},
+
+		// The Council Keleres.
+		"iihq-modernization": {attach: iihqModernization},
+
+		// The L1Z1X Mindnet.
+		"harrow":      {attach: harrow},
+		"0-0-1":       {attach: l1z1xFlagship},
+		"2ram":        {attach: twoRAM},
+		"annihilator": {attach: annihilator},
+
+		// Last Bastion.
+		"galvanize":            {attach: inVariants},
+		"the-egeiro":           {attach: theEgeiro},
+		"proxima-targeting-vi": {attach: proximaTargetingVI},
+		"phoenix-standard":     {attach: phoenixStandard},
+		"raise-the-standard":   {attach: raiseTheStandard},
+		"a3-valiance":          {attach: a3Valiance},
+
+		// The Barony of Letnev.
 		"non-euclidean-shielding": {attach: nonEuclideanShielding},
-		"jns-hylarim":             {attach: jolNarFlagship},
-		"salai-sai-corian":        {attach: winnuFlagship},
-		"devour":                  {attach: devour},
-		"the-terror-between":      {attach: terrorBetween},
-		"neutral-hit-order":       {attach: neutralHitOrder},
-		"the-alastor":             {attach: theAlastor},
-		"eidolon":                 {attach: zGrav},
-		"matriarch":               {attach: matriarch},
-		"wrath-of-kenara":         {attach: wrathOfKenara},
 		"gravleash-maneuvers":     {attach: gravleashManeuvers},
-		"eidolon-maximum":         {attach: eidolonMax},
-		"the-cavalry":             {attach: inVariants},
-		"galvanize":               {attach: inVariants},
-		"iihq-modernization":      {attach: iihqModernization},
+		"arc-secundus":            {attach: arcSecundus},
+		"munitions-reserves":      {attach: munitionsReserves},
+		"war-funding":             {attach: warFunding},
+		"l4-disruptors":           {attach: l4Disruptors},
+		"viscount-unlenn":         {attach: viscountUnlenn},
+		"dunlain-reaper":          {attach: dunlainReaper},
+
+		// The Mahact Gene-Sorcerers.
+		"arvicon-rex":            {attach: arviconRex},
+		"crimson-legionnaire-ii": {attach: crimsonLegionnaireII},
+
+		// The Mentak Coalition.
+		"ambush":                {attach: ambush},
+		"fourth-moon":           {attach: fourthMoon},
+		"moll-terminus":         {attach: mollTerminus},
+		"ipswitch-loose-cannon": {attach: ipswitch},
+		"the-tables-grace":      {attach: inVariants},
+
+		// The Naalu Collective.
+		"matriarch":  {attach: matriarch},
+		"iconoclast": {attach: iconoclast},
+
+		// The Naaz-Rokha Alliance.
+		"eidolon":         {attach: zGrav},
+		"eidolon-maximum": {attach: eidolonMax},
+		"supercharge":     {attach: supercharge},
+		"visz-el-vir":     {attach: viszElVir},
+
+		// The Nekro Virus.
+		"the-alastor": {attach: theAlastor},
+		"mordred":     {attach: mordred},
+		"valefar-assimilator-z": {attach: func(p *plan, sc *Scenario, holder int) {
+			p.addEffect("Valefar Assimilator Z (list the assimilated flagship's text among the cards)", true)
+		}},
+
+		// neutral units (Thunder's Edge): generic units, never upgraded; they take hits in the fixed order printed on their reference card.
+		"neutral-hit-order": {attach: neutralHitOrder},
+
+		// The Nomad.
+		"the-cavalry":         {attach: inVariants},
+		"quantum-manipulator": {attach: quantumManipulator},
+
+		// The Ral Nel Consortium.
+		"miniaturization": {attach: miniaturization},
+		"linkship":        {attach: linkship},
+		"last-dispatch":   {attach: lastDispatch},
+		"alarum":          {attach: alarum},
+
+		// Sardakk N'orr.
+		"unrelenting":             {attach: unrelenting},
+		"cmorran-norr":            {attach: sardakkFlagship},
+		"valkyrie-exoskeleton":    {attach: valkyrieExoskeleton},
+		"valkyrie-particle-weave": {attach: valkyrieParticleWeave},
+		"exotrireme-ii":           {attach: exotriremeII},
+		"tekklar-legion":          {attach: tekklarLegion},
+
+		// The Federation of Sol.
+		"evelyn-delouis": {attach: evelynDelouis},
+
+		// The Titans of Ul.
+		"ul-the-progenitor": {attach: ulTheProgenitor},
+		"hel-titan":         {attach: helTitan},
+		"tellurian":         {attach: tellurian},
+
+		// The Vuil'raith Cabal.
+		"devour":             {attach: devour},
+		"the-terror-between": {attach: terrorBetween},
+		"reanimator":         {attach: reanimator},
+
+		// The Winnu.
+		"salai-sai-corian": {attach: winnuFlagship},
+		"rickar-rickani":   {attach: rickarRickani},
+		"imperator":        {attach: imperator},
+
+		// The Xxcha Kingdom.
+		"indomitus":     {attach: indomitus},
+		"loncara-ssodu": {attach: loncaraSsodu},
+
+		// The Yin Brotherhood.
+		"devotion":         {attach: devotion},
+		"indoctrination":   {attach: indoctrination},
+		"impulse-core":     {attach: impulseCore},
+		"van-hauge":        {attach: vanHauge},
+		"greyfire-mutagen": {attach: greyfireMutagen},
+		"brother-milor":    {attach: brotherMilor},
+		"moyins-ashes":     {attach: moyinsAshes},
 	}
-	for _, group := range []map[string]factionRule{factionRulesA(), factionRulesB(), factionRulesC(), factionRulesD(), factionRulesE(), factionRulesF(), factionRulesG(), factionRulesH(), factionRulesI()} {
-		for slug, r := range group {
-			rules[slug] = r
-		}
-	}
-	return rules
 }
 
 // inVariants is the rule of texts applied when the side's units are laid
@@ -172,84 +287,4 @@ func cardNamesOf(items []string) []string {
 		out = append(out, strings.TrimSpace(name))
 	}
 	return out
-}
-
-// unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
-func unrelenting(p *plan, sc *Scenario, holder int) {
-	all := func(uint8) bool { return true }
-	p.adjustThresholds(holder, rollSpace, -1, all)
-	p.adjustThresholds(holder, rollGround, -1, all)
-	p.addEffect("Unrelenting", true)
-}
-
-// fragile (Jol-Nar): −1 to each of the side's combat rolls.
-func fragile(p *plan, sc *Scenario, holder int) {
-	all := func(uint8) bool { return true }
-	p.adjustThresholds(holder, rollSpace, +1, all)
-	p.adjustThresholds(holder, rollGround, +1, all)
-	p.addEffect("Fragile", true)
-}
-
-// sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
-// other ships in the system while the flagship is there.
-func sardakkFlagship(p *plan, sc *Scenario, holder int) {
-	sp := &p.side[holder]
-	a := aura{delta: -1}
-	found := false
-	for i, sl := range sp.slots {
-		switch {
-		case sl.stats.Kind == units.Flagship && sl.zone == zoneSpace:
-			a.source, found = uint8(i), true
-		case sl.stats.Kind.Ship() && sl.zone == zoneSpace:
-			a.targets[i] = true
-		}
-	}
-	if found {
-		sp.auras[rollSpace] = append(sp.auras[rollSpace], a)
-	}
-	p.addEffect("C'morran N'orr", true)
-}
-
-// nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
-// the side's units cancels 2 hits instead of 1.
-func nonEuclideanShielding(p *plan, sc *Scenario, holder int) {
-	p.side[holder].sustainCancels = 2
-	p.addEffect("Non-Euclidean Shielding", true)
-}
-
-// flagshipRoller returns the index of side's flagship roller of kind r, or
-// -1.
-func (p *plan) flagshipRoller(side int, r rollKind) int {
-	for i, ro := range p.side[side].rollers[r] {
-		if p.side[side].slots[ro.slot].stats.Kind == units.Flagship {
-			return i
-		}
-	}
-	return -1
-}
-
-// jolNarFlagship (J.N.S. Hylarim): each of its combat dice whose result is 9
-// or 10 before modifiers produces 2 additional hits.
-func jolNarFlagship(p *plan, sc *Scenario, holder int) {
-	for _, r := range []rollKind{rollSpace, rollGround} {
-		if i := p.flagshipRoller(holder, r); i >= 0 {
-			ro := &p.side[holder].rollers[r][i]
-			ro.bonusFrom, ro.bonus = 9, 2
-			p.side[holder].special[r] = true
-			p.side[holder].groups[r] = groupRollers(p.side[holder].rollers[r])
-		}
-	}
-	p.addEffect("J.N.S. Hylarim", true)
-}
-
-// winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
-// opponent has non-fighter ships in the system. The dice depend on the
-// other side's units, so the per-side tables and exact mode do not apply.
-func winnuFlagship(p *plan, sc *Scenario, holder int) {
-	if i := p.flagshipRoller(holder, rollSpace); i >= 0 {
-		p.side[holder].rollers[rollSpace][i].perOpponentShip = true
-		p.side[holder].special[rollSpace] = true
-		p.noTables = true
-	}
-	p.addEffect("Salai Sai Corian (dice that depend on the opponent's ships)", false)
 }

@@ -1,23 +1,12 @@
 package combat_test
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/units"
 )
-
-func factionSide(t *testing.T, faction, fleet string, techs ...string) combat.Side {
-	t.Helper()
-	f, err := units.LookupFaction(faction)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return combat.Side{Fleet: mustFleet(t, fleet), Faction: f, Techs: techs}
-}
 
 // Unrelenting: a N'orr cruiser hits on 6 (p = 0.5) against a cruiser on 7
 // (0.4). Per round A-only 0.3, D-only 0.2, both 0.2, none 0.3, so the
@@ -42,49 +31,6 @@ func TestFactionRollModifiers(t *testing.T) {
 	}
 }
 
-// The N'orr flagship gives +1 to the other N'orr ships while it is there.
-// One round, flagship (2 dice on 5 with Unrelenting: 0.6 each) and a cruiser
-// (on 7 − 1 − 1 = 5: 0.6) against a defender's cruiser: the defender's
-// cruiser survives round 1 only if all three dice miss: 0.4³ = 0.064.
-// Without the flagship's +1 the cruiser hits on 6 (0.5): 0.4²·0.5 = 0.08.
-func TestSardakkFlagship(t *testing.T) {
-	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
-		Attacker: factionSide(t, "sardakk", "1 flagship, 1 cruiser"), Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	mc := mustRun(t, sc, 200000, 22)
-	got := mc.Defender.Survivors[0].Expected.Value
-	if se := math.Sqrt(0.064 * 0.936 / 200000); math.Abs(got-0.064) > 4*se {
-		t.Errorf("defender cruiser left after round 1 = %.5f, want 0.064 (without the aura it would be 0.08)", got)
-	}
-	// Exact mode sees the aura too: flagship and cruiser against 4 cruisers,
-	// exact and Monte Carlo agree.
-	sc2 := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: factionSide(t, "sardakk", "1 flagship, 2 cruiser"), Defender: combat.Side{Fleet: mustFleet(t, "4 cruiser")}}
-	ex := mustSolve(t, sc2)
-	mc2 := mustRun(t, sc2, 200000, 23)
-	p := ex.Outcome.AttackerWin.P
-	if se := math.Sqrt(p * (1 - p) / 200000); math.Abs(mc2.Outcome.AttackerWin.P-p) > 4*se {
-		t.Errorf("exact %.5f, Monte Carlo %.5f", p, mc2.Outcome.AttackerWin.P)
-	}
-}
-
-// Non-Euclidean Shielding: one use of Sustain Damage cancels 2 hits, so a
-// dreadnought facing 2 cruisers cannot die in round 1 (it would need 3
-// hits); without it, 2 hits (0.4² = 0.16) destroy it.
-func TestNonEuclideanShielding(t *testing.T) {
-	for _, c := range []struct {
-		techs []string
-		left  float64
-	}{{[]string{"non-euclidean-shielding"}, 1}, {nil, 0.84}} {
-		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
-			Attacker: factionSide(t, "letnev", "1 dreadnought", c.techs...), Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}
-		mc := mustRun(t, sc, 100000, 24)
-		got := mc.Attacker.Survivors[0].Expected.Value
-		if se := math.Max(math.Sqrt(c.left*(1-c.left)/100000), 1e-9); math.Abs(got-c.left) > 4*se {
-			t.Errorf("techs %v: dreadnought left after round 1 = %.5f, want %.2f", c.techs, got, c.left)
-		}
-	}
-}
-
 // Abilities the engine does not model yet are named in the warnings, never
 // silently ignored: the Nekro's Technological Singularity in any combat.
 func TestUnmodelledFactionAbilitiesWarn(t *testing.T) {
@@ -99,44 +45,6 @@ func TestUnmodelledFactionAbilitiesWarn(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("warnings %q do not name the unmodelled Technological Singularity", res.Warnings)
-	}
-}
-
-// The Jol-Nar flagship (combat 6, 7 with Fragile) gets 2 more hits on each
-// natural 9 or 10: a die gives 1 hit on 7–8 (0.2), 3 hits on 9–10 (0.2).
-// Against 3 cruisers for one round, the sum of 2 dice is 0: 0.36, 1: 0.24,
-// 2: 0.04, 3: 0.24, 4: 0.08, 6: 0.04, so E[min(hits, 3)] = 1.40 and 1.60
-// cruisers are left. Exact mode expresses it too (checked against Monte
-// Carlo).
-func TestJolNarFlagship(t *testing.T) {
-	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
-		Attacker: factionSide(t, "jol-nar", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
-	mc := mustRun(t, sc, 200000, 25)
-	if got := mc.Defender.Survivors[0].Expected; math.Abs(got.Value-1.60) > 4*got.SE {
-		t.Errorf("cruisers left after round 1 = %.4f ± %.4f, want 1.60", got.Value, got.SE)
-	}
-	sc.MaxRounds = 0
-	ex := mustSolve(t, sc)
-	run := mustRun(t, sc, 200000, 26)
-	p := ex.Outcome.AttackerWin.P
-	if se := math.Sqrt(p * (1 - p) / 200000); math.Abs(run.Outcome.AttackerWin.P-p) > 4*se {
-		t.Errorf("exact %.5f, Monte Carlo %.5f", p, run.Outcome.AttackerWin.P)
-	}
-}
-
-// The Winnu flagship rolls one die per opposing non-fighter ship: against
-// 3 cruisers, 3 dice on 7 (0.4) in round 1, so 3 − 1.2 = 1.8 cruisers are
-// left; exact mode refuses it by name.
-func TestWinnuFlagship(t *testing.T) {
-	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
-		Attacker: factionSide(t, "winnu", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
-	mc := mustRun(t, sc, 200000, 27)
-	if got := mc.Defender.Survivors[0].Expected; math.Abs(got.Value-1.8) > 4*got.SE {
-		t.Errorf("cruisers left after round 1 = %.4f ± %.4f, want 1.8", got.Value, got.SE)
-	}
-	sc.MaxRounds = 0
-	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "Salai Sai Corian") {
-		t.Errorf("Solve error = %v, want a refusal naming the flagship", err)
 	}
 }
 
@@ -156,6 +64,26 @@ func TestHybridCrystalFighterCapacity(t *testing.T) {
 		modelled(t, res, "Hybrid Crystal Fighter II")
 		if got := res.Attacker.CapacityLost.Value; (got == 0) != c.zero {
 			t.Errorf("techs %v: capacity lost %v, want zero: %v", c.techs, got, c.zero)
+		}
+	}
+}
+
+// Modelled reports these faction texts, whose effects the faction_*_test.go
+// files test.
+func TestFactionTextsModelled(t *testing.T) {
+	for _, slug := range []string{
+		"valkyrie-exoskeleton", "valkyrie-particle-weave", "exotrireme-ii", "tekklar-legion",
+		"devotion", "indoctrination", "impulse-core", "van-hauge", "greyfire-mutagen", "ambush",
+		"fourth-moon", "moll-terminus", "dimensional-splicer", "raid-formation",
+		"strike-wing-alpha-ii", "strike-wing-ambuscade", "supercharge",
+		"0-0-1", "quantum-manipulator", "quetzecoatl", "arvicon-rex", "viscount-unlenn",
+		"ta-zern", "trrakan-aun-zulok", "tellurian",
+		"rickar-rickani", "imperator", "the-egeiro", "reanimator", "crimson-legionnaire-ii", "brother-milor", "iconoclast", "dynamo",
+		"proxima-targeting-vi", "phoenix-standard", "raise-the-standard", "a3-valiance", "ipswitch-loose-cannon",
+		"watcher", "moyins-ashes", "alarum",
+	} {
+		if !combat.Modelled(slug) {
+			t.Errorf("%s is not modelled", slug)
 		}
 	}
 }

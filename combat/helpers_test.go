@@ -2,7 +2,9 @@ package combat_test
 
 import (
 	"context"
+	"flag"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -85,4 +87,149 @@ func binomDist(n int, p float64) []float64 {
 		out[k] = binomP(n, k, p)
 	}
 	return out
+}
+
+func factionSide(t *testing.T, faction, fleet string, techs ...string) combat.Side {
+	t.Helper()
+	f, err := units.LookupFaction(faction)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return combat.Side{Fleet: mustFleet(t, fleet), Faction: f, Techs: techs}
+}
+
+// factionTrials is the Monte Carlo size of the faction (and TI3) tests:
+// 200,000 trials, or 50,000 with -short, each divided by raceTrialDivisor
+// under -race; near's tolerance follows it.
+var factionTrials int64 = 200000 / raceTrialDivisor
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		factionTrials = 50000 / raceTrialDivisor
+	}
+	os.Exit(m.Run())
+}
+
+// near checks a Monte Carlo mean against a hand value: sd is the standard
+// deviation of one trial's value (0: the value is certain).
+func near(t *testing.T, what string, got, want, sd float64) {
+	t.Helper()
+	se := sd / math.Sqrt(float64(factionTrials))
+	t.Logf("%s = %.5f, want %.5f (z = %.2f)", what, got, want, (got-want)/math.Max(se, 1e-12))
+	if tol := math.Max(4*se, 1e-12); math.Abs(got-want) > tol {
+		t.Errorf("%s = %.5f, want %.5f (z = %.1f)", what, got, want, (got-want)/math.Max(se, 1e-12))
+	}
+}
+
+// bernoulliSD is the standard deviation of a 0/1 value with mean q.
+func bernoulliSD(q float64) float64 { return math.Sqrt(q * (1 - q)) }
+
+// modelled checks that no warning calls the faction text name unmodelled.
+func modelled(t *testing.T, res combat.Result, name string) {
+	t.Helper()
+	for _, w := range res.Warnings {
+		if strings.Contains(w, ": "+name+" (") && strings.Contains(w, "not modelled yet") {
+			t.Errorf("warning still calls %s unmodelled: %q", name, w)
+		}
+	}
+}
+
+// notExact checks that Solve refuses sc.
+func notExact(t *testing.T, sc combat.Scenario) {
+	t.Helper()
+	if _, err := combat.Solve(context.Background(), sc); err == nil {
+		t.Errorf("Solve accepted a scenario with an effect it cannot replay")
+	}
+}
+
+// survivors returns the expected number left of the side's unit type name.
+func survivors(t *testing.T, sr combat.SideResult, name string) float64 {
+	t.Helper()
+	for _, s := range sr.Survivors {
+		if s.Name == name {
+			return s.Expected.Value
+		}
+	}
+	t.Fatalf("no survivor line %q in %+v", name, sr.Survivors)
+	return 0
+}
+
+// factionSideCards is a side of the given faction with the fleet, technologies and
+// cards.
+func factionSideCards(t *testing.T, faction, fleet string, techs, cards []string) combat.Side {
+	t.Helper()
+	s := combat.Side{Fleet: mustFleet(t, fleet), Techs: techs, Cards: cards}
+	if faction != "" {
+		f, err := units.LookupFaction(faction)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Faction = f
+	}
+	return s
+}
+
+// exactNear checks an exact answer against the hand value within 1e-9.
+func exactNear(t *testing.T, what string, got, want float64) {
+	t.Helper()
+	if math.Abs(got-want) > 1e-9 {
+		t.Errorf("exact %s = %.12f, hand %.12f", what, got, want)
+	}
+}
+
+// checkWinDraw checks a run's and an exact solution's win and draw
+// probabilities against hand values (exact is skipped when solve is
+// false).
+func checkWinDraw(t *testing.T, sc combat.Scenario, seed uint64, win, draw float64, solve bool) combat.Result {
+	t.Helper()
+	res := mustRun(t, sc, factionTrials, seed)
+	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
+	if solve {
+		ex := mustSolve(t, sc)
+		exactNear(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
+		exactNear(t, "draw", ex.Outcome.Draw.P, draw)
+	}
+	return res
+}
+
+// lastBastionSide is a Last Bastion side with the fleet, galvanized units
+// (a fleet string, or "") and technologies.
+func lastBastionSide(t *testing.T, fleet, galvanized string, techs ...string) combat.Side {
+	t.Helper()
+	s := factionSide(t, "last-bastion", fleet, techs...)
+	if galvanized != "" {
+		s.Galvanized = mustFleet(t, galvanized)
+	}
+	return s
+}
+
+// runAgreesWithExact checks that exact mode solves sc fought to the end and that
+// Monte Carlo agrees with it within 4 standard errors (the split slot is a
+// unit type of its own for both).
+func runAgreesWithExact(t *testing.T, sc combat.Scenario, seed uint64) {
+	t.Helper()
+	sc.MaxRounds = 0
+	ex := mustSolve(t, sc)
+	mc := mustRun(t, sc, factionTrials, seed)
+	for _, o := range []struct {
+		name      string
+		mc, exact float64
+	}{{"attacker wins", mc.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"draw", mc.Outcome.Draw.P, ex.Outcome.Draw.P}} {
+		near(t, "to the end, against exact: "+o.name, o.mc, o.exact, bernoulliSD(o.exact))
+	}
+}
+
+// atLeast2 is P(at least 2 hits) from a dice at pa and b dice at pb.
+func atLeast2(a int, pa float64, b int, pb float64) float64 {
+	p := 0.0
+	for i, qa := range binomDist(a, pa) {
+		for j, qb := range binomDist(b, pb) {
+			if i+j >= 2 {
+				p += qa * qb
+			}
+		}
+	}
+	return p
 }

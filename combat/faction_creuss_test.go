@@ -1,0 +1,47 @@
+package combat_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// Tests of the Ghosts of Creuss's texts. Every expected value is worked out by
+// hand (in the comments) or by a small calculation independent of the
+// engine (duels_test.go, helpers_test.go); Monte Carlo answers must fall
+// within 4 standard errors of it (near, factionTrials) and exact answers
+// within 1e-9.
+
+// Dimensional Splicer: the Creuss (2 cruisers, 0.4 each) hit the
+// defender's cruiser at the start (it dies; the dreadnought would only
+// sustain). After round 1 no cruiser is left, and the dreadnought only if
+// fewer than 2 dice hit: 0.84. Exactly, the whole combat equals one
+// against the dreadnought alone; and against a lone dreadnought the hit
+// damages it, as if it started damaged.
+func TestDimensionalSplicer(t *testing.T) {
+	a := factionSide(t, "creuss", "2 cruiser", "dimensional-splicer")
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a,
+		Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 cruiser")}}
+	res := mustRun(t, sc, factionTrials, 115)
+	near(t, "cruiser left", survivors(t, res.Defender, "Cruiser I"), 0, 0)
+	near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 0.84, bernoulliSD(0.84))
+	modelled(t, res, "Dimensional Splicer")
+	warned(t, res, "Dimensional Splicer", "wormhole")
+
+	plain := factionSide(t, "creuss", "2 cruiser")
+	for _, c := range []struct{ with, without string }{
+		{"1 dreadnought, 1 cruiser", "1 dreadnought"},
+		{"1 dreadnought", "1 dreadnought (damaged)"},
+	} {
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, c.with)}}
+		ex := mustSolve(t, sc)
+		ref := mustSolve(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: plain, Defender: combat.Side{Fleet: mustFleet(t, c.without)}})
+		if math.Abs(ex.Outcome.AttackerWin.P-ref.Outcome.AttackerWin.P) > 1e-9 || math.Abs(ex.Outcome.Draw.P-ref.Outcome.Draw.P) > 1e-9 {
+			t.Errorf("%s: exact %.9f/%.9f, equivalent %.9f/%.9f", c.with, ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, ref.Outcome.AttackerWin.P, ref.Outcome.Draw.P)
+		}
+		mc := mustRun(t, sc, factionTrials, 116)
+		w := ref.Outcome.AttackerWin.P
+		near(t, c.with+": Creuss win", mc.Outcome.AttackerWin.P, w, bernoulliSD(w))
+	}
+}

@@ -1,0 +1,21 @@
+package combat
+
+// quietus (Crimson Rebellion flagship, Thunder's Edge): "While this unit is
+// in a system that contains an active breach, other players' units in
+// systems with active breaches lose all of their unit abilities." Whether
+// the active system has an active breach is not in the scenario: the side
+// says so by listing "quietus" among its cards. Then, while the flagship is
+// in the system (it is in the fleet), the opponent's units there have no
+// Space Cannon, Anti-Fighter Barrage, Bombardment, Planetary Shield or
+// Sustain Damage (its PDS in adjacent systems keep theirs: no breach is
+// assumed there). Static: exact mode solves it. Not modelled: the flagship
+// destroyed mid-combat giving the abilities back.
+func quietus(p *plan, sc *Scenario, holder int) {
+	if _, breach := factionItemCount(sideOf(sc, holder), "quietus"); !breach {
+		p.addEffect("Quietus", true)
+		factionIdle(p, "Quietus", holder, "no active breach in the system (list quietus among the side's cards when there is one)")
+		return
+	}
+	p.stripUnitAbilities(1-holder, true)
+	p.addEffect("Quietus (an active breach: the opponent's units lose their unit abilities)", true)
+}

@@ -1,0 +1,20 @@
+package combat
+
+// heavensEye (Firmament flagship, Thunder's Edge): "if the active system
+// holds units of a player whose control marker is on a Firmament plot, it
+// gets +1 move and is repaired at the end of every combat round". Whether
+// the opponent is puppeted is not in the scenario: the side says so by
+// listing "heavens-eye" among its cards. Then the flagship is repaired at
+// the end of every round of space combat (the move does not matter here).
+func heavensEye(p *plan, sc *Scenario, holder int) {
+	flag, ok := flagshipSlot(p, holder)
+	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
+		p.addEffect("Heaven's Eye", true)
+		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")
+		return
+	}
+	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], func(t *trial) {
+		t.damaged[holder][flag] = 0
+	})
+	p.addEffect("Heaven's Eye (repaired at the end of every round)", true)
+}

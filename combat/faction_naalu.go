@@ -1,0 +1,100 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// iconoclast (Naalu mech, Iconoclast), by the scenario's printing
+// (Printings.Iconoclast):
+//   - Thunder's Edge (current): "DEPLOY: When another player gains a relic,
+//     place 1 mech on any planet you control." Nothing in combat.
+//   - Codex III Ω: "Other players cannot use ANTI-FIGHTER BARRAGE against
+//     your units in this system." While a holder's mech is in the system
+//     (the defender's on the planet, the attacker's in the space area; no
+//     step before the barrage can destroy it), every hit of the opponent's
+//     anti-fighter barrage against the holder is cancelled before it is
+//     assigned (first among the effects on it, so Raid Formation sees no
+//     hit). Deterministic, but exact mode does not express effects on the
+//     barrage and refuses it in an action with a space combat.
+//   - Prophecy of Kings: "During combat against an opponent who has at
+//     least 1 relic fragment, apply +2 to the results of this unit's combat
+//     rolls." The scenario cannot say whether the opponent has a fragment:
+//     one is assumed (the effect's name says so). The mech's combat rolls
+//     are its ground combat dice (mechs do not roll in space combat).
+//     Static: exact mode solves it.
+//
+// Articles of War removes the Ω and PoK texts.
+func iconoclast(p *plan, sc *Scenario, holder int) {
+	switch sc.Printings.Iconoclast {
+	case IconoclastTE:
+		p.addEffect("Iconoclast (Thunder's Edge printing: a Deploy ability, nothing in combat)", true)
+		return
+	}
+	if mechTextLost(sc) {
+		p.addEffect("Iconoclast", true)
+		factionIdle(p, "Iconoclast", holder, "Articles of War takes the mechs' texts away")
+		return
+	}
+	mechs := kindSlots(p, holder, tGround, units.Mech)
+	if sc.Printings.Iconoclast == IconoclastOriginal {
+		var isMech [maxSlots]bool
+		for _, m := range mechs {
+			isMech[m] = true
+		}
+		p.adjustThresholds(holder, rollGround, -2, func(s uint8) bool { return isMech[s] })
+		p.addEffect("Iconoclast (PoK printing: +2 to its combat rolls; the opponent is assumed to have a relic fragment)", true)
+		return
+	}
+	if sc.Action == GroundCombat || len(mechs) == 0 {
+		p.addEffect("Iconoclast Ω", true)
+		return
+	}
+	cancel := func(t *trial, side, hits int) int {
+		if side != holder {
+			return hits
+		}
+		for _, m := range mechs {
+			if t.alive[holder][m] > 0 {
+				return 0
+			}
+		}
+		return hits
+	}
+	p.hooks.beforeAssign[rollAFB] = append([]func(*trial, int, int) int{cancel}, p.hooks.beforeAssign[rollAFB]...)
+	p.addEffect("Iconoclast Ω (no anti-fighter barrage against the Naalu units)", false)
+}
+
+// matriarch (Naalu flagship): "During an invasion in this
+// system, you may commit fighters to planets as if they were ground
+// forces. When combat ends, return those units to the space area." Policy:
+// when the flagship is alive at the commitment and the planet has ground
+// forces to fight, every fighter is committed with the ground forces (first
+// to take hits: they cannot take the planet); space cannon defense may hit
+// them. Current printing: they return when the combat ends, before control
+// is established, so a planet left with only Naalu fighters is not taken (a
+// draw). Original printing ("After combat, return those units"): they leave
+// after control is established, so fighters alone take the planet.
+func matriarch(p *plan, sc *Scenario, holder int) {
+	twins := p.twinsOf(holder, formGround)
+	flag, ok := flagshipSlot(p, holder)
+	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)
+	p.addEffect(name, len(twins) == 0 || !ok)
+	if len(twins) == 0 || !ok {
+		return
+	}
+	p.noTables = true
+	p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+		if t.alive[holder][flag] > 0 && t.has(defender, tGround) {
+			t.moveTwins(holder, twins, false)
+		}
+		return true
+	})
+	back := func(t *trial) { t.moveTwins(holder, twins, true) }
+	if sc.Printings.Matriarch == TextOriginal {
+		p.hooks.afterResult = append(p.hooks.afterResult, back)
+	} else {
+		p.hooks.endOfCombat[onGround] = append(p.hooks.endOfCombat[onGround], back)
+	}
+}

@@ -1,0 +1,97 @@
+package combat_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// Tests of the Nekro Virus's texts. Every expected value is worked out by
+// hand (in the comments) or by a small calculation independent of the
+// engine (duels_test.go, helpers_test.go); Monte Carlo answers must fall
+// within 4 standard errors of it (near, factionTrials) and exact answers
+// within 1e-9.
+
+// Mordred: a Nekro mech (6: 0.5, Sustain Damage: 2 points) against 1
+// infantry (0.3). No assimilator token is given, so no +2: pointDuel(2, 1)
+// at 0.5 (with the +2 it would be 0.7: boardstate_test.go), exact-solvable,
+// with a warning saying how to give the token.
+func TestMordred(t *testing.T) {
+	sc := combat.Scenario{Action: combat.GroundCombat,
+		Attacker: factionSide(t, "nekro", "1 mech"),
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
+	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.5, 0.3)
+	ex := mustSolve(t, sc)
+	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
+	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
+	res := mustRun(t, sc, factionTrials, 404)
+	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
+	modelled(t, res, "Mordred")
+	warned(t, res, "Mordred", "assimilator-token", "not applied")
+}
+
+// Valefar Assimilator Z: the Nekro flagship with the C'morran N'orr's text
+// (listed among the cards) gives +1 to the Nekro cruiser (6: 0.5): with
+// the flagship's 2 dice at 9, a dreadnought falls in one round to 2 hits.
+// Without the breakthrough another faction's flagship text listed by the
+// Nekro could change nothing: it is refused rather than ignored.
+func TestValefarAssimilatorZ(t *testing.T) {
+	lone := factionSide(t, "nekro", "1 flagship, 1 cruiser")
+	lone.Cards = []string{"cmorran-norr"}
+	if err := (&combat.Scenario{Action: combat.SpaceCombat, Attacker: lone, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}).Validate(); err == nil || !strings.Contains(err.Error(), "valefar-assimilator-z") {
+		t.Errorf("cmorran-norr without valefar-assimilator-z: %v, want a refusal naming valefar-assimilator-z", err)
+	}
+	for _, c := range []struct {
+		cards []string
+		pc    float64
+	}{{[]string{"valefar-assimilator-z", "cmorran-norr"}, 0.5}} {
+		a := factionSide(t, "nekro", "1 flagship, 1 cruiser")
+		a.Cards = c.cards
+		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+		res := mustRun(t, sc, factionTrials, 362)
+		kill := atLeast2(2, 0.2, 1, c.pc)
+		near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 1-kill, bernoulliSD(kill))
+	}
+}
+
+// The Alastor: the Nekro flagship (2 dice at 9) and 2 infantry (8) against a
+// dreadnought (5) for one round. The infantry fight as ships: the attacker
+// rolls Bin(2, 0.2) + Bin(2, 0.3) and the dreadnought falls to 2 hits:
+// P(0) = 0.64·0.49 = 0.3136, P(1) = 2·0.2·0.8·0.49 + 0.64·2·0.3·0.7 =
+// 0.4256, so it is left with 1 − 0.2608 = 0.7392 (0.96 with the flagship's
+// dice alone). Keeping Sustain Damage for last, the Nekro lose an infantry
+// to its die (0.6): 2 − 0.6 = 1.4 left.
+func TestTheAlastor(t *testing.T) {
+	a := factionSide(t, "nekro", "1 flagship, 2 infantry")
+	a.Order.SustainLast = true
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+	res := mustRun(t, sc, factionTrials, 301)
+	near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 0.7392, bernoulliSD(0.7392))
+	near(t, "infantry left", survivors(t, res.Attacker, "Infantry I"), 1.4, bernoulliSD(0.6))
+	near(t, "flagship left", survivors(t, res.Attacker, "The Alastor"), 1, 0)
+	modelled(t, res, "The Alastor")
+	notExact(t, sc)
+
+	// Without its flagship the Nekro infantry take no part in a space
+	// combat.
+	sc.Attacker = factionSide(t, "nekro", "1 cruiser, 2 infantry")
+	refused(t, sc, "infantry takes no part in a space combat")
+}
+
+// The Alastor on the defender's side: the planet's infantry fight the space
+// combat, then the ground combat. The defender (flagship, 1 infantry on the
+// planet) against 1 cruiser (7) that cannot be hit (modifier −9 on the
+// defender) for one space round: keeping Sustain Damage for last, the
+// cruiser's die (0.4) kills the infantry, so 0.6 are left on the planet.
+func TestTheAlastorDefender(t *testing.T) {
+	d := factionSide(t, "nekro", "1 flagship, 1 infantry")
+	d.Modifier = -9
+	d.Order.SustainLast = true
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")}, Defender: d}
+	res := mustRun(t, sc, factionTrials, 302)
+	near(t, "defender infantry left", survivors(t, res.Defender, "Infantry I"), 0.6, bernoulliSD(0.6))
+	near(t, "flagship left", survivors(t, res.Defender, "The Alastor"), 1, 0)
+}

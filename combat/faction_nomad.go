@@ -1,0 +1,59 @@
+package combat
+
+import "github.com/ti4sim/ti4sim/units"
+
+// quantumManipulator (Nomad mech): "While this unit is in a space area
+// during combat, you may use its SUSTAIN DAMAGE ability to cancel a hit
+// that is produced against your ships in this system." Only the mechs in
+// the space area: the attacker's (the defender's stand on the planet).
+// During the space combat rounds, hits of the opponent's space combat
+// rolls against the holder's ships may be cancelled by an undamaged mech
+// there using Sustain Damage (it becomes damaged; with Non-Euclidean
+// Shielding one use cancels 2 hits). Policy: the mechs' Sustain Damage is
+// used first, before any ship takes a hit (whatever the hit-order policy
+// says; a damaged mech still fights in a later ground combat, damaged).
+// Fourth Moon does not stop it (the mech is not a ship). Not modelled:
+// hits of space cannon offense (not during combat) and of abilities during
+// the combat (Ambush, Devotion, ...), and the triggers of a use of Sustain
+// Damage (Direct Hit targets ships; the mech is not one). Articles of War
+// removes the text. The exact solver's states hold the ships only, not
+// the mechs, so it refuses the text.
+func quantumManipulator(p *plan, sc *Scenario, holder int) {
+	switch {
+	case sc.Action == GroundCombat:
+		p.addEffect("Quantum Manipulator", true)
+		return
+	case mechTextLost(sc):
+		p.addEffect("Quantum Manipulator", true)
+		factionIdle(p, "Quantum Manipulator", holder, "Articles of War takes the mechs' texts away")
+		return
+	}
+	var mechs []uint8
+	for _, s := range kindSlots(p, holder, tGround, units.Mech) {
+		if p.side[holder].slots[s].zone == zoneSpace {
+			mechs = append(mechs, s)
+		}
+	}
+	if len(mechs) == 0 {
+		p.addEffect("Quantum Manipulator", true)
+		return
+	}
+	p.addEffect("Quantum Manipulator (mechs in space cancel hits on ships)", false)
+	p.hooks.beforeAssign[rollSpace] = append(p.hooks.beforeAssign[rollSpace], func(t *trial, side, hits int) int {
+		if side != holder || !t.has(holder, tShips) {
+			return hits
+		}
+		sp := &t.p.side[holder]
+		for _, s := range mechs {
+			if !sp.slots[s].sustain {
+				continue // a law took Sustain Damage away
+			}
+			for hits > 0 && t.alive[holder][s] > t.damaged[holder][s] {
+				t.damaged[holder][s]++
+				t.sustainedRound[holder][s]++
+				hits -= sp.sustainCancels
+			}
+		}
+		return max(hits, 0)
+	})
+}

@@ -1,0 +1,50 @@
+package combat
+
+import "fmt"
+
+// winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
+// opponent has non-fighter ships in the system. The dice depend on the
+// other side's units, so the per-side tables and exact mode do not apply.
+func winnuFlagship(p *plan, sc *Scenario, holder int) {
+	if i := p.flagshipRoller(holder, rollSpace); i >= 0 {
+		p.side[holder].rollers[rollSpace][i].perOpponentShip = true
+		p.side[holder].special[rollSpace] = true
+		p.noTables = true
+	}
+	p.addEffect("Salai Sai Corian (dice that depend on the opponent's ships)", false)
+}
+
+// addCombatRollBonus gives holder's combat rolls (space and ground combat
+// rounds; not anti-fighter barrage, space cannon or bombardment) a static
+// +bonus.
+func addCombatRollBonus(p *plan, holder, bonus int) {
+	all := func(uint8) bool { return true }
+	p.adjustThresholds(holder, rollSpace, -bonus, all)
+	p.adjustThresholds(holder, rollGround, -bonus, all)
+}
+
+// rickarRickani (Winnu commander, Rickar Rickani): "+2 to every Winnu
+// combat roll in the Mecatol Rex system, the Winnu home system and systems
+// with a legendary planet." Listed by a side (among its cards: a leader is
+// not a technology), it acts for that side — the Winnu, or a player given
+// the commander by the Alliance note, whose own units then roll with it.
+// The scenario has no map, so the system is assumed to be one of those (the
+// effect's name says so): list it only when it is. Combat rolls are the
+// space and ground combat rounds' dice (LRR 56), not anti-fighter barrage,
+// space cannon or bombardment. Static: exact mode solves it.
+func rickarRickani(p *plan, sc *Scenario, holder int) {
+	addCombatRollBonus(p, holder, 2)
+	p.addEffect("Rickar Rickani (+2: the system is assumed to be Mecatol Rex, the Winnu home or a legendary planet's)", true)
+}
+
+// imperator (Winnu breakthrough, Imperator): "+1 to every Winnu combat
+// roll for each 'Support for the Throne' in the opponent's play area."
+// The number N, 0..7 (one note from each other player), is given as "imperator:N" among the side's
+// cards (no count means 1); the holder's space and ground combat rolls get
+// +N. A count out of range is reported and the text ignored. Static: exact
+// mode solves it. Not modelled: the note changing hands during the action.
+func imperator(p *plan, sc *Scenario, holder int) {
+	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
+	addCombatRollBonus(p, holder, n)
+	p.addEffect(fmt.Sprintf("Imperator (+%d: %d Support for the Throne in the opponent's play area)", n, n), true)
+}
