@@ -191,7 +191,6 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	k := m.k
 	// The preliminary vote is simultaneous and final votes add up, so the
 	// voters can be enumerated in any order as long as the state keeps
 	// apart what Bribery must not see. A state holds the preliminary tally
@@ -203,6 +202,34 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 	// to settle the vote.
 	late := m.order[m.spkPos+1:]
 	early := m.order[:m.spkPos]
+	cs := m.allContribs()
+	key, err := newStateLayout(m, cs, late)
+	if err != nil {
+		return Result{}, err
+	}
+	e := &enumeration{ctx: ctx, m: m, cs: cs, key: key, cur: newStates(), nxt: newStates()}
+	e.cur.add(0, 1)
+	for _, i := range late {
+		if err := e.expand(i, true); err != nil {
+			return Result{}, err
+		}
+	}
+	for _, i := range early {
+		if err := e.expand(i, false); err != nil {
+			return Result{}, err
+		}
+	}
+	t, err := e.settle(a.Duel, len(a.Bribery))
+	if err != nil {
+		return Result{}, err
+	}
+	return t.result(&a), nil
+}
+
+// allContribs enumerates every voter's behaviours. A voter's choices are
+// anonymous (matter only through their votes) unless they are the speaker,
+// who breaks ties, or hold Bribery, which looks at their choice.
+func (m *model) allContribs() [][]contrib {
 	isBriber := make([]bool, m.n)
 	for _, b := range m.bribers {
 		isBriber[b.voter] = true
@@ -211,6 +238,26 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 	for i := range cs {
 		cs[i] = m.contribs(i, i != m.speaker && !isBriber[i])
 	}
+	return cs
+}
+
+// stateLayout is the packed key of an enumeration state: for each outcome
+// the field of the preliminary tally P, of the final votes F cast before
+// Bribery and of the final votes L cast after it, and for each voter the
+// field of the choice Bribery will see (1 + the outcome, 0 for abstention),
+// or -1 for voters whose choice is not stored.
+type stateLayout struct {
+	layout
+	p, f, l []int
+	choice  []int
+}
+
+// newStateLayout sizes each field of the state key by the most votes the
+// voters other than the speaker can put there (late voters' final votes go
+// to L, the others' to F), or returns an error wrapping ErrTooLarge when
+// the key does not fit in 64 bits.
+func newStateLayout(m *model, cs [][]contrib, late []int) (stateLayout, error) {
+	k := m.k
 	maxP, maxF, maxL := make([]uint64, k), make([]uint64, k), make([]uint64, k)
 	for i := range cs {
 		if i == m.speaker {
@@ -234,210 +281,277 @@ func Exact(ctx context.Context, a Agenda) (Result, error) {
 			fmax[o] += bf[o]
 		}
 	}
-	var l layout
-	fieldP, fieldF, fieldL := make([]int, k), make([]int, k), make([]int, k)
+	var l stateLayout
+	l.p, l.f, l.l = make([]int, k), make([]int, k), make([]int, k)
 	ok := true
 	for o := range k {
 		var okP, okF, okL bool
-		fieldP[o], okP = l.field(maxP[o])
-		fieldF[o], okF = l.field(maxF[o])
-		fieldL[o], okL = l.field(maxL[o])
+		l.p[o], okP = l.field(maxP[o])
+		l.f[o], okF = l.field(maxF[o])
+		l.l[o], okL = l.field(maxL[o])
 		ok = ok && okP && okF && okL
 	}
-	choiceField := make([]int, m.n) // voter -> field of their current choice, or -1
-	for i := range choiceField {
-		choiceField[i] = -1
+	l.choice = make([]int, m.n)
+	for i := range l.choice {
+		l.choice[i] = -1
 	}
 	for _, b := range m.bribers {
 		if b.voter != m.speaker && ok {
-			choiceField[b.voter], ok = l.field(uint64(k))
+			l.choice[b.voter], ok = l.field(uint64(k))
 		}
 	}
 	if !ok {
-		return Result{}, fmt.Errorf("a partial tally does not fit in 64 bits: %w", ErrTooLarge)
+		return stateLayout{}, fmt.Errorf("a partial tally does not fit in 64 bits: %w", ErrTooLarge)
 	}
+	return l, nil
+}
 
-	cur, nxt := newStates(), newStates()
-	cur.add(0, 1)
-	work := 0
-	budget := func(i int) error {
-		work += len(cur.keys) * len(cs[i])
-		if work > exactWorkLimit {
-			return fmt.Errorf("more than %d combinations of partial tallies and voter behaviours: %w", exactWorkLimit, ErrTooLarge)
-		}
-		return nil
-	}
-	// expand adds voter i's behaviours; isLate voters vote after Bribery.
-	// A Bribery holder remembers the choice Bribery will see: the
-	// final-vote choice, or the preliminary one if they vote after it.
-	expand := func(i int, isLate bool) error {
-		fField := fieldF
-		if isLate {
-			fField = fieldL
-		}
-		// The key increment of each behaviour.
-		deltas := make([]uint64, len(cs[i]))
-		for j, c := range cs[i] {
-			if c.c1 >= 0 {
-				deltas[j] += uint64(c.pv) * l.stride[fieldP[c.c1]]
-			}
-			if c.c2 >= 0 {
-				deltas[j] += uint64(c.fv) * l.stride[fField[c.c2]]
-			}
-			if f := choiceField[i]; f >= 0 {
-				choice := c.c2
-				if isLate {
-					choice = c.c1
-				}
-				deltas[j] += uint64(choice+1) * l.stride[f]
-			}
-		}
-		if err := budget(i); err != nil {
-			return err
-		}
-		nxt.reset()
-		for j, key := range cur.keys {
-			if j&0x3fff == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			p := cur.probs[j]
-			for d, c := range cs[i] {
-				nxt.add(key+deltas[d], p*c.p)
-			}
-			if len(nxt.keys) > exactStateLimit {
-				return fmt.Errorf("more than %d partial tallies: %w", exactStateLimit, ErrTooLarge)
-			}
-		}
-		cur, nxt = nxt, cur
-		return nil
-	}
-	for _, i := range late {
-		if err := expand(i, true); err != nil {
-			return Result{}, err
-		}
-	}
-	for _, i := range early {
-		if err := expand(i, false); err != nil {
-			return Result{}, err
-		}
-	}
+// enumeration is Exact's dynamic programme in progress: every voter's
+// behaviours, the state key layout, the states reached so far (cur, with
+// nxt as the buffer for the next step) and the work done.
+type enumeration struct {
+	ctx      context.Context
+	m        *model
+	cs       [][]contrib
+	key      stateLayout
+	cur, nxt *states
+	work     int
+}
 
-	// The speaker's behaviours against every state.
-	prelim := make([]float64, k)
-	final := make([]float64, k)
-	noMaj := 0.0
-	used := make([]float64, len(a.Bribery))
-	spent := make([]float64, len(a.Bribery))
-	p0, f0, l0 := make([]int, k), make([]int, k), make([]int, k)
-	t := make([]int, k)
-	rbuf := make([]int, k)
-	spk := cs[m.speaker]
-	if err := budget(m.speaker); err != nil {
-		return Result{}, err
+// charge counts n more combinations of states and behaviours, and returns
+// an error wrapping ErrTooLarge when the total passes the work limit.
+func (e *enumeration) charge(n int) error {
+	e.work += n
+	if e.work > exactWorkLimit {
+		return fmt.Errorf("more than %d combinations of partial tallies and voter behaviours: %w", exactWorkLimit, ErrTooLarge)
+	}
+	return nil
+}
+
+// expand adds voter i's behaviours to every state; isLate voters vote
+// after Bribery. A Bribery holder remembers the choice Bribery will see:
+// the final-vote choice, or the preliminary one if they vote after it.
+func (e *enumeration) expand(i int, isLate bool) error {
+	cs := e.cs[i]
+	deltas := e.deltas(i, isLate)
+	if err := e.charge(len(e.cur.keys) * len(cs)); err != nil {
+		return err
+	}
+	e.nxt.reset()
+	for j, key := range e.cur.keys {
+		if j&0x3fff == 0 {
+			if err := e.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		p := e.cur.probs[j]
+		for d, c := range cs {
+			e.nxt.add(key+deltas[d], p*c.p)
+		}
+		if len(e.nxt.keys) > exactStateLimit {
+			return fmt.Errorf("more than %d partial tallies: %w", exactStateLimit, ErrTooLarge)
+		}
+	}
+	e.cur, e.nxt = e.nxt, e.cur
+	return nil
+}
+
+// deltas returns the key increment of each of voter i's behaviours.
+func (e *enumeration) deltas(i int, isLate bool) []uint64 {
+	l := &e.key
+	fField := l.f
+	if isLate {
+		fField = l.l
+	}
+	deltas := make([]uint64, len(e.cs[i]))
+	for j, c := range e.cs[i] {
+		if c.c1 >= 0 {
+			deltas[j] += uint64(c.pv) * l.stride[l.p[c.c1]]
+		}
+		if c.c2 >= 0 {
+			deltas[j] += uint64(c.fv) * l.stride[fField[c.c2]]
+		}
+		if f := l.choice[i]; f >= 0 {
+			choice := c.c2
+			if isLate {
+				choice = c.c1
+			}
+			deltas[j] += uint64(choice+1) * l.stride[f]
+		}
+	}
+	return deltas
+}
+
+// settled is the probability Exact has gathered: each outcome's chance of
+// passing in the preliminary vote and in the final vote, the chance of no
+// preliminary majority, and for each Bribery card the chance it is used
+// and the mean trade goods spent on it.
+type settled struct {
+	prelim, final []float64
+	noMaj         float64
+	used, spent   []float64
+}
+
+// settler combines the speaker's behaviours with every state to settle the
+// vote: the decoded tallies of the current state and scratch buffers.
+type settler struct {
+	settled
+	m          *model
+	key        *stateLayout
+	faces      []duelFace // the duel die's faces, equal swings merged
+	p0, f0, l0 []int      // the state's P, F and L tallies
+	t, td      []int      // the tally being settled, and with a duel face applied
+	rbuf       []int
+	wins       []int // faces (of 10) won by each outcome
+}
+
+// settle combines each of the speaker's behaviours with every state and
+// settles the vote; nBribery is the number of Bribery cards.
+func (e *enumeration) settle(duel DuelDie, nBribery int) (*settled, error) {
+	k := e.m.k
+	s := &settler{
+		settled: settled{
+			prelim: make([]float64, k), final: make([]float64, k),
+			used: make([]float64, nBribery), spent: make([]float64, nBribery),
+		},
+		m: e.m, key: &e.key,
+		p0: make([]int, k), f0: make([]int, k), l0: make([]int, k),
+		t: make([]int, k), rbuf: make([]int, k),
+	}
+	spk := e.cs[e.m.speaker]
+	if err := e.charge(len(e.cur.keys) * len(spk)); err != nil {
+		return nil, err
 	}
 	// The duel die (Agenda.Duel): the final tally is convolved with its
 	// faces, equal swings merged.
-	faces := []duelFace{{0, 10}}
-	wins := make([]int, k) // faces (of 10) won by each outcome
-	if a.Duel != NoDuel {
-		faces = duelFaces(a.Duel)
-		work += len(cur.keys) * len(spk) * (len(faces) - 1)
-		if work > exactWorkLimit {
-			return Result{}, fmt.Errorf("more than %d combinations of partial tallies and voter behaviours: %w", exactWorkLimit, ErrTooLarge)
+	s.faces = []duelFace{{0, 10}}
+	s.wins = make([]int, k)
+	if duel != NoDuel {
+		s.faces = duelFaces(duel)
+		if err := e.charge(len(e.cur.keys) * len(spk) * (len(s.faces) - 1)); err != nil {
+			return nil, err
 		}
 	}
-	td := make([]int, k)
-	for j, key := range cur.keys {
+	s.td = make([]int, k)
+	for j, key := range e.cur.keys {
 		if j&0x3fff == 0 {
-			if err := ctx.Err(); err != nil {
-				return Result{}, err
+			if err := e.ctx.Err(); err != nil {
+				return nil, err
 			}
 		}
 		for o := range k {
-			p0[o], f0[o], l0[o] = l.get(key, fieldP[o]), l.get(key, fieldF[o]), l.get(key, fieldL[o])
+			s.p0[o], s.f0[o], s.l0[o] = s.key.get(key, s.key.p[o]), s.key.get(key, s.key.f[o]), s.key.get(key, s.key.l[o])
 		}
 		for _, c := range spk {
-			p := cur.probs[j] * c.p
-			copy(t, p0)
-			if c.c1 >= 0 {
-				t[c.c1] += c.pv
-			}
-			if x, ok := TwoThirds(t); ok {
-				prelim[x] += p
-				continue
-			}
-			noMaj += p
-			for o := range t {
-				t[o] += f0[o]
-			}
-			if c.c2 >= 0 {
-				t[c.c2] += c.fv
-			}
-			rank := m.rank(rbuf, c.c1, c.c2)
-			for _, b := range m.bribers {
-				x := c.c2
-				if b.voter != m.speaker {
-					x = l.get(key, choiceField[b.voter]) - 1
-				}
-				if x < 0 {
-					continue
-				}
-				if need := bribeNeeded(t, x, rank); need > 0 && need <= b.tg {
-					t[x] += need
-					used[b.index] += p
-					spent[b.index] += p * float64(need)
-				}
-			}
-			for o := range t {
-				t[o] += l0[o]
-			}
-			if len(faces) == 1 {
-				final[plurality(t, rank)] += p
-				continue
-			}
-			// Count the faces each outcome wins, then weigh them once, so
-			// that a fixed vote gives exactly n/10.
-			x := speakerOutcome(c.c1, c.c2)
-			clear(wins)
-			for _, f := range faces {
-				copy(td, t)
-				applySwing(td, x, f.swing)
-				wins[plurality(td, rank)] += f.n
-			}
-			for o, n := range wins {
-				if n > 0 {
-					final[o] += p * float64(n) / 10
-				}
-			}
+			s.behaviour(key, c, e.cur.probs[j]*c.p)
 		}
 	}
+	return &s.settled, nil
+}
 
-	exact := func(p float64) Prob {
-		p = min(max(p, 0), 1)
-		return Prob{P: p, Lo: p, Hi: p}
+// behaviour settles the vote of the decoded state key when the speaker
+// behaves as c, together with probability p: a two-thirds preliminary
+// majority passes at once; otherwise the final votes cast before Bribery,
+// then Bribery, then the late final votes, then the duel die decide.
+func (s *settler) behaviour(key uint64, c contrib, p float64) {
+	t := s.t
+	copy(t, s.p0)
+	if c.c1 >= 0 {
+		t[c.c1] += c.pv
 	}
+	if x, ok := TwoThirds(t); ok {
+		s.prelim[x] += p
+		return
+	}
+	s.noMaj += p
+	for o := range t {
+		t[o] += s.f0[o]
+	}
+	if c.c2 >= 0 {
+		t[c.c2] += c.fv
+	}
+	rank := s.m.rank(s.rbuf, c.c1, c.c2)
+	s.bribe(key, c, p, rank)
+	for o := range t {
+		t[o] += s.l0[o]
+	}
+	s.finalVote(c, p, rank)
+}
+
+// bribe lets each Bribery holder, in turn, buy the votes their choice
+// needs to win the final tally so far if they have the trade goods: the
+// speaker's choice is their final-vote choice, another holder's is the
+// one stored in the state key.
+func (s *settler) bribe(key uint64, c contrib, p float64, rank []int) {
+	for _, b := range s.m.bribers {
+		x := c.c2
+		if b.voter != s.m.speaker {
+			x = s.key.get(key, s.key.choice[b.voter]) - 1
+		}
+		if x < 0 {
+			continue
+		}
+		if need := bribeNeeded(s.t, x, rank); need > 0 && need <= b.tg {
+			s.t[x] += need
+			s.used[b.index] += p
+			s.spent[b.index] += p * float64(need)
+		}
+	}
+}
+
+// finalVote credits the final tally's winner with p, or with the duel die
+// each outcome's share of the faces it wins.
+func (s *settler) finalVote(c contrib, p float64, rank []int) {
+	if len(s.faces) == 1 {
+		s.final[plurality(s.t, rank)] += p
+		return
+	}
+	// Count the faces each outcome wins, then weigh them once, so
+	// that a fixed vote gives exactly n/10.
+	x := speakerOutcome(c.c1, c.c2)
+	clear(s.wins)
+	for _, f := range s.faces {
+		copy(s.td, s.t)
+		applySwing(s.td, x, f.swing)
+		s.wins[plurality(s.td, rank)] += f.n
+	}
+	for o, n := range s.wins {
+		if n > 0 {
+			s.final[o] += p * float64(n) / 10
+		}
+	}
+}
+
+// exactProb is p as an exact probability: no confidence interval, and
+// clamped to [0, 1] against rounding.
+func exactProb(p float64) Prob {
+	p = min(max(p, 0), 1)
+	return Prob{P: p, Lo: p, Hi: p}
+}
+
+// result reports the settled probabilities of agenda a.
+func (t *settled) result(a *Agenda) Result {
+	k := len(t.prelim)
 	r := Result{
 		Outcomes: append([]string(nil), a.Outcomes...), Exact: true,
 		Prelim: make([]Prob, k), Final: make([]Prob, k), Overall: make([]Prob, k),
-		NoMajority: exact(noMaj),
+		NoMajority: exactProb(t.noMaj),
 	}
 	for o := range k {
-		r.Prelim[o] = exact(prelim[o])
-		r.Final[o] = exact(final[o])
-		r.Overall[o] = exact(prelim[o] + final[o])
+		r.Prelim[o] = exactProb(t.prelim[o])
+		r.Final[o] = exactProb(t.final[o])
+		r.Overall[o] = exactProb(t.prelim[o] + t.final[o])
 	}
-	if noMaj > 0 {
+	if t.noMaj > 0 {
 		r.FinalIfHeld = make([]Prob, k)
 		for o := range k {
-			r.FinalIfHeld[o] = exact(final[o] / noMaj)
+			r.FinalIfHeld[o] = exactProb(t.final[o] / t.noMaj)
 		}
 	}
 	for i, b := range a.Bribery {
 		r.Bribery = append(r.Bribery, BriberyResult{
-			Voter: a.Voters[b.Voter].Name, TradeGoods: b.TradeGoods, Used: exact(used[i]), MeanSpent: spent[i],
+			Voter: a.Voters[b.Voter].Name, TradeGoods: b.TradeGoods, Used: exactProb(t.used[i]), MeanSpent: t.spent[i],
 		})
 	}
-	return r, nil
+	return r
 }

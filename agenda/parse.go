@@ -76,47 +76,8 @@ func ParseVoter(spec string, outcomes []string) (Voter, error) {
 		if !hasVal && key != "zeal" {
 			return Voter{}, fmt.Errorf("field %s needs a value after '='", echo.Quote(key))
 		}
-		switch key {
-		case "final":
-			if v.Final, err = parseCount("final", val, MaxVotes); err != nil {
-				return Voter{}, err
-			}
-		case "prelim":
-			switch {
-			case strings.EqualFold(val, "all"):
-			case val == "0":
-				v.Final = MaxVotes
-			default:
-				if v.PrelimCap, err = parseCount("prelim", val, MaxVotes); err != nil {
-					return Voter{}, fmt.Errorf("%w (or all)", err)
-				}
-			}
-		case "then":
-			switch {
-			case strings.EqualFold(val, "keep"):
-				v.Then = nil
-			case strings.EqualFold(val, "abstain"):
-				v.Then = make([]float64, len(outcomes))
-			default:
-				if v.Then, err = parseTable(val, outcomes); err != nil {
-					return Voter{}, fmt.Errorf("then: %w (or keep, abstain)", err)
-				}
-			}
-		case "extra":
-			if v.Extra, err = parseCount("extra", val, MaxExtra); err != nil {
-				return Voter{}, err
-			}
-		case "zeal":
-			switch strings.ToLower(val) {
-			case "", "each":
-				v.Zeal = ZealEachVote
-			case "once":
-				v.Zeal = ZealOnce
-			default:
-				return Voter{}, fmt.Errorf("zeal=%s: allowed zeal, zeal=each or zeal=once", echo.Quote(val))
-			}
-		default:
-			return Voter{}, fmt.Errorf("unknown field %s: allowed final=N, prelim=N, then=..., extra=N, zeal", echo.Quote(key))
+		if err := v.setField(key, val, outcomes); err != nil {
+			return Voter{}, err
 		}
 	}
 	if seen["final"] && seen["prelim"] {
@@ -334,4 +295,53 @@ func ParseBribe(spec string, voters []Voter) (Bribe, error) {
 		return Bribe{}, fmt.Errorf("trade goods %s: want a whole number 0..%d", echo.Quote(strings.TrimSpace(tg)), MaxTradeGoods)
 	}
 	return Bribe{Voter: i, TradeGoods: n}, nil
+}
+
+// setField sets the optional field key=val of a voter spec: final=N
+// (votes held back for the final vote), prelim=N|all|0 (a cap on the
+// preliminary votes), then=TABLE|keep|abstain (the final-vote choice),
+// extra=N (votes added in the final vote) or zeal[=each|once].
+func (v *Voter) setField(key, val string, outcomes []string) error {
+	var err error
+	switch key {
+	case "final":
+		v.Final, err = parseCount("final", val, MaxVotes)
+		return err
+	case "prelim":
+		switch {
+		case strings.EqualFold(val, "all"):
+		case val == "0":
+			v.Final = MaxVotes
+		default:
+			if v.PrelimCap, err = parseCount("prelim", val, MaxVotes); err != nil {
+				return fmt.Errorf("%w (or all)", err)
+			}
+		}
+	case "then":
+		switch {
+		case strings.EqualFold(val, "keep"):
+			v.Then = nil
+		case strings.EqualFold(val, "abstain"):
+			v.Then = make([]float64, len(outcomes))
+		default:
+			if v.Then, err = parseTable(val, outcomes); err != nil {
+				return fmt.Errorf("then: %w (or keep, abstain)", err)
+			}
+		}
+	case "extra":
+		v.Extra, err = parseCount("extra", val, MaxExtra)
+		return err
+	case "zeal":
+		switch strings.ToLower(val) {
+		case "", "each":
+			v.Zeal = ZealEachVote
+		case "once":
+			v.Zeal = ZealOnce
+		default:
+			return fmt.Errorf("zeal=%s: allowed zeal, zeal=each or zeal=once", echo.Quote(val))
+		}
+	default:
+		return fmt.Errorf("unknown field %s: allowed final=N, prelim=N, then=..., extra=N, zeal", echo.Quote(key))
+	}
+	return nil
 }

@@ -15,105 +15,142 @@ import (
 // combatCommand builds space, ground or invade: they differ only in the
 // action, the built-in example and the help text.
 func combatCommand(name string, act combat.Action, summary, help string, ex example) *command {
-	var rf *runFlags
-	var sf *scenarioFlags
-	newFlags := func() *pflag.FlagSet {
-		fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-		fs.SortFlags = false
-		sf = addScenarioFlags(fs)
-		rf = addRunFlags(fs)
-		return fs
-	}
+	cc := &combatRun{name: name, act: act, ex: ex}
 	return &command{
 		name:    name,
 		summary: summary,
 		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
 		help:    strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1),
-		flagSet: newFlags,
-		run: func(ctx context.Context, c *command, args []string, e *env) error {
-			fs := newFlags()
-			if err := parseFlags(c, fs, args, e); err != nil {
-				return err
-			}
-			if sf.document != "" {
-				doc, err := readDocument(e, sf.document, scenario.DecodeCombat)
-				if err != nil {
-					return err
-				}
-				if doc.Action != actionNames[act] {
-					return usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", sf.document, doc.Action, commandOf[doc.Action], sf.document)
-				}
-				all := withDocument(doc.Args(), args, fs)
-				fs = newFlags()
-				if err := parseFlags(c, fs, all, e); err != nil {
-					return err
-				}
-			}
-			if err := rf.validate(); err != nil {
-				return err
-			}
-			if sf.exact {
-				if err := checkExact(fs); err != nil {
-					return err
-				}
-				if sf.preferExact {
-					return usageErrorf("--prefer-exact: give --exact (exact or an error) or --prefer-exact (exact when possible, otherwise simulated), not both")
-				}
-			}
-			if err := checkPrecision(fs, sf.precision); err != nil {
-				return err
-			}
-			sf.noteGiven(fs)
-			sc, err := sf.scenario(act, ex)
-			if err != nil {
-				return err
-			}
-			if e.documentOnly {
-				return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
-			}
-			var res combat.Result
-			solved := false
-			if sf.exact || sf.preferExact {
-				states := combat.MaxExactStates
-				if e.maxExactStates > 0 {
-					states = e.maxExactStates
-				}
-				res, err = combat.SolveWithin(ctx, sc, states)
-				switch {
-				case err == nil:
-					solved = true
-				case ctx.Err() != nil:
-					return err
-				case sf.exact:
-					return usageErrorf("--exact: %v", err)
-				}
-			}
-			if !solved {
-				notExact := err
-				o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
-				if sf.precision > 0 && !fs.Changed("trials") {
-					o.Trials = combat.MaxTrials // -n caps a precision run only when given
-					if e.maxTrials > 0 {
-						o.Trials = min(o.Trials, e.maxTrials)
-					}
-				}
-				o.Progress = progress(e, o.Trials)
-				if res, err = combat.Run(ctx, sc, o); err != nil {
-					return err
-				}
-				if notExact != nil {
-					why, _, _ := strings.Cut(notExact.Error(), "; run without exact mode")
-					res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
-				}
-			}
-			o := report.CombatOptions{Format: rf.format()}
-			if o.Format == report.JSON {
-				doc := sf.combatDocument(sc, rf, fs)
-				o.Scenario = &doc
-			}
-			return report.Combat(e.stdout, sc, res, o)
-		},
+		flagSet: cc.newFlags,
+		run:     cc.run,
 	}
+}
+
+// combatRun is one of space, ground or invade: its action and built-in
+// example, and the flags of the flag set built last.
+type combatRun struct {
+	name string
+	act  combat.Action
+	ex   example
+	rf   *runFlags
+	sf   *scenarioFlags
+}
+
+// newFlags builds a fresh flag set, whose values rf and sf then hold.
+func (cc *combatRun) newFlags() *pflag.FlagSet {
+	fs := pflag.NewFlagSet(cc.name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	cc.sf = addScenarioFlags(fs)
+	cc.rf = addRunFlags(fs)
+	return fs
+}
+
+// run parses args, builds the scenario, and prints its document
+// (documentOnly) or its odds.
+func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env) error {
+	fs, err := cc.parse(c, args, e)
+	if err != nil {
+		return err
+	}
+	rf, sf := cc.rf, cc.sf
+	sc, err := sf.scenario(cc.act, cc.ex)
+	if err != nil {
+		return err
+	}
+	if e.documentOnly {
+		return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
+	}
+	res, err := cc.odds(ctx, sc, fs, e)
+	if err != nil {
+		return err
+	}
+	o := report.CombatOptions{Format: rf.format()}
+	if o.Format == report.JSON {
+		doc := sf.combatDocument(sc, rf, fs)
+		o.Scenario = &doc
+	}
+	return report.Combat(e.stdout, sc, res, o)
+}
+
+// parse parses args, merged under a --scenario document's flags when one
+// is given (the command line wins), and checks the flags that go together.
+func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, error) {
+	fs := cc.newFlags()
+	if err := parseFlags(c, fs, args, e); err != nil {
+		return nil, err
+	}
+	if cc.sf.document != "" {
+		doc, err := readDocument(e, cc.sf.document, scenario.DecodeCombat)
+		if err != nil {
+			return nil, err
+		}
+		if doc.Action != actionNames[cc.act] {
+			return nil, usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", cc.sf.document, doc.Action, commandOf[doc.Action], cc.sf.document)
+		}
+		all := withDocument(doc.Args(), args, fs)
+		fs = cc.newFlags()
+		if err := parseFlags(c, fs, all, e); err != nil {
+			return nil, err
+		}
+	}
+	sf := cc.sf
+	if err := cc.rf.validate(); err != nil {
+		return nil, err
+	}
+	if sf.exact {
+		if err := checkExact(fs); err != nil {
+			return nil, err
+		}
+		if sf.preferExact {
+			return nil, usageErrorf("--prefer-exact: give --exact (exact or an error) or --prefer-exact (exact when possible, otherwise simulated), not both")
+		}
+	}
+	if err := checkPrecision(fs, sf.precision); err != nil {
+		return nil, err
+	}
+	sf.noteGiven(fs)
+	return fs, nil
+}
+
+// odds solves sc exactly (--exact, --prefer-exact) or simulates it; with
+// --prefer-exact a combat too large to solve is simulated with a warning
+// saying why.
+func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.FlagSet, e *env) (combat.Result, error) {
+	rf, sf := cc.rf, cc.sf
+	var res combat.Result
+	var err error
+	if sf.exact || sf.preferExact {
+		states := combat.MaxExactStates
+		if e.maxExactStates > 0 {
+			states = e.maxExactStates
+		}
+		res, err = combat.SolveWithin(ctx, sc, states)
+		switch {
+		case err == nil:
+			return res, nil
+		case ctx.Err() != nil:
+			return res, err
+		case sf.exact:
+			return res, usageErrorf("--exact: %v", err)
+		}
+	}
+	notExact := err
+	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
+	if sf.precision > 0 && !fs.Changed("trials") {
+		o.Trials = combat.MaxTrials // -n caps a precision run only when given
+		if e.maxTrials > 0 {
+			o.Trials = min(o.Trials, e.maxTrials)
+		}
+	}
+	o.Progress = progress(e, o.Trials)
+	if res, err = combat.Run(ctx, sc, o); err != nil {
+		return res, err
+	}
+	if notExact != nil {
+		why, _, _ := strings.Cut(notExact.Error(), "; run without exact mode")
+		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
+	}
+	return res, nil
 }
 
 // roundCapHelp is the help's note on combats that cannot end.

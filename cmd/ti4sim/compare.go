@@ -74,17 +74,7 @@ func parseVary(s string) (vary, error) {
 }
 
 func compareCommand() *command {
-	var rf *runFlags
-	var sf *scenarioFlags
-	var varies []string
-	newFlags := func() *pflag.FlagSet {
-		fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
-		fs.SortFlags = false
-		fs.StringArrayVar(&varies, "vary", nil, "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
-		sf = addScenarioFlags(fs)
-		rf = addRunFlags(fs)
-		return fs
-	}
+	cr := &compareRun{}
 	return &command{
 		name:    "compare",
 		summary: "one scenario under several printings, technologies or fleets, side by side",
@@ -113,101 +103,150 @@ Examples:
   ti4sim compare invade -a "2 dread, 1 carrier, 4 inf" -d "4 inf, 1 pds" \
       --attacker-tech x89 --vary x89=original,omega,companion,omega2 -o json
   ti4sim compare space --vary "attacker=3 cruiser;2 dreadnought" --vary nebula=false,true`,
-		flagSet: newFlags,
-		run: func(ctx context.Context, c *command, args []string, e *env) error {
-			if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-				if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-					if err := c.writeHelp(e.stdout); err != nil {
-						return err
-					}
-					return errHelpShown
-				}
-				return usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
-			}
-			var act combat.Action
-			var ex example
-			switch args[0] {
-			case "space":
-				act, ex = combat.SpaceCombat, spaceExample
-			case "ground":
-				act, ex = combat.GroundCombat, groundExample
-			case "invade":
-				act, ex = combat.Invasion, invadeExample
-			default:
-				return usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
-			}
-			fs := newFlags()
-			base := args[1:]
-			if err := parseFlags(c, fs, base, e); err != nil {
-				return err
-			}
-			if sf.document != "" {
-				doc, err := readDocument(e, sf.document, scenario.DecodeCompare)
-				if err != nil {
-					return err
-				}
-				if doc.Scenario.Action != args[0] {
-					return usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", sf.document, doc.Scenario.Action, doc.Scenario.Action, sf.document)
-				}
-				base = withDocument(doc.Args(), base, fs)
-				fs = newFlags()
-				if err := parseFlags(c, fs, base, e); err != nil {
-					return err
-				}
-			}
-			if err := rf.validate(); err != nil {
-				return err
-			}
-			if len(varies) == 0 {
-				return usageErrorf("compare: give at least one --vary KEY=V1,V2")
-			}
-			if sf.exact || sf.preferExact || sf.precision != 0 {
-				return usageErrorf("compare: --exact, --prefer-exact and --precision are not supported; give the number of trials with -n")
-			}
-			var vs []vary
-			for _, s := range varies {
-				v, err := parseVary(s)
-				if err != nil {
-					return err
-				}
-				if v.key != "magen" && v.key != "x89" && fs.Changed(v.key) {
-					return usageErrorf("compare: %s is both set with --%s and varied; give its values only in --vary", v.key, v.key)
-				}
-				for _, w := range vs {
-					if w.key == v.key {
-						return usageErrorf("compare: %s varied twice", v.key)
-					}
-				}
-				vs = append(vs, v)
-			}
-			names, scs, first, err := variants(base, act, ex, vs)
-			if err != nil {
-				return err
-			}
-			doc := scenario.Compare{Version: scenario.Version, Scenario: first}
-			for _, v := range vs {
-				doc.Vary = append(doc.Vary, scenario.Vary{Key: v.key, Values: v.values})
-			}
-			if e.documentOnly {
-				return writeDocument(e.stdout, doc)
-			}
-			if len(scs) > combat.MaxVariants {
-				return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
-			}
-			cmp, err := combat.Compare(ctx, scs, combat.Options{
-				Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,
-				Progress: progress(e, rf.trials*int64(len(scs))),
-			})
-			if err != nil {
-				return err
-			}
-			o := report.CompareOptions{Format: rf.format()}
-			if o.Format == report.JSON {
-				o.Scenario = &doc
-			}
-			return report.Compare(e.stdout, act, names, scs, cmp, o)
-		},
+		flagSet: cr.newFlags,
+		run:     cr.run,
 	}
+}
+
+// compareRun holds the flags of compare's flag set built last.
+type compareRun struct {
+	rf     *runFlags
+	sf     *scenarioFlags
+	varies []string
+}
+
+// newFlags builds a fresh flag set, whose values rf, sf and varies then
+// hold.
+func (cr *compareRun) newFlags() *pflag.FlagSet {
+	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.StringArrayVar(&cr.varies, "vary", nil, "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
+	cr.sf = addScenarioFlags(fs)
+	cr.rf = addRunFlags(fs)
+	return fs
+}
+
+// run parses the action and flags, builds every variant, and prints the
+// comparison document (documentOnly) or the comparison.
+func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env) error {
+	act, ex, err := compareAction(c, args, e)
+	if err != nil {
+		return err
+	}
+	fs, base, err := cr.parse(c, args[0], args[1:], e)
+	if err != nil {
+		return err
+	}
+	vs, err := cr.parseVaries(fs)
+	if err != nil {
+		return err
+	}
+	names, scs, first, err := variants(base, act, ex, vs)
+	if err != nil {
+		return err
+	}
+	doc := scenario.Compare{Version: scenario.Version, Scenario: first}
+	for _, v := range vs {
+		doc.Vary = append(doc.Vary, scenario.Vary{Key: v.key, Values: v.values})
+	}
+	if e.documentOnly {
+		return writeDocument(e.stdout, doc)
+	}
+	if len(scs) > combat.MaxVariants {
+		return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
+	}
+	rf := cr.rf
+	cmp, err := combat.Compare(ctx, scs, combat.Options{
+		Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,
+		Progress: progress(e, rf.trials*int64(len(scs))),
+	})
+	if err != nil {
+		return err
+	}
+	o := report.CompareOptions{Format: rf.format()}
+	if o.Format == report.JSON {
+		o.Scenario = &doc
+	}
+	return report.Compare(e.stdout, act, names, scs, cmp, o)
+}
+
+// compareAction reads the action compare's first argument names, with its
+// built-in example; --help there prints the help (errHelpShown).
+func compareAction(c *command, args []string, e *env) (combat.Action, example, error) {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			if err := c.writeHelp(e.stdout); err != nil {
+				return 0, example{}, err
+			}
+			return 0, example{}, errHelpShown
+		}
+		return 0, example{}, usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
+	}
+	switch args[0] {
+	case "space":
+		return combat.SpaceCombat, spaceExample, nil
+	case "ground":
+		return combat.GroundCombat, groundExample, nil
+	case "invade":
+		return combat.Invasion, invadeExample, nil
+	}
+	return 0, example{}, usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
+}
+
+// parse parses the flags after the action, merged under a --scenario
+// document's flags when one is given (the command line wins), and returns
+// the flag set and the arguments it was parsed from.
+func (cr *compareRun) parse(c *command, action string, base []string, e *env) (*pflag.FlagSet, []string, error) {
+	fs := cr.newFlags()
+	if err := parseFlags(c, fs, base, e); err != nil {
+		return nil, nil, err
+	}
+	if doc := cr.sf.document; doc != "" {
+		d, err := readDocument(e, doc, scenario.DecodeCompare)
+		if err != nil {
+			return nil, nil, err
+		}
+		if d.Scenario.Action != action {
+			return nil, nil, usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
+		}
+		base = withDocument(d.Args(), base, fs)
+		fs = cr.newFlags()
+		if err := parseFlags(c, fs, base, e); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := cr.rf.validate(); err != nil {
+		return nil, nil, err
+	}
+	if len(cr.varies) == 0 {
+		return nil, nil, usageErrorf("compare: give at least one --vary KEY=V1,V2")
+	}
+	if sf := cr.sf; sf.exact || sf.preferExact || sf.precision != 0 {
+		return nil, nil, usageErrorf("compare: --exact, --prefer-exact and --precision are not supported; give the number of trials with -n")
+	}
+	return fs, base, nil
+}
+
+// parseVaries parses the --vary flags: each key varied once, and not also
+// set by its own flag (magen and x89 are not flags of their own).
+func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]vary, error) {
+	var vs []vary
+	for _, s := range cr.varies {
+		v, err := parseVary(s)
+		if err != nil {
+			return nil, err
+		}
+		if v.key != "magen" && v.key != "x89" && fs.Changed(v.key) {
+			return nil, usageErrorf("compare: %s is both set with --%s and varied; give its values only in --vary", v.key, v.key)
+		}
+		for _, w := range vs {
+			if w.key == v.key {
+				return nil, usageErrorf("compare: %s varied twice", v.key)
+			}
+		}
+		vs = append(vs, v)
+	}
+	return vs, nil
 }
 
 // variants builds one scenario per combination of the vary values, each

@@ -95,48 +95,83 @@ type example struct {
 // errors are usage errors naming the flag at fault.
 func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario, error) {
 	sc := combat.Scenario{Action: act, Nebula: f.nebula}
-	switch {
-	case !f.attackerGiven && !f.defenderGiven:
-		f.attacker, f.defender = ex.attacker, ex.defender
-	case !f.attackerGiven:
-		return sc, usageErrorf("--attacker (-a) is missing; give both fleets, or neither for the built-in example")
-	case !f.defenderGiven:
-		return sc, usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
+	if err := f.useFleets(ex); err != nil {
+		return sc, err
 	}
-	for _, fl := range []struct{ name, fleet string }{{"attacker", f.attacker}, {"defender", f.defender}} {
-		if strings.TrimSpace(fl.fleet) == "" {
-			return sc, usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", fl.name, fl.name[:1])
-		}
+	if err := f.setGame(&sc); err != nil {
+		return sc, err
 	}
-	game, err := combat.ParseEdition(f.ruleset)
-	if err != nil {
-		return sc, usageErrorf("--ruleset: %v", err)
-	}
-	f.game = game
-	if f.rounds < 0 || f.rounds > combat.RoundCap || f.roundsGiven && f.rounds == 0 { // 0 when left out: no limit
-		return sc, usageErrorf("--rounds %d out of range: allowed 1..%d", f.rounds, combat.RoundCap)
-	}
-	sc.MaxRounds = f.rounds
-	rules, err := combat.ParseRules(f.rules)
-	if err != nil {
-		return sc, usageErrorf("--rules: %v", err)
-	}
-	sc.Printings = rules
-	sc.Edition = game
-	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
-	if f.spaceMine && game != combat.EditionTI3SA {
-		return sc, usageErrorf("--space-mine: space mines exist only in --ruleset ti3-sa")
-	}
-	sc.SpaceMine = f.spaceMine
-	if f.precision < 0 || f.precision >= 0.5 || f.precision != f.precision {
-		return sc, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
-	}
+	var err error
 	if sc.Attacker, err = f.side("attacker", f.attacker, f.attackerFaction, f.attackerTech, f.attackerOrder, f.attackerModifier); err != nil {
 		return sc, err
 	}
 	if sc.Defender, err = f.side("defender", f.defender, f.defenderFaction, f.defenderTech, f.defenderOrder, f.defenderModifier); err != nil {
 		return sc, err
 	}
+	if err := f.setCounts(&sc); err != nil {
+		return sc, err
+	}
+	if err := f.setExtras(&sc); err != nil {
+		return sc, err
+	}
+	if err := sc.Validate(); err != nil {
+		return sc, usageErrorf("%v", err)
+	}
+	return sc, nil
+}
+
+// useFleets takes the built-in example's fleets when neither -a nor -d is
+// given, and otherwise requires both, neither empty.
+func (f *scenarioFlags) useFleets(ex example) error {
+	switch {
+	case !f.attackerGiven && !f.defenderGiven:
+		f.attacker, f.defender = ex.attacker, ex.defender
+	case !f.attackerGiven:
+		return usageErrorf("--attacker (-a) is missing; give both fleets, or neither for the built-in example")
+	case !f.defenderGiven:
+		return usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
+	}
+	for _, fl := range []struct{ name, fleet string }{{"attacker", f.attacker}, {"defender", f.defender}} {
+		if strings.TrimSpace(fl.fleet) == "" {
+			return usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", fl.name, fl.name[:1])
+		}
+	}
+	return nil
+}
+
+// setGame sets the game-wide settings of sc: the ruleset (edition), round
+// cap, card printings, Entropic Scar, Cultural, space mines (TI3 only);
+// and checks --precision.
+func (f *scenarioFlags) setGame(sc *combat.Scenario) error {
+	game, err := combat.ParseEdition(f.ruleset)
+	if err != nil {
+		return usageErrorf("--ruleset: %v", err)
+	}
+	f.game = game
+	if f.rounds < 0 || f.rounds > combat.RoundCap || f.roundsGiven && f.rounds == 0 { // 0 when left out: no limit
+		return usageErrorf("--rounds %d out of range: allowed 1..%d", f.rounds, combat.RoundCap)
+	}
+	sc.MaxRounds = f.rounds
+	rules, err := combat.ParseRules(f.rules)
+	if err != nil {
+		return usageErrorf("--rules: %v", err)
+	}
+	sc.Printings = rules
+	sc.Edition = game
+	sc.EntropicScar, sc.Cultural = f.entropicScar, f.cultural
+	if f.spaceMine && game != combat.EditionTI3SA {
+		return usageErrorf("--space-mine: space mines exist only in --ruleset ti3-sa")
+	}
+	sc.SpaceMine = f.spaceMine
+	if f.precision < 0 || f.precision >= 0.5 || f.precision != f.precision {
+		return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
+	}
+	return nil
+}
+
+// setCounts sets each side's PDS in and next to the system, trade goods
+// and influence, each within its range.
+func (f *scenarioFlags) setCounts(sc *combat.Scenario) error {
 	for _, b := range []struct {
 		flag string
 		n    int
@@ -147,7 +182,7 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		{"attacker-pds", f.attackerPDS, &sc.Attacker.SystemPDS},
 	} {
 		if b.n < 0 || b.n > combat.MaxAdjacentPDS {
-			return sc, usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxAdjacentPDS)
+			return usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxAdjacentPDS)
 		}
 		*b.dst = b.n
 	}
@@ -160,10 +195,17 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 		{"attacker-influence", f.attackerInf, &sc.Attacker.Influence}, {"defender-influence", f.defenderInf, &sc.Defender.Influence},
 	} {
 		if b.n < 0 || b.n > combat.MaxBudget {
-			return sc, usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxBudget)
+			return usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxBudget)
 		}
 		*b.dst = b.n
 	}
+	return nil
+}
+
+// setExtras sets each side's galvanized units, action cards and retreat
+// plan.
+func (f *scenarioFlags) setExtras(sc *combat.Scenario) error {
+	var err error
 	for _, g := range []struct {
 		flag, text string
 		dst        *units.Fleet
@@ -172,20 +214,17 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 			continue
 		}
 		if *g.dst, err = units.ParseFleet(g.text); err != nil {
-			return sc, usageErrorf("--%s: %v", g.flag, err)
+			return usageErrorf("--%s: %v", g.flag, err)
 		}
 	}
 	sc.Attacker.Cards, sc.Defender.Cards = f.attackerCard, f.defenderCard
 	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
-		return sc, usageErrorf("--attacker-retreat: %v", err)
+		return usageErrorf("--attacker-retreat: %v", err)
 	}
 	if sc.Defender.Retreat, err = combat.ParseRetreat(f.defenderRetreat); err != nil {
-		return sc, usageErrorf("--defender-retreat: %v", err)
+		return usageErrorf("--defender-retreat: %v", err)
 	}
-	if err := sc.Validate(); err != nil {
-		return sc, usageErrorf("%v", err)
-	}
-	return sc, nil
+	return nil
 }
 
 func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order string, mod int) (combat.Side, error) {

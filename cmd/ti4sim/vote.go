@@ -262,56 +262,12 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 }
 
 func runVote(ctx context.Context, c *command, args []string, e *env) error {
-	fs, f := newVoteFlags()
-	// --duel takes its value after '=' only; "--duel first-round" would
-	// otherwise be reported as a stray argument.
-	for i, arg := range args[:max(len(args)-1, 0)] {
-		if arg == "--" {
-			break
-		}
-		if arg == "--duel" {
-			if _, err := agenda.ParseDuelDie(strings.ToLower(args[i+1])); err == nil && args[i+1] != "" {
-				return usageErrorf("vote: --duel %s: write --duel=%s (the value needs '=')", args[i+1], args[i+1])
-			}
-		}
-	}
-	if err := parseFlags(c, fs, args, e); err != nil {
+	if err := checkDuelValue(args); err != nil {
 		return err
 	}
-	if f.document != "" {
-		doc, err := readDocument(e, f.document, scenario.DecodeVote)
-		if err != nil {
-			return err
-		}
-		all := withDocument(doc.Args(), args, fs)
-		fs, f = newVoteFlags()
-		if err := parseFlags(c, fs, all, e); err != nil {
-			return err
-		}
-	}
-	if err := f.run.validate(); err != nil {
+	fs, f, err := parseVoteFlags(c, args, e)
+	if err != nil {
 		return err
-	}
-	if fs.Changed("duel") && strings.TrimSpace(f.duel) == "" {
-		return usageErrorf("vote: --duel=: empty value: allowed --duel (standard), --duel=standard, --duel=first-round or --duel=none")
-	}
-	// --precision is defined here unless the shared run flags gain it; read
-	// it from the flag set either way.
-	if p := fs.Lookup("precision"); p != nil {
-		if v, err := strconv.ParseFloat(p.Value.String(), 64); err == nil {
-			f.precision = v
-		}
-	}
-	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
-		return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
-	}
-	if err := checkPrecision(fs, f.precision); err != nil {
-		return err
-	}
-	if f.exact {
-		if err := checkExact(fs); err != nil {
-			return err
-		}
 	}
 	a, err := f.agenda()
 	if err != nil {
@@ -321,18 +277,7 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	if e.documentOnly {
 		return writeDocument(e.stdout, doc)
 	}
-	var r agenda.Result
-	if f.exact {
-		r, err = agenda.Exact(ctx, a)
-		if errors.Is(err, agenda.ErrTooLarge) {
-			return usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
-		}
-	} else {
-		r, err = agenda.Simulate(ctx, a, agenda.Options{
-			Trials: f.run.trials, Seed: f.run.seed, Workers: f.run.workers, Precision: f.precision,
-			Progress: progress(e, f.run.trials),
-		})
-	}
+	r, err := f.odds(ctx, a, e)
 	if err != nil {
 		return err
 	}
@@ -346,6 +291,84 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
+}
+
+// checkDuelValue rejects a duel die value given after a space: --duel
+// takes its value after '=' only, and "--duel first-round" would otherwise
+// be reported as a stray argument.
+func checkDuelValue(args []string) error {
+	for i, arg := range args[:max(len(args)-1, 0)] {
+		if arg == "--" {
+			break
+		}
+		if arg == "--duel" {
+			if _, err := agenda.ParseDuelDie(strings.ToLower(args[i+1])); err == nil && args[i+1] != "" {
+				return usageErrorf("vote: --duel %s: write --duel=%s (the value needs '=')", args[i+1], args[i+1])
+			}
+		}
+	}
+	return nil
+}
+
+// parseVoteFlags parses args, merged under a --scenario document's flags
+// when one is given (the command line wins), and checks the run flags,
+// --duel, --precision and --exact.
+func parseVoteFlags(c *command, args []string, e *env) (*pflag.FlagSet, *voteFlags, error) {
+	fs, f := newVoteFlags()
+	if err := parseFlags(c, fs, args, e); err != nil {
+		return nil, nil, err
+	}
+	if f.document != "" {
+		doc, err := readDocument(e, f.document, scenario.DecodeVote)
+		if err != nil {
+			return nil, nil, err
+		}
+		all := withDocument(doc.Args(), args, fs)
+		fs, f = newVoteFlags()
+		if err := parseFlags(c, fs, all, e); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := f.run.validate(); err != nil {
+		return nil, nil, err
+	}
+	if fs.Changed("duel") && strings.TrimSpace(f.duel) == "" {
+		return nil, nil, usageErrorf("vote: --duel=: empty value: allowed --duel (standard), --duel=standard, --duel=first-round or --duel=none")
+	}
+	// --precision is defined here unless the shared run flags gain it; read
+	// it from the flag set either way.
+	if p := fs.Lookup("precision"); p != nil {
+		if v, err := strconv.ParseFloat(p.Value.String(), 64); err == nil {
+			f.precision = v
+		}
+	}
+	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
+		return nil, nil, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
+	}
+	if err := checkPrecision(fs, f.precision); err != nil {
+		return nil, nil, err
+	}
+	if f.exact {
+		if err := checkExact(fs); err != nil {
+			return nil, nil, err
+		}
+	}
+	return fs, f, nil
+}
+
+// odds computes agenda a exactly (--exact) or by simulation.
+func (f *voteFlags) odds(ctx context.Context, a agenda.Agenda, e *env) (agenda.Result, error) {
+	if f.exact {
+		r, err := agenda.Exact(ctx, a)
+		if errors.Is(err, agenda.ErrTooLarge) {
+			return r, usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
+		}
+		return r, err
+	}
+	return agenda.Simulate(ctx, a, agenda.Options{
+		Trials: f.run.trials, Seed: f.run.seed, Workers: f.run.workers, Precision: f.precision,
+		Progress: progress(e, f.run.trials),
+	})
 }
 
 // agenda builds and validates the agenda from the flags; every problem is

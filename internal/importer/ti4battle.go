@@ -141,21 +141,9 @@ var sideNames = [2]string{"attacker", "defender"}
 // readTI4Battle sorts the parameters; unknown ones become warnings.
 func readTI4Battle(params []param) (*ti4battleInput, error) {
 	in := &ti4battleInput{}
-	unknown := func(key string) {
-		in.warnings = append(in.warnings, fmt.Sprintf("unknown ti4battle parameter %s; ignored", echo.Quote(key)))
-	}
 	for _, p := range params {
 		if p.key == "place" {
-			// ti4battle reads place=Ground as a ground battle and any
-			// other value as space; links from 2026 write "ground", so
-			// case does not matter.
-			switch strings.ToLower(strings.TrimSpace(p.value)) {
-			case "ground":
-				in.ground = true
-			case "space":
-			default:
-				in.warnings = append(in.warnings, fmt.Sprintf("parameter \"place\": %s is neither Ground nor Space; read as space, as ti4battle does", echo.Quote(p.value)))
-			}
+			in.readPlace(p.value)
 			continue
 		}
 		if name, ok := strings.CutPrefix(p.key, "effect-"); ok {
@@ -174,68 +162,102 @@ func readTI4Battle(params []param) (*ti4battleInput, error) {
 			}
 		}
 		if side < 0 {
-			unknown(p.key)
+			in.warnUnknown(p.key)
 			continue
 		}
-		sd := &in.sides[side]
-		switch what, unit, _ := strings.Cut(rest, "-"); {
-		case rest == "faction":
-			sd.faction, sd.factionGiven = p.value, true
-		case rest == "risk-direct-hit":
-			v, err := boolean(p)
-			if err != nil {
-				return nil, err
-			}
-			sd.noRisk = !v
-		case what == "effect":
-			n, err := count(p)
-			if err != nil {
-				return nil, err
-			}
-			in.effects = append(in.effects, effectInput{name: unit, side: side, n: n})
-		case what == "unit" || what == "damaged" || what == "galvanized" || what == "upgrade":
-			i := ti4battleUnitIndex(unit)
-			if i < 0 {
-				if unit == "other" || unit == "nonunit" {
-					in.warnings = append(in.warnings, fmt.Sprintf("parameter %s: %q is ti4battle's internal placeholder, not a unit; ignored", echo.Quote(p.key), unit))
-				} else {
-					in.warnings = append(in.warnings, fmt.Sprintf("parameter %s: unknown ti4battle unit %s; ignored", echo.Quote(p.key), echo.Quote(unit)))
-				}
-				// The value is still checked: a malformed one is an error.
-				if what == "upgrade" {
-					if _, err := boolean(p); err != nil {
-						return nil, err
-					}
-				} else if _, err := count(p); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if what == "upgrade" {
-				v, err := boolean(p)
-				if err != nil {
-					return nil, err
-				}
-				sd.upgrade[i] = v
-				continue
-			}
-			n, err := count(p)
-			if err != nil {
-				return nil, err
-			}
-			switch what {
-			case "unit":
-				sd.count[i] = n
-			case "damaged":
-				sd.damaged[i] = n
-			case "galvanized":
-				sd.galvanized[i] = n
-			}
-		default:
-			unknown(p.key)
+		if err := in.readSideParam(p, side, rest); err != nil {
+			return nil, err
 		}
 	}
 	return in, nil
+}
+
+// warnUnknown notes a parameter ti4battle does not have.
+func (in *ti4battleInput) warnUnknown(key string) {
+	in.warnings = append(in.warnings, fmt.Sprintf("unknown ti4battle parameter %s; ignored", echo.Quote(key)))
+}
+
+// readPlace reads the place parameter. ti4battle reads place=Ground as a
+// ground battle and any other value as space; links from 2026 write
+// "ground", so case does not matter.
+func (in *ti4battleInput) readPlace(value string) {
+	switch strings.ToLower(strings.TrimSpace(value)) {
+	case "ground":
+		in.ground = true
+	case "space":
+	default:
+		in.warnings = append(in.warnings, fmt.Sprintf("parameter \"place\": %s is neither Ground nor Space; read as space, as ti4battle does", echo.Quote(value)))
+	}
+}
+
+// readSideParam reads parameter p of side (0 attacker, 1 defender), whose
+// key is the side's prefix and rest: faction, risk-direct-hit,
+// effect-NAME, or unit-, damaged-, galvanized- or upgrade-UNIT.
+func (in *ti4battleInput) readSideParam(p param, side int, rest string) error {
+	sd := &in.sides[side]
+	switch what, unit, _ := strings.Cut(rest, "-"); {
+	case rest == "faction":
+		sd.faction, sd.factionGiven = p.value, true
+	case rest == "risk-direct-hit":
+		v, err := boolean(p)
+		if err != nil {
+			return err
+		}
+		sd.noRisk = !v
+	case what == "effect":
+		n, err := count(p)
+		if err != nil {
+			return err
+		}
+		in.effects = append(in.effects, effectInput{name: unit, side: side, n: n})
+	case what == "unit" || what == "damaged" || what == "galvanized" || what == "upgrade":
+		return in.readUnitParam(p, sd, what, unit)
+	default:
+		in.warnUnknown(p.key)
+	}
+	return nil
+}
+
+// readUnitParam reads a side's unit-, damaged-, galvanized- or
+// upgrade-UNIT parameter (what is the part before UNIT). An unknown unit
+// is warned about and ignored, but its value is still checked: a
+// malformed one is an error.
+func (in *ti4battleInput) readUnitParam(p param, sd *sideInput, what, unit string) error {
+	i := ti4battleUnitIndex(unit)
+	if i < 0 {
+		if unit == "other" || unit == "nonunit" {
+			in.warnings = append(in.warnings, fmt.Sprintf("parameter %s: %q is ti4battle's internal placeholder, not a unit; ignored", echo.Quote(p.key), unit))
+		} else {
+			in.warnings = append(in.warnings, fmt.Sprintf("parameter %s: unknown ti4battle unit %s; ignored", echo.Quote(p.key), echo.Quote(unit)))
+		}
+		if what == "upgrade" {
+			_, err := boolean(p)
+			return err
+		}
+		_, err := count(p)
+		return err
+	}
+	if what == "upgrade" {
+		v, err := boolean(p)
+		if err != nil {
+			return err
+		}
+		sd.upgrade[i] = v
+		return nil
+	}
+	n, err := count(p)
+	if err != nil {
+		return err
+	}
+	switch what {
+	case "unit":
+		sd.count[i] = n
+	case "damaged":
+		sd.damaged[i] = n
+	case "galvanized":
+		sd.galvanized[i] = n
+	}
+	return nil
 }
 
 // count reads a parameter's value as a count, 0..maxCount.

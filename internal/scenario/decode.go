@@ -121,36 +121,7 @@ func checkShape(v any, t reflect.Type, path string) error {
 	case reflect.Pointer:
 		return checkShape(v, t.Elem(), path)
 	case reflect.Struct:
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return errorf(path, "want an object, got %s", describe(v))
-		}
-		fields := map[string]reflect.StructField{}
-		var names []string
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" || name == "-" {
-				continue
-			}
-			fields[name] = f
-			names = append(names, name)
-		}
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			f, ok := fields[k]
-			if !ok {
-				return errorf(join(path, k), "unknown field; allowed here: %s", strings.Join(names, ", "))
-			}
-			if err := checkShape(obj[k], f.Type, join(path, k)); err != nil {
-				return err
-			}
-		}
-		return nil
+		return checkStructShape(v, t, path)
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
@@ -173,6 +144,51 @@ func checkShape(v any, t reflect.Type, path string) error {
 			}
 		}
 		return nil
+	}
+	return checkScalarShape(v, t, path)
+}
+
+// checkStructShape checks that v, decoded JSON, is an object whose every
+// field is one of struct type t's JSON fields, of its shape; fields are
+// checked in sorted order so that the error is always the same.
+func checkStructShape(v any, t reflect.Type, path string) error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return errorf(path, "want an object, got %s", describe(v))
+	}
+	fields := map[string]reflect.StructField{}
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		fields[name] = f
+		names = append(names, name)
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		f, ok := fields[k]
+		if !ok {
+			return errorf(join(path, k), "unknown field; allowed here: %s", strings.Join(names, ", "))
+		}
+		if err := checkShape(obj[k], f.Type, join(path, k)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkScalarShape checks that v, decoded JSON, is the string, boolean or
+// number type t wants: integers whole (and within 1e15, or 0..2^64-1 for
+// uint64).
+func checkScalarShape(v any, t reflect.Type, path string) error {
+	switch t.Kind() {
 	case reflect.String:
 		if _, ok := v.(string); !ok {
 			return errorf(path, "want a string, got %s", describe(v))

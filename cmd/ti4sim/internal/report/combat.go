@@ -105,32 +105,7 @@ func se(m combat.Mean, exact bool) string {
 // combatTable writes a combat's result as text tables.
 func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 	w := NewErrWriter(out)
-	if r.Exact {
-		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
-	} else {
-		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
-	}
-	if sc.Edition != combat.EditionTI4 {
-		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
-	}
-	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Edition, sc.Attacker.Fleet))
-	if sc.Attacker.SystemPDS > 0 {
-		fmt.Fprintf(w, " (+%d PDS on its planets in the system)", sc.Attacker.SystemPDS)
-	}
-	if sc.Attacker.AdjacentPDS > 0 {
-		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Attacker.AdjacentPDS)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Edition, sc.Defender.Fleet))
-	if sc.Defender.AdjacentPDS > 0 {
-		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
-	}
-	fmt.Fprintln(w)
-	if sc.Nebula {
-		fmt.Fprintln(w, "In a nebula: +1 to the defender's ships in space combat")
-	}
-	fmt.Fprintln(w)
-
+	writeCombatHeader(w, sc, r)
 	labels := map[combat.Action][3]string{
 		combat.SpaceCombat:  {"attacker wins (only attacker has ships)", "draw (no ships left)", "defender wins"},
 		combat.GroundCombat: {"attacker wins (only attacker has ground forces)", "draw (no ground forces left)", "defender wins"},
@@ -167,6 +142,45 @@ func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 	}
 
 	fmt.Fprintln(w)
+	writeCombatRounds(w, sc, r)
+	return w.Err()
+}
+
+// writeCombatHeader writes how the odds were found (exact or the trials
+// and seed), the ruleset when not TI4, both fleets with their PDS, and
+// the nebula, then a blank line.
+func writeCombatHeader(w io.Writer, sc combat.Scenario, r combat.Result) {
+	if r.Exact {
+		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
+	} else {
+		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
+	}
+	if sc.Edition != combat.EditionTI4 {
+		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
+	}
+	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Edition, sc.Attacker.Fleet))
+	if sc.Attacker.SystemPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS on its planets in the system)", sc.Attacker.SystemPDS)
+	}
+	if sc.Attacker.AdjacentPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Attacker.AdjacentPDS)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Edition, sc.Defender.Fleet))
+	if sc.Defender.AdjacentPDS > 0 {
+		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
+	}
+	fmt.Fprintln(w)
+	if sc.Nebula {
+		fmt.Fprintln(w, "In a nebula: +1 to the defender's ships in space combat")
+	}
+	fmt.Fprintln(w)
+}
+
+// writeCombatRounds writes the mean number of rounds (space and ground
+// apart in an invasion), the round cap's note when combats were stopped
+// there, and the warnings.
+func writeCombatRounds(w io.Writer, sc combat.Scenario, r combat.Result) {
 	if r.Space == nil {
 		writeRounds(w, "Combat rounds", r.Rounds)
 	} else {
@@ -184,7 +198,6 @@ func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return w.Err()
 }
 
 func survivorTable(w io.Writer, r combat.Result) error {

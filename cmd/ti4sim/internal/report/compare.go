@@ -88,24 +88,37 @@ func compareTable(out io.Writer, act combat.Action, names []string, scs []combat
 		return err
 	}
 	if len(c.Differences) > 0 {
-		fmt.Fprintf(w, "\nDifferences to %s, trial by trial (percentage points, 95%% interval; * = interval excludes 0):\n", names[0])
-		t = newTable(w, "Variant", labels[0], labels[1], labels[2], "Verdict")
-		diff := func(d combat.PairedDifference) string {
-			mark := ""
-			if d.Significant {
-				mark = " *"
-			}
-			return fmt.Sprintf("%+.2f [%+.2f, %+.2f]%s", 100*d.Value, 100*d.Lo, 100*d.Hi, mark)
-		}
-		for _, d := range c.Differences {
-			if err := t.Append(names[d.Variant], diff(d.AttackerWin), diff(d.Draw), diff(d.DefenderWin), verdict(d)); err != nil {
-				return err
-			}
-		}
-		if err := t.Render(); err != nil {
+		if err := differenceTable(w, labels, names, c); err != nil {
 			return err
 		}
 	}
+	writeCompareWarnings(w, names, c)
+	return w.Err()
+}
+
+// differenceTable writes each variant's difference to the first, trial by
+// trial, with its 95% interval and verdict.
+func differenceTable(w io.Writer, labels [3]string, names []string, c combat.Comparison) error {
+	fmt.Fprintf(w, "\nDifferences to %s, trial by trial (percentage points, 95%% interval; * = interval excludes 0):\n", names[0])
+	t := newTable(w, "Variant", labels[0], labels[1], labels[2], "Verdict")
+	diff := func(d combat.PairedDifference) string {
+		mark := ""
+		if d.Significant {
+			mark = " *"
+		}
+		return fmt.Sprintf("%+.2f [%+.2f, %+.2f]%s", 100*d.Value, 100*d.Lo, 100*d.Hi, mark)
+	}
+	for _, d := range c.Differences {
+		if err := t.Append(names[d.Variant], diff(d.AttackerWin), diff(d.Draw), diff(d.DefenderWin), verdict(d)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// writeCompareWarnings writes the variants' warnings, each once, naming
+// the first variant that gave it.
+func writeCompareWarnings(w io.Writer, names []string, c combat.Comparison) {
 	var warns []string
 	seen := map[string]bool{}
 	for i, r := range c.Variants {
@@ -122,5 +135,4 @@ func compareTable(out io.Writer, act combat.Action, names []string, scs []combat
 			fmt.Fprintf(w, "  - %s\n", m)
 		}
 	}
-	return w.Err()
 }
