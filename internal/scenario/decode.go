@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -127,8 +128,9 @@ func checkShape(v any, t reflect.Type, path string) error {
 		if !ok {
 			return errorf(path, "want an object, got %s", describe(v))
 		}
-		for k, e := range obj {
-			if err := checkShape(e, t.Elem(), join(path, k)); err != nil {
+		// In key order: the same document names the same fault every time.
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
+			if err := checkShape(obj[k], t.Elem(), join(path, k)); err != nil {
 				return err
 			}
 		}

@@ -68,3 +68,17 @@ func FuzzDecodeCombat(f *testing.F) {
 		}
 	})
 }
+
+// A map holding several faults names the first in key order, every time
+// (Go's map order is random).
+func TestDecodeMapFaultsInKeyOrder(t *testing.T) {
+	doc := `{"version":1,"action":"space","printings":{"x89":7,"magen":8,"harrow":9},` +
+		`"attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`
+	for range 20 {
+		_, err := DecodeCombat(strings.NewReader(doc))
+		var e *Error
+		if !errors.As(err, &e) || e.Path != "printings.harrow" {
+			t.Fatalf("error %v, want the fault at printings.harrow (the first key)", err)
+		}
+	}
+}
