@@ -151,8 +151,21 @@ func fail(w io.Writer, err error) int {
 }
 
 // parseFlags parses args into fs, turning pflag's errors into usage errors
-// and --help into the command's help on e.stdout.
+// and --help into the command's help on e.stdout; an operand (an argument
+// that is no flag) is a usage error.
 func parseFlags(c *command, fs *pflag.FlagSet, args []string, e *env) error {
+	if err := parseOperands(c, fs, args, e); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("%s: unexpected argument %s (fleets go in quotes after -a/-d)", c.name, echo.Quote(fs.Arg(0)))
+	}
+	return nil
+}
+
+// parseOperands is parseFlags for a command that takes operands after its
+// flags (site DIR, import LINK): they are left in fs.Args.
+func parseOperands(c *command, fs *pflag.FlagSet, args []string, e *env) error {
 	fs.SetOutput(io.Discard)
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
@@ -163,9 +176,6 @@ func parseFlags(c *command, fs *pflag.FlagSet, args []string, e *env) error {
 			return err
 		}
 		return errHelpShown
-	}
-	if fs.NArg() > 0 {
-		return usageErrorf("%s: unexpected argument %s (fleets go in quotes after -a/-d)", c.name, echo.Quote(fs.Arg(0)))
 	}
 	return nil
 }

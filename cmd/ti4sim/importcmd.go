@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/spf13/pflag"
 
@@ -44,16 +43,8 @@ Examples:
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
-			fs.SetOutput(io.Discard)
-			help := fs.BoolP("help", "h", false, "show this help")
-			if err := fs.Parse(args); err != nil {
-				return usageErrorf("import: %s (see `ti4sim help import`)", shortenArgs(err.Error(), args))
-			}
-			if *help {
-				if err := c.writeHelp(e.stdout); err != nil {
-					return err
-				}
-				return errHelpShown
+			if err := parseOperands(c, fs, args, e); err != nil {
+				return err
 			}
 			switch fs.NArg() {
 			case 0:

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -60,16 +59,8 @@ Examples:
 		flagSet: newFlags,
 		run: func(ctx context.Context, c *command, args []string, e *env) error {
 			fs := newFlags()
-			fs.SetOutput(io.Discard)
-			help := fs.BoolP("help", "h", false, "show this help")
-			if err := fs.Parse(args); err != nil {
-				return usageErrorf("site: %s (see `ti4sim help site`)", shortenArgs(err.Error(), args))
-			}
-			if *help {
-				if err := c.writeHelp(e.stdout); err != nil {
-					return err
-				}
-				return errHelpShown
+			if err := parseOperands(c, fs, args, e); err != nil {
+				return err
 			}
 			switch {
 			case fs.NArg() == 0:
