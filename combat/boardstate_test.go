@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the board-state items (boardstate.go) and the texts that read
 // them: Mordred with "assimilator-token", Arvicon Rex with
 // "fleet-pool-token", I.I.H.Q. Modernization with "mecatol-rex". Expected
-// values are derived by hand or with the small chain pointDuel, independently
+// values are derived by hand or with the small chain reference.PointDuel, independently
 // of the engine; Monte Carlo answers must fall within 4 standard errors,
 // exact answers within 1e-9.
 
@@ -24,12 +25,12 @@ func boardSide(t *testing.T, faction, fleet string, techs, cards []string) comba
 }
 
 // Mordred with the token: the mech rolls at 6 − 2 = 4 (0.7 a die; Sustain
-// Damage: 2 points) against 1 infantry (0.3): pointDuel(2, 1) at 0.7 and 0.3.
+// Damage: 2 points) against 1 infantry (0.3): reference.PointDuel(2, 1) at 0.7 and 0.3.
 func TestMordredAssimilatorToken(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: boardSide(t, "nekro", "1 mech", nil, []string{"assimilator-token"}),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
-	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.7, 0.3)
+	win, draw := reference.PointDuel(2, 1, reference.FixedDice(1), reference.DiePerPoint, 0.7, 0.3)
 	ex := mustSolve(t, sc)
 	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
 	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
@@ -57,13 +58,13 @@ func TestMordredAsAShip(t *testing.T) {
 
 // Arvicon Rex with the opponent's token in the Mahact fleet pool: no +2,
 // so the flagship rolls 2 dice at 5 (0.6 each; Sustain Damage: 2 points)
-// against a cruiser (0.4, 1 point): pointDuel(2, 1) with 2 dice whatever the
+// against a cruiser (0.4, 1 point): reference.PointDuel(2, 1) with 2 dice whatever the
 // points left. Default (no token): +2, TestArviconRex.
 func TestArviconRexFleetPoolToken(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: boardSide(t, "mahact", "1 flagship", nil, []string{"fleet-pool-token"}),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	win, draw := pointDuel(2, 1, fixedDice(2), diePerPoint, 0.6, 0.4)
+	win, draw := reference.PointDuel(2, 1, reference.FixedDice(2), reference.DiePerPoint, 0.6, 0.4)
 	ex := mustSolve(t, sc)
 	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
 	exactNear(t, "draw", ex.Outcome.Draw.P, draw)

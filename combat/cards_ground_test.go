@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -110,7 +111,7 @@ func gndDuel(a, d int, p1a, pa, pd float64) [3]float64 {
 	// step gives the value of (a, d) when this round's attacker dice hit
 	// with q; selfLoop says the no-hit outcome repeats this same round kind.
 	step := func(a, d int, q float64, selfLoop bool) [3]float64 {
-		ba, bd := binomDist(a, q), binomDist(d, pd)
+		ba, bd := reference.BinomDist(a, q), reference.BinomDist(d, pd)
 		var v [3]float64
 		stay := ba[0] * bd[0]
 		for ha, x := range ba {
@@ -230,7 +231,7 @@ func TestBunker(t *testing.T) {
 		s := sc
 		s.Attacker.Fleet = mustFleet(t, "2 dreadnought, 1 infantry")
 		s.Defender.Fleet = mustFleet(t, "2 infantry")
-		gndOutcomes(t, s, 13, true, gndAfterBombard(2, binomDist(2, 0.2)))
+		gndOutcomes(t, s, 13, true, gndAfterBombard(2, reference.BinomDist(2, 0.2)))
 	})
 }
 
@@ -437,7 +438,7 @@ func TestBlitz(t *testing.T) {
 		// No carrier: no invasion; the defender keeps the planet.
 		var w [3]float64
 		for k, q := range map[int]float64{1: one, 2: two} {
-			v := gndAfterBombard(2, binomDist(k, 0.5))
+			v := gndAfterBombard(2, reference.BinomDist(k, 0.5))
 			for i := range w {
 				w[i] += q * v[i]
 			}

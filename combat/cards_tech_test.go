@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -129,17 +130,17 @@ func tlWarned(res combat.Result, part string) bool {
 // tlDuel is the exact outcome of a combat between two sides of identical
 // one-hit units, na hitting with probability pa each and nd with pd, all
 // rolling at once each round: P(attacker wins), P(draw), P(defender wins)
-// (the chain pointDuelEnds, a die per point).
+// (the chain reference.PointDuelEnds, a die per point).
 func tlDuel(na, nd int, pa, pd float64) (aw, dr, dw float64) {
-	aw, dr = endsWinDraw(pointDuelEnds(na, nd, diePerPoint, diePerPoint, pa, pd))
+	aw, dr = reference.EndsWinDraw(reference.PointDuelEnds(na, nd, reference.DiePerPoint, reference.DiePerPoint, pa, pd))
 	return aw, dr, 1 - aw - dr
 }
 
 // tlHPDuel is the exact outcome of one unit with ha hit points (each hit
 // removes one) hitting with probability pa per round, against one with hd
-// hit points and pd (the chain pointDuelEnds, one die a side).
+// hit points and pd (the chain reference.PointDuelEnds, one die a side).
 func tlHPDuel(ha, hd int, pa, pd float64) (aw, dr, dw float64) {
-	aw, dr = endsWinDraw(pointDuelEnds(ha, hd, oneDie, oneDie, pa, pd))
+	aw, dr = reference.EndsWinDraw(reference.PointDuelEnds(ha, hd, reference.OneDie, reference.OneDie, pa, pd))
 	return aw, dr, 1 - aw - dr
 }
 
@@ -597,8 +598,8 @@ func tlHeartDuel(na, nd int) [3]float64 {
 		if v, ok := memo[k]; ok {
 			return v
 		}
-		ha := binomDist(a, 0.3)
-		hd, usedHd := binomDist(d, 0.3), make([]float64, d+2)
+		ha := reference.BinomDist(a, 0.3)
+		hd, usedHd := reference.BinomDist(d, 0.3), make([]float64, d+2)
 		if ready {
 			ps := make([]float64, d)
 			for i := range ps {

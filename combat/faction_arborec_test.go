@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Arborec's texts. Every expected value is worked out by
@@ -15,14 +16,14 @@ import (
 // Letani Behemoth: a dreadnought (Bombardment 5: 0.6) and 1 infantry
 // (0.3) invade an Arborec mech (6: 0.5, Sustain Damage: 2 points). Its
 // Planetary Shield stops the bombardment, so the ground combat starts at
-// 1 point against 2: pointDuel(1, 2). With Articles of War the mech loses the
+// 1 point against 2: reference.PointDuel(1, 2). With Articles of War the mech loses the
 // shield: the bombardment damages it w.p. 0.6, so
-// 0.6 · pointDuel(1, 1) + 0.4 · pointDuel(1, 2). Both are exact-solvable.
+// 0.6 · reference.PointDuel(1, 1) + 0.4 · reference.PointDuel(1, 2). Both are exact-solvable.
 func TestLetaniBehemoth(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 infantry")},
 		Defender: factionSide(t, "arborec", "1 mech")}
-	win, draw := pointDuel(1, 2, diePerPoint, fixedDice(1), 0.3, 0.5)
+	win, draw := reference.PointDuel(1, 2, reference.DiePerPoint, reference.FixedDice(1), 0.3, 0.5)
 	ex := mustSolve(t, sc)
 	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
 	exactNear(t, "draw", ex.Outcome.Draw.P, draw)
@@ -31,7 +32,7 @@ func TestLetaniBehemoth(t *testing.T) {
 	modelled(t, res, "Letani Behemoth")
 
 	sc.Attacker.Cards = []string{"articles-of-war"}
-	w1, d1 := pointDuel(1, 1, diePerPoint, fixedDice(1), 0.3, 0.5)
+	w1, d1 := reference.PointDuel(1, 1, reference.DiePerPoint, reference.FixedDice(1), 0.3, 0.5)
 	win2, draw2 := 0.6*w1+0.4*win, 0.6*d1+0.4*draw
 	ex = mustSolve(t, sc)
 	exactNear(t, "attacker win (Articles of War)", ex.Outcome.AttackerWin.P, win2)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Empyrean's texts. Every expected value is worked out by
@@ -20,7 +21,7 @@ import (
 // P(H ≤ 1) = 0.4752 (no influence: a warning says Dynamo does nothing).
 // The repairs' effect across rounds is TestDynamoOncePerAssignment's.
 func TestDynamo(t *testing.T) {
-	h := binomDist(4, 0.4)
+	h := reference.BinomDist(4, 0.4)
 	for i, c := range []struct{ influence, k int }{{0, 0}, {2, 0}, {3, 0}, {4, 0}} {
 		e := factionSide(t, "empyrean", "1 flagship")
 		e.Influence = c.influence
@@ -133,7 +134,7 @@ func TestWatcherExact(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "empyrean", "2 mech"),
 		Defender: combat.Side{Fleet: mustFleet(t, "2 infantry"), Cards: []string{"bunker"}}}
-	win, draw, _ := outcomes(trackChain([][]float64{{.5}, {.5}}, [][]float64{{.3, .3}, {.3}}))
+	win, draw, _ := reference.Outcomes(reference.TrackChain([][]float64{{.5}, {.5}}, [][]float64{{.3, .3}, {.3}}))
 	res := mustSolve(t, sc)
 	t.Logf("exact: win %.9f (hand %.9f), draw %.9f (hand %.9f)", res.Outcome.AttackerWin.P, win, res.Outcome.Draw.P, draw)
 	if math.Abs(res.Outcome.AttackerWin.P-win) > 1e-9 || math.Abs(res.Outcome.Draw.P-draw) > 1e-9 {

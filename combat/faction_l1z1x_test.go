@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the L1Z1X Mindnet's texts. Every expected value is worked out by
@@ -18,14 +19,14 @@ import (
 // bombardment leaves 1 defender w.p. 0.6 and 2 w.p. 0.4; then at the end of
 // each ground round the dreadnought bombards again (0.6) if a defender is
 // left — also in the round the attacker's infantry died, which makes draws.
-// harrowDuel solves that chain. With a PDS on the planet (Planetary Shield),
+// reference.HarrowDuel solves that chain. With a PDS on the planet (Planetary Shield),
 // neither the bombardment nor Harrow happens; the PDS's space cannon
 // offense only damages the dreadnought (1 die), and its space cannon
 // defense (6: 0.5) kills the lone infantry, so the attacker wins
 // 0.5 · win(1 vs 2, no Harrow).
 func TestHarrow(t *testing.T) {
-	w1, d1 := harrowDuel(1, 1, 0.3, 0.3, 0.6)
-	w2, d2 := harrowDuel(1, 2, 0.3, 0.3, 0.6)
+	w1, d1 := reference.HarrowDuel(1, 1, 0.3, 0.3, 0.6)
+	w2, d2 := reference.HarrowDuel(1, 2, 0.3, 0.3, 0.6)
 	win, draw := 0.6*w1+0.4*w2, 0.6*d1+0.4*d2
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSideCards(t, "l1z1x", "1 dreadnought, 1 infantry", nil, nil),
@@ -36,14 +37,14 @@ func TestHarrow(t *testing.T) {
 	modelled(t, res, "Harrow")
 	refused(t, sc, "Harrow")
 	// Without Harrow the attacker would win much less often.
-	w1n, _ := harrowDuel(1, 1, 0.3, 0.3, 0)
-	w2n, _ := harrowDuel(1, 2, 0.3, 0.3, 0)
+	w1n, _ := reference.HarrowDuel(1, 1, 0.3, 0.3, 0)
+	w2n, _ := reference.HarrowDuel(1, 2, 0.3, 0.3, 0)
 	if plain := 0.6*w1n + 0.4*w2n; win-plain < 0.1 {
 		t.Fatalf("hand values: with Harrow %.4f, without %.4f; the test does not tell them apart", win, plain)
 	}
 
 	sc.Defender = factionSideCards(t, "", "1 pds, 2 infantry", nil, nil)
-	wn, dn := harrowDuel(1, 2, 0.3, 0.3, 0)
+	wn, dn := reference.HarrowDuel(1, 2, 0.3, 0.3, 0)
 	res = mustRun(t, sc, factionTrials, 302)
 	near(t, "Harrow under a shield: attacker wins", res.Outcome.AttackerWin.P, 0.5*wn, bernoulliSD(0.5*wn))
 	near(t, "Harrow under a shield: draw", res.Outcome.Draw.P, 0.5*dn, bernoulliSD(0.5*dn))
@@ -70,7 +71,7 @@ func TestL1Z1XFlagship(t *testing.T) {
 		nf := 2 + d
 		carrier, fm, fsq := 0.0, 0.0, 0.0
 		for f := 0; f <= nf; f++ {
-			pf := binomP(nf, f, 0.6)
+			pf := reference.BinomP(nf, f, 0.6)
 			for c, pc := range [2]float64{0.6, 0.4} {
 				left := float64(3 - c - max(f-1, 0))
 				if f == 0 {
@@ -97,15 +98,15 @@ func TestL1Z1XFlagship(t *testing.T) {
 // bombardment leaves 1 infantry w.p. 0.6, 2 w.p. 0.4; the PDS's space
 // cannon defense (6: 0.5) kills the lone attacking infantry (no ground
 // combat: the defender keeps the planet); else the ground combat with
-// Harrow after every round is harrowDuel's chain. Without 2RAM it would be
+// Harrow after every round is reference.HarrowDuel's chain. Without 2RAM it would be
 // 0.5 · win(1 vs 2, no Harrow), as in TestHarrow.
 func TestTwoRAM(t *testing.T) {
 	a := factionSide(t, "l1z1x", "1 dreadnought, 1 infantry")
 	a.Cards = []string{"2ram"}
 	sc := combat.Scenario{Action: combat.Invasion, Attacker: a,
 		Defender: combat.Side{Fleet: mustFleet(t, "2 infantry, 1 pds")}}
-	w1, d1 := harrowDuel(1, 1, 0.3, 0.3, 0.6)
-	w2, d2 := harrowDuel(1, 2, 0.3, 0.3, 0.6)
+	w1, d1 := reference.HarrowDuel(1, 1, 0.3, 0.3, 0.6)
+	w2, d2 := reference.HarrowDuel(1, 2, 0.3, 0.3, 0.6)
 	win := 0.5 * (0.6*w1 + 0.4*w2)
 	draw := 0.5 * (0.6*d1 + 0.4*d2)
 	res := mustRun(t, sc, factionTrials, 402)
@@ -123,13 +124,13 @@ func TestTwoRAM(t *testing.T) {
 
 // Annihilator: the L1Z1X mech in the space area bombards (8: 0.3) before
 // it lands. Against 2 infantry, the mech (6: 0.5, Sustain Damage: 2 hit
-// points, 1 die) then fights 1 infantry with 0.3 and 2 with 0.7 (pointDuel:
+// points, 1 die) then fights 1 infantry with 0.3 and 2 with 0.7 (reference.PointDuel:
 // one point per infantry, one die each);
 // without the text (Articles of War) always 2.
 func TestAnnihilator(t *testing.T) {
 	one, each := func(int) int { return 1 }, func(k int) int { return k }
-	w2, _ := pointDuel(2, 2, one, each, 0.5, 0.3)
-	w1, _ := pointDuel(2, 1, one, each, 0.5, 0.3)
+	w2, _ := reference.PointDuel(2, 2, one, each, 0.5, 0.3)
+	w1, _ := reference.PointDuel(2, 1, one, each, 0.5, 0.3)
 	for _, c := range []struct {
 		cards []string
 		win   float64

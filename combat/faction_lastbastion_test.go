@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of Last Bastion's texts. Every expected value is worked out by
@@ -16,7 +17,7 @@ import (
 // The Egeiro: +1 to its combat rolls per non-home system with a planet
 // Last Bastion controls. The flagship (9, Sustain Damage) with
 // the-egeiro:4 hits on 5 (0.6) against a dreadnought (5: 0.6, Sustain
-// Damage): 2 points and 1 die each, pointDuelEnds. Without the count it hits on
+// Damage): 2 points and 1 die each, reference.PointDuelEnds. Without the count it hits on
 // 9 (0.2), with a warning.
 func TestTheEgeiro(t *testing.T) {
 	for i, c := range []struct {
@@ -27,7 +28,7 @@ func TestTheEgeiro(t *testing.T) {
 		lb.Cards = c.cards
 		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lb,
 			Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
-		win, draw := endsWinDraw(pointDuelEnds(2, 2, oneDie, oneDie, c.p, 0.6))
+		win, draw := reference.EndsWinDraw(reference.PointDuelEnds(2, 2, reference.OneDie, reference.OneDie, c.p, 0.6))
 		res := checkWinDraw(t, sc, 620+uint64(i), win, draw, true)
 		modelled(t, res, "The Egeiro")
 		if c.cards == nil {
@@ -84,7 +85,7 @@ func TestProximaTargetingCancels(t *testing.T) {
 func TestProximaTargetingRoll(t *testing.T) {
 	plainP, galvP := 0.0, 0.0
 	for b := 0; b <= 3; b++ {
-		q := binomP(3, b, 0.3)
+		q := reference.BinomP(3, b, 0.3)
 		plainP += q * math.Pow(0.7, float64(3-b))
 		galvP += q * math.Pow(0.7, float64(2-max(b-1, 0)+2))
 	}
@@ -117,7 +118,7 @@ func TestProximaTargetingRoll(t *testing.T) {
 // Without the dreadnought there is no invasion. A living dreadnought is
 // galvanized at the combat's end and bombards with 2 dice at 5: X ~
 // Bin(2, 0.6) infantry destroyed; then the Last Bastion infantry (8: 0.3)
-// fights the 2 − X left (0.3 each): pointDuelEnds. The Last Bastion take the
+// fights the 2 − X left (0.3 each): reference.PointDuelEnds. The Last Bastion take the
 // planet with P2·Σ P(X = x)·W(1 against 2 − x). Raise the Standard gives a
 // side with no faction the same; the Last Bastion listing their own note
 // get Phoenix Standard only; the side with no faction and no note bombards
@@ -128,8 +129,8 @@ func TestPhoenixStandard(t *testing.T) {
 	take := func(dice int) float64 {
 		w := 0.0
 		for x := 0; x <= dice; x++ {
-			win, _ := endsWinDraw(pointDuelEnds(1, 2-x, diePerPoint, diePerPoint, 0.3, 0.3))
-			w += binomP(dice, x, 0.6) * win
+			win, _ := reference.EndsWinDraw(reference.PointDuelEnds(1, 2-x, reference.DiePerPoint, reference.DiePerPoint, 0.3, 0.3))
+			w += reference.BinomP(dice, x, 0.6) * win
 		}
 		return p2 * w
 	}
@@ -156,10 +157,10 @@ func TestPhoenixStandard(t *testing.T) {
 	}
 	// In a space combat alone Phoenix Standard changes nothing, and exact
 	// mode solves it: the dreadnought (2 points, 0.6) against the
-	// destroyer (1 point, 0.2), pointDuelEnds.
+	// destroyer (1 point, 0.2), reference.PointDuelEnds.
 	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: lastBastionSide(t, "1 dreadnought", ""),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
-	win, draw := endsWinDraw(pointDuelEnds(2, 1, oneDie, oneDie, 0.6, 0.2))
+	win, draw := reference.EndsWinDraw(reference.PointDuelEnds(2, 1, reference.OneDie, reference.OneDie, 0.6, 0.2))
 	checkWinDraw(t, sc, 725, win, draw, true)
 }
 
@@ -178,7 +179,7 @@ func TestA3Valiance(t *testing.T) {
 	h1 := make([]float64, 6)
 	for i := 0; i <= 2; i++ {
 		for j := 0; j <= 3; j++ {
-			h1[i+j] += binomP(2, i, 0.5) * binomP(3, j, 0.3)
+			h1[i+j] += reference.BinomP(2, i, 0.5) * reference.BinomP(3, j, 0.3)
 		}
 	}
 	pa1 := []float64{0, h1[1], h1[0]} // P(a1 = 0, 1, 2)
@@ -193,8 +194,8 @@ func TestA3Valiance(t *testing.T) {
 			ea1 += pa1[a1] * float64(a1)
 			for h2 := 0; h2 <= c.dice; h2++ {
 				l := float64(max(a1-h2, 0))
-				left += pa1[a1] * binomP(c.dice, h2, 0.3) * l
-				sq += pa1[a1] * binomP(c.dice, h2, 0.3) * l * l
+				left += pa1[a1] * reference.BinomP(c.dice, h2, 0.3) * l
+				sq += pa1[a1] * reference.BinomP(c.dice, h2, 0.3) * l * l
 			}
 		}
 		lb := lastBastionSide(t, "1 mech (damaged), 3 infantry", "1 mech")

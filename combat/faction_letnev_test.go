@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -48,10 +49,10 @@ func TestArcSecundus(t *testing.T) {
 	near(t, "damaged Arc Secundus left after round 1", res.Attacker.Survivors[0].Expected.Value, 0.84, bernoulliSD(0.84))
 	modelled(t, res, "Arc Secundus")
 
-	atMost1 := func(n int) float64 { return binomP(n, 0, 0.4) + binomP(n, 1, 0.4) }
+	atMost1 := func(n int) float64 { return reference.BinomP(n, 0, 0.4) + reference.BinomP(n, 1, 0.4) }
 	want := 0.0
 	for a := 0; a <= 2; a++ {
-		want += binomP(2, a, 0.84) * atMost1(3-a)
+		want += reference.BinomP(2, a, 0.84) * atMost1(3-a)
 	}
 	want *= atMost1(3)
 	sc.MaxRounds = 2
@@ -100,7 +101,7 @@ func TestMunitionsReserves(t *testing.T) {
 		Attacker: factionSideCards(t, "letnev", "1 destroyer", nil, nil),
 		Defender: factionSideCards(t, "", "1 carrier, 2 fighter", nil, nil)}
 	sc.Attacker.TradeGoods = 2
-	want := binomP(2, 0, 0.36)*(2-0.36) + binomP(2, 1, 0.36)*(1-0.36)
+	want := reference.BinomP(2, 0, 0.36)*(2-0.36) + reference.BinomP(2, 1, 0.36)*(1-0.36)
 	res = mustRun(t, sc, factionTrials, 307)
 	found := false
 	for _, s := range res.Defender.Survivors {
@@ -159,8 +160,8 @@ func TestWarFunding(t *testing.T) {
 // infantry fight 1: win(2 vs 1). Without the technology the PDS (6: 0.5)
 // kills one first: 0.5·win(2 vs 1) + 0.5·win(1 vs 1).
 func TestL4Disruptors(t *testing.T) {
-	w21, _ := harrowDuel(2, 1, 0.3, 0.3, 0)
-	w11, _ := harrowDuel(1, 1, 0.3, 0.3, 0)
+	w21, _ := reference.HarrowDuel(2, 1, 0.3, 0.3, 0)
+	w11, _ := reference.HarrowDuel(1, 1, 0.3, 0.3, 0)
 	for _, c := range []struct {
 		techs []string
 		win   float64
@@ -207,7 +208,7 @@ func TestViscountUnlenn(t *testing.T) {
 // Sustain Damage), against 1 infantry (0.3). At the start of round 1 the
 // infantry becomes a mech: 2 mechs, 4 points, rolling 2 dice while both
 // live (points 4 to 2, Sustain Damage first) and 1 die at 1 point:
-// pointDuel(4, 1).
+// reference.PointDuel(4, 1).
 func TestDunlainReaper(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "letnev", "1 infantry, 1 mech"),
@@ -218,7 +219,7 @@ func TestDunlainReaper(t *testing.T) {
 		}
 		return 1
 	}
-	win, draw := pointDuel(4, 1, dice, diePerPoint, 0.5, 0.3)
+	win, draw := reference.PointDuel(4, 1, dice, reference.DiePerPoint, 0.5, 0.3)
 	res := mustRun(t, sc, factionTrials, 407)
 	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, math.Max(bernoulliSD(draw), 1e-3))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Mahact Gene-Sorcerers's texts. Every expected value is worked out by
@@ -37,9 +38,9 @@ func TestArviconRex(t *testing.T) {
 
 // Crimson Legionnaire II always returns: Revived is the expected number
 // destroyed. 2 of them (7: 0.4) against 2 infantry (0.3), to the end:
-// pointDuelEnds with a point and a die per infantry. Exact mode agrees.
+// reference.PointDuelEnds with a point and a die per infantry. Exact mode agrees.
 func TestCrimsonLegionnaireII(t *testing.T) {
-	ends := pointDuelEnds(2, 2, diePerPoint, diePerPoint, 0.4, 0.3)
+	ends := reference.PointDuelEnds(2, 2, reference.DiePerPoint, reference.DiePerPoint, 0.4, 0.3)
 	killed, sq := 0.0, 0.0
 	for e, q := range ends {
 		k := float64(2 - e[0])
@@ -54,6 +55,6 @@ func TestCrimsonLegionnaireII(t *testing.T) {
 	near(t, "revived", res.Attacker.Revived.Value, killed, math.Sqrt(sq-killed*killed))
 	ex := mustSolve(t, sc)
 	exactNear(t, "revived", ex.Attacker.Revived.Value, killed)
-	win, _ := endsWinDraw(ends)
+	win, _ := reference.EndsWinDraw(ends)
 	exactNear(t, "attacker wins", ex.Outcome.AttackerWin.P, win)
 }

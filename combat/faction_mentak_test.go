@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Mentak Coalition's texts. Every expected value is worked out by
@@ -101,10 +102,10 @@ func gainDuel(c, d, o int, pc, pd, po float64) float64 {
 		hm := make([]float64, c+d+1)
 		for i := 0; i <= c; i++ {
 			for j := 0; j <= d; j++ {
-				hm[i+j] += binomP(c, i, pc) * binomP(d, j, pd)
+				hm[i+j] += reference.BinomP(c, i, pc) * reference.BinomP(d, j, pd)
 			}
 		}
-		self := hm[0] * binomP(o, 0, po)
+		self := hm[0] * reference.BinomP(o, 0, po)
 		v := 0.0
 		for h, q := range hm {
 			for ho := 0; ho <= o; ho++ {
@@ -113,7 +114,7 @@ func gainDuel(c, d, o int, pc, pd, po float64) float64 {
 				}
 				killed := min(h, o)
 				nd, nc := d-min(ho, d), c-max(ho-d, 0)
-				v += q * binomP(o, ho, po) / (1 - self) * solve(max(nc, 0), nd+killed, o-killed)
+				v += q * reference.BinomP(o, ho, po) / (1 - self) * solve(max(nc, 0), nd+killed, o-killed)
 			}
 		}
 		memo[st{c, d, o}] = v
@@ -147,7 +148,7 @@ func TestIpswitch(t *testing.T) {
 	}{
 		{"1 cruiser", "2 destroyer", gainDuel(1, 0, 2, 0.4, 0.2, 0.2), false},
 		{"1 cruiser", "1 cruiser", 5.0 / 8, false},
-		{"1 destroyer", "2 fighter", binomP(2, 0, 0.2)*gainDuel(1, 0, 2, 0.2, 0.2, 0.2) + binomP(2, 1, 0.2)*gainDuel(1, 1, 1, 0.2, 0.2, 0.2) + binomP(2, 2, 0.2), false},
+		{"1 destroyer", "2 fighter", reference.BinomP(2, 0, 0.2)*gainDuel(1, 0, 2, 0.2, 0.2, 0.2) + reference.BinomP(2, 1, 0.2)*gainDuel(1, 1, 1, 0.2, 0.2, 0.2) + reference.BinomP(2, 2, 0.2), false},
 		{"1 cruiser", "1 cruiser", 0.4 + 0.6*5/8, true},
 	} {
 		for side := range 2 {
@@ -196,15 +197,15 @@ func TestIpswitchOutOfRoom(t *testing.T) {
 // only the enemy 0.24 → no ship, no invasion; neither 0.16. So
 // P(2) = (0.6 + 0.24·0.24/0.84)/0.84, P(1) = 0.24·(0.36/0.84)/0.84. Then k
 // dreadnoughts bombard, X ~ Bin(k, 0.6), and the infantry (0.3) fights the
-// 2 − X left (0.3 each): pointDuelEnds.
+// 2 − X left (0.3 each): reference.PointDuelEnds.
 func TestIpswitchInvasion(t *testing.T) {
 	p2 := (0.6 + 0.24*0.24/0.84) / 0.84
 	p1 := 0.24 * (0.36 / 0.84) / 0.84
 	take := 0.0
 	for k, pk := range map[int]float64{1: p1, 2: p2} {
 		for x := 0; x <= k; x++ {
-			win, _ := endsWinDraw(pointDuelEnds(1, max(2-x, 0), diePerPoint, diePerPoint, 0.3, 0.3))
-			take += pk * binomP(k, x, 0.6) * win
+			win, _ := reference.EndsWinDraw(reference.PointDuelEnds(1, max(2-x, 0), reference.DiePerPoint, reference.DiePerPoint, 0.3, 0.3))
+			take += pk * reference.BinomP(k, x, 0.6) * win
 		}
 	}
 	sc := combat.Scenario{Action: combat.Invasion,

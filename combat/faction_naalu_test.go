@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Naalu Collective's texts. Every expected value is worked out by
@@ -16,7 +17,7 @@ import (
 // Iconoclast, by printing.
 //
 // PoK: +2 to the mech's combat rolls. A Naalu mech (6 − 2 = 4: 0.7; 2
-// points, 1 die) against 2 infantry (0.3): pointDuelEnds; Thunder's Edge and Ω do
+// points, 1 die) against 2 infantry (0.3): reference.PointDuelEnds; Thunder's Edge and Ω do
 // nothing on the ground (0.5), nor does PoK under Articles of War.
 //
 // Ω: no anti-fighter barrage against the Naalu. The space combat of an
@@ -46,7 +47,7 @@ func TestIconoclast(t *testing.T) {
 		sc := combat.Scenario{Action: combat.GroundCombat, Printings: rules,
 			Attacker: factionSide(t, "naalu", "1 mech"),
 			Defender: combat.Side{Fleet: mustFleet(t, "2 infantry"), Cards: c.cards}}
-		win, draw := endsWinDraw(pointDuelEnds(2, 2, oneDie, diePerPoint, c.p, 0.3))
+		win, draw := reference.EndsWinDraw(reference.PointDuelEnds(2, 2, reference.OneDie, reference.DiePerPoint, c.p, 0.3))
 		res := checkWinDraw(t, sc, 660+uint64(i), win, draw, true)
 		modelled(t, res, "Iconoclast")
 		for _, w := range res.Warnings {
@@ -92,12 +93,12 @@ func TestIconoclast(t *testing.T) {
 
 // Matriarch: the Naalu flagship and 2 Hybrid Crystal Fighter I (8: 0.3)
 // invade a planet with 1 infantry (8: 0.3) and no ground forces of their
-// own: the fighters fight on the planet (pointDuel: a point and a die per
+// own: the fighters fight on the planet (reference.PointDuel: a point and a die per
 // fighter, against the infantry's one). Current printing:
 // they return to space before control, so killing the infantry is a draw;
 // original printing: they are still there, and take the planet.
 func TestMatriarch(t *testing.T) {
-	win, both := pointDuel(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
+	win, both := reference.PointDuel(2, 1, func(f int) int { return f }, func(int) int { return 1 }, 0.3, 0.3)
 	lose := 1 - win - both
 	for _, c := range []struct {
 		rules            combat.Printings

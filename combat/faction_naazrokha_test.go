@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -37,12 +38,12 @@ func TestSupercharge(t *testing.T) {
 // (combat 6 x2, Sustain Damage: 2 points) against 3 infantry (8: 0.3).
 // The defender has no ship and no space cannon, so the flagship is in the
 // system throughout and the mech rolls 3 dice at 0.5 in every round:
-// pointDuel(2, 3) with 3 attacker dice. Without the text it would roll 2.
+// reference.PointDuel(2, 3) with 3 attacker dice. Without the text it would roll 2.
 func TestViszElVir(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSide(t, "naaz-rokha", "1 flagship, 1 mech"),
 		Defender: combat.Side{Fleet: mustFleet(t, "3 infantry")}}
-	win, draw := pointDuel(2, 3, fixedDice(3), diePerPoint, 0.5, 0.3)
+	win, draw := reference.PointDuel(2, 3, reference.FixedDice(3), reference.DiePerPoint, 0.5, 0.3)
 	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "attacker takes the planet", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
@@ -67,7 +68,7 @@ func TestViszElVir(t *testing.T) {
 	win = 0
 	for _, dice := range []int{3, 2} {
 		for _, pts := range []int{2, 1} {
-			w, _ := pointDuel(pts, 3, fixedDice(dice), diePerPoint, 0.5, 0.3)
+			w, _ := reference.PointDuel(pts, 3, reference.FixedDice(dice), reference.DiePerPoint, 0.5, 0.3)
 			win += 0.25 * w
 		}
 	}

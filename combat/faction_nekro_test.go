@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Nekro Virus's texts. Every expected value is worked out by
@@ -14,14 +15,14 @@ import (
 // within 1e-9.
 
 // Mordred: a Nekro mech (6: 0.5, Sustain Damage: 2 points) against 1
-// infantry (0.3). No assimilator token is given, so no +2: pointDuel(2, 1)
+// infantry (0.3). No assimilator token is given, so no +2: reference.PointDuel(2, 1)
 // at 0.5 (with the +2 it would be 0.7: boardstate_test.go), exact-solvable,
 // with a warning saying how to give the token.
 func TestMordred(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: factionSide(t, "nekro", "1 mech"),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
-	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.5, 0.3)
+	win, draw := reference.PointDuel(2, 1, reference.FixedDice(1), reference.DiePerPoint, 0.5, 0.3)
 	ex := mustSolve(t, sc)
 	exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, win)
 	exactNear(t, "draw", ex.Outcome.Draw.P, draw)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Nomad's texts. Every expected value is worked out by
@@ -52,9 +53,9 @@ func TestQuantumManipulator(t *testing.T) {
 // dice Y ~ Bin(1, 0.2) + Bin(2, 0.6) of what is left.
 func TestTheCavalry(t *testing.T) {
 	want := 0.0
-	for x, px := range binomDist(3, 0.6) {
-		for yc, pc := range binomDist(1, 0.2) {
-			for yd, pd := range binomDist(2, 0.6) {
+	for x, px := range reference.BinomDist(3, 0.6) {
+		for yc, pc := range reference.BinomDist(1, 0.2) {
+			for yd, pd := range reference.BinomDist(2, 0.6) {
 				want += px * pc * pd * float64(max(0, 3-x-yc-yd))
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Ral Nel Consortium's texts. Every expected value is worked out by
@@ -65,7 +66,7 @@ func TestLastDispatch(t *testing.T) {
 // take hits sustain first, then their infantry, then the mech. At the end
 // of the round, if the mech is alive, the attacker has ground forces and
 // r > 0, min(2, r) infantry move in. A round with no hit and no move
-// returns to the state (solved as in trackChain); every other round
+// returns to the state (solved as in reference.TrackChain); every other round
 // lowers 3r + a + m + j, so the recursion ends. It returns P(attacker
 // wins), P(draw) and P(the mech is alive at the end).
 func alarumChain(a, r int) (win, draw, mech float64) {
@@ -96,7 +97,7 @@ func alarumChain(a, r int) (win, draw, mech float64) {
 		if s.m > 0 {
 			def = append(def, 0.5)
 		}
-		pa, pd := hitsDist(att), hitsDist(def)
+		pa, pd := reference.HitsDist(att), reference.HitsDist(def)
 		var out val
 		stay := 0.0
 		for ha, wa := range pa {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Titans of Ul's texts. Every expected value is worked out by
@@ -35,9 +36,9 @@ func TestUlTheProgenitor(t *testing.T) {
 	sc.Attacker, sc.Defender = factionSideCards(t, "titans", "1 cruiser", nil, ul), factionSideCards(t, "", "1 cruiser", nil, nil)
 	exactNear(t, "Elysium of the attacker", mustSolve(t, sc).Outcome.AttackerWin.P, 0.936+0.064*0.375)
 
-	w21, _ := harrowDuel(2, 1, 0.3, 0.3, 0)
-	w11, _ := harrowDuel(1, 1, 0.3, 0.3, 0)
-	win := binomP(3, 0, 0.6)*w21 + binomP(3, 1, 0.6)*w11
+	w21, _ := reference.HarrowDuel(2, 1, 0.3, 0.3, 0)
+	w11, _ := reference.HarrowDuel(1, 1, 0.3, 0.3, 0)
+	win := reference.BinomP(3, 0, 0.6)*w21 + reference.BinomP(3, 1, 0.6)*w11
 	sc = combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSideCards(t, "", "2 infantry", nil, nil),
 		Defender: factionSideCards(t, "titans", "1 infantry", nil, ul)}

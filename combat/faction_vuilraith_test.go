@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Vuil'raith Cabal's texts. Every expected value is worked out by
@@ -37,7 +38,7 @@ import (
 // everything, so the flagship lives) the flagship captures them itself and
 // the total stays 0.625 (no double count).
 func TestReanimator(t *testing.T) {
-	h := binomDist(3, 0.3)
+	h := reference.BinomDist(3, 0.3)
 	m := h[2] + 2*h[3]
 	v := h[2] + 4*h[3] - m*m
 	sc := combat.Scenario{Action: combat.GroundCombat, MaxRounds: 1,

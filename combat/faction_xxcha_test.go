@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Xxcha Kingdom's texts. Every expected value is worked out by
@@ -51,7 +52,7 @@ func TestIndomitus(t *testing.T) {
 // wins w.p. (0.64 + 0.36·0.2·W1)/(1 − 0.36·0.8) where damaged it wins
 // W1 = 0.64·0.8/(1 − 0.36·0.8).
 func TestLoncaraSsodu(t *testing.T) {
-	w21, _ := harrowDuel(2, 1, 0.3, 0.3, 0)
+	w21, _ := reference.HarrowDuel(2, 1, 0.3, 0.3, 0)
 	sc := combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSideCards(t, "", "2 infantry", nil, nil),
 		Defender: factionSideCards(t, "xxcha", "1 flagship, 1 infantry", nil, nil)}

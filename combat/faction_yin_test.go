@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Yin Brotherhood's texts. Every expected value is worked out by
@@ -181,12 +182,12 @@ func TestBrotherMilor(t *testing.T) {
 // (0.5, 0.5), 3 leave 1 (0.5), 4 none; the defender's track is 3, 2, 1
 // dice at 0.3. With 2 influence Indoctrination places an infantry (8: 0.3),
 // taken before the mech: 0 and 1 hits leave (0.5, 0.3), 2 leave (0.5), 3
-// none. trackChain solves both; the listed mech survives exactly when the
+// none. reference.TrackChain solves both; the listed mech survives exactly when the
 // Yin win (the deployed mech and the infantry are taken first).
 func TestMoyinsAshes(t *testing.T) {
 	inf := [][]float64{{.3, .3, .3}, {.3, .3}, {.3}}
-	withMech := trackChain([][]float64{{.5, .5}, {.5, .5}, {.5, .5}, {.5}}, inf)
-	withInf := trackChain([][]float64{{.5, .3}, {.5, .3}, {.5}}, inf)
+	withMech := reference.TrackChain([][]float64{{.5, .5}, {.5, .5}, {.5, .5}, {.5}}, inf)
+	withInf := reference.TrackChain([][]float64{{.5, .3}, {.5, .3}, {.5}}, inf)
 	for _, c := range []struct {
 		influence int
 		end       [][]float64
@@ -195,7 +196,7 @@ func TestMoyinsAshes(t *testing.T) {
 		{3, withMech, []string{"Moyin's Ashes: the units it gives the attacker are not listed among its survivors"}},
 		{2, withInf, []string{"Moyin's Ashes (attacker) does nothing", "costs 3 influence"}},
 	} {
-		win, draw, _ := outcomes(c.end)
+		win, draw, _ := reference.Outcomes(c.end)
 		a := factionSide(t, "yin", "1 mech")
 		a.Influence = c.influence
 		sc := combat.Scenario{Action: combat.GroundCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "4 infantry")}}

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Faction unit numbers. For each faction that had no combat test, one
 // small scenario whose expected value depends only on the faction's unit
 // NUMBERS (flagship combat value and dice, Anti-Fighter Barrage,
 // Bombardment, a faction unit upgrade): the hand value comes from
-// binomials and the duel chains pointDuel (duels_test.go: sides of hit
+// binomials and the duel chains reference.PointDuel (duels_test.go: sides of hit
 // points, a unit with Sustain Damage counting 2) and tlDuel
 // (cards_tech_test.go: one-hit units), written independently of the
 // engine. Unit numbers are those of reference.md §2.1 (generic units),
@@ -37,7 +38,7 @@ func checkN(t *testing.T, sc combat.Scenario, seed uint64, win, draw float64) co
 // fighters left (duel(0) must be the result with no fighter left).
 func afbThenN(n, f int, pAFB float64, duel func(left int) (win, draw float64)) (win, draw float64) {
 	for h := 0; h <= n; h++ {
-		q := binomP(n, h, pAFB)
+		q := reference.BinomP(n, h, pAFB)
 		w, d := duel(max(f-h, 0))
 		win += q * w
 		draw += q * d
@@ -52,7 +53,7 @@ func afbThenN(n, f int, pAFB float64, duel func(left int) (win, draw float64)) (
 func TestHacanFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "hacan", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}
-	win, draw := pointDuel(2, 2, fixedDice(2), diePerPoint, 0.4, 0.4)
+	win, draw := reference.PointDuel(2, 2, reference.FixedDice(2), reference.DiePerPoint, 0.4, 0.4)
 	res := checkN(t, sc, 901, win, draw)
 	warned(t, res, "Wrath of Kenara")
 }
@@ -63,7 +64,7 @@ func TestHacanFlagshipNumbersN(t *testing.T) {
 func TestKeleresFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "keleres", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
-	win, draw := pointDuel(2, 2, fixedDice(2), fixedDice(1), 0.4, 0.6)
+	win, draw := reference.PointDuel(2, 2, reference.FixedDice(2), reference.FixedDice(1), 0.4, 0.6)
 	checkN(t, sc, 902, win, draw)
 }
 
@@ -74,7 +75,7 @@ func TestKeleresFlagshipNumbersN(t *testing.T) {
 func TestEmpyreanFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "empyrean", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
-	win, draw := pointDuel(2, 3, fixedDice(2), diePerPoint, 0.6, 0.4)
+	win, draw := reference.PointDuel(2, 3, reference.FixedDice(2), reference.DiePerPoint, 0.6, 0.4)
 	res := checkN(t, sc, 903, win, draw)
 	warned(t, res, "Dynamo")
 }
@@ -93,8 +94,8 @@ func TestMuaatPrototypeWarSunNumbersN(t *testing.T) {
 	var win, draw float64
 	for h := 0; h <= 3; h++ {
 		aw, dr, _ := tlDuel(2, 3-h, 0.3, 0.3)
-		win += binomP(3, h, 0.8) * aw
-		draw += binomP(3, h, 0.8) * dr
+		win += reference.BinomP(3, h, 0.8) * aw
+		draw += reference.BinomP(3, h, 0.8) * dr
 	}
 	checkN(t, sc, 904, win, draw)
 }
@@ -119,7 +120,7 @@ func TestNaaluHybridCrystalFighterNumbersN(t *testing.T) {
 // Saar, Son of Ragh (§2.3): Anti-Fighter Barrage 6 (x4), combat 5 (x2),
 // Sustain Damage. Against 4 fighters I: the barrage's 4 dice hit on 6
 // (0.5) and destroy min(h, 4) fighters; then the flagship (2 points, 2
-// dice at 0.6) fights the f left (0.2 each): pointDuel(2, f). With TTPG's
+// dice at 0.6) fights the f left (0.2 each): reference.PointDuel(2, f). With TTPG's
 // AFB 6 (x2) the value would differ.
 func TestSaarFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
@@ -128,7 +129,7 @@ func TestSaarFlagshipNumbersN(t *testing.T) {
 		if f == 0 {
 			return 1, 0
 		}
-		return pointDuel(2, f, fixedDice(2), diePerPoint, 0.6, 0.2)
+		return reference.PointDuel(2, f, reference.FixedDice(2), reference.DiePerPoint, 0.6, 0.2)
 	})
 	checkN(t, sc, 906, win, draw)
 }
@@ -163,7 +164,7 @@ func TestVuilraithFlagshipNumbersN(t *testing.T) {
 func TestYssarilFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "yssaril", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 destroyer")}}
-	win, draw := pointDuel(2, 3, fixedDice(2), diePerPoint, 0.6, 0.2)
+	win, draw := reference.PointDuel(2, 3, reference.FixedDice(2), reference.DiePerPoint, 0.6, 0.2)
 	checkN(t, sc, 908, win, draw)
 }
 
@@ -188,7 +189,7 @@ func TestRalNelLinkshipNumbersN(t *testing.T) {
 func TestRalNelFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "ral-nel", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}
-	win, draw := pointDuel(2, 2, fixedDice(2), diePerPoint, 0.3, 0.4)
+	win, draw := reference.PointDuel(2, 2, reference.FixedDice(2), reference.DiePerPoint, 0.3, 0.4)
 	checkN(t, sc, 915, win, draw)
 }
 
@@ -211,7 +212,7 @@ func TestCrimsonExileNumbersN(t *testing.T) {
 func TestDeepwroughtFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "deepwrought", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "4 fighter")}}
-	win, draw := pointDuel(2, 4, fixedDice(2), diePerPoint, 0.4, 0.2)
+	win, draw := reference.PointDuel(2, 4, reference.FixedDice(2), reference.DiePerPoint, 0.4, 0.2)
 	checkN(t, sc, 911, win, draw)
 }
 
@@ -221,7 +222,7 @@ func TestDeepwroughtFlagshipNumbersN(t *testing.T) {
 func TestFirmamentFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "firmament", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser ii")}}
-	win, draw := pointDuel(2, 2, fixedDice(2), diePerPoint, 0.6, 0.5)
+	win, draw := reference.PointDuel(2, 2, reference.FixedDice(2), reference.DiePerPoint, 0.6, 0.5)
 	checkN(t, sc, 912, win, draw)
 }
 
@@ -230,7 +231,7 @@ func TestFirmamentFlagshipNumbersN(t *testing.T) {
 func TestObsidianFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "obsidian", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
-	win, draw := pointDuel(2, 3, fixedDice(3), diePerPoint, 0.6, 0.4)
+	win, draw := reference.PointDuel(2, 3, reference.FixedDice(3), reference.DiePerPoint, 0.6, 0.4)
 	checkN(t, sc, 913, win, draw)
 }
 
@@ -241,7 +242,7 @@ func TestObsidianFlagshipNumbersN(t *testing.T) {
 func TestLastBastionFlagshipNumbersN(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: factionSide(t, "last-bastion", "1 flagship"), Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
-	win, draw := pointDuel(2, 1, fixedDice(1), diePerPoint, 0.2, 0.4)
+	win, draw := reference.PointDuel(2, 1, reference.FixedDice(1), reference.DiePerPoint, 0.2, 0.4)
 	res := checkN(t, sc, 914, win, draw)
 	warned(t, res, "The Egeiro")
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -66,27 +67,6 @@ func refused(t testing.TB, sc combat.Scenario, want string) {
 	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Solve error = %v, want a refusal naming %q", err, want)
 	}
-}
-
-// binomP is P(X = k) for X ~ Binomial(n, p); 0 for k outside 0..n.
-func binomP(n, k int, p float64) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	c := 1.0
-	for i := range k {
-		c = c * float64(n-i) / float64(i+1)
-	}
-	return c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
-}
-
-// binomDist returns the Binomial(n, p) distribution: P(X = k), k = 0..n.
-func binomDist(n int, p float64) []float64 {
-	out := make([]float64, n+1)
-	for k := range out {
-		out[k] = binomP(n, k, p)
-	}
-	return out
 }
 
 func factionSide(t *testing.T, faction, fleet string, techs ...string) combat.Side {
@@ -224,8 +204,8 @@ func runAgreesWithExact(t *testing.T, sc combat.Scenario, seed uint64) {
 // atLeast2 is P(at least 2 hits) from a dice at pa and b dice at pb.
 func atLeast2(a int, pa float64, b int, pb float64) float64 {
 	p := 0.0
-	for i, qa := range binomDist(a, pa) {
-		for j, qb := range binomDist(b, pb) {
+	for i, qa := range reference.BinomDist(a, pa) {
+		for j, qb := range reference.BinomDist(b, pb) {
 			if i+j >= 2 {
 				p += qa * qb
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // When Sustain Damage may be used. LRR 78.6/78.6a (space) and LRR 87
@@ -77,14 +78,14 @@ func dynamoChain(f int, pf float64, repairs int) (win, draw float64) {
 		if v, ok := memo[s]; ok {
 			return v
 		}
-		self := binomP(2, 0, 0.6) * binomP(s.f, 0, pf)
+		self := reference.BinomP(2, 0, 0.6) * reference.BinomP(s.f, 0, pf)
 		var v value
 		for k := 0; k <= 2; k++ {
 			for h := 0; h <= s.f; h++ {
 				if k == 0 && h == 0 {
 					continue
 				}
-				q := binomP(2, k, 0.6) * binomP(s.f, h, pf) / (1 - self)
+				q := reference.BinomP(2, k, 0.6) * reference.BinomP(s.f, h, pf) / (1 - self)
 				left := max(s.f-k, 0)
 				alive, next := true, state{left, s.d, s.r}
 				switch {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -23,21 +24,21 @@ func ti3Side(t *testing.T, fleet string, techs ...string) combat.Side {
 func ti3Edition() combat.Edition { return combat.EditionTI3SA }
 
 // diceOf returns the dice a unit rolls with h hit points left, from a
-// table indexed by h (for pointDuel, whose chain counts hit points: one hit
+// table indexed by h (for reference.PointDuel, whose chain counts hit points: one hit
 // takes one, and a TI3 unit loses a die with each).
 func diceOf(table ...int) func(int) int { return func(h int) int { return table[h] } }
 
 // Dreadnoughts (SA Dreadnoughts, SA Sustain Damage): a TI3 dreadnought rolls 2 dice at 5 (0.6)
-// and, once damaged, 1 die. One against one: pointDuel with 2 hit points
+// and, once damaged, 1 die. One against one: reference.PointDuel with 2 hit points
 // and dice [_, 1, 2]. Under TI4 a dreadnought rolls 1 die and keeps it.
 func TestTI3Dreadnoughts(t *testing.T) {
-	win, draw := pointDuel(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.6, 0.6)
+	win, draw := reference.PointDuel(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.6, 0.6)
 	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 401)
 	near(t, "TI3 attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
 	near(t, "TI3 draw", res.Outcome.Draw.P, draw, bernoulliSD(draw))
 	exactIsTI3(t, sc, win, draw)
-	w4, d4 := pointDuel(2, 2, diceOf(0, 1, 1), diceOf(0, 1, 1), 0.6, 0.6)
+	w4, d4 := reference.PointDuel(2, 2, diceOf(0, 1, 1), diceOf(0, 1, 1), 0.6, 0.6)
 	sc.Edition = combat.EditionTI4
 	sc.Attacker, sc.Defender = combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, combat.Side{Fleet: mustFleet(t, "1 dreadnought")}
 	res = mustRun(t, sc, factionTrials, 402)
@@ -50,9 +51,9 @@ func TestTI3Dreadnoughts(t *testing.T) {
 
 // War suns (SA War Suns, Sustain Damage): 3 hit points, 3 dice at 3 (0.8), 2 once damaged, 1
 // twice. Against a carrier... a TI3 war sun against 1 dreadnought (2 hit
-// points, 2/1 dice at 0.6): pointDuel.
+// points, 2/1 dice at 0.6): reference.PointDuel.
 func TestTI3WarSun(t *testing.T) {
-	win, draw := pointDuel(3, 2, diceOf(0, 1, 2, 3), diceOf(0, 1, 2), 0.8, 0.6)
+	win, draw := reference.PointDuel(3, 2, diceOf(0, 1, 2, 3), diceOf(0, 1, 2), 0.8, 0.6)
 	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 war sun"), Defender: ti3Side(t, "1 dreadnought")}
 	res := mustRun(t, sc, factionTrials, 403)
 	near(t, "war sun wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win))
@@ -572,15 +573,15 @@ func TestTI3OrderPlayed(t *testing.T) {
 //     a mechanized unit: the ground forces are wiped out; the dreadnought's
 //     bombardment (1 die at 5: 0.6) then damages the mechanized unit (2
 //     dice at 6, 1 once damaged: 0.5 each); 2 ground forces (0.3) fight it:
-//     pointDuel with 2 points against 1 or 2;
+//     reference.PointDuel with 2 points against 1 or 2;
 //   - with a PDS on the planet the shield stops the dreadnought, and X-89
 //     with it: 1 ground force against 1 after the PDS's space cannon
 //     defense (1 die at 6) missed: 0.5·0.21/0.51, as without X-89;
 //   - a war sun is not a dreadnought: nothing changes;
 //   - the defender's X-89 does nothing (with a warning).
 func TestTI3X89(t *testing.T) {
-	hit, _ := pointDuel(2, 1, diceOf(0, 1, 2), diceOf(0, 1), 0.3, 0.5)
-	miss, _ := pointDuel(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.3, 0.5)
+	hit, _ := reference.PointDuel(2, 1, diceOf(0, 1, 2), diceOf(0, 1), 0.3, 0.5)
+	miss, _ := reference.PointDuel(2, 2, diceOf(0, 1, 2), diceOf(0, 1, 2), 0.3, 0.5)
 	want := 0.6*hit + 0.4*miss
 	sc := combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(), Attacker: ti3Side(t, "1 dreadnought, 1 carrier, 2 gf", "x89"), Defender: ti3Side(t, "3 gf, 1 mu")}
 	res := mustRun(t, sc, factionTrials, 460)

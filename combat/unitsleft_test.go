@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // leftRows is a side's units-left distribution with each outcome's
@@ -159,7 +160,7 @@ func handLeft(n [2]int, q [2]float64, sus [2]bool) (left [2][3][]float64) {
 				left[1][o][ud] += m
 				continue
 			}
-			pa, pd := binomPMF(ua, q[0]), binomPMF(ud, q[1])
+			pa, pd := reference.BinomDist(ua, q[0]), reference.BinomDist(ud, q[1])
 			p00 := pa[0] * pd[0]
 			for ha, x := range pa {
 				for hd, y := range pd {
@@ -172,14 +173,6 @@ func handLeft(n [2]int, q [2]float64, sus [2]bool) (left [2][3][]float64) {
 		}
 	}
 	return left
-}
-
-func binomPMF(n int, p float64) []float64 {
-	out := make([]float64, n+1)
-	for k := range out {
-		out[k] = binomP(n, k, p)
-	}
-	return out
 }
 
 // TestUnitsLeftByHand compares both modes with handLeft: exact to 1e-12,

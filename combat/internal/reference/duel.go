@@ -1,16 +1,20 @@
-package combat_test
+package reference
 
 // Small exact models of combats, independent of the engine, that the
 // faction and card tests compare the engine's answers with: Markov chains
 // over the hit points (or units) each side has left.
 
-// harrowDuel is an independent solution of a ground combat between a of the
+// HarrowDuel is an independent solution of a ground combat between a of the
 // attacker's infantry hitting with pa and d of the defender's infantry
 // hitting with pd, where after each round's hits, if the defender still has
 // ground forces, one more die hitting with ph (Harrow's bombardment) may
 // destroy one of them. It returns the attacker's chances to win and to
 // draw (both sides eliminated).
-func harrowDuel(a, d int, pa, pd, ph float64) (win, draw float64) {
+// The rules: LRR 42 Ground Combat and 49 Invasion, with the L1Z1X faction ability
+// Harrow (its ships' bombardment at the end of each ground combat round).
+// a, d ≥ 0; pa, pd, ph in [0, 1], with a round able to change something
+// (not pa = pd = ph = 0 when a, d > 0).
+func HarrowDuel(a, d int, pa, pd, ph float64) (win, draw float64) {
 	type key struct{ a, d int }
 	type val struct{ win, draw float64 }
 	memo := map[key]val{}
@@ -23,7 +27,7 @@ func harrowDuel(a, d int, pa, pd, ph float64) (win, draw float64) {
 		self := 0.0
 		for ha := 0; ha <= a; ha++ {
 			for hd := 0; hd <= d; hd++ {
-				q := binomP(a, ha, pa) * binomP(d, hd, pd)
+				q := BinomP(a, ha, pa) * BinomP(d, hd, pd)
 				a1, d1 := max(a-hd, 0), max(d-ha, 0)
 				for _, hr := range []struct {
 					kill int
@@ -64,25 +68,30 @@ func harrowDuel(a, d int, pa, pd, ph float64) (win, draw float64) {
 	return v.win, v.draw
 }
 
-// pointDuel solves a combat between two sides described by hit points: the
+// PointDuel solves a combat between two sides described by hit points: the
 // attacker has a points and rolls attackerDice(a) dice hitting with pa, the
 // defender d points and defenderDice(d) dice hitting with pd; each hit takes one
 // point (a unit with Sustain Damage has 2). Both roll at once; the combat
 // ends when a side has no points. It returns the attacker's chances to
 // win (points left, the defender none) and to draw (neither has any): the
-// chain pointDuelEnds, summed.
-func pointDuel(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) (win, draw float64) {
-	return endsWinDraw(pointDuelEnds(a, d, attackerDice, defenderDice, pa, pd))
+// chain PointDuelEnds, summed.
+// The rules: LRR 78 Space Combat and 42 Ground Combat (simultaneous
+// rolls, one hit destroys one point) and 87 Sustain Damage. a, d ≥ 0; the
+// dice functions return ≥ 0 for points ≥ 1; pa, pd in [0, 1], not both 0.
+func PointDuel(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) (win, draw float64) {
+	return EndsWinDraw(PointDuelEnds(a, d, attackerDice, defenderDice, pa, pd))
 }
 
-// fixedDice returns a dice function that always rolls n dice.
-func fixedDice(n int) func(int) int { return func(int) int { return n } }
+// FixedDice returns a dice function that always rolls n dice.
+// n ≥ 0.
+func FixedDice(n int) func(int) int { return func(int) int { return n } }
 
-// diePerPoint returns a dice function for units of 1 point that roll 1 die
+// DiePerPoint returns a dice function for units of 1 point that roll 1 die
 // each.
-func diePerPoint(p int) int { return p }
+// p ≥ 0 is the side's points.
+func DiePerPoint(p int) int { return p }
 
-// pointDuelEnds solves a combat between two sides described by hit points: the
+// PointDuelEnds solves a combat between two sides described by hit points: the
 // attacker has a points and rolls attackerDice(a) dice hitting with pa, the
 // defender d points and defenderDice(d) dice hitting with pd; each hit takes one
 // point (a unit with Sustain Damage has 2, and takes hits on its Sustain
@@ -90,7 +99,8 @@ func diePerPoint(p int) int { return p }
 // points. It returns the distribution of the end states {a, d}. A round
 // where nothing changes is divided out: from (a, d), the chain moves to
 // (a', d') with P(a', d')/(1 − P(no change)).
-func pointDuelEnds(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) map[[2]int]float64 {
+// Parameters as for PointDuel.
+func PointDuelEnds(a, d int, attackerDice, defenderDice func(int) int, pa, pd float64) map[[2]int]float64 {
 	memo := map[[2]int]map[[2]int]float64{}
 	var solve func(a, d int) map[[2]int]float64
 	solve = func(a, d int) map[[2]int]float64 {
@@ -102,13 +112,13 @@ func pointDuelEnds(a, d int, attackerDice, defenderDice func(int) int, pa, pd fl
 		}
 		out := map[[2]int]float64{}
 		na, nd := attackerDice(a), defenderDice(d)
-		self := binomP(na, 0, pa) * binomP(nd, 0, pd)
+		self := BinomP(na, 0, pa) * BinomP(nd, 0, pd)
 		for ha := 0; ha <= na; ha++ {
 			for hd := 0; hd <= nd; hd++ {
 				if ha == 0 && hd == 0 {
 					continue
 				}
-				q := binomP(na, ha, pa) * binomP(nd, hd, pd) / (1 - self)
+				q := BinomP(na, ha, pa) * BinomP(nd, hd, pd) / (1 - self)
 				for end, r := range solve(max(a-hd, 0), max(d-ha, 0)) {
 					out[end] += q * r
 				}
@@ -120,9 +130,10 @@ func pointDuelEnds(a, d int, attackerDice, defenderDice func(int) int, pa, pd fl
 	return solve(a, d)
 }
 
-// endsWinDraw sums an end distribution of pointDuelEnds into the attacker's win
+// EndsWinDraw sums an end distribution of PointDuelEnds into the attacker's win
 // (points left, the defender none) and the draw (neither has any).
-func endsWinDraw(ends map[[2]int]float64) (win, draw float64) {
+// ends is a distribution over end states {a, d} with a or d 0.
+func EndsWinDraw(ends map[[2]int]float64) (win, draw float64) {
 	for e, q := range ends {
 		switch {
 		case e[0] > 0 && e[1] == 0:
@@ -134,13 +145,16 @@ func endsWinDraw(ends map[[2]int]float64) (win, draw float64) {
 	return win, draw
 }
 
-// oneDie is a dice function for a side that rolls 1 die whatever its
+// OneDie is a dice function for a side that rolls 1 die whatever its
 // points.
-func oneDie(int) int { return 1 }
+// Any points.
+func OneDie(int) int { return 1 }
 
-// hitsDist is the distribution of the number of hits of dice that hit
+// HitsDist is the distribution of the number of hits of dice that hit
 // with the given probabilities: the convolution of their Bernoullis.
-func hitsDist(ps []float64) []float64 {
+// Each probability in [0, 1] (a die hits on its combat value
+// or more); the result has len(ps) + 1 values, P(h hits), h = 0..len(ps).
+func HitsDist(ps []float64) []float64 {
 	out := []float64{1}
 	for _, q := range ps {
 		next := make([]float64, len(out)+1)
@@ -153,7 +167,7 @@ func hitsDist(ps []float64) []float64 {
 	return out
 }
 
-// trackChain solves a ground combat in which each side's units form a
+// TrackChain solves a ground combat in which each side's units form a
 // damage track: a[k] lists the hit probabilities of the attacker's dice
 // once it has absorbed k hits (len(a) hits leave it with nothing), d the
 // defender's. Each round both sides roll and each side's hits move the
@@ -161,7 +175,10 @@ func hitsDist(ps []float64) []float64 {
 // combat ends with the attacker having absorbed ka hits and the defender
 // kd (one of them at the end of its track). A round with no hit returns to
 // the same state: V(s) = Σ_{o ≠ no hit} P(o)·V(next) / (1 − P(no hit)).
-func trackChain(a, d [][]float64) [][]float64 {
+// The rules: LRR 42 Ground Combat. len(a), len(d) ≥ 1; every
+// probability in [0, 1], and from every state some die has a chance to
+// hit. end has len(a) + 1 rows of len(d) + 1 values.
+func TrackChain(a, d [][]float64) [][]float64 {
 	type key struct{ ka, kd int }
 	memo := map[key][][]float64{}
 	newEnd := func() [][]float64 {
@@ -182,7 +199,7 @@ func trackChain(a, d [][]float64) [][]float64 {
 			memo[key{ka, kd}] = end
 			return end
 		}
-		pa, pd := hitsDist(a[ka]), hitsDist(d[kd])
+		pa, pd := HitsDist(a[ka]), HitsDist(d[kd])
 		stay := pa[0] * pd[0]
 		for ha, wa := range pa {
 			for hd, wd := range pd {
@@ -203,9 +220,10 @@ func trackChain(a, d [][]float64) [][]float64 {
 	return v(0, 0)
 }
 
-// outcomes sums trackChain's end states: the attacker wins when the
+// Outcomes sums TrackChain's end states: the attacker wins when the
 // defender is at the end of its track and the attacker is not, and so on.
-func outcomes(end [][]float64) (win, draw, lose float64) {
+// end is a TrackChain result (at least 2×2).
+func Outcomes(end [][]float64) (win, draw, lose float64) {
 	la, ld := len(end)-1, len(end[0])-1
 	for ka := range end {
 		for kd := range end[ka] {
