@@ -2,18 +2,19 @@ package combat_test
 
 // Tests of the technologies Duranium Armor and Assault Cannon and the action
 // cards Morale Boost and Shields Holding, against the oracle of
-// oracle_test.go, with the helpers of decisions_test.go: hand-derived
+// package reference, with the helpers of decisions_test.go: hand-derived
 // numbers (decHand: oracle 1e-12, exact mode 1e-9 where it accepts the
 // scenario, Monte Carlo 4 standard errors) and oracle comparisons
 // (decCompare). Exact mode refuses Duranium Armor, Morale Boost and Shields
 // Holding and must name them; it handles Assault Cannon.
 //
-// Notation as in oracle_selftest_test.go.
+// Notation as in reference's oracle_test.go.
 
 import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -74,7 +75,7 @@ func TestDuraniumArmorHand(t *testing.T) {
 }
 
 func TestDuraniumArmorExact(t *testing.T) {
-	// Exact values: oracleSolve (solved round by round, see oracle_test.go).
+	// Exact values: reference.Solve (solved round by round, see reference's oracle.go).
 	// A damaged war sun and a damaged dreadnought: the war sun, last in
 	// the default hit order, is repaired first.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
@@ -109,7 +110,7 @@ func TestAssaultCannonHand(t *testing.T) {
 		Defender: errataSide(t, "1 destroyer, 2 infantry")}
 	r := decHand(t, "invasion", sc, 622, "", decWant{win: dec22Win, draw: dec22Draw, loss: dec22Win,
 		means: []errataMean{{1, units.Destroyer, 0}, {0, units.Cruiser, 3}}})
-	oracleApprox(t, "invasion: invaded", r.invaded, 1)
+	oracleApprox(t, "invasion: invaded", r.Invaded, 1)
 }
 
 func TestAssaultCannonEquivalent(t *testing.T) {
@@ -118,7 +119,7 @@ func TestAssaultCannonEquivalent(t *testing.T) {
 	// Run and Solve.
 	same := func(name string, sc combat.Scenario, seed uint64, att, def string) {
 		t.Helper()
-		errataSame(t, name, decCompare(t, sc, seed, ""), oracleSolve(oracleScen(t, sc.Action, att, def)))
+		errataSame(t, name, decCompare(t, sc, seed, ""), reference.Solve(oracleScen(t, sc.Action, att, def)))
 	}
 	// The damaged dreadnought of the two is destroyed (a damaged one of
 	// the kind first): 3 cruisers against 1 undamaged dreadnought.
@@ -146,7 +147,7 @@ func TestAssaultCannonEquivalent(t *testing.T) {
 }
 
 func TestAssaultCannonExact(t *testing.T) {
-	// Exact values: oracleSolve. A custom order puts the carrier first: it
+	// Exact values: reference.Solve. A custom order puts the carrier first: it
 	// is the ship destroyed, and its fighters then have no room.
 	def := errataSide(t, "1 carrier, 1 destroyer, 2 fighter")
 	def.Order.Kinds = []units.Kind{units.Carrier}
@@ -200,7 +201,7 @@ func TestMoraleBoostHand(t *testing.T) {
 }
 
 func TestMoraleBoostExact(t *testing.T) {
-	// Exact values: oracleSolve. Both sides hold it in an invasion, the
+	// Exact values: reference.Solve. Both sides hold it in an invasion, the
 	// count going on from space into ground combat; anti-fighter barrage
 	// is not boosted.
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
@@ -263,7 +264,7 @@ func TestShieldsHoldingHand(t *testing.T) {
 }
 
 func TestShieldsHoldingExact(t *testing.T) {
-	// Exact values: oracleSolve. Both sides hold copies; 3 cruisers can
+	// Exact values: reference.Solve. Both sides hold copies; 3 cruisers can
 	// score 3 hits, of which 2 are cancelled.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: cdSide(t, "1 dreadnought, 1 carrier, 3 fighter", nil, "shields-holding:2"),
@@ -280,7 +281,7 @@ func TestShieldsHoldingExact(t *testing.T) {
 }
 
 // TestCardsTogether: every card and technology at once, space combat.
-// Exact values: oracleSolve.
+// Exact values: reference.Solve.
 func TestCardsTogether(t *testing.T) {
 	att := cdSide(t, "1 war sun, 1 dreadnought, 2 cruiser, 1 carrier, 2 fighter", []string{cdAssault, cdDuranium}, "morale-boost:1")
 	def := cdSide(t, "1 dreadnought, 3 cruiser, 2 destroyer, 2 fighter, 1 space dock", []string{cdAssault, cdDuranium}, "shields-holding:2")

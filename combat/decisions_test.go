@@ -1,7 +1,7 @@
 package combat_test
 
 // Tests of capacity (LRR 16), units that start damaged, retreat policies and
-// round limits, against the oracle of oracle_test.go.
+// round limits, against the oracle of package reference.
 //
 // Every test states numbers derived by hand in its comments; decHand checks
 // them against the oracle (1e-12), against exact mode (1e-9) where exact
@@ -11,7 +11,7 @@ package combat_test
 // (decCompare). Exact mode refuses retreat policies and round limits; it
 // must then name the feature.
 //
-// Notation as in oracle_selftest_test.go: p(X) = (11 − X)/10 is the chance
+// Notation as in reference's oracle_test.go: p(X) = (11 − X)/10 is the chance
 // that a die hits on X; "A only" is the chance that only the attacker
 // scores in a round, etc.
 
@@ -23,12 +23,13 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
 // decSolve checks exact mode: with refuse "" it must agree with the oracle
 // (compareSolve); otherwise it must refuse sc with an error naming refuse.
-func decSolve(t *testing.T, sc combat.Scenario, want oresult, refuse string) {
+func decSolve(t *testing.T, sc combat.Scenario, want reference.Result, refuse string) {
 	t.Helper()
 	if refuse == "" {
 		compareSolve(t, sc, want)
@@ -47,9 +48,9 @@ func decSolve(t *testing.T, sc combat.Scenario, want oresult, refuse string) {
 
 // decCompare compares a Monte Carlo run (every figure, compareRun) and
 // exact mode (decSolve) with the oracle.
-func decCompare(t *testing.T, sc combat.Scenario, seed uint64, refuse string) oresult {
+func decCompare(t *testing.T, sc combat.Scenario, seed uint64, refuse string) reference.Result {
 	t.Helper()
-	want := oracleSolve(sc)
+	want := reference.Solve(sc)
 	compareRun(t, sc, seed, want)
 	decSolve(t, sc, want, refuse)
 	return want
@@ -69,27 +70,27 @@ type decWant struct {
 // decHand checks hand-derived numbers against the oracle (1e-12), then
 // compares Run and Solve with the oracle (decCompare), which thus compares
 // them with the hand numbers.
-func decHand(t *testing.T, name string, sc combat.Scenario, seed uint64, refuse string, w decWant) oresult {
+func decHand(t *testing.T, name string, sc combat.Scenario, seed uint64, refuse string, w decWant) reference.Result {
 	t.Helper()
-	r := oracleSolve(sc)
-	oracleApprox(t, name+": oracle total", r.total(), 1)
+	r := reference.Solve(sc)
+	oracleApprox(t, name+": oracle total", r.Total(), 1)
 	for _, q := range []struct {
 		what      string
 		got, want float64
 	}{
-		{"P(attacker wins)", r.win, w.win},
-		{"P(draw)", r.draw, w.draw},
-		{"P(defender wins)", r.loss, w.loss},
-		{"P(attacker retreats)", r.aRetreat, w.aRetreat},
-		{"P(defender retreats)", r.dRetreat, w.dRetreat},
-		{"P(unfinished)", r.unfinished, w.unfinished},
-		{"E[attacker capacity lost]", r.capLost[0], w.capLost[0]},
-		{"E[defender capacity lost]", r.capLost[1], w.capLost[1]},
+		{"P(attacker wins)", r.Win, w.win},
+		{"P(draw)", r.Draw, w.draw},
+		{"P(defender wins)", r.Loss, w.loss},
+		{"P(attacker retreats)", r.ARetreat, w.aRetreat},
+		{"P(defender retreats)", r.DRetreat, w.dRetreat},
+		{"P(unfinished)", r.Unfinished, w.unfinished},
+		{"E[attacker capacity lost]", r.CapLost[0], w.capLost[0]},
+		{"E[defender capacity lost]", r.CapLost[1], w.capLost[1]},
 	} {
 		oracleApprox(t, name+": oracle "+q.what, q.got, q.want)
 	}
 	for _, m := range w.means {
-		oracleApprox(t, fmt.Sprintf("%s: oracle side %d E[%v]", name, m.side, m.kind), r.mean[m.side][m.kind], m.value)
+		oracleApprox(t, fmt.Sprintf("%s: oracle side %d E[%v]", name, m.side, m.kind), r.Mean[m.side][m.kind], m.value)
 	}
 	t.Logf("%s: oracle agrees with the hand numbers", name)
 	compareRun(t, sc, seed, r)
@@ -133,7 +134,7 @@ var (
 func TestDec22InfantryHand(t *testing.T) {
 	// The 2-against-2 infantry numbers above, against the oracle's
 	// recursion; by symmetry the loss equals the win.
-	r := oracleSolve(oracleScen(t, combat.GroundCombat, "2 infantry", "2 infantry"))
+	r := reference.Solve(oracleScen(t, combat.GroundCombat, "2 infantry", "2 infantry"))
 	oracleCheckOutcome(t, r, dec22Win, dec22Draw, dec22Win)
 }
 
@@ -173,9 +174,9 @@ func TestCapacityCarrierLostInvasion(t *testing.T) {
 	r := decHand(t, "carrier", sc, 503, "", decWant{win: 4.0 / 9, loss: 5.0 / 9,
 		means:   []errataMean{{0, units.Infantry, 8.0 / 9}, {0, units.Carrier, 4.0 / 9}},
 		capLost: [2]float64{10.0 / 9, 0}})
-	oracleApprox(t, "space: attacker wins", r.spaceWin, 4.0/9)
-	oracleApprox(t, "space: draw", r.spaceDraw, 1.0/9)
-	oracleApprox(t, "invaded", r.invaded, 4.0/9)
+	oracleApprox(t, "space: attacker wins", r.SpaceWin, 4.0/9)
+	oracleApprox(t, "space: draw", r.SpaceDraw, 1.0/9)
+	oracleApprox(t, "invaded", r.Invaded, 4.0/9)
 }
 
 func TestCapacityFighterWinsThenLost(t *testing.T) {
@@ -190,10 +191,10 @@ func TestCapacityFighterWinsThenLost(t *testing.T) {
 	r := decHand(t, "fighter", sc, 504, "", decWant{loss: 1,
 		means:   []errataMean{{0, units.Fighter, 0}, {0, units.Infantry, 0}, {1, units.Fighter, 0}},
 		capLost: [2]float64{13.0 / 9, 4.0 / 9}})
-	oracleApprox(t, "space: attacker wins", r.spaceWin, 4.0/9)
-	oracleApprox(t, "space: draw", r.spaceDraw, 1.0/9)
-	oracleApprox(t, "space: defender wins", r.spaceLoss, 4.0/9)
-	oracleApprox(t, "invaded", r.invaded, 0)
+	oracleApprox(t, "space: attacker wins", r.SpaceWin, 4.0/9)
+	oracleApprox(t, "space: draw", r.SpaceDraw, 1.0/9)
+	oracleApprox(t, "space: defender wins", r.SpaceLoss, 4.0/9)
+	oracleApprox(t, "invaded", r.Invaded, 0)
 }
 
 func TestCapacityDefenderSpaceDock(t *testing.T) {
@@ -218,7 +219,7 @@ func TestCapacityDefenderSpaceDock(t *testing.T) {
 	decHand(t, "attacker", sc, 507, "", decWant{win: 1,
 		means: []errataMean{{0, units.Fighter, 0}, {1, units.Fighter, 0}}, capLost: [2]float64{4, 0}})
 
-	// Exact values: oracleSolve. The carrier (4) and the dock (3) carry 7
+	// Exact values: reference.Solve. The carrier (4) and the dock (3) carry 7
 	// fighters; when the cruisers destroy the carrier, at most 3 stay.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "3 cruiser, 1 destroyer"),
@@ -237,7 +238,7 @@ func TestCapacityFighterII(t *testing.T) {
 	sc.Attacker = errataSide(t, "3 fighter")
 	decHand(t, "fighter I", sc, 511, "", decWant{win: 1, means: []errataMean{{0, units.Fighter, 0}}, capLost: [2]float64{3, 0}})
 
-	// Exact values: oracleSolve. Anti-fighter barrage both ways; the
+	// Exact values: reference.Solve. Anti-fighter barrage both ways; the
 	// attacker's 6 Fighter II need no room, the defender's 5 Fighter I
 	// have 4 on the carrier.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
@@ -273,12 +274,12 @@ func TestCapacityInvasionLanding(t *testing.T) {
 		means:   []errataMean{{0, units.Mech, 0.6 + 0.4*w0}, {0, units.Infantry, 0}, {0, units.Fighter, 0}},
 		capLost: [2]float64{2, 0}})
 
-	// Exact values: oracleSolve. A carrier carries 4 of 5 (fighters go
+	// Exact values: reference.Solve. A carrier carries 4 of 5 (fighters go
 	// first); if the cruiser sinks it, nothing lands.
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: errataSide(t, "1 carrier, 3 fighter, 2 infantry"),
 		Defender: errataSide(t, "1 cruiser, 2 infantry")}, 515, "")
-	// Exact values: oracleSolve. Over capacity at the start (a carrier with
+	// Exact values: reference.Solve. Over capacity at the start (a carrier with
 	// 8 fighters): all 8 fight through space cannon offense and the combat,
 	// and the excess is removed only at the end.
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
@@ -298,14 +299,14 @@ func TestCapacitySolve(t *testing.T) {
 		{combat.SpaceCombat, "3 cruiser, 1 destroyer", "1 carrier, 6 fighter, 1 space dock"},
 	} {
 		sc := oracleScen(t, c.action, c.att, c.def)
-		want := oracleSolve(sc)
+		want := reference.Solve(sc)
 		res, err := combat.Solve(context.Background(), sc)
 		if err != nil {
 			t.Fatalf("%s vs %s: Solve: %v", c.att, c.def, err)
 		}
 		for i, sr := range []combat.SideResult{res.Attacker, res.Defender} {
-			if math.Abs(sr.CapacityLost.Value-want.capLost[i]) > 1e-9 {
-				t.Errorf("%s vs %s: exact mode side %d capacity lost %.12f, oracle %.12f", c.att, c.def, i, sr.CapacityLost.Value, want.capLost[i])
+			if math.Abs(sr.CapacityLost.Value-want.CapLost[i]) > 1e-9 {
+				t.Errorf("%s vs %s: exact mode side %d capacity lost %.12f, oracle %.12f", c.att, c.def, i, sr.CapacityLost.Value, want.CapLost[i])
 			}
 		}
 	}
@@ -320,13 +321,13 @@ func TestDamagedStartSpace(t *testing.T) {
 		Attacker: errataSide(t, "1 dreadnought (damaged)"), Defender: errataSide(t, "1 cruiser")}
 	decHand(t, "damaged dreadnought", sc, 521, "", decWant{win: 0.36 / 0.76, draw: 0.24 / 0.76, loss: 0.16 / 0.76,
 		means: []errataMean{{0, units.Dreadnought, 0.36 / 0.76}, {1, units.Cruiser, 0.16 / 0.76}}})
-	// Exact values: oracleSolve. Damaged units on both sides, a damaged
+	// Exact values: reference.Solve. Damaged units on both sides, a damaged
 	// war sun, and space cannon offense (a damaged unit cannot sustain its
 	// hit).
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "2 dreadnought (1 damaged), 1 war sun (damaged)"),
 		Defender: errataSide(t, "1 dreadnought (damaged), 3 cruiser, 1 pds")}, 522, "")
-	// Exact values: oracleSolve. An invasion: a damaged dreadnought is
+	// Exact values: reference.Solve. An invasion: a damaged dreadnought is
 	// destroyed by the first hit of space cannon offense.
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: errataSide(t, "1 dreadnought (damaged), 1 carrier, 3 infantry, 1 mech (damaged)"),
@@ -340,7 +341,7 @@ func TestDamagedStartGround(t *testing.T) {
 		Attacker: errataSide(t, "1 mech (damaged)"), Defender: errataSide(t, "1 infantry")}
 	decHand(t, "damaged mech", sc, 524, "", decWant{win: 0.35 / 0.65, draw: 0.15 / 0.65, loss: 0.15 / 0.65,
 		means: []errataMean{{0, units.Mech, 0.35 / 0.65}}})
-	// Exact values: oracleSolve.
+	// Exact values: reference.Solve.
 	decCompare(t, combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "2 mech (1 damaged), 2 infantry"),
 		Defender: errataSide(t, "1 mech (damaged), 3 infantry")}, 525, "")
@@ -383,7 +384,7 @@ func TestRetreatAfterRound1Space(t *testing.T) {
 	decHand(t, "carrier", sc, 534, "retreat", decWant{win: 1 - 0.262144, aRetreat: 0.262144,
 		means: []errataMean{{0, units.Fighter, 4}, {1, units.Cruiser, 0.262144}}, capLost: [2]float64{1, 0}})
 
-	// Exact values: oracleSolve. Retreat after round 2, with AFB and
+	// Exact values: reference.Solve. Retreat after round 2, with AFB and
 	// capacity.
 	sc = combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "1 carrier, 4 fighter, 1 cruiser"),
@@ -405,13 +406,13 @@ func TestRetreatInvasion(t *testing.T) {
 	r := decHand(t, "attacker", sc, 541, "retreat", decWant{
 		win: 0.712 * dec22Win, draw: 0.712 * dec22Draw, loss: 0.712 * dec22Win, aRetreat: 0.288,
 		means: []errataMean{{1, units.Destroyer, 0.288}}})
-	oracleApprox(t, "attacker: invaded", r.invaded, 0.712)
-	oracleApprox(t, "attacker: space attacker retreats", r.spaceARetreat, 0.288)
-	oracleApprox(t, "attacker: space attacker wins", r.spaceWin, 0.712)
+	oracleApprox(t, "attacker: invaded", r.Invaded, 0.712)
+	oracleApprox(t, "attacker: space attacker retreats", r.SpaceARetreat, 0.288)
+	oracleApprox(t, "attacker: space attacker wins", r.SpaceWin, 0.712)
 	// E[attacker's infantry]: 2 after a retreat, else what the ground
 	// combat leaves: checked against a 2-against-2 ground combat.
-	g := oracleSolve(oracleScen(t, combat.GroundCombat, "2 infantry", "2 infantry"))
-	oracleApprox(t, "attacker: E[infantry]", r.mean[0][units.Infantry], 0.288*2+0.712*g.mean[0][units.Infantry])
+	g := reference.Solve(oracleScen(t, combat.GroundCombat, "2 infantry", "2 infantry"))
+	oracleApprox(t, "attacker: E[infantry]", r.Mean[0][units.Infantry], 0.288*2+0.712*g.Mean[0][units.Infantry])
 
 	// The defender retreating after round 1: its destroyer leaves with
 	// 0.288 (space: defender retreats), the invasion always follows.
@@ -419,18 +420,18 @@ func TestRetreatInvasion(t *testing.T) {
 	sc.Defender.Retreat = decRetreat(t, "after=1")
 	r = decHand(t, "defender", sc, 542, "retreat", decWant{win: dec22Win, draw: dec22Draw, loss: dec22Win,
 		means: []errataMean{{1, units.Destroyer, 0.288}}})
-	oracleApprox(t, "defender: invaded", r.invaded, 1)
-	oracleApprox(t, "defender: space defender retreats", r.spaceDRetreat, 0.288)
-	oracleApprox(t, "defender: space attacker wins", r.spaceWin, 0.712)
+	oracleApprox(t, "defender: invaded", r.Invaded, 1)
+	oracleApprox(t, "defender: space defender retreats", r.SpaceDRetreat, 0.288)
+	oracleApprox(t, "defender: space attacker wins", r.SpaceWin, 0.712)
 
-	// Exact values: oracleSolve. The attacker retreats when losing, with
+	// Exact values: reference.Solve. The attacker retreats when losing, with
 	// bombardment, space cannon and capacity in play. Expected hits: the
 	// attacker 1.4, 1.1, 0.8 as its Fighter II (0.3) die, then 0.6; the
 	// defender (Cruiser II 0.5, destroyers 0.2) 0.9, 0.7, 0.5: no ties.
 	sc = oracleScen(t, combat.Invasion, "1 dreadnought, 1 carrier, 2 fighter II, 3 infantry", "1 cruiser II, 2 destroyer, 1 pds, 2 infantry")
 	sc.Attacker.Retreat = decRetreat(t, "when=losing")
 	decCompare(t, sc, 543, "retreat")
-	// Exact values: oracleSolve. The defender retreats after round 2.
+	// Exact values: reference.Solve. The defender retreats after round 2.
 	sc = oracleScen(t, combat.Invasion, "2 cruiser, 1 carrier, 1 fighter, 3 infantry", "1 cruiser, 2 fighter, 1 carrier, 2 infantry")
 	sc.Defender.Retreat = combat.Retreat{AfterRound: 2}
 	decCompare(t, sc, 544, "retreat")
@@ -453,7 +454,7 @@ func TestRetreatWhenLosing(t *testing.T) {
 	sc.Defender.Retreat = decRetreat(t, "when=losing")
 	decHand(t, "defender", sc, 553, "retreat", decWant{win: 0.32, draw: 0.08, loss: 0.12, dRetreat: 0.48})
 
-	// Exact values: oracleSolve. The attacker (1 dreadnought 0.6, 3
+	// Exact values: reference.Solve. The attacker (1 dreadnought 0.6, 3
 	// Fighter II 0.3 each: 1.5, then 1.2, 0.9, 0.6 as the fighters die)
 	// starts ahead of the defender (2 cruisers 0.4, 1 destroyer 0.2: 1.0,
 	// then 0.8, 0.4) and announces once its losses put it behind (no ties
@@ -461,8 +462,8 @@ func TestRetreatWhenLosing(t *testing.T) {
 	sc = oracleScen(t, combat.SpaceCombat, "1 dreadnought, 3 fighter II", "2 cruiser, 1 destroyer")
 	sc.Attacker.Retreat = decRetreat(t, "when=losing")
 	r := decCompare(t, sc, 554, "retreat")
-	if r.aRetreat < 0.05 || r.aRetreat > 0.95 {
-		t.Errorf("oracle: P(attacker retreats) = %.4f; want a scenario where it matters", r.aRetreat)
+	if r.ARetreat < 0.05 || r.ARetreat > 0.95 {
+		t.Errorf("oracle: P(attacker retreats) = %.4f; want a scenario where it matters", r.ARetreat)
 	}
 	// Both sides retreat when losing, the defender with threshold 0.8.
 	sc.Defender.Retreat = decRetreat(t, "when=losing:0.8")
@@ -518,7 +519,7 @@ func TestMaxRoundsSpace(t *testing.T) {
 	sc = combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: att, Defender: errataSide(t, "1 cruiser")}
 	decHand(t, "over capacity", sc, 567, "round limit", decWant{unfinished: 1,
 		means: []errataMean{{0, units.Fighter, 5.6}, {0, units.Carrier, 1}, {1, units.Cruiser, 1}}})
-	// Exact values: oracleSolve. 2 rounds after AFB.
+	// Exact values: reference.Solve. 2 rounds after AFB.
 	sc = oracleScen(t, combat.SpaceCombat, "1 carrier, 3 fighter, 1 destroyer", "2 cruiser, 1 destroyer")
 	sc.MaxRounds = 2
 	decCompare(t, sc, 563, "round limit")
@@ -541,7 +542,7 @@ func TestMaxRoundsGround(t *testing.T) {
 	sc.MaxRounds = 2
 	decHand(t, "2 rounds", sc, 565, "round limit", decWant{win: 0.21 * 1.49, draw: 0.09 * 1.49, loss: 0.21 * 1.49, unfinished: 0.2401,
 		means: []errataMean{{0, units.Infantry, 0.21*1.49 + 0.2401}}})
-	// Exact values: oracleSolve.
+	// Exact values: reference.Solve.
 	sc = oracleScen(t, combat.GroundCombat, "2 mech, 2 infantry", "1 mech, 4 infantry")
 	sc.MaxRounds = 2
 	decCompare(t, sc, 566, "round limit")
@@ -558,17 +559,17 @@ func TestOracleIterMatchesRecursion(t *testing.T) {
 		oracleScen(t, combat.GroundCombat, "2 mech (1 damaged), 3 infantry", "1 mech, 4 infantry"),
 		oracleScen(t, combat.Invasion, "2 dreadnought, 1 carrier, 4 infantry, 1 mech", "1 destroyer, 1 pds, 3 infantry"),
 	}
-	same := func(name string, got, want oresult) {
+	same := func(name string, got, want reference.Result) {
 		t.Helper()
 		for _, q := range []struct {
 			what string
 			a, b float64
 		}{
-			{"win", got.win, want.win}, {"draw", got.draw, want.draw}, {"loss", got.loss, want.loss},
-			{"unfinished", got.unfinished, want.unfinished}, {"aRetreat", got.aRetreat, want.aRetreat},
-			{"spaceWin", got.spaceWin, want.spaceWin}, {"invaded", got.invaded, want.invaded},
-			{"lost 0", got.lost[0], want.lost[0]}, {"lost 1", got.lost[1], want.lost[1]},
-			{"capLost 0", got.capLost[0], want.capLost[0]}, {"capLost 1", got.capLost[1], want.capLost[1]},
+			{"win", got.Win, want.Win}, {"draw", got.Draw, want.Draw}, {"loss", got.Loss, want.Loss},
+			{"unfinished", got.Unfinished, want.Unfinished}, {"aRetreat", got.ARetreat, want.ARetreat},
+			{"spaceWin", got.SpaceWin, want.SpaceWin}, {"invaded", got.Invaded, want.Invaded},
+			{"lost 0", got.Lost[0], want.Lost[0]}, {"lost 1", got.Lost[1], want.Lost[1]},
+			{"capLost 0", got.CapLost[0], want.CapLost[0]}, {"capLost 1", got.CapLost[1], want.CapLost[1]},
 		} {
 			if math.Abs(q.a-q.b) > 1e-12 {
 				t.Errorf("%s: %s = %.15f, recursion %.15f", name, q.what, q.a, q.b)
@@ -576,26 +577,24 @@ func TestOracleIterMatchesRecursion(t *testing.T) {
 		}
 		for i := range 2 {
 			for k := range onk {
-				if math.Abs(got.mean[i][k]-want.mean[i][k]) > 1e-12 {
-					t.Errorf("%s: side %d E[%v] = %.15f, recursion %.15f", name, i, units.Kind(k), got.mean[i][k], want.mean[i][k])
+				if math.Abs(got.Mean[i][k]-want.Mean[i][k]) > 1e-12 {
+					t.Errorf("%s: side %d E[%v] = %.15f, recursion %.15f", name, i, units.Kind(k), got.Mean[i][k], want.Mean[i][k])
 				}
 			}
 		}
 	}
 	for i, sc := range scs {
-		want := oracleSolve(sc)
-		o := newOracle(sc)
-		o.general = true
-		same(fmt.Sprintf("scenario %d iterated", i), o.solve(), want)
+		want := reference.Solve(sc)
+		same(fmt.Sprintf("scenario %d iterated", i), reference.SolveIterated(sc), want)
 		if sc.Action != combat.Invasion {
 			limited := sc
 			limited.MaxRounds = 1000
-			same(fmt.Sprintf("scenario %d MaxRounds 1000", i), oracleSolve(limited), want)
+			same(fmt.Sprintf("scenario %d MaxRounds 1000", i), reference.Solve(limited), want)
 		}
 		if sc.Action != combat.GroundCombat {
 			late := sc
 			late.Attacker.Retreat = combat.Retreat{AfterRound: 1000}
-			same(fmt.Sprintf("scenario %d retreat after 1000", i), oracleSolve(late), want)
+			same(fmt.Sprintf("scenario %d retreat after 1000", i), reference.Solve(late), want)
 		}
 	}
 }

@@ -9,7 +9,7 @@ package combat_test
 //     standard errors);
 //   - TestErrata<Printing>Exact: small invasions and ground combats where
 //     the effect matters, every figure of the Result against the oracle of
-//     oracle_test.go (compareExact, or errataCompare where compareExact
+//     package reference (compareExact, or errataCompare where compareExact
 //     cannot be used as it is; see there);
 //   - where a printing must have no effect (war sun, Planetary Shield,
 //     wrong holder), the oracle's answer is also required to equal the
@@ -28,6 +28,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -68,39 +69,23 @@ func errataSolve(t *testing.T, sc combat.Scenario) (combat.Result, bool) {
 // Defense Grid ΩΩ places infantry (it expects one survivors row per group
 // of the fleet, with the fleet's counts); errataCompareRun then repeats its
 // Monte Carlo checks with the rows the oracle starts from.
-func errataCompare(t *testing.T, sc combat.Scenario, seed uint64) oresult {
+func errataCompare(t *testing.T, sc combat.Scenario, seed uint64) reference.Result {
 	t.Helper()
-	want := oracleSolve(sc)
+	want := reference.Solve(sc)
 	_, solved := errataSolve(t, sc)
-	o := newOracle(sc)
-	if solved && o.D.start == newOSide(sc.Defender).start {
+	if solved && reference.DefenderStartsAsFleet(sc) {
 		compareExact(t, sc, seed)
 		return want
 	}
-	compareRunRows(t, sc, seed, want, errataRows(o))
+	compareRunRows(t, sc, seed, want, reference.StartRows(sc))
 	if solved {
 		compareSolve(t, sc, want)
 	}
 	return want
 }
 
-// errataRows are the survivors rows expected from the oracle's start: the
-// fleet's groups plus the infantry placed by Magen Defense Grid ΩΩ, in kind
-// order.
-func errataRows(o *oracle) [2][]units.Group {
-	var rows [2][]units.Group
-	for i, start := range []ocount{o.A.start, o.D.start} {
-		for k := range units.NumKinds {
-			if n := start.alive(k); n > 0 {
-				rows[i] = append(rows[i], units.Group{Kind: k, Count: n})
-			}
-		}
-	}
-	return rows
-}
-
 // errataSE is the standard error of a probability p estimated from n
-// trials. p is clamped to [0, 1] first (oracleSolve already clamps its
+// trials. p is clamped to [0, 1] first (reference.Solve already clamps its
 // probabilities): p a rounding error above 1 would make the SE, and the z,
 // NaN, and a NaN z passes every comparison.
 func errataSE(p, n float64) float64 {
@@ -110,7 +95,7 @@ func errataSE(p, n float64) float64 {
 
 // errataSame requires two oracle answers to be the same: the card has no
 // effect in that scenario.
-func errataSame(t *testing.T, what string, got, want oresult) {
+func errataSame(t *testing.T, what string, got, want reference.Result) {
 	t.Helper()
 	near := func(q string, a, b float64) {
 		t.Helper()
@@ -118,13 +103,13 @@ func errataSame(t *testing.T, what string, got, want oresult) {
 			t.Errorf("%s: %s = %.12f with the card, %.12f without: the card must have no effect", what, q, a, b)
 		}
 	}
-	near("P(attacker wins)", got.win, want.win)
-	near("P(draw)", got.draw, want.draw)
-	near("P(defender wins)", got.loss, want.loss)
-	near("invaded", got.invaded, want.invaded)
+	near("P(attacker wins)", got.Win, want.Win)
+	near("P(draw)", got.Draw, want.Draw)
+	near("P(defender wins)", got.Loss, want.Loss)
+	near("invaded", got.Invaded, want.Invaded)
 	for i := range 2 {
 		for k := range onk {
-			near(fmt.Sprintf("side %d E[%v]", i, units.Kind(k)), got.mean[i][k], want.mean[i][k])
+			near(fmt.Sprintf("side %d E[%v]", i, units.Kind(k)), got.Mean[i][k], want.Mean[i][k])
 		}
 	}
 }
@@ -152,13 +137,13 @@ type errataMean struct {
 // (4 standard errors, computed from the oracle's moments).
 func errataHand(t *testing.T, name string, sc combat.Scenario, seed uint64, win, draw, loss float64, means ...errataMean) {
 	t.Helper()
-	r := oracleSolve(sc)
-	oracleApprox(t, name+": oracle total", r.total(), 1)
-	oracleApprox(t, name+": oracle P(attacker wins)", r.win, win)
-	oracleApprox(t, name+": oracle P(draw)", r.draw, draw)
-	oracleApprox(t, name+": oracle P(defender wins)", r.loss, loss)
+	r := reference.Solve(sc)
+	oracleApprox(t, name+": oracle total", r.Total(), 1)
+	oracleApprox(t, name+": oracle P(attacker wins)", r.Win, win)
+	oracleApprox(t, name+": oracle P(draw)", r.Draw, draw)
+	oracleApprox(t, name+": oracle P(defender wins)", r.Loss, loss)
 	for _, m := range means {
-		oracleApprox(t, fmt.Sprintf("%s: oracle side %d E[%v]", name, m.side, m.kind), r.mean[m.side][m.kind], m.value)
+		oracleApprox(t, fmt.Sprintf("%s: oracle side %d E[%v]", name, m.side, m.kind), r.Mean[m.side][m.kind], m.value)
 	}
 	survivor := func(res combat.Result, side int, k units.Kind) (combat.Survivor, bool) {
 		rows := res.Attacker.Survivors
@@ -221,11 +206,11 @@ func errataHand(t *testing.T, name string, sc combat.Scenario, seed uint64, win,
 			continue
 		}
 		within(fmt.Sprintf("side %d E[%v]", m.side, m.kind), sv.Expected.Value, m.value,
-			oracleSD(r.mean[m.side][m.kind], r.meanSq[m.side][m.kind])/math.Sqrt(n))
+			reference.SD(r.Mean[m.side][m.kind], r.MeanSq[m.side][m.kind])/math.Sqrt(n))
 	}
 }
 
-// Hand-derived notation as in oracle_selftest_test.go: p(X) = (11 − X)/10.
+// Hand-derived notation as in reference's oracle_test.go: p(X) = (11 − X)/10.
 // The infantry duel (1 Infantry I against 1 Infantry I, 0.3 each) ends
 // 7/17, 3/17, 7/17 (A only 0.21, both 0.09, D only 0.21, / 0.51).
 const (
@@ -492,8 +477,8 @@ func TestErrataDefaultRules(t *testing.T) {
 	}
 }
 
-// Exact values below: oracleSolve of each scenario (the printings modelled in
-// oracle_test.go).
+// Exact values below: reference.Solve of each scenario (the printings modelled in
+// package reference).
 
 func TestErrataMagenOriginalExact(t *testing.T) {
 	orig := combat.Printings{Magen: combat.MagenOriginal}
@@ -522,7 +507,7 @@ func TestErrataMagenOriginalWarSun(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 war sun, 3 infantry"),
 		Defender: errataSide(t, "1 pds, 3 infantry, 1 mech", combat.TechMagen)}
-	errataSame(t, "war sun", errataCompare(t, sc, 411), oracleSolve(errataWithout(sc, combat.TechMagen)))
+	errataSame(t, "war sun", errataCompare(t, sc, 411), reference.Solve(errataWithout(sc, combat.TechMagen)))
 
 	// Unless it is destroyed first: 2 PDS II (0.6 each) fire at the war
 	// sun, which the attacker puts first in its hit order; 2 hits (0.36)
@@ -533,8 +518,8 @@ func TestErrataMagenOriginalWarSun(t *testing.T) {
 		Defender: errataSide(t, "2 pds II, 2 infantry", combat.TechMagen)}
 	sc.Attacker.Order.Kinds = []units.Kind{units.WarSun}
 	want := errataCompare(t, sc, 412)
-	if without := oracleSolve(errataWithout(sc, combat.TechMagen)); want.loss <= without.loss+0.01 {
-		t.Errorf("oracle: P(defender wins) %.4f with the card, %.4f without; want the card to matter", want.loss, without.loss)
+	if without := reference.Solve(errataWithout(sc, combat.TechMagen)); want.Loss <= without.Loss+0.01 {
+		t.Errorf("oracle: P(defender wins) %.4f with the card, %.4f without; want the card to matter", want.Loss, without.Loss)
 	}
 
 	// An attacker holding the card has no Planetary Shield unit on the
@@ -542,7 +527,7 @@ func TestErrataMagenOriginalWarSun(t *testing.T) {
 	sc = combat.Scenario{Action: combat.GroundCombat, Printings: orig,
 		Attacker: errataSide(t, "3 infantry", combat.TechMagen),
 		Defender: errataSide(t, "2 infantry, 1 pds")}
-	errataSame(t, "attacker holder", errataCompare(t, sc, 413), oracleSolve(errataWithout(sc, combat.TechMagen)))
+	errataSame(t, "attacker holder", errataCompare(t, sc, 413), reference.Solve(errataWithout(sc, combat.TechMagen)))
 }
 
 func TestErrataMagenOmegaExact(t *testing.T) {
@@ -574,7 +559,7 @@ func TestErrataMagenOmegaExact(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat, Printings: omega,
 		Attacker: errataSide(t, "2 infantry", combat.TechMagen),
 		Defender: errataSide(t, "2 infantry, 1 space dock")}
-	errataSame(t, "attacker holder", errataCompare(t, sc, 424), oracleSolve(errataWithout(sc, combat.TechMagen)))
+	errataSame(t, "attacker holder", errataCompare(t, sc, 424), reference.Solve(errataWithout(sc, combat.TechMagen)))
 }
 
 func TestErrataMagenOmega2Exact(t *testing.T) {
@@ -615,12 +600,12 @@ func TestErrataX89OriginalExact(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "2 cruiser, 1 carrier, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 destroyer, 3 infantry")}
-	errataSame(t, "no bombardment", errataCompare(t, sc, 443), oracleSolve(errataWithout(sc, combat.TechX89)))
+	errataSame(t, "no bombardment", errataCompare(t, sc, 443), reference.Solve(errataWithout(sc, combat.TechX89)))
 	// Held by the defender: no effect.
 	sc = combat.Scenario{Action: combat.Invasion, Printings: orig,
 		Attacker: errataSide(t, "1 dreadnought, 3 infantry"),
 		Defender: errataSide(t, "3 infantry", combat.TechX89)}
-	errataSame(t, "defender holder", errataCompare(t, sc, 444), oracleSolve(errataWithout(sc, combat.TechX89)))
+	errataSame(t, "defender holder", errataCompare(t, sc, 444), reference.Solve(errataWithout(sc, combat.TechX89)))
 }
 
 func TestErrataX89OmegaExact(t *testing.T) {
@@ -642,7 +627,7 @@ func TestErrataX89OmegaExact(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Printings: omega,
 		Attacker: errataSide(t, "2 dreadnought, 3 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 pds, 3 infantry")}
-	errataSame(t, "shielded", errataCompare(t, sc, 453), oracleSolve(errataWithout(sc, combat.TechX89)))
+	errataSame(t, "shielded", errataCompare(t, sc, 453), reference.Solve(errataWithout(sc, combat.TechX89)))
 }
 
 func TestErrataX89CompanionExact(t *testing.T) {
@@ -666,8 +651,8 @@ func TestErrataX89CompanionExact(t *testing.T) {
 		Attacker: errataSide(t, "1 war sun, 1 dreadnought, 2 infantry", combat.TechX89),
 		Defender: errataSide(t, "2 mech")}
 	want := errataCompare(t, sc, 463)
-	if without := oracleSolve(errataWithout(sc, combat.TechX89)); want.win <= without.win+0.01 {
-		t.Errorf("oracle: P(attacker wins) %.4f with the card, %.4f without; want the card to matter", want.win, without.win)
+	if without := reference.Solve(errataWithout(sc, combat.TechX89)); want.Win <= without.Win+0.01 {
+		t.Errorf("oracle: P(attacker wins) %.4f with the card, %.4f without; want the card to matter", want.Win, without.Win)
 	}
 }
 
@@ -687,11 +672,11 @@ func TestErrataX89Omega2Exact(t *testing.T) {
 		Attacker: errataSide(t, "1 dreadnought, 2 cruiser, 2 infantry", combat.TechX89),
 		Defender: errataSide(t, "1 destroyer, 1 cruiser, 1 pds, 2 infantry", combat.TechX89)}
 	want := errataCompare(t, sc, 473)
-	without := oracleSolve(errataWithout(sc, combat.TechX89))
+	without := reference.Solve(errataWithout(sc, combat.TechX89))
 	for _, q := range []struct {
 		name string
 		a, b float64
-	}{{"space: attacker wins", want.spaceWin, without.spaceWin}, {"space: draw", want.spaceDraw, without.spaceDraw}, {"invaded", want.invaded, without.invaded}} {
+	}{{"space: attacker wins", want.SpaceWin, without.SpaceWin}, {"space: draw", want.SpaceDraw, without.SpaceDraw}, {"invaded", want.Invaded, without.Invaded}} {
 		if math.Abs(q.a-q.b) > 1e-12 {
 			t.Errorf("oracle %s: %.12f with X-89 ΩΩ, %.12f without", q.name, q.a, q.b)
 		}
@@ -711,22 +696,22 @@ func TestErrataMagenOmega2PlacesInGroundCombat(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "3 infantry"),
 		Defender: errataSide(t, "1 infantry, 1 space dock", combat.TechMagen)}
-	want := oracleSolve(combat.Scenario{Action: combat.GroundCombat,
+	want := reference.Solve(combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "2 infantry"), Defender: errataSide(t, "2 infantry")})
 	ex, err := combat.Solve(context.Background(), sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(ex.Outcome.AttackerWin.P-want.win) > 1e-9 || math.Abs(ex.Outcome.Draw.P-want.draw) > 1e-9 {
-		t.Errorf("exact %.9f/%.9f, want the 2v2 duel %.9f/%.9f", ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, want.win, want.draw)
+	if math.Abs(ex.Outcome.AttackerWin.P-want.Win) > 1e-9 || math.Abs(ex.Outcome.Draw.P-want.Draw) > 1e-9 {
+		t.Errorf("exact %.9f/%.9f, want the 2v2 duel %.9f/%.9f", ex.Outcome.AttackerWin.P, ex.Outcome.Draw.P, want.Win, want.Draw)
 	}
 	const n = 200000 / raceTrialDivisor
 	mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: n, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if se := math.Sqrt(want.win * (1 - want.win) / n); math.Abs(mc.Outcome.AttackerWin.P-want.win) > 4*se {
-		t.Errorf("Monte Carlo %.5f, want %.5f (4 SE %.5f)", mc.Outcome.AttackerWin.P, want.win, 4*se)
+	if se := math.Sqrt(want.Win * (1 - want.Win) / n); math.Abs(mc.Outcome.AttackerWin.P-want.Win) > 4*se {
+		t.Errorf("Monte Carlo %.5f, want %.5f (4 SE %.5f)", mc.Outcome.AttackerWin.P, want.Win, 4*se)
 	}
 	if inf := ex.Defender.Survivors[0]; inf.Kind != units.Infantry || inf.Start != 2 {
 		t.Errorf("defender's infantry row %+v, want Start 2 (1 + 1 placed)", inf)

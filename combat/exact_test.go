@@ -1,13 +1,13 @@
 package combat_test
 
-// Tests that compare combat.Run with the exact oracle of oracle_test.go.
+// Tests that compare combat.Run with the exact oracle of package reference.
 //
 // Every expected number below (outcome probabilities, the space holder and
 // the chance of landing in invasions, expected survivors, resources lost and
 // units removed for lack of capacity; with retreat policies and round limits
 // also the retreat and unfinished outcomes) is computed exactly by
-// oracleSolve from the rules model; the oracle itself is checked against
-// hand-derived numbers in oracle_selftest_test.go. The
+// reference.Solve from the rules model; the oracle itself is checked against
+// hand-derived numbers in reference's oracle_test.go. The
 // simulated value must lie within 4 standard errors of the exact value, with
 // the standard error computed from the exact distribution: sqrt(p(1−p)/n) for
 // a probability and sd/sqrt(n) for a mean, sd being the exact standard
@@ -25,6 +25,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -51,7 +52,7 @@ const exactRareTrials = 4.0
 // (compareSolve).
 func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 	t.Helper()
-	want := oracleSolve(sc)
+	want := reference.Solve(sc)
 	compareRun(t, sc, seed, want)
 	compareSolve(t, sc, want)
 }
@@ -59,16 +60,16 @@ func compareExact(t *testing.T, sc combat.Scenario, seed uint64) {
 // compareRun runs sc with exactTrials trials and checks every figure of the
 // Result against the oracle's answer want, with one survivors row per unit
 // type of each side's fleet.
-func compareRun(t *testing.T, sc combat.Scenario, seed uint64, want oresult) {
+func compareRun(t *testing.T, sc combat.Scenario, seed uint64, want reference.Result) {
 	t.Helper()
 	compareRunRows(t, sc, seed, want, [2][]units.Group{sc.Attacker.Fleet.Groups(), sc.Defender.Fleet.Groups()})
 }
 
 // compareRunRows is compareRun with the survivors rows expected of each
 // side given (kind and start count, in order): an effect may add a row.
-func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want oresult, rows [2][]units.Group) {
+func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want reference.Result, rows [2][]units.Group) {
 	t.Helper()
-	if d := math.Abs(want.total() - 1); d > 1e-9 {
+	if d := math.Abs(want.Total() - 1); d > 1e-9 {
 		t.Fatalf("oracle: total probability off by %g", d)
 	}
 	res, err := combat.Run(context.Background(), sc, combat.Options{Trials: exactTrials, Seed: seed})
@@ -126,13 +127,13 @@ func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want oresult,
 		checkP(what+"unfinished", got.Unfinished, c.Unfinished, unfinished)
 	}
 
-	checkOutcomes("", res.Outcome, res.Counts, want.win, want.draw, want.loss, want.aRetreat, want.dRetreat, want.unfinished)
+	checkOutcomes("", res.Outcome, res.Counts, want.Win, want.Draw, want.Loss, want.ARetreat, want.DRetreat, want.Unfinished)
 	if sc.Action == combat.Invasion {
 		if res.Space == nil {
 			t.Fatal("invasion without Result.Space")
 		}
-		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.spaceWin, want.spaceDraw, want.spaceLoss, want.spaceARetreat, want.spaceDRetreat, 0)
-		check("invaded", res.Invaded.P, want.invaded, math.Sqrt(want.invaded*(1-want.invaded)/n), 1)
+		checkOutcomes("space: ", res.Space.Outcome, res.Space.Counts, want.SpaceWin, want.SpaceDraw, want.SpaceLoss, want.SpaceARetreat, want.SpaceDRetreat, 0)
+		check("invaded", res.Invaded.P, want.Invaded, math.Sqrt(want.Invaded*(1-want.Invaded)/n), 1)
 	}
 
 	sides := []struct {
@@ -154,27 +155,27 @@ func compareRunRows(t *testing.T, sc combat.Scenario, seed uint64, want oresult,
 				t.Errorf("%s: survivor row %d is %v×%d, want %v×%d", s.name, i, sv.Kind, sv.Start, g.Kind, g.Count)
 				continue
 			}
-			m1, m2 := want.mean[s.index][g.Kind], want.meanSq[s.index][g.Kind]
-			check(fmt.Sprintf("%s %s left", s.name, sv.Name), sv.Expected.Value, m1, oracleSD(m1, m2)/math.Sqrt(n), want.maxLeft[s.index][g.Kind])
+			m1, m2 := want.Mean[s.index][g.Kind], want.MeanSq[s.index][g.Kind]
+			check(fmt.Sprintf("%s %s left", s.name, sv.Name), sv.Expected.Value, m1, reference.SD(m1, m2)/math.Sqrt(n), want.MaxLeft[s.index][g.Kind])
 		}
-		m1, m2 := want.lost[s.index], want.lostSq[s.index]
-		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n), want.maxLost[s.index])
-		m1, m2 = want.capLost[s.index], want.capLostSq[s.index]
-		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, oracleSD(m1, m2)/math.Sqrt(n), want.maxCapLost[s.index])
+		m1, m2 := want.Lost[s.index], want.LostSq[s.index]
+		check(s.name+" resources lost", s.got.ResourcesLost.Value, m1, reference.SD(m1, m2)/math.Sqrt(n), want.MaxLost[s.index])
+		m1, m2 = want.CapLost[s.index], want.CapLostSq[s.index]
+		check(s.name+" capacity lost", s.got.CapacityLost.Value, m1, reference.SD(m1, m2)/math.Sqrt(n), want.MaxCapLost[s.index])
 		for o, row := range leftRows(res, s.got) {
-			exact := want.left[s.index][o]
+			exact := want.Left[s.index][o]
 			for k := range max(len(row.bins), len(exact)) {
 				q := bin(exact, k)
 				check(fmt.Sprintf("%s %s, %d units left", s.name, row.name, k), bin(row.bins, k), q, math.Sqrt(max(0, q*(1-q))/n), 1)
 			}
 		}
 	}
-	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.states, len(want.final), worst)
+	t.Logf("oracle states %d, final states %d, worst |z| %.2f", want.States, len(want.Final), worst)
 }
 
 // compareSolve checks exact mode (combat.Solve) against the oracle: every
 // probability, survivor expectation and loss to 1e-9.
-func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
+func compareSolve(t *testing.T, sc combat.Scenario, want reference.Result) {
 	t.Helper()
 	res, err := combat.Solve(context.Background(), sc)
 	if err != nil {
@@ -189,29 +190,29 @@ func compareSolve(t *testing.T, sc combat.Scenario, want oresult) {
 	if !res.Exact || res.Outcome.AttackerWin.Lo != res.Outcome.AttackerWin.P || res.Outcome.AttackerWin.Hi != res.Outcome.AttackerWin.P {
 		t.Errorf("exact mode: Exact %v, interval [%v, %v] around %v; want zero width", res.Exact, res.Outcome.AttackerWin.Lo, res.Outcome.AttackerWin.Hi, res.Outcome.AttackerWin.P)
 	}
-	near("attacker wins", res.Outcome.AttackerWin.P, want.win)
-	near("draw", res.Outcome.Draw.P, want.draw)
-	near("defender wins", res.Outcome.DefenderWin.P, want.loss)
-	near("attacker retreats", res.Outcome.AttackerRetreats.P, want.aRetreat)
-	near("defender retreats", res.Outcome.DefenderRetreats.P, want.dRetreat)
-	near("unfinished", res.Outcome.Unfinished.P, want.unfinished)
+	near("attacker wins", res.Outcome.AttackerWin.P, want.Win)
+	near("draw", res.Outcome.Draw.P, want.Draw)
+	near("defender wins", res.Outcome.DefenderWin.P, want.Loss)
+	near("attacker retreats", res.Outcome.AttackerRetreats.P, want.ARetreat)
+	near("defender retreats", res.Outcome.DefenderRetreats.P, want.DRetreat)
+	near("unfinished", res.Outcome.Unfinished.P, want.Unfinished)
 	if sc.Action == combat.Invasion {
-		near("space: attacker wins", res.Space.Outcome.AttackerWin.P, want.spaceWin)
-		near("space: draw", res.Space.Outcome.Draw.P, want.spaceDraw)
-		near("space: defender wins", res.Space.Outcome.DefenderWin.P, want.spaceLoss)
-		near("invaded", res.Invaded.P, want.invaded)
+		near("space: attacker wins", res.Space.Outcome.AttackerWin.P, want.SpaceWin)
+		near("space: draw", res.Space.Outcome.Draw.P, want.SpaceDraw)
+		near("space: defender wins", res.Space.Outcome.DefenderWin.P, want.SpaceLoss)
+		near("invaded", res.Invaded.P, want.Invaded)
 	}
 	for i, sr := range []combat.SideResult{res.Attacker, res.Defender} {
 		for _, sv := range sr.Survivors {
-			near(fmt.Sprintf("side %d %s left", i, sv.Name), sv.Expected.Value, want.mean[i][sv.Kind])
+			near(fmt.Sprintf("side %d %s left", i, sv.Name), sv.Expected.Value, want.Mean[i][sv.Kind])
 			if sv.Expected.SE != 0 {
 				t.Errorf("exact mode: %s has SE %v, want 0", sv.Name, sv.Expected.SE)
 			}
 		}
-		near(fmt.Sprintf("side %d resources lost", i), sr.ResourcesLost.Value, want.lost[i])
-		near(fmt.Sprintf("side %d capacity lost", i), sr.CapacityLost.Value, want.capLost[i])
+		near(fmt.Sprintf("side %d resources lost", i), sr.ResourcesLost.Value, want.Lost[i])
+		near(fmt.Sprintf("side %d capacity lost", i), sr.CapacityLost.Value, want.CapLost[i])
 		for o, row := range leftRows(res, sr) {
-			exact := want.left[i][o]
+			exact := want.Left[i][o]
 			for k := range max(len(row.bins), len(exact)) {
 				near(fmt.Sprintf("side %d %s, %d units left", i, row.name, k), bin(row.bins, k), bin(exact, k))
 			}
@@ -224,7 +225,7 @@ func exactSide(t *testing.T, fleet string) combat.Side {
 	return combat.Side{Fleet: mustFleet(t, fleet)}
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpacePlain(t *testing.T) {
 	// Space combat without AFB, PDS or upgrades: cruisers and fighters
 	// against a dreadnought (sustain), a carrier and fighters.
@@ -235,7 +236,7 @@ func TestExactSpacePlain(t *testing.T) {
 	}, 101)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpaceAFB(t *testing.T) {
 	// Destroyer I anti-fighter barrage (2 dice on 9 each) against a
 	// carrier with 5 fighters, then space combat rounds.
@@ -246,7 +247,7 @@ func TestExactSpaceAFB(t *testing.T) {
 	}, 102)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpaceAFBBothSidesUpgraded(t *testing.T) {
 	// Both sides barrage at the same time: the attacker's Destroyer II
 	// (AFB 3 dice on 6, combat 8) and Fighter II (8) against a defender
@@ -260,7 +261,7 @@ func TestExactSpaceAFBBothSidesUpgraded(t *testing.T) {
 	}, 103)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpacePDS(t *testing.T) {
 	// Space cannon offense of 2 PDS I on the planet (1 die on 6 each) at the
 	// attacker's ships before the combat; the PDS always survive a space
@@ -272,7 +273,7 @@ func TestExactSpacePDS(t *testing.T) {
 	}, 104)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpacePDSIIAdjacent(t *testing.T) {
 	// PDS II (space cannon 5) on the planet plus 2 adjacent PDS, which fire
 	// because the PDS are upgraded: 3 dice on 5. Dreadnought II and
@@ -286,7 +287,7 @@ func TestExactSpacePDSIIAdjacent(t *testing.T) {
 	}, 105)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpacePDSIITechAdjacent(t *testing.T) {
 	// The PDS upgrade given as the "pds-ii" technology, 3 adjacent PDS:
 	// 4 dice on 5 at the attacker's cruisers.
@@ -300,7 +301,7 @@ func TestExactSpacePDSIITechAdjacent(t *testing.T) {
 	}, 106)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpacePDSIAdjacentIgnored(t *testing.T) {
 	// PDS I: the 3 adjacent PDS do not fire; only the PDS on the planet
 	// (1 die on 6). The oracle counts only that one.
@@ -313,7 +314,7 @@ func TestExactSpacePDSIAdjacentIgnored(t *testing.T) {
 	}, 107)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpaceNebula(t *testing.T) {
 	// Nebula: the defender's ships roll with +1 in space combat rounds
 	// (Cruiser I on 6 instead of 7, Destroyer I on 8 instead of 9).
@@ -325,7 +326,7 @@ func TestExactSpaceNebula(t *testing.T) {
 	}, 108)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpaceModifiers(t *testing.T) {
 	// Flat modifiers on combat rolls only: the attacker +1 (Fighter II on
 	// 7, carrier on 8), the defender −2 (Cruiser II on 8, destroyer on 11:
@@ -338,7 +339,7 @@ func TestExactSpaceModifiers(t *testing.T) {
 	compareExact(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: d}, 109)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactSpaceCustomOrderSustainLast(t *testing.T) {
 	// Custom hit orders: the attacker loses its carrier, then cruisers,
 	// first, and keeps Sustain Damage for the last hits; the defender puts
@@ -351,7 +352,7 @@ func TestExactSpaceCustomOrderSustainLast(t *testing.T) {
 	compareExact(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: d}, 110)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactGroundInfantry(t *testing.T) {
 	// Ground combat, infantry only: Infantry I (8) against Infantry II (7).
 	compareExact(t, combat.Scenario{
@@ -361,7 +362,7 @@ func TestExactGroundInfantry(t *testing.T) {
 	}, 111)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactGroundMechs(t *testing.T) {
 	// Ground combat with mechs (6, Sustain Damage): the attacker keeps
 	// Sustain Damage for last; the defender fights with +1.
@@ -372,7 +373,7 @@ func TestExactGroundMechs(t *testing.T) {
 	compareExact(t, combat.Scenario{Action: combat.GroundCombat, Attacker: a, Defender: d}, 112)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionBombardment(t *testing.T) {
 	// Invasion of an unshielded planet: space combat against a destroyer,
 	// bombardment by the surviving dreadnoughts (1 die on 5 each; the mech
@@ -384,7 +385,7 @@ func TestExactInvasionBombardment(t *testing.T) {
 	}, 113)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionPlanetaryShield(t *testing.T) {
 	// The defender's PDS shields the planet: no bombardment. The PDS fires
 	// in space cannon offense (on 6) and in space cannon defense at the
@@ -397,7 +398,7 @@ func TestExactInvasionPlanetaryShield(t *testing.T) {
 	}, 114)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionWarSun(t *testing.T) {
 	// A war sun removes the Planetary Shield: the war sun (3 dice on 3) and
 	// the dreadnought bombard despite 2 PDS. The PDS fire in SCO and SCD;
@@ -409,7 +410,7 @@ func TestExactInvasionWarSun(t *testing.T) {
 	}, 115)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionSpaceCannonDefense(t *testing.T) {
 	// No defending ships: 2 PDS II (5) fire at the carrier and cruiser in
 	// SCO (no invasion if both die), then at the committed infantry in
@@ -421,7 +422,7 @@ func TestExactInvasionSpaceCannonDefense(t *testing.T) {
 	}, 116)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionOftenAborted(t *testing.T) {
 	// The defender's cruisers often win the space combat: no invasion, the
 	// attacker's ground forces are lost (survivors 0).
@@ -432,7 +433,7 @@ func TestExactInvasionOftenAborted(t *testing.T) {
 	}, 117)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionWarSunBombardment(t *testing.T) {
 	// No defending ships and no PDS: the war sun alone bombards (3 dice on
 	// 3; the defender keeps Sustain Damage for last, so infantry die before
@@ -446,7 +447,7 @@ func TestExactInvasionWarSunBombardment(t *testing.T) {
 	}, 118)
 }
 
-// Exact values: oracleSolve of this scenario.
+// Exact values: reference.Solve of this scenario.
 func TestExactInvasionNoGroundCombat(t *testing.T) {
 	// PDS II with 2 adjacent PDS: 3 dice on 5 at the war sun in space
 	// cannon offense (2 hits destroy it: no invasion), but only the PDS on
