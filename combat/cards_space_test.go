@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -239,15 +240,6 @@ func spUnits(n int, p float64, sustain bool) []spUnit {
 		out[i] = spUnit{p, sustain}
 	}
 	return out
-}
-
-// binom returns P(X = k), X ~ Binomial(n, p).
-func spBinom(n, k int, p float64) float64 {
-	c := 1.0
-	for i := 0; i < k; i++ {
-		c = c * float64(n-i) / float64(i+1)
-	}
-	return c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
 }
 
 func TestSpaceCardsListed(t *testing.T) {
@@ -611,7 +603,7 @@ func TestReflectiveShielding(t *testing.T) {
 	for ha := 0; ha <= 1; ha++ {
 		qa := map[int]float64{0: .4, 1: .6}[ha]
 		for hd := 0; hd <= 3; hd++ {
-			q := qa * spBinom(3, hd, .4)
+			q := qa * reference.BinomP(3, hd, .4)
 			c := 3 - ha
 			if hd >= 1 {
 				c -= min(2, c)
@@ -712,7 +704,7 @@ func TestScrambleFrequency(t *testing.T) {
 	// left against the destroyer (p = .3).
 	var a, draw, d float64
 	for h := 0; h <= 3; h++ {
-		q := spBinom(3, h, .5) * .5
+		q := reference.BinomP(3, h, .5) * .5
 		if h <= 1 {
 			q *= 3
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/internal/reference"
 )
 
 // Tests of the Crimson Rebellion's texts. Every expected value is worked out by
@@ -20,7 +21,7 @@ func TestQuietus(t *testing.T) {
 	for _, c := range []struct {
 		cards []string
 		left  float64
-	}{{[]string{"quietus"}, 0.16 * 0.36}, {nil, 1 - atLeast2(2, 0.6, 2, 0.4)}} {
+	}{{[]string{"quietus"}, 0.16 * 0.36}, {nil, 1 - reference.AtLeast2(2, 0.6, 2, 0.4)}} {
 		a := factionSide(t, "crimson", "1 flagship, 2 cruiser")
 		a.Cards = c.cards
 		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 1 pds")}}

@@ -51,7 +51,7 @@ func TestValefarAssimilatorZ(t *testing.T) {
 		a.Cards = c.cards
 		sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
 		res := mustRun(t, sc, factionTrials, 362)
-		kill := atLeast2(2, 0.2, 1, c.pc)
+		kill := reference.AtLeast2(2, 0.2, 1, c.pc)
 		near(t, "dreadnought left", survivors(t, res.Defender, "Dreadnought I"), 1-kill, bernoulliSD(kill))
 	}
 }

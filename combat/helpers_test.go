@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/combat/internal/reference"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -199,17 +198,4 @@ func runAgreesWithExact(t *testing.T, sc combat.Scenario, seed uint64) {
 	}{{"attacker wins", mc.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"draw", mc.Outcome.Draw.P, ex.Outcome.Draw.P}} {
 		near(t, "to the end, against exact: "+o.name, o.mc, o.exact, bernoulliSD(o.exact))
 	}
-}
-
-// atLeast2 is P(at least 2 hits) from a dice at pa and b dice at pb.
-func atLeast2(a int, pa float64, b int, pb float64) float64 {
-	p := 0.0
-	for i, qa := range reference.BinomDist(a, pa) {
-		for j, qb := range reference.BinomDist(b, pb) {
-			if i+j >= 2 {
-				p += qa * qb
-			}
-		}
-	}
-	return p
 }

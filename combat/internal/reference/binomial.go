@@ -27,3 +27,18 @@ func BinomDist(n int, p float64) []float64 {
 	}
 	return out
 }
+
+// AtLeast2 is the chance of at least 2 hits from a dice hitting with pa
+// and b dice hitting with pb, all rolled at once (two independent
+// binomials). a, b ≥ 0; pa, pb in [0, 1].
+func AtLeast2(a int, pa float64, b int, pb float64) float64 {
+	p := 0.0
+	for i, qa := range BinomDist(a, pa) {
+		for j, qb := range BinomDist(b, pb) {
+			if i+j >= 2 {
+				p += qa * qb
+			}
+		}
+	}
+	return p
+}

@@ -29,3 +29,13 @@ func TestBinomKnown(t *testing.T) {
 		approx(t, "BinomDist(2, 0.3)", d[k], want)
 	}
 }
+
+// Two dice at 0.5: both hit, 1/4. One die at 0.6 and one at 0.4: both hit,
+// 0.24. Three dice at 0.5 (split 1 + 2): at least 2 is 3/8 + 1/8 = 1/2.
+// One die cannot score 2.
+func TestAtLeast2Known(t *testing.T) {
+	approx(t, "AtLeast2(2, .5, 0, 0)", AtLeast2(2, 0.5, 0, 0), 0.25)
+	approx(t, "AtLeast2(1, .6, 1, .4)", AtLeast2(1, 0.6, 1, 0.4), 0.24)
+	approx(t, "AtLeast2(1, .5, 2, .5)", AtLeast2(1, 0.5, 2, 0.5), 0.5)
+	approx(t, "AtLeast2(1, .9, 0, .9)", AtLeast2(1, 0.9, 0, 0.9), 0)
+}
