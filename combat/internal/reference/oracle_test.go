@@ -328,3 +328,40 @@ func TestOracleInvasion(t *testing.T) {
 	oracleCheckOutcome(t, r, 7.0/17, 3.0/17, 7.0/17)
 	oracleApprox(t, "invaded", r.Invaded, 1)
 }
+
+// TestOracleEntryPoints checks SolveIterated, DefenderStartsAsFleet and
+// StartRows on scenarios whose answers are known by hand.
+func TestOracleEntryPoints(t *testing.T) {
+	// The fighter duel of TestOracleFighterDuel, solved round by round:
+	// 4/9, 1/9, 4/9 again (the iteration stops below 1e-15 of probability
+	// left, well inside 1e-12).
+	sc := oracleScen(t, combat.SpaceCombat, "1 fighter", "1 fighter")
+	oracleCheckOutcome(t, SolveIterated(sc), 4.0/9, 1.0/9, 4.0/9)
+	// A plain scenario starts with its fleets.
+	g := oracleScen(t, combat.GroundCombat, "2 infantry", "1 mech")
+	if !DefenderStartsAsFleet(g) {
+		t.Errorf("DefenderStartsAsFleet(2 infantry vs 1 mech) = false, want true")
+	}
+	rows := StartRows(g)
+	if len(rows[0]) != 1 || rows[0][0] != (units.Group{Kind: units.Infantry, Count: 2}) ||
+		len(rows[1]) != 1 || rows[1][0] != (units.Group{Kind: units.Mech, Count: 1}) {
+		t.Errorf("StartRows(2 infantry vs 1 mech) = %v", rows)
+	}
+	// Magen Defense Grid ΩΩ (the default printing) places 1 infantry with
+	// the defender's space dock when an invasion activates the system: the
+	// defender's rows are the dock and that infantry, in kind order.
+	inv := combat.Scenario{Action: combat.Invasion,
+		Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 2 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "1 space dock"), Techs: []string{combat.TechMagen}}}
+	if DefenderStartsAsFleet(inv) {
+		t.Errorf("DefenderStartsAsFleet(Magen ΩΩ with a dock) = true, want false")
+	}
+	got := StartRows(inv)[1]
+	want := []units.Group{{Kind: units.Infantry, Count: 1}, {Kind: units.SpaceDock, Count: 1}}
+	if units.Infantry > units.SpaceDock {
+		want[0], want[1] = want[1], want[0]
+	}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("StartRows(Magen ΩΩ)[1] = %v, want %v", got, want)
+	}
+}
