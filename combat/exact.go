@@ -48,10 +48,10 @@ func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error
 		return Result{}, err
 	}
 	if names := p.inexact(); len(names) > 0 {
-		return Result{}, fmt.Errorf("exact mode cannot express %s; run without exact mode for a Monte Carlo answer", strings.Join(names, ", "))
+		return Result{}, notExact("exact mode cannot express %s", strings.Join(names, ", "))
 	}
 	if w := p.unreplayed(); w != "" {
-		return Result{}, fmt.Errorf("exact mode cannot express an effect that acts %s; run without exact mode for a Monte Carlo answer", w)
+		return Result{}, notExact("exact mode cannot express an effect that acts %s", w)
 	}
 	s := &solver{ctx: ctx, p: p, maxStates: maxStates, left: newExactLeft(p)}
 	s.structures = s.structuresLeft()
@@ -184,7 +184,7 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 	for side := range 2 {
 		ss, ok := p.newStateSpace(side, p.participants(side, ct))
 		if !ok {
-			return nil, fmt.Errorf("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver; run without exact mode for a Monte Carlo answer", sideName(side), combatName(ct), maxStates)
+			return nil, notExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", sideName(side), combatName(ct), maxStates)
 		}
 		c.ss[side] = ss
 		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
@@ -205,7 +205,7 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 		}
 	}
 	if n := c.ss[attacker].n * c.ss[defender].n; n > s.maxStates {
-		return nil, fmt.Errorf("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d); run without exact mode for a Monte Carlo answer", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, s.maxStates)
+		return nil, notExact("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d)", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, s.maxStates)
 	}
 	for side := range 2 {
 		for _, pmf := range c.pmf[1-side] { // the most hits of any state (TI3: undamaged ones roll more)

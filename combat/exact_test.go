@@ -19,9 +19,11 @@ package combat_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -491,5 +493,18 @@ func TestExactSeedDeterminism(t *testing.T) {
 	}
 	if reflect.DeepEqual(one.Attacker, other.Attacker) {
 		t.Errorf("seeds 7 and 8 give the same attacker survivors %+v", one.Attacker)
+	}
+}
+
+// Solve refuses what exact mode cannot express with a *NotExactError
+// whose Reason names it, so a caller can fall back to Run without reading
+// the message.
+func TestSolveNotExactError(t *testing.T) {
+	a, d := mustFleet(t, "2 dreadnought"), mustFleet(t, "3 cruiser")
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a, Techs: []string{"duranium-armor"}}, Defender: combat.Side{Fleet: d}}
+	_, err := combat.Solve(context.Background(), sc)
+	var ne *combat.NotExactError
+	if !errors.As(err, &ne) || !strings.Contains(ne.Reason, "Duranium Armor") || strings.Contains(ne.Reason, "run without") {
+		t.Fatalf("Solve error %v, want a *NotExactError naming Duranium Armor", err)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -119,6 +120,7 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 	rf, sf := cc.rf, cc.sf
 	var res combat.Result
 	var err error
+	var notExact *combat.NotExactError
 	if sf.exact || sf.preferExact {
 		states := combat.MaxExactStates
 		if e.maxExactStates > 0 {
@@ -130,11 +132,10 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 			return res, nil
 		case ctx.Err() != nil:
 			return res, err
-		case sf.exact:
+		case sf.exact || !errors.As(err, &notExact):
 			return res, usageErrorf("--exact: %v", err)
 		}
 	}
-	notExact := err
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
 	if sf.precision > 0 && !fs.Changed("trials") {
 		o.Trials = combat.MaxTrials // -n caps a precision run only when given
@@ -147,8 +148,7 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 		return res, err
 	}
 	if notExact != nil {
-		why, _, _ := strings.Cut(notExact.Error(), "; run without exact mode")
-		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", why))
+		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
 	}
 	return res, nil
 }
