@@ -46,16 +46,36 @@ func voteProbs(names []string, ps []agenda.Prob) (voteByOutcome[float64], voteBy
 	return p, ci
 }
 
+// voteHead is what both vote shapes start with: the command, the
+// procedure, how it was computed and the voters as given.
+type voteHead struct {
+	Command  string   `json:"command"`
+	Mode     string   `json:"mode"`
+	Exact    bool     `json:"exact"`
+	Trials   *int64   `json:"trials"`
+	Seed     *uint64  `json:"seed"`
+	Outcomes []string `json:"outcomes"`
+	Voters   []string `json:"voters"`
+	Speaker  string   `json:"speaker"`
+	Players  int      `json:"players"`
+}
+
+// newVoteHead is the head of a's answer r (trials and seed null for an
+// exact answer).
+func newVoteHead(a *agenda.Agenda, r *agenda.Result) voteHead {
+	h := voteHead{Command: "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
+		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount()}
+	if !r.Exact {
+		h.Trials, h.Seed = &r.Trials, &r.Seed
+	}
+	for _, v := range a.Voters {
+		h.Voters = append(h.Voters, agenda.FormatVoter(v, a.Outcomes))
+	}
+	return h
+}
+
 type voteJSON struct {
-	Command     string                  `json:"command"`
-	Mode        string                  `json:"mode"`
-	Exact       bool                    `json:"exact"`
-	Trials      *int64                  `json:"trials"`
-	Seed        *uint64                 `json:"seed"`
-	Outcomes    []string                `json:"outcomes"`
-	Voters      []string                `json:"voters"`
-	Speaker     string                  `json:"speaker"`
-	Players     int                     `json:"players"`
+	voteHead
 	FinalOrder  []string                `json:"final_vote_order"`
 	Preliminary voteByOutcome[float64]  `json:"preliminary"`
 	NoMajority  float64                 `json:"no_majority"`
@@ -106,15 +126,7 @@ type voteBriberyJSON struct {
 // no preliminary stage: overall (outcome -> probability of winning the
 // vote), its ci95, and vote_order; counts has trials and overall.
 type voteBaseJSON struct {
-	Command   string                 `json:"command"`
-	Mode      string                 `json:"mode"`
-	Exact     bool                   `json:"exact"`
-	Trials    *int64                 `json:"trials"`
-	Seed      *uint64                `json:"seed"`
-	Outcomes  []string               `json:"outcomes"`
-	Voters    []string               `json:"voters"`
-	Speaker   string                 `json:"speaker"`
-	Players   int                    `json:"players"`
+	voteHead
 	VoteOrder []string               `json:"vote_order"`
 	Overall   voteByOutcome[float64] `json:"overall"`
 	CI95      struct {
@@ -136,24 +148,17 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.
 	if a.Procedure == agenda.BaseVote {
 		return writeBaseVoteJSON(w, a, doc, r)
 	}
-	j := voteJSON{
-		Scenario: doc,
-		Command:  "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
-		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
+	j := voteJSON{voteHead: newVoteHead(a, r), Scenario: doc,
 		NoMajority: r.NoMajority.P, Bribery: briberyJSON(r),
 		Warnings: append([]string{}, r.Warnings...),
 	}
 	if !r.Exact {
-		j.Trials, j.Seed = &r.Trials, &r.Seed
 		j.Counts = &voteCounts{
 			Trials:      r.Counts.Trials,
 			Preliminary: voteByOutcome[int64]{names: r.Outcomes, vals: r.Counts.Prelim},
 			NoMajority:  r.Counts.NoMajority,
 			Final:       voteByOutcome[int64]{names: r.Outcomes, vals: r.Counts.Final},
 		}
-	}
-	for _, v := range a.Voters {
-		j.Voters = append(j.Voters, agenda.FormatVoter(v, a.Outcomes))
 	}
 	for _, i := range a.FinalOrder() {
 		j.FinalOrder = append(j.FinalOrder, a.Voters[i].Name)
@@ -174,14 +179,10 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.
 
 // writeBaseVoteJSON writes the JSON of a base-game vote.
 func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.Result) error {
-	j := voteBaseJSON{
-		Scenario: doc,
-		Command:  "vote", Mode: a.Procedure.String(), Exact: r.Exact, Outcomes: r.Outcomes,
-		Speaker: a.Voters[a.Speaker].Name, Players: a.PlayerCount(),
+	j := voteBaseJSON{voteHead: newVoteHead(a, r), Scenario: doc,
 		Bribery: briberyJSON(r), Warnings: append([]string{}, r.Warnings...),
 	}
 	if !r.Exact {
-		j.Trials, j.Seed = &r.Trials, &r.Seed
 		overall := make([]int64, len(r.Outcomes))
 		for i := range overall {
 			overall[i] = r.Counts.Prelim[i] + r.Counts.Final[i]
@@ -190,9 +191,6 @@ func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *age
 			Trials  int64                `json:"trials"`
 			Overall voteByOutcome[int64] `json:"overall"`
 		}{r.Counts.Trials, voteByOutcome[int64]{names: r.Outcomes, vals: overall}}
-	}
-	for _, v := range a.Voters {
-		j.Voters = append(j.Voters, agenda.FormatVoter(v, a.Outcomes))
 	}
 	for _, i := range a.FinalOrder() {
 		j.VoteOrder = append(j.VoteOrder, a.Voters[i].Name)
