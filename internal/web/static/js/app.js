@@ -292,30 +292,26 @@ async function importLink() {
 
 async function runCompare() {
   const doc = compare.document(battle.document(), battle.trialsRun());
-  setHash(share.encode("compare", doc));
-  compare.error("");
-  $("compare-out").dataset.state = "running";
-  try {
-    const ans = await engine.run("compare", JSON.stringify(doc));
-    const body = JSON.parse(ans.body);
-    if (ans.status !== 200) return compare.error(body.error, body.path);
-    compare.show(body);
-  } catch (e) {
-    compare.error(e.message);
-  }
+  await runTab("compare", doc, compare);
 }
 
 async function runVote() {
-  const doc = vote.document();
-  setHash(share.encode("vote", doc));
-  vote.error("");
-  $("vote-out").dataset.state = "running";
+  await runTab("vote", vote.document(), vote);
+}
+
+// runTab answers a compare or vote document in its tab (view: its module,
+// with show and error): the link follows the document, the answer or the
+// engine's error is shown.
+async function runTab(kind, doc, view) {
+  setHash(share.encode(kind, doc));
+  view.error("");
+  $(`${kind}-out`).dataset.state = "running";
   try {
-    const ans = await engine.run("vote", JSON.stringify(doc));
+    const ans = await engine.run(kind, JSON.stringify(doc));
     const body = JSON.parse(ans.body);
-    if (ans.status !== 200) return vote.error(body.error, body.path);
-    vote.show(body);
+    if (ans.status !== 200) return view.error(body.error, body.path);
+    view.show(body);
   } catch (e) {
-    vote.error(e.message);
+    view.error(e.message);
   }
 }

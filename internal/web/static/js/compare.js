@@ -2,7 +2,7 @@
 // choice (POST /v1/compare: common random numbers), side by side, with
 // the verdict on each difference.
 
-import { $, h } from "./dom.js";
+import { $, h, showError } from "./dom.js";
 import * as fmt from "./format.js";
 
 // setup fills the list of choices that can vary (the catalog's vary keys).
@@ -57,8 +57,6 @@ export function show(res) {
 
 // error shows a comparison's error.
 export function error(msg, path = "") {
-  const e = $("compare-error");
-  e.hidden = !msg;
-  e.textContent = msg ? (path ? `${path}: ${msg}` : msg) : "";
+  showError($("compare-error"), msg, path);
   if (msg) $("compare-out").dataset.state = "error";
 }

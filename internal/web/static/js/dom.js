@@ -32,3 +32,11 @@ export function intValue(input, def = 0) {
   const v = Number(input.value.trim());
   return input.value.trim() === "" || !Number.isFinite(v) ? def : Math.trunc(v);
 }
+
+// showError shows an engine's error in el ("" hides it), prefixed by the
+// JSON path at fault, which el's data-path also holds.
+export function showError(el, msg, path = "") {
+  el.hidden = !msg;
+  el.textContent = msg ? (path ? `${path}: ${msg}` : msg) : "";
+  el.dataset.path = path;
+}

@@ -3,7 +3,7 @@
 // resources lost per side, the charts of units left by outcome and of
 // rounds, and the warnings.
 
-import { $, h } from "./dom.js";
+import { $, h, showError } from "./dom.js";
 import * as fmt from "./format.js";
 
 const labels = {
@@ -50,11 +50,9 @@ export class Results {
 
   // error shows an engine's error, with the JSON path at fault.
   error(msg, path = "") {
-    const e = $("error");
-    e.hidden = !msg;
-    e.textContent = msg ? (path ? `${path}: ${msg}` : msg) : "";
-    e.dataset.path = path;
+    showError($("error"), msg, path);
   }
+
 
   // show draws an answer (the parsed JSON of POST /v1/combat) for doc,
   // the document it answers.

@@ -4,7 +4,7 @@
 // (POST /v1/vote). Each row is written as the command line's voter,
 // NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (ti4sim vote --help).
 
-import { $, h, intValue } from "./dom.js";
+import { $, h, intValue, showError } from "./dom.js";
 import * as fmt from "./format.js";
 
 const defaultVoters = ["alice:6:for=0.7,against=0.2", "bob:5:for=0.5,against=0.5", "carol:4:against=1"];
@@ -126,8 +126,6 @@ export function show(res) {
 
 // error shows a vote's error.
 export function error(msg, path = "") {
-  const e = $("vote-error");
-  e.hidden = !msg;
-  e.textContent = msg ? (path ? `${path}: ${msg}` : msg) : "";
+  showError($("vote-error"), msg, path);
   if (msg) $("vote-out").dataset.state = "error";
 }
