@@ -295,3 +295,20 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// UnitNames returns every unit name the fleet grammar accepts (ParseKind;
+// ParseKindTI3 when ti3), lower case with single spaces, with the kind it
+// names: rules names, plurals, short forms and the AsyncTI4 bot's names. A
+// name may also end in " II" (the upgraded unit); the AsyncTI4 codes glued
+// to "2" are not listed.
+func UnitNames(ti3 bool) map[string]Kind {
+	m := map[string]Kind{}
+	if ti3 {
+		for name, a := range ti3Aliases {
+			m[name] = a.kind
+		}
+		return m
+	}
+	maps.Copy(m, aliases)
+	return m
+}

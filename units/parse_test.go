@@ -186,3 +186,26 @@ func TestAsyncTI4UnitCodes(t *testing.T) {
 		}
 	}
 }
+
+// Every name UnitNames lists parses to the kind it gives, under its
+// ruleset's grammar, and the rules names are among them.
+func TestUnitNamesParse(t *testing.T) {
+	for _, ti3 := range []bool{false, true} {
+		names := UnitNames(ti3)
+		for _, want := range []string{"dreadnought", "dread", "war sun", "space dock", "infantry"} {
+			if _, ok := names[want]; !ok {
+				t.Errorf("ti3=%v: %q missing", ti3, want)
+			}
+		}
+		for name, k := range names {
+			parse := ParseKind
+			if ti3 {
+				parse = ParseKindTI3
+			}
+			got, up, err := parse(name)
+			if err != nil || got != k || up {
+				t.Errorf("ti3=%v: %q parses to %v (upgraded %v, %v), UnitNames says %v", ti3, name, got, up, err, k)
+			}
+		}
+	}
+}

@@ -35,6 +35,9 @@ type catalogRuleset struct {
 	// Technologies are the ruleset's own technologies with their text
 	// (ti3-sa; ti4's are among the cards).
 	Technologies map[string]string `json:"technologies,omitempty"`
+	// UnitNames maps every unit name a document's fleet may give (lower
+	// case, single spaces; " II" may follow) to the unit's kind.
+	UnitNames map[string]string `json:"unit_names"`
 }
 
 type catalogFaction struct {
@@ -84,7 +87,10 @@ func catalog() catalogJSON {
 		if g == combat.EditionTI3SA {
 			title = units.TI3Name
 		}
-		r := catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f)}
+		r := catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f), UnitNames: map[string]string{}}
+		for name, k := range units.UnitNames(g == combat.EditionTI3SA) {
+			r.UnitNames[name] = k.Key()
+		}
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 		}

@@ -255,15 +255,15 @@ export class Battle {
       if (galv) galv.value = 0;
     }
     for (const e of side.fleet || []) {
-      const kind = this.kindOf(p, e.unit);
-      if (!kind) {
+      const unit = this.kindOf(p, e.unit);
+      if (!unit) {
         missed.push(`unit ${e.unit}`);
         continue;
       }
-      const k = kind.replaceAll("_", "-");
+      const k = unit.kind.replaceAll("_", "-");
       const c = $(`${p}-count-${k}`);
       c.value = intValue(c) + e.count;
-      if (e.upgraded) {
+      if (e.upgraded || unit.upgraded) {
         const up = $(`${p}-up-${k}`);
         if (up) up.checked = true;
         else missed.push(`upgraded ${e.unit}`);
@@ -275,8 +275,8 @@ export class Battle {
       }
     }
     for (const e of side.galvanized || []) {
-      const kind = this.kindOf(p, e.unit);
-      const galv = kind && $(`${p}-galv-${kind.replaceAll("_", "-")}`);
+      const unit = this.kindOf(p, e.unit);
+      const galv = unit && $(`${p}-galv-${unit.kind.replaceAll("_", "-")}`);
       if (galv) galv.value = intValue(galv) + e.count;
       else missed.push(`galvanized ${e.unit}`);
     }
@@ -299,19 +299,17 @@ export class Battle {
     return missed;
   }
 
-  // kindOf finds the unit kind a document's unit name means on side p:
-  // its kind, its printed name, or its kind with spaces.
+  // kindOf finds the unit kind a document's unit name means on side p, by
+  // the ruleset's grammar (the catalog's unit_names), or null; upgraded is
+  // true for a name ending in " II".
   kindOf(p, name) {
-    const n = String(name).trim().toLowerCase().replaceAll(/[\s-]+/g, "_");
-    for (const [kind, u] of this.units[p]) {
-      if (kind === n) return kind;
-      for (const v of [u.base, u.up]) {
-        if (v && v.name.toLowerCase().replaceAll(/[\s-]+/g, "_").replace(/_(i|ii)$/, "") === n.replace(/_(i|ii)$/, "")) return kind;
-      }
-    }
-    const aliases = { dread: "dreadnought", dreadnaught: "dreadnought", warsun: "war_sun", dock: "space_dock", ground_force: "infantry", gf: "infantry", inf: "infantry" };
-    return aliases[n] && this.units[p].has(aliases[n]) ? aliases[n] : null;
+    const words = String(name).trim().toLowerCase().split(/\s+/);
+    const upgraded = words.length > 1 && words.at(-1) === "ii";
+    if (upgraded) words.pop();
+    const kind = this.ruleset().unit_names[words.join(" ")];
+    return kind && this.units[p].has(kind) ? { kind, upgraded } : null;
   }
+
 
   // document returns the combat document the form stands for.
   document() {
