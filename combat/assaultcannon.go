@@ -10,7 +10,7 @@ func assaultCannon() card {
 			mine := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k != units.Fighter })
 			victim := 1 - holder
 			theirs := p.slotsOf(victim, tShips, func(k units.Kind) bool { return k != units.Fighter })
-			p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+			p.onStartOfCombat(inSpace, func(t *trial) {
 				n := 0
 				for _, s := range mine {
 					n += int(t.alive[holder][s])
@@ -25,6 +25,5 @@ func assaultCannon() card {
 					}
 				}
 			})
-			p.addEffect("Assault Cannon", true)
 		}}
 }

@@ -26,7 +26,6 @@ func bunker() card {
 	return card{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the start of an invasion, -4 to each of the attacker's bombardment dice during the invasion (all of them, incl. those Blitz gives); always played; nothing when held by the attacker"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Bunker", true)
 			switch {
 			case holder != defender:
 				groundCardIdle(p, "Bunker", holder, "only the player who controls the planet can play it")
@@ -50,10 +49,10 @@ func fireTeam() card {
 			if sc.Action == SpaceCombat {
 				groundCardIdle(p, "Fire Team", holder, "a space combat has no ground combat")
 			}
-			p.hooks.rerollMisses[rollGround] = append(p.hooks.rerollMisses[rollGround], func(t *trial, side int) bool {
+			p.onRerollMisses(rollGround, func(t *trial, side int) bool {
 				return side == holder && t.round == 1
 			})
-			p.addEffect("Fire Team (a reroll in round 1 of ground combat)", false)
+			p.beyondExact("Fire Team (a reroll in round 1 of ground combat)")
 		}}
 }
 
@@ -69,7 +68,6 @@ func disable() card {
 	return card{CardInfo: CardInfo{Slug: "disable", Name: "Disable", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, if the defender has PDS on the planet, those PDS give no Planetary Shield and fire no space cannon defense; space cannon offense is unaffected; nothing when held by the defender"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Disable", true)
 			switch {
 			case holder != attacker:
 				groundCardIdle(p, "Disable", holder, "it works against the opponent's PDS during the holder's invasion")
@@ -117,10 +115,6 @@ func parley() card {
 	return card{CardInfo: CardInfo{Slug: "parley", Name: "Parley", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: when the attacker commits ground forces, they return to the space area (they survive); no invasion, the defender keeps the planet; always played; nothing when held by the attacker"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			// The exact solver does not replay the commit window
-			// (exact.go's invasion has no afterCommit), so this effect is
-			// declared inexact: Solve refuses instead of ignoring it.
-			defer p.addEffect("Parley", true)
 			switch {
 			case holder != defender:
 				groundCardIdle(p, "Parley", holder, "only the player who controls the planet can play it")
@@ -129,7 +123,7 @@ func parley() card {
 				groundCardIdle(p, "Parley", holder, groundNoInvasion)
 				return
 			}
-			p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+			p.onAfterCommit(func(t *trial) bool {
 				return !t.has(attacker, tGround) // play it only against committed units
 			})
 		}}
@@ -144,7 +138,6 @@ func blitz() card {
 	return card{CardInfo: CardInfo{Slug: "blitz", Name: "Blitz", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, each of its non-fighter ships without Bombardment gains BOMBARDMENT 6 (x1) for the invasion; always played; nothing when held by the defender"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Blitz", true)
 			switch {
 			case holder != attacker:
 				groundCardIdle(p, "Blitz", holder, "only the active player bombards")

@@ -39,7 +39,6 @@ func publicizeWeaponSchematics() card {
 					}
 				}
 			}
-			p.addEffect("Publicize Weapon Schematics", true)
 		}}
 }
 
@@ -63,7 +62,6 @@ func conventionsOfWar() card {
 				p.side[attacker].groups[rollBombard] = nil
 				p.side[attacker].extraDice[rollBombard] = 0
 			}
-			p.addEffect("Conventions of War", true)
 		}}
 }
 
@@ -76,7 +74,6 @@ func prophecyOfIxth() card {
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			slots := p.side[holder].slots
 			p.adjustThresholds(holder, rollSpace, -1, func(s uint8) bool { return slots[s].stats.Kind == units.Fighter })
-			p.addEffect("Prophecy of Ixth", true)
 		}}
 }
 
@@ -103,7 +100,6 @@ func articlesOfWar() card {
 			if !changed {
 				p.warnOnce("Articles of War changes nothing here: the mechs in this scenario have no printed ability other than Sustain Damage")
 			}
-			p.addEffect("Articles of War", true)
 		}}
 }
 
@@ -134,7 +130,6 @@ func lightrailOrdnance() card {
 			if docks == 0 {
 				p.warnOnce("Lightrail Ordnance has no effect: the " + sideName(holder) + " has no space dock on the planet")
 			}
-			p.addEffect("Lightrail Ordnance", true)
 		}}
 }
 
@@ -151,7 +146,6 @@ func metaliVoidArmaments() card {
 			if s, ok := p.addRoller(holder, rollAFB, "Metali Void Armaments", 6, 3); ok {
 				p.side[holder].slots[s].notUnit = true // the relic rolls, no unit
 			}
-			p.addEffect("Metali Void Armaments", true)
 		}}
 }
 
@@ -176,7 +170,7 @@ func metaliVoidShielding() card {
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			cands := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k != units.Fighter })
 			for _, r := range []rollKind{rollSCO, rollSpace, rollEffect} {
-				p.hooks.beforeAssign[r] = append(p.hooks.beforeAssign[r], func(t *trial, side, hits int) int {
+				p.onBeforeAssign(r, func(t *trial, side, hits int) int {
 					if side != holder || hits == 0 {
 						return hits
 					}
@@ -197,7 +191,7 @@ func metaliVoidShielding() card {
 			// Deterministic, but the exact solver does not replay hit
 			// cancelling (beforeAssign) nor track damage on units without
 			// Sustain Damage, so it must refuse the card.
-			p.addEffect("Metali Void Shielding (hit cancelling)", false)
+			p.beyondExact("Metali Void Shielding (hit cancelling)")
 		}}
 }
 
@@ -224,7 +218,7 @@ func heartOfIxth() card {
 			c := p.counter() // used: exhausted; mark: 1 + the hits seen, while the extra hit is pending
 			opp := 1 - holder
 			for _, r := range []rollKind{rollSpace, rollGround} {
-				p.hooks.rerollAll[r] = append(p.hooks.rerollAll[r], func(t *trial, side, hits int) bool {
+				p.onRerollAll(r, func(t *trial, side, hits int) bool {
 					if side != holder || t.used[c] != 0 {
 						return false
 					}
@@ -249,9 +243,9 @@ func heartOfIxth() card {
 					}
 					return hits + t.p.hitFactor[holder][r]
 				}
-				p.hooks.beforeAssign[r] = append([]func(*trial, int, int) int{add}, p.hooks.beforeAssign[r]...)
+				p.onBeforeAssignFirst(r, add)
 			}
-			p.addEffect("Heart of Ixth (a random near miss)", false)
+			p.beyondExact("Heart of Ixth (a random near miss)")
 		}}
 }
 

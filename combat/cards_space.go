@@ -52,14 +52,14 @@ func directHitCard() card {
 			for i, sl := range p.side[opp].slots {
 				target[i] = sl.stats.Kind.Ship() && !sl.stats.DirectHitImmune
 			}
-			p.hooks.onSustain = append(p.hooks.onSustain, func(t *trial, side int, s uint8, r rollKind) {
+			p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
 				if side != opp || !target[s] || int(t.used[c]) >= copies || (r == rollEffect && !abilities) {
 					return
 				}
 				t.used[c]++
 				t.destroy(side, s) // a damaged one: the ship that just sustained
 			})
-			p.addEffect("Direct Hit (played on sustains)", false)
+			p.beyondExact("Direct Hit (played on sustains)")
 		}}
 }
 
@@ -78,7 +78,7 @@ func maneuveringJetsCard() card {
 			}
 			c := p.counter()
 			for _, r := range [...]rollKind{rollSCO, rollSCD} {
-				p.hooks.beforeAssign[r] = append(p.hooks.beforeAssign[r], func(t *trial, side, hits int) int {
+				p.onBeforeAssign(r, func(t *trial, side, hits int) int {
 					if side != holder || hits == 0 || int(t.used[c]) >= copies {
 						return hits
 					}
@@ -86,7 +86,7 @@ func maneuveringJetsCard() card {
 					return hits - 1
 				})
 			}
-			p.addEffect("Maneuvering Jets (played on space cannon rolls that hit)", false)
+			p.beyondExact("Maneuvering Jets (played on space cannon rolls that hit)")
 		}}
 }
 
@@ -113,7 +113,7 @@ func skilledRetreatCard() card {
 			opp := 1 - holder
 			c := p.counter()
 			never := p.side[holder].retreat.Never()
-			p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) {
+			p.onStartOfRound(inSpace, func(t *trial) {
 				if t.round < 2 || t.used[c] > 0 || t.retreated >= 0 || !t.has(holder, tShips) || !t.has(opp, tShips) {
 					return
 				}
@@ -128,7 +128,7 @@ func skilledRetreatCard() card {
 				t.retreated = holder
 				t.endCombat = true // the ships leave before the round's dice
 			})
-			p.addEffect("Skilled Retreat (a choice made round by round)", false)
+			p.beyondExact("Skilled Retreat (a choice made round by round)")
 		}}
 }
 
@@ -170,9 +170,9 @@ func emergencyRepairsCard() card {
 				}
 			}
 			for _, ct := range [...]combatType{inSpace, onGround} {
-				p.hooks.endOfRound[ct] = append(p.hooks.endOfRound[ct], repair)
+				p.onEndOfRound(ct, repair)
 			}
-			p.addEffect("Emergency Repairs (repairs make the chain cyclic)", false)
+			p.beyondExact("Emergency Repairs (repairs make the chain cyclic)")
 		}}
 }
 
@@ -190,7 +190,6 @@ func experimentalBattlestationCard() card {
 		Effect: "held by the defender with a space dock on the planet: the dock uses SPACE CANNON 5 (x3) in space cannon offense against the attacker's ships; always played; nothing when held by the attacker or without a space dock"},
 		aliases: []string{"battlestation"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Experimental Battlestation", true)
 			dock := false
 			for i, sl := range p.side[holder].slots {
 				dock = dock || (sl.stats.Kind == units.SpaceDock && sl.zone == zonePlanet && p.side[holder].start[i] > 0)
@@ -233,13 +232,13 @@ func fighterPrototypeCard() card {
 			case !some:
 				spaceCardIdle(p, "Fighter Prototype", holder, "the holder has no fighters")
 			}
-			p.hooks.slotModifier[rollSpace] = append(p.hooks.slotModifier[rollSpace], func(t *trial, side int, s uint8) int {
+			p.onSlotModifier(rollSpace, func(t *trial, side int, s uint8) int {
 				if side == holder && fighter[s] && t.round == 1 {
 					return 2
 				}
 				return 0
 			})
-			p.addEffect("Fighter Prototype (a modifier in round 1)", false)
+			p.beyondExact("Fighter Prototype (a modifier in round 1)")
 		}}
 }
 
@@ -268,7 +267,7 @@ func courageousCard() card {
 				}
 			}
 			ord := p.side[opp].order[tShips]
-			p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+			p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
 				if side != holder || value[s] == 0 || t.used[c] > 0 {
 					return
 				}
@@ -282,7 +281,7 @@ func courageousCard() card {
 					}
 				}
 			})
-			p.addEffect("Courageous to the End (dice after a loss)", false)
+			p.beyondExact("Courageous to the End (dice after a loss)")
 		}}
 }
 
@@ -303,14 +302,14 @@ func interceptCard() card {
 				spaceCardIdle(p, "Intercept", holder, "the "+sideName(opp)+" has no retreat policy")
 			}
 			c := p.counter()
-			p.hooks.retreat = append(p.hooks.retreat, func(t *trial, leaving int) int {
+			p.onAnnounceRetreat(func(t *trial, leaving int) int {
 				if leaving != opp || t.used[c] > 0 || !t.wantsRetreat(opp) {
 					return leaving
 				}
 				t.used[c] = 1
 				return -1
 			})
-			p.addEffect("Intercept (played on a retreat)", false)
+			p.beyondExact("Intercept (played on a retreat)")
 		}}
 }
 
@@ -330,7 +329,6 @@ func waylayCard() card {
 				spaceCardIdle(p, "Waylay", holder, "the holder has no unit with Anti-Fighter Barrage")
 			}
 			p.side[1-holder].targetOf[rollAFB] = tShips
-			p.addEffect("Waylay", true)
 		}}
 }
 
@@ -343,7 +341,7 @@ func routCard() card {
 	return card{CardInfo: CardInfo{Slug: "rout", Name: "Rout", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the Announce Retreats step the attacker must announce a retreat (it leaves at the end of the round); played in the first round where the defender's expected hits per round are below the attacker's; nothing when held by the attacker"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Rout (a choice made round by round)", false)
+			defer p.beyondExact("Rout (a choice made round by round)")
 			switch {
 			case holder != defender:
 				spaceCardIdle(p, "Rout", holder, "only the defender can play it")
@@ -353,7 +351,7 @@ func routCard() card {
 				return
 			}
 			c := p.counter()
-			p.hooks.retreat = append(p.hooks.retreat, func(t *trial, leaving int) int {
+			p.onAnnounceRetreat(func(t *trial, leaving int) int {
 				if t.used[c] > 0 || leaving == attacker || t.expectedHits(defender, rollSpace) >= t.expectedHits(attacker, rollSpace) {
 					return leaving
 				}
@@ -383,7 +381,7 @@ func reflectiveShieldingCard() card {
 			for i, sl := range p.side[holder].slots {
 				ship[i] = sl.stats.Kind.Ship() && sl.zone == zoneSpace
 			}
-			p.hooks.onSustain = append(p.hooks.onSustain, func(t *trial, side int, s uint8, r rollKind) {
+			p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
 				if side != holder || !ship[s] || t.used[c] > 0 {
 					return
 				}
@@ -393,7 +391,7 @@ func reflectiveShieldingCard() card {
 				t.used[c] = 1
 				t.assign(opp, rollEffect, 2)
 			})
-			p.addEffect("Reflective Shielding (played on a sustain)", false)
+			p.beyondExact("Reflective Shielding (played on a sustain)")
 		}}
 }
 
@@ -409,7 +407,6 @@ func solarFlareCard() card {
 		Effect: "held by the attacker: the defender makes no space cannon offense against its ships (space cannon defense still fires); always played; nothing when held by the defender"},
 		late: true, // it silences space cannon the other cards add too
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Solar Flare", true)
 			switch {
 			case holder != attacker:
 				spaceCardIdle(p, "Solar Flare", holder, "only the active player can play it")
@@ -438,7 +435,7 @@ func scrambleFrequencyCard() card {
 			opp := 1 - holder
 			c := p.counter()
 			for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
-				p.hooks.rerollAll[r] = append(p.hooks.rerollAll[r], func(t *trial, side, hits int) bool {
+				p.onRerollAll(r, func(t *trial, side, hits int) bool {
 					if side != opp || t.used[c] > 0 || float64(hits) <= scrambleExpected(t, side, r) {
 						return false
 					}
@@ -446,7 +443,7 @@ func scrambleFrequencyCard() card {
 					return true
 				})
 			}
-			p.addEffect("Scramble Frequency (a reroll chosen on the dice)", false)
+			p.beyondExact("Scramble Frequency (a reroll chosen on the dice)")
 		}}
 }
 
@@ -480,7 +477,7 @@ func crashLandingCard() card {
 	return card{CardInfo: CardInfo{Slug: "crash-landing", Name: "Crash Landing", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker of an invasion: when its last ship in the system is destroyed, 1 of its ground forces in the space area (a mech first) lands on the planet in coexistence: it is neither lost nor removed for capacity, does not fight and takes no control; the landed unit is not listed among the survivors"},
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			defer p.addEffect("Crash Landing (exact mode does not replay destroyed units)", false)
+			defer p.beyondExact("Crash Landing (exact mode does not replay destroyed units)")
 			switch {
 			case sc.Action != Invasion:
 				spaceCardIdle(p, "Crash Landing", holder, "only an invasion has ground forces in the space area")
@@ -539,13 +536,13 @@ func crashLandingCard() card {
 					return
 				}
 			}
-			p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
+			p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
 				if side == holder && ship[s] {
 					land(t)
 				}
 			})
 			// Ships destroyed by effects (Direct Hit, Courageous to the End)
 			// fire no onDestroyed: look again at the end of each round.
-			p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], land)
+			p.onEndOfRound(inSpace, land)
 		}}
 }

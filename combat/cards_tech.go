@@ -39,7 +39,6 @@ func plasmaScoring() card {
 			for _, r := range []rollKind{rollBombard, rollSCO, rollSCD} {
 				p.side[holder].extraDice[r]++
 			}
-			p.addEffect("Plasma Scoring", true)
 		}}
 }
 
@@ -58,7 +57,6 @@ func antimassDeflectors() card {
 			all := func(uint8) bool { return true }
 			p.adjustThresholds(opp, rollSCO, +1, all)
 			p.adjustThresholds(opp, rollSCD, +1, all)
-			p.addEffect("Antimass Deflectors", true)
 		}}
 }
 
@@ -74,6 +72,5 @@ func gravitonLaserSystem() card {
 		aliases: []string{"graviton", "gls", "graviton-laser"}, // gls: also the AsyncTI4 bot's code
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			p.side[1-holder].targetOf[rollSCO] = tNonFighters
-			p.addEffect("Graviton Laser System", true)
 		}}
 }

@@ -7,7 +7,7 @@ func duraniumArmor() card {
 		attach: func(p *plan, sc *Scenario, holder, _ int) {
 			for _, r := range []rollKind{rollSpace, rollGround} {
 				ord := p.side[holder].order[p.side[holder].targetOf[r]]
-				p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], func(t *trial, side int) {
+				p.onAfterAssign(r, func(t *trial, side int) {
 					if side != holder {
 						return
 					}
@@ -20,6 +20,6 @@ func duraniumArmor() card {
 					}
 				})
 			}
-			p.addEffect("Duranium Armor (repairs make the chain cyclic)", false)
+			p.beyondExact("Duranium Armor (repairs make the chain cyclic)")
 		}}
 }

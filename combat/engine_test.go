@@ -150,13 +150,13 @@ func TestHooks(t *testing.T) {
 		Attacker: Side{Fleet: fleet(t, "2 cruiser")},
 		Defender: Side{Fleet: fleet(t, "1 carrier")}})
 	rounds := 0
-	p.hooks.beforeAssign[rollSpace] = append(p.hooks.beforeAssign[rollSpace], func(t *trial, side int, hits int) int {
+	p.onBeforeAssign(rollSpace, func(t *trial, side int, hits int) int {
 		if side == defender {
 			return 0
 		}
 		return hits
 	})
-	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) { rounds++ })
+	p.onStartOfRound(inSpace, func(t *trial) { rounds++ })
 	// Effects in the rounds rule out the tables of the fast path.
 	if p.fast[inSpace] = p.buildFast(inSpace); p.fast[inSpace] != nil {
 		t.Fatal("fast tables built although effects act in the rounds")

@@ -23,7 +23,6 @@ func (p *plan) applyEntropicScar(sc *Scenario) {
 	for side := range p.side {
 		p.stripUnitAbilities(side, false)
 	}
-	p.addEffect("Entropic Scar", true)
 }
 
 // stripUnitAbilities takes side's unit abilities away in the active system:

@@ -67,16 +67,9 @@ func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error
 // returns "". Effects are meant to declare themselves inexact; this check
 // keeps a missed declaration from giving a silently wrong answer.
 func (p *plan) unreplayed() string {
-	h := &p.hooks
-	switch {
-	case len(h.startOfRound[inSpace])+len(h.startOfRound[onGround])+len(h.endOfRound[inSpace])+len(h.endOfRound[onGround]) > 0:
-		return "at the start or end of combat rounds"
-	case len(h.onSustain)+len(h.onDestroyed) > 0:
-		return "when units sustain or are destroyed"
-	case len(h.retreat) > 0:
-		return "on retreats"
-	case len(h.afterRolls[inSpace])+len(h.afterRolls[onGround]) > 0:
-		return "on the dice of combat rounds"
+	switch w := p.windowRefusal(); {
+	case w != "":
+		return w
 	case p.noTables:
 		return "by adding units during the action"
 	case len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0:
@@ -88,7 +81,7 @@ func (p *plan) unreplayed() string {
 		}
 	}
 	for _, r := range []rollKind{rollBombard, rollSCD} {
-		if len(h.rollModifier[r])+len(h.slotModifier[r])+len(h.rerollMisses[r])+len(h.rerollAll[r]) > 0 {
+		if p.invasionRollRefused(r) {
 			return "on " + r.String() + " rolls"
 		}
 	}

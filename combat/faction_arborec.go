@@ -8,5 +8,4 @@ package combat
 // takes it away. Nothing is attached. Not modelled: Production and the
 // Mitosis deploy (outside combat).
 func letaniBehemoth(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Letani Behemoth", true)
 }

@@ -20,7 +20,6 @@ func argentRollsAFB(p *plan, sc *Scenario, side int) bool {
 // Policy: the opponent's most expensive undamaged ships with Sustain
 // Damage first.
 func raidFormation(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Raid Formation (damage from anti-fighter barrage)", true)
 	opp := 1 - holder
 	var cands []uint8
 	for _, s := range shipsByValue(p, opp) {
@@ -31,7 +30,7 @@ func raidFormation(p *plan, sc *Scenario, holder int) {
 	if sc.Action == GroundCombat || len(cands) == 0 || !argentRollsAFB(p, sc, holder) {
 		return
 	}
-	p.hooks.beforeAssign[rollAFB] = append(p.hooks.beforeAssign[rollAFB], func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollAFB, func(t *trial, side, hits int) int {
 		if side != opp {
 			return hits
 		}
@@ -86,19 +85,18 @@ func strikeWingAlphaII(p *plan, sc *Scenario, holder int) {
 	inf := p.slotsOf(opp, tGround, func(k units.Kind) bool { return k == units.Infantry })
 	inf = slices.DeleteFunc(inf, func(s uint8) bool { return p.side[opp].slots[s].zone != zoneSpace })
 	if !found || sc.Action != Invasion || holder != defender || len(inf) == 0 {
-		p.addEffect("Strike Wing Alpha II", true)
 		return
 	}
-	p.addEffect("Strike Wing Alpha II (dice results of 9 or 10)", false)
+	p.beyondExact("Strike Wing Alpha II (dice results of 9 or 10)")
 	c := p.counter() // used: the barrage was rolled; mark: the Strike Wings alive then
-	p.hooks.rerollAll[rollAFB] = append(p.hooks.rerollAll[rollAFB], func(t *trial, side, _ int) bool {
+	p.onRerollAll(rollAFB, func(t *trial, side, _ int) bool {
 		if side == holder {
 			t.used[c] = 1
 			t.mark[c] = int32(t.alive[holder][swa])
 		}
 		return false
 	})
-	p.hooks.beforeAssign[rollAFB] = append(p.hooks.beforeAssign[rollAFB], func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollAFB, func(t *trial, side, hits int) int {
 		if side != opp || t.used[c] == 0 {
 			return hits
 		}
@@ -231,7 +229,6 @@ func binomialTerm(n, k int, q float64) float64 {
 // that cards add (relics, action cards) are not considered. The Argent
 // cannot play their own note.
 func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Strike Wing Ambuscade", true)
 	s := sideOf(sc, holder)
 	if s.faction().Slug == "argent" {
 		factionIdle(p, "Strike Wing Ambuscade", holder, "the Argent player cannot play their own promissory note")
@@ -274,13 +271,12 @@ func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
 // Deterministic, but exact mode does not express effects on space cannon
 // offense and refuses it there.
 func quetzecoatl(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Quetzecoatl (no space cannon against its ships)", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
 	}
 	flag := flags[0]
-	p.hooks.beforeAssign[rollSCO] = append(p.hooks.beforeAssign[rollSCO], func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollSCO, func(t *trial, side, hits int) int {
 		if side == holder && t.alive[holder][flag] > 0 {
 			return 0
 		}
@@ -298,7 +294,6 @@ func quetzecoatl(p *plan, sc *Scenario, holder int) {
 // Scoring's, to which it adds: with both, a roll has 2 extra dice).
 // Static: exact mode solves it.
 func trrakanAunZulok(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Trrakan Aun Zulok", true)
 	for _, r := range unitAbilityRolls {
 		p.side[holder].extraDice[r]++
 	}
@@ -317,5 +312,4 @@ func aerieSentinel(p *plan, sc *Scenario, holder int) {
 		}
 	}
 	cp.cargo = out
-	p.addEffect("Aerie Sentinel (mechs need no capacity)", true)
 }

@@ -12,7 +12,6 @@ import "github.com/ti4sim/ti4sim/units"
 // Damage, or damaged); when every ship would sustain it, on the most
 // expensive ship.
 func dimensionalSplicer(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Dimensional Splicer", true)
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Dimensional Splicer", holder, "a ground combat has no space combat")
 		return
@@ -22,7 +21,7 @@ func dimensionalSplicer(p *plan, sc *Scenario, holder int) {
 	}
 	opp := 1 - holder
 	victims := shipsByValue(p, opp)
-	p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+	p.onStartOfCombat(inSpace, func(t *trial) {
 		if s, ok := firstDestroyable(t, opp, victims); ok {
 			hitChosen(t, opp, s)
 			return

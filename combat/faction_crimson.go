@@ -12,10 +12,8 @@ package combat
 // destroyed mid-combat giving the abilities back.
 func quietus(p *plan, sc *Scenario, holder int) {
 	if _, breach := factionItemCount(sideOf(sc, holder), "quietus"); !breach {
-		p.addEffect("Quietus", true)
 		factionIdle(p, "Quietus", holder, "no active breach in the system (list quietus among the side's cards when there is one)")
 		return
 	}
 	p.stripUnitAbilities(1-holder, true)
-	p.addEffect("Quietus (an active breach: the opponent's units lose their unit abilities)", true)
 }

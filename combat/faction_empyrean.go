@@ -31,14 +31,12 @@ func dynamo(p *plan, sc *Scenario, holder int) {
 	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
-		p.addEffect("Dynamo", true)
 		return
 	case sideOf(sc, holder).Influence < 2:
-		p.addEffect("Dynamo", true)
 		factionIdle(p, "Dynamo", holder, "it needs 2 influence per repair and the side has less (give it with --"+sideName(holder)+"-influence)")
 		return
 	}
-	p.hooks.onSustain = append(p.hooks.onSustain, func(t *trial, side int, s uint8, _ rollKind) {
+	p.onSustained(func(t *trial, side int, s uint8, _ rollKind) {
 		if side == holder && t.alive[holder][flag] > 0 && spend(&t.influence[holder], 2) {
 			t.repairs[holder][s]++
 		}
@@ -58,10 +56,10 @@ func dynamo(p *plan, sc *Scenario, holder int) {
 	}
 	for r := range numRollKinds {
 		if r.sustainable() {
-			p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], repair)
+			p.onAfterAssign(r, repair)
 		}
 	}
-	p.addEffect("Dynamo (repairs for 2 influence)", false)
+	p.beyondExact("Dynamo (repairs for 2 influence)")
 }
 
 // watcher (Empyrean mech): "may be removed from a system that holds or is
@@ -88,7 +86,6 @@ func dynamo(p *plan, sc *Scenario, holder int) {
 // (the only mech group of the fleet loses one).
 func watcher(p *plan, sc *Scenario, holder int) {
 	const name = "Watcher"
-	defer p.addEffect(name+" (cancels an action card)", true)
 	opp := 1 - holder
 	o := sideOf(sc, opp)
 	at, c, copies, found := firstActionCard(o)

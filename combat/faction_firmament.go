@@ -9,12 +9,10 @@ package combat
 func heavensEye(p *plan, sc *Scenario, holder int) {
 	flag, ok := flagshipSlot(p, holder)
 	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
-		p.addEffect("Heaven's Eye", true)
 		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")
 		return
 	}
-	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], func(t *trial) {
+	p.onEndOfRound(inSpace, func(t *trial) {
 		t.damaged[holder][flag] = 0
 	})
-	p.addEffect("Heaven's Eye (repaired at the end of every round)", true)
 }

@@ -11,17 +11,15 @@ func wrathOfKenara(p *plan, sc *Scenario, holder int) {
 	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
-		p.addEffect("Wrath of Kenara", true)
 		return
 	case sideOf(sc, holder).TradeGoods == 0:
-		p.addEffect("Wrath of Kenara", true)
 		factionIdle(p, "Wrath of Kenara", holder, "it costs 1 trade good a die and the side has none (give them with --"+sideName(holder)+"-trade-goods)")
 		return
 	}
 	for _, r := range [...]rollKind{rollSpace, rollAFB} {
-		p.hooks.buyHits[r] = append(p.hooks.buyHits[r], func(t *trial, side int) bool {
+		p.onBuyHits(r, func(t *trial, side int) bool {
 			return side == holder && t.alive[holder][flag] > 0
 		})
 	}
-	p.addEffect("Wrath of Kenara (trade goods buy the dice that missed by 1)", false)
+	p.beyondExact("Wrath of Kenara (trade goods buy the dice that missed by 1)")
 }

@@ -7,7 +7,6 @@ func fragile(p *plan, sc *Scenario, holder int) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, +1, all)
 	p.adjustThresholds(holder, rollGround, +1, all)
-	p.addEffect("Fragile", true)
 }
 
 // jolNarFlagship (J.N.S. Hylarim): each of its combat dice whose result is 9
@@ -21,7 +20,6 @@ func jolNarFlagship(p *plan, sc *Scenario, holder int) {
 			p.side[holder].groups[r] = groupRollers(p.side[holder].rollers[r])
 		}
 	}
-	p.addEffect("J.N.S. Hylarim", true)
 }
 
 // shieldPaling (Jol-Nar mech): "Your infantry on this planet are not
@@ -31,7 +29,6 @@ func jolNarFlagship(p *plan, sc *Scenario, holder int) {
 // their ground combat thresholds, undoing Fragile's +1. Articles of War
 // removes the text.
 func shieldPaling(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Shield Paling", true)
 	if mechTextLost(sc) {
 		p.warnOnce("Shield Paling does nothing: Articles of War removes the mech's printed abilities")
 		return
@@ -66,14 +63,13 @@ func shieldPaling(p *plan, sc *Scenario, holder int) {
 // Edge's replacement commander (Agnlan Oln).
 func taZern(p *plan, sc *Scenario, holder int) {
 	if sc.Action == GroundCombat {
-		p.addEffect("Ta Zern", true)
 		factionIdle(p, "Ta Zern", holder, "a ground combat alone has no unit-ability roll")
 		return
 	}
 	for _, r := range unitAbilityRolls {
-		p.hooks.rerollMisses[r] = append(p.hooks.rerollMisses[r], func(t *trial, side int) bool {
+		p.onRerollMisses(r, func(t *trial, side int) bool {
 			return side == holder
 		})
 	}
-	p.addEffect("Ta Zern (rerolls of unit-ability dice)", false)
+	p.beyondExact("Ta Zern (rerolls of unit-ability dice)")
 }

@@ -21,11 +21,9 @@ package combat
 func iihqModernization(p *plan, sc *Scenario, holder int) {
 	const name = "I.I.H.Q. Modernization (Custodia Vigilia)"
 	if !boardStateHolds(sideOf(sc, holder), "mecatol-rex") {
-		p.addEffect(name, true)
 		factionIdle(p, name, holder, "the active system is not said to be Mecatol Rex under Keleres control (list mecatol-rex among the Keleres side's cards when it is)")
 		return
 	}
-	defer p.addEffect(name+": Mecatol Rex fires Space Cannon 5", true)
 	s, ok := p.addRoller(holder, rollSCO, "Mecatol Rex (Custodia Vigilia)", 5, 1)
 	if !ok || holder != defender || sc.Action != Invasion {
 		return

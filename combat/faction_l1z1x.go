@@ -23,11 +23,10 @@ import "github.com/ti4sim/ti4sim/units"
 // (trial.bombard), effects after a bombardment included.
 func harrow(p *plan, sc *Scenario, holder int) {
 	if holder != attacker || sc.Action != Invasion {
-		p.addEffect("Harrow", true) // nothing attached: only the active player's invasions
 		return
 	}
 	original := sc.Printings.Harrow == TextOriginal
-	p.hooks.endOfRound[onGround] = append(p.hooks.endOfRound[onGround], func(t *trial) {
+	p.onEndOfRound(onGround, func(t *trial) {
 		// The original "After each round of ground combat" has no round
 		// after the one that ended the combat.
 		if !t.has(defender, tGround) || t.shielded() || (original && !t.has(attacker, tGround)) {
@@ -35,7 +34,7 @@ func harrow(p *plan, sc *Scenario, holder int) {
 		}
 		t.bombard(t.roll(attacker, rollBombard))
 	})
-	p.addEffect("Harrow, "+sc.Printings.Harrow.String()+" printing", false)
+	p.beyondExact("Harrow, " + sc.Printings.Harrow.String() + " printing")
 }
 
 // maxPoolDice bounds the space combat dice for which the L1Z1X
@@ -66,10 +65,9 @@ const maxPoolDice = 256
 func l1z1xFlagship(p *plan, sc *Scenario, holder int) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
-		p.addEffect("[0.0.1]", true)
 		return
 	}
-	p.addEffect("[0.0.1] (its and the dreadnoughts' hits on non-fighter ships)", false)
+	p.beyondExact("[0.0.1] (its and the dreadnoughts' hits on non-fighter ships)")
 	flag := flags[0]
 	var pool [maxSlots]bool
 	pool[flag] = true
@@ -77,7 +75,7 @@ func l1z1xFlagship(p *plan, sc *Scenario, holder int) {
 		pool[s] = true
 	}
 	opp := 1 - holder
-	p.hooks.afterRolls[inSpace] = append(p.hooks.afterRolls[inSpace], func(t *trial, hits *[2]int) {
+	p.onAfterRolls(inSpace, func(t *trial, hits *[2]int) {
 		if t.alive[holder][flag] == 0 || hits[holder] == 0 || !t.has(opp, tFighters) || t.nonFighterShips(opp) == 0 {
 			return
 		}
@@ -173,23 +171,22 @@ func poolShare(t *trial, side int, pool *[maxSlots]bool, total int) int {
 // The dice are drawn in a hook: exact mode refuses it.
 func twoRAM(p *plan, sc *Scenario, holder int) {
 	if holder != attacker || sc.Action != Invasion {
-		p.addEffect("2RAM", true)
 		factionIdle(p, "2RAM", holder, "only the attacker bombards, in an invasion")
 		return
 	}
-	p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+	p.onStartOfInvasion(func(t *trial) {
 		if t.has(defender, tGround) && t.shielded() {
 			t.bombard(t.roll(attacker, rollBombard))
 		}
 	})
 	if sideOf(sc, holder).faction().Slug == "l1z1x" {
-		p.hooks.endOfRound[onGround] = append(p.hooks.endOfRound[onGround], func(t *trial) {
+		p.onEndOfRound(onGround, func(t *trial) {
 			if t.has(defender, tGround) && t.shielded() {
 				t.bombard(t.roll(attacker, rollBombard)) // Harrow, which skips shielded planets itself
 			}
 		})
 	}
-	p.addEffect("2RAM (bombardment through Planetary Shield)", false)
+	p.beyondExact("2RAM (bombardment through Planetary Shield)")
 }
 
 // annihilator (L1Z1X mech): "While not participating in
@@ -202,7 +199,6 @@ func twoRAM(p *plan, sc *Scenario, holder int) {
 func annihilator(p *plan, sc *Scenario, holder int) {
 	const name = "Annihilator (mechs in the space area bombard)"
 	if holder != attacker || sc.Action != Invasion || mechTextLost(sc) {
-		p.addEffect(name, true)
 		return
 	}
 	for _, m := range kindSlots(p, holder, tGround, units.Mech) {
@@ -215,13 +211,13 @@ func annihilator(p *plan, sc *Scenario, holder int) {
 			continue
 		}
 		p.side[holder].start[s] = 0
-		p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+		p.onStartOfInvasion(func(t *trial) {
 			t.alive[holder][s] = t.alive[holder][m]
 		})
-		p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+		p.onAfterCommit(func(t *trial) bool {
 			t.alive[holder][s] = 0
 			return true
 		})
 	}
-	p.addEffect(name, false)
+	p.beyondExact(name)
 }

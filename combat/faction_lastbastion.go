@@ -27,7 +27,6 @@ func theEgeiro(p *plan, sc *Scenario, holder int) {
 		return sl.stats.Kind == units.Flagship && sl.zone == zoneSpace
 	}
 	p.adjustThresholds(holder, rollSpace, -n, flag)
-	p.addEffect(fmt.Sprintf("The Egeiro (+%d: non-home systems with a planet Last Bastion controls)", n), true)
 }
 
 // galvanizedAlive counts side's galvanized units alive in the system: the
@@ -90,17 +89,16 @@ func planetShielded(t *trial, side int) bool {
 func proximaTargetingVI(p *plan, sc *Scenario, holder int) {
 	const name = "Proxima Targeting VI"
 	opp := 1 - holder
-	p.hooks.beforeAssign[rollBombard] = append(p.hooks.beforeAssign[rollBombard], func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollBombard, func(t *trial, side, hits int) int {
 		if side != holder || hits == 0 {
 			return hits
 		}
 		return max(hits-galvanizedAlive(t, holder), 0)
 	})
 	if sc.Action == SpaceCombat {
-		p.addEffect(name+" (bombardment hits cancelled per galvanized unit; no ground combat)", true)
 		return
 	}
-	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
+	p.onStartOfRound(onGround, func(t *trial) {
 		if t.count[holder][tGround] <= t.count[opp][tGround] || planetShielded(t, holder) || planetShielded(t, opp) {
 			return
 		}
@@ -109,7 +107,7 @@ func proximaTargetingVI(p *plan, sc *Scenario, holder int) {
 		t.assign(holder, rollBombard, t.dice(8, 3, false))
 		t.frozen = false
 	})
-	p.addEffect(name+" (bombardment hits cancelled per galvanized unit; BOMBARDMENT 8 (x3) against each side's ground forces at the start of a ground combat round while the holder has more ground forces)", false)
+	p.beyondExact(name + " (bombardment hits cancelled per galvanized unit; BOMBARDMENT 8 (x3) against each side's ground forces at the start of a ground combat round while the holder has more ground forces)")
 }
 
 // phoenixStandard (Last Bastion ability, Phoenix Standard): "At the end
@@ -124,7 +122,6 @@ func phoenixStandard(p *plan, sc *Scenario, holder int) {
 // it gets a warning, and Phoenix Standard only.
 func raiseTheStandard(p *plan, sc *Scenario, holder int) {
 	if f := sideOf(sc, holder).Faction; f != nil && f.Slug == "last-bastion" {
-		p.addEffect("Raise the Standard", true)
 		factionIdle(p, "Raise the Standard", holder, "a player cannot use their own promissory note (Phoenix Standard does the same)")
 		return
 	}
@@ -150,7 +147,6 @@ func raiseTheStandard(p *plan, sc *Scenario, holder int) {
 func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 	sp := &p.side[holder]
 	idle := func() {
-		p.addEffect(name+" (galvanizes a unit at the end of a combat: changes nothing within this action)", true)
 	}
 	if sc.Action != Invasion || holder != attacker {
 		idle()
@@ -194,7 +190,7 @@ func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 		}
 		die[j] = made[v] - 1
 	}
-	p.hooks.endOfCombat[inSpace] = append(p.hooks.endOfCombat[inSpace], func(t *trial) {
+	p.onEndOfCombat(inSpace, func(t *trial) {
 		if !t.fought[inSpace] {
 			return
 		}
@@ -207,7 +203,7 @@ func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 			}
 		}
 	})
-	p.addEffect(name+" (the best bombarding ship is galvanized at the end of the space combat: 1 more bombardment die)", false)
+	p.beyondExact(name + " (the best bombarding ship is galvanized at the end of the space combat: 1 more bombardment die)")
 }
 
 // a3Valiance (Last Bastion mech, A3 Valiance): "When this unit is
@@ -225,7 +221,6 @@ func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 func a3Valiance(p *plan, sc *Scenario, holder int) {
 	const name = "A3 Valiance"
 	if mechTextLost(sc) {
-		p.addEffect(name, true)
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
 		return
 	}
@@ -247,7 +242,6 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 		}
 	}
 	if !found || len(plain) == 0 {
-		p.addEffect(name, true)
 		if !found {
 			factionIdle(p, name, holder, "no mech of the side is galvanized (list it among the galvanized units)")
 		}
@@ -256,7 +250,6 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 	if galv < 0 {
 		g, ok := p.galvanizedInfantry(holder, plain[0])
 		if !ok {
-			p.addEffect(name, true)
 			p.warnings = append(p.warnings, name+": too many unit types to add galvanized infantry; ignored")
 			return
 		}
@@ -264,7 +257,7 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 	}
 	to := uint8(galv)
 	p.noTables = true
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
 		if side != holder || !mech[s] {
 			return
 		}
@@ -281,7 +274,7 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 			}
 		}
 	})
-	p.addEffect(name+" (its death galvanizes up to 3 infantry)", false)
+	p.beyondExact(name + " (its death galvanizes up to 3 infantry)")
 }
 
 // galvanizedInfantry adds an empty slot of galvanized infantry to holder,

@@ -6,7 +6,6 @@ import "github.com/ti4sim/ti4sim/units"
 // the side's units cancels 2 hits instead of 1.
 func nonEuclideanShielding(p *plan, sc *Scenario, holder int) {
 	p.side[holder].sustainCancels = 2
-	p.addEffect("Non-Euclidean Shielding", true)
 }
 
 // spaceCombatPossible reports whether the action can have a space combat:
@@ -24,7 +23,6 @@ func spaceCombatPossible(sc *Scenario) bool {
 // again. It is not repaired at the end of combat (TR). Deterministic, but
 // it acts at the start of rounds, a window exact mode does not replay.
 func arcSecundus(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Arc Secundus", true)
 	s, ok := -1, false
 	for i, sl := range p.side[holder].slots {
 		if sl.stats.Kind == units.Flagship && sl.zone == zoneSpace {
@@ -34,7 +32,7 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 	if !ok || !spaceCombatPossible(sc) {
 		return
 	}
-	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) {
+	p.onStartOfRound(inSpace, func(t *trial) {
 		t.damaged[holder][s] = 0
 	})
 }
@@ -52,7 +50,6 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 // the combat and is untouched. The hooks draw nothing, but rerolls are
 // outside what exact mode's tables express, so it refuses them.
 func munitionsReserves(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Munitions Reserves", true)
 	if !spaceCombatPossible(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
@@ -61,13 +58,13 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	c := p.counter()
-	p.hooks.startOfRound[inSpace] = append(p.hooks.startOfRound[inSpace], func(t *trial) {
+	p.onStartOfRound(inSpace, func(t *trial) {
 		if spend(&t.tradeGoods[holder], 2) {
 			t.mark[c] = int32(t.round)
 		}
 	})
 	for _, r := range [...]rollKind{rollSpace, rollAFB} {
-		p.hooks.rerollMisses[r] = append(p.hooks.rerollMisses[r], func(t *trial, side int) bool {
+		p.onRerollMisses(r, func(t *trial, side int) bool {
 			return side == holder && t.mark[c] == int32(t.round)
 		})
 	}
@@ -89,19 +86,17 @@ func warFunding(p *plan, sc *Scenario, holder int) {
 	switch {
 	case s.faction().Slug == "letnev":
 		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the Letnev cannot play their own promissory note")
-		p.addEffect("War Funding", true)
 		return
 	case !spaceCombatPossible(sc):
 		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the action has no space combat")
-		p.addEffect("War Funding", true)
 		return
 	}
-	p.addEffect("War Funding Ω (played in round 1)", false)
+	p.beyondExact("War Funding Ω (played in round 1)")
 	opp := 1 - holder
-	p.hooks.rerollMisses[rollSpace] = append(p.hooks.rerollMisses[rollSpace], func(t *trial, side int) bool {
+	p.onRerollMisses(rollSpace, func(t *trial, side int) bool {
 		return side == holder && t.round == 1
 	})
-	p.hooks.rerollAll[rollSpace] = append(p.hooks.rerollAll[rollSpace], func(t *trial, side, hits int) bool {
+	p.onRerollAll(rollSpace, func(t *trial, side, hits int) bool {
 		return side == opp && t.round == 1 && float64(hits) > t.expectedHits(opp, rollSpace)
 	})
 }
@@ -114,11 +109,10 @@ func warFunding(p *plan, sc *Scenario, holder int) {
 // space cannon defense). The hits are cancelled before assignment, which
 // exact mode replays.
 func l4Disruptors(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("L4 Disruptors", true)
 	if holder != attacker || sc.Action != Invasion {
 		return
 	}
-	p.hooks.beforeAssign[rollSCD] = append(p.hooks.beforeAssign[rollSCD], func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollSCD, func(t *trial, side, hits int) int {
 		if side == holder {
 			return 0
 		}
@@ -139,12 +133,11 @@ func l4Disruptors(p *plan, sc *Scenario, holder int) {
 // later round. Random, after both sides roll; exact mode refuses it.
 func viscountUnlenn(p *plan, sc *Scenario, holder int) {
 	if sc.Action == GroundCombat {
-		p.addEffect("Viscount Unlenn", true)
 		factionIdle(p, "Viscount Unlenn", holder, "a ground combat has no space combat")
 		return
 	}
-	p.addEffect("Viscount Unlenn (an extra die in round 1)", false)
-	p.hooks.afterRolls[inSpace] = append(p.hooks.afterRolls[inSpace], func(t *trial, hits *[2]int) {
+	p.beyondExact("Viscount Unlenn (an extra die in round 1)")
+	p.onAfterRolls(inSpace, func(t *trial, hits *[2]int) {
 		if t.round != 1 {
 			return
 		}
@@ -168,7 +161,6 @@ func viscountUnlenn(p *plan, sc *Scenario, holder int) {
 // as resources lost. Articles of War removes the text. It adds a unit
 // during the action, which exact mode does not handle.
 func dunlainReaper(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Dunlain Reaper", true)
 	if mechTextLost(sc) {
 		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
 		return
@@ -180,7 +172,7 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	p.noTables = true
-	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
+	p.onStartOfRound(onGround, func(t *trial) {
 		if t.round == 1 && t.alive[holder][inf] > 0 && t.alive[holder][mech] < 4 {
 			t.alive[holder][inf]--
 			t.alive[holder][mech]++ // both are ground forces: the counts stay
@@ -200,13 +192,13 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 // combat are its combat rolls. The choice changes with the units left, so
 // exact mode refuses it.
 func gravleashManeuvers(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Gravleash Maneuvers (+X to one ship's dice, X = its ship types)", false)
+	p.beyondExact("Gravleash Maneuvers (+X to one ship's dice, X = its ship types)")
 	if sc.Action == GroundCombat {
 		return
 	}
 	sp := &p.side[holder]
 	rollers := sp.rollers[rollSpace]
-	p.hooks.boostOne[rollSpace] = append(p.hooks.boostOne[rollSpace], func(t *trial, side int) (uint8, int, bool) {
+	p.onBoostOne(rollSpace, func(t *trial, side int) (uint8, int, bool) {
 		if side != holder {
 			return 0, 0, false
 		}

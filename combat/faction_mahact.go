@@ -14,10 +14,8 @@ import "github.com/ti4sim/ti4sim/units"
 // not combat rolls).
 func arviconRex(p *plan, sc *Scenario, holder int) {
 	if boardStateHolds(sideOf(sc, holder), "fleet-pool-token") {
-		p.addEffect("Arvicon Rex (no +2: the opponent's command token is in the Mahact fleet pool)", true)
 		return
 	}
-	defer p.addEffect("Arvicon Rex", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -42,5 +40,4 @@ func arviconRex(p *plan, sc *Scenario, holder int) {
 // attached; the commodities are not modelled, nor units removed without
 // being destroyed (capacity), which are not revived.
 func crimsonLegionnaireII(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Crimson Legionnaire II (each one destroyed returns: counted in Revived)", true)
 }

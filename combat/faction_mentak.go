@@ -16,7 +16,7 @@ import (
 // opponent assigns the hits in its hit order and may sustain them. Policy:
 // always used, with the 2 ships of the best combat value alive then.
 func ambush(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Ambush (dice at the start of a space combat)", false)
+	defer p.beyondExact("Ambush (dice at the start of a space combat)")
 	sp := &p.side[holder]
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
 	if sc.Action == GroundCombat || len(ships) == 0 {
@@ -30,7 +30,7 @@ func ambush(p *plan, sc *Scenario, holder int) {
 		value[s] = sp.slots[s].stats.Combat.Value
 	}
 	opp := 1 - holder
-	p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+	p.onStartOfCombat(inSpace, func(t *trial) {
 		hits, left := 0, 2
 		for _, s := range ships {
 			n := min(int(t.alive[holder][s]), left)
@@ -52,7 +52,6 @@ func ambush(p *plan, sc *Scenario, holder int) {
 // presence is read at the start of the step (LRR 78.6a), so a flagship
 // destroyed by that round's hits still forbids it.
 func fourthMoon(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Fourth Moon (no Sustain Damage while it is there)", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -71,7 +70,6 @@ func fourthMoon(p *plan, sc *Scenario, holder int) {
 // the mechs' presence is read at the start of the step (LRR 87 with
 // 78.6a). Articles of War takes the text away.
 func mollTerminus(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Moll Terminus (no Sustain Damage while it is on the planet)", true)
 	mechs := kindSlots(p, holder, tGround, units.Mech)
 	switch {
 	case sc.Action == SpaceCombat || len(mechs) == 0:
@@ -96,7 +94,7 @@ func mollTerminus(p *plan, sc *Scenario, holder int) {
 	landed := uint8(len(sp.slots))
 	sp.slots = append(sp.slots, slot{stats: units.Stats{Name: "Moll Terminus (on the planet)", Kind: units.Mech}, zone: zoneAdjacent})
 	opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: landed, sets: setOf(tGround)})
-	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
+	p.onStartOfRound(onGround, func(t *trial) {
 		n := uint16(0)
 		for _, s := range mechs {
 			n += t.alive[holder][s]
@@ -134,7 +132,6 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 	const name = "Ipswitch, Loose Cannon"
 	opp := 1 - holder
 	if sc.Action == GroundCombat {
-		p.addEffect(name, true)
 		factionIdle(p, name, holder, "there is no space combat in a ground combat")
 		return
 	}
@@ -157,7 +154,6 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 		kindOf[s] = int8(j)
 	}
 	if len(kinds) == 0 || len(p.side[holder].order[tShips]) == 0 {
-		p.addEffect(name, true)
 		factionIdle(p, name, holder, "there is no space combat (a side has no ship)")
 		return
 	}
@@ -182,7 +178,7 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 	// Ships to place, one byte per kind: kinds 0..3 in mark[c0], 4..7 in
 	// mark[c1] (at most 255 of a kind per roll).
 	c0, c1 := p.counter(), p.counter()
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
 		if side != opp || (r != rollSpace && r != rollAFB && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
 			return
 		}
@@ -229,12 +225,12 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 			place(t)
 		}
 	}
-	p.hooks.afterAssign[rollSpace] = append(p.hooks.afterAssign[rollSpace], both)
-	p.hooks.afterAssign[rollAFB] = append(p.hooks.afterAssign[rollAFB], both)
-	p.hooks.afterAssign[rollEffect] = append(p.hooks.afterAssign[rollEffect], func(t *trial, side int) {
+	p.onAfterAssign(rollSpace, both)
+	p.onAfterAssign(rollAFB, both)
+	p.onAfterAssign(rollEffect, func(t *trial, side int) {
 		if side == opp {
 			place(t)
 		}
 	})
-	p.addEffect(name+" (a ship for each enemy ship destroyed in the space combat)", false)
+	p.beyondExact(name + " (a ship for each enemy ship destroyed in the space combat)")
 }

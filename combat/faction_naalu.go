@@ -29,11 +29,9 @@ import (
 func iconoclast(p *plan, sc *Scenario, holder int) {
 	switch sc.Printings.Iconoclast {
 	case IconoclastTE:
-		p.addEffect("Iconoclast (Thunder's Edge printing: a Deploy ability, nothing in combat)", true)
 		return
 	}
 	if mechTextLost(sc) {
-		p.addEffect("Iconoclast", true)
 		factionIdle(p, "Iconoclast", holder, "Articles of War takes the mechs' texts away")
 		return
 	}
@@ -44,11 +42,9 @@ func iconoclast(p *plan, sc *Scenario, holder int) {
 			isMech[m] = true
 		}
 		p.adjustThresholds(holder, rollGround, -2, func(s uint8) bool { return isMech[s] })
-		p.addEffect("Iconoclast (PoK printing: +2 to its combat rolls; the opponent is assumed to have a relic fragment)", true)
 		return
 	}
 	if sc.Action == GroundCombat || len(mechs) == 0 {
-		p.addEffect("Iconoclast Ω", true)
 		return
 	}
 	cancel := func(t *trial, side, hits int) int {
@@ -62,8 +58,8 @@ func iconoclast(p *plan, sc *Scenario, holder int) {
 		}
 		return hits
 	}
-	p.hooks.beforeAssign[rollAFB] = append([]func(*trial, int, int) int{cancel}, p.hooks.beforeAssign[rollAFB]...)
-	p.addEffect("Iconoclast Ω (no anti-fighter barrage against the Naalu units)", false)
+	p.onBeforeAssignFirst(rollAFB, cancel)
+	p.beyondExact("Iconoclast Ω (no anti-fighter barrage against the Naalu units)")
 }
 
 // matriarch (Naalu flagship): "During an invasion in this
@@ -80,12 +76,12 @@ func matriarch(p *plan, sc *Scenario, holder int) {
 	twins := p.twinsOf(holder, formGround)
 	flag, ok := flagshipSlot(p, holder)
 	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)
-	p.addEffect(name, len(twins) == 0 || !ok)
 	if len(twins) == 0 || !ok {
 		return
 	}
+	p.beyondExact(name)
 	p.noTables = true
-	p.hooks.afterCommit = append(p.hooks.afterCommit, func(t *trial) bool {
+	p.onAfterCommit(func(t *trial) bool {
 		if t.alive[holder][flag] > 0 && t.has(defender, tGround) {
 			t.moveTwins(holder, twins, false)
 		}
@@ -93,8 +89,8 @@ func matriarch(p *plan, sc *Scenario, holder int) {
 	})
 	back := func(t *trial) { t.moveTwins(holder, twins, true) }
 	if sc.Printings.Matriarch == TextOriginal {
-		p.hooks.afterResult = append(p.hooks.afterResult, back)
+		p.onAfterResult(back)
 	} else {
-		p.hooks.endOfCombat[onGround] = append(p.hooks.endOfCombat[onGround], back)
+		p.onEndOfCombat(onGround, back)
 	}
 }

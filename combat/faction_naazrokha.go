@@ -9,7 +9,7 @@ import "github.com/ti4sim/ti4sim/units"
 // holder fights in the action (space, else ground). Not anti-fighter
 // barrage, bombardment or space cannon (TR).
 func supercharge(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Supercharge (a modifier in one round)", false)
+	defer p.beyondExact("Supercharge (a modifier in one round)")
 	firstRoundsBonus(p, holder, 1)
 }
 
@@ -26,7 +26,6 @@ func supercharge(p *plan, sc *Scenario, holder int) {
 // this engine, so no space die is added (they have no space combat roll to
 // add to).
 func viszElVir(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Visz el Vir", true)
 	mech, okM := groundSlot(p, holder, units.Mech)
 	flag, okFlagship := groundSlot(p, holder, units.Flagship)
 	if !okM || !okFlagship || sc.Action != Invasion {
@@ -41,13 +40,13 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 	if !ok {
 		return
 	}
-	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
+	p.onStartOfRound(onGround, func(t *trial) {
 		t.alive[holder][extra] = 0
 		if t.alive[holder][flag] > 0 {
 			t.alive[holder][extra] = t.alive[holder][mech]
 		}
 	})
-	p.hooks.slotModifier[rollGround] = append(p.hooks.slotModifier[rollGround], func(t *trial, side int, s uint8) int {
+	p.onSlotModifier(rollGround, func(t *trial, side int, s uint8) int {
 		if side != holder || s != extra {
 			return 0
 		}
@@ -55,7 +54,7 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 		m, _ := groundThreshold(t, side, mech)
 		return own - m
 	})
-	p.addEffect("Visz el Vir (dice while the flagship lives)", false)
+	p.beyondExact("Visz el Vir (dice while the flagship lives)")
 }
 
 // zGrav (Naaz-Rokha mech Eidolon): "if it is in the space
@@ -67,7 +66,6 @@ func viszElVir(p *plan, sc *Scenario, holder int) {
 // mechs. The defender's mechs are on the planet: not in the space area.
 func zGrav(p *plan, sc *Scenario, holder int) {
 	if _, max := factionItemCount(sideOf(sc, holder), "eidolon-maximum"); max {
-		p.addEffect("Eidolon (flipped to Eidolon Maximum)", true)
 		return
 	}
 	p.fightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*trial) bool { return true })
@@ -87,7 +85,6 @@ func zGrav(p *plan, sc *Scenario, holder int) {
 // before the action: give the mechs left. The Naaz-Rokha only.
 func eidolonMax(p *plan, sc *Scenario, holder int) {
 	if sideOf(sc, holder).faction().Slug != "naaz-rokha" {
-		p.addEffect("Eidolon Maximum", true)
 		factionIdle(p, "Eidolon Maximum", holder, "it flips the Naaz-Rokha mech card; the side is not the Naaz-Rokha")
 		return
 	}
@@ -104,7 +101,6 @@ func eidolonMax(p *plan, sc *Scenario, holder int) {
 		}
 	}
 	for ct := range numCombatTypes {
-		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], repair)
+		p.onStartOfRound(ct, repair)
 	}
-	p.addEffect("Eidolon Maximum (a ship and a ground force, repaired every round, no unit-ability hits)", true)
 }

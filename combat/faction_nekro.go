@@ -12,12 +12,10 @@ import "github.com/ti4sim/ti4sim/units"
 // token is assumed and nothing changes; a warning says how to give one.
 func mordred(p *plan, sc *Scenario, holder int) {
 	if mechTextLost(sc) {
-		p.addEffect("Mordred", true)
 		factionIdle(p, "Mordred", holder, "Articles of War removes the mech's printed abilities")
 		return
 	}
 	if !boardStateHolds(sideOf(sc, holder), "assimilator-token") {
-		p.addEffect("Mordred", true)
 		p.warnOnce("Mordred (" + sideName(holder) + "): the opponent is not said to have an X or Y assimilator token on a technology (list assimilator-token among the Nekro side's cards when it has), so its +2 is not applied")
 		return
 	}
@@ -25,7 +23,6 @@ func mordred(p *plan, sc *Scenario, holder int) {
 	mech := func(s uint8) bool { return sp.slots[s].stats.Kind == units.Mech } // twins keep their kind
 	p.adjustThresholds(holder, rollGround, -2, mech)
 	p.adjustThresholds(holder, rollSpace, -2, mech)
-	p.addEffect("Mordred (+2: the opponent has an assimilator token)", true)
 }
 
 // theAlastor (Nekro flagship): "At the start of a space
@@ -42,7 +39,6 @@ func theAlastor(p *plan, sc *Scenario, holder int) {
 	flag, ok := flagshipSlot(p, holder)
 	name := "The Alastor (ground forces fight in the space combat)"
 	if !ok {
-		p.addEffect(name, true)
 		return
 	}
 	p.fightAsShips(holder, name, func(t *trial) bool { return t.alive[holder][flag] > 0 })

@@ -21,10 +21,8 @@ import "github.com/ti4sim/ti4sim/units"
 func quantumManipulator(p *plan, sc *Scenario, holder int) {
 	switch {
 	case sc.Action == GroundCombat:
-		p.addEffect("Quantum Manipulator", true)
 		return
 	case mechTextLost(sc):
-		p.addEffect("Quantum Manipulator", true)
 		factionIdle(p, "Quantum Manipulator", holder, "Articles of War takes the mechs' texts away")
 		return
 	}
@@ -35,11 +33,10 @@ func quantumManipulator(p *plan, sc *Scenario, holder int) {
 		}
 	}
 	if len(mechs) == 0 {
-		p.addEffect("Quantum Manipulator", true)
 		return
 	}
-	p.addEffect("Quantum Manipulator (mechs in space cancel hits on ships)", false)
-	p.hooks.beforeAssign[rollSpace] = append(p.hooks.beforeAssign[rollSpace], func(t *trial, side, hits int) int {
+	p.beyondExact("Quantum Manipulator (mechs in space cancel hits on ships)")
+	p.onBeforeAssign(rollSpace, func(t *trial, side, hits int) int {
 		if side != holder || !t.has(holder, tShips) {
 			return hits
 		}

@@ -1,10 +1,6 @@
 package combat
 
-import (
-	"fmt"
-
-	"github.com/ti4sim/ti4sim/units"
-)
+import "github.com/ti4sim/ti4sim/units"
 
 // miniaturization (Ral Nel faction ability, Thunder's Edge): "Ral Nel structures
 // can ride on any ship without using capacity, but while in a space area
@@ -13,7 +9,6 @@ import (
 // hits, and have no Space Cannon, Planetary Shield or Production there
 // (compileSide); Linkships may fire their Space Cannon.
 func miniaturization(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Miniaturization (structures in the space area lose their abilities)", true)
 }
 
 // linkship (Ral Nel destroyer, Thunder's Edge): "may fire the Space Cannon
@@ -47,11 +42,9 @@ func linkship(p *plan, sc *Scenario, holder int) {
 		n = min(ships, structures)
 	}
 	if structures == 0 || n == 0 || sc.Action == GroundCombat {
-		p.addEffect("Linkship", true)
 		return
 	}
 	p.addRoller(holder, rollSCO, "Linkship (a structure's Space Cannon)", pds.Value, n*pds.Dice)
-	p.addEffect(fmt.Sprintf("Linkship (%d Linkships fire Space Cannon %d)", n, pds.Value), true)
 }
 
 // lastDispatch (Ral Nel flagship, Thunder's Edge): "when it retreats, the
@@ -61,7 +54,6 @@ func linkship(p *plan, sc *Scenario, holder int) {
 // retreat itself follows the side's retreat policy).
 func lastDispatch(p *plan, sc *Scenario, holder int) {
 	flag, ok := flagshipSlot(p, holder)
-	p.addEffect("Last Dispatch (a ship destroyed on retreat)", true)
 	if !ok {
 		return
 	}
@@ -72,7 +64,7 @@ func lastDispatch(p *plan, sc *Scenario, holder int) {
 			victims = append(victims, s)
 		}
 	}
-	p.hooks.onRetreat = append(p.hooks.onRetreat, func(t *trial, side int) {
+	p.onRetreated(func(t *trial, side int) {
 		if side != holder || t.alive[holder][flag] == 0 {
 			return
 		}
@@ -102,7 +94,6 @@ func lastDispatch(p *plan, sc *Scenario, holder int) {
 // a mech (applyFaction); "alarum:N" without one is ignored silently.
 func alarum(p *plan, sc *Scenario, holder int) {
 	const name = "Alarum"
-	defer p.addEffect(name+" (infantry move in after each ground combat round)", true)
 	n, listed := factionItemCount(sideOf(sc, holder), "alarum")
 	mechs := kindSlots(p, holder, tGround, units.Mech)
 	switch {
@@ -124,7 +115,7 @@ func alarum(p *plan, sc *Scenario, holder int) {
 	opp := 1 - holder
 	c := p.counter() // mark: the infantry moved in so far
 	pool := int32(n)
-	p.hooks.endOfRound[onGround] = append(p.hooks.endOfRound[onGround], func(t *trial) {
+	p.onEndOfRound(onGround, func(t *trial) {
 		if t.mark[c] >= pool || !t.has(opp, tGround) {
 			return
 		}

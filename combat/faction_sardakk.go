@@ -7,7 +7,6 @@ func unrelenting(p *plan, sc *Scenario, holder int) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, -1, all)
 	p.adjustThresholds(holder, rollGround, -1, all)
-	p.addEffect("Unrelenting", true)
 }
 
 // sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
@@ -27,7 +26,6 @@ func sardakkFlagship(p *plan, sc *Scenario, holder int) {
 	if found {
 		sp.auras[rollSpace] = append(sp.auras[rollSpace], a)
 	}
-	p.addEffect("C'morran N'orr", true)
 }
 
 // destroyHealthy destroys one unit of side's slot s, an undamaged one if
@@ -50,7 +48,6 @@ func destroyHealthy(t *trial, side int, s uint8) {
 // Magen Defense Grid's start-of-combat hit, which the engine applies
 // without the sustain triggers. Articles of War takes the text away.
 func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Valkyrie Exoskeleton (hits after a sustain)", true)
 	switch {
 	case sc.Action == SpaceCombat:
 		return
@@ -63,7 +60,7 @@ func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
 	for _, s := range kindSlots(p, holder, tGround, units.Mech) {
 		mech[s] = true
 	}
-	p.hooks.onSustain = append(p.hooks.onSustain, func(t *trial, side int, s uint8, r rollKind) {
+	p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
 		if side == holder && mech[s] && r == rollGround {
 			t.assign(opp, rollGround, 1)
 		}
@@ -76,13 +73,12 @@ func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
 // other hits before any is cancelled (TR), so it is added to the holder's
 // dice hits.
 func valkyrieParticleWeave(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Valkyrie Particle Weave", true)
 	if sc.Action == SpaceCombat {
 		factionIdle(p, "Valkyrie Particle Weave", holder, "a space combat has no ground combat")
 		return
 	}
 	opp := 1 - holder
-	p.hooks.afterRolls[onGround] = append(p.hooks.afterRolls[onGround], func(t *trial, hits *[2]int) {
+	p.onAfterRolls(onGround, func(t *trial, hits *[2]int) {
 		if hits[opp] > 0 {
 			hits[holder]++
 		}
@@ -102,7 +98,6 @@ func valkyrieParticleWeave(p *plan, sc *Scenario, holder int) {
 // retreats (the engine does not show the announced retreat at the end of
 // the round).
 func exotriremeII(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Exotrireme II (a choice at the end of each round)", true)
 	if sc.Action == GroundCombat {
 		return
 	}
@@ -120,7 +115,7 @@ func exotriremeII(p *plan, sc *Scenario, holder int) {
 	cost := sp.slots[exo].costHalves
 	victims := shipsByValue(p, opp)
 	oppSlots := p.side[opp].slots
-	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], func(t *trial) {
+	p.onEndOfRound(inSpace, func(t *trial) {
 		for t.alive[holder][exo] > 0 && t.has(opp, tShips) {
 			var pick [2]uint8
 			n, value := 0, int32(0)
@@ -152,7 +147,6 @@ func exotriremeII(p *plan, sc *Scenario, holder int) {
 // not anti-fighter barrage, bombardment or space cannon (TR), nor the space
 // combat before it. Always played. The N'orr cannot play their own note.
 func tekklarLegion(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Tekklar Legion", true)
 	opp := 1 - holder
 	switch {
 	case sideOf(sc, holder).faction().Slug == "sardakk":

@@ -10,7 +10,6 @@ package combat
 // modifiers apply to it). Once (it exhausts). The die acts at the start of
 // a round: exact mode refuses it.
 func evelynDelouis(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Evelyn Delouis", true)
 	if sc.Action == SpaceCombat {
 		factionIdle(p, "Evelyn Delouis", holder, "the action has no ground combat")
 		return
@@ -24,13 +23,13 @@ func evelynDelouis(p *plan, sc *Scenario, holder int) {
 	if !ok {
 		return
 	}
-	p.hooks.startOfRound[onGround] = append(p.hooks.startOfRound[onGround], func(t *trial) {
+	p.onStartOfRound(onGround, func(t *trial) {
 		t.alive[holder][extra] = 0
 		if t.round == 1 {
 			t.alive[holder][extra] = 1
 		}
 	})
-	p.hooks.slotModifier[rollGround] = append(p.hooks.slotModifier[rollGround], func(t *trial, side int, s uint8) int {
+	p.onSlotModifier(rollGround, func(t *trial, side int, s uint8) int {
 		if side != holder || s != extra {
 			return 0
 		}
@@ -50,5 +49,5 @@ func evelynDelouis(p *plan, sc *Scenario, holder int) {
 		}
 		return own - best
 	})
-	p.addEffect("Evelyn Delouis (a die in round 1)", false)
+	p.beyondExact("Evelyn Delouis (a die in round 1)")
 }

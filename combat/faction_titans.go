@@ -10,7 +10,6 @@ import "github.com/ti4sim/ti4sim/units"
 // attacker, Elysium is another planet of the active system and fires in
 // space cannon offense only. The planet is never hit nor destroyed.
 func ulTheProgenitor(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Ul the Progenitor (Geoform)", true)
 	sp := &p.side[holder]
 	n := len(sp.slots)
 	p.addRoller(holder, rollSCO, "Elysium (Geoform)", 5, 3)
@@ -32,7 +31,6 @@ func ulTheProgenitor(p *plan, sc *Scenario, holder int) {
 // mode solves it. Not modelled: an attacker's Hel-Titans (a PDS cannot be
 // committed: it cannot be transported).
 func helTitan(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Hel-Titan", true)
 	if holder != defender || sc.Action == SpaceCombat {
 		return
 	}
@@ -66,7 +64,7 @@ func helTitan(p *plan, sc *Scenario, holder int) {
 func tellurian(p *plan, sc *Scenario, holder int) {
 	c := p.counter()
 	for r := range rollKind(numRollKinds) {
-		p.hooks.beforeAssign[r] = append(p.hooks.beforeAssign[r], func(t *trial, side, hits int) int {
+		p.onBeforeAssign(r, func(t *trial, side, hits int) int {
 			if side != holder || hits == 0 || t.used[c] > 0 {
 				return hits
 			}
@@ -74,5 +72,5 @@ func tellurian(p *plan, sc *Scenario, holder int) {
 			return hits - 1
 		})
 	}
-	p.addEffect("Tellurian (cancels the first hit)", false)
+	p.beyondExact("Tellurian (cancels the first hit)")
 }

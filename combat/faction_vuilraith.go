@@ -20,14 +20,12 @@ import "github.com/ti4sim/ti4sim/units"
 // counted in hooks on destruction: exact mode refuses.
 func reanimator(p *plan, sc *Scenario, holder int) {
 	if mechTextLost(sc) {
-		p.addEffect("Reanimator", true)
 		factionIdle(p, "Reanimator", holder, "Articles of War takes the mechs' texts away")
 		return
 	}
 	mechs := kindSlots(p, holder, tGround, units.Mech)
 	inf := kindSlots(p, holder, tGround, units.Infantry)
 	if sc.Action == SpaceCombat || len(mechs) == 0 || len(inf) == 0 {
-		p.addEffect("Reanimator", true)
 		return
 	}
 	var isInf [maxSlots]bool
@@ -36,7 +34,7 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 	}
 	flag, hasFlag := flagshipSlot(p, holder)
 	onPlanetAlways := holder == defender || sc.Action == GroundCombat
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
 		if side != holder || !isInf[s] || !(onPlanetAlways || t.invaded) {
 			return
 		}
@@ -50,7 +48,7 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 			}
 		}
 	})
-	p.addEffect("Reanimator (captured infantry are counted)", false)
+	p.beyondExact("Reanimator (captured infantry are counted)")
 }
 
 // Capturing units (the Vuil'raith). A captured unit is taken off the board
@@ -67,11 +65,11 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 // the holder's flagship is alive, The Terror Between counts instead (it
 // captures more), so no unit is counted twice.
 func devour(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Devour (captured units are counted)", false)
+	p.beyondExact("Devour (captured units are counted)")
 	flag, hasFlag := flagshipSlot(p, holder)
 	opp := 1 - holder
 	oppSlots := p.side[opp].slots
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
 		if side != opp || oppSlots[s].stats.Kind.Structure() || (hasFlag && t.alive[holder][flag] > 0) {
 			return
 		}
@@ -87,12 +85,12 @@ func devour(p *plan, sc *Scenario, holder int) {
 // own." Either side's, by any hit (space cannon and bombardment too),
 // while the flagship is alive.
 func terrorBetween(p *plan, sc *Scenario, holder int) {
-	p.addEffect("The Terror Between (captured units are counted)", false)
+	p.beyondExact("The Terror Between (captured units are counted)")
 	flag, ok := flagshipSlot(p, holder)
 	if !ok {
 		return
 	}
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
 		if t.alive[holder][flag] > 0 && !t.p.side[side].slots[s].stats.Kind.Structure() {
 			t.captured[holder]++
 		}

@@ -1,7 +1,5 @@
 package combat
 
-import "fmt"
-
 // winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
 // opponent has non-fighter ships in the system. The dice depend on the
 // other side's units, so the per-side tables and exact mode do not apply.
@@ -11,7 +9,7 @@ func winnuFlagship(p *plan, sc *Scenario, holder int) {
 		p.side[holder].special[rollSpace] = true
 		p.noTables = true
 	}
-	p.addEffect("Salai Sai Corian (dice that depend on the opponent's ships)", false)
+	p.beyondExact("Salai Sai Corian (dice that depend on the opponent's ships)")
 }
 
 // addCombatRollBonus gives holder's combat rolls (space and ground combat
@@ -34,7 +32,6 @@ func addCombatRollBonus(p *plan, holder, bonus int) {
 // space cannon or bombardment. Static: exact mode solves it.
 func rickarRickani(p *plan, sc *Scenario, holder int) {
 	addCombatRollBonus(p, holder, 2)
-	p.addEffect("Rickar Rickani (+2: the system is assumed to be Mecatol Rex, the Winnu home or a legendary planet's)", true)
 }
 
 // imperator (Winnu breakthrough, Imperator): "+1 to every Winnu combat
@@ -46,5 +43,4 @@ func rickarRickani(p *plan, sc *Scenario, holder int) {
 func imperator(p *plan, sc *Scenario, holder int) {
 	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
 	addCombatRollBonus(p, holder, n)
-	p.addEffect(fmt.Sprintf("Imperator (+%d: %d Support for the Throne in the opponent's play area)", n, n), true)
 }

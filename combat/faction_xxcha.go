@@ -13,7 +13,6 @@ import "github.com/ti4sim/ti4sim/units"
 // Deflectors and Solar Flare attach late and see these rolls; Plasma
 // Scoring's die may use them. Articles of War removes the ability.
 func indomitus(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Indomitus", true)
 	if mechTextLost(sc) {
 		p.warnOnce("Indomitus does nothing: Articles of War removes the mech's Space Cannon")
 		return
@@ -40,5 +39,4 @@ func indomitus(p *plan, sc *Scenario, holder int) {
 // offense and, being a ship, not in space cannon defense. A flagship in an
 // adjacent system is not an input.
 func loncaraSsodu(p *plan, sc *Scenario, holder int) {
-	p.addEffect("Loncara Ssodu", true)
 }

@@ -45,7 +45,6 @@ func firstAlive(t *trial, side int, list []uint8) (uint8, bool) {
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
 func devotion(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Devotion (a choice at the end of each round)", true)
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
@@ -53,7 +52,7 @@ func devotion(p *plan, sc *Scenario, holder int) {
 	opp := 1 - holder
 	victims := shipsByValue(p, opp)
 	slots, oppSlots := p.side[holder].slots, p.side[opp].slots
-	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], func(t *trial) {
+	p.onEndOfRound(inSpace, func(t *trial) {
 		if t.count[holder][tShips] < 2 || !t.has(opp, tShips) {
 			return
 		}
@@ -80,13 +79,12 @@ func devotion(p *plan, sc *Scenario, holder int) {
 // ship, and the opponent has a non-fighter ship; the cheapest cruiser or
 // destroyer is given up (a destroyer first).
 func impulseCore(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Impulse Core", true)
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
 	}
 	opp := 1 - holder
-	p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+	p.onStartOfCombat(inSpace, func(t *trial) {
 		if t.count[holder][tShips] < 2 || t.count[opp][tNonFighters] <= t.count[opp][tFighters] {
 			return
 		}
@@ -105,7 +103,6 @@ func impulseCore(p *plan, sc *Scenario, holder int) {
 // destroyed by an effect (Direct Hit, Exotrireme II) triggers it too; the
 // ships destroyed are not hits and fire no effects.
 func vanHauge(p *plan, sc *Scenario, holder int) {
-	defer p.addEffect("Van Hauge (when it is destroyed)", true)
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -124,9 +121,9 @@ func vanHauge(p *plan, sc *Scenario, holder int) {
 		}
 	}
 	for _, r := range [...]rollKind{rollSCO, rollAFB, rollSpace, rollEffect} {
-		p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], func(t *trial, _ int) { boom(t) })
+		p.onAfterAssign(r, func(t *trial, _ int) { boom(t) })
 	}
-	p.hooks.endOfRound[inSpace] = append(p.hooks.endOfRound[inSpace], boom)
+	p.onEndOfRound(inSpace, boom)
 }
 
 // indoctrination (Yin ability): "At the start of a ground combat, you may
@@ -136,7 +133,6 @@ func vanHauge(p *plan, sc *Scenario, holder int) {
 // (Side.Influence).
 func indoctrination(p *plan, sc *Scenario, holder int) {
 	if sideOf(sc, holder).Influence < 2 && sc.Action != SpaceCombat {
-		p.addEffect("Indoctrination", true)
 		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+sideName(holder)+"-influence)")
 		return
 	}
@@ -159,7 +155,6 @@ func greyfireMutagen(p *plan, sc *Scenario, holder int) {
 		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
 		return
 	}
-	p.addEffect("Greyfire Mutagen", true)
 }
 
 // addInfantryReplacer attaches an effect that, at the start of a ground
@@ -175,7 +170,6 @@ func greyfireMutagen(p *plan, sc *Scenario, holder int) {
 // loss does not count in ResourcesLost; the outcome counts it. Units join a
 // side during the action, so the fast tables and exact mode are off.
 func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp int, influence int16) {
-	defer p.addEffect(name+" (it adds an infantry to the combat)", true)
 	opp := 1 - holder
 	oppInf := kindSlots(p, opp, tGround, units.Infantry)
 	start := 0
@@ -196,7 +190,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 	if st := p.side[holder].slots[i].stats; st.Revive.Has() {
 		p.side[holder].revivers = append(p.side[holder].revivers, i)
 	}
-	p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) {
+	p.onStartOfCombat(onGround, func(t *trial) {
 		if int(t.count[opp][tGround]) < minOpp {
 			return
 		}
@@ -235,13 +229,11 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 func brotherMilor(p *plan, sc *Scenario, holder int) {
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == GroundCombat || len(ships) == 0 {
-		p.addEffect("Brother Milor", true)
 		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
 		return
 	}
 	i, err := p.joinSlot(sc, holder, units.Fighter, "Brother Milor")
 	if err != nil {
-		p.addEffect("Brother Milor", true)
 		p.warnings = append(p.warnings, "Brother Milor: "+err.Error()+"; ignored")
 		return
 	}
@@ -251,7 +243,7 @@ func brotherMilor(p *plan, sc *Scenario, holder int) {
 		trigger[d] = true
 	}
 	c := p.counter() // used: the agent is exhausted; mark: fighters to place
-	p.hooks.onDestroyed = append(p.hooks.onDestroyed, func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
 		if side != holder || !trigger[s] || t.used[c] > 0 || (r != rollSpace && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
 			return
 		}
@@ -265,9 +257,9 @@ func brotherMilor(p *plan, sc *Scenario, holder int) {
 		t.mark[c] = 0
 		t.join(holder, i, int(n))
 	}
-	p.hooks.afterAssign[rollSpace] = append(p.hooks.afterAssign[rollSpace], place)
-	p.hooks.afterAssign[rollEffect] = append(p.hooks.afterAssign[rollEffect], place)
-	p.addEffect("Brother Milor (2 fighters join the combat)", false)
+	p.onAfterAssign(rollSpace, place)
+	p.onAfterAssign(rollEffect, place)
+	p.beyondExact("Brother Milor (2 fighters join the combat)")
 }
 
 // yinMechs is how many mechs a faction has (its reinforcements and the
@@ -293,7 +285,6 @@ const yinMechs = 4
 // placed, in the same start-of-combat window.
 func moyinsAshes(p *plan, sc *Scenario, holder int) {
 	const name = "Moyin's Ashes"
-	defer p.addEffect(name+" (a mech instead of Indoctrination's infantry)", true)
 	s := sideOf(sc, holder)
 	sp := &p.side[holder]
 	ind := -1
@@ -323,7 +314,7 @@ func moyinsAshes(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	in := uint8(ind)
-	p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) {
+	p.onStartOfCombat(onGround, func(t *trial) {
 		if t.alive[holder][in] == 0 || !spend(&t.influence[holder], 1) {
 			return
 		}

@@ -108,7 +108,6 @@ func factionRules() map[string]factionRule {
 		"the-alastor": {attach: theAlastor},
 		"mordred":     {attach: mordred},
 		"valefar-assimilator-z": {attach: func(p *plan, sc *Scenario, holder int) {
-			p.addEffect("Valefar Assimilator Z (list the assimilated flagship's text among the cards)", true)
 		}},
 
 		// neutral units (Thunder's Edge): generic units, never upgraded; they take hits in the fixed order printed on their reference card.

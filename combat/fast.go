@@ -76,10 +76,11 @@ const maxTableEntries = 1 << 22
 
 // roundsAreFixed reports whether nothing but the dice and the hit policy
 // acts during the rounds of a combat type, so that tables can replace the
-// step-by-step round.
+// step-by-step round: no hook in the rounds (the windows' table), no round
+// limit, retreat or unit that stops Sustain Damage, no unit added during
+// the action.
 func (p *plan) roundsAreFixed(ct combatType) bool {
-	h, r := &p.hooks, combatRollOf(ct)
-	if p.roundLimit > 0 || p.noTables || p.slowRounds || len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0 || len(h.onSustain) > 0 || len(h.onDestroyed) > 0 || len(h.retreat) > 0 || len(h.afterRolls[ct]) > 0 {
+	if p.roundLimit > 0 || p.noTables || p.slowRounds || len(p.side[attacker].sustainBlockers)+len(p.side[defender].sustainBlockers) > 0 || p.roundsTouched(ct) {
 		return false
 	}
 	if ct == inSpace && !(p.side[attacker].retreat.Never() && p.side[defender].retreat.Never()) {
@@ -88,16 +89,12 @@ func (p *plan) roundsAreFixed(ct combatType) bool {
 	if ct == inSpace && !p.rollIsFixed(rollAFB) { // the space tables cover the barrage too
 		return false
 	}
-	return len(h.startOfRound[ct]) == 0 && len(h.endOfRound[ct]) == 0 && p.rollIsFixed(r)
+	return p.rollIsFixed(combatRollOf(ct))
 }
 
 // rollIsFixed reports whether no effect acts on rolls of kind r or on the
 // assignment of their hits.
-func (p *plan) rollIsFixed(r rollKind) bool {
-	h := &p.hooks
-	return len(h.rollModifier[r]) == 0 && len(h.slotModifier[r]) == 0 && len(h.rerollMisses[r]) == 0 && len(h.buyHits[r]) == 0 && len(h.boostOne[r]) == 0 &&
-		len(h.rerollAll[r]) == 0 && len(h.beforeAssign[r]) == 0 && len(h.afterAssign[r]) == p.tabledAfterAssign[r]
-}
+func (p *plan) rollIsFixed(r rollKind) bool { return !p.rollTouched(r) }
 
 // participants returns the slots of side that fight in combat type ct.
 func (p *plan) participants(side int, ct combatType) []uint8 {

@@ -42,8 +42,9 @@ func (r rollKind) sustainable() bool { return r != rollAFB }
 // faction abilities) act. Each window is a list, so every effect is one small
 // function added at compile time; an empty list costs nothing per trial.
 // All functions run on the trial's goroutine and may change only the trial.
-// Hooks added through plan.effect are named for the exact solver, which
-// replays deterministic hooks on scratch trials and refuses the others.
+// Effects add hooks only through the registration methods of windows.go,
+// which record the windows used: the fast tables and the exact solver read
+// that record to know whether they still apply.
 type hooks struct {
 	// startOfCombat runs at the start of a combat, before anti-fighter
 	// barrage (space) or the first round (ground); attacker's effects first.
@@ -113,27 +114,16 @@ type hooks struct {
 	afterRolls [numCombatTypes][]func(t *trial, hits *[2]int)
 }
 
-// effect describes an effect attached to hooks: its name, for messages, and
-// whether it is deterministic (draws no random number), so that the exact
-// solver can replay it on each state.
-type effect struct {
-	name          string
-	deterministic bool
-}
-
-// addEffect records an effect attached to the plan's hooks.
-func (p *plan) addEffect(name string, deterministic bool) {
-	p.effects = append(p.effects, effect{name: name, deterministic: deterministic})
+// beyondExact records that exact mode cannot express the effect name —
+// what it keeps or chooses is more than the solver's state (a choice made
+// round by round, captured units, repairs that make the chain cyclic) —
+// so Solve refuses, naming it. What the solver does not replay because of
+// the window an effect acts in needs no such call: registering in the
+// window says it (windows.go).
+func (p *plan) beyondExact(name string) {
+	p.inexactNames = append(p.inexactNames, name)
 }
 
 // inexact returns the names of the effects the exact solver cannot
-// express.
-func (p *plan) inexact() []string {
-	var out []string
-	for _, e := range p.effects {
-		if !e.deterministic {
-			out = append(out, e.name)
-		}
-	}
-	return out
-}
+// express, in the order they attached.
+func (p *plan) inexact() []string { return p.inexactNames }

@@ -24,10 +24,9 @@ func (p *plan) addMagen(sc *Scenario, holder int) {
 	// else a mech that cancels it with Sustain Damage. Ω may decline the
 	// hit, but never gains by it; ΩΩ must produce it.
 	victim := 1 - holder
-	p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) {
+	p.onStartOfCombat(onGround, func(t *trial) {
 		t.takeHit(victim, t.p.side[victim].order[tGround], true, true)
 	})
-	p.addEffect(name, true)
 }
 
 // addMagenShutdown attaches the original printing: at the start of a round
@@ -41,7 +40,7 @@ func (p *plan) addMagenShutdown(holder int) {
 		return
 	}
 	victim := 1 - holder
-	p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) {
+	p.onStartOfCombat(onGround, func(t *trial) {
 		if holder == defender && !t.shielded() {
 			return // the war sun took the shield: the card cannot be used
 		}
@@ -49,5 +48,5 @@ func (p *plan) addMagenShutdown(holder int) {
 		t.assign(victim, rollGround, t.roll(holder, rollGround))
 		t.round = 2
 	})
-	p.addEffect("Magen Defense Grid (original printing: a round in which only the holder rolls)", false)
+	p.beyondExact("Magen Defense Grid (original printing: a round in which only the holder rolls)")
 }

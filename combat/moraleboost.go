@@ -5,7 +5,7 @@ func moraleBoost() card {
 		Effect: "at the start of a combat round, +1 to the holder's combat rolls that round; played in the holder's first rounds, one copy a round (space rounds, then ground rounds); not on anti-fighter barrage, space cannon or bombardment"},
 		attach: func(p *plan, sc *Scenario, holder, copies int) {
 			firstRoundsBonus(p, holder, copies)
-			p.addEffect("Morale Boost (a modifier in chosen rounds)", false)
+			p.beyondExact("Morale Boost (a modifier in chosen rounds)")
 		}}
 }
 
@@ -17,14 +17,14 @@ func firstRoundsBonus(p *plan, holder, uses int) {
 	c := p.counter()
 	for _, ct := range []combatType{inSpace, onGround} {
 		mark := int32(ct)<<16 + 1 // which combat type and round the bonus is on
-		p.hooks.startOfRound[ct] = append(p.hooks.startOfRound[ct], func(t *trial) {
+		p.onStartOfRound(ct, func(t *trial) {
 			if int(t.used[c]) < uses {
 				t.used[c]++
 				t.mark[c] = mark + int32(t.round)
 			}
 		})
 		r := combatRollOf(ct)
-		p.hooks.rollModifier[r] = append(p.hooks.rollModifier[r], func(t *trial, side int) int {
+		p.onRollModifier(r, func(t *trial, side int) int {
 			if side == holder && t.mark[c] == mark+int32(t.round) {
 				return 1
 			}

@@ -201,9 +201,8 @@ type sidePlan struct {
 	// countAs[tg] is the set whose count says whether the side has units
 	// of tg: tg, or the base of a derived set equal to it (derive).
 	countAs [numTargets]targets
-	// effects and warnings of the side's unit variants (variants.go), for
-	// the plan.
-	variantEffects, variantWarnings []string
+	// warnings of the side's unit variants (variants.go), for the plan.
+	variantWarnings []string
 	// revert, when set, turns units of one slot into units of another
 	// when the side has none of the latter left (Twilight Imperium 3's
 	// shock troops, ti3.go): part of the hit policy on the ground, which
@@ -231,8 +230,12 @@ type plan struct {
 	// neverEnds is true when warnings already say that a combat of the
 	// scenario never ends (nobody can hit from the start).
 	neverEnds bool
-	// effects describes the effects attached to hooks.
-	effects []effect
+	// inexactNames are the effects that declared themselves beyond the
+	// exact solver (beyondExact), in the order they attached.
+	inexactNames []string
+	// used counts the hooks registered in each window, by the window's
+	// index (combat type or roll kind; 0 for a window of the whole action).
+	used [numWindows][numRollKinds]int
 	// hitFactor[side][r] multiplies the hits of side's rolls of kind r
 	// (X-89 Bacterial Weapon ΩΩ doubles bombardment and ground combat);
 	// 1 unless an effect changes it.
@@ -297,9 +300,6 @@ func compile(sc *Scenario) (*plan, error) {
 		}
 		p.side[i] = sp
 		p.warnings = append(p.warnings, sp.variantWarnings...)
-		for _, e := range sp.variantEffects {
-			p.addEffect(sideName(i)+": "+e, true)
-		}
 	}
 	switch sc.Action {
 	case SpaceCombat:
@@ -318,12 +318,12 @@ func compile(sc *Scenario) (*plan, error) {
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
 		p.side[i].retreat = s.Retreat
 		if !s.Retreat.Never() {
-			p.addEffect(sideName(i)+"'s retreat policy", false)
+			p.beyondExact(sideName(i) + "'s retreat policy")
 		}
 		p.buildCapacity(i)
 	}
 	if sc.MaxRounds > 0 {
-		p.addEffect("the round limit", false)
+		p.beyondExact("the round limit")
 	}
 	p.applyEffects(sc)
 	if sc.Edition == EditionTI3SA {
@@ -471,7 +471,7 @@ func (sp *sidePlan) compileSlots(s *Side, idx int, sc *Scenario) error {
 		sp.addSlot(st, zoneSystem, s.SystemPDS, false)
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
-	sp.variantEffects, sp.variantWarnings = sp.applyVariants(s, sc)
+	sp.variantWarnings = sp.applyVariants(s, sc)
 	sp.addTwins(s, idx, sc)
 	if sc.Edition == EditionTI3SA {
 		sp.ti3Units(s, idx)

@@ -5,7 +5,7 @@ func shieldsHolding() card {
 		Effect: "before the holder assigns the hits of a space combat round, cancel up to 2 of them; played at the first rounds with at least 1 hit, one copy a round; not against anti-fighter barrage or space cannon, not in ground combat"},
 		attach: func(p *plan, sc *Scenario, holder, copies int) {
 			c := p.counter()
-			p.hooks.beforeAssign[rollSpace] = append(p.hooks.beforeAssign[rollSpace], func(t *trial, side, hits int) int {
+			p.onBeforeAssign(rollSpace, func(t *trial, side, hits int) int {
 				if side != holder || hits == 0 || int(t.used[c]) >= copies || t.mark[c] == int32(t.round) {
 					return hits
 				}
@@ -13,6 +13,6 @@ func shieldsHolding() card {
 				t.mark[c] = int32(t.round)
 				return max(hits-2, 0)
 			})
-			p.addEffect("Shields Holding (a choice made round by round)", false)
+			p.beyondExact("Shields Holding (a choice made round by round)")
 		}}
 }

@@ -299,7 +299,7 @@ func (p *plan) addSpaceMine() {
 			one[s] = append(one[s], sp.slots[s].worn)
 		}
 	}
-	p.addEffect("space mine", false) // a step before the ones exact mode follows
+	p.beyondExact("space mine") // a step before the ones exact mode follows
 	p.steps = append([]func(*trial) bool{func(t *trial) bool {
 		for _, s := range ships {
 			for range t.dice(9, int(t.alive[attacker][s]), false) {
@@ -341,7 +341,7 @@ func (p *plan) addDuraniumTI3(side int) {
 		}
 	}
 	for ct := range numCombatTypes {
-		p.hooks.endOfRound[ct] = append(p.hooks.endOfRound[ct], repair)
+		p.onEndOfRound(ct, repair)
 	}
 }
 
@@ -374,9 +374,9 @@ func (p *plan) addShockTroops() {
 				t.revert(side)
 			}
 		}
-		p.hooks.startOfCombat[onGround] = append(p.hooks.startOfCombat[onGround], func(t *trial) { t.revert(side) })
+		p.onStartOfCombat(onGround, func(t *trial) { t.revert(side) })
 		for _, r := range revertingRolls {
-			p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], revert)
+			p.onAfterAssign(r, revert)
 			p.tabledAfterAssign[r]++
 		}
 	}

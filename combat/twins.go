@@ -177,17 +177,17 @@ func (t *trial) moveTwins(side int, twins []uint8, back bool) {
 // combat while cond holds, and back when it ends.
 func (p *plan) fightAsShips(side int, name string, cond func(t *trial) bool) {
 	twins := p.twinsOf(side, formShip)
-	p.addEffect(name, false)
+	p.beyondExact(name)
 	if len(twins) == 0 {
 		return
 	}
 	p.noTables = true
-	p.hooks.startOfCombat[inSpace] = append(p.hooks.startOfCombat[inSpace], func(t *trial) {
+	p.onStartOfCombat(inSpace, func(t *trial) {
 		if cond(t) {
 			t.moveTwins(side, twins, false)
 		}
 	})
-	p.hooks.endOfCombat[inSpace] = append(p.hooks.endOfCombat[inSpace], func(t *trial) {
+	p.onEndOfCombat(inSpace, func(t *trial) {
 		t.moveTwins(side, twins, true)
 	})
 }

@@ -39,8 +39,9 @@ func (sp *sidePlan) splitSlot(i uint8, n int, st units.Stats) (uint8, bool) {
 }
 
 // applyVariants splits off the side's galvanized units and the ship of The
-// Cavalry; it returns the effects to list and warnings.
-func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []string) {
+// Cavalry, and gives the Naaz-Rokha mechs and the Mentak cruisers their
+// variants; it returns the warnings.
+func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (warnings []string) {
 	for _, g := range s.Galvanized.Groups() {
 		i, ok := sp.slotOfKind(g.Kind)
 		if !ok {
@@ -59,7 +60,6 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 			continue
 		}
 		sp.slots[j].galvanized = true
-		effects = append(effects, fmt.Sprintf("Galvanize (%d %s)", g.Count, g.Kind))
 	}
 	if _, ok := factionItemCount(s, "eidolon-maximum"); ok && s.faction().Slug == "naaz-rokha" {
 		for i := range sp.slots {
@@ -75,19 +75,16 @@ func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (effects, warnings []st
 			// "mentak_cruiser3"): Cruiser II's numbers with capacity 2.
 			st := &sp.slots[i].stats
 			st.Name, st.Cost, st.Combat, st.Move, st.Capacity = "Corsair", 2, units.Roll{Value: 6, Dice: 1}, 3, 2
-			effects = append(effects, "The Table's Grace (the Corsair)")
 		} else if ok {
 			warnings = append(warnings, "The Table's Grace flips Cruiser II: the side's cruisers are not upgraded; no effect")
 		}
 	}
 	if n, ok := factionItemCount(s, "the-cavalry"); ok {
-		if e, w := sp.cavalry(n); e != "" {
-			effects = append(effects, e)
-		} else {
+		if e, w := sp.cavalry(n); e == "" {
 			warnings = append(warnings, w)
 		}
 	}
-	return effects, warnings
+	return warnings
 }
 
 // slotOfKind returns the side's slot of kind k in the active system.

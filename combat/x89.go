@@ -15,7 +15,6 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 		// doubled.
 		p.hitFactor[holder][rollBombard] = 2
 		p.hitFactor[holder][rollGround] = 2
-		p.addEffect(name, true)
 		return
 	}
 	if holder != attacker || sc.Action != Invasion {
@@ -33,7 +32,7 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 		// system: every infantry on the planet is destroyed. Planetary
 		// Shield does not stop it.
 		bombarders := p.side[attacker].rollers[rollBombard]
-		p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+		p.onStartOfInvasion(func(t *trial) {
 			for _, ro := range bombarders {
 				if t.alive[attacker][ro.slot] > 0 {
 					t.removeSlots(defender, infantry)
@@ -51,7 +50,7 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 		if sc.Printings.X89 == X89Companion {
 			purge = ground
 		}
-		p.hooks.afterBombard = append(p.hooks.afterBombard, func(t *trial, before *[maxSlots]uint16) {
+		p.onAfterBombard(func(t *trial, before *[maxSlots]uint16) {
 			for _, s := range purge {
 				if t.alive[defender][s] < before[s] {
 					t.removeSlots(defender, purge)
@@ -60,7 +59,6 @@ func (p *plan) addX89(sc *Scenario, holder int) {
 			}
 		})
 	}
-	p.addEffect(name, true)
 }
 
 // addX89TI3 attaches Twilight Imperium 3's X-89 Bacterial Weapon
@@ -97,7 +95,7 @@ func (p *plan) addX89TI3(sc *Scenario, holder int) {
 		}
 	}
 	gf := p.slotsOf(defender, tGround, func(k units.Kind) bool { return k == units.Infantry || k == units.ShockTroop })
-	p.hooks.startOfInvasion = append(p.hooks.startOfInvasion, func(t *trial) {
+	p.onStartOfInvasion(func(t *trial) {
 		if t.shielded() {
 			return
 		}
@@ -108,6 +106,5 @@ func (p *plan) addX89TI3(sc *Scenario, holder int) {
 			}
 		}
 	})
-	p.addEffect(name, true)
 	p.warnings = append(p.warnings, name+": used whenever the attacker has a dreadnought in the system and the planet has no Planetary Shield, destroying the defender's ground forces and shock troops before the bombardment dice; its cost, discarding all action cards, is outside the combat and not counted")
 }
