@@ -84,7 +84,8 @@ func boardStateHolds(s *Side, slug string) bool {
 // in a ground combat alone.
 func (sc *Scenario) validateBoardStates() error {
 	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
-		name := sideName(i)
+		i := sideID(i)
+		name := i.String()
 		iihq := slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })
 		if iihq && s.faction().Slug != "keleres" {
 			return fmt.Errorf("%s: iihq-modernization is a Keleres technology that cannot be assimilated; this side's faction is %s", name, s.faction().Slug)

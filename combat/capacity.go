@@ -16,7 +16,7 @@ type capacityPlan struct {
 	cargo []uint8
 }
 
-func (p *plan) buildCapacity(side int) {
+func (p *plan) buildCapacity(side sideID) {
 	sp := &p.side[side]
 	cp := &sp.capacity
 	for i, sl := range sp.slots {
@@ -48,7 +48,7 @@ func (p *plan) buildCapacity(side int) {
 // mechs (the player's choice; this keeps ground forces for the invasion).
 // Ground forces committed to the planet no longer need room.
 func (t *trial) capacity() {
-	for side := range t.p.side {
+	for side := range numSides {
 		cp := &t.p.side[side].capacity
 		if len(cp.cargo) == 0 {
 			continue
@@ -82,6 +82,6 @@ func (t *trial) capacity() {
 
 // committed reports whether slot s of side holds ground forces already
 // landed on the planet (they need no room on ships).
-func (t *trial) committed(side int, s uint8) bool {
+func (t *trial) committed(side sideID, s uint8) bool {
 	return t.invaded && side == attacker && t.p.side[side].slots[s].stats.Kind.GroundForce()
 }

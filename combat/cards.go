@@ -47,7 +47,7 @@ type card struct {
 	late bool
 	// attach adds the card's effects, held by side holder in the given
 	// number of copies, to the plan.
-	attach func(p *plan, sc *Scenario, holder, copies int)
+	attach func(p *plan, sc *Scenario, holder sideID, copies int)
 }
 
 // catalog lists every modelled technology, action card, agenda, relic and

@@ -29,8 +29,8 @@ func publicizeWeaponSchematics() card {
 	return card{CardInfo: CardInfo{Slug: "publicize-weapon-schematics", Name: "Publicize Weapon Schematics", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): every war sun on both sides loses Sustain Damage (one given as damaged counts as undamaged); the rest of the card is not modelled"},
 		aliases: []string{"publicize"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			for side := range p.side {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+			for side := range numSides {
 				sp := &p.side[side]
 				for i := range sp.slots {
 					if sp.slots[i].stats.Kind == units.WarSun {
@@ -51,7 +51,7 @@ func conventionsOfWar() card {
 	return card{CardInfo: CardInfo{Slug: "conventions-of-war", Name: "Conventions of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): when the planet is cultural, the attacker cannot bombard it (no Bombardment roll, Plasma Scoring's die included); no effect on other planets"},
 		aliases: []string{"conventions"}, late: true,
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			switch {
 			case !sc.Cultural:
 				p.warnOnce("Conventions of War has no effect: the planet is not cultural (set the cultural trait)")
@@ -71,7 +71,7 @@ func conventionsOfWar() card {
 func prophecyOfIxth() card {
 	return card{CardInfo: CardInfo{Slug: "prophecy-of-ixth", Name: "Prophecy of Ixth", Kind: KindAgenda, Copies: 1,
 		Effect: "law (elected player: the side that lists it): +1 to that side's fighters' combat rolls (not anti-fighter barrage); the discard clause on Fighter II production is not modelled"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			slots := p.side[holder].slots
 			p.adjustThresholds(holder, rollSpace, -1, func(s uint8) bool { return slots[s].stats.Kind == units.Fighter })
 		}}
@@ -85,9 +85,9 @@ func articlesOfWar() card {
 	return card{CardInfo: CardInfo{Slug: "articles-of-war", Name: "Articles of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): both sides' mechs lose their printed abilities except Sustain Damage; generic mechs have no other ability, so it changes nothing without faction mechs (a faction mech's Planetary Shield is removed)"},
 		aliases: []string{"articles"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			changed := false
-			for side := range p.side {
+			for side := range numSides {
 				sp := &p.side[side]
 				sp.shields = slices.DeleteFunc(sp.shields, func(s uint8) bool {
 					if sp.slots[s].stats.Kind == units.Mech {
@@ -113,7 +113,7 @@ func lightrailOrdnance() card {
 	return card{CardInfo: CardInfo{Slug: "lightrail-ordnance", Name: "Lightrail Ordnance", Kind: KindRelic, Copies: 1,
 		Effect: "each of the holder's space docks on the planet gains Space Cannon 5 (x2), fired in space cannon offense and defense (with Plasma Scoring and against Antimass Deflectors like any space cannon); docks in adjacent systems are not modelled"},
 		aliases: []string{"lightrail"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			thr := 5 // Antimass Deflectors attaches late and adjusts these too
 			sp := &p.side[holder]
 			docks := 0
@@ -128,7 +128,7 @@ func lightrailOrdnance() card {
 				}
 			}
 			if docks == 0 {
-				p.warnOnce("Lightrail Ordnance has no effect: the " + sideName(holder) + " has no space dock on the planet")
+				p.warnOnce("Lightrail Ordnance has no effect: the " + holder.String() + " has no space dock on the planet")
 			}
 		}}
 }
@@ -142,7 +142,7 @@ func metaliVoidArmaments() card {
 	return card{CardInfo: CardInfo{Slug: "metali-void-armaments", Name: "Metali Void Armaments", Kind: KindRelic, Copies: 1,
 		Effect: "in the anti-fighter barrage step of a space combat the holder also rolls Anti-Fighter Barrage 6 (x3) against the opponent's fighters; always used"},
 		aliases: []string{"void-armaments"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			if s, ok := p.addRoller(holder, rollAFB, "Metali Void Armaments", 6, 3); ok {
 				p.side[holder].slots[s].notUnit = true // the relic rolls, no unit
 			}
@@ -167,10 +167,10 @@ func metaliVoidShielding() card {
 	return card{CardInfo: CardInfo{Slug: "metali-void-shielding", Name: "Metali Void Shielding", Kind: KindRelic, Copies: 1,
 		Effect: "each time the opponent's space cannon offense, space combat roll or an effect produces hits against the holder's ships, one undamaged non-fighter ship without Sustain Damage (the first in the hit order) cancels 1 hit and becomes damaged, so it cannot do it again until repaired; always used"},
 		aliases: []string{"void-shielding"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			cands := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k != units.Fighter })
 			for _, r := range []rollKind{rollSCO, rollSpace, rollEffect} {
-				p.onBeforeAssign(r, func(t *trial, side, hits int) int {
+				p.onBeforeAssign(r, func(t *trial, side sideID, hits int) int {
 					if side != holder || hits == 0 {
 						return hits
 					}
@@ -214,11 +214,11 @@ func heartOfIxth() card {
 	return card{CardInfo: CardInfo{Slug: "heart-of-ixth", Name: "Heart of Ixth", Kind: KindRelic, Copies: 1,
 		Effect: "once per action: the first of the holder's space or ground combat rolls with a die that missed by exactly 1 gets +1 on that die, which hits; not used on other rolls nor on the opponent's dice"},
 		aliases: []string{"heart"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			c := p.counter() // used: exhausted; mark: 1 + the hits seen, while the extra hit is pending
-			opp := 1 - holder
+			opp := holder.opp()
 			for _, r := range []rollKind{rollSpace, rollGround} {
-				p.onRerollAll(r, func(t *trial, side, hits int) bool {
+				p.onRerollAll(r, func(t *trial, side sideID, hits int) bool {
 					if side != holder || t.used[c] != 0 {
 						return false
 					}
@@ -229,7 +229,7 @@ func heartOfIxth() card {
 					}
 					return false
 				})
-				add := func(t *trial, side, hits int) int {
+				add := func(t *trial, side sideID, hits int) int {
 					if side != opp || t.mark[c] == 0 {
 						return hits
 					}
@@ -261,7 +261,7 @@ const heartMaxMisses = 256
 // (they are read again here), and ignores rerolled misses (rerollMisses
 // hooks are not replayed): with rerolls the split of the misses between
 // thresholds is taken as without them.
-func (p *plan) heartNoNearMiss(t *trial, side int, r rollKind, hits int) float64 {
+func (p *plan) heartNoNearMiss(t *trial, side sideID, r rollKind, hits int) float64 {
 	gs, ng := p.heartDice(t, side, r)
 	if f := p.hitFactor[side][r]; f > 1 {
 		hits /= f
@@ -297,7 +297,7 @@ type heartGroup struct{ n, thr int }
 // heartDice lists the dice of side's roll of kind r as the units stand,
 // with the roll's modifiers recomputed: each roller's dice, then the extra
 // dice at the best roller's threshold.
-func (p *plan) heartDice(t *trial, side int, r rollKind) (gs [2*maxSlots + 1]heartGroup, ng int) {
+func (p *plan) heartDice(t *trial, side sideID, r rollKind) (gs [2*maxSlots + 1]heartGroup, ng int) {
 	h := &p.hooks
 	sp := &p.side[side]
 	mod, _ := t.rollMods(side, r)

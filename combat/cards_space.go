@@ -14,8 +14,8 @@ func spaceCards() []card {
 
 // spaceCardIdle records that a card held by holder cannot be played: by the
 // wrong side, or in an action without the card's window.
-func spaceCardIdle(p *plan, name string, holder int, why string) {
-	p.warnings = append(p.warnings, name+" held by the "+sideName(holder)+" does nothing: "+why)
+func spaceCardIdle(p *plan, name string, holder sideID, why string) {
+	p.warnings = append(p.warnings, name+" held by the "+holder.String()+" does nothing: "+why)
 }
 
 // spaceNoSpace is the reason a space card is idle in a ground combat alone.
@@ -44,15 +44,15 @@ func spaceHolds(s *Side, slug string) bool {
 func directHitCard() card {
 	return card{CardInfo: CardInfo{Slug: "direct-hit", Name: "Direct Hit", Kind: KindActionCard, Copies: 4,
 		Effect: "after one of the opponent's ships uses Sustain Damage to cancel a hit produced by the holder's units (space cannon, combat rolls) or, in the current printing, abilities (effect hits such as Reflective Shielding's): destroy that ship; not ships immune to Direct Hit (Dreadnought II), not mechs; played on the first sustains, one copy per sustain"},
-		attach: func(p *plan, sc *Scenario, holder, copies int) {
-			opp := 1 - holder
+		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
+			opp := holder.opp()
 			c := p.counter()
 			abilities := sc.Printings.DirectHit == DirectHitCurrent
 			var target [maxSlots]bool
 			for i, sl := range p.side[opp].slots {
 				target[i] = sl.stats.Kind.Ship() && !sl.stats.DirectHitImmune
 			}
-			p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
+			p.onSustained(func(t *trial, side sideID, s uint8, r rollKind) {
 				if side != opp || !target[s] || int(t.used[c]) >= copies || (r == rollEffect && !abilities) {
 					return
 				}
@@ -72,13 +72,13 @@ func maneuveringJetsCard() card {
 	return card{CardInfo: CardInfo{Slug: "maneuvering-jets", Name: "Maneuvering Jets", Kind: KindActionCard, Copies: 4,
 		Effect: "before the holder assigns the hits of an opponent's Space Cannon roll (offense against its ships, defense against its committed ground forces), cancel 1 of them; played on the first such rolls with a hit, one copy a roll; not in combat"},
 		aliases: []string{"jets"},
-		attach: func(p *plan, sc *Scenario, holder, copies int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Maneuvering Jets", holder, spaceNoSpace)
 			}
 			c := p.counter()
 			for _, r := range [...]rollKind{rollSCO, rollSCD} {
-				p.onBeforeAssign(r, func(t *trial, side, hits int) int {
+				p.onBeforeAssign(r, func(t *trial, side sideID, hits int) int {
 					if side != holder || hits == 0 || int(t.used[c]) >= copies {
 						return hits
 					}
@@ -106,15 +106,15 @@ func maneuveringJetsCard() card {
 func skilledRetreatCard() card {
 	return card{CardInfo: CardInfo{Slug: "skilled-retreat", Name: "Skilled Retreat", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a space combat round from round 2: all the holder's ships leave and the combat ends before that round's dice, reported as the holder's retreat; played in the first round where the holder's retreat policy would announce a retreat or, with no policy, where its expected hits per round are below the opponent's; Intercept cannot stop it"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Skilled Retreat", holder, spaceNoSpace)
 			}
-			opp := 1 - holder
+			opp := holder.opp()
 			c := p.counter()
 			never := p.side[holder].retreat.Never()
 			p.onStartOfRound(inSpace, func(t *trial) {
-				if t.round < 2 || t.used[c] > 0 || t.retreated >= 0 || !t.has(holder, tShips) || !t.has(opp, tShips) {
+				if t.round < 2 || t.used[c] > 0 || t.retreated != noSide || !t.has(holder, tShips) || !t.has(opp, tShips) {
 					return
 				}
 				if never {
@@ -142,7 +142,7 @@ func skilledRetreatCard() card {
 func emergencyRepairsCard() card {
 	return card{CardInfo: CardInfo{Slug: "emergency-repairs", Name: "Emergency Repairs", Kind: KindActionCard, Copies: 1,
 		Effect: "at the end of a combat round (space or ground): repair all the holder's units in the system; played after the first round at whose end at least 2 of its units are damaged (1 if it has only 1 unit with Sustain Damage left), damage from before the combat included"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			c := p.counter()
 			n := len(p.side[holder].slots)
 			repair := func(t *trial) {
@@ -189,7 +189,7 @@ func experimentalBattlestationCard() card {
 	return card{CardInfo: CardInfo{Slug: "experimental-battlestation", Name: "Experimental Battlestation", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender with a space dock on the planet: the dock uses SPACE CANNON 5 (x3) in space cannon offense against the attacker's ships; always played; nothing when held by the attacker or without a space dock"},
 		aliases: []string{"battlestation"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			dock := false
 			for i, sl := range p.side[holder].slots {
 				dock = dock || (sl.stats.Kind == units.SpaceDock && sl.zone == zonePlanet && p.side[holder].start[i] > 0)
@@ -219,7 +219,7 @@ func experimentalBattlestationCard() card {
 func fighterPrototypeCard() card {
 	return card{CardInfo: CardInfo{Slug: "fighter-prototype", Name: "Fighter Prototype", Kind: KindActionCard, Copies: 1,
 		Effect: "+2 to the holder's fighters' combat rolls in the first round of a space combat (not anti-fighter barrage); always played"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			var fighter [maxSlots]bool
 			some := false
 			for i, sl := range p.side[holder].slots {
@@ -232,7 +232,7 @@ func fighterPrototypeCard() card {
 			case !some:
 				spaceCardIdle(p, "Fighter Prototype", holder, "the holder has no fighters")
 			}
-			p.onSlotModifier(rollSpace, func(t *trial, side int, s uint8) int {
+			p.onSlotModifier(rollSpace, func(t *trial, side sideID, s uint8) int {
 				if side == holder && fighter[s] && t.round == 1 {
 					return 2
 				}
@@ -254,11 +254,11 @@ func courageousCard() card {
 	return card{CardInfo: CardInfo{Slug: "courageous-to-the-end", Name: "Courageous to the End", Kind: KindActionCard, Copies: 1,
 		Effect: "after the first of the holder's non-fighter ships is destroyed during a space combat: roll 2 dice at that ship's printed combat value (no modifiers); per hit the opponent destroys 1 of its ships, the first in its hit order, no Sustain Damage"},
 		aliases: []string{"courageous"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Courageous to the End", holder, spaceNoSpace)
 			}
-			opp := 1 - holder
+			opp := holder.opp()
 			c := p.counter()
 			var value [maxSlots]int8 // 0: not a non-fighter ship of the holder
 			for i, sl := range p.side[holder].slots {
@@ -267,7 +267,7 @@ func courageousCard() card {
 				}
 			}
 			ord := p.side[opp].order[tShips]
-			p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
+			p.onDestroyed(func(t *trial, side sideID, s uint8, r rollKind) {
 				if side != holder || value[s] == 0 || t.used[c] > 0 {
 					return
 				}
@@ -293,21 +293,21 @@ func courageousCard() card {
 func interceptCard() card {
 	return card{CardInfo: CardInfo{Slug: "intercept", Name: "Intercept", Kind: KindActionCard, Copies: 1,
 		Effect: "after the opponent announces a retreat (by its retreat policy): it cannot retreat this round; played on the first announcement; the opponent may announce again in a later round; not against Skilled Retreat"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			opp := 1 - holder
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+			opp := holder.opp()
 			switch {
 			case sc.Action == GroundCombat:
 				spaceCardIdle(p, "Intercept", holder, spaceNoSpace)
 			case p.side[opp].retreat.Never():
-				spaceCardIdle(p, "Intercept", holder, "the "+sideName(opp)+" has no retreat policy")
+				spaceCardIdle(p, "Intercept", holder, "the "+opp.String()+" has no retreat policy")
 			}
 			c := p.counter()
-			p.onAnnounceRetreat(func(t *trial, leaving int) int {
+			p.onAnnounceRetreat(func(t *trial, leaving sideID) sideID {
 				if leaving != opp || t.used[c] > 0 || !t.wantsRetreat(opp) {
 					return leaving
 				}
 				t.used[c] = 1
-				return -1
+				return noSide
 			})
 			p.beyondExact("Intercept (played on a retreat)")
 		}}
@@ -321,14 +321,14 @@ func interceptCard() card {
 func waylayCard() card {
 	return card{CardInfo: CardInfo{Slug: "waylay", Name: "Waylay", Kind: KindActionCard, Copies: 1,
 		Effect: "the holder's anti-fighter barrage hits are produced against all the opponent's ships, which it takes in its hit order with no Sustain Damage; always played"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			switch {
 			case sc.Action == GroundCombat:
 				spaceCardIdle(p, "Waylay", holder, spaceNoSpace)
 			case len(p.side[holder].rollers[rollAFB]) == 0:
 				spaceCardIdle(p, "Waylay", holder, "the holder has no unit with Anti-Fighter Barrage")
 			}
-			p.side[1-holder].targetOf[rollAFB] = tShips
+			p.side[holder.opp()].targetOf[rollAFB] = tShips
 		}}
 }
 
@@ -340,7 +340,7 @@ func waylayCard() card {
 func routCard() card {
 	return card{CardInfo: CardInfo{Slug: "rout", Name: "Rout", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the Announce Retreats step the attacker must announce a retreat (it leaves at the end of the round); played in the first round where the defender's expected hits per round are below the attacker's; nothing when held by the attacker"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			defer p.beyondExact("Rout (a choice made round by round)")
 			switch {
 			case holder != defender:
@@ -351,7 +351,7 @@ func routCard() card {
 				return
 			}
 			c := p.counter()
-			p.onAnnounceRetreat(func(t *trial, leaving int) int {
+			p.onAnnounceRetreat(func(t *trial, leaving sideID) sideID {
 				if t.used[c] > 0 || leaving == attacker || t.expectedHits(defender, rollSpace) >= t.expectedHits(attacker, rollSpace) {
 					return leaving
 				}
@@ -371,17 +371,17 @@ func reflectiveShieldingCard() card {
 	return card{CardInfo: CardInfo{Slug: "reflective-shielding", Name: "Reflective Shielding", Kind: KindActionCard, Copies: 1,
 		Effect: "when one of the holder's ships uses Sustain Damage in a space combat: 2 hits against the opponent's ships, assigned at once (the opponent may sustain them); played on the first such sustain; not in space cannon offense"},
 		aliases: []string{"reflective"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Reflective Shielding", holder, spaceNoSpace)
 			}
-			opp := 1 - holder
+			opp := holder.opp()
 			c := p.counter()
 			var ship [maxSlots]bool
 			for i, sl := range p.side[holder].slots {
 				ship[i] = sl.stats.Kind.Ship() && sl.zone == zoneSpace
 			}
-			p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
+			p.onSustained(func(t *trial, side sideID, s uint8, r rollKind) {
 				if side != holder || !ship[s] || t.used[c] > 0 {
 					return
 				}
@@ -406,7 +406,7 @@ func solarFlareCard() card {
 	return card{CardInfo: CardInfo{Slug: "solar-flare", Name: "Solar Flare", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: the defender makes no space cannon offense against its ships (space cannon defense still fires); always played; nothing when held by the defender"},
 		late: true, // it silences space cannon the other cards add too
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			switch {
 			case holder != attacker:
 				spaceCardIdle(p, "Solar Flare", holder, "only the active player can play it")
@@ -431,11 +431,11 @@ func scrambleFrequencyCard() card {
 	return card{CardInfo: CardInfo{Slug: "scramble-frequency", Name: "Scramble Frequency", Kind: KindActionCard, Copies: 1,
 		Effect: "after an opponent's bombardment, space cannon (offense or defense) or anti-fighter barrage roll: the opponent rerolls all its dice; played on the first such roll with more hits than expected"},
 		aliases: []string{"scramble"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
-			opp := 1 - holder
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+			opp := holder.opp()
 			c := p.counter()
 			for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
-				p.onRerollAll(r, func(t *trial, side, hits int) bool {
+				p.onRerollAll(r, func(t *trial, side sideID, hits int) bool {
 					if side != opp || t.used[c] > 0 || float64(hits) <= scrambleExpected(t, side, r) {
 						return false
 					}
@@ -449,7 +449,7 @@ func scrambleFrequencyCard() card {
 
 // scrambleExpected is side's expected hits with a roll of kind r now:
 // expectedHits plus the extra die of Plasma Scoring.
-func scrambleExpected(t *trial, side int, r rollKind) float64 {
+func scrambleExpected(t *trial, side sideID, r rollKind) float64 {
 	e := t.expectedHits(side, r)
 	if n := t.p.side[side].extraDice[r]; n > 0 {
 		if thr, ok := t.p.bestRoller(side, r, &t.alive[side]); ok {
@@ -476,7 +476,7 @@ func scrambleExpected(t *trial, side int, r rollKind) float64 {
 func crashLandingCard() card {
 	return card{CardInfo: CardInfo{Slug: "crash-landing", Name: "Crash Landing", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker of an invasion: when its last ship in the system is destroyed, 1 of its ground forces in the space area (a mech first) lands on the planet in coexistence: it is neither lost nor removed for capacity, does not fight and takes no control; the landed unit is not listed among the survivors"},
-		attach: func(p *plan, sc *Scenario, holder, _ int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
 			defer p.beyondExact("Crash Landing (exact mode does not replay destroyed units)")
 			switch {
 			case sc.Action != Invasion:
@@ -536,7 +536,7 @@ func crashLandingCard() card {
 					return
 				}
 			}
-			p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
+			p.onDestroyed(func(t *trial, side sideID, s uint8, _ rollKind) {
 				if side == holder && ship[s] {
 					land(t)
 				}

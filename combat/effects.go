@@ -40,11 +40,12 @@ func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
 func (p *plan) applyEffects(sc *Scenario) {
 	// Early faction texts first (the Watcher's cancellations): they change
 	// which of the opponent's cards attach, whichever side holds them.
-	for side := range 2 {
+	for side := range numSides {
 		p.applyFaction(sc, side, true)
 	}
 	for _, late := range []bool{false, true} {
-		for side, s := range [2]*Side{&sc.Attacker, &sc.Defender} {
+		for side := range numSides {
+			s := sideOf(sc, side)
 			if !late && s.holds(TechMagen) {
 				p.addMagen(sc, side)
 			}
@@ -70,7 +71,7 @@ func (p *plan) applyEffects(sc *Scenario) {
 }
 
 // slotsOf returns side's slots whose kind satisfies keep, in hit order.
-func (p *plan) slotsOf(side int, tg targets, keep func(units.Kind) bool) []uint8 {
+func (p *plan) slotsOf(side sideID, tg targets, keep func(units.Kind) bool) []uint8 {
 	var out []uint8
 	for _, s := range p.side[side].order[tg] {
 		if keep(p.side[side].slots[s].stats.Kind) {
@@ -81,7 +82,7 @@ func (p *plan) slotsOf(side int, tg targets, keep func(units.Kind) bool) []uint8
 }
 
 // structuresOnPlanet counts side's structures on the contested planet.
-func (p *plan) structuresOnPlanet(side int) int {
+func (p *plan) structuresOnPlanet(side sideID) int {
 	n := 0
 	for i, sl := range p.side[side].slots {
 		if sl.zone == zonePlanet && sl.stats.Kind.Structure() {

@@ -16,7 +16,7 @@ import (
 
 // flagshipRoller returns the index of side's flagship roller of kind r, or
 // -1.
-func (p *plan) flagshipRoller(side int, r rollKind) int {
+func (p *plan) flagshipRoller(side sideID, r rollKind) int {
 	for i, ro := range p.side[side].rollers[r] {
 		if p.side[side].slots[ro.slot].stats.Kind == units.Flagship {
 			return i
@@ -26,14 +26,14 @@ func (p *plan) flagshipRoller(side int, r rollKind) int {
 }
 
 // sideOf returns the scenario's side with index i.
-func sideOf(sc *Scenario, i int) *Side {
+func sideOf(sc *Scenario, i sideID) *Side {
 	return []*Side{&sc.Attacker, &sc.Defender}[i]
 }
 
 // factionIdle records that a faction text held by holder does nothing in
 // this scenario, and why.
-func factionIdle(p *plan, name string, holder int, why string) {
-	p.warnOnce(name + " (" + sideName(holder) + ") does nothing: " + why)
+func factionIdle(p *plan, name string, holder sideID, why string) {
+	p.warnOnce(name + " (" + holder.String() + ") does nothing: " + why)
 }
 
 // mechTextLost reports whether Articles of War (For), listed by either
@@ -44,7 +44,7 @@ func mechTextLost(sc *Scenario) bool {
 
 // kindSlots returns side's slots of kind k that belong to target set tg,
 // in hit order.
-func kindSlots(p *plan, side int, tg targets, k units.Kind) []uint8 {
+func kindSlots(p *plan, side sideID, tg targets, k units.Kind) []uint8 {
 	return p.slotsOf(side, tg, func(x units.Kind) bool { return x == k })
 }
 
@@ -52,7 +52,7 @@ func kindSlots(p *plan, side int, tg targets, k units.Kind) []uint8 {
 // first; among equal costs, those later in the side's own hit order (the
 // ones it keeps longest) first. It is the order in which an opponent who
 // chooses the target picks the ships it hits or destroys.
-func shipsByValue(p *plan, side int) []uint8 {
+func shipsByValue(p *plan, side sideID) []uint8 {
 	sp := &p.side[side]
 	ord := sp.order[tShips]
 	out := make([]uint8, 0, len(ord))
@@ -68,13 +68,13 @@ func shipsByValue(p *plan, side int) []uint8 {
 // destroyable reports whether one hit on a unit of side's slot s chosen by
 // the opponent destroys it: the slot has a damaged unit, or its units
 // cannot use Sustain Damage (now).
-func destroyable(t *trial, side int, s uint8) bool {
+func destroyable(t *trial, side sideID, s uint8) bool {
 	return t.damaged[side][s] > 0 || !t.p.side[side].slots[s].sustain || t.sustainBlocked(side, tShips)
 }
 
 // firstDestroyable returns the first slot of list with a unit alive that
 // one hit destroys, and whether there is one.
-func firstDestroyable(t *trial, side int, list []uint8) (uint8, bool) {
+func firstDestroyable(t *trial, side sideID, list []uint8) (uint8, bool) {
 	for _, s := range list {
 		if t.alive[side][s] > 0 && destroyable(t, side, s) {
 			return s, true
@@ -88,7 +88,7 @@ func firstDestroyable(t *trial, side int, list []uint8) (uint8, bool) {
 // (it is destroyed); else the unit cancels it with Sustain Damage if it can
 // (only the chosen ship may); else it is destroyed. Hit-cancelling effects
 // and the triggers of sustaining and destruction fire as in assign.
-func hitChosen(t *trial, side int, s uint8) {
+func hitChosen(t *trial, side sideID, s uint8) {
 	h := &t.p.hooks
 	hits := 1
 	for _, f := range h.beforeAssign[rollEffect] {
@@ -115,7 +115,7 @@ func hitChosen(t *trial, side int, s uint8) {
 
 // assignTo is assign with the hits forced onto target set tg (Impulse
 // Core's non-fighter ships): side takes them in its hit order within tg.
-func assignTo(t *trial, side int, tg targets, r rollKind, hits int) {
+func assignTo(t *trial, side sideID, tg targets, r rollKind, hits int) {
 	h := &t.p.hooks
 	for _, f := range h.beforeAssign[r] {
 		hits = f(t, side, hits)
@@ -148,7 +148,7 @@ func assignTo(t *trial, side int, tg targets, r rollKind, hits int) {
 // groundSlot returns holder's first slot of kind k that takes part in the
 // action's ground combat (not in an adjacent system), and whether there is
 // one.
-func groundSlot(p *plan, holder int, k units.Kind) (uint8, bool) {
+func groundSlot(p *plan, holder sideID, k units.Kind) (uint8, bool) {
 	for i, sl := range p.side[holder].slots {
 		if sl.stats.Kind == k && sl.zone != zoneAdjacent {
 			return uint8(i), true
@@ -161,7 +161,7 @@ func groundSlot(p *plan, holder int, k units.Kind) (uint8, bool) {
 // ground combat die per unit at threshold thr and no units at the start:
 // hooks set its units per round with t.alive. It returns the slot and
 // whether there was room for it.
-func hiddenRoller(p *plan, holder int, name string, thr int8) (uint8, bool) {
+func hiddenRoller(p *plan, holder sideID, name string, thr int8) (uint8, bool) {
 	i, ok := p.addRoller(holder, rollGround, name, int(thr), 1)
 	if ok {
 		p.side[holder].start[i] = 0
@@ -173,7 +173,7 @@ func hiddenRoller(p *plan, holder int, name string, thr int8) (uint8, bool) {
 // of slot s (its roller's threshold with the side's auras now), and whether
 // s has a ground combat roller. It reads the final plan, so every static
 // modifier attached after the caller is included.
-func groundThreshold(t *trial, side int, s uint8) (int, bool) {
+func groundThreshold(t *trial, side sideID, s uint8) (int, bool) {
 	thr, ok := t.p.rollerThr(side, rollGround, s)
 	if !ok {
 		return 0, false
@@ -186,7 +186,7 @@ func groundThreshold(t *trial, side int, s uint8) (int, bool) {
 var unitAbilityRolls = [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD}
 
 // flagshipSlot returns holder's flagship slot, if the fleet has one.
-func flagshipSlot(p *plan, holder int) (uint8, bool) {
+func flagshipSlot(p *plan, holder sideID) (uint8, bool) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if len(flags) == 0 {
 		return 0, false

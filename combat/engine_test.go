@@ -150,7 +150,7 @@ func TestHooks(t *testing.T) {
 		Attacker: Side{Fleet: fleet(t, "2 cruiser")},
 		Defender: Side{Fleet: fleet(t, "1 carrier")}})
 	rounds := 0
-	p.onBeforeAssign(rollSpace, func(t *trial, side int, hits int) int {
+	p.onBeforeAssign(rollSpace, func(t *trial, side sideID, hits int) int {
 		if side == defender {
 			return 0
 		}

@@ -20,7 +20,7 @@ package combat
 // fought as usual. The changes are static, so the fast tables and the exact
 // solver pick them up.
 func (p *plan) applyEntropicScar(sc *Scenario) {
-	for side := range p.side {
+	for side := range numSides {
 		p.stripUnitAbilities(side, false)
 	}
 }
@@ -29,7 +29,7 @@ func (p *plan) applyEntropicScar(sc *Scenario) {
 // Space Cannon (offense and defense), Anti-Fighter Barrage, Bombardment,
 // Planetary Shield and Sustain Damage. With keepAdjacent, PDS in adjacent
 // systems keep their Space Cannon.
-func (p *plan) stripUnitAbilities(side int, keepAdjacent bool) {
+func (p *plan) stripUnitAbilities(side sideID, keepAdjacent bool) {
 	sp := &p.side[side]
 	for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
 		kept := sp.rollers[r][:0]

@@ -174,10 +174,10 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 	p := s.p
 	c := &chain{ct: ct, plan: p}
 	r := combatRollOf(ct)
-	for side := range 2 {
+	for side := range numSides {
 		ss, ok := p.newStateSpace(side, p.participants(side, ct))
 		if !ok {
-			return nil, notExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", sideName(side), combatName(ct), maxStates)
+			return nil, notExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", side.String(), combatName(ct), maxStates)
 		}
 		c.ss[side] = ss
 		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
@@ -200,8 +200,8 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 	if n := c.ss[attacker].n * c.ss[defender].n; n > s.maxStates {
 		return nil, notExact("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d)", combatName(ct), n, c.ss[attacker].n, c.ss[defender].n, s.maxStates)
 	}
-	for side := range 2 {
-		for _, pmf := range c.pmf[1-side] { // the most hits of any state (TI3: undamaged ones roll more)
+	for side := range numSides {
+		for _, pmf := range c.pmf[side.opp()] { // the most hits of any state (TI3: undamaged ones roll more)
 			c.in[side] = max(c.in[side], len(pmf)-1)
 		}
 		c.next[side] = p.transitionTable(side, r, &c.ss[side], c.in[side])
@@ -209,12 +209,10 @@ func (s *solver) newChain(ct combatType) (*chain, error) {
 	return c, nil
 }
 
-func sideName(side int) string { return [2]string{"attacker", "defender"}[side] }
-
 func combatName(ct combatType) string { return [2]string{"space", "ground"}[ct] }
 
 // advance returns the state of side after taking h hits of roll kind r.
-func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint32 {
+func (s *solver) advance(c *chain, side sideID, r rollKind, st uint32, h int) uint32 {
 	// Rolls that hit the same targets as the chain's combat rolls, with
 	// Sustain Damage, move along its transition table.
 	sp := &s.p.side[side]
@@ -230,7 +228,7 @@ func (s *solver) advance(c *chain, side int, r rollKind, st uint32, h int) uint3
 
 // overlay returns the side's units (alive, damaged) with the chain's
 // participants set from state st and every other slot at its start.
-func (s *solver) overlay(c *chain, side int, st uint32) (alive, damaged [maxSlots]uint16) {
+func (s *solver) overlay(c *chain, side sideID, st uint32) (alive, damaged [maxSlots]uint16) {
 	alive, damaged = s.p.side[side].start, s.p.side[side].startDamaged
 	c.ss[side].decode(st, &alive, &damaged)
 	return alive, damaged
@@ -239,8 +237,8 @@ func (s *solver) overlay(c *chain, side int, st uint32) (alive, damaged [maxSlot
 // fire applies a roll of kind r by side shooter (units as in its state of
 // chain c, or its start when it has none there) to the target side's state,
 // to every joint state of dist.
-func (s *solver) fire(c *chain, dist map[uint32]float64, shooter int, r rollKind) map[uint32]float64 {
-	target := 1 - shooter
+func (s *solver) fire(c *chain, dist map[uint32]float64, shooter sideID, r rollKind) map[uint32]float64 {
+	target := shooter.opp()
 	nd := uint32(c.ss[defender].n)
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
@@ -310,7 +308,7 @@ type sweep struct {
 
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := 0
-	for side := range 2 {
+	for side := range numSides {
 		for _, h := range c.health[side] {
 			maxHealth = max(maxHealth, h)
 		}
@@ -439,7 +437,7 @@ func (s *solver) spaceCombat(c *chain) (map[uint32]*absorbed, error) {
 	p := s.p
 	dist := map[uint32]float64{s.startState(c): 1}
 	nd := uint32(c.ss[defender].n)
-	for _, side := range [2]int{attacker, defender} {
+	for _, side := range [2]sideID{attacker, defender} {
 		if len(p.side[side].rollers[rollSCO]) > 0 {
 			dist = s.fire(c, dist, side, rollSCO)
 		}
@@ -586,7 +584,7 @@ func (s *solver) volley(c *chain, dist map[uint32]float64, r rollKind) map[uint3
 		m := dist[j]
 		st := [2]uint32{j / nd, j % nd}
 		var pmf [2][]float64
-		for side := range 2 {
+		for side := range numSides {
 			alive, damaged := s.overlay(c, side, st[side])
 			pmf[side] = s.p.hitPMF(side, r, &alive, &damaged, 0)
 		}
@@ -607,7 +605,7 @@ func (s *solver) volley(c *chain, dist map[uint32]float64, r rollKind) map[uint3
 // startState is the joint state of a chain with every unit at its start.
 func (s *solver) startState(c *chain) uint32 {
 	var st [2]uint32
-	for side := range 2 {
+	for side := range numSides {
 		alive, damaged := s.p.side[side].start, s.p.side[side].startDamaged
 		st[side] = c.ss[side].encode(&alive, &damaged)
 	}
@@ -722,8 +720,8 @@ func (s *solver) replay(g *chain, dist map[uint32]float64, ships *[maxSlots]uint
 // its exact probability, assigned by the engine's own assign and followed
 // by the effects after a bombardment. only, when not nil, are the rollers
 // that fire instead of all of kind r (TI3's war suns through a shield).
-func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, shooter int, r rollKind, only []roller) map[uint32]float64 {
-	target := 1 - shooter
+func (s *solver) roll(g *chain, dist map[uint32]float64, ships *[maxSlots]uint16, shooter sideID, r rollKind, only []roller) map[uint32]float64 {
+	target := shooter.opp()
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
 		t := s.scratch(g, j, ships)
@@ -838,11 +836,11 @@ func (s *solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 
 // addSurvivors adds mass m of side's chain state st to the expected
 // survivors.
-func (s *solver) addSurvivors(c *chain, side int, st uint32, m float64) {
+func (s *solver) addSurvivors(c *chain, side sideID, st uint32, m float64) {
 	s.alive[side] = addUnits(s.alive[side], c, side, st, m)
 }
 
-func addUnits(acc [maxSlots]float64, c *chain, side int, st uint32, m float64) [maxSlots]float64 {
+func addUnits(acc [maxSlots]float64, c *chain, side sideID, st uint32, m float64) [maxSlots]float64 {
 	ss := &c.ss[side]
 	for j, slot := range ss.slots {
 		if sl := &c.plan.side[side].slots[slot]; sl.form == formWorn {

@@ -8,7 +8,7 @@ import (
 
 // argentRollsAFB reports whether the side has anti-fighter barrage dice
 // (its units', or Metali Void Armaments' that attaches later).
-func argentRollsAFB(p *plan, sc *Scenario, side int) bool {
+func argentRollsAFB(p *plan, sc *Scenario, side sideID) bool {
 	return len(p.side[side].rollers[rollAFB]) > 0 || holdsCard(sideOf(sc, side), "metali-void-armaments")
 }
 
@@ -19,8 +19,8 @@ func argentRollsAFB(p *plan, sc *Scenario, side int) bool {
 // (no Direct Hit); with Waylay the hits are then assigned as well (TR).
 // Policy: the opponent's most expensive undamaged ships with Sustain
 // Damage first.
-func raidFormation(p *plan, sc *Scenario, holder int) {
-	opp := 1 - holder
+func raidFormation(p *plan, sc *Scenario, holder sideID) {
+	opp := holder.opp()
 	var cands []uint8
 	for _, s := range shipsByValue(p, opp) {
 		if p.side[opp].slots[s].stats.Sustain {
@@ -30,7 +30,7 @@ func raidFormation(p *plan, sc *Scenario, holder int) {
 	if sc.Action == GroundCombat || len(cands) == 0 || !argentRollsAFB(p, sc, holder) {
 		return
 	}
-	p.onBeforeAssign(rollAFB, func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollAFB, func(t *trial, side sideID, hits int) int {
 		if side != opp {
 			return hits
 		}
@@ -73,8 +73,8 @@ const maxSWADice = 63
 // goes to a Strike Wing Alpha II when one has the best value. With more
 // than maxSWADice dice the split is drawn hit by hit in proportion to the
 // dice. Random, so exact mode refuses it where it can act.
-func strikeWingAlphaII(p *plan, sc *Scenario, holder int) {
-	opp := 1 - holder
+func strikeWingAlphaII(p *plan, sc *Scenario, holder sideID) {
+	opp := holder.opp()
 	sp := &p.side[holder]
 	swa, found := uint8(0), false
 	for _, s := range kindSlots(p, holder, tShips, units.Destroyer) {
@@ -89,14 +89,14 @@ func strikeWingAlphaII(p *plan, sc *Scenario, holder int) {
 	}
 	p.beyondExact("Strike Wing Alpha II (dice results of 9 or 10)")
 	c := p.counter() // used: the barrage was rolled; mark: the Strike Wings alive then
-	p.onRerollAll(rollAFB, func(t *trial, side, _ int) bool {
+	p.onRerollAll(rollAFB, func(t *trial, side sideID, _ int) bool {
 		if side == holder {
 			t.used[c] = 1
 			t.mark[c] = int32(t.alive[holder][swa])
 		}
 		return false
 	})
-	p.onBeforeAssign(rollAFB, func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollAFB, func(t *trial, side sideID, hits int) int {
 		if side != opp || t.used[c] == 0 {
 			return hits
 		}
@@ -115,7 +115,7 @@ func strikeWingAlphaII(p *plan, sc *Scenario, holder int) {
 // swaNines draws how many of the holder's Strike Wing Alpha II barrage dice
 // (slot swa) showed 9 or 10, given that the holder's barrage, with units
 // alive, scored hits.
-func swaNines(t *trial, holder int, swa uint8, alive *[maxSlots]uint16, hits int) int {
+func swaNines(t *trial, holder sideID, swa uint8, alive *[maxSlots]uint16, hits int) int {
 	sp := &t.p.side[holder]
 	// The Strike Wing dice (one value) and the others' distribution.
 	var other, next [maxSWADice + 1]float64
@@ -228,13 +228,13 @@ func binomialTerm(n, k int, q float64) float64 {
 // to the unit with the best value (and adds to Plasma Scoring's). Rolls
 // that cards add (relics, action cards) are not considered. The Argent
 // cannot play their own note.
-func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
+func strikeWingAmbuscade(p *plan, sc *Scenario, holder sideID) {
 	s := sideOf(sc, holder)
 	if s.faction().Slug == "argent" {
 		factionIdle(p, "Strike Wing Ambuscade", holder, "the Argent player cannot play their own promissory note")
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	sp, op := &p.side[holder], &p.side[opp]
 	rolls := func(r rollKind) bool {
 		for _, ro := range sp.rollers[r] {
@@ -270,13 +270,13 @@ func strikeWingAmbuscade(p *plan, sc *Scenario, holder int) {
 // Space cannon defense aims at ground forces, not ships, and is untouched.
 // Deterministic, but exact mode does not express effects on space cannon
 // offense and refuses it there.
-func quetzecoatl(p *plan, sc *Scenario, holder int) {
+func quetzecoatl(p *plan, sc *Scenario, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
 	}
 	flag := flags[0]
-	p.onBeforeAssign(rollSCO, func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollSCO, func(t *trial, side sideID, hits int) int {
 		if side == holder && t.alive[holder][flag] > 0 {
 			return 0
 		}
@@ -293,7 +293,7 @@ func quetzecoatl(p *plan, sc *Scenario, holder int) {
 // holder's units alive in that roll (the engine's extra die, as Plasma
 // Scoring's, to which it adds: with both, a roll has 2 extra dice).
 // Static: exact mode solves it.
-func trrakanAunZulok(p *plan, sc *Scenario, holder int) {
+func trrakanAunZulok(p *plan, sc *Scenario, holder sideID) {
 	for _, r := range unitAbilityRolls {
 		p.side[holder].extraDice[r]++
 	}
@@ -303,7 +303,7 @@ func trrakanAunZulok(p *plan, sc *Scenario, holder int) {
 // while transported or while in a space area with an Argent ship that has
 // capacity": the side's mechs in the space area are never removed for lack
 // of room (ground forces left with no ship at all are still lost).
-func aerieSentinel(p *plan, sc *Scenario, holder int) {
+func aerieSentinel(p *plan, sc *Scenario, holder sideID) {
 	cp := &p.side[holder].capacity
 	out := cp.cargo[:0]
 	for _, s := range cp.cargo {

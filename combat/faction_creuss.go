@@ -11,7 +11,7 @@ import "github.com/ti4sim/ti4sim/units"
 // the opponent's most expensive ship that the hit destroys (no Sustain
 // Damage, or damaged); when every ship would sustain it, on the most
 // expensive ship.
-func dimensionalSplicer(p *plan, sc *Scenario, holder int) {
+func dimensionalSplicer(p *plan, sc *Scenario, holder sideID) {
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Dimensional Splicer", holder, "a ground combat has no space combat")
 		return
@@ -19,7 +19,7 @@ func dimensionalSplicer(p *plan, sc *Scenario, holder int) {
 	if len(kindSlots(p, holder, tShips, units.Flagship)) == 0 {
 		p.warnOnce("Dimensional Splicer: the active system is taken to contain a wormhole (list the technology only when it does)")
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	victims := shipsByValue(p, opp)
 	p.onStartOfCombat(inSpace, func(t *trial) {
 		if s, ok := firstDestroyable(t, opp, victims); ok {

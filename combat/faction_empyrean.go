@@ -27,21 +27,21 @@ import (
 // interest here) and units in adjacent systems; influence is not counted
 // as resources lost. The repair happens in hooks on sustaining and after
 // assignments: exact mode refuses.
-func dynamo(p *plan, sc *Scenario, holder int) {
+func dynamo(p *plan, sc *Scenario, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
 		return
 	case sideOf(sc, holder).Influence < 2:
-		factionIdle(p, "Dynamo", holder, "it needs 2 influence per repair and the side has less (give it with --"+sideName(holder)+"-influence)")
+		factionIdle(p, "Dynamo", holder, "it needs 2 influence per repair and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
-	p.onSustained(func(t *trial, side int, s uint8, _ rollKind) {
+	p.onSustained(func(t *trial, side sideID, s uint8, _ rollKind) {
 		if side == holder && t.alive[holder][flag] > 0 && spend(&t.influence[holder], 2) {
 			t.repairs[holder][s]++
 		}
 	})
-	repair := func(t *trial, side int) {
+	repair := func(t *trial, side sideID) {
 		if side != holder {
 			return
 		}
@@ -84,9 +84,9 @@ func dynamo(p *plan, sc *Scenario, holder int) {
 // that would do nothing (the first listed action card is cancelled
 // whatever it does), and the choice of which mech leaves in an invasion
 // (the only mech group of the fleet loses one).
-func watcher(p *plan, sc *Scenario, holder int) {
+func watcher(p *plan, sc *Scenario, holder sideID) {
 	const name = "Watcher"
-	opp := 1 - holder
+	opp := holder.opp()
 	o := sideOf(sc, opp)
 	at, c, copies, found := firstActionCard(o)
 	mechs := p.slotsOf(holder, tGround, func(k units.Kind) bool { return k == units.Mech })
@@ -96,16 +96,16 @@ func watcher(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
 		return
 	case !found:
-		factionIdle(p, name, holder, "the "+sideName(opp)+" lists no action card to cancel")
+		factionIdle(p, name, holder, "the "+opp.String()+" lists no action card to cancel")
 		return
 	case len(mechs) == 0:
 		factionIdle(p, name, holder, "no mech of the fleet can be removed")
 		return
 	case sideOf(sc, holder).Fleet.Len() < 2:
-		factionIdle(p, name, holder, "the mech is the "+sideName(holder)+"'s only unit")
+		factionIdle(p, name, holder, "the mech is the "+holder.String()+"'s only unit")
 		return
 	case sc.Action != SpaceCombat && groundForces(sideOf(sc, holder)) < 2:
-		factionIdle(p, name, holder, "the mech is the "+sideName(holder)+"'s last ground force")
+		factionIdle(p, name, holder, "the mech is the "+holder.String()+"'s last ground force")
 		return
 	}
 	// Cancel one copy: a new list, so that the caller's slice is untouched.
@@ -147,7 +147,7 @@ func watcher(p *plan, sc *Scenario, holder int) {
 	case copies > 2:
 		left = fmt.Sprintf(" (%d copies left)", copies-1)
 	}
-	p.warnOnce(fmt.Sprintf("%s: the %s removes 1 mech from the system to cancel the %s's %s%s; the mech does not fight and is not a loss", name, sideName(holder), sideName(opp), c.Name, left))
+	p.warnOnce(fmt.Sprintf("%s: the %s removes 1 mech from the system to cancel the %s's %s%s; the mech does not fight and is not a loss", name, holder.String(), opp.String(), c.Name, left))
 }
 
 // groundForces counts the ground forces of side s's fleet.

@@ -16,11 +16,11 @@ import (
 // are its rolls too. Static: exact mode solves it. Not modelled: planets
 // changing hands during the action (the invaded planet, in its own system,
 // is not counted).
-func theEgeiro(p *plan, sc *Scenario, holder int) {
+func theEgeiro(p *plan, sc *Scenario, holder sideID) {
 	n, given := factionItemCount(sideOf(sc, holder), "the-egeiro") // range checked by Validate
 	if !given {
 		n = 0
-		p.warnOnce(fmt.Sprintf("The Egeiro (%s): the number of non-home systems with a planet Last Bastion controls was not given (list the-egeiro:N among the cards); 0 is assumed", sideName(holder)))
+		p.warnOnce(fmt.Sprintf("The Egeiro (%s): the number of non-home systems with a planet Last Bastion controls was not given (list the-egeiro:N among the cards); 0 is assumed", holder.String()))
 	}
 	flag := func(s uint8) bool {
 		sl := p.side[holder].slots[s]
@@ -32,7 +32,7 @@ func theEgeiro(p *plan, sc *Scenario, holder int) {
 // galvanizedAlive counts side's galvanized units alive in the system: the
 // units of its galvanized slots (Side.Galvanized, and those galvanized
 // during the action).
-func galvanizedAlive(t *trial, side int) int {
+func galvanizedAlive(t *trial, side sideID) int {
 	slots := t.p.side[side].slots
 	n := 0
 	for i := range slots {
@@ -46,9 +46,9 @@ func galvanizedAlive(t *trial, side int) int {
 // planetShielded reports whether a Planetary Shield protects side's forces on
 // the planet: one of its units there has the ability and the other side
 // has no unit alive that removes it (war sun).
-func planetShielded(t *trial, side int) bool {
-	for _, s := range t.p.side[1-side].shieldBreakers {
-		if t.alive[1-side][s] > 0 {
+func planetShielded(t *trial, side sideID) bool {
+	for _, s := range t.p.side[side.opp()].shieldBreakers {
+		if t.alive[side.opp()][s] > 0 {
 			return false
 		}
 	}
@@ -86,10 +86,10 @@ func planetShielded(t *trial, side int) bool {
 // Bacterial Weapon, bombardment roll modifiers), the effects that follow a
 // bombardment step (they see the step only), and choices other than the
 // policy. The rolls happen at the start of rounds: exact mode refuses.
-func proximaTargetingVI(p *plan, sc *Scenario, holder int) {
+func proximaTargetingVI(p *plan, sc *Scenario, holder sideID) {
 	const name = "Proxima Targeting VI"
-	opp := 1 - holder
-	p.onBeforeAssign(rollBombard, func(t *trial, side, hits int) int {
+	opp := holder.opp()
+	p.onBeforeAssign(rollBombard, func(t *trial, side sideID, hits int) int {
 		if side != holder || hits == 0 {
 			return hits
 		}
@@ -112,7 +112,7 @@ func proximaTargetingVI(p *plan, sc *Scenario, holder int) {
 
 // phoenixStandard (Last Bastion ability, Phoenix Standard): "At the end
 // of a combat, you may galvanize 1 of your units that took part in it."
-func phoenixStandard(p *plan, sc *Scenario, holder int) {
+func phoenixStandard(p *plan, sc *Scenario, holder sideID) {
 	galvanizeAtEnd(p, sc, holder, "Phoenix Standard")
 }
 
@@ -120,7 +120,7 @@ func phoenixStandard(p *plan, sc *Scenario, holder int) {
 // holder galvanizes 1 unit at the end of a combat, like Phoenix Standard.
 // The Last Bastion cannot use their own note: a Last Bastion side listing
 // it gets a warning, and Phoenix Standard only.
-func raiseTheStandard(p *plan, sc *Scenario, holder int) {
+func raiseTheStandard(p *plan, sc *Scenario, holder sideID) {
 	if f := sideOf(sc, holder).Faction; f != nil && f.Slug == "last-bastion" {
 		factionIdle(p, "Raise the Standard", holder, "a player cannot use their own promissory note (Phoenix Standard does the same)")
 		return
@@ -144,7 +144,7 @@ func raiseTheStandard(p *plan, sc *Scenario, holder int) {
 // nothing within this action. Not modelled: choosing another unit for a
 // later action. The choice happens at the end of the combat: exact mode
 // refuses.
-func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
+func galvanizeAtEnd(p *plan, sc *Scenario, holder sideID, name string) {
 	sp := &p.side[holder]
 	idle := func() {
 	}
@@ -218,7 +218,7 @@ func galvanizeAtEnd(p *plan, sc *Scenario, holder int, name string) {
 // Standard at the end of a space combat concerns ships here), galvanized
 // infantry's Infantry II revival (they are not revived), and units removed
 // without a hit. Units change slots during the action: exact mode refuses.
-func a3Valiance(p *plan, sc *Scenario, holder int) {
+func a3Valiance(p *plan, sc *Scenario, holder sideID) {
 	const name = "A3 Valiance"
 	if mechTextLost(sc) {
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
@@ -257,7 +257,7 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 	}
 	to := uint8(galv)
 	p.noTables = true
-	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, _ rollKind) {
 		if side != holder || !mech[s] {
 			return
 		}
@@ -281,7 +281,7 @@ func a3Valiance(p *plan, sc *Scenario, holder int) {
 // a copy of slot of (plain infantry) with 1 more combat die, that takes
 // hits right after the last infantry slot of each order of ground forces,
 // needs room like of's, and is reported under its own name.
-func (p *plan) galvanizedInfantry(holder int, of uint8) (uint8, bool) {
+func (p *plan) galvanizedInfantry(holder sideID, of uint8) (uint8, bool) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		return 0, false
@@ -320,7 +320,7 @@ func (p *plan) galvanizedInfantry(holder int, of uint8) (uint8, bool) {
 
 // moveSome moves n units of side's slot from (undamaged, infantry) into
 // slot to, keeping the target sets' counts right.
-func (t *trial) moveSome(side int, from, to uint8, n uint16) {
+func (t *trial) moveSome(side sideID, from, to uint8, n uint16) {
 	sp := &t.p.side[side]
 	t.alive[side][from] -= n
 	t.alive[side][to] += n

@@ -4,7 +4,7 @@ import "github.com/ti4sim/ti4sim/units"
 
 // nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
 // the side's units cancels 2 hits instead of 1.
-func nonEuclideanShielding(p *plan, sc *Scenario, holder int) {
+func nonEuclideanShielding(p *plan, sc *Scenario, holder sideID) {
 	p.side[holder].sustainCancels = 2
 }
 
@@ -22,7 +22,7 @@ func spaceCombatPossible(sc *Scenario) bool {
 // start included, after space cannon offense) the flagship is undamaged
 // again. It is not repaired at the end of combat (TR). Deterministic, but
 // it acts at the start of rounds, a window exact mode does not replay.
-func arcSecundus(p *plan, sc *Scenario, holder int) {
+func arcSecundus(p *plan, sc *Scenario, holder sideID) {
 	s, ok := -1, false
 	for i, sl := range p.side[holder].slots {
 		if sl.stats.Kind == units.Flagship && sl.zone == zoneSpace {
@@ -49,12 +49,12 @@ func arcSecundus(p *plan, sc *Scenario, holder int) {
 // combat round" die applies to the barrage). Space cannon offense is before
 // the combat and is untouched. The hooks draw nothing, but rerolls are
 // outside what exact mode's tables express, so it refuses them.
-func munitionsReserves(p *plan, sc *Scenario, holder int) {
+func munitionsReserves(p *plan, sc *Scenario, holder sideID) {
 	if !spaceCombatPossible(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
 	if sideOf(sc, holder).TradeGoods < 2 {
-		factionIdle(p, "Munitions Reserves", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+sideName(holder)+"-trade-goods)")
+		factionIdle(p, "Munitions Reserves", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+holder.String()+"-trade-goods)")
 		return
 	}
 	c := p.counter()
@@ -64,7 +64,7 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 		}
 	})
 	for _, r := range [...]rollKind{rollSpace, rollAFB} {
-		p.onRerollMisses(r, func(t *trial, side int) bool {
+		p.onRerollMisses(r, func(t *trial, side sideID) bool {
 			return side == holder && t.mark[c] == int32(t.round)
 		})
 	}
@@ -81,22 +81,22 @@ func munitionsReserves(p *plan, sc *Scenario, holder int) {
 // holder rerolls each of its combat dice that missed, and the opponent's
 // dice are all rerolled when they scored more hits than expected from its
 // units (static modifiers). The Letnev cannot play their own note.
-func warFunding(p *plan, sc *Scenario, holder int) {
+func warFunding(p *plan, sc *Scenario, holder sideID) {
 	s := []*Side{&sc.Attacker, &sc.Defender}[holder]
 	switch {
 	case s.faction().Slug == "letnev":
-		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the Letnev cannot play their own promissory note")
+		p.warnings = append(p.warnings, "War Funding held by the "+holder.String()+" does nothing: the Letnev cannot play their own promissory note")
 		return
 	case !spaceCombatPossible(sc):
-		p.warnings = append(p.warnings, "War Funding held by the "+sideName(holder)+" does nothing: the action has no space combat")
+		p.warnings = append(p.warnings, "War Funding held by the "+holder.String()+" does nothing: the action has no space combat")
 		return
 	}
 	p.beyondExact("War Funding Ω (played in round 1)")
-	opp := 1 - holder
-	p.onRerollMisses(rollSpace, func(t *trial, side int) bool {
+	opp := holder.opp()
+	p.onRerollMisses(rollSpace, func(t *trial, side sideID) bool {
 		return side == holder && t.round == 1
 	})
-	p.onRerollAll(rollSpace, func(t *trial, side, hits int) bool {
+	p.onRerollAll(rollSpace, func(t *trial, side sideID, hits int) bool {
 		return side == opp && t.round == 1 && float64(hits) > t.expectedHits(opp, rollSpace)
 	})
 }
@@ -108,11 +108,11 @@ func warFunding(p *plan, sc *Scenario, holder int) {
 // fires (TR). Held by the defender it does nothing (the attacker has no
 // space cannon defense). The hits are cancelled before assignment, which
 // exact mode replays.
-func l4Disruptors(p *plan, sc *Scenario, holder int) {
+func l4Disruptors(p *plan, sc *Scenario, holder sideID) {
 	if holder != attacker || sc.Action != Invasion {
 		return
 	}
-	p.onBeforeAssign(rollSCD, func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollSCD, func(t *trial, side sideID, hits int) int {
 		if side == holder {
 			return 0
 		}
@@ -131,7 +131,7 @@ func l4Disruptors(p *plan, sc *Scenario, holder int) {
 // rerolls of misses. Not modelled: using the die for that ship's
 // anti-fighter barrage in round 1 instead (TR allows it), and choosing a
 // later round. Random, after both sides roll; exact mode refuses it.
-func viscountUnlenn(p *plan, sc *Scenario, holder int) {
+func viscountUnlenn(p *plan, sc *Scenario, holder sideID) {
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Viscount Unlenn", holder, "a ground combat has no space combat")
 		return
@@ -160,7 +160,7 @@ func viscountUnlenn(p *plan, sc *Scenario, holder int) {
 // Only once (the policy, not the text). The resources paid are not counted
 // as resources lost. Articles of War removes the text. It adds a unit
 // during the action, which exact mode does not handle.
-func dunlainReaper(p *plan, sc *Scenario, holder int) {
+func dunlainReaper(p *plan, sc *Scenario, holder sideID) {
 	if mechTextLost(sc) {
 		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
 		return
@@ -178,7 +178,7 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 			t.alive[holder][mech]++ // both are ground forces: the counts stay
 		}
 	})
-	p.warnOnce("Dunlain Reaper (" + sideName(holder) + "): modelled as deployed at the start of ground combat round 1, replacing 1 infantry with 1 mech (so up to 1 more mech than at the start may be left); the 2 resources are assumed to be available and are not counted as lost")
+	p.warnOnce("Dunlain Reaper (" + holder.String() + "): modelled as deployed at the start of ground combat round 1, replacing 1 infantry with 1 mech (so up to 1 more mech than at the start may be left); the 2 resources are assumed to be available and are not counted as lost")
 }
 
 // gravleashManeuvers (Letnev breakthrough, Thunder's Edge): "Before you roll
@@ -191,14 +191,14 @@ func dunlainReaper(p *plan, sc *Scenario, holder int) {
 // Not anti-fighter barrage or space cannon: "ship's rolls" during space
 // combat are its combat rolls. The choice changes with the units left, so
 // exact mode refuses it.
-func gravleashManeuvers(p *plan, sc *Scenario, holder int) {
+func gravleashManeuvers(p *plan, sc *Scenario, holder sideID) {
 	p.beyondExact("Gravleash Maneuvers (+X to one ship's dice, X = its ship types)")
 	if sc.Action == GroundCombat {
 		return
 	}
 	sp := &p.side[holder]
 	rollers := sp.rollers[rollSpace]
-	p.onBoostOne(rollSpace, func(t *trial, side int) (uint8, int, bool) {
+	p.onBoostOne(rollSpace, func(t *trial, side sideID) (uint8, int, bool) {
 		if side != holder {
 			return 0, 0, false
 		}

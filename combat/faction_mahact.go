@@ -12,7 +12,7 @@ import "github.com/ti4sim/ti4sim/units"
 // which the exact solver replays) and a warning states the assumption.
 // Not its anti-fighter barrage, space cannon or bombardment (none printed;
 // not combat rolls).
-func arviconRex(p *plan, sc *Scenario, holder int) {
+func arviconRex(p *plan, sc *Scenario, holder sideID) {
 	if boardStateHolds(sideOf(sc, holder), "fleet-pool-token") {
 		return
 	}
@@ -25,7 +25,7 @@ func arviconRex(p *plan, sc *Scenario, holder int) {
 		flag[s] = true
 	}
 	p.adjustThresholds(holder, rollSpace, -2, func(s uint8) bool { return flag[s] })
-	p.warnOnce("Arvicon Rex (" + sideName(holder) + "): the opponent's command token is assumed not to be in the Mahact fleet pool (list fleet-pool-token among the Mahact side's cards when it is), so the flagship gets +2 to its combat rolls")
+	p.warnOnce("Arvicon Rex (" + holder.String() + "): the opponent's command token is assumed not to be in the Mahact fleet pool (list fleet-pool-token among the Mahact side's cards when it is), so the flagship gets +2 to its combat rolls")
 }
 
 // crimsonLegionnaireII (Mahact infantry upgrade, Crimson Legionnaire II):
@@ -39,5 +39,5 @@ func arviconRex(p *plan, sc *Scenario, holder int) {
 // probability 1, in Monte Carlo and exact mode alike. Nothing else is
 // attached; the commodities are not modelled, nor units removed without
 // being destroyed (capacity), which are not revived.
-func crimsonLegionnaireII(p *plan, sc *Scenario, holder int) {
+func crimsonLegionnaireII(p *plan, sc *Scenario, holder sideID) {
 }

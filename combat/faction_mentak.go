@@ -15,7 +15,7 @@ import (
 // printed combat value: modifiers to combat rolls do not apply (TR). The
 // opponent assigns the hits in its hit order and may sustain them. Policy:
 // always used, with the 2 ships of the best combat value alive then.
-func ambush(p *plan, sc *Scenario, holder int) {
+func ambush(p *plan, sc *Scenario, holder sideID) {
 	defer p.beyondExact("Ambush (dice at the start of a space combat)")
 	sp := &p.side[holder]
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
@@ -29,7 +29,7 @@ func ambush(p *plan, sc *Scenario, holder int) {
 	for _, s := range ships {
 		value[s] = sp.slots[s].stats.Combat.Value
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	p.onStartOfCombat(inSpace, func(t *trial) {
 		hits, left := 0, 2
 		for _, s := range ships {
@@ -51,12 +51,12 @@ func ambush(p *plan, sc *Scenario, holder int) {
 // the hits are forced onto. In a round's Assign Hits step the flagship's
 // presence is read at the start of the step (LRR 78.6a), so a flagship
 // destroyed by that round's hits still forbids it.
-func fourthMoon(p *plan, sc *Scenario, holder int) {
+func fourthMoon(p *plan, sc *Scenario, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
 	}
-	opp := &p.side[1-holder]
+	opp := &p.side[holder.opp()]
 	opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: flags[0], sets: setOf(tShips, tNonFighters, tFleet, tShipsAbility)})
 }
 
@@ -69,7 +69,7 @@ func fourthMoon(p *plan, sc *Scenario, holder int) {
 // bombardment hits, not ground combat hits. In a round's Assign Hits step
 // the mechs' presence is read at the start of the step (LRR 87 with
 // 78.6a). Articles of War takes the text away.
-func mollTerminus(p *plan, sc *Scenario, holder int) {
+func mollTerminus(p *plan, sc *Scenario, holder sideID) {
 	mechs := kindSlots(p, holder, tGround, units.Mech)
 	switch {
 	case sc.Action == SpaceCombat || len(mechs) == 0:
@@ -78,7 +78,7 @@ func mollTerminus(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Moll Terminus", holder, "Articles of War takes the mechs' texts away")
 		return
 	}
-	opp := &p.side[1-holder]
+	opp := &p.side[holder.opp()]
 	if holder == defender || sc.Action == GroundCombat {
 		opp.sustainBlockers = append(opp.sustainBlockers, sustainBlocker{source: mechs[0], sets: setOf(tGround, tGroundAbility)})
 		return
@@ -128,9 +128,9 @@ func mollTerminus(p *plan, sc *Scenario, holder int) {
 // text is attached. Gained ships stay for the rest of an invasion (they
 // carry ground forces, and bombard: joinSlot). Units join during the action: no fast tables, and exact
 // mode refuses.
-func ipswitch(p *plan, sc *Scenario, holder int) {
+func ipswitch(p *plan, sc *Scenario, holder sideID) {
 	const name = "Ipswitch, Loose Cannon"
-	opp := 1 - holder
+	opp := holder.opp()
 	if sc.Action == GroundCombat {
 		factionIdle(p, name, holder, "there is no space combat in a ground combat")
 		return
@@ -164,7 +164,7 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 	hasFlag := sideOf(sc, holder).Fleet.Count(units.Flagship) > 0
 	for j, k := range kinds {
 		if k == units.Flagship && hasFlag {
-			p.warnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, sideName(holder)))
+			p.warnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, holder.String()))
 			continue
 		}
 		i, err := p.joinSlot(sc, holder, k, "Ipswitch")
@@ -174,11 +174,11 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 		}
 		at[j], ok[j], flag[j] = i, true, k == units.Flagship
 	}
-	p.warnOnce(fmt.Sprintf("%s: the ships it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, sideName(holder)))
+	p.warnOnce(fmt.Sprintf("%s: the ships it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, holder.String()))
 	// Ships to place, one byte per kind: kinds 0..3 in mark[c0], 4..7 in
 	// mark[c1] (at most 255 of a kind per roll).
 	c0, c1 := p.counter(), p.counter()
-	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, r rollKind) {
 		if side != opp || (r != rollSpace && r != rollAFB && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
 			return
 		}
@@ -220,14 +220,14 @@ func ipswitch(p *plan, sc *Scenario, holder int) {
 	// Both sides' hits of a barrage or a round come together: place once
 	// the second of them (the attacker's) is assigned; an effect's hits
 	// once the opponent has assigned them.
-	both := func(t *trial, side int) {
+	both := func(t *trial, side sideID) {
 		if side == attacker {
 			place(t)
 		}
 	}
 	p.onAfterAssign(rollSpace, both)
 	p.onAfterAssign(rollAFB, both)
-	p.onAfterAssign(rollEffect, func(t *trial, side int) {
+	p.onAfterAssign(rollEffect, func(t *trial, side sideID) {
 		if side == opp {
 			place(t)
 		}

@@ -47,5 +47,5 @@ func (s *Side) validateNeutral() error {
 
 // neutralHitOrder is the modelled text of the neutral units: validation
 // enforces it and the default order is the reference card's.
-func neutralHitOrder(p *plan, sc *Scenario, holder int) {
+func neutralHitOrder(p *plan, sc *Scenario, holder sideID) {
 }

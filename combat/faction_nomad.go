@@ -18,7 +18,7 @@ import "github.com/ti4sim/ti4sim/units"
 // Damage (Direct Hit targets ships; the mech is not one). Articles of War
 // removes the text. The exact solver's states hold the ships only, not
 // the mechs, so it refuses the text.
-func quantumManipulator(p *plan, sc *Scenario, holder int) {
+func quantumManipulator(p *plan, sc *Scenario, holder sideID) {
 	switch {
 	case sc.Action == GroundCombat:
 		return
@@ -36,7 +36,7 @@ func quantumManipulator(p *plan, sc *Scenario, holder int) {
 		return
 	}
 	p.beyondExact("Quantum Manipulator (mechs in space cancel hits on ships)")
-	p.onBeforeAssign(rollSpace, func(t *trial, side, hits int) int {
+	p.onBeforeAssign(rollSpace, func(t *trial, side sideID, hits int) int {
 		if side != holder || !t.has(holder, tShips) {
 			return hits
 		}

@@ -8,7 +8,7 @@ import "github.com/ti4sim/ti4sim/units"
 // PDS and space docks: they are in the space area, need no room, take no
 // hits, and have no Space Cannon, Planetary Shield or Production there
 // (compileSide); Linkships may fire their Space Cannon.
-func miniaturization(p *plan, sc *Scenario, holder int) {
+func miniaturization(p *plan, sc *Scenario, holder sideID) {
 }
 
 // linkship (Ral Nel destroyer, Thunder's Edge): "may fire the Space Cannon
@@ -19,7 +19,7 @@ func miniaturization(p *plan, sc *Scenario, holder int) {
 // Linkship II every Linkship fires the best one; with Linkship I as many
 // Linkships as there are such structures. Nothing before space cannon
 // offense can destroy either, so the number of rolls is fixed.
-func linkship(p *plan, sc *Scenario, holder int) {
+func linkship(p *plan, sc *Scenario, holder sideID) {
 	sp := &p.side[holder]
 	var pds units.Roll
 	structures, ships, upgraded := 0, 0, false
@@ -52,19 +52,19 @@ func linkship(p *plan, sc *Scenario, holder int) {
 // Damage." Policy: when the holder's ships retreat with the flagship, the
 // opponent's most valuable ship without Sustain Damage is destroyed (the
 // retreat itself follows the side's retreat policy).
-func lastDispatch(p *plan, sc *Scenario, holder int) {
+func lastDispatch(p *plan, sc *Scenario, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	if !ok {
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	var victims []uint8
 	for _, s := range shipsByValue(p, opp) {
 		if !p.side[opp].slots[s].sustain {
 			victims = append(victims, s)
 		}
 	}
-	p.onRetreated(func(t *trial, side int) {
+	p.onRetreated(func(t *trial, side sideID) {
 		if side != holder || t.alive[holder][flag] == 0 {
 			return
 		}
@@ -92,7 +92,7 @@ func lastDispatch(p *plan, sc *Scenario, holder int) {
 // adjacency of particular planets, and moving in after the combat is won
 // (it changes no outcome). The mech text attaches only when the fleet holds
 // a mech (applyFaction); "alarum:N" without one is ignored silently.
-func alarum(p *plan, sc *Scenario, holder int) {
+func alarum(p *plan, sc *Scenario, holder sideID) {
 	const name = "Alarum"
 	n, listed := factionItemCount(sideOf(sc, holder), "alarum")
 	mechs := kindSlots(p, holder, tGround, units.Mech)
@@ -112,7 +112,7 @@ func alarum(p *plan, sc *Scenario, holder int) {
 	if !ok {
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	c := p.counter() // mark: the infantry moved in so far
 	pool := int32(n)
 	p.onEndOfRound(onGround, func(t *trial) {

@@ -3,7 +3,7 @@ package combat
 import "github.com/ti4sim/ti4sim/units"
 
 // unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
-func unrelenting(p *plan, sc *Scenario, holder int) {
+func unrelenting(p *plan, sc *Scenario, holder sideID) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, -1, all)
 	p.adjustThresholds(holder, rollGround, -1, all)
@@ -11,7 +11,7 @@ func unrelenting(p *plan, sc *Scenario, holder int) {
 
 // sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
 // other ships in the system while the flagship is there.
-func sardakkFlagship(p *plan, sc *Scenario, holder int) {
+func sardakkFlagship(p *plan, sc *Scenario, holder sideID) {
 	sp := &p.side[holder]
 	a := aura{delta: -1}
 	found := false
@@ -30,7 +30,7 @@ func sardakkFlagship(p *plan, sc *Scenario, holder int) {
 
 // destroyHealthy destroys one unit of side's slot s, an undamaged one if
 // there is one (the choice of a player who destroys the opponent's units).
-func destroyHealthy(t *trial, side int, s uint8) {
+func destroyHealthy(t *trial, side sideID, s uint8) {
 	d, sr := t.damaged[side][s], t.sustainedRound[side][s]
 	healthy := t.alive[side][s] > d
 	t.destroy(side, s) // takes a damaged one first
@@ -47,7 +47,7 @@ func destroyHealthy(t *trial, side int, s uint8) {
 // against bombardment or space cannon defense (not combat), nor against
 // Magen Defense Grid's start-of-combat hit, which the engine applies
 // without the sustain triggers. Articles of War takes the text away.
-func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
+func valkyrieExoskeleton(p *plan, sc *Scenario, holder sideID) {
 	switch {
 	case sc.Action == SpaceCombat:
 		return
@@ -55,12 +55,12 @@ func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, "Valkyrie Exoskeleton", holder, "Articles of War takes the mechs' texts away")
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	var mech [maxSlots]bool
 	for _, s := range kindSlots(p, holder, tGround, units.Mech) {
 		mech[s] = true
 	}
-	p.onSustained(func(t *trial, side int, s uint8, r rollKind) {
+	p.onSustained(func(t *trial, side sideID, s uint8, r rollKind) {
 		if side == holder && mech[s] && r == rollGround {
 			t.assign(opp, rollGround, 1)
 		}
@@ -72,12 +72,12 @@ func valkyrieExoskeleton(p *plan, sc *Scenario, holder int) {
 // hits, you produce 1 additional hit." Mandatory; the hit joins the round's
 // other hits before any is cancelled (TR), so it is added to the holder's
 // dice hits.
-func valkyrieParticleWeave(p *plan, sc *Scenario, holder int) {
+func valkyrieParticleWeave(p *plan, sc *Scenario, holder sideID) {
 	if sc.Action == SpaceCombat {
 		factionIdle(p, "Valkyrie Particle Weave", holder, "a space combat has no ground combat")
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	p.onAfterRolls(onGround, func(t *trial, hits *[2]int) {
 		if hits[opp] > 0 {
 			hits[holder]++
@@ -97,11 +97,11 @@ func valkyrieParticleWeave(p *plan, sc *Scenario, holder int) {
 // Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the engine does not show the announced retreat at the end of
 // the round).
-func exotriremeII(p *plan, sc *Scenario, holder int) {
+func exotriremeII(p *plan, sc *Scenario, holder sideID) {
 	if sc.Action == GroundCombat {
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	sp := &p.side[holder]
 	exo, found := uint8(0), false
 	for _, s := range kindSlots(p, holder, tShips, units.Dreadnought) {
@@ -146,8 +146,8 @@ func exotriremeII(p *plan, sc *Scenario, holder int) {
 // combat (an invasion's, or the ground combat alone) gets the modifiers;
 // not anti-fighter barrage, bombardment or space cannon (TR), nor the space
 // combat before it. Always played. The N'orr cannot play their own note.
-func tekklarLegion(p *plan, sc *Scenario, holder int) {
-	opp := 1 - holder
+func tekklarLegion(p *plan, sc *Scenario, holder sideID) {
+	opp := holder.opp()
 	switch {
 	case sideOf(sc, holder).faction().Slug == "sardakk":
 		factionIdle(p, "Tekklar Legion", holder, "the N'orr player cannot play their own promissory note")

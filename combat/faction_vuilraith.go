@@ -18,7 +18,7 @@ import "github.com/ti4sim/ti4sim/units"
 // holder's own destroyed units, so Reanimator counts only when the holder
 // has no flagship alive. Articles of War removes the text. Captures are
 // counted in hooks on destruction: exact mode refuses.
-func reanimator(p *plan, sc *Scenario, holder int) {
+func reanimator(p *plan, sc *Scenario, holder sideID) {
 	if mechTextLost(sc) {
 		factionIdle(p, "Reanimator", holder, "Articles of War takes the mechs' texts away")
 		return
@@ -34,7 +34,7 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 	}
 	flag, hasFlag := flagshipSlot(p, holder)
 	onPlanetAlways := holder == defender || sc.Action == GroundCombat
-	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, _ rollKind) {
 		if side != holder || !isInf[s] || !(onPlanetAlways || t.invaded) {
 			return
 		}
@@ -64,12 +64,12 @@ func reanimator(p *plan, sc *Scenario, holder int) {
 // space cannon, bombardment or space cannon defense (not combat). While
 // the holder's flagship is alive, The Terror Between counts instead (it
 // captures more), so no unit is counted twice.
-func devour(p *plan, sc *Scenario, holder int) {
+func devour(p *plan, sc *Scenario, holder sideID) {
 	p.beyondExact("Devour (captured units are counted)")
 	flag, hasFlag := flagshipSlot(p, holder)
-	opp := 1 - holder
+	opp := holder.opp()
 	oppSlots := p.side[opp].slots
-	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, r rollKind) {
 		if side != opp || oppSlots[s].stats.Kind.Structure() || (hasFlag && t.alive[holder][flag] > 0) {
 			return
 		}
@@ -84,13 +84,13 @@ func devour(p *plan, sc *Scenario, holder int) {
 // non-structure units that are destroyed in this system, including your
 // own." Either side's, by any hit (space cannon and bombardment too),
 // while the flagship is alive.
-func terrorBetween(p *plan, sc *Scenario, holder int) {
+func terrorBetween(p *plan, sc *Scenario, holder sideID) {
 	p.beyondExact("The Terror Between (captured units are counted)")
 	flag, ok := flagshipSlot(p, holder)
 	if !ok {
 		return
 	}
-	p.onDestroyed(func(t *trial, side int, s uint8, _ rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, _ rollKind) {
 		if t.alive[holder][flag] > 0 && !t.p.side[side].slots[s].stats.Kind.Structure() {
 			t.captured[holder]++
 		}

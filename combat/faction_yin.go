@@ -12,7 +12,7 @@ import (
 // sacrificeOrder lists side's cruisers and destroyers in the space area in
 // the order the side gives them up to an ability (Devotion, Impulse Core):
 // the cheapest first, and of equal cost the worse combat value first.
-func sacrificeOrder(p *plan, side int) []uint8 {
+func sacrificeOrder(p *plan, side sideID) []uint8 {
 	sp := &p.side[side]
 	out := p.slotsOf(side, tShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
 	slices.SortStableFunc(out, func(a, b uint8) int {
@@ -24,7 +24,7 @@ func sacrificeOrder(p *plan, side int) []uint8 {
 
 // firstAlive returns the first slot of list with a unit of side alive, and
 // whether there is one.
-func firstAlive(t *trial, side int, list []uint8) (uint8, bool) {
+func firstAlive(t *trial, side sideID, list []uint8) (uint8, bool) {
 	for _, s := range list {
 		if t.alive[side][s] > 0 {
 			return s, true
@@ -44,12 +44,12 @@ func firstAlive(t *trial, side int, list []uint8) (uint8, bool) {
 // last ship: give it up and hit the most expensive such ship. Once per
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
-func devotion(p *plan, sc *Scenario, holder int) {
+func devotion(p *plan, sc *Scenario, holder sideID) {
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	victims := shipsByValue(p, opp)
 	slots, oppSlots := p.side[holder].slots, p.side[opp].slots
 	p.onEndOfRound(inSpace, func(t *trial) {
@@ -78,12 +78,12 @@ func devotion(p *plan, sc *Scenario, holder int) {
 // Policy: used whenever the holder has a cruiser or destroyer and another
 // ship, and the opponent has a non-fighter ship; the cheapest cruiser or
 // destroyer is given up (a destroyer first).
-func impulseCore(p *plan, sc *Scenario, holder int) {
+func impulseCore(p *plan, sc *Scenario, holder sideID) {
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
 	}
-	opp := 1 - holder
+	opp := holder.opp()
 	p.onStartOfCombat(inSpace, func(t *trial) {
 		if t.count[holder][tShips] < 2 || t.count[opp][tNonFighters] <= t.count[opp][tFighters] {
 			return
@@ -102,26 +102,26 @@ func impulseCore(p *plan, sc *Scenario, holder int) {
 // against ships and at the end of every space combat round, so a flagship
 // destroyed by an effect (Direct Hit, Exotrireme II) triggers it too; the
 // ships destroyed are not hits and fire no effects.
-func vanHauge(p *plan, sc *Scenario, holder int) {
+func vanHauge(p *plan, sc *Scenario, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
 	}
 	flag := flags[0]
 	var ships [2][]uint8
-	for side := range ships {
+	for side := range numSides {
 		ships[side] = p.slotsOf(side, tShips, func(units.Kind) bool { return true })
 	}
 	boom := func(t *trial) {
 		if t.killed[holder][flag] == 0 {
 			return
 		}
-		for side := range ships {
+		for side := range numSides {
 			t.removeSlots(side, ships[side])
 		}
 	}
 	for _, r := range [...]rollKind{rollSCO, rollAFB, rollSpace, rollEffect} {
-		p.onAfterAssign(r, func(t *trial, _ int) { boom(t) })
+		p.onAfterAssign(r, func(t *trial, _ sideID) { boom(t) })
 	}
 	p.onEndOfRound(inSpace, boom)
 }
@@ -131,9 +131,9 @@ func vanHauge(p *plan, sc *Scenario, holder int) {
 // with 1 infantry from your reinforcements." Policy: always used when the
 // opponent has an infantry in the combat and the Yin have 2 influence left
 // (Side.Influence).
-func indoctrination(p *plan, sc *Scenario, holder int) {
+func indoctrination(p *plan, sc *Scenario, holder sideID) {
 	if sideOf(sc, holder).Influence < 2 && sc.Action != SpaceCombat {
-		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+sideName(holder)+"-influence)")
+		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
 	addInfantryReplacer(p, sc, holder, "Indoctrination", 1, 2)
@@ -145,11 +145,11 @@ func indoctrination(p *plan, sc *Scenario, holder int) {
 // 1 infantry from your reinforcements." Always played when it can be: the
 // opponent (not the Yin) has 2 or more ground forces in the combat, one of
 // them an infantry. The Yin cannot play their own note.
-func greyfireMutagen(p *plan, sc *Scenario, holder int) {
+func greyfireMutagen(p *plan, sc *Scenario, holder sideID) {
 	switch {
 	case sideOf(sc, holder).faction().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "the Yin player cannot play their own promissory note")
-	case sideOf(sc, 1-holder).faction().Slug == "yin":
+	case sideOf(sc, holder.opp()).faction().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "it works only against ground forces the Yin player does not control")
 	default:
 		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
@@ -169,8 +169,8 @@ func greyfireMutagen(p *plan, sc *Scenario, holder int) {
 // reported among the holder's Survivors (it was not in the fleet) and its
 // loss does not count in ResourcesLost; the outcome counts it. Units join a
 // side during the action, so the fast tables and exact mode are off.
-func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp int, influence int16) {
-	opp := 1 - holder
+func addInfantryReplacer(p *plan, sc *Scenario, holder sideID, name string, minOpp int, influence int16) {
+	opp := holder.opp()
 	oppInf := kindSlots(p, opp, tGround, units.Infantry)
 	start := 0
 	for _, s := range oppInf {
@@ -180,7 +180,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 	case sc.Action == SpaceCombat:
 		return
 	case start == 0:
-		factionIdle(p, name, holder, "the "+sideName(opp)+" has no infantry")
+		factionIdle(p, name, holder, "the "+opp.String()+" has no infantry")
 		return
 	}
 	i, ok := p.hiddenGroundSlot(sc, holder, units.Infantry, name, name)
@@ -226,7 +226,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder int, name string, minOpp 
 // and the wider Ω/Thunder's Edge triggers (fighters for other ships,
 // infantry for ground forces). Units join during the action: no fast
 // tables, and exact mode refuses.
-func brotherMilor(p *plan, sc *Scenario, holder int) {
+func brotherMilor(p *plan, sc *Scenario, holder sideID) {
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == GroundCombat || len(ships) == 0 {
 		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
@@ -237,19 +237,19 @@ func brotherMilor(p *plan, sc *Scenario, holder int) {
 		p.warnings = append(p.warnings, "Brother Milor: "+err.Error()+"; ignored")
 		return
 	}
-	p.warnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", sideName(holder)))
+	p.warnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", holder.String()))
 	var trigger [maxSlots]bool
 	for _, d := range ships {
 		trigger[d] = true
 	}
 	c := p.counter() // used: the agent is exhausted; mark: fighters to place
-	p.onDestroyed(func(t *trial, side int, s uint8, r rollKind) {
+	p.onDestroyed(func(t *trial, side sideID, s uint8, r rollKind) {
 		if side != holder || !trigger[s] || t.used[c] > 0 || (r != rollSpace && r != rollEffect) || !t.fought[inSpace] || t.fought[onGround] {
 			return
 		}
 		t.used[c], t.mark[c] = 1, 2
 	})
-	place := func(t *trial, side int) {
+	place := func(t *trial, side sideID) {
 		if side != holder || t.mark[c] == 0 {
 			return
 		}
@@ -283,7 +283,7 @@ const yinMechs = 4
 // fewer mechs than the faction has). It replaces the infantry that
 // Indoctrination (attached before it: an ability listed first) has just
 // placed, in the same start-of-combat window.
-func moyinsAshes(p *plan, sc *Scenario, holder int) {
+func moyinsAshes(p *plan, sc *Scenario, holder sideID) {
 	const name = "Moyin's Ashes"
 	s := sideOf(sc, holder)
 	sp := &p.side[holder]
@@ -300,7 +300,7 @@ func moyinsAshes(p *plan, sc *Scenario, holder int) {
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
 		return
 	case s.Influence < 3:
-		factionIdle(p, name, holder, "with Indoctrination it costs 3 influence and the side has less (give it with --"+sideName(holder)+"-influence)")
+		factionIdle(p, name, holder, "with Indoctrination it costs 3 influence and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	case s.Fleet.Count(units.Mech) >= yinMechs:
 		factionIdle(p, name, holder, "all 4 Yin mechs are in the fleet: none is left in the reinforcements to deploy")

@@ -97,7 +97,7 @@ func (p *plan) roundsAreFixed(ct combatType) bool {
 func (p *plan) rollIsFixed(r rollKind) bool { return !p.rollTouched(r) }
 
 // participants returns the slots of side that fight in combat type ct.
-func (p *plan) participants(side int, ct combatType) []uint8 {
+func (p *plan) participants(side sideID, ct combatType) []uint8 {
 	if ct == inSpace {
 		return p.side[side].order[tFleet]
 	}
@@ -121,7 +121,7 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 	f := &fastCombat{}
 	r := combatRollOf(ct)
 	var most [2]int
-	for side := range 2 {
+	for side := range numSides {
 		ss, ok := p.newStateSpace(side, p.participants(side, ct))
 		if !ok {
 			return nil
@@ -134,21 +134,21 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 	}
 	var afbMost [2]int
 	if ct == inSpace {
-		for side := range 2 {
+		for side := range numSides {
 			full := p.side[side].start
 			afbMost[side] = len(p.hitPMF(side, rollAFB, &full, nil, 0)) - 1
-			if f.ss[side].n*(afbMost[1-side]+1) > maxTableEntries {
+			if f.ss[side].n*(afbMost[side.opp()]+1) > maxTableEntries {
 				return nil
 			}
 		}
 	}
-	for side := range 2 {
-		f.in[side] = most[1-side]
+	for side := range numSides {
+		f.in[side] = most[side.opp()]
 		if f.ss[side].n*(f.in[side]+1) > maxTableEntries || f.ss[side].n*(most[side]+1) > maxTableEntries {
 			return nil
 		}
 	}
-	for side := range 2 {
+	for side := range numSides {
 		ss := &f.ss[side]
 		f.cdf[side] = p.cdfTable(side, r, ss)
 		f.next[side] = p.transitionTable(side, r, ss, f.in[side])
@@ -178,8 +178,8 @@ func (p *plan) buildFast(ct combatType) *fastCombat {
 	}
 	if ct == inSpace {
 		b := &barrageTables{}
-		for side := range 2 {
-			b.in[side] = afbMost[1-side]
+		for side := range numSides {
+			b.in[side] = afbMost[side.opp()]
 			b.cdf[side] = p.cdfTable(side, rollAFB, &f.ss[side])
 			b.next[side] = p.transitionTable(side, rollAFB, &f.ss[side], b.in[side])
 		}
@@ -196,7 +196,7 @@ func (p *plan) buildJoint(f *fastCombat, r rollKind) *jointTable {
 		return nil
 	}
 	var pmfs [2][][]float64
-	for side := range 2 {
+	for side := range numSides {
 		pmfs[side] = p.pmfTable(side, r, &f.ss[side])
 	}
 	jt := &jointTable{nd: uint32(nd), off: make([]uint32, 0, na*nd+1), stuck: make([]bool, na*nd)}
@@ -260,7 +260,7 @@ func (p *plan) buildJoint(f *fastCombat, r rollKind) *jointTable {
 
 // pmfTable returns, for every state, the distribution of the side's hits
 // with roll kind r.
-func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
+func (p *plan) pmfTable(side sideID, r rollKind, ss *stateSpace) [][]float64 {
 	out := make([][]float64, ss.n)
 	alive, damaged := p.side[side].start, [maxSlots]uint16{} // others at their start
 	for s := range ss.n {
@@ -276,7 +276,7 @@ func (p *plan) pmfTable(side int, r rollKind, ss *stateSpace) [][]float64 {
 
 // cdfTable returns, for every state, the CDF of the side's hits with roll
 // kind r, sharing one table between states with the same alive counts.
-func (p *plan) cdfTable(side int, r rollKind, ss *stateSpace) [][]uint64 {
+func (p *plan) cdfTable(side sideID, r rollKind, ss *stateSpace) [][]uint64 {
 	out := make([][]uint64, ss.n)
 	byUnits := map[[2][maxSlots]uint16][]uint64{}
 	// Slots outside the state space (rolls an effect adds, units not in
@@ -324,7 +324,7 @@ func scaledCDF(pmf []float64) []uint64 {
 // transitionTable returns next[state*(in+1)+h], the state after the side
 // takes h hits of roll kind r, built from one hit at a time with the
 // engine's own takeHit so the policy lives in one place.
-func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []uint32 {
+func (p *plan) transitionTable(side sideID, r rollKind, ss *stateSpace, in int) []uint32 {
 	w := in + 1
 	next := make([]uint32, ss.n*w)
 	if p.side[side].sustainCancels > 1 {
@@ -359,7 +359,7 @@ func (p *plan) transitionTable(side int, r rollKind, ss *stateSpace, in int) []u
 // revertAll applies the side's reversion (sidePlan.revert) to every state
 // of a transition table of roll kind r, once all the hits are taken, as
 // the engine does after assigning a roll's hits.
-func (p *plan) revertAll(side int, r rollKind, ss *stateSpace, next []uint32) {
+func (p *plan) revertAll(side sideID, r rollKind, ss *stateSpace, next []uint32) {
 	rv := p.side[side].revert
 	if !rv.on || !slices.Contains(revertingRolls[:], r) || !slices.Contains(ss.slots, rv.from) || !slices.Contains(ss.slots, rv.to) {
 		return
@@ -376,7 +376,7 @@ func (p *plan) revertAll(side int, r rollKind, ss *stateSpace, next []uint32) {
 
 // absorb makes side take h hits of kind r by the hit policy alone (no
 // effects): what the tables and the exact solver apply.
-func (t *trial) absorb(side int, r rollKind, h int) {
+func (t *trial) absorb(side sideID, r rollKind, h int) {
 	sp := &t.p.side[side]
 	for ; h > 0; h-- {
 		ev, _ := t.takeHit(side, sp.order[sp.targetOf[r]], r.sustainable(), sp.sustainLast)
@@ -391,7 +391,7 @@ func (t *trial) absorb(side int, r rollKind, h int) {
 
 // oneHit returns, for every state, the state after the side takes one hit
 // of roll kind r, by the engine's own takeHit.
-func (p *plan) oneHit(side int, r rollKind, ss *stateSpace) []uint32 {
+func (p *plan) oneHit(side sideID, r rollKind, ss *stateSpace) []uint32 {
 	one := make([]uint32, ss.n)
 	scratch := &trial{p: p}
 	sp := &p.side[side]
@@ -409,7 +409,7 @@ func (p *plan) oneHit(side int, r rollKind, ss *stateSpace) []uint32 {
 
 // possible reports whether a state's units can occur: a unit and its worn
 // form (TI3 war suns) never number more than the unit's start.
-func (p *plan) possible(side int, alive *[maxSlots]uint16) bool {
+func (p *plan) possible(side sideID, alive *[maxSlots]uint16) bool {
 	sp := &p.side[side]
 	for i, sl := range sp.slots {
 		if sl.form == formWorn && alive[i]+alive[sl.of] > sp.start[sl.of] {
@@ -498,7 +498,7 @@ func (t *trial) fastRounds(ct combatType, f *fastCombat, barrage bool) {
 
 // settle writes the side's final state s (from state s0) back into the
 // trial: its units, the cost of the units lost and its target-set counts.
-func (t *trial) settle(side int, f *fastCombat, s0, s uint32) {
+func (t *trial) settle(side sideID, f *fastCombat, s0, s uint32) {
 	revivers := t.p.side[side].revivers // the only slots whose kills are counted
 	for _, slot := range revivers {
 		t.killed[side][slot] += t.alive[side][slot] // minus what is left, below

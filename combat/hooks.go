@@ -70,41 +70,41 @@ type hooks struct {
 	afterBombard []func(t *trial, before *[maxSlots]uint16)
 	// rollModifier[r] returns a modifier to add to side's dice of kind r
 	// this round, on top of the static modifiers compiled into thresholds.
-	rollModifier [numRollKinds][]func(t *trial, side int) int
+	rollModifier [numRollKinds][]func(t *trial, side sideID) int
 	// beforeAssign[r] may cancel hits produced against side by a roll of
 	// kind r; it returns the hits left to assign.
-	beforeAssign [numRollKinds][]func(t *trial, side int, hits int) int
+	beforeAssign [numRollKinds][]func(t *trial, side sideID, hits int) int
 	// afterAssign[r] runs after side has assigned the hits of a roll of
 	// kind r.
-	afterAssign [numRollKinds][]func(t *trial, side int)
+	afterAssign [numRollKinds][]func(t *trial, side sideID)
 	// onSustain runs when a unit of side in slot s uses Sustain Damage to
 	// cancel a hit of a roll of kind r.
-	onSustain []func(t *trial, side int, s uint8, r rollKind)
+	onSustain []func(t *trial, side sideID, s uint8, r rollKind)
 	// onDestroyed runs when a hit of a roll of kind r destroys a unit of
 	// side in slot s.
-	onDestroyed []func(t *trial, side int, s uint8, r rollKind)
+	onDestroyed []func(t *trial, side sideID, s uint8, r rollKind)
 	// retreat runs at the Announce Retreats step with the side that
 	// announces a retreat (or -1) and returns who retreats (Rout,
 	// Intercept).
-	retreat []func(t *trial, leaving int) int
+	retreat []func(t *trial, leaving sideID) sideID
 	// onRetreat runs when side's ships retreat from the space combat.
-	onRetreat []func(t *trial, side int)
+	onRetreat []func(t *trial, side sideID)
 	// slotModifier[r] returns a modifier for one slot's dice of kind r this
 	// roll (Fighter Prototype); rolls with it are drawn slot by slot.
-	slotModifier [numRollKinds][]func(t *trial, side int, s uint8) int
+	slotModifier [numRollKinds][]func(t *trial, side sideID, s uint8) int
 	// rerollMisses[r] says whether side rerolls its missed dice of a roll
 	// of kind r once (Fire Team).
-	rerollMisses [numRollKinds][]func(t *trial, side int) bool
+	rerollMisses [numRollKinds][]func(t *trial, side sideID) bool
 	// boostOne[r] may pick one unit of side (of slot s) whose dice of a
 	// roll of kind r get +delta (Gravleash Maneuvers); ok false: none.
-	boostOne [numRollKinds][]func(t *trial, side int) (s uint8, delta int, ok bool)
+	boostOne [numRollKinds][]func(t *trial, side sideID) (s uint8, delta int, ok bool)
 	// buyHits[r] says whether side may spend a trade good on each of its
 	// dice of a roll of kind r that missed by 1, to add 1 to it (Wrath of
 	// Kenara): the dice that missed by 1 are bought while trade goods last.
-	buyHits [numRollKinds][]func(t *trial, side int) bool
+	buyHits [numRollKinds][]func(t *trial, side sideID) bool
 	// rerollAll[r] sees side's hits with a roll of kind r and says whether
 	// side must reroll all its dice (the opponent's Scramble Frequency).
-	rerollAll [numRollKinds][]func(t *trial, side, hits int) bool
+	rerollAll [numRollKinds][]func(t *trial, side sideID, hits int) bool
 	// afterCommit runs after the attacker commits its ground forces; false
 	// sends them back to the space area: no invasion (Parley).
 	afterCommit []func(t *trial) bool

@@ -38,7 +38,7 @@ import (
 // (a destroyer placed before the barrage, after an Ambush hit, does not
 // fire it), the side's auras (the Sardakk N'orr flagship's +1 goes to the
 // units in the fleet only) and modifiers that name single units.
-func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (uint8, error) {
+func (p *plan) joinSlot(sc *Scenario, holder sideID, k units.Kind, label string) (uint8, error) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		return 0, fmt.Errorf("too many unit types to add its %ss", k)
@@ -112,7 +112,7 @@ func (p *plan) joinSlot(sc *Scenario, holder int, k units.Kind, label string) (u
 // combat (non-flagship ships in the space area; ground forces), else st's
 // value less the side's Modifier (and 1 for a defender's ship in a nebula).
 // False when the unit has no combat roll.
-func (p *plan) unitThreshold(sc *Scenario, holder int, st units.Stats, r rollKind) (int, bool) {
+func (p *plan) unitThreshold(sc *Scenario, holder sideID, st units.Stats, r rollKind) (int, bool) {
 	if !st.Combat.Has() {
 		return 0, false
 	}
@@ -160,7 +160,7 @@ func (sp *sidePlan) insertFirstOfKind(tg targets, i uint8, k units.Kind, seq []u
 // join places n more units in side's joining slot s (joinSlot), or takes
 // -n away without a loss when n < 0, keeping the target sets' counts
 // right.
-func (t *trial) join(side int, s uint8, n int) {
+func (t *trial) join(side sideID, s uint8, n int) {
 	if n == 0 {
 		return
 	}
@@ -182,7 +182,7 @@ func (t *trial) join(side int, s uint8, n int) {
 // units come from the reinforcements); the outcome counts it. The fast
 // tables are turned off. False (with a warning) when there is no room or no
 // such unit.
-func (p *plan) hiddenGroundSlot(sc *Scenario, holder int, k units.Kind, name, label string) (uint8, bool) {
+func (p *plan) hiddenGroundSlot(sc *Scenario, holder sideID, k units.Kind, name, label string) (uint8, bool) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		p.warnings = append(p.warnings, name+": too many unit types to add its units; ignored")
@@ -206,6 +206,6 @@ func (p *plan) hiddenGroundSlot(sc *Scenario, holder int, k units.Kind, name, la
 	sp.insertFirstOfKind(tGround, i, k, s.Order.sequence())
 	sp.derive()
 	p.noTables = true
-	p.warnOnce(fmt.Sprintf("%s: the units it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, sideName(holder)))
+	p.warnOnce(fmt.Sprintf("%s: the units it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, holder.String()))
 	return i, true
 }

@@ -5,7 +5,7 @@ import "fmt"
 // addMagen attaches Magen Defense Grid held by holder (base game,
 // Codex I, Codex IV).
 // It acts only in ground combat.
-func (p *plan) addMagen(sc *Scenario, holder int) {
+func (p *plan) addMagen(sc *Scenario, holder sideID) {
 	if sc.Action == SpaceCombat {
 		return
 	}
@@ -15,7 +15,7 @@ func (p *plan) addMagen(sc *Scenario, holder int) {
 	}
 	name := fmt.Sprintf("Magen Defense Grid (%s printing)", sc.Printings.Magen)
 	if p.structuresOnPlanet(holder) == 0 {
-		p.warnings = append(p.warnings, fmt.Sprintf("%s: the %s has no structure on the planet, so it has no effect", name, sideName(holder)))
+		p.warnings = append(p.warnings, fmt.Sprintf("%s: the %s has no structure on the planet, so it has no effect", name, holder.String()))
 		return
 	}
 	// At the start of ground combat on a planet with the holder's
@@ -23,7 +23,7 @@ func (p *plan) addMagen(sc *Scenario, holder int) {
 	// choice — one that dies if there is one (infantry, a damaged mech),
 	// else a mech that cancels it with Sustain Damage. Ω may decline the
 	// hit, but never gains by it; ΩΩ must produce it.
-	victim := 1 - holder
+	victim := holder.opp()
 	p.onStartOfCombat(onGround, func(t *trial) {
 		t.takeHit(victim, t.p.side[victim].order[tGround], true, true)
 	})
@@ -34,12 +34,12 @@ func (p *plan) addMagen(sc *Scenario, holder int) {
 // holder may exhaust the card and the opponent makes no combat rolls that
 // round; once per invasion. The holder uses it in round 1, unless the
 // shield has been removed (a war sun in the system).
-func (p *plan) addMagenShutdown(holder int) {
+func (p *plan) addMagenShutdown(holder sideID) {
 	if len(p.side[holder].shields) == 0 {
-		p.warnings = append(p.warnings, fmt.Sprintf("Magen Defense Grid (original printing): the %s has no unit with Planetary Shield on the planet, so it has no effect", sideName(holder)))
+		p.warnings = append(p.warnings, fmt.Sprintf("Magen Defense Grid (original printing): the %s has no unit with Planetary Shield on the planet, so it has no effect", holder.String()))
 		return
 	}
-	victim := 1 - holder
+	victim := holder.opp()
 	p.onStartOfCombat(onGround, func(t *trial) {
 		if holder == defender && !t.shielded() {
 			return // the war sun took the shield: the card cannot be used

@@ -3,7 +3,7 @@ package combat
 func moraleBoost() card {
 	return card{CardInfo: CardInfo{Slug: "morale-boost", Name: "Morale Boost", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a combat round, +1 to the holder's combat rolls that round; played in the holder's first rounds, one copy a round (space rounds, then ground rounds); not on anti-fighter barrage, space cannon or bombardment"},
-		attach: func(p *plan, sc *Scenario, holder, copies int) {
+		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
 			firstRoundsBonus(p, holder, copies)
 			p.beyondExact("Morale Boost (a modifier in chosen rounds)")
 		}}
@@ -13,7 +13,7 @@ func moraleBoost() card {
 // uses combat rounds it fights in the action (space rounds, then ground
 // rounds): Morale Boost's copies, Supercharge's one use. Not anti-fighter
 // barrage, space cannon or bombardment.
-func firstRoundsBonus(p *plan, holder, uses int) {
+func firstRoundsBonus(p *plan, holder sideID, uses int) {
 	c := p.counter()
 	for _, ct := range []combatType{inSpace, onGround} {
 		mark := int32(ct)<<16 + 1 // which combat type and round the bonus is on
@@ -24,7 +24,7 @@ func firstRoundsBonus(p *plan, holder, uses int) {
 			}
 		})
 		r := combatRollOf(ct)
-		p.onRollModifier(r, func(t *trial, side int) int {
+		p.onRollModifier(r, func(t *trial, side sideID) int {
 			if side == holder && t.mark[c] == mark+int32(t.round) {
 				return 1
 			}

@@ -7,10 +7,25 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// sideID says which side of the action a hook, a slot list or a count
+// belongs to: the attacker (the active player) or the defender. It indexes
+// every per-side array of the plan and the trial.
+type sideID uint8
+
 const (
-	attacker = 0
-	defender = 1
+	attacker sideID = 0
+	defender sideID = 1
+	numSides sideID = 2
+	// noSide stands for neither side (no retreat announced, none
+	// retreated).
+	noSide sideID = 255
 )
+
+// opp returns the other side.
+func (s sideID) opp() sideID { return 1 - s }
+
+// String returns "attacker" or "defender".
+func (s sideID) String() string { return [numSides]string{"attacker", "defender"}[s] }
 
 // maxSlots bounds the number of unit types one side can have in a plan: one
 // per kind, plus room for units outside the system (adjacent PDS) and the
@@ -293,8 +308,8 @@ func compile(sc *Scenario) (*plan, error) {
 			p.hitFactor[s][r] = 1
 		}
 	}
-	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
-		sp, err := compileSide(s, i, sc)
+	for i := range numSides {
+		sp, err := compileSide(sideOf(sc, i), i, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -315,10 +330,11 @@ func compile(sc *Scenario) (*plan, error) {
 	}
 	p.roundLimit = sc.MaxRounds
 	p.noCommit = sc.Action == Invasion && p.side[attacker].count[tGround] == 0 && len(p.twinsOf(attacker, formGround)) == 0
-	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+	for i := range numSides {
+		s := sideOf(sc, i)
 		p.side[i].retreat = s.Retreat
 		if !s.Retreat.Never() {
-			p.beyondExact(sideName(i) + "'s retreat policy")
+			p.beyondExact(i.String() + "'s retreat policy")
 		}
 		p.buildCapacity(i)
 	}
@@ -335,7 +351,7 @@ func compile(sc *Scenario) (*plan, error) {
 	}
 	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
 	// the state spaces of such slots have no damaged units.
-	for s := range p.side {
+	for s := range numSides {
 		for i, sl := range p.side[s].slots {
 			if !sl.sustain {
 				p.side[s].startDamaged[i] = 0
@@ -359,7 +375,7 @@ func (p *plan) anyCanHit(r rollKind) bool {
 	if len(p.hooks.rollModifier[r]) > 0 {
 		return true // a dynamic modifier may make hits possible
 	}
-	for s := range p.side {
+	for s := range numSides {
 		for _, ro := range p.side[s].rollers[r] {
 			if ro.thr <= 10 && ro.dice > 0 {
 				return true
@@ -385,12 +401,13 @@ func (p *plan) addWarnings(sc *Scenario) {
 		p.neverEnds = true
 		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
-	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+	for i := range numSides {
+		s := sideOf(sc, i)
 		if up, _ := s.upgrades(); s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {
-			p.warnings = append(p.warnings, fmt.Sprintf("the %s's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the %s's technologies)", sideName(i), s.AdjacentPDS, sideName(i)))
+			p.warnings = append(p.warnings, fmt.Sprintf("the %s's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the %s's technologies)", i.String(), s.AdjacentPDS, i.String()))
 		}
 	}
-	for i := range 2 {
+	for i := range numSides {
 		if sc.Action == GroundCombat {
 			break
 		}
@@ -406,14 +423,14 @@ func (p *plan) addWarnings(sc *Scenario) {
 			cargo += int(p.side[i].start[s])
 		}
 		if cargo > room {
-			p.warnings = append(p.warnings, fmt.Sprintf("the %s's fighters and ground forces in space (%d) exceed what its ships can carry (%d); the excess is removed when the space combat ends", sideName(i), cargo, room))
+			p.warnings = append(p.warnings, fmt.Sprintf("the %s's fighters and ground forces in space (%d) exceed what its ships can carry (%d); the excess is removed when the space combat ends", i.String(), cargo, room))
 		}
 	}
 }
 
 // compileSide builds side idx's plan from s: its slots, its rolls and
 // its hit-assignment orders.
-func compileSide(s *Side, idx int, sc *Scenario) (sidePlan, error) {
+func compileSide(s *Side, idx sideID, sc *Scenario) (sidePlan, error) {
 	var sp sidePlan
 	if err := sp.compileSlots(s, idx, sc); err != nil {
 		return sp, err
@@ -441,7 +458,7 @@ func (sp *sidePlan) addSlot(st units.Stats, z zone, n int, report bool) uint8 {
 // adjacent PDS (with PDS II: space cannon offense only) and its PDS
 // elsewhere in the system, then the slots its texts add (variants, twins,
 // the TI3 units).
-func (sp *sidePlan) compileSlots(s *Side, idx int, sc *Scenario) error {
+func (sp *sidePlan) compileSlots(s *Side, idx sideID, sc *Scenario) error {
 	up, err := s.upgrades()
 	if err != nil {
 		return err
@@ -500,7 +517,7 @@ func (sp *sidePlan) addRoll(i int, r rollKind, roll units.Roll, m int, ti3 bool)
 // with the static modifiers (the side's modifier; +1 to the defender's
 // ships in a nebula, LRR 59), groups them, and lists the planetary shields,
 // the shield breakers and the units that revive.
-func (sp *sidePlan) compileRolls(s *Side, idx int, sc *Scenario) {
+func (sp *sidePlan) compileRolls(s *Side, idx sideID, sc *Scenario) {
 	var mod [numCombatTypes]int
 	mod[inSpace] = s.Modifier
 	mod[onGround] = s.Modifier
@@ -708,7 +725,7 @@ func (sp *sidePlan) auraShift(r rollKind, s uint8, alive *[maxSlots]uint16) int 
 // adjustThresholds adds delta to the hit thresholds of side's rollers of
 // kind r whose slot satisfies keep (a static modifier: +delta makes hits
 // harder), and regroups them. Effects call it at compile time.
-func (p *plan) adjustThresholds(side int, r rollKind, delta int, keep func(s uint8) bool) {
+func (p *plan) adjustThresholds(side sideID, r rollKind, delta int, keep func(s uint8) bool) {
 	sp := &p.side[side]
 	for i := range sp.rollers[r] {
 		if keep(sp.rollers[r][i].slot) {
@@ -720,7 +737,7 @@ func (p *plan) adjustThresholds(side int, r rollKind, delta int, keep func(s uin
 
 // rollerThr returns the static threshold of side's roller of kind r for
 // slot s, and whether s has one.
-func (p *plan) rollerThr(side int, r rollKind, s uint8) (int8, bool) {
+func (p *plan) rollerThr(side sideID, r rollKind, s uint8) (int8, bool) {
 	for _, ro := range p.side[side].rollers[r] {
 		if ro.slot == s {
 			return ro.thr, true
@@ -734,7 +751,7 @@ func (p *plan) rollerThr(side int, r rollKind, s uint8) (int8, bool) {
 // ability): a slot that is never reported nor hit, present from the start
 // (effects may set its count per round instead). It returns the slot, and
 // false when there is no room for it (with a warning).
-func (p *plan) addRoller(side int, r rollKind, name string, value, dice int) (uint8, bool) {
+func (p *plan) addRoller(side sideID, r rollKind, name string, value, dice int) (uint8, bool) {
 	sp := &p.side[side]
 	i := uint8(len(sp.slots))
 	if int(i) >= maxSlots {

@@ -6,7 +6,7 @@ package combat
 // modifier mod applies on top of the static thresholds: the convolution of
 // one binomial per threshold group. pmf[h] is P(h hits); len(pmf)-1 is the
 // most hits possible.
-func (p *plan) hitPMF(side int, r rollKind, alive, damaged *[maxSlots]uint16, mod int) []float64 {
+func (p *plan) hitPMF(side sideID, r rollKind, alive, damaged *[maxSlots]uint16, mod int) []float64 {
 	dice := func(ro roller) int {
 		n := int(alive[ro.slot]) * int(ro.dice)
 		if damaged != nil {
@@ -71,7 +71,7 @@ func rollersPMF(rs []roller, alive, damaged *[maxSlots]uint16, factor int) []flo
 }
 
 // afterPMF adds the extra die and the hit factor to a roll's distribution.
-func (p *plan) afterPMF(side int, r rollKind, alive *[maxSlots]uint16, mod int, pmf []float64) []float64 {
+func (p *plan) afterPMF(side sideID, r rollKind, alive *[maxSlots]uint16, mod int, pmf []float64) []float64 {
 	if n := p.side[side].extraDice[r]; n > 0 {
 		if thr, ok := p.bestRoller(side, r, alive); ok {
 			pmf = convolve(pmf, binomialPMF(int(n), hitProbability(thr-mod)))

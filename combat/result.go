@@ -205,6 +205,7 @@ func (p *plan) result(a *tally, o Options) Result {
 	r := Result{Action: p.action, Trials: a.n, Seed: o.Seed}
 	r.Counts, r.Outcome = outcomes(a.outcome, a.n)
 	for s, sr := range []*SideResult{&r.Attacker, &r.Defender} {
+		s := sideID(s)
 		for i, sl := range p.side[s].slots {
 			if !sl.report {
 				continue

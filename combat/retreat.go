@@ -85,12 +85,12 @@ func (r Retreat) validate() error {
 
 // announceRetreats is the Announce Retreats step: the defender first, then
 // the attacker if the defender did not announce; effects may change the
-// result (Rout, Intercept). It returns the side that will retreat, or -1.
-func (t *trial) announceRetreats() int {
-	leaving := -1
-	first := [2]int{defender, attacker}
+// result (Rout, Intercept). It returns the side that will retreat, or noSide.
+func (t *trial) announceRetreats() sideID {
+	leaving := noSide
+	first := [2]sideID{defender, attacker}
 	if t.p.ti3 {
-		first = [2]int{attacker, defender} // TI3: the attacker announces first
+		first = [2]sideID{attacker, defender} // TI3: the attacker announces first
 	}
 	for _, side := range first {
 		if t.wantsRetreat(side) {
@@ -105,7 +105,7 @@ func (t *trial) announceRetreats() int {
 }
 
 // wantsRetreat applies side's policy at this announce step.
-func (t *trial) wantsRetreat(side int) bool {
+func (t *trial) wantsRetreat(side sideID) bool {
 	r := &t.p.side[side].retreat
 	if r.AfterRound > 0 && t.round == r.AfterRound {
 		return true
@@ -115,14 +115,14 @@ func (t *trial) wantsRetreat(side int) bool {
 		if th == 0 {
 			th = 1
 		}
-		return t.expectedHits(side, rollSpace) < th*t.expectedHits(1-side, rollSpace)
+		return t.expectedHits(side, rollSpace) < th*t.expectedHits(side.opp(), rollSpace)
 	}
 	return false
 }
 
 // expectedHits is side's expected hits from a roll of kind r with its
 // units now (static modifiers; the hit factor included).
-func (t *trial) expectedHits(side int, r rollKind) float64 {
+func (t *trial) expectedHits(side sideID, r rollKind) float64 {
 	e := 0.0
 	for _, ro := range t.p.side[side].rollers[r] {
 		e += float64(t.alive[side][ro.slot]) * float64(ro.dice) * hitProbability(int(ro.thr))

@@ -315,7 +315,7 @@ func (sc *Scenario) checkAction() error {
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
 			for _, g := range f.f.Filter(units.Kind.GroundForce) {
-				if twinForm([]*Side{&sc.Attacker, &sc.Defender}[i], i, SpaceCombat, g.Kind) != formShip {
+				if twinForm(sideOf(sc, sideID(i)), sideID(i), SpaceCombat, g.Kind) != formShip {
 					return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g.Kind)
 				}
 			}

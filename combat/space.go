@@ -5,8 +5,8 @@ package combat
 // active system (and, with PDS II, in adjacent systems) at the other player's
 // ships. Ships may Sustain Damage. It is not a combat.
 func (t *trial) spaceCannonOffense() bool {
-	for _, side := range [2]int{attacker, defender} {
-		opp := 1 - side
+	for _, side := range [2]sideID{attacker, defender} {
+		opp := side.opp()
 		if len(t.p.side[side].rollers[rollSCO]) == 0 || !t.has(opp, tShips) {
 			continue
 		}
@@ -121,7 +121,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		}
 		t.rounds[ct] = t.round
 		t.sustainedRound = [2][maxSlots]uint16{}
-		leaving := -1
+		leaving := noSide
 		if ct == inSpace {
 			leaving = t.announceRetreats()
 		}
@@ -133,7 +133,7 @@ func (t *trial) combatRounds(ct combatType, r rollKind, tg targets) {
 		for _, h := range t.p.hooks.endOfRound[ct] {
 			h(t)
 		}
-		if leaving >= 0 && t.hasAs(leaving, tg) && t.hasAs(1-leaving, tg) {
+		if leaving != noSide && t.hasAs(leaving, tg) && t.hasAs(leaving.opp(), tg) {
 			t.retreated = leaving // its ships leave; the combat ends
 			for _, h := range t.p.hooks.onRetreat {
 				h(t, leaving)

@@ -28,7 +28,7 @@ const maxStates = 1 << 16
 // except a worn slot's, which fills from its unit's (TI3 war suns), and a
 // slot units revert into, which fills from theirs (TI3 shock troops).
 // ok is false when the space has more than maxStates states.
-func (p *plan) newStateSpace(side int, slots []uint8) (ss stateSpace, ok bool) {
+func (p *plan) newStateSpace(side sideID, slots []uint8) (ss stateSpace, ok bool) {
 	sp := &p.side[side]
 	ss.slots = slots
 	ss.n = 1

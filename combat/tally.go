@@ -67,7 +67,7 @@ func (a *tally) add(t *trial, o outcome) {
 	a.n++
 	a.outcome[o]++
 	a.space[t.space]++
-	for s := range t.alive {
+	for s := range numSides {
 		alive := t.alive[s][:len(t.p.side[s].slots)]
 		if t.p.hasWorn {
 			// A worn slot's units are reported with their unit.

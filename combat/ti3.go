@@ -159,7 +159,7 @@ func (s *Side) ti3Holds(slug string) bool { return slices.Contains(s.ti3Techs, s
 // ti3Units adds what TI3 units need before the rolls are built: a worn slot
 // for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
 // ground-force slot for shock troops to revert to.
-func (sp *sidePlan) ti3Units(s *Side, idx int) {
+func (sp *sidePlan) ti3Units(s *Side, idx sideID) {
 	n := len(sp.slots)
 	for i := range n {
 		sl := sp.slots[i]
@@ -207,7 +207,8 @@ func (t *trial) rollThroughShield() int {
 // compileSide.
 func (p *plan) applyTI3(sc *Scenario) {
 	p.ti3 = true
-	for side, s := range []*Side{&sc.Attacker, &sc.Defender} {
+	for side := range numSides {
+		s := sideOf(sc, side)
 		sp := &p.side[side]
 		for _, sl := range sp.slots {
 			if sl.form == formWorn {
@@ -315,7 +316,7 @@ func (p *plan) addSpaceMine() {
 // you may repair 1 of your damaged units in the battle." The most valuable
 // damaged unit is repaired (a worn war sun back to damaged once), which
 // gives back its lost die.
-func (p *plan) addDuraniumTI3(side int) {
+func (p *plan) addDuraniumTI3(side sideID) {
 	sp := &p.side[side]
 	var ord []uint8 // most valuable first
 	for _, tg := range []targets{tShips, tGround} {
@@ -354,7 +355,7 @@ func (p *plan) addDuraniumTI3(side int) {
 // side's hit policy (sidePlan.revert): the round tables and the exact
 // solver apply it after each assignment as the hooks here do.
 func (p *plan) addShockTroops() {
-	for side := range p.side {
+	for side := range numSides {
 		sp := &p.side[side]
 		st, gf := -1, -1
 		for i, sl := range sp.slots {
@@ -369,7 +370,7 @@ func (p *plan) addShockTroops() {
 			continue
 		}
 		sp.revert = reversion{from: uint8(st), to: uint8(gf), on: true}
-		revert := func(t *trial, side2 int) {
+		revert := func(t *trial, side2 sideID) {
 			if side2 == side {
 				t.revert(side)
 			}
@@ -409,7 +410,7 @@ func (rv reversion) apply(alive, damaged *[maxSlots]uint16) {
 }
 
 // revert applies the side's reversion to the trial, keeping its counts.
-func (t *trial) revert(side int) {
+func (t *trial) revert(side sideID) {
 	if rv := t.p.side[side].revert; rv.due(&t.alive[side]) {
 		t.moveAll(side, rv.from, rv.to)
 	}

@@ -54,8 +54,8 @@ type trial struct {
 	// space is who holds the space area after the space steps.
 	space outcome
 	// retreated is the side whose ships retreated from the space combat,
-	// or -1.
-	retreated int
+	// or noSide.
+	retreated sideID
 	// unfinishedCombat is true when the round limit stopped a combat.
 	unfinishedCombat bool
 	// before holds a side's units before a bombardment, for the effects
@@ -103,7 +103,7 @@ type trial struct {
 const maxCounters = 32
 
 func (t *trial) reset() {
-	for s := range t.p.side {
+	for s := range numSides {
 		t.alive[s] = t.p.side[s].start
 		t.damaged[s] = t.p.side[s].startDamaged
 		t.count[s] = t.p.side[s].count
@@ -116,7 +116,7 @@ func (t *trial) reset() {
 	t.invaded = false
 	t.unresolved = false
 	t.space = draw
-	t.retreated = -1
+	t.retreated = noSide
 	t.unfinishedCombat = false
 	t.endCombat = false
 	t.capacityLost = [2]int32{}
@@ -142,13 +142,13 @@ func (t *trial) play() outcome {
 }
 
 // has reports whether side has a unit in target set tg.
-func (t *trial) has(side int, tg targets) bool {
+func (t *trial) has(side sideID, tg targets) bool {
 	return t.count[side][tg] > 0
 }
 
 // hasAs is has for a set that may be derived (tFleet, tGroundAbility,
 // tShipsAbility): it reads the count that stands for it (countAs).
-func (t *trial) hasAs(side int, tg targets) bool {
+func (t *trial) hasAs(side sideID, tg targets) bool {
 	return t.count[side][t.p.side[side].countAs[tg]] > 0
 }
 
@@ -157,7 +157,7 @@ func (t *trial) hasAs(side int, tg targets) bool {
 // distribution (slot by slot when an effect modifies single slots). Effects
 // may reroll the misses, add a die, multiply the hits or force a full
 // reroll.
-func (t *trial) roll(side int, r rollKind) int {
+func (t *trial) roll(side sideID, r rollKind) int {
 	h := &t.p.hooks
 	hits := t.rollOnce(side, r)
 	for _, f := range h.rerollAll[r] {
@@ -171,7 +171,7 @@ func (t *trial) roll(side int, r rollKind) int {
 // rollMods returns the side's modifier to every die of a roll of kind r
 // now (the rollModifier hooks: +1 makes hits easier) and whether its
 // misses are rerolled once (the rerollMisses hooks).
-func (t *trial) rollMods(side int, r rollKind) (mod int, reroll bool) {
+func (t *trial) rollMods(side sideID, r rollKind) (mod int, reroll bool) {
 	h := &t.p.hooks
 	for _, m := range h.rollModifier[r] {
 		mod += m(t, side)
@@ -182,7 +182,7 @@ func (t *trial) rollMods(side int, r rollKind) (mod int, reroll bool) {
 	return mod, reroll
 }
 
-func (t *trial) rollOnce(side int, r rollKind) int {
+func (t *trial) rollOnce(side sideID, r rollKind) int {
 	h := &t.p.hooks
 	sp := &t.p.side[side]
 	mod, reroll := t.rollMods(side, r)
@@ -212,7 +212,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 				n -= int(ro.dice)
 			}
 			if ro.perOpponentShip {
-				n = int(alive[ro.slot]) * t.nonFighterShips(1-side)
+				n = int(alive[ro.slot]) * t.nonFighterShips(side.opp())
 			}
 			if ro.bonusFrom > 0 {
 				hits += t.bonusDice(thr, n, int(ro.bonusFrom), int(ro.bonus), reroll)
@@ -239,7 +239,7 @@ func (t *trial) rollOnce(side int, r rollKind) int {
 
 // diceBuying is dice, and with buy the dice that missed by 1 bought while
 // side's trade goods last (buyNearMisses).
-func (t *trial) diceBuying(side, thr, n int, reroll, buy bool) int {
+func (t *trial) diceBuying(side sideID, thr, n int, reroll, buy bool) int {
 	hits := t.dice(thr, n, reroll)
 	if buy && thr >= 2 && thr <= 10 {
 		hits += t.buyNearMisses(side, thr, n-hits)
@@ -250,7 +250,7 @@ func (t *trial) diceBuying(side, thr, n int, reroll, buy bool) int {
 // buyNearMisses counts, among misses dice that missed a threshold thr
 // (their results uniform on 1..thr−1), those that rolled thr−1, and buys
 // as many of them as side's trade goods allow, 1 each: the hits bought.
-func (t *trial) buyNearMisses(side, thr, misses int) int {
+func (t *trial) buyNearMisses(side sideID, thr, misses int) int {
 	bought := 0
 	for range misses {
 		if t.tradeGoods[side] == 0 {
@@ -322,7 +322,7 @@ func spend(budget *int16, n int16) bool {
 }
 
 // nonFighterShips counts side's non-fighter ships.
-func (t *trial) nonFighterShips(side int) int {
+func (t *trial) nonFighterShips(side sideID) int {
 	return int(t.count[side][tShips] - t.count[side][tFighters])
 }
 
@@ -331,7 +331,7 @@ func (t *trial) nonFighterShips(side int) int {
 // the additional die of a text giving "1 of those units" one (Plasma
 // Scoring, Trrakan Aun Zulok). A roll no unit makes (Metali Void
 // Armaments) has no such unit.
-func (p *plan) bestRoller(side int, r rollKind, alive *[maxSlots]uint16) (int, bool) {
+func (p *plan) bestRoller(side sideID, r rollKind, alive *[maxSlots]uint16) (int, bool) {
 	best, ok := 0, false
 	sp := &p.side[side]
 	for _, ro := range sp.rollers[r] {
@@ -345,7 +345,7 @@ func (p *plan) bestRoller(side int, r rollKind, alive *[maxSlots]uint16) (int, b
 // assign makes side take hits produced by a roll of kind r, following the
 // side's hit-assignment policy and the roll's forced targets; hits beyond
 // the units that can take them are lost.
-func (t *trial) assign(side int, r rollKind, hits int) {
+func (t *trial) assign(side sideID, r rollKind, hits int) {
 	for _, h := range t.p.hooks.beforeAssign[r] {
 		hits = h(t, side, hits)
 	}
@@ -381,7 +381,7 @@ func (t *trial) assign(side int, r rollKind, hits int) {
 // Hits step where both players assign hits (freezeSustain) that is decided
 // on the units present at its start, before anything is destroyed
 // (LRR 78.6, 78.6a, 87); otherwise on the units present now.
-func (t *trial) sustainBlocked(side int, tg targets) bool {
+func (t *trial) sustainBlocked(side sideID, tg targets) bool {
 	if t.frozen {
 		return t.noSustain[side].has(tg)
 	}
@@ -390,10 +390,10 @@ func (t *trial) sustainBlocked(side int, tg targets) bool {
 
 // blockedNow returns the target sets of side whose units may not use
 // Sustain Damage with the opponent's units as they are now.
-func (t *trial) blockedNow(side int) targetSet {
+func (t *trial) blockedNow(side sideID) targetSet {
 	var m targetSet
 	for _, b := range t.p.side[side].sustainBlockers {
-		if t.alive[1-side][b.source] > 0 {
+		if t.alive[side.opp()][b.source] > 0 {
 			m |= b.sets
 		}
 	}
@@ -428,7 +428,7 @@ func (t *trial) freezeSustain() {
 // takeHit assigns one hit among the slots of ord and says what it did to
 // which slot. It fires no effects: assign does, so that the tables built
 // from takeHit stay free of them.
-func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEvent, uint8) {
+func (t *trial) takeHit(side sideID, ord []uint8, sustain, sustainLast bool) (hitEvent, uint8) {
 	al, dm := &t.alive[side], &t.damaged[side]
 	slots := t.p.side[side].slots
 	if sustain && sustainLast {
@@ -463,7 +463,7 @@ func (t *trial) takeHit(side int, ord []uint8, sustain, sustainLast bool) (hitEv
 
 // wear moves one damaged unit of slot s to its worn slot: its second use of
 // Sustain Damage (Twilight Imperium 3's war sun).
-func (t *trial) wear(side int, s uint8) {
+func (t *trial) wear(side sideID, s uint8) {
 	w := t.p.side[side].slots[s].worn
 	t.alive[side][s]--
 	t.damaged[side][s]--
@@ -472,7 +472,7 @@ func (t *trial) wear(side int, s uint8) {
 
 // destroy destroys one unit of slot s, a damaged one first (Infantry II
 // may revive from it).
-func (t *trial) destroy(side int, s uint8) {
+func (t *trial) destroy(side sideID, s uint8) {
 	t.killed[side][s]++
 	t.remove(side, s)
 }
@@ -482,7 +482,7 @@ func (t *trial) destroy(side int, s uint8) {
 // and of the damaged ones, one that used Sustain Damage this round: the
 // others may still be repaired this round (Duranium Armor), so the player
 // keeps those.
-func (t *trial) remove(side int, s uint8) {
+func (t *trial) remove(side sideID, s uint8) {
 	if t.damaged[side][s] > 0 {
 		t.damaged[side][s]--
 		if t.sustainedRound[side][s] > 0 {
@@ -499,7 +499,7 @@ func (t *trial) remove(side int, s uint8) {
 
 // removeAll removes every unit of the target set (ground forces left in
 // space with no ship to carry them).
-func (t *trial) removeAll(side int, tg targets) {
+func (t *trial) removeAll(side sideID, tg targets) {
 	for _, s := range t.p.side[side].order[tg] {
 		for t.alive[side][s] > 0 {
 			t.remove(side, s)
@@ -508,7 +508,7 @@ func (t *trial) removeAll(side int, tg targets) {
 }
 
 // removeSlots destroys every unit of the given slots.
-func (t *trial) removeSlots(side int, slots []uint8) {
+func (t *trial) removeSlots(side sideID, slots []uint8) {
 	for _, s := range slots {
 		for t.alive[side][s] > 0 {
 			t.destroy(side, s)
@@ -517,7 +517,7 @@ func (t *trial) removeSlots(side int, slots []uint8) {
 }
 
 // recount sets side's target-set counts from its units.
-func (t *trial) recount(side int) {
+func (t *trial) recount(side sideID) {
 	sp := &t.p.side[side]
 	for tg, ord := range sp.order {
 		n := int32(0)

@@ -60,7 +60,7 @@ func (sp *sidePlan) addTwin(i uint8, f form, st units.Stats) (uint8, bool) {
 }
 
 // twinsOf returns side's twin slots of form f.
-func (p *plan) twinsOf(side int, f form) []uint8 {
+func (p *plan) twinsOf(side sideID, f form) []uint8 {
 	var out []uint8
 	for i, sl := range p.side[side].slots {
 		if sl.form == f {
@@ -77,7 +77,7 @@ func (p *plan) twinsOf(side int, f form) []uint8 {
 // area) flip to the Z-Grav Eidolon; with the Naalu flagship (Matriarch) the
 // attacker's fighters are committed to the invaded planet as ground forces.
 // Validation (which units a scenario may hold) and addTwins both ask it.
-func twinForm(s *Side, idx int, act Action, k units.Kind) form {
+func twinForm(s *Side, idx sideID, act Action, k units.Kind) form {
 	flagship := s.Fleet.Count(units.Flagship) > 0
 	switch slug := s.faction().Slug; {
 	case act == GroundCombat:
@@ -96,7 +96,7 @@ func twinForm(s *Side, idx int, act Action, k units.Kind) form {
 // units): the twin of a ground force fighting as a ship, of a mech as the
 // Z-Grav Eidolon (not Eidolon Maximum, a ship already), of a fighter on
 // the planet.
-func (sp *sidePlan) addTwins(s *Side, idx int, sc *Scenario) {
+func (sp *sidePlan) addTwins(s *Side, idx sideID, sc *Scenario) {
 	for i := range len(sp.slots) {
 		sl := sp.slots[i]
 		if sl.form != formUnit || sl.zone == zoneAdjacent {
@@ -143,7 +143,7 @@ func zGravEidolon(mech units.Stats) units.Stats {
 
 // moveAll moves every unit of slot from of side, damaged ones as they are,
 // into slot to (a twin and its unit, either way).
-func (t *trial) moveAll(side int, from, to uint8) {
+func (t *trial) moveAll(side sideID, from, to uint8) {
 	a, d := t.alive[side][from], t.damaged[side][from]
 	if a == 0 {
 		return
@@ -162,7 +162,7 @@ func (t *trial) moveAll(side int, from, to uint8) {
 
 // moveTwins moves the units of the twins (into them, or back out of
 // them when back).
-func (t *trial) moveTwins(side int, twins []uint8, back bool) {
+func (t *trial) moveTwins(side sideID, twins []uint8, back bool) {
 	for _, tw := range twins {
 		of := t.p.side[side].slots[tw].of
 		if back {
@@ -175,7 +175,7 @@ func (t *trial) moveTwins(side int, twins []uint8, back bool) {
 
 // fightAsShips moves side's formShip twins in at the start of the space
 // combat while cond holds, and back when it ends.
-func (p *plan) fightAsShips(side int, name string, cond func(t *trial) bool) {
+func (p *plan) fightAsShips(side sideID, name string, cond func(t *trial) bool) {
 	twins := p.twinsOf(side, formShip)
 	p.beyondExact(name)
 	if len(twins) == 0 {

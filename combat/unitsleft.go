@@ -44,7 +44,7 @@ func (u *UnitsLeft) of(o outcome) *[]float64 {
 // prepareLeft lists each side's slots whose units count as units left
 // (UnitsLeft) and the number of bins their count needs.
 func (p *plan) prepareLeft() {
-	for s := range p.side {
+	for s := range numSides {
 		sp := &p.side[s]
 		sp.counted = sp.counted[:0]
 		most := 0
@@ -60,7 +60,7 @@ func (p *plan) prepareLeft() {
 
 // unitsLeft is the number of side's units alive in alive, counted as
 // UnitsLeft counts them, at most the last bin.
-func (p *plan) unitsLeft(side int, alive *[maxSlots]uint16) int {
+func (p *plan) unitsLeft(side sideID, alive *[maxSlots]uint16) int {
 	n := 0
 	for _, i := range p.side[side].counted {
 		n += int(alive[i])
@@ -77,7 +77,7 @@ func (a *tally) prepareLeft(p *plan) {
 }
 
 // unitsLeftOf turns a's units-left counts into a side's distribution.
-func (p *plan) unitsLeftOf(a *tally, side int) UnitsLeft {
+func (p *plan) unitsLeftOf(a *tally, side sideID) UnitsLeft {
 	var u UnitsLeft
 	w := p.side[side].leftBins
 	if a.n == 0 || len(a.left[side]) != int(numOutcomes)*w {
@@ -140,7 +140,7 @@ func (e *exactLeft) side(s int) UnitsLeft {
 
 // unitsIn is the number of side's units that chain c's state st holds,
 // counted as UnitsLeft counts them; 0 for a nil chain.
-func unitsIn(c *chain, side int, st uint32) int {
+func unitsIn(c *chain, side sideID, st uint32) int {
 	if c == nil {
 		return 0
 	}

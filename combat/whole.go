@@ -55,15 +55,21 @@ func (w *wholeCombat) sample(j uint32, rng *rand.PCG, round int) (uint32, int) {
 	return blk.to[i], round + int(blk.rounds[i])
 }
 
+// preRoll is a roll before the rounds: the side that rolls, and the kind.
+type preRoll struct {
+	shooter sideID
+	r       rollKind
+}
+
 // preCombat lists the rolls that can change the two sides' units between
 // the start of the action and the first round of combat type ct: which side
 // rolls which kind (its hits land on the other side).
-func (p *plan) preCombat(ct combatType) [][2]int {
+func (p *plan) preCombat(ct combatType) []preRoll {
 	if ct == inSpace {
-		return [][2]int{{attacker, int(rollSCO)}, {defender, int(rollSCO)}, {attacker, int(rollAFB)}, {defender, int(rollAFB)}}
+		return []preRoll{{attacker, rollSCO}, {defender, rollSCO}, {attacker, rollAFB}, {defender, rollAFB}}
 	}
 	if p.action == Invasion {
-		return [][2]int{{attacker, int(rollBombard)}, {defender, int(rollSCD)}}
+		return []preRoll{{attacker, rollBombard}, {defender, rollSCD}}
 	}
 	return nil
 }
@@ -103,14 +109,14 @@ func (p *plan) wholeStarts(f *fastCombat, ct combatType) map[uint32]bool {
 	nd := f.ss[defender].n
 	starts := map[uint32]bool{}
 	var full [2]uint32
-	for side := range 2 {
+	for side := range numSides {
 		alive, damaged := p.side[side].start, p.side[side].startDamaged
 		full[side] = f.ss[side].encode(&alive, &damaged)
 	}
 	starts[full[attacker]*uint32(nd)+full[defender]] = true
 	for _, pc := range p.preCombat(ct) {
-		shooter, r := pc[0], rollKind(pc[1])
-		target := 1 - shooter
+		shooter, r := pc.shooter, pc.r
+		target := shooter.opp()
 		alive, damaged := p.side[shooter].start, p.side[shooter].startDamaged
 		most := len(p.hitPMF(shooter, r, &alive, &damaged, 0)) - 1
 		if most == 0 {

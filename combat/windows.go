@@ -197,69 +197,69 @@ func (p *plan) onAfterBombard(f func(t *trial, before *[maxSlots]uint16)) {
 	p.hooks.afterBombard = append(p.hooks.afterBombard, f)
 }
 
-func (p *plan) onRollModifier(r rollKind, f func(t *trial, side int) int) {
+func (p *plan) onRollModifier(r rollKind, f func(t *trial, side sideID) int) {
 	p.use(wRollModifier, int(r))
 	p.hooks.rollModifier[r] = append(p.hooks.rollModifier[r], f)
 }
 
-func (p *plan) onBeforeAssign(r rollKind, f func(t *trial, side int, hits int) int) {
+func (p *plan) onBeforeAssign(r rollKind, f func(t *trial, side sideID, hits int) int) {
 	p.use(wBeforeAssign, int(r))
 	p.hooks.beforeAssign[r] = append(p.hooks.beforeAssign[r], f)
 }
 
 // onBeforeAssignFirst registers f before the hooks already in the window:
 // it sees the hits before any other effect cancels some.
-func (p *plan) onBeforeAssignFirst(r rollKind, f func(t *trial, side int, hits int) int) {
+func (p *plan) onBeforeAssignFirst(r rollKind, f func(t *trial, side sideID, hits int) int) {
 	p.use(wBeforeAssign, int(r))
-	p.hooks.beforeAssign[r] = append([]func(*trial, int, int) int{f}, p.hooks.beforeAssign[r]...)
+	p.hooks.beforeAssign[r] = append([]func(*trial, sideID, int) int{f}, p.hooks.beforeAssign[r]...)
 }
 
-func (p *plan) onAfterAssign(r rollKind, f func(t *trial, side int)) {
+func (p *plan) onAfterAssign(r rollKind, f func(t *trial, side sideID)) {
 	p.use(wAfterAssign, int(r))
 	p.hooks.afterAssign[r] = append(p.hooks.afterAssign[r], f)
 }
 
-func (p *plan) onSustained(f func(t *trial, side int, s uint8, r rollKind)) {
+func (p *plan) onSustained(f func(t *trial, side sideID, s uint8, r rollKind)) {
 	p.use(wOnSustain, 0)
 	p.hooks.onSustain = append(p.hooks.onSustain, f)
 }
 
-func (p *plan) onDestroyed(f func(t *trial, side int, s uint8, r rollKind)) {
+func (p *plan) onDestroyed(f func(t *trial, side sideID, s uint8, r rollKind)) {
 	p.use(wOnDestroyed, 0)
 	p.hooks.onDestroyed = append(p.hooks.onDestroyed, f)
 }
 
-func (p *plan) onAnnounceRetreat(f func(t *trial, leaving int) int) {
+func (p *plan) onAnnounceRetreat(f func(t *trial, leaving sideID) sideID) {
 	p.use(wRetreat, 0)
 	p.hooks.retreat = append(p.hooks.retreat, f)
 }
 
-func (p *plan) onRetreated(f func(t *trial, side int)) {
+func (p *plan) onRetreated(f func(t *trial, side sideID)) {
 	p.use(wOnRetreat, 0)
 	p.hooks.onRetreat = append(p.hooks.onRetreat, f)
 }
 
-func (p *plan) onSlotModifier(r rollKind, f func(t *trial, side int, s uint8) int) {
+func (p *plan) onSlotModifier(r rollKind, f func(t *trial, side sideID, s uint8) int) {
 	p.use(wSlotModifier, int(r))
 	p.hooks.slotModifier[r] = append(p.hooks.slotModifier[r], f)
 }
 
-func (p *plan) onRerollMisses(r rollKind, f func(t *trial, side int) bool) {
+func (p *plan) onRerollMisses(r rollKind, f func(t *trial, side sideID) bool) {
 	p.use(wRerollMisses, int(r))
 	p.hooks.rerollMisses[r] = append(p.hooks.rerollMisses[r], f)
 }
 
-func (p *plan) onBoostOne(r rollKind, f func(t *trial, side int) (s uint8, delta int, ok bool)) {
+func (p *plan) onBoostOne(r rollKind, f func(t *trial, side sideID) (s uint8, delta int, ok bool)) {
 	p.use(wBoostOne, int(r))
 	p.hooks.boostOne[r] = append(p.hooks.boostOne[r], f)
 }
 
-func (p *plan) onBuyHits(r rollKind, f func(t *trial, side int) bool) {
+func (p *plan) onBuyHits(r rollKind, f func(t *trial, side sideID) bool) {
 	p.use(wBuyHits, int(r))
 	p.hooks.buyHits[r] = append(p.hooks.buyHits[r], f)
 }
 
-func (p *plan) onRerollAll(r rollKind, f func(t *trial, side, hits int) bool) {
+func (p *plan) onRerollAll(r rollKind, f func(t *trial, side sideID, hits int) bool) {
 	p.use(wRerollAll, int(r))
 	p.hooks.rerollAll[r] = append(p.hooks.rerollAll[r], f)
 }
