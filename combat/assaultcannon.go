@@ -6,7 +6,7 @@ func assaultCannon() card {
 	return card{CardInfo: CardInfo{Slug: "assault-cannon", Name: "Assault Cannon", Kind: KindTechnology, Copies: 1,
 		Effect: "at the start of space combat, if the holder has 3 or more non-fighter ships in the system, the opponent destroys 1 of its non-fighter ships (its cheapest; no Sustain Damage); checked when it resolves"},
 		aliases: []string{"asc"}, // the AsyncTI4 bot's code
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			mine := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k != units.Fighter })
 			victim := holder.opp()
 			theirs := p.slotsOf(victim, tShips, func(k units.Kind) bool { return k != units.Fighter })

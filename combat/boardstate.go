@@ -59,7 +59,7 @@ func lookupBoardState(slug string) (BoardState, bool) {
 // checkBoardState validates a board-state item listed by side s: the
 // side's faction must be the one whose text reads it, and it takes no
 // number after ':'.
-func (s *Side) checkBoardState(item string, b BoardState, hasNum bool) error {
+func (s *force) checkBoardState(item string, b BoardState, hasNum bool) error {
 	if hasNum {
 		return fmt.Errorf("%q: the board state %s takes no number after ':'", item, b.Slug)
 	}
@@ -70,7 +70,7 @@ func (s *Side) checkBoardState(item string, b BoardState, hasNum bool) error {
 }
 
 // boardStateHolds reports whether side s lists the board state slug.
-func boardStateHolds(s *Side, slug string) bool {
+func boardStateHolds(s *force, slug string) bool {
 	_, ok := factionItemCount(s, slug)
 	return ok
 }
@@ -82,8 +82,8 @@ func boardStateHolds(s *Side, slug string) bool {
 // space cannon fires: not for the attacker of an invasion (the invaded
 // planet is the defender's, and the Mecatol Rex system has no other) and not
 // in a ground combat alone.
-func (sc *Scenario) validateBoardStates() error {
-	for i, s := range []*Side{&sc.Attacker, &sc.Defender} {
+func (sc *scenarioIn) validateBoardStates() error {
+	for i, s := range []*force{&sc.Attacker, &sc.Defender} {
 		i := sideID(i)
 		name := i.String()
 		iihq := slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })

@@ -47,7 +47,7 @@ type card struct {
 	late bool
 	// attach adds the card's effects, held by side holder in the given
 	// number of copies, to the plan.
-	attach func(p *plan, sc *Scenario, holder sideID, copies int)
+	attach func(p *plan, sc *scenarioIn, holder sideID, copies int)
 }
 
 // catalog lists every modelled technology, action card, agenda, relic and
@@ -100,7 +100,7 @@ func cardNames(kind func(CardKind) bool) string {
 
 // heldCards resolves the side's cards: slug → copies. It fails on unknown
 // cards, technologies given as cards, repeated cards and copies out of range.
-func (s *Side) heldCards() ([]card, []int, error) {
+func (s *force) heldCards() ([]card, []int, error) {
 	var cs []card
 	var copies []int
 	for _, item := range s.Cards {
@@ -153,7 +153,7 @@ func (s *Side) heldCards() ([]card, []int, error) {
 
 // heldTechs returns the side's technologies from the catalog (unit upgrades
 // and the cards with printings are handled elsewhere).
-func (s *Side) heldTechs() []card {
+func (s *force) heldTechs() []card {
 	var out []card
 	for _, t := range s.Techs {
 		if c, ok := lookupCard(t); ok && c.Kind == KindTechnology && !slices.ContainsFunc(out, func(d card) bool { return d.Slug == c.Slug }) {
@@ -179,7 +179,7 @@ func (p *plan) counter() int {
 // nearby), or by a Nekro side with Valefar Assimilator Z (the flagship text
 // it carries); a mech's text that needs nothing of the kind acts through
 // the mechs in the fleet and is not listed.
-func (s *Side) checkUnitText(item string, a units.Ability, owner *units.Faction) error {
+func (s *force) checkUnitText(item string, a units.Ability, owner *units.Faction) error {
 	f := s.faction()
 	switch a.Kind {
 	case units.AbilityKindMech:

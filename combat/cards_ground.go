@@ -25,7 +25,7 @@ const groundNoInvasion = "the action has no invasion"
 func bunker() card {
 	return card{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the start of an invasion, -4 to each of the attacker's bombardment dice during the invasion (all of them, incl. those Blitz gives); always played; nothing when held by the attacker"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case holder != defender:
 				groundCardIdle(p, "Bunker", holder, "only the player who controls the planet can play it")
@@ -45,7 +45,7 @@ func bunker() card {
 func fireTeam() card {
 	return card{CardInfo: CardInfo{Slug: "fire-team", Name: "Fire Team", Kind: KindActionCard, Copies: 1,
 		Effect: "in round 1 of a ground combat, after the holder's ground forces roll, reroll their missed dice once; either side"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			if sc.Action == SpaceCombat {
 				groundCardIdle(p, "Fire Team", holder, "a space combat has no ground combat")
 			}
@@ -67,7 +67,7 @@ func fireTeam() card {
 func disable() card {
 	return card{CardInfo: CardInfo{Slug: "disable", Name: "Disable", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, if the defender has PDS on the planet, those PDS give no Planetary Shield and fire no space cannon defense; space cannon offense is unaffected; nothing when held by the defender"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case holder != attacker:
 				groundCardIdle(p, "Disable", holder, "it works against the opponent's PDS during the holder's invasion")
@@ -114,7 +114,7 @@ func disable() card {
 func parley() card {
 	return card{CardInfo: CardInfo{Slug: "parley", Name: "Parley", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: when the attacker commits ground forces, they return to the space area (they survive); no invasion, the defender keeps the planet; always played; nothing when held by the attacker"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case holder != defender:
 				groundCardIdle(p, "Parley", holder, "only the player who controls the planet can play it")
@@ -137,7 +137,7 @@ func parley() card {
 func blitz() card {
 	return card{CardInfo: CardInfo{Slug: "blitz", Name: "Blitz", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, each of its non-fighter ships without Bombardment gains BOMBARDMENT 6 (x1) for the invasion; always played; nothing when held by the defender"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case holder != attacker:
 				groundCardIdle(p, "Blitz", holder, "only the active player bombards")

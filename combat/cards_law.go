@@ -29,7 +29,7 @@ func publicizeWeaponSchematics() card {
 	return card{CardInfo: CardInfo{Slug: "publicize-weapon-schematics", Name: "Publicize Weapon Schematics", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): every war sun on both sides loses Sustain Damage (one given as damaged counts as undamaged); the rest of the card is not modelled"},
 		aliases: []string{"publicize"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			for side := range numSides {
 				sp := &p.side[side]
 				for i := range sp.slots {
@@ -51,7 +51,7 @@ func conventionsOfWar() card {
 	return card{CardInfo: CardInfo{Slug: "conventions-of-war", Name: "Conventions of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): when the planet is cultural, the attacker cannot bombard it (no Bombardment roll, Plasma Scoring's die included); no effect on other planets"},
 		aliases: []string{"conventions"}, late: true,
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case !sc.Cultural:
 				p.warnOnce("Conventions of War has no effect: the planet is not cultural (set the cultural trait)")
@@ -71,7 +71,7 @@ func conventionsOfWar() card {
 func prophecyOfIxth() card {
 	return card{CardInfo: CardInfo{Slug: "prophecy-of-ixth", Name: "Prophecy of Ixth", Kind: KindAgenda, Copies: 1,
 		Effect: "law (elected player: the side that lists it): +1 to that side's fighters' combat rolls (not anti-fighter barrage); the discard clause on Fighter II production is not modelled"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			slots := p.side[holder].slots
 			p.adjustThresholds(holder, rollSpace, -1, func(s uint8) bool { return slots[s].stats.Kind == units.Fighter })
 		}}
@@ -85,7 +85,7 @@ func articlesOfWar() card {
 	return card{CardInfo: CardInfo{Slug: "articles-of-war", Name: "Articles of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): both sides' mechs lose their printed abilities except Sustain Damage; generic mechs have no other ability, so it changes nothing without faction mechs (a faction mech's Planetary Shield is removed)"},
 		aliases: []string{"articles"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			changed := false
 			for side := range numSides {
 				sp := &p.side[side]
@@ -113,7 +113,7 @@ func lightrailOrdnance() card {
 	return card{CardInfo: CardInfo{Slug: "lightrail-ordnance", Name: "Lightrail Ordnance", Kind: KindRelic, Copies: 1,
 		Effect: "each of the holder's space docks on the planet gains Space Cannon 5 (x2), fired in space cannon offense and defense (with Plasma Scoring and against Antimass Deflectors like any space cannon); docks in adjacent systems are not modelled"},
 		aliases: []string{"lightrail"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			thr := 5 // Antimass Deflectors attaches late and adjusts these too
 			sp := &p.side[holder]
 			docks := 0
@@ -142,7 +142,7 @@ func metaliVoidArmaments() card {
 	return card{CardInfo: CardInfo{Slug: "metali-void-armaments", Name: "Metali Void Armaments", Kind: KindRelic, Copies: 1,
 		Effect: "in the anti-fighter barrage step of a space combat the holder also rolls Anti-Fighter Barrage 6 (x3) against the opponent's fighters; always used"},
 		aliases: []string{"void-armaments"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			if s, ok := p.addRoller(holder, rollAFB, "Metali Void Armaments", 6, 3); ok {
 				p.side[holder].slots[s].notUnit = true // the relic rolls, no unit
 			}
@@ -167,7 +167,7 @@ func metaliVoidShielding() card {
 	return card{CardInfo: CardInfo{Slug: "metali-void-shielding", Name: "Metali Void Shielding", Kind: KindRelic, Copies: 1,
 		Effect: "each time the opponent's space cannon offense, space combat roll or an effect produces hits against the holder's ships, one undamaged non-fighter ship without Sustain Damage (the first in the hit order) cancels 1 hit and becomes damaged, so it cannot do it again until repaired; always used"},
 		aliases: []string{"void-shielding"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			cands := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k != units.Fighter })
 			for _, r := range []rollKind{rollSCO, rollSpace, rollEffect} {
 				p.onBeforeAssign(r, func(t *trial, side sideID, hits int) int {
@@ -214,7 +214,7 @@ func heartOfIxth() card {
 	return card{CardInfo: CardInfo{Slug: "heart-of-ixth", Name: "Heart of Ixth", Kind: KindRelic, Copies: 1,
 		Effect: "once per action: the first of the holder's space or ground combat rolls with a die that missed by exactly 1 gets +1 on that die, which hits; not used on other rolls nor on the opponent's dice"},
 		aliases: []string{"heart"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			c := p.counter() // used: exhausted; mark: 1 + the hits seen, while the extra hit is pending
 			opp := holder.opp()
 			for _, r := range []rollKind{rollSpace, rollGround} {

@@ -22,7 +22,7 @@ func spaceCardIdle(p *plan, name string, holder sideID, why string) {
 const spaceNoSpace = "a ground combat has no space combat nor space cannon offense"
 
 // spaceHolds reports whether s holds the action card with the given slug.
-func spaceHolds(s *Side, slug string) bool {
+func spaceHolds(s *force, slug string) bool {
 	cs, _, _ := s.heldCards()
 	for _, c := range cs {
 		if c.Slug == slug {
@@ -44,7 +44,7 @@ func spaceHolds(s *Side, slug string) bool {
 func directHitCard() card {
 	return card{CardInfo: CardInfo{Slug: "direct-hit", Name: "Direct Hit", Kind: KindActionCard, Copies: 4,
 		Effect: "after one of the opponent's ships uses Sustain Damage to cancel a hit produced by the holder's units (space cannon, combat rolls) or, in the current printing, abilities (effect hits such as Reflective Shielding's): destroy that ship; not ships immune to Direct Hit (Dreadnought II), not mechs; played on the first sustains, one copy per sustain"},
-		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, copies int) {
 			opp := holder.opp()
 			c := p.counter()
 			abilities := sc.Printings.DirectHit == DirectHitCurrent
@@ -72,7 +72,7 @@ func maneuveringJetsCard() card {
 	return card{CardInfo: CardInfo{Slug: "maneuvering-jets", Name: "Maneuvering Jets", Kind: KindActionCard, Copies: 4,
 		Effect: "before the holder assigns the hits of an opponent's Space Cannon roll (offense against its ships, defense against its committed ground forces), cancel 1 of them; played on the first such rolls with a hit, one copy a roll; not in combat"},
 		aliases: []string{"jets"},
-		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, copies int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Maneuvering Jets", holder, spaceNoSpace)
 			}
@@ -106,7 +106,7 @@ func maneuveringJetsCard() card {
 func skilledRetreatCard() card {
 	return card{CardInfo: CardInfo{Slug: "skilled-retreat", Name: "Skilled Retreat", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a space combat round from round 2: all the holder's ships leave and the combat ends before that round's dice, reported as the holder's retreat; played in the first round where the holder's retreat policy would announce a retreat or, with no policy, where its expected hits per round are below the opponent's; Intercept cannot stop it"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Skilled Retreat", holder, spaceNoSpace)
 			}
@@ -142,7 +142,7 @@ func skilledRetreatCard() card {
 func emergencyRepairsCard() card {
 	return card{CardInfo: CardInfo{Slug: "emergency-repairs", Name: "Emergency Repairs", Kind: KindActionCard, Copies: 1,
 		Effect: "at the end of a combat round (space or ground): repair all the holder's units in the system; played after the first round at whose end at least 2 of its units are damaged (1 if it has only 1 unit with Sustain Damage left), damage from before the combat included"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			c := p.counter()
 			n := len(p.side[holder].slots)
 			repair := func(t *trial) {
@@ -189,7 +189,7 @@ func experimentalBattlestationCard() card {
 	return card{CardInfo: CardInfo{Slug: "experimental-battlestation", Name: "Experimental Battlestation", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender with a space dock on the planet: the dock uses SPACE CANNON 5 (x3) in space cannon offense against the attacker's ships; always played; nothing when held by the attacker or without a space dock"},
 		aliases: []string{"battlestation"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			dock := false
 			for i, sl := range p.side[holder].slots {
 				dock = dock || (sl.stats.Kind == units.SpaceDock && sl.zone == zonePlanet && p.side[holder].start[i] > 0)
@@ -219,7 +219,7 @@ func experimentalBattlestationCard() card {
 func fighterPrototypeCard() card {
 	return card{CardInfo: CardInfo{Slug: "fighter-prototype", Name: "Fighter Prototype", Kind: KindActionCard, Copies: 1,
 		Effect: "+2 to the holder's fighters' combat rolls in the first round of a space combat (not anti-fighter barrage); always played"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			var fighter [maxSlots]bool
 			some := false
 			for i, sl := range p.side[holder].slots {
@@ -254,7 +254,7 @@ func courageousCard() card {
 	return card{CardInfo: CardInfo{Slug: "courageous-to-the-end", Name: "Courageous to the End", Kind: KindActionCard, Copies: 1,
 		Effect: "after the first of the holder's non-fighter ships is destroyed during a space combat: roll 2 dice at that ship's printed combat value (no modifiers); per hit the opponent destroys 1 of its ships, the first in its hit order, no Sustain Damage"},
 		aliases: []string{"courageous"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Courageous to the End", holder, spaceNoSpace)
 			}
@@ -293,7 +293,7 @@ func courageousCard() card {
 func interceptCard() card {
 	return card{CardInfo: CardInfo{Slug: "intercept", Name: "Intercept", Kind: KindActionCard, Copies: 1,
 		Effect: "after the opponent announces a retreat (by its retreat policy): it cannot retreat this round; played on the first announcement; the opponent may announce again in a later round; not against Skilled Retreat"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			opp := holder.opp()
 			switch {
 			case sc.Action == GroundCombat:
@@ -321,7 +321,7 @@ func interceptCard() card {
 func waylayCard() card {
 	return card{CardInfo: CardInfo{Slug: "waylay", Name: "Waylay", Kind: KindActionCard, Copies: 1,
 		Effect: "the holder's anti-fighter barrage hits are produced against all the opponent's ships, which it takes in its hit order with no Sustain Damage; always played"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case sc.Action == GroundCombat:
 				spaceCardIdle(p, "Waylay", holder, spaceNoSpace)
@@ -340,7 +340,7 @@ func waylayCard() card {
 func routCard() card {
 	return card{CardInfo: CardInfo{Slug: "rout", Name: "Rout", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the Announce Retreats step the attacker must announce a retreat (it leaves at the end of the round); played in the first round where the defender's expected hits per round are below the attacker's; nothing when held by the attacker"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			defer p.beyondExact("Rout (a choice made round by round)")
 			switch {
 			case holder != defender:
@@ -371,7 +371,7 @@ func reflectiveShieldingCard() card {
 	return card{CardInfo: CardInfo{Slug: "reflective-shielding", Name: "Reflective Shielding", Kind: KindActionCard, Copies: 1,
 		Effect: "when one of the holder's ships uses Sustain Damage in a space combat: 2 hits against the opponent's ships, assigned at once (the opponent may sustain them); played on the first such sustain; not in space cannon offense"},
 		aliases: []string{"reflective"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			if sc.Action == GroundCombat {
 				spaceCardIdle(p, "Reflective Shielding", holder, spaceNoSpace)
 			}
@@ -406,7 +406,7 @@ func solarFlareCard() card {
 	return card{CardInfo: CardInfo{Slug: "solar-flare", Name: "Solar Flare", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: the defender makes no space cannon offense against its ships (space cannon defense still fires); always played; nothing when held by the defender"},
 		late: true, // it silences space cannon the other cards add too
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			switch {
 			case holder != attacker:
 				spaceCardIdle(p, "Solar Flare", holder, "only the active player can play it")
@@ -431,7 +431,7 @@ func scrambleFrequencyCard() card {
 	return card{CardInfo: CardInfo{Slug: "scramble-frequency", Name: "Scramble Frequency", Kind: KindActionCard, Copies: 1,
 		Effect: "after an opponent's bombardment, space cannon (offense or defense) or anti-fighter barrage roll: the opponent rerolls all its dice; played on the first such roll with more hits than expected"},
 		aliases: []string{"scramble"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			opp := holder.opp()
 			c := p.counter()
 			for _, r := range [...]rollKind{rollSCO, rollAFB, rollBombard, rollSCD} {
@@ -476,7 +476,7 @@ func scrambleExpected(t *trial, side sideID, r rollKind) float64 {
 func crashLandingCard() card {
 	return card{CardInfo: CardInfo{Slug: "crash-landing", Name: "Crash Landing", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker of an invasion: when its last ship in the system is destroyed, 1 of its ground forces in the space area (a mech first) lands on the planet in coexistence: it is neither lost nor removed for capacity, does not fight and takes no control; the landed unit is not listed among the survivors"},
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			defer p.beyondExact("Crash Landing (exact mode does not replay destroyed units)")
 			switch {
 			case sc.Action != Invasion:

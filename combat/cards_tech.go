@@ -12,7 +12,7 @@ const (
 
 // holdsCard reports whether s lists the catalog technology or card slug
 // (by slug or alias) in its technologies or cards.
-func holdsCard(s *Side, slug string) bool {
+func holdsCard(s *force, slug string) bool {
 	for _, c := range s.heldTechs() {
 		if c.Slug == slug {
 			return true
@@ -35,7 +35,7 @@ func plasmaScoring() card {
 	return card{CardInfo: CardInfo{Slug: "plasma-scoring", Name: "Plasma Scoring", Kind: KindTechnology, Copies: 1,
 		Effect: "one extra die on each of the holder's Bombardment, Space Cannon Offense and Space Cannon Defense rolls, rolled at the value of its best unit in that roll; always used"},
 		aliases: []string{"plasma", "ps"}, // ps: the AsyncTI4 bot's code
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			for _, r := range []rollKind{rollBombard, rollSCO, rollSCD} {
 				p.side[holder].extraDice[r]++
 			}
@@ -52,7 +52,7 @@ func antimassDeflectors() card {
 	return card{CardInfo: CardInfo{Slug: slugAntimass, Name: "Antimass Deflectors", Kind: KindTechnology, Copies: 1,
 		Effect: "-1 to each die of the opponent's Space Cannon rolls against the holder's units, offense (ships) and defense (ground forces); movement through asteroid fields is not modelled"},
 		aliases: []string{"antimass", "antimass-deflector", "amd"}, late: true, // amd: the AsyncTI4 bot's code
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			opp := holder.opp()
 			all := func(uint8) bool { return true }
 			p.adjustThresholds(opp, rollSCO, +1, all)
@@ -70,7 +70,7 @@ func gravitonLaserSystem() card {
 	return card{CardInfo: CardInfo{Slug: "graviton-laser-system", Name: "Graviton Laser System", Kind: KindTechnology, Copies: 1,
 		Effect: "exhausted before the holder's Space Cannon Offense roll (once per action, always): its hits must go to the opponent's non-fighter ships while it has any, then to fighters"},
 		aliases: []string{"graviton", "gls", "graviton-laser"}, // gls: also the AsyncTI4 bot's code
-		attach: func(p *plan, sc *Scenario, holder sideID, _ int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, _ int) {
 			p.side[holder.opp()].targetOf[rollSCO] = tNonFighters
 		}}
 }

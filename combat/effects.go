@@ -9,7 +9,7 @@ import (
 // placeUnits applies effects that change the units on the board before the
 // action starts, returning the scenario to compile and notes for the
 // Result. It does not change sc.
-func placeUnits(sc *Scenario) (Scenario, []string, error) {
+func placeUnits(sc *scenarioIn) (scenarioIn, []string, error) {
 	out := *sc
 	var notes []string
 	if sc.Action != SpaceCombat && sc.Printings.Magen == MagenOmega2 && sc.Defender.holds(TechMagen) {
@@ -26,6 +26,47 @@ func placeUnits(sc *Scenario) (Scenario, []string, error) {
 	return out, notes, nil
 }
 
+// compile checks sc, converts it (TI3) and builds its plan with the
+// effects of its sides' texts.
+func compile(sc *Scenario) (*plan, error) {
+	in := sc.internal()
+	resolved, err := in.resolve()
+	if err != nil {
+		return nil, err
+	}
+	placed, notes, err := placeUnits(&resolved)
+	if err != nil {
+		return nil, err
+	}
+	return newPlan(&placed.input, notes, attacher{&placed})
+}
+
+// attacher attaches the effects of a scenario's texts to a plan being
+// compiled (effectSet).
+type attacher struct{ sc *scenarioIn }
+
+// addSlots splits off the side's unit variants, adds the slots of its
+// units that fight in both forms, and the TI3 units.
+func (a attacher) addSlots(sp *sidePlan, s *force, side sideID) {
+	sp.variantWarnings = sp.applyVariants(s, a.sc)
+	sp.addTwins(s, side, a.sc)
+	if a.sc.Edition == EditionTI3SA {
+		sp.ti3Units(s, side)
+	}
+}
+
+// attach attaches the texts' hooks: the sides' technologies and cards, the
+// TI3 rules, the Entropic Scar.
+func (a attacher) attach(p *plan) {
+	p.applyEffects(a.sc)
+	if a.sc.Edition == EditionTI3SA {
+		p.applyTI3(a.sc)
+	}
+	if a.sc.EntropicScar {
+		p.applyEntropicScar(a.sc)
+	}
+}
+
 // withMore returns f with n more units of kind k (of the fleet's upgrade
 // state for k).
 func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
@@ -37,7 +78,7 @@ func withMore(f units.Fleet, k units.Kind, n int) (units.Fleet, error) {
 // in the scenario's printings, to the plan's hooks: the attacker's first,
 // since the active player resolves first in every timing window; cards that
 // change what others set up (late) after all the others.
-func (p *plan) applyEffects(sc *Scenario) {
+func (p *plan) applyEffects(sc *scenarioIn) {
 	// Early faction texts first (the Watcher's cancellations): they change
 	// which of the opponent's cards attach, whichever side holds them.
 	for side := range numSides {

@@ -26,8 +26,8 @@ func (p *plan) flagshipRoller(side sideID, r rollKind) int {
 }
 
 // sideOf returns the scenario's side with index i.
-func sideOf(sc *Scenario, i sideID) *Side {
-	return []*Side{&sc.Attacker, &sc.Defender}[i]
+func sideOf(sc *scenarioIn, i sideID) *force {
+	return sc.side(i)
 }
 
 // factionIdle records that a faction text held by holder does nothing in
@@ -38,7 +38,7 @@ func factionIdle(p *plan, name string, holder sideID, why string) {
 
 // mechTextLost reports whether Articles of War (For), listed by either
 // side, takes the mechs' printed texts away.
-func mechTextLost(sc *Scenario) bool {
+func mechTextLost(sc *scenarioIn) bool {
 	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
 }
 

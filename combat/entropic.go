@@ -19,7 +19,7 @@ package combat
 // Combat rolls are not unit abilities: space and ground combat rounds are
 // fought as usual. The changes are static, so the fast tables and the exact
 // solver pick them up.
-func (p *plan) applyEntropicScar(sc *Scenario) {
+func (p *plan) applyEntropicScar(sc *scenarioIn) {
 	for side := range numSides {
 		p.stripUnitAbilities(side, false)
 	}

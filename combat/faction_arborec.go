@@ -7,5 +7,5 @@ package combat
 // unless a war sun or the Letnev flagship removes it, and Articles of War
 // takes it away. Nothing is attached. Not modelled: Production and the
 // Mitosis deploy (outside combat).
-func letaniBehemoth(p *plan, sc *Scenario, holder sideID) {
+func letaniBehemoth(p *plan, sc *scenarioIn, holder sideID) {
 }

@@ -8,7 +8,7 @@ import (
 
 // argentRollsAFB reports whether the side has anti-fighter barrage dice
 // (its units', or Metali Void Armaments' that attaches later).
-func argentRollsAFB(p *plan, sc *Scenario, side sideID) bool {
+func argentRollsAFB(p *plan, sc *scenarioIn, side sideID) bool {
 	return len(p.side[side].rollers[rollAFB]) > 0 || holdsCard(sideOf(sc, side), "metali-void-armaments")
 }
 
@@ -19,7 +19,7 @@ func argentRollsAFB(p *plan, sc *Scenario, side sideID) bool {
 // (no Direct Hit); with Waylay the hits are then assigned as well (TR).
 // Policy: the opponent's most expensive undamaged ships with Sustain
 // Damage first.
-func raidFormation(p *plan, sc *Scenario, holder sideID) {
+func raidFormation(p *plan, sc *scenarioIn, holder sideID) {
 	opp := holder.opp()
 	var cands []uint8
 	for _, s := range shipsByValue(p, opp) {
@@ -73,7 +73,7 @@ const maxSWADice = 63
 // goes to a Strike Wing Alpha II when one has the best value. With more
 // than maxSWADice dice the split is drawn hit by hit in proportion to the
 // dice. Random, so exact mode refuses it where it can act.
-func strikeWingAlphaII(p *plan, sc *Scenario, holder sideID) {
+func strikeWingAlphaII(p *plan, sc *scenarioIn, holder sideID) {
 	opp := holder.opp()
 	sp := &p.side[holder]
 	swa, found := uint8(0), false
@@ -228,7 +228,7 @@ func binomialTerm(n, k int, q float64) float64 {
 // to the unit with the best value (and adds to Plasma Scoring's). Rolls
 // that cards add (relics, action cards) are not considered. The Argent
 // cannot play their own note.
-func strikeWingAmbuscade(p *plan, sc *Scenario, holder sideID) {
+func strikeWingAmbuscade(p *plan, sc *scenarioIn, holder sideID) {
 	s := sideOf(sc, holder)
 	if s.faction().Slug == "argent" {
 		factionIdle(p, "Strike Wing Ambuscade", holder, "the Argent player cannot play their own promissory note")
@@ -270,7 +270,7 @@ func strikeWingAmbuscade(p *plan, sc *Scenario, holder sideID) {
 // Space cannon defense aims at ground forces, not ships, and is untouched.
 // Deterministic, but exact mode does not express effects on space cannon
 // offense and refuses it there.
-func quetzecoatl(p *plan, sc *Scenario, holder sideID) {
+func quetzecoatl(p *plan, sc *scenarioIn, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -293,7 +293,7 @@ func quetzecoatl(p *plan, sc *Scenario, holder sideID) {
 // holder's units alive in that roll (the engine's extra die, as Plasma
 // Scoring's, to which it adds: with both, a roll has 2 extra dice).
 // Static: exact mode solves it.
-func trrakanAunZulok(p *plan, sc *Scenario, holder sideID) {
+func trrakanAunZulok(p *plan, sc *scenarioIn, holder sideID) {
 	for _, r := range unitAbilityRolls {
 		p.side[holder].extraDice[r]++
 	}
@@ -303,7 +303,7 @@ func trrakanAunZulok(p *plan, sc *Scenario, holder sideID) {
 // while transported or while in a space area with an Argent ship that has
 // capacity": the side's mechs in the space area are never removed for lack
 // of room (ground forces left with no ship at all are still lost).
-func aerieSentinel(p *plan, sc *Scenario, holder sideID) {
+func aerieSentinel(p *plan, sc *scenarioIn, holder sideID) {
 	cp := &p.side[holder].capacity
 	out := cp.cargo[:0]
 	for _, s := range cp.cargo {

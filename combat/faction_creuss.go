@@ -11,7 +11,7 @@ import "github.com/ti4sim/ti4sim/units"
 // the opponent's most expensive ship that the hit destroys (no Sustain
 // Damage, or damaged); when every ship would sustain it, on the most
 // expensive ship.
-func dimensionalSplicer(p *plan, sc *Scenario, holder sideID) {
+func dimensionalSplicer(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Dimensional Splicer", holder, "a ground combat has no space combat")
 		return

@@ -10,7 +10,7 @@ package combat
 // Sustain Damage (its PDS in adjacent systems keep theirs: no breach is
 // assumed there). Static: exact mode solves it. Not modelled: the flagship
 // destroyed mid-combat giving the abilities back.
-func quietus(p *plan, sc *Scenario, holder sideID) {
+func quietus(p *plan, sc *scenarioIn, holder sideID) {
 	if _, breach := factionItemCount(sideOf(sc, holder), "quietus"); !breach {
 		factionIdle(p, "Quietus", holder, "no active breach in the system (list quietus among the side's cards when there is one)")
 		return

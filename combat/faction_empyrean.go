@@ -27,7 +27,7 @@ import (
 // interest here) and units in adjacent systems; influence is not counted
 // as resources lost. The repair happens in hooks on sustaining and after
 // assignments: exact mode refuses.
-func dynamo(p *plan, sc *Scenario, holder sideID) {
+func dynamo(p *plan, sc *scenarioIn, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:
@@ -84,7 +84,7 @@ func dynamo(p *plan, sc *Scenario, holder sideID) {
 // that would do nothing (the first listed action card is cancelled
 // whatever it does), and the choice of which mech leaves in an invasion
 // (the only mech group of the fleet loses one).
-func watcher(p *plan, sc *Scenario, holder sideID) {
+func watcher(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Watcher"
 	opp := holder.opp()
 	o := sideOf(sc, opp)
@@ -151,7 +151,7 @@ func watcher(p *plan, sc *Scenario, holder sideID) {
 }
 
 // groundForces counts the ground forces of side s's fleet.
-func groundForces(s *Side) int {
+func groundForces(s *force) int {
 	n := 0
 	for _, g := range s.Fleet.Groups() {
 		if g.Kind.GroundForce() {
@@ -163,7 +163,7 @@ func groundForces(s *Side) int {
 
 // firstActionCard finds the first action card among side s's card items:
 // its index in s.Cards, the card and its copies.
-func firstActionCard(s *Side) (int, card, int, bool) {
+func firstActionCard(s *force) (int, card, int, bool) {
 	for i, item := range s.Cards {
 		name, n := strings.TrimSpace(item), 1
 		if j := strings.LastIndex(name, ":"); j >= 0 {

@@ -6,7 +6,7 @@ package combat
 // the opponent is puppeted is not in the scenario: the side says so by
 // listing "heavens-eye" among its cards. Then the flagship is repaired at
 // the end of every round of space combat (the move does not matter here).
-func heavensEye(p *plan, sc *Scenario, holder sideID) {
+func heavensEye(p *plan, sc *scenarioIn, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
 		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")

@@ -7,7 +7,7 @@ package combat
 // bought, 1 trade good each (Side.TradeGoods), while they last; a die that
 // missed by more is not worth a good, and one that hit needs none. The
 // results of the misses are drawn die by die, so exact mode refuses it.
-func wrathOfKenara(p *plan, sc *Scenario, holder sideID) {
+func wrathOfKenara(p *plan, sc *scenarioIn, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	switch {
 	case !ok || sc.Action == GroundCombat:

@@ -3,7 +3,7 @@ package combat
 import "github.com/ti4sim/ti4sim/units"
 
 // fragile (Jol-Nar): −1 to each of the side's combat rolls.
-func fragile(p *plan, sc *Scenario, holder sideID) {
+func fragile(p *plan, sc *scenarioIn, holder sideID) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, +1, all)
 	p.adjustThresholds(holder, rollGround, +1, all)
@@ -11,7 +11,7 @@ func fragile(p *plan, sc *Scenario, holder sideID) {
 
 // jolNarFlagship (J.N.S. Hylarim): each of its combat dice whose result is 9
 // or 10 before modifiers produces 2 additional hits.
-func jolNarFlagship(p *plan, sc *Scenario, holder sideID) {
+func jolNarFlagship(p *plan, sc *scenarioIn, holder sideID) {
 	for _, r := range []rollKind{rollSpace, rollGround} {
 		if i := p.flagshipRoller(holder, r); i >= 0 {
 			ro := &p.side[holder].rollers[r][i]
@@ -28,7 +28,7 @@ func jolNarFlagship(p *plan, sc *Scenario, holder sideID) {
 // planet), the side's infantry roll without Fragile's −1: an aura of −1 on
 // their ground combat thresholds, undoing Fragile's +1. Articles of War
 // removes the text.
-func shieldPaling(p *plan, sc *Scenario, holder sideID) {
+func shieldPaling(p *plan, sc *scenarioIn, holder sideID) {
 	if mechTextLost(sc) {
 		p.warnOnce("Shield Paling does nothing: Articles of War removes the mech's printed abilities")
 		return
@@ -61,7 +61,7 @@ func shieldPaling(p *plan, sc *Scenario, holder sideID) {
 // express, so it refuses them (a ground combat alone has no such roll: there
 // it does nothing, and exact mode solves it). Not modelled: Thunder's
 // Edge's replacement commander (Agnlan Oln).
-func taZern(p *plan, sc *Scenario, holder sideID) {
+func taZern(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Ta Zern", holder, "a ground combat alone has no unit-ability roll")
 		return

@@ -18,7 +18,7 @@ package combat
 // roll like any space cannon roll; an Entropic Scar removes it. Production
 // does not matter here. Without the board state (the default) nothing
 // happens, and a warning says how to give it.
-func iihqModernization(p *plan, sc *Scenario, holder sideID) {
+func iihqModernization(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "I.I.H.Q. Modernization (Custodia Vigilia)"
 	if !boardStateHolds(sideOf(sc, holder), "mecatol-rex") {
 		factionIdle(p, name, holder, "the active system is not said to be Mecatol Rex under Keleres control (list mecatol-rex among the Keleres side's cards when it is)")

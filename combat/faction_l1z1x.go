@@ -21,7 +21,7 @@ import "github.com/ti4sim/ti4sim/units"
 // draw. The dice make it random and it acts at the end of rounds: exact mode
 // refuses it. The hits go through the engine's own bombardment assignment
 // (trial.bombard), effects after a bombardment included.
-func harrow(p *plan, sc *Scenario, holder sideID) {
+func harrow(p *plan, sc *scenarioIn, holder sideID) {
 	if holder != attacker || sc.Action != Invasion {
 		return
 	}
@@ -62,7 +62,7 @@ const maxPoolDice = 256
 // that other effects add after the roll (Viscount Unlenn's die is counted
 // as if any ship could have rolled it), and a reroll of all dice counts as
 // one roll as usual. Random; exact mode refuses it.
-func l1z1xFlagship(p *plan, sc *Scenario, holder sideID) {
+func l1z1xFlagship(p *plan, sc *scenarioIn, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -169,7 +169,7 @@ func poolShare(t *trial, side sideID, pool *[maxSlots]bool, total int) int {
 // shielded planet too. The shield keeps its other effects (the original
 // Magen Defense Grid still sees it). Held by the defender it does nothing.
 // The dice are drawn in a hook: exact mode refuses it.
-func twoRAM(p *plan, sc *Scenario, holder sideID) {
+func twoRAM(p *plan, sc *scenarioIn, holder sideID) {
 	if holder != attacker || sc.Action != Invasion {
 		factionIdle(p, "2RAM", holder, "only the attacker bombards, in an invasion")
 		return
@@ -196,7 +196,7 @@ func twoRAM(p *plan, sc *Scenario, holder sideID) {
 // ground forces (the commitment comes after it); once committed they are in
 // the ground combat, so Harrow's bombardments do not include them (TR).
 // Articles of War takes the text away.
-func annihilator(p *plan, sc *Scenario, holder sideID) {
+func annihilator(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Annihilator (mechs in the space area bombard)"
 	if holder != attacker || sc.Action != Invasion || mechTextLost(sc) {
 		return

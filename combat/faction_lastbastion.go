@@ -16,7 +16,7 @@ import (
 // are its rolls too. Static: exact mode solves it. Not modelled: planets
 // changing hands during the action (the invaded planet, in its own system,
 // is not counted).
-func theEgeiro(p *plan, sc *Scenario, holder sideID) {
+func theEgeiro(p *plan, sc *scenarioIn, holder sideID) {
 	n, given := factionItemCount(sideOf(sc, holder), "the-egeiro") // range checked by Validate
 	if !given {
 		n = 0
@@ -86,7 +86,7 @@ func planetShielded(t *trial, side sideID) bool {
 // Bacterial Weapon, bombardment roll modifiers), the effects that follow a
 // bombardment step (they see the step only), and choices other than the
 // policy. The rolls happen at the start of rounds: exact mode refuses.
-func proximaTargetingVI(p *plan, sc *Scenario, holder sideID) {
+func proximaTargetingVI(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Proxima Targeting VI"
 	opp := holder.opp()
 	p.onBeforeAssign(rollBombard, func(t *trial, side sideID, hits int) int {
@@ -112,7 +112,7 @@ func proximaTargetingVI(p *plan, sc *Scenario, holder sideID) {
 
 // phoenixStandard (Last Bastion ability, Phoenix Standard): "At the end
 // of a combat, you may galvanize 1 of your units that took part in it."
-func phoenixStandard(p *plan, sc *Scenario, holder sideID) {
+func phoenixStandard(p *plan, sc *scenarioIn, holder sideID) {
 	galvanizeAtEnd(p, sc, holder, "Phoenix Standard")
 }
 
@@ -120,7 +120,7 @@ func phoenixStandard(p *plan, sc *Scenario, holder sideID) {
 // holder galvanizes 1 unit at the end of a combat, like Phoenix Standard.
 // The Last Bastion cannot use their own note: a Last Bastion side listing
 // it gets a warning, and Phoenix Standard only.
-func raiseTheStandard(p *plan, sc *Scenario, holder sideID) {
+func raiseTheStandard(p *plan, sc *scenarioIn, holder sideID) {
 	if f := sideOf(sc, holder).Faction; f != nil && f.Slug == "last-bastion" {
 		factionIdle(p, "Raise the Standard", holder, "a player cannot use their own promissory note (Phoenix Standard does the same)")
 		return
@@ -144,7 +144,7 @@ func raiseTheStandard(p *plan, sc *Scenario, holder sideID) {
 // nothing within this action. Not modelled: choosing another unit for a
 // later action. The choice happens at the end of the combat: exact mode
 // refuses.
-func galvanizeAtEnd(p *plan, sc *Scenario, holder sideID, name string) {
+func galvanizeAtEnd(p *plan, sc *scenarioIn, holder sideID, name string) {
 	sp := &p.side[holder]
 	idle := func() {
 	}
@@ -218,7 +218,7 @@ func galvanizeAtEnd(p *plan, sc *Scenario, holder sideID, name string) {
 // Standard at the end of a space combat concerns ships here), galvanized
 // infantry's Infantry II revival (they are not revived), and units removed
 // without a hit. Units change slots during the action: exact mode refuses.
-func a3Valiance(p *plan, sc *Scenario, holder sideID) {
+func a3Valiance(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "A3 Valiance"
 	if mechTextLost(sc) {
 		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")

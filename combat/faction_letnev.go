@@ -4,13 +4,13 @@ import "github.com/ti4sim/ti4sim/units"
 
 // nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
 // the side's units cancels 2 hits instead of 1.
-func nonEuclideanShielding(p *plan, sc *Scenario, holder sideID) {
+func nonEuclideanShielding(p *plan, sc *scenarioIn, holder sideID) {
 	p.side[holder].sustainCancels = 2
 }
 
 // spaceCombatPossible reports whether the action can have a space combat:
 // both sides start with ships and the action has a space step.
-func spaceCombatPossible(sc *Scenario) bool {
+func spaceCombatPossible(sc *scenarioIn) bool {
 	return sc.Action != GroundCombat &&
 		len(sc.Attacker.Fleet.Filter(units.Kind.Ship)) > 0 && len(sc.Defender.Fleet.Filter(units.Kind.Ship)) > 0
 }
@@ -22,7 +22,7 @@ func spaceCombatPossible(sc *Scenario) bool {
 // start included, after space cannon offense) the flagship is undamaged
 // again. It is not repaired at the end of combat (TR). Deterministic, but
 // it acts at the start of rounds, a window exact mode does not replay.
-func arcSecundus(p *plan, sc *Scenario, holder sideID) {
+func arcSecundus(p *plan, sc *scenarioIn, holder sideID) {
 	s, ok := -1, false
 	for i, sl := range p.side[holder].slots {
 		if sl.stats.Kind == units.Flagship && sl.zone == zoneSpace {
@@ -49,7 +49,7 @@ func arcSecundus(p *plan, sc *Scenario, holder sideID) {
 // combat round" die applies to the barrage). Space cannon offense is before
 // the combat and is untouched. The hooks draw nothing, but rerolls are
 // outside what exact mode's tables express, so it refuses them.
-func munitionsReserves(p *plan, sc *Scenario, holder sideID) {
+func munitionsReserves(p *plan, sc *scenarioIn, holder sideID) {
 	if !spaceCombatPossible(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
@@ -81,8 +81,8 @@ func munitionsReserves(p *plan, sc *Scenario, holder sideID) {
 // holder rerolls each of its combat dice that missed, and the opponent's
 // dice are all rerolled when they scored more hits than expected from its
 // units (static modifiers). The Letnev cannot play their own note.
-func warFunding(p *plan, sc *Scenario, holder sideID) {
-	s := []*Side{&sc.Attacker, &sc.Defender}[holder]
+func warFunding(p *plan, sc *scenarioIn, holder sideID) {
+	s := []*force{&sc.Attacker, &sc.Defender}[holder]
 	switch {
 	case s.faction().Slug == "letnev":
 		p.warnings = append(p.warnings, "War Funding held by the "+holder.String()+" does nothing: the Letnev cannot play their own promissory note")
@@ -108,7 +108,7 @@ func warFunding(p *plan, sc *Scenario, holder sideID) {
 // fires (TR). Held by the defender it does nothing (the attacker has no
 // space cannon defense). The hits are cancelled before assignment, which
 // exact mode replays.
-func l4Disruptors(p *plan, sc *Scenario, holder sideID) {
+func l4Disruptors(p *plan, sc *scenarioIn, holder sideID) {
 	if holder != attacker || sc.Action != Invasion {
 		return
 	}
@@ -131,7 +131,7 @@ func l4Disruptors(p *plan, sc *Scenario, holder sideID) {
 // rerolls of misses. Not modelled: using the die for that ship's
 // anti-fighter barrage in round 1 instead (TR allows it), and choosing a
 // later round. Random, after both sides roll; exact mode refuses it.
-func viscountUnlenn(p *plan, sc *Scenario, holder sideID) {
+func viscountUnlenn(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == GroundCombat {
 		factionIdle(p, "Viscount Unlenn", holder, "a ground combat has no space combat")
 		return
@@ -160,7 +160,7 @@ func viscountUnlenn(p *plan, sc *Scenario, holder sideID) {
 // Only once (the policy, not the text). The resources paid are not counted
 // as resources lost. Articles of War removes the text. It adds a unit
 // during the action, which exact mode does not handle.
-func dunlainReaper(p *plan, sc *Scenario, holder sideID) {
+func dunlainReaper(p *plan, sc *scenarioIn, holder sideID) {
 	if mechTextLost(sc) {
 		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
 		return
@@ -191,7 +191,7 @@ func dunlainReaper(p *plan, sc *Scenario, holder sideID) {
 // Not anti-fighter barrage or space cannon: "ship's rolls" during space
 // combat are its combat rolls. The choice changes with the units left, so
 // exact mode refuses it.
-func gravleashManeuvers(p *plan, sc *Scenario, holder sideID) {
+func gravleashManeuvers(p *plan, sc *scenarioIn, holder sideID) {
 	p.beyondExact("Gravleash Maneuvers (+X to one ship's dice, X = its ship types)")
 	if sc.Action == GroundCombat {
 		return

@@ -12,7 +12,7 @@ import "github.com/ti4sim/ti4sim/units"
 // which the exact solver replays) and a warning states the assumption.
 // Not its anti-fighter barrage, space cannon or bombardment (none printed;
 // not combat rolls).
-func arviconRex(p *plan, sc *Scenario, holder sideID) {
+func arviconRex(p *plan, sc *scenarioIn, holder sideID) {
 	if boardStateHolds(sideOf(sc, holder), "fleet-pool-token") {
 		return
 	}
@@ -39,5 +39,5 @@ func arviconRex(p *plan, sc *Scenario, holder sideID) {
 // probability 1, in Monte Carlo and exact mode alike. Nothing else is
 // attached; the commodities are not modelled, nor units removed without
 // being destroyed (capacity), which are not revived.
-func crimsonLegionnaireII(p *plan, sc *Scenario, holder sideID) {
+func crimsonLegionnaireII(p *plan, sc *scenarioIn, holder sideID) {
 }

@@ -15,7 +15,7 @@ import (
 // printed combat value: modifiers to combat rolls do not apply (TR). The
 // opponent assigns the hits in its hit order and may sustain them. Policy:
 // always used, with the 2 ships of the best combat value alive then.
-func ambush(p *plan, sc *Scenario, holder sideID) {
+func ambush(p *plan, sc *scenarioIn, holder sideID) {
 	defer p.beyondExact("Ambush (dice at the start of a space combat)")
 	sp := &p.side[holder]
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
@@ -51,7 +51,7 @@ func ambush(p *plan, sc *Scenario, holder sideID) {
 // the hits are forced onto. In a round's Assign Hits step the flagship's
 // presence is read at the start of the step (LRR 78.6a), so a flagship
 // destroyed by that round's hits still forbids it.
-func fourthMoon(p *plan, sc *Scenario, holder sideID) {
+func fourthMoon(p *plan, sc *scenarioIn, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -69,7 +69,7 @@ func fourthMoon(p *plan, sc *Scenario, holder sideID) {
 // bombardment hits, not ground combat hits. In a round's Assign Hits step
 // the mechs' presence is read at the start of the step (LRR 87 with
 // 78.6a). Articles of War takes the text away.
-func mollTerminus(p *plan, sc *Scenario, holder sideID) {
+func mollTerminus(p *plan, sc *scenarioIn, holder sideID) {
 	mechs := kindSlots(p, holder, tGround, units.Mech)
 	switch {
 	case sc.Action == SpaceCombat || len(mechs) == 0:
@@ -128,7 +128,7 @@ func mollTerminus(p *plan, sc *Scenario, holder sideID) {
 // text is attached. Gained ships stay for the rest of an invasion (they
 // carry ground forces, and bombard: joinSlot). Units join during the action: no fast tables, and exact
 // mode refuses.
-func ipswitch(p *plan, sc *Scenario, holder sideID) {
+func ipswitch(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Ipswitch, Loose Cannon"
 	opp := holder.opp()
 	if sc.Action == GroundCombat {
@@ -167,7 +167,7 @@ func ipswitch(p *plan, sc *Scenario, holder sideID) {
 			p.warnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, holder.String()))
 			continue
 		}
-		i, err := p.joinSlot(sc, holder, k, "Ipswitch")
+		i, err := p.joinSlot(&sc.input, holder, k, "Ipswitch")
 		if err != nil {
 			p.warnings = append(p.warnings, fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
 			continue

@@ -26,7 +26,7 @@ import (
 //     Static: exact mode solves it.
 //
 // Articles of War removes the Ω and PoK texts.
-func iconoclast(p *plan, sc *Scenario, holder sideID) {
+func iconoclast(p *plan, sc *scenarioIn, holder sideID) {
 	switch sc.Printings.Iconoclast {
 	case IconoclastTE:
 		return
@@ -72,7 +72,7 @@ func iconoclast(p *plan, sc *Scenario, holder sideID) {
 // is established, so a planet left with only Naalu fighters is not taken (a
 // draw). Original printing ("After combat, return those units"): they leave
 // after control is established, so fighters alone take the planet.
-func matriarch(p *plan, sc *Scenario, holder sideID) {
+func matriarch(p *plan, sc *scenarioIn, holder sideID) {
 	twins := p.twinsOf(holder, formGround)
 	flag, ok := flagshipSlot(p, holder)
 	name := fmt.Sprintf("Matriarch, %s printing (fighters committed as ground forces)", sc.Printings.Matriarch)

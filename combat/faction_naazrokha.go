@@ -8,7 +8,7 @@ import "github.com/ti4sim/ti4sim/units"
 // the status phase). Policy: in the first round of the first combat the
 // holder fights in the action (space, else ground). Not anti-fighter
 // barrage, bombardment or space cannon (TR).
-func supercharge(p *plan, sc *Scenario, holder sideID) {
+func supercharge(p *plan, sc *scenarioIn, holder sideID) {
 	defer p.beyondExact("Supercharge (a modifier in one round)")
 	firstRoundsBonus(p, holder, 1)
 }
@@ -25,7 +25,7 @@ func supercharge(p *plan, sc *Scenario, holder sideID) {
 // it. Not modelled: mechs in the space area do not fight in space combat in
 // this engine, so no space die is added (they have no space combat roll to
 // add to).
-func viszElVir(p *plan, sc *Scenario, holder sideID) {
+func viszElVir(p *plan, sc *scenarioIn, holder sideID) {
 	mech, okM := groundSlot(p, holder, units.Mech)
 	flag, okFlagship := groundSlot(p, holder, units.Flagship)
 	if !okM || !okFlagship || sc.Action != Invasion {
@@ -64,7 +64,7 @@ func viszElVir(p *plan, sc *Scenario, holder sideID) {
 // area fight the space combat as Z-Grav Eidolons (after the fighters in
 // the hit order), damaged ones stay damaged, and the survivors land as
 // mechs. The defender's mechs are on the planet: not in the space area.
-func zGrav(p *plan, sc *Scenario, holder sideID) {
+func zGrav(p *plan, sc *scenarioIn, holder sideID) {
 	if _, max := factionItemCount(sideOf(sc, holder), "eidolon-maximum"); max {
 		return
 	}
@@ -83,7 +83,7 @@ func zGrav(p *plan, sc *Scenario, holder sideID) {
 // System: not modelled); they are repaired at the start of every round of
 // either combat. The breakthrough's price (returning 3 of 4 mechs) is paid
 // before the action: give the mechs left. The Naaz-Rokha only.
-func eidolonMax(p *plan, sc *Scenario, holder sideID) {
+func eidolonMax(p *plan, sc *scenarioIn, holder sideID) {
 	if sideOf(sc, holder).faction().Slug != "naaz-rokha" {
 		factionIdle(p, "Eidolon Maximum", holder, "it flips the Naaz-Rokha mech card; the side is not the Naaz-Rokha")
 		return

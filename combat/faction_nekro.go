@@ -10,7 +10,7 @@ import "github.com/ti4sim/ti4sim/units"
 // in the space combat when they fight as ships (The Alastor); a static
 // modifier, which the exact solver replays. Without it (the default) no
 // token is assumed and nothing changes; a warning says how to give one.
-func mordred(p *plan, sc *Scenario, holder sideID) {
+func mordred(p *plan, sc *scenarioIn, holder sideID) {
 	if mechTextLost(sc) {
 		factionIdle(p, "Mordred", holder, "Articles of War removes the mech's printed abilities")
 		return
@@ -35,7 +35,7 @@ func mordred(p *plan, sc *Scenario, holder sideID) {
 // where they were when it ends (the defender's to the planet, for the
 // ground combat). Space cannon, anti-fighter barrage and effects aimed at
 // ships do not hit them.
-func theAlastor(p *plan, sc *Scenario, holder sideID) {
+func theAlastor(p *plan, sc *scenarioIn, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	name := "The Alastor (ground forces fight in the space combat)"
 	if !ok {

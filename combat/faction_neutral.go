@@ -14,14 +14,14 @@ import "fmt"
 // used at the first hit it can cancel.
 
 // isNeutral reports whether the side is the neutral units.
-func (s *Side) isNeutral() bool {
+func (s *force) isNeutral() bool {
 	return s.Faction != nil && s.Faction.Slug == "neutral"
 }
 
 // validateNeutral refuses what neutral units cannot have or do: upgrades,
 // technologies, cards, a hit order of their own (nobody chooses it) or a
 // retreat (they make no decisions).
-func (s *Side) validateNeutral() error {
+func (s *force) validateNeutral() error {
 	if !s.isNeutral() {
 		return nil
 	}
@@ -47,5 +47,5 @@ func (s *Side) validateNeutral() error {
 
 // neutralHitOrder is the modelled text of the neutral units: validation
 // enforces it and the default order is the reference card's.
-func neutralHitOrder(p *plan, sc *Scenario, holder sideID) {
+func neutralHitOrder(p *plan, sc *scenarioIn, holder sideID) {
 }

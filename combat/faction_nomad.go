@@ -18,7 +18,7 @@ import "github.com/ti4sim/ti4sim/units"
 // Damage (Direct Hit targets ships; the mech is not one). Articles of War
 // removes the text. The exact solver's states hold the ships only, not
 // the mechs, so it refuses the text.
-func quantumManipulator(p *plan, sc *Scenario, holder sideID) {
+func quantumManipulator(p *plan, sc *scenarioIn, holder sideID) {
 	switch {
 	case sc.Action == GroundCombat:
 		return

@@ -8,7 +8,7 @@ import "github.com/ti4sim/ti4sim/units"
 // PDS and space docks: they are in the space area, need no room, take no
 // hits, and have no Space Cannon, Planetary Shield or Production there
 // (compileSide); Linkships may fire their Space Cannon.
-func miniaturization(p *plan, sc *Scenario, holder sideID) {
+func miniaturization(p *plan, sc *scenarioIn, holder sideID) {
 }
 
 // linkship (Ral Nel destroyer, Thunder's Edge): "may fire the Space Cannon
@@ -19,7 +19,7 @@ func miniaturization(p *plan, sc *Scenario, holder sideID) {
 // Linkship II every Linkship fires the best one; with Linkship I as many
 // Linkships as there are such structures. Nothing before space cannon
 // offense can destroy either, so the number of rolls is fixed.
-func linkship(p *plan, sc *Scenario, holder sideID) {
+func linkship(p *plan, sc *scenarioIn, holder sideID) {
 	sp := &p.side[holder]
 	var pds units.Roll
 	structures, ships, upgraded := 0, 0, false
@@ -52,7 +52,7 @@ func linkship(p *plan, sc *Scenario, holder sideID) {
 // Damage." Policy: when the holder's ships retreat with the flagship, the
 // opponent's most valuable ship without Sustain Damage is destroyed (the
 // retreat itself follows the side's retreat policy).
-func lastDispatch(p *plan, sc *Scenario, holder sideID) {
+func lastDispatch(p *plan, sc *scenarioIn, holder sideID) {
 	flag, ok := flagshipSlot(p, holder)
 	if !ok {
 		return
@@ -92,7 +92,7 @@ func lastDispatch(p *plan, sc *Scenario, holder sideID) {
 // adjacency of particular planets, and moving in after the combat is won
 // (it changes no outcome). The mech text attaches only when the fleet holds
 // a mech (applyFaction); "alarum:N" without one is ignored silently.
-func alarum(p *plan, sc *Scenario, holder sideID) {
+func alarum(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Alarum"
 	n, listed := factionItemCount(sideOf(sc, holder), "alarum")
 	mechs := kindSlots(p, holder, tGround, units.Mech)
@@ -108,7 +108,7 @@ func alarum(p *plan, sc *Scenario, holder sideID) {
 	case len(mechs) == 0:
 		return
 	}
-	inf, ok := p.hiddenGroundSlot(sc, holder, units.Infantry, name, name)
+	inf, ok := p.hiddenGroundSlot(&sc.input, holder, units.Infantry, name, name)
 	if !ok {
 		return
 	}

@@ -3,7 +3,7 @@ package combat
 import "github.com/ti4sim/ti4sim/units"
 
 // unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
-func unrelenting(p *plan, sc *Scenario, holder sideID) {
+func unrelenting(p *plan, sc *scenarioIn, holder sideID) {
 	all := func(uint8) bool { return true }
 	p.adjustThresholds(holder, rollSpace, -1, all)
 	p.adjustThresholds(holder, rollGround, -1, all)
@@ -11,7 +11,7 @@ func unrelenting(p *plan, sc *Scenario, holder sideID) {
 
 // sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
 // other ships in the system while the flagship is there.
-func sardakkFlagship(p *plan, sc *Scenario, holder sideID) {
+func sardakkFlagship(p *plan, sc *scenarioIn, holder sideID) {
 	sp := &p.side[holder]
 	a := aura{delta: -1}
 	found := false
@@ -47,7 +47,7 @@ func destroyHealthy(t *trial, side sideID, s uint8) {
 // against bombardment or space cannon defense (not combat), nor against
 // Magen Defense Grid's start-of-combat hit, which the engine applies
 // without the sustain triggers. Articles of War takes the text away.
-func valkyrieExoskeleton(p *plan, sc *Scenario, holder sideID) {
+func valkyrieExoskeleton(p *plan, sc *scenarioIn, holder sideID) {
 	switch {
 	case sc.Action == SpaceCombat:
 		return
@@ -72,7 +72,7 @@ func valkyrieExoskeleton(p *plan, sc *Scenario, holder sideID) {
 // hits, you produce 1 additional hit." Mandatory; the hit joins the round's
 // other hits before any is cancelled (TR), so it is added to the holder's
 // dice hits.
-func valkyrieParticleWeave(p *plan, sc *Scenario, holder sideID) {
+func valkyrieParticleWeave(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == SpaceCombat {
 		factionIdle(p, "Valkyrie Particle Weave", holder, "a space combat has no ground combat")
 		return
@@ -97,7 +97,7 @@ func valkyrieParticleWeave(p *plan, sc *Scenario, holder sideID) {
 // Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the engine does not show the announced retreat at the end of
 // the round).
-func exotriremeII(p *plan, sc *Scenario, holder sideID) {
+func exotriremeII(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == GroundCombat {
 		return
 	}
@@ -146,7 +146,7 @@ func exotriremeII(p *plan, sc *Scenario, holder sideID) {
 // combat (an invasion's, or the ground combat alone) gets the modifiers;
 // not anti-fighter barrage, bombardment or space cannon (TR), nor the space
 // combat before it. Always played. The N'orr cannot play their own note.
-func tekklarLegion(p *plan, sc *Scenario, holder sideID) {
+func tekklarLegion(p *plan, sc *scenarioIn, holder sideID) {
 	opp := holder.opp()
 	switch {
 	case sideOf(sc, holder).faction().Slug == "sardakk":

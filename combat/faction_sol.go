@@ -9,7 +9,7 @@ package combat
 // roller rolls 1 die at that value in round 1 only (the round's roll
 // modifiers apply to it). Once (it exhausts). The die acts at the start of
 // a round: exact mode refuses it.
-func evelynDelouis(p *plan, sc *Scenario, holder sideID) {
+func evelynDelouis(p *plan, sc *scenarioIn, holder sideID) {
 	if sc.Action == SpaceCombat {
 		factionIdle(p, "Evelyn Delouis", holder, "the action has no ground combat")
 		return

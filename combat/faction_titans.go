@@ -9,7 +9,7 @@ import "github.com/ti4sim/ti4sim/units"
 // planet and fires in space cannon offense and defense; held by the
 // attacker, Elysium is another planet of the active system and fires in
 // space cannon offense only. The planet is never hit nor destroyed.
-func ulTheProgenitor(p *plan, sc *Scenario, holder sideID) {
+func ulTheProgenitor(p *plan, sc *scenarioIn, holder sideID) {
 	sp := &p.side[holder]
 	n := len(sp.slots)
 	p.addRoller(holder, rollSCO, "Elysium (Geoform)", 5, 3)
@@ -30,7 +30,7 @@ func ulTheProgenitor(p *plan, sc *Scenario, holder sideID) {
 // cannon and Planetary Shield are the structure's, as before. Static: exact
 // mode solves it. Not modelled: an attacker's Hel-Titans (a PDS cannot be
 // committed: it cannot be transported).
-func helTitan(p *plan, sc *Scenario, holder sideID) {
+func helTitan(p *plan, sc *scenarioIn, holder sideID) {
 	if holder != defender || sc.Action == SpaceCombat {
 		return
 	}
@@ -61,7 +61,7 @@ func helTitan(p *plan, sc *Scenario, holder sideID) {
 // other players' units, and keeping it for a later, more damaging hit. The
 // choice depends on what happened earlier in the action: exact mode
 // refuses it.
-func tellurian(p *plan, sc *Scenario, holder sideID) {
+func tellurian(p *plan, sc *scenarioIn, holder sideID) {
 	c := p.counter()
 	for r := range rollKind(numRollKinds) {
 		p.onBeforeAssign(r, func(t *trial, side sideID, hits int) int {

@@ -18,7 +18,7 @@ import "github.com/ti4sim/ti4sim/units"
 // holder's own destroyed units, so Reanimator counts only when the holder
 // has no flagship alive. Articles of War removes the text. Captures are
 // counted in hooks on destruction: exact mode refuses.
-func reanimator(p *plan, sc *Scenario, holder sideID) {
+func reanimator(p *plan, sc *scenarioIn, holder sideID) {
 	if mechTextLost(sc) {
 		factionIdle(p, "Reanimator", holder, "Articles of War takes the mechs' texts away")
 		return
@@ -64,7 +64,7 @@ func reanimator(p *plan, sc *Scenario, holder sideID) {
 // space cannon, bombardment or space cannon defense (not combat). While
 // the holder's flagship is alive, The Terror Between counts instead (it
 // captures more), so no unit is counted twice.
-func devour(p *plan, sc *Scenario, holder sideID) {
+func devour(p *plan, sc *scenarioIn, holder sideID) {
 	p.beyondExact("Devour (captured units are counted)")
 	flag, hasFlag := flagshipSlot(p, holder)
 	opp := holder.opp()
@@ -84,7 +84,7 @@ func devour(p *plan, sc *Scenario, holder sideID) {
 // non-structure units that are destroyed in this system, including your
 // own." Either side's, by any hit (space cannon and bombardment too),
 // while the flagship is alive.
-func terrorBetween(p *plan, sc *Scenario, holder sideID) {
+func terrorBetween(p *plan, sc *scenarioIn, holder sideID) {
 	p.beyondExact("The Terror Between (captured units are counted)")
 	flag, ok := flagshipSlot(p, holder)
 	if !ok {

@@ -3,7 +3,7 @@ package combat
 // winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
 // opponent has non-fighter ships in the system. The dice depend on the
 // other side's units, so the per-side tables and exact mode do not apply.
-func winnuFlagship(p *plan, sc *Scenario, holder sideID) {
+func winnuFlagship(p *plan, sc *scenarioIn, holder sideID) {
 	if i := p.flagshipRoller(holder, rollSpace); i >= 0 {
 		p.side[holder].rollers[rollSpace][i].perOpponentShip = true
 		p.side[holder].special[rollSpace] = true
@@ -30,7 +30,7 @@ func addCombatRollBonus(p *plan, holder sideID, bonus int) {
 // effect's name says so): list it only when it is. Combat rolls are the
 // space and ground combat rounds' dice (LRR 56), not anti-fighter barrage,
 // space cannon or bombardment. Static: exact mode solves it.
-func rickarRickani(p *plan, sc *Scenario, holder sideID) {
+func rickarRickani(p *plan, sc *scenarioIn, holder sideID) {
 	addCombatRollBonus(p, holder, 2)
 }
 
@@ -40,7 +40,7 @@ func rickarRickani(p *plan, sc *Scenario, holder sideID) {
 // cards (no count means 1); the holder's space and ground combat rolls get
 // +N. A count out of range is reported and the text ignored. Static: exact
 // mode solves it. Not modelled: the note changing hands during the action.
-func imperator(p *plan, sc *Scenario, holder sideID) {
+func imperator(p *plan, sc *scenarioIn, holder sideID) {
 	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
 	addCombatRollBonus(p, holder, n)
 }

@@ -12,7 +12,7 @@ import "github.com/ti4sim/ti4sim/units"
 // fire then). Mechs in adjacent systems are not an input. Antimass
 // Deflectors and Solar Flare attach late and see these rolls; Plasma
 // Scoring's die may use them. Articles of War removes the ability.
-func indomitus(p *plan, sc *Scenario, holder sideID) {
+func indomitus(p *plan, sc *scenarioIn, holder sideID) {
 	if mechTextLost(sc) {
 		p.warnOnce("Indomitus does nothing: Articles of War removes the mech's Space Cannon")
 		return
@@ -38,5 +38,5 @@ func indomitus(p *plan, sc *Scenario, holder sideID) {
 // Space Cannon, which its numbers already say: it fires in space cannon
 // offense and, being a ship, not in space cannon defense. A flagship in an
 // adjacent system is not an input.
-func loncaraSsodu(p *plan, sc *Scenario, holder sideID) {
+func loncaraSsodu(p *plan, sc *scenarioIn, holder sideID) {
 }

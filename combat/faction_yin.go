@@ -44,7 +44,7 @@ func firstAlive(t *trial, side sideID, list []uint8) (uint8, bool) {
 // last ship: give it up and hit the most expensive such ship. Once per
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
-func devotion(p *plan, sc *Scenario, holder sideID) {
+func devotion(p *plan, sc *scenarioIn, holder sideID) {
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
@@ -78,7 +78,7 @@ func devotion(p *plan, sc *Scenario, holder sideID) {
 // Policy: used whenever the holder has a cruiser or destroyer and another
 // ship, and the opponent has a non-fighter ship; the cheapest cruiser or
 // destroyer is given up (a destroyer first).
-func impulseCore(p *plan, sc *Scenario, holder sideID) {
+func impulseCore(p *plan, sc *scenarioIn, holder sideID) {
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == GroundCombat || len(sac) == 0 {
 		return
@@ -102,7 +102,7 @@ func impulseCore(p *plan, sc *Scenario, holder sideID) {
 // against ships and at the end of every space combat round, so a flagship
 // destroyed by an effect (Direct Hit, Exotrireme II) triggers it too; the
 // ships destroyed are not hits and fire no effects.
-func vanHauge(p *plan, sc *Scenario, holder sideID) {
+func vanHauge(p *plan, sc *scenarioIn, holder sideID) {
 	flags := kindSlots(p, holder, tShips, units.Flagship)
 	if sc.Action == GroundCombat || len(flags) == 0 {
 		return
@@ -131,7 +131,7 @@ func vanHauge(p *plan, sc *Scenario, holder sideID) {
 // with 1 infantry from your reinforcements." Policy: always used when the
 // opponent has an infantry in the combat and the Yin have 2 influence left
 // (Side.Influence).
-func indoctrination(p *plan, sc *Scenario, holder sideID) {
+func indoctrination(p *plan, sc *scenarioIn, holder sideID) {
 	if sideOf(sc, holder).Influence < 2 && sc.Action != SpaceCombat {
 		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+holder.String()+"-influence)")
 		return
@@ -145,7 +145,7 @@ func indoctrination(p *plan, sc *Scenario, holder sideID) {
 // 1 infantry from your reinforcements." Always played when it can be: the
 // opponent (not the Yin) has 2 or more ground forces in the combat, one of
 // them an infantry. The Yin cannot play their own note.
-func greyfireMutagen(p *plan, sc *Scenario, holder sideID) {
+func greyfireMutagen(p *plan, sc *scenarioIn, holder sideID) {
 	switch {
 	case sideOf(sc, holder).faction().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "the Yin player cannot play their own promissory note")
@@ -169,7 +169,7 @@ func greyfireMutagen(p *plan, sc *Scenario, holder sideID) {
 // reported among the holder's Survivors (it was not in the fleet) and its
 // loss does not count in ResourcesLost; the outcome counts it. Units join a
 // side during the action, so the fast tables and exact mode are off.
-func addInfantryReplacer(p *plan, sc *Scenario, holder sideID, name string, minOpp int, influence int16) {
+func addInfantryReplacer(p *plan, sc *scenarioIn, holder sideID, name string, minOpp int, influence int16) {
 	opp := holder.opp()
 	oppInf := kindSlots(p, opp, tGround, units.Infantry)
 	start := 0
@@ -183,7 +183,7 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder sideID, name string, minO
 		factionIdle(p, name, holder, "the "+opp.String()+" has no infantry")
 		return
 	}
-	i, ok := p.hiddenGroundSlot(sc, holder, units.Infantry, name, name)
+	i, ok := p.hiddenGroundSlot(&sc.input, holder, units.Infantry, name, name)
 	if !ok {
 		return
 	}
@@ -226,13 +226,13 @@ func addInfantryReplacer(p *plan, sc *Scenario, holder sideID, name string, minO
 // and the wider Ω/Thunder's Edge triggers (fighters for other ships,
 // infantry for ground forces). Units join during the action: no fast
 // tables, and exact mode refuses.
-func brotherMilor(p *plan, sc *Scenario, holder sideID) {
+func brotherMilor(p *plan, sc *scenarioIn, holder sideID) {
 	ships := p.slotsOf(holder, tShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == GroundCombat || len(ships) == 0 {
 		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
 		return
 	}
-	i, err := p.joinSlot(sc, holder, units.Fighter, "Brother Milor")
+	i, err := p.joinSlot(&sc.input, holder, units.Fighter, "Brother Milor")
 	if err != nil {
 		p.warnings = append(p.warnings, "Brother Milor: "+err.Error()+"; ignored")
 		return
@@ -283,7 +283,7 @@ const yinMechs = 4
 // fewer mechs than the faction has). It replaces the infantry that
 // Indoctrination (attached before it: an ability listed first) has just
 // placed, in the same start-of-combat window.
-func moyinsAshes(p *plan, sc *Scenario, holder sideID) {
+func moyinsAshes(p *plan, sc *scenarioIn, holder sideID) {
 	const name = "Moyin's Ashes"
 	s := sideOf(sc, holder)
 	sp := &p.side[holder]
@@ -309,7 +309,7 @@ func moyinsAshes(p *plan, sc *Scenario, holder sideID) {
 		factionIdle(p, name, holder, "Indoctrination does not act here")
 		return
 	}
-	mech, ok := p.hiddenGroundSlot(sc, holder, units.Mech, name, "deployed by "+name)
+	mech, ok := p.hiddenGroundSlot(&sc.input, holder, units.Mech, name, "deployed by "+name)
 	if !ok {
 		return
 	}

@@ -12,7 +12,7 @@ import (
 // leader, or flagship/mech/unit text (units.Ability) by its slug.
 type factionRule struct {
 	// attach adds the effect, held by side holder, like a card's attach.
-	attach func(p *plan, sc *Scenario, holder sideID)
+	attach func(p *plan, sc *scenarioIn, holder sideID)
 	// early rules attach before any other text or card of either side
 	// (they change which of them attach: the Watcher's cancellations).
 	early bool
@@ -107,7 +107,7 @@ func factionRules() map[string]factionRule {
 		// The Nekro Virus.
 		"the-alastor": {attach: theAlastor},
 		"mordred":     {attach: mordred},
-		"valefar-assimilator-z": {attach: func(p *plan, sc *Scenario, holder sideID) {
+		"valefar-assimilator-z": {attach: func(p *plan, sc *scenarioIn, holder sideID) {
 		}},
 
 		// neutral units (Thunder's Edge): generic units, never upgraded; they take hits in the fixed order printed on their reference card.
@@ -166,7 +166,7 @@ func factionRules() map[string]factionRule {
 
 // inVariants is the rule of texts applied when the side's units are laid
 // out (variants.go): nothing more to attach.
-func inVariants(*plan, *Scenario, sideID) {}
+func inVariants(*plan, *scenarioIn, sideID) {}
 
 // byNumbers lists faction unit texts that the unit's numbers already say
 // completely (capacity, Sustain Damage, combat value, revival).
@@ -200,8 +200,8 @@ func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
 // in Techs or Cards (of any faction: notes change hands). Modelled ones
 // attach; the others add a warning naming them. With early, only the
 // early rules attach (and nothing warns); without, only the others.
-func (p *plan) applyFaction(sc *Scenario, side sideID, early bool) {
-	s := []*Side{&sc.Attacker, &sc.Defender}[side]
+func (p *plan) applyFaction(sc *scenarioIn, side sideID, early bool) {
+	s := []*force{&sc.Attacker, &sc.Defender}[side]
 	rules := factionRules()
 	use := func(a units.Ability, who string) {
 		if r, ok := rules[a.Slug]; ok {
@@ -258,7 +258,7 @@ func (p *plan) applyFaction(sc *Scenario, side sideID, early bool) {
 	}
 }
 
-func upgradedByTech(s *Side, k units.Kind) bool {
+func upgradedByTech(s *force, k units.Kind) bool {
 	up, _ := s.upgrades()
 	return up[k]
 }

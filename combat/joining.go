@@ -38,12 +38,12 @@ import (
 // (a destroyer placed before the barrage, after an Ambush hit, does not
 // fire it), the side's auras (the Sardakk N'orr flagship's +1 goes to the
 // units in the fleet only) and modifiers that name single units.
-func (p *plan) joinSlot(sc *Scenario, holder sideID, k units.Kind, label string) (uint8, error) {
+func (p *plan) joinSlot(sc *input, holder sideID, k units.Kind, label string) (uint8, error) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		return 0, fmt.Errorf("too many unit types to add its %ss", k)
 	}
-	s := sideOf(sc, holder)
+	s := sc.side(holder)
 	up, _ := s.upgrades()
 	st, err := s.faction().Unit(k, up[k])
 	if err != nil {
@@ -112,7 +112,7 @@ func (p *plan) joinSlot(sc *Scenario, holder sideID, k units.Kind, label string)
 // combat (non-flagship ships in the space area; ground forces), else st's
 // value less the side's Modifier (and 1 for a defender's ship in a nebula).
 // False when the unit has no combat roll.
-func (p *plan) unitThreshold(sc *Scenario, holder sideID, st units.Stats, r rollKind) (int, bool) {
+func (p *plan) unitThreshold(sc *input, holder sideID, st units.Stats, r rollKind) (int, bool) {
 	if !st.Combat.Has() {
 		return 0, false
 	}
@@ -135,7 +135,7 @@ func (p *plan) unitThreshold(sc *Scenario, holder sideID, st units.Stats, r roll
 		}
 		return st.Combat.Value + int(ro.thr) - sl.stats.Combat.Value, true
 	}
-	thr := st.Combat.Value - sideOf(sc, holder).Modifier
+	thr := st.Combat.Value - sc.side(holder).Modifier
 	if space && sc.Nebula && holder == defender {
 		thr--
 	}
@@ -182,13 +182,13 @@ func (t *trial) join(side sideID, s uint8, n int) {
 // units come from the reinforcements); the outcome counts it. The fast
 // tables are turned off. False (with a warning) when there is no room or no
 // such unit.
-func (p *plan) hiddenGroundSlot(sc *Scenario, holder sideID, k units.Kind, name, label string) (uint8, bool) {
+func (p *plan) hiddenGroundSlot(sc *input, holder sideID, k units.Kind, name, label string) (uint8, bool) {
 	sp := &p.side[holder]
 	if len(sp.slots) >= maxSlots {
 		p.warnings = append(p.warnings, name+": too many unit types to add its units; ignored")
 		return 0, false
 	}
-	s := sideOf(sc, holder)
+	s := sc.side(holder)
 	up, _ := s.upgrades()
 	st, err := s.faction().Unit(k, up[k])
 	if err != nil {

@@ -5,7 +5,7 @@ import "fmt"
 // addMagen attaches Magen Defense Grid held by holder (base game,
 // Codex I, Codex IV).
 // It acts only in ground combat.
-func (p *plan) addMagen(sc *Scenario, holder sideID) {
+func (p *plan) addMagen(sc *scenarioIn, holder sideID) {
 	if sc.Action == SpaceCombat {
 		return
 	}

@@ -3,7 +3,7 @@ package combat
 func moraleBoost() card {
 	return card{CardInfo: CardInfo{Slug: "morale-boost", Name: "Morale Boost", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a combat round, +1 to the holder's combat rolls that round; played in the holder's first rounds, one copy a round (space rounds, then ground rounds); not on anti-fighter barrage, space cannon or bombardment"},
-		attach: func(p *plan, sc *Scenario, holder sideID, copies int) {
+		attach: func(p *plan, sc *scenarioIn, holder sideID, copies int) {
 			firstRoundsBonus(p, holder, copies)
 			p.beyondExact("Morale Boost (a modifier in chosen rounds)")
 		}}

@@ -290,18 +290,19 @@ type plan struct {
 	fast [numCombatTypes]*fastCombat
 }
 
-// compile validates sc and builds its plan.
-func compile(sc *Scenario) (*plan, error) {
-	resolved, err := sc.resolve()
-	if err != nil {
-		return nil, err
-	}
-	sc = &resolved
-	placed, notes, err := placeUnits(sc)
-	if err != nil {
-		return nil, err
-	}
-	sc = &placed
+// effectSet is what the effects give the compiler: the slots their texts
+// add to a side (unit variants, units that fight as ships or as ground
+// forces, the TI3 units), asked while the side's units are laid out, and
+// the hooks they attach, asked once both sides are laid out.
+type effectSet interface {
+	addSlots(sp *sidePlan, s *force, side sideID)
+	attach(p *plan)
+}
+
+// newPlan builds the plan of a checked input: both sides' slots, rolls and
+// orders, the action's steps, capacity, the effects of fx, then what is
+// derived from all of them (the fast tables). notes start the warnings.
+func newPlan(sc *input, notes []string, fx effectSet) (*plan, error) {
 	p := &plan{action: sc.Action, binom: binomial(), warnings: notes}
 	for s := range p.hitFactor {
 		for r := range p.hitFactor[s] {
@@ -309,7 +310,7 @@ func compile(sc *Scenario) (*plan, error) {
 		}
 	}
 	for i := range numSides {
-		sp, err := compileSide(sideOf(sc, i), i, sc)
+		sp, err := compileSide(sc.side(i), i, sc, fx)
 		if err != nil {
 			return nil, err
 		}
@@ -331,7 +332,7 @@ func compile(sc *Scenario) (*plan, error) {
 	p.roundLimit = sc.MaxRounds
 	p.noCommit = sc.Action == Invasion && p.side[attacker].count[tGround] == 0 && len(p.twinsOf(attacker, formGround)) == 0
 	for i := range numSides {
-		s := sideOf(sc, i)
+		s := sc.side(i)
 		p.side[i].retreat = s.Retreat
 		if !s.Retreat.Never() {
 			p.beyondExact(i.String() + "'s retreat policy")
@@ -341,14 +342,8 @@ func compile(sc *Scenario) (*plan, error) {
 	if sc.MaxRounds > 0 {
 		p.beyondExact("the round limit")
 	}
-	p.applyEffects(sc)
-	if sc.Edition == EditionTI3SA {
-		p.applyTI3(sc)
-	}
-	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || len(p.hooks.retreat) > 0
-	if sc.EntropicScar {
-		p.applyEntropicScar(sc)
-	}
+	fx.attach(p)
+	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || p.used[wRetreat][0] > 0
 	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
 	// the state spaces of such slots have no damaged units.
 	for s := range numSides {
@@ -385,7 +380,7 @@ func (p *plan) anyCanHit(r rollKind) bool {
 	return false
 }
 
-func (p *plan) addWarnings(sc *Scenario) {
+func (p *plan) addWarnings(sc *input) {
 	fights := func(ct combatType, r rollKind) bool {
 		return len(p.side[attacker].rollers[r]) > 0 && len(p.side[defender].rollers[r]) > 0 && !p.canHit[ct]
 	}
@@ -402,7 +397,7 @@ func (p *plan) addWarnings(sc *Scenario) {
 		p.warnings = append(p.warnings, "no unit on either side can score a hit in ground combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
 	}
 	for i := range numSides {
-		s := sideOf(sc, i)
+		s := sc.side(i)
 		if up, _ := s.upgrades(); s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {
 			p.warnings = append(p.warnings, fmt.Sprintf("the %s's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the %s's technologies)", i.String(), s.AdjacentPDS, i.String()))
 		}
@@ -430,9 +425,9 @@ func (p *plan) addWarnings(sc *Scenario) {
 
 // compileSide builds side idx's plan from s: its slots, its rolls and
 // its hit-assignment orders.
-func compileSide(s *Side, idx sideID, sc *Scenario) (sidePlan, error) {
+func compileSide(s *force, idx sideID, sc *input, fx effectSet) (sidePlan, error) {
 	var sp sidePlan
-	if err := sp.compileSlots(s, idx, sc); err != nil {
+	if err := sp.compileSlots(s, idx, fx); err != nil {
 		return sp, err
 	}
 	sp.compileRolls(s, idx, sc)
@@ -458,7 +453,7 @@ func (sp *sidePlan) addSlot(st units.Stats, z zone, n int, report bool) uint8 {
 // adjacent PDS (with PDS II: space cannon offense only) and its PDS
 // elsewhere in the system, then the slots its texts add (variants, twins,
 // the TI3 units).
-func (sp *sidePlan) compileSlots(s *Side, idx sideID, sc *Scenario) error {
+func (sp *sidePlan) compileSlots(s *force, idx sideID, fx effectSet) error {
 	up, err := s.upgrades()
 	if err != nil {
 		return err
@@ -488,11 +483,7 @@ func (sp *sidePlan) compileSlots(s *Side, idx sideID, sc *Scenario) error {
 		sp.addSlot(st, zoneSystem, s.SystemPDS, false)
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
-	sp.variantWarnings = sp.applyVariants(s, sc)
-	sp.addTwins(s, idx, sc)
-	if sc.Edition == EditionTI3SA {
-		sp.ti3Units(s, idx)
-	}
+	fx.addSlots(sp, s, idx)
 	if len(sp.slots) > maxSlots {
 		return fmt.Errorf("too many unit types (%d); at most %d", len(sp.slots), maxSlots)
 	}
@@ -517,7 +508,7 @@ func (sp *sidePlan) addRoll(i int, r rollKind, roll units.Roll, m int, ti3 bool)
 // with the static modifiers (the side's modifier; +1 to the defender's
 // ships in a nebula, LRR 59), groups them, and lists the planetary shields,
 // the shield breakers and the units that revive.
-func (sp *sidePlan) compileRolls(s *Side, idx sideID, sc *Scenario) {
+func (sp *sidePlan) compileRolls(s *force, idx sideID, sc *input) {
 	var mod [numCombatTypes]int
 	mod[inSpace] = s.Modifier
 	mod[onGround] = s.Modifier
@@ -578,7 +569,7 @@ func (sp *sidePlan) compileRolls(s *Side, idx sideID, sc *Scenario) {
 // sequence restricted to each target set; units that are both ships and
 // ground forces (Eidolon Maximum) are the last ships lost; non-fighters
 // first is the ship order without fighters, then the fighters.
-func (sp *sidePlan) compileOrders(s *Side) {
+func (sp *sidePlan) compileOrders(s *force) {
 	sp.sustainLast = s.Order.SustainLast
 	for _, k := range s.Order.sequence() {
 		for i, sl := range sp.slots {

@@ -102,10 +102,6 @@ type Side struct {
 	// rolls and unit abilities. A subset of Fleet; only the Last Bastion
 	// galvanize, or a side holding their Raise the Standard note.
 	Galvanized units.Fleet
-
-	// ti3Techs are the side's Twilight Imperium 3 technologies, set aside
-	// by Scenario.asTI3 (ti3.go).
-	ti3Techs []string
 }
 
 // MaxBudget bounds Side.TradeGoods and Side.Influence.
@@ -179,7 +175,7 @@ func Technologies() []string {
 
 // holds reports whether the side holds technology card tech (a Tech*
 // constant).
-func (s *Side) holds(tech string) bool {
+func (s *force) holds(tech string) bool {
 	for _, t := range s.Techs {
 		if cardTechs[techSlug(t)] == tech {
 			return true
@@ -205,7 +201,7 @@ func upgradeSlug(k units.Kind) string {
 
 // upgrades returns, per kind, whether the side's techs upgrade it; it fails
 // on an unknown technology.
-func (s *Side) upgrades() ([units.NumKinds]bool, error) {
+func (s *force) upgrades() ([units.NumKinds]bool, error) {
 	var up [units.NumKinds]bool
 	for _, t := range s.Techs {
 		slug := techSlug(t)
@@ -229,7 +225,7 @@ func (s *Side) upgrades() ([units.NumKinds]bool, error) {
 	return up, nil
 }
 
-func (s *Side) faction() *units.Faction {
+func (s *force) faction() *units.Faction {
 	if s.Faction == nil {
 		return units.NoFaction()
 	}
@@ -239,7 +235,8 @@ func (s *Side) faction() *units.Faction {
 // Validate reports the first reason the scenario cannot be simulated,
 // naming the side and the input at fault.
 func (sc *Scenario) Validate() error {
-	_, err := sc.resolve()
+	in := sc.internal()
+	_, err := in.resolve()
 	return err
 }
 
@@ -247,27 +244,27 @@ func (sc *Scenario) Validate() error {
 // of sc under Twilight Imperium 4, its units and rules converted (asTI3)
 // under Twilight Imperium 3 with Shattered Ascension. compile calls it
 // once per run: the scenario is checked and converted once.
-func (sc *Scenario) resolve() (Scenario, error) {
+func (sc *scenarioIn) resolve() (scenarioIn, error) {
 	if sc.Action > Invasion {
-		return Scenario{}, fmt.Errorf("unknown action %d", sc.Action)
+		return scenarioIn{}, fmt.Errorf("unknown action %d", sc.Action)
 	}
 	if sc.Edition >= numEditions {
-		return Scenario{}, fmt.Errorf("unknown ruleset %d", sc.Edition)
+		return scenarioIn{}, fmt.Errorf("unknown ruleset %d", sc.Edition)
 	}
 	if err := sc.Printings.validate(); err != nil {
-		return Scenario{}, err
+		return scenarioIn{}, err
 	}
 	r := *sc
 	if sc.Edition == EditionTI3SA {
 		if err := sc.validateTI3(); err != nil {
-			return Scenario{}, err
+			return scenarioIn{}, err
 		}
 		r = sc.asTI3()
 	} else if sc.SpaceMine {
-		return Scenario{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
+		return scenarioIn{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
 	if err := r.check(); err != nil {
-		return Scenario{}, err
+		return scenarioIn{}, err
 	}
 	return r, nil
 }
@@ -275,7 +272,7 @@ func (sc *Scenario) resolve() (Scenario, error) {
 // check validates a scenario in the engine's edition (after asTI3): the
 // round limit, each side, the PDS, the board states, and what the action
 // needs.
-func (sc *Scenario) check() error {
+func (sc *scenarioIn) check() error {
 	if sc.MaxRounds < 0 || sc.MaxRounds > maxRounds {
 		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, maxRounds)
 	}
@@ -284,7 +281,7 @@ func (sc *Scenario) check() error {
 	}
 	for _, sd := range []struct {
 		name string
-		s    *Side
+		s    *force
 	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
 		if err := sd.s.validate(sd.name, sc.Action); err != nil {
 			return err
@@ -306,7 +303,7 @@ func (sc *Scenario) check() error {
 // checkAction checks that each side has what the action needs: ships for
 // a space combat (or the defender's space cannon), ground forces and no
 // ships for a ground combat, ground forces or bombardment for an invasion.
-func (sc *Scenario) checkAction() error {
+func (sc *scenarioIn) checkAction() error {
 	a, d := &sc.Attacker.Fleet, &sc.Defender.Fleet
 	switch sc.Action {
 	case SpaceCombat:
@@ -340,7 +337,7 @@ func (sc *Scenario) checkAction() error {
 		}
 		for _, sd := range []struct {
 			name string
-			s    *Side
+			s    *force
 		}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
 			if sd.s.AdjacentPDS != 0 || sd.s.SystemPDS != 0 {
 				return fmt.Errorf("%s: PDS outside the contested planet take no part in a ground combat", sd.name)
@@ -358,7 +355,7 @@ func (sc *Scenario) checkAction() error {
 	return nil
 }
 
-func (s *Side) validate(name string, act Action) error {
+func (s *force) validate(name string, act Action) error {
 	if s.Fleet.Empty() {
 		return fmt.Errorf("%s: empty fleet", name)
 	}
@@ -412,7 +409,7 @@ func (s *Side) validate(name string, act Action) error {
 // system other than the contested one are the attacker's (the defender's
 // are in its fleet, on the planet), and Twilight Imperium 3's rules for the
 // active player's PDS are not modelled.
-func (sc *Scenario) validatePDS() error {
+func (sc *scenarioIn) validatePDS() error {
 	if sc.Defender.SystemPDS != 0 {
 		return fmt.Errorf("defender: its PDS on the contested planet go in its fleet; PDS on its other planets in the system are not modelled")
 	}
@@ -429,7 +426,7 @@ func (sc *Scenario) validatePDS() error {
 // Keleres control (I.I.H.Q. Modernization). A space combat against a side
 // with no ships is then space cannon offense alone (LRR 77; no combat takes
 // place, LRR 78: both players need ships).
-func (sc *Scenario) defenderSpaceCannon() bool {
+func (sc *scenarioIn) defenderSpaceCannon() bool {
 	d := &sc.Defender
 	if d.AdjacentPDS > 0 || boardStateHolds(d, "mecatol-rex") {
 		return true
@@ -448,7 +445,7 @@ func (sc *Scenario) defenderSpaceCannon() bool {
 // with no ground forces to commit is still the Bombardment step (LRR 15:
 // the active player may bombard a planet in the active system whether or
 // not it lands on it) and the defender keeps the planet.
-func (sc *Scenario) attackerBombards() bool {
+func (sc *scenarioIn) attackerBombards() bool {
 	a := &sc.Attacker
 	if sc.EntropicScar || (sc.Cultural && (holdsCard(a, "conventions-of-war") || holdsCard(&sc.Defender, "conventions-of-war"))) {
 		return false
@@ -465,7 +462,7 @@ func (sc *Scenario) attackerBombards() bool {
 
 // fightingPDS reports whether side has PDS that are also ground forces
 // (the Titans' Hel-Titans have a combat value).
-func fightingPDS(side *Side) bool {
+func fightingPDS(side *force) bool {
 	if side.Fleet.Count(units.PDS) == 0 {
 		return false
 	}
@@ -475,7 +472,7 @@ func fightingPDS(side *Side) bool {
 
 // validateGalvanized checks that the galvanized units are among the side's
 // units and that the side can galvanize.
-func (s *Side) validateGalvanized() error {
+func (s *force) validateGalvanized() error {
 	if s.Galvanized.Empty() {
 		return nil
 	}

@@ -26,7 +26,7 @@ func TestTechCodes(t *testing.T) {
 				t.Errorf("code %q is also a %s text", code, f.Slug)
 			}
 		}
-		s := Side{Techs: []string{code}}
+		s := force{Techs: []string{code}}
 		if _, err := s.upgrades(); err != nil {
 			t.Errorf("technology %q: %v", code, err)
 		}
@@ -34,7 +34,7 @@ func TestTechCodes(t *testing.T) {
 	// The unit-upgrade codes upgrade their unit; the card codes name their
 	// card.
 	for code, k := range map[string]units.Kind{"dd2": units.Destroyer, "sdn2": units.Dreadnought, "ht2": units.PDS, "inf2": units.Infantry} {
-		s := Side{Techs: []string{code}}
+		s := force{Techs: []string{code}}
 		if up, err := s.upgrades(); err != nil || !up[k] {
 			t.Errorf("technology %q does not upgrade %s: %v %v", code, k, up, err)
 		}
@@ -49,7 +49,7 @@ func TestTechCodes(t *testing.T) {
 			t.Errorf("%q does not name Magen Defense Grid", code)
 		}
 	}
-	if s := (Side{Techs: []string{"x89"}}); !s.holds(TechX89) {
+	if s := (force{Techs: []string{"x89"}}); !s.holds(TechX89) {
 		t.Error("x89 does not name X-89 Bacterial Weapon")
 	}
 }

@@ -83,7 +83,7 @@ func TI3Technologies() map[string]string {
 }
 
 // validateTI3 refuses what Twilight Imperium 3 does not have.
-func (sc *Scenario) validateTI3() error {
+func (sc *scenarioIn) validateTI3() error {
 	switch {
 	case sc.EntropicScar:
 		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
@@ -96,7 +96,7 @@ func (sc *Scenario) validateTI3() error {
 	}
 	for _, sd := range []struct {
 		name string
-		s    *Side
+		s    *force
 	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
 		s := sd.s
 		switch {
@@ -143,23 +143,23 @@ func ti3TechSlug(t string) string {
 // asTI3 returns the scenario as the engine plays it under TI3: each side
 // with the TI3 unit table as its faction and its technologies set aside
 // (they are TI3's, read by applyTI3).
-func (sc *Scenario) asTI3() Scenario {
+func (sc *scenarioIn) asTI3() scenarioIn {
 	out := *sc
-	for _, s := range []*Side{&out.Attacker, &out.Defender} {
+	for _, s := range []*force{&out.Attacker, &out.Defender} {
 		s.Faction = units.TI3()
-		s.ti3Techs = normTechs(s.Techs)
+		s.TI3Techs = normTechs(s.Techs)
 		s.Techs = nil
 	}
 	return out
 }
 
 // ti3Holds reports whether the side holds the TI3 technology.
-func (s *Side) ti3Holds(slug string) bool { return slices.Contains(s.ti3Techs, slug) }
+func (s *force) ti3Holds(slug string) bool { return slices.Contains(s.TI3Techs, slug) }
 
 // ti3Units adds what TI3 units need before the rolls are built: a worn slot
 // for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
 // ground-force slot for shock troops to revert to.
-func (sp *sidePlan) ti3Units(s *Side, idx sideID) {
+func (sp *sidePlan) ti3Units(s *force, idx sideID) {
 	n := len(sp.slots)
 	for i := range n {
 		sl := sp.slots[i]
@@ -205,7 +205,7 @@ func (t *trial) rollThroughShield() int {
 
 // applyTI3 attaches the TI3 rules that act on rolls and steps, after
 // compileSide.
-func (p *plan) applyTI3(sc *Scenario) {
+func (p *plan) applyTI3(sc *scenarioIn) {
 	p.ti3 = true
 	for side := range numSides {
 		s := sideOf(sc, side)

@@ -77,7 +77,7 @@ func (p *plan) twinsOf(side sideID, f form) []uint8 {
 // area) flip to the Z-Grav Eidolon; with the Naalu flagship (Matriarch) the
 // attacker's fighters are committed to the invaded planet as ground forces.
 // Validation (which units a scenario may hold) and addTwins both ask it.
-func twinForm(s *Side, idx sideID, act Action, k units.Kind) form {
+func twinForm(s *force, idx sideID, act Action, k units.Kind) form {
 	flagship := s.Fleet.Count(units.Flagship) > 0
 	switch slug := s.faction().Slug; {
 	case act == GroundCombat:
@@ -96,7 +96,7 @@ func twinForm(s *Side, idx sideID, act Action, k units.Kind) form {
 // units): the twin of a ground force fighting as a ship, of a mech as the
 // Z-Grav Eidolon (not Eidolon Maximum, a ship already), of a fighter on
 // the planet.
-func (sp *sidePlan) addTwins(s *Side, idx sideID, sc *Scenario) {
+func (sp *sidePlan) addTwins(s *force, idx sideID, sc *scenarioIn) {
 	for i := range len(sp.slots) {
 		sl := sp.slots[i]
 		if sl.form != formUnit || sl.zone == zoneAdjacent {

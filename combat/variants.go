@@ -41,7 +41,7 @@ func (sp *sidePlan) splitSlot(i uint8, n int, st units.Stats) (uint8, bool) {
 // applyVariants splits off the side's galvanized units and the ship of The
 // Cavalry, and gives the Naaz-Rokha mechs and the Mentak cruisers their
 // variants; it returns the warnings.
-func (sp *sidePlan) applyVariants(s *Side, sc *Scenario) (warnings []string) {
+func (sp *sidePlan) applyVariants(s *force, sc *scenarioIn) (warnings []string) {
 	for _, g := range s.Galvanized.Groups() {
 		i, ok := sp.slotOfKind(g.Kind)
 		if !ok {
@@ -157,7 +157,7 @@ var factionCounts = map[string][2]int{
 // factionItemCount returns the number given with a faction item among the
 // side's cards ("imperator:2" → 2; "imperator" → 1), and whether the side
 // lists the item. Notes, leaders and breakthroughs are given as cards.
-func factionItemCount(s *Side, slug string) (int, bool) {
+func factionItemCount(s *force, slug string) (int, bool) {
 	for _, it := range s.Cards {
 		name, num, hasNum := strings.Cut(it, ":")
 		if techSlug(strings.TrimSpace(name)) != slug {

@@ -8,7 +8,7 @@ import (
 
 // addX89 attaches X-89 Bacterial Weapon held by holder (base
 // game, Codex I, Game Companion, Codex IV).
-func (p *plan) addX89(sc *Scenario, holder sideID) {
+func (p *plan) addX89(sc *scenarioIn, holder sideID) {
 	name := fmt.Sprintf("X-89 Bacterial Weapon (%s printing)", sc.Printings.X89)
 	if sc.Printings.X89 == X89Omega2 {
 		// The hits of the holder's bombardment and ground combat rolls are
@@ -80,7 +80,7 @@ func (p *plan) addX89(sc *Scenario, holder sideID) {
 //
 // The defender's card does nothing (only the active player bombards), nor
 // does it in a space or ground combat alone.
-func (p *plan) addX89TI3(sc *Scenario, holder sideID) {
+func (p *plan) addX89TI3(sc *scenarioIn, holder sideID) {
 	const name = "X-89 Bacterial Weapon (Shattered Ascension)"
 	if holder != attacker || sc.Action != Invasion {
 		if holder != attacker {
