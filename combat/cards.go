@@ -3,11 +3,12 @@ package combat
 import (
 	"fmt"
 
-	"github.com/ti4sim/ti4sim/internal/echo"
-	"github.com/ti4sim/ti4sim/units"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // CardKind says what sort of game component a card is.
@@ -161,15 +162,6 @@ func (s *force) heldTechs() []card {
 		}
 	}
 	return out
-}
-
-// counter gives an effect a per-trial counter (t.used, t.mark) of its own.
-func (p *plan) counter() int {
-	if p.counters >= maxCounters {
-		panic("combat: too many effect counters")
-	}
-	p.counters++
-	return p.counters - 1
 }
 
 // checkUnitText refuses a flagship's or mech's text listed among a side's

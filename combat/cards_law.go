@@ -15,14 +15,6 @@ func lawAndRelicCards() []card {
 	}
 }
 
-// warnOnce adds a warning unless it is already there (a law may be listed
-// by both sides).
-func (p *plan) warnOnce(w string) {
-	if !slices.Contains(p.warnings, w) {
-		p.warnings = append(p.warnings, w)
-	}
-}
-
 // publicizeWeaponSchematics (law, For): "All war suns lose SUSTAIN DAMAGE."
 // It applies to both sides' war suns, whoever lists it.
 func publicizeWeaponSchematics() card {

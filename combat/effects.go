@@ -38,6 +38,10 @@ func compile(sc *Scenario) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i := range numSides {
+		s := placed.side(i)
+		s.Upgraded, _ = s.upgrades() // checked by resolve
+	}
 	return newPlan(&placed.input, notes, attacher{&placed})
 }
 
@@ -111,24 +115,26 @@ func (p *plan) applyEffects(sc *scenarioIn) {
 	}
 }
 
-// slotsOf returns side's slots whose kind satisfies keep, in hit order.
-func (p *plan) slotsOf(side sideID, tg targets, keep func(units.Kind) bool) []uint8 {
-	var out []uint8
-	for _, s := range p.side[side].order[tg] {
-		if keep(p.side[side].slots[s].stats.Kind) {
-			out = append(out, s)
-		}
-	}
-	return out
+// sideOf returns the scenario's side with index i.
+func sideOf(sc *scenarioIn, i sideID) *force {
+	return sc.side(i)
 }
 
-// structuresOnPlanet counts side's structures on the contested planet.
-func (p *plan) structuresOnPlanet(side sideID) int {
-	n := 0
-	for i, sl := range p.side[side].slots {
-		if sl.zone == zonePlanet && sl.stats.Kind.Structure() {
-			n += int(p.side[side].start[i])
-		}
-	}
-	return n
+// factionIdle records that a faction text held by holder does nothing in
+// this scenario, and why.
+func factionIdle(p *plan, name string, holder sideID, why string) {
+	p.warnOnce(name + " (" + holder.String() + ") does nothing: " + why)
+}
+
+// mechTextLost reports whether Articles of War (For), listed by either
+// side, takes the mechs' printed texts away.
+func mechTextLost(sc *scenarioIn) bool {
+	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
+}
+
+// scenarioIn is what the effects read: the input and the printings of
+// the cards that have several.
+type scenarioIn struct {
+	input
+	Printings Printings
 }

@@ -5,61 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 )
-
-// MaxExactStates bounds the joint state space (the attacker's states times
-// the defender's) of any one combat that Solve handles.
-const MaxExactStates = 1 << 22
-
-// Solve computes the Result of sc exactly, without sampling (exact
-// mode): the tactical action is a Markov chain over unit states under the
-// fixed hit-assignment policy, and Solve propagates probability through it.
-//
-// Every round that scores a hit lowers some side's health (units plus unused
-// Sustain Damage), so apart from the rounds where nobody hits, the chain is a
-// DAG; Solve visits joint states in decreasing total health and divides out
-// the no-hit self-loop: a state's inflow leaves it for its successors in
-// proportion to their probabilities over 1 − P(no hit), after a geometric
-// number of rounds (which keeps the rounds histogram exact).
-//
-// The Result has the same fields as Run's: probabilities with intervals of
-// zero width, expected survivors and losses with zero standard errors,
-// Trials 0 and Exact true. Solve refuses, naming the cause, scenarios with
-// effects it cannot express and combats whose joint state space exceeds
-// MaxExactStates, and returns an error if ctx is nil.
-func Solve(ctx context.Context, sc Scenario) (Result, error) {
-	return SolveWithin(ctx, sc, MaxExactStates)
-}
-
-// SolveWithin is Solve with a lower bound on the joint state space of any
-// one combat: 1..MaxExactStates joint states (a service's per-request
-// limit). A combat with more is refused, naming the limit, before the
-// solver builds its tables.
-func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error) {
-	if maxStates < 1 || maxStates > MaxExactStates {
-		return Result{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
-	}
-	if ctx == nil {
-		return Result{}, errNilContext
-	}
-	p, err := compile(&sc)
-	if err != nil {
-		return Result{}, err
-	}
-	if names := p.inexact(); len(names) > 0 {
-		return Result{}, notExact("exact mode cannot express %s", strings.Join(names, ", "))
-	}
-	if w := p.unreplayed(); w != "" {
-		return Result{}, notExact("exact mode cannot express an effect that acts %s", w)
-	}
-	s := &solver{ctx: ctx, p: p, maxStates: maxStates, left: newExactLeft(p)}
-	s.structures = s.structuresLeft()
-	if err := s.solve(); err != nil {
-		return Result{}, err
-	}
-	return s.result(), nil
-}
 
 // unreplayed names a window where hooks act that the solver does not
 // replay (it uses tables for combat rounds, space cannon offense and the

@@ -317,17 +317,3 @@ func (p *plan) galvanizedInfantry(holder sideID, of uint8) (uint8, bool) {
 	}
 	return i, true
 }
-
-// moveSome moves n units of side's slot from (undamaged, infantry) into
-// slot to, keeping the target sets' counts right.
-func (t *trial) moveSome(side sideID, from, to uint8, n uint16) {
-	sp := &t.p.side[side]
-	t.alive[side][from] -= n
-	t.alive[side][to] += n
-	for tg, in := 0, sp.in[from]; in != 0; tg, in = tg+1, in>>1 {
-		t.count[side][tg] -= int32(in&1) * int32(n)
-	}
-	for tg, in := 0, sp.in[to]; in != 0; tg, in = tg+1, in>>1 {
-		t.count[side][tg] += int32(in&1) * int32(n)
-	}
-}

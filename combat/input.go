@@ -1,6 +1,10 @@
 package combat
 
-import "github.com/ti4sim/ti4sim/units"
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
 
 // input is a scenario as the engine plays it: a copy of the Scenario
 // without its printings (which only the effects read), checked, and in
@@ -35,13 +39,10 @@ type force struct {
 	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
 	// from Techs by the conversion.
 	TI3Techs []string
-}
-
-// scenarioIn is what the effects read: the input and the printings of
-// the cards that have several.
-type scenarioIn struct {
-	input
-	Printings Printings
+	// Upgraded says, per unit kind, whether the side's units of that kind
+	// are upgraded (by a technology or in the fleet): resolved once from
+	// Techs by the effects, which know the technology names.
+	Upgraded [units.NumKinds]bool
 }
 
 // side returns the input's side i.
@@ -52,22 +53,40 @@ func (in *input) side(i sideID) *force {
 	return &in.Defender
 }
 
-// internal copies sc into the form the effects and the engine read.
-func (sc *Scenario) internal() scenarioIn {
-	return scenarioIn{
-		input: input{
-			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
-			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
-			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
-		},
-		Printings: sc.Printings,
+// Action is what a Scenario simulates.
+type Action uint8
+
+const (
+	// SpaceCombat is space cannon offense, start-of-combat effects,
+	// anti-fighter barrage and space combat rounds to the end.
+	SpaceCombat Action = iota
+	// GroundCombat is a ground combat alone, start-of-combat effects
+	// included.
+	GroundCombat
+	// Invasion is the whole tactical action against one planet: space cannon
+	// offense, space combat (if both sides have ships), bombardment,
+	// commitment of the attacker's ground forces, space cannon defense,
+	// ground combat and control of the planet.
+	Invasion
+)
+
+// String returns the command name of the action: "space", "ground" or
+// "invade".
+func (a Action) String() string {
+	switch a {
+	case SpaceCombat:
+		return "space"
+	case GroundCombat:
+		return "ground"
+	case Invasion:
+		return "invade"
 	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
 }
 
-func (s *Side) internal() force {
-	return force{
-		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: s.Order, Modifier: s.Modifier,
-		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized,
+func (s *force) faction() *units.Faction {
+	if s.Faction == nil {
+		return units.NoFaction()
 	}
+	return s.Faction
 }

@@ -143,3 +143,15 @@ func (t *trial) result() outcome {
 func (t *trial) wipedOut() bool {
 	return t.invaded && t.fought[onGround] && !t.unresolved && !t.has(attacker, tGround) && !t.has(defender, tGround)
 }
+
+// rollThroughShield rolls the attacker's bombardment of the units that
+// bombard through Planetary Shield (TI3's war suns), damaged ones with a
+// die fewer.
+func (t *trial) rollThroughShield() int {
+	hits := 0
+	for _, ro := range t.p.side[attacker].throughShield {
+		n := int(t.alive[attacker][ro.slot])*int(ro.dice) - int(t.damaged[attacker][ro.slot])*int(ro.loss)
+		hits += t.dice(int(ro.thr), n, false)
+	}
+	return hits * t.p.hitFactor[attacker][rollBombard]
+}

@@ -44,7 +44,7 @@ func (p *plan) joinSlot(sc *input, holder sideID, k units.Kind, label string) (u
 		return 0, fmt.Errorf("too many unit types to add its %ss", k)
 	}
 	s := sc.side(holder)
-	up, _ := s.upgrades()
+	up := s.Upgraded
 	st, err := s.faction().Unit(k, up[k])
 	if err != nil {
 		return 0, err
@@ -189,7 +189,7 @@ func (p *plan) hiddenGroundSlot(sc *input, holder sideID, k units.Kind, name, la
 		return 0, false
 	}
 	s := sc.side(holder)
-	up, _ := s.upgrades()
+	up := s.Upgraded
 	st, err := s.faction().Unit(k, up[k])
 	if err != nil {
 		p.warnings = append(p.warnings, name+": "+err.Error()+"; ignored")

@@ -398,7 +398,7 @@ func (p *plan) addWarnings(sc *input) {
 	}
 	for i := range numSides {
 		s := sc.side(i)
-		if up, _ := s.upgrades(); s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {
+		if up := s.Upgraded; s.AdjacentPDS > 0 && !p.ti3 && !up[units.PDS] {
 			p.warnings = append(p.warnings, fmt.Sprintf("the %s's %d adjacent PDS do not fire: only PDS II may fire into an adjacent system (add pds-ii to the %s's technologies)", i.String(), s.AdjacentPDS, i.String()))
 		}
 	}
@@ -454,10 +454,7 @@ func (sp *sidePlan) addSlot(st units.Stats, z zone, n int, report bool) uint8 {
 // elsewhere in the system, then the slots its texts add (variants, twins,
 // the TI3 units).
 func (sp *sidePlan) compileSlots(s *force, idx sideID, fx effectSet) error {
-	up, err := s.upgrades()
-	if err != nil {
-		return err
-	}
+	up := s.Upgraded
 	f := s.faction()
 	for _, g := range s.Fleet.Groups() {
 		st, err := f.Unit(g.Kind, up[g.Kind])
@@ -754,4 +751,12 @@ func (p *plan) addRoller(side sideID, r rollKind, name string, value, dice int) 
 	sp.rollers[r] = append(sp.rollers[r], roller{slot: i, dice: uint8(dice), thr: int8(value)})
 	sp.groups[r] = groupRollers(sp.rollers[r])
 	return i, true
+}
+
+// warnOnce adds a warning unless it is already there (a law may be listed
+// by both sides).
+func (p *plan) warnOnce(w string) {
+	if !slices.Contains(p.warnings, w) {
+		p.warnings = append(p.warnings, w)
+	}
 }

@@ -191,18 +191,6 @@ func (sp *sidePlan) ti3Units(s *force, idx sideID) {
 	}
 }
 
-// rollThroughShield rolls the attacker's bombardment of the units that
-// bombard through Planetary Shield (TI3's war suns), damaged ones with a
-// die fewer.
-func (t *trial) rollThroughShield() int {
-	hits := 0
-	for _, ro := range t.p.side[attacker].throughShield {
-		n := int(t.alive[attacker][ro.slot])*int(ro.dice) - int(t.damaged[attacker][ro.slot])*int(ro.loss)
-		hits += t.dice(int(ro.thr), n, false)
-	}
-	return hits * t.p.hitFactor[attacker][rollBombard]
-}
-
 // applyTI3 attaches the TI3 rules that act on rolls and steps, after
 // compileSide.
 func (p *plan) applyTI3(sc *scenarioIn) {
@@ -380,38 +368,5 @@ func (p *plan) addShockTroops() {
 			p.onAfterAssign(r, revert)
 			p.tabledAfterAssign[r]++
 		}
-	}
-}
-
-// revertingRolls are the rolls after whose assignment a side's units
-// revert (sidePlan.revert): those that hit ground forces.
-var revertingRolls = [...]rollKind{rollGround, rollBombard, rollSCD}
-
-// reversion turns every unit of slot from into a unit of slot to whenever
-// the side has units in from and none in to (a TI3 shock troop left
-// without ground forces becomes one). The zero reversion does nothing.
-type reversion struct {
-	from, to uint8
-	on       bool
-}
-
-// due reports whether the reversion acts on these units.
-func (rv reversion) due(alive *[maxSlots]uint16) bool {
-	return rv.on && alive[rv.from] > 0 && alive[rv.to] == 0
-}
-
-// apply reverts the units of a state (alive and damaged counts): what the
-// tables and the exact solver do; trial.revert does it on a trial.
-func (rv reversion) apply(alive, damaged *[maxSlots]uint16) {
-	if rv.due(alive) {
-		alive[rv.to], damaged[rv.to] = alive[rv.from], damaged[rv.from]
-		alive[rv.from], damaged[rv.from] = 0, 0
-	}
-}
-
-// revert applies the side's reversion to the trial, keeping its counts.
-func (t *trial) revert(side sideID) {
-	if rv := t.p.side[side].revert; rv.due(&t.alive[side]) {
-		t.moveAll(side, rv.from, rv.to)
 	}
 }

@@ -25,23 +25,6 @@ func (p *plan) flagshipRoller(side sideID, r rollKind) int {
 	return -1
 }
 
-// sideOf returns the scenario's side with index i.
-func sideOf(sc *scenarioIn, i sideID) *force {
-	return sc.side(i)
-}
-
-// factionIdle records that a faction text held by holder does nothing in
-// this scenario, and why.
-func factionIdle(p *plan, name string, holder sideID, why string) {
-	p.warnOnce(name + " (" + holder.String() + ") does nothing: " + why)
-}
-
-// mechTextLost reports whether Articles of War (For), listed by either
-// side, takes the mechs' printed texts away.
-func mechTextLost(sc *scenarioIn) bool {
-	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
-}
-
 // kindSlots returns side's slots of kind k that belong to target set tg,
 // in hit order.
 func kindSlots(p *plan, side sideID, tg targets, k units.Kind) []uint8 {
@@ -192,4 +175,35 @@ func flagshipSlot(p *plan, holder sideID) (uint8, bool) {
 		return 0, false
 	}
 	return flags[0], true
+}
+
+// slotsOf returns side's slots whose kind satisfies keep, in hit order.
+func (p *plan) slotsOf(side sideID, tg targets, keep func(units.Kind) bool) []uint8 {
+	var out []uint8
+	for _, s := range p.side[side].order[tg] {
+		if keep(p.side[side].slots[s].stats.Kind) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// structuresOnPlanet counts side's structures on the contested planet.
+func (p *plan) structuresOnPlanet(side sideID) int {
+	n := 0
+	for i, sl := range p.side[side].slots {
+		if sl.zone == zonePlanet && sl.stats.Kind.Structure() {
+			n += int(p.side[side].start[i])
+		}
+	}
+	return n
+}
+
+// counter gives an effect a per-trial counter (t.used, t.mark) of its own.
+func (p *plan) counter() int {
+	if p.counters >= maxCounters {
+		panic("combat: too many effect counters")
+	}
+	p.counters++
+	return p.counters - 1
 }
