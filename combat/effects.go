@@ -26,10 +26,9 @@ func placeUnits(sc *scenarioIn) (scenarioIn, []string, error) {
 	return out, notes, nil
 }
 
-// compile checks sc, converts it (TI3) and builds its plan with the
+// compileIn checks sc, converts it (TI3) and builds its plan with the
 // effects of its sides' texts.
-func compile(sc *Scenario) (*plan, error) {
-	in := sc.internal()
+func compileIn(in *scenarioIn) (*plan, error) {
 	resolved, err := in.resolve()
 	if err != nil {
 		return nil, err

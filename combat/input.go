@@ -90,3 +90,14 @@ func (s *force) faction() *units.Faction {
 	}
 	return s.Faction
 }
+
+// MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
+// every die hit or miss.
+const MaxModifier = 9
+
+// MaxAdjacentPDS bounds Side.AdjacentPDS.
+const MaxAdjacentPDS = 99
+
+// MaxBudget bounds Side.TradeGoods and Side.Influence.
+const MaxBudget = 99
+

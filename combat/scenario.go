@@ -4,13 +4,6 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
-// every die hit or miss.
-const MaxModifier = 9
-
-// MaxAdjacentPDS bounds Side.AdjacentPDS.
-const MaxAdjacentPDS = 99
-
 // Side is one player in the scenario.
 //
 // The attacker (the active player) has ships and, in an invasion, ground
@@ -67,9 +60,6 @@ type Side struct {
 	// galvanize, or a side holding their Raise the Standard note.
 	Galvanized units.Fleet
 }
-
-// MaxBudget bounds Side.TradeGoods and Side.Influence.
-const MaxBudget = 99
 
 // Scenario is one question to simulate.
 type Scenario struct {
@@ -129,4 +119,10 @@ func (s *Side) internal() force {
 		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
 		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized,
 	}
+}
+
+// compile checks sc and builds its plan.
+func compile(sc *Scenario) (*plan, error) {
+	in := sc.internal()
+	return compileIn(&in)
 }
