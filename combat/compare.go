@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 	"github.com/ti4sim/ti4sim/internal/stats"
 )
@@ -68,13 +69,13 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (Comparison, error)
 	if len(scs) < 1 || len(scs) > MaxVariants {
 		return Comparison{}, fmt.Errorf("compare: %d scenarios; allowed 1..%d", len(scs), MaxVariants)
 	}
-	if err := o.validate(); err != nil {
+	if err := o.Validate(); err != nil {
 		return Comparison{}, err
 	}
 	if o.Precision != 0 {
 		return Comparison{}, fmt.Errorf("compare: precision runs are not supported; give the number of trials")
 	}
-	plans := make([]*plan, len(scs))
+	plans := make([]*engine.Plan, len(scs))
 	for i := range scs {
 		if scs[i].Action != scs[0].Action {
 			return Comparison{}, fmt.Errorf("compare: variant %d is a %s, variant 1 a %s; all must be the same action", i+1, scs[i].Action, scs[0].Action)
@@ -85,23 +86,23 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (Comparison, error)
 		}
 		plans[i] = p
 	}
-	ws, err := montecarlo.Run(ctx, o.runner(), func() *pairedWorker { return newPairedWorker(plans) })
+	ws, err := montecarlo.Run(ctx, o.Runner(), func() *engine.PairedWorker { return engine.NewPairedWorker(plans) })
 	if err != nil {
 		return Comparison{}, err
 	}
-	acc := newPairedWorker(plans)
+	acc := engine.NewPairedWorker(plans)
 	for _, w := range ws {
-		acc.merge(w)
+		acc.Merge(w)
 	}
 	c := Comparison{Trials: o.Trials, Seed: o.Seed}
 	for i, p := range plans {
-		c.Variants = append(c.Variants, p.result(&acc.acc[i], o))
+		c.Variants = append(c.Variants, p.Result(&acc.Acc[i], o))
 	}
-	n := float64(acc.acc[0].n)
+	n := float64(acc.Acc[0].N)
 	for v := 1; v < len(plans); v++ {
 		d := Difference{Variant: v}
 		for k, pd := range []*PairedDifference{&d.AttackerWin, &d.Draw, &d.DefenderWin} {
-			*pd = pairedDifference(acc.sum[v][k], acc.sumSq[v][k], n)
+			*pd = pairedDifference(acc.Sum[v][k], acc.SumSq[v][k], n)
 		}
 		c.Differences = append(c.Differences, d)
 	}

@@ -7,19 +7,19 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // TestBinomialTables checks every table against gonum's binomial CDF: the
 // tables are computed with exact integers, so they agree to float64
 // rounding.
 func TestBinomialTables(t *testing.T) {
-	tab := binomial()
+	tab := engine.Binomial()
 	for thr := 2; thr <= 10; thr++ {
-		p := hitProbability(thr)
-		for _, n := range []int{1, 2, 5, 17, binomMaxN} {
+		p := engine.HitProbability(thr)
+		for _, n := range []int{1, 2, 5, 17, engine.BinomMaxN} {
 			d := distuv.Binomial{N: float64(n), P: p}
 			cdf := tab[thr][n]
 			if len(cdf) != n+1 || cdf[n] != math.MaxUint64 {
@@ -41,7 +41,7 @@ func TestDrawCDF(t *testing.T) {
 		u    uint64
 		want int
 	}{{0, 0}, {9, 0}, {10, 1}, {19, 1}, {20, 2}, {math.MaxUint64, 2}} {
-		if got := drawCDF(cdf, c.u); got != c.want {
+		if got := engine.DrawCDF(cdf, c.u); got != c.want {
 			t.Errorf("drawCDF(%d) = %d, want %d", c.u, got, c.want)
 		}
 	}
@@ -56,8 +56,8 @@ func TestRollDistribution(t *testing.T) {
 	p := mustPlan(t, Scenario{Action: SpaceCombat,
 		Attacker: Side{Fleet: fleet(t, "3 cruiser, 2 dreadnought")},
 		Defender: Side{Fleet: fleet(t, "1 carrier")}})
-	tr := &trial{p: p, rng: rand.NewPCG(1, 2)}
-	tr.reset()
+	tr := &engine.Trial{P: p, Rng: rand.NewPCG(1, 2)}
+	tr.Reset()
 	a := distuv.Binomial{N: 3, P: 0.4}
 	b := distuv.Binomial{N: 2, P: 0.6}
 	var exact [6]float64
@@ -69,7 +69,7 @@ func TestRollDistribution(t *testing.T) {
 	const n = 200000
 	var count [6]int
 	for range n {
-		count[tr.roll(attacker, rollSpace)]++
+		count[tr.Roll(engine.Attacker, engine.RollSpace)]++
 	}
 	for h, c := range count {
 		se := math.Sqrt(exact[h] * (1 - exact[h]) / n)
@@ -85,24 +85,24 @@ func TestHitAssignment(t *testing.T) {
 		name  string
 		fleet string
 		order string
-		roll  rollKind
+		roll  engine.RollKind
 		hits  int
 		// want lists alive/damaged per kind after the hits, as kind:alive:damaged.
 		want map[units.Kind][2]uint16
 	}{
-		{"sustain first, then cheapest", "2 dreadnought, 1 carrier, 2 fighter", "", rollSpace, 4,
+		{"sustain first, then cheapest", "2 dreadnought, 1 carrier, 2 fighter", "", engine.RollSpace, 4,
 			map[units.Kind][2]uint16{units.Dreadnought: {2, 2}, units.Carrier: {1, 0}, units.Fighter: {0, 0}}},
-		{"damaged dreadnought dies before undamaged", "2 dreadnought", "", rollSpace, 3,
+		{"damaged dreadnought dies before undamaged", "2 dreadnought", "", engine.RollSpace, 3,
 			map[units.Kind][2]uint16{units.Dreadnought: {1, 1}}},
-		{"sustain=last keeps sustain for the last hits", "2 dreadnought, 1 carrier, 2 fighter", "sustain=last", rollSpace, 4,
+		{"sustain=last keeps sustain for the last hits", "2 dreadnought, 1 carrier, 2 fighter", "sustain=last", engine.RollSpace, 4,
 			map[units.Kind][2]uint16{units.Dreadnought: {2, 1}, units.Carrier: {0, 0}, units.Fighter: {0, 0}}},
-		{"custom order", "1 cruiser, 1 destroyer, 2 fighter", "destroyer, cruiser", rollSpace, 2,
+		{"custom order", "1 cruiser, 1 destroyer, 2 fighter", "destroyer, cruiser", engine.RollSpace, 2,
 			map[units.Kind][2]uint16{units.Cruiser: {0, 0}, units.Destroyer: {0, 0}, units.Fighter: {2, 0}}},
-		{"AFB hits only fighters, no sustain, excess lost", "1 dreadnought, 2 fighter", "", rollAFB, 5,
+		{"AFB hits only fighters, no sustain, excess lost", "1 dreadnought, 2 fighter", "", engine.RollAFB, 5,
 			map[units.Kind][2]uint16{units.Dreadnought: {1, 0}, units.Fighter: {0, 0}}},
-		{"space cannon may be sustained", "1 war sun, 1 destroyer", "", rollSCO, 2,
+		{"space cannon may be sustained", "1 war sun, 1 destroyer", "", engine.RollSCO, 2,
 			map[units.Kind][2]uint16{units.WarSun: {1, 1}, units.Destroyer: {0, 0}}},
-		{"excess hits are lost", "1 carrier", "", rollSpace, 9,
+		{"excess hits are lost", "1 carrier", "", engine.RollSpace, 9,
 			map[units.Kind][2]uint16{units.Carrier: {0, 0}}},
 	}
 	for _, c := range cases {
@@ -117,14 +117,14 @@ func TestHitAssignment(t *testing.T) {
 			p := mustPlan(t, Scenario{Action: SpaceCombat,
 				Attacker: Side{Fleet: fleet(t, "1 carrier")},
 				Defender: Side{Fleet: fleet(t, c.fleet), Order: o}})
-			tr := &trial{p: p}
-			tr.reset()
-			tr.assign(defender, c.roll, c.hits)
-			for i, sl := range p.side[defender].slots {
-				want := c.want[sl.stats.Kind]
-				got := [2]uint16{tr.alive[defender][i], tr.damaged[defender][i]}
+			tr := &engine.Trial{P: p}
+			tr.Reset()
+			tr.Assign(engine.Defender, c.roll, c.hits)
+			for i, sl := range p.Side[engine.Defender].Slots {
+				want := c.want[sl.Stats.Kind]
+				got := [2]uint16{tr.Alive[engine.Defender][i], tr.Damaged[engine.Defender][i]}
 				if got != want {
-					t.Errorf("%v: alive/damaged %v, want %v", sl.stats.Kind, got, want)
+					t.Errorf("%v: alive/damaged %v, want %v", sl.Stats.Kind, got, want)
 				}
 			}
 		})
@@ -133,11 +133,11 @@ func TestHitAssignment(t *testing.T) {
 	p := mustPlan(t, Scenario{Action: GroundCombat,
 		Attacker: Side{Fleet: fleet(t, "1 infantry")},
 		Defender: Side{Fleet: fleet(t, "2 infantry, 1 mech")}})
-	tr := &trial{p: p}
-	tr.reset()
-	tr.assign(defender, rollGround, 3)
-	if tr.count[defender][tGround] != 1 || tr.damaged[defender][1] != 1 {
-		t.Errorf("after 3 hits: %v alive, %v damaged; want the damaged mech alone", tr.alive[defender], tr.damaged[defender])
+	tr := &engine.Trial{P: p}
+	tr.Reset()
+	tr.Assign(engine.Defender, engine.RollGround, 3)
+	if tr.Count[engine.Defender][engine.TGround] != 1 || tr.Damaged[engine.Defender][1] != 1 {
+		t.Errorf("after 3 hits: %v alive, %v damaged; want the damaged mech alone", tr.Alive[engine.Defender], tr.Damaged[engine.Defender])
 	}
 }
 
@@ -150,20 +150,20 @@ func TestHooks(t *testing.T) {
 		Attacker: Side{Fleet: fleet(t, "2 cruiser")},
 		Defender: Side{Fleet: fleet(t, "1 carrier")}})
 	rounds := 0
-	p.onBeforeAssign(rollSpace, func(t *trial, side sideID, hits int) int {
-		if side == defender {
+	p.OnBeforeAssign(engine.RollSpace, func(t *engine.Trial, side engine.Side, hits int) int {
+		if side == engine.Defender {
 			return 0
 		}
 		return hits
 	})
-	p.onStartOfRound(inSpace, func(t *trial) { rounds++ })
+	p.OnStartOfRound(engine.InSpace, func(t *engine.Trial) { rounds++ })
 	// Effects in the rounds rule out the tables of the fast path.
-	if p.fast[inSpace] = p.buildFast(inSpace); p.fast[inSpace] != nil {
+	if p.Fast[engine.InSpace] = p.BuildFast(engine.InSpace); p.Fast[engine.InSpace] != nil {
 		t.Fatal("fast tables built although effects act in the rounds")
 	}
-	tr := &trial{p: p, rng: rand.NewPCG(3, 4)}
+	tr := &engine.Trial{P: p, Rng: rand.NewPCG(3, 4)}
 	for range 1000 {
-		if o := tr.play(); o != defenderWins {
+		if o := tr.Play(); o != engine.DefenderWins {
 			t.Fatalf("outcome %v with every hit on the defender cancelled", o)
 		}
 	}
@@ -346,7 +346,7 @@ func TestParseOrder(t *testing.T) {
 	if o.String() != "destroyer, fighter, sustain=last" {
 		t.Errorf("String = %q", o.String())
 	}
-	seq := o.sequence()
+	seq := o.Sequence()
 	if len(seq) != int(units.NumKinds) || seq[0] != units.Destroyer || seq[1] != units.Fighter || seq[2] != units.Infantry {
 		t.Errorf("sequence = %v", seq)
 	}
@@ -366,7 +366,7 @@ func fleet(t testing.TB, s string) units.Fleet {
 	return f
 }
 
-func mustPlan(t testing.TB, sc Scenario) *plan {
+func mustPlan(t testing.TB, sc Scenario) *engine.Plan {
 	t.Helper()
 	p, err := compile(&sc)
 	if err != nil {
@@ -387,7 +387,7 @@ func TestPrecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hw := r1.Outcome.halfWidth(); hw >= 0.002 {
+	if hw := r1.Outcome.HalfWidth(); hw >= 0.002 {
 		t.Errorf("half-width %v, want < 0.002", hw)
 	}
 	// Worst case q = 0.5 needs 1.96²·0.25/0.002² ≈ 240100 trials.
@@ -425,25 +425,25 @@ func TestWholeCombatFallback(t *testing.T) {
 	}
 	for _, whole := range []bool{true, false} {
 		p := mustPlan(t, sc)
-		f := p.fast[inSpace]
-		if f == nil || f.joint == nil || f.whole == nil || len(f.whole.blocks) == 0 {
+		f := p.Fast[engine.InSpace]
+		if f == nil || f.Joint == nil || f.Whole == nil || len(f.Whole.Blocks) == 0 {
 			t.Fatal("the standard battle has no whole-combat tables")
 		}
 		if !whole {
-			for j := range f.whole.block {
-				f.whole.block[j] = -1
+			for j := range f.Whole.Block {
+				f.Whole.Block[j] = -1
 			}
 		}
-		var acc tally
-		w := newWorker(p)
+		var acc engine.Tally
+		w := engine.NewWorker(p)
 		const n = 200000
 		for c := range uint64(n / 4096) {
 			w.Trials(rand.NewPCG(9, c), 4096)
 		}
-		acc.merge(&w.acc)
-		got := float64(acc.outcome[attackerWins]) / float64(acc.n)
+		acc.Merge(&w.Acc)
+		got := float64(acc.Outcome[engine.AttackerWins]) / float64(acc.N)
 		want := exact.Outcome.AttackerWin.P
-		if se := math.Sqrt(want * (1 - want) / float64(acc.n)); math.Abs(got-want) > 4*se {
+		if se := math.Sqrt(want * (1 - want) / float64(acc.N)); math.Abs(got-want) > 4*se {
 			t.Errorf("whole=%v: attacker wins %.5f, exact %.5f (4 SE %.5f)", whole, got, want, 4*se)
 		}
 	}
@@ -459,11 +459,11 @@ func TestDuraniumKeepsTheRepairableUnit(t *testing.T) {
 	p := mustPlan(t, Scenario{Action: SpaceCombat,
 		Attacker: Side{Fleet: fleet(t, "2 dreadnought (1 damaged)"), Techs: []string{"duranium-armor"}},
 		Defender: Side{Fleet: fleet(t, "1 cruiser")}})
-	tr := &trial{p: p}
-	tr.reset()
-	dn := p.side[attacker].order[tShips][0]
-	tr.assign(attacker, rollSpace, 2) // sustain with the undamaged one, then destroy a damaged one
-	if tr.alive[attacker][dn] != 1 || tr.damaged[attacker][dn] != 0 {
-		t.Errorf("after 2 hits and Duranium: %d alive, %d damaged; want 1 alive, repaired", tr.alive[attacker][dn], tr.damaged[attacker][dn])
+	tr := &engine.Trial{P: p}
+	tr.Reset()
+	dn := p.Side[engine.Attacker].Order[engine.TShips][0]
+	tr.Assign(engine.Attacker, engine.RollSpace, 2) // sustain with the undamaged one, then destroy a damaged one
+	if tr.Alive[engine.Attacker][dn] != 1 || tr.Damaged[engine.Attacker][dn] != 0 {
+		t.Errorf("after 2 hits and Duranium: %d alive, %d damaged; want 1 alive, repaired", tr.Alive[engine.Attacker][dn], tr.Damaged[engine.Attacker][dn])
 	}
 }

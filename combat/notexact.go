@@ -1,20 +1,8 @@
 package combat
 
-import "fmt"
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
 // NotExactError is Solve's answer to a scenario exact mode cannot answer:
 // an effect it cannot express, or more unit states than its limit. Run
 // answers the same scenario by simulation.
-type NotExactError struct {
-	// Reason says what exact mode cannot do, e.g. "exact mode cannot
-	// express Duranium Armor (repairs make the chain cyclic)".
-	Reason string
-}
-
-func (e *NotExactError) Error() string {
-	return e.Reason + "; run without exact mode for a Monte Carlo answer"
-}
-
-func notExact(format string, a ...any) error {
-	return &NotExactError{Reason: fmt.Sprintf(format, a...)}
-}
+type NotExactError = engine.NotExactError

@@ -1,45 +1,16 @@
 package combat
 
-import (
-	"fmt"
-
-	"github.com/ti4sim/ti4sim/internal/montecarlo"
-)
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
 // MaxTrials is the largest Options.Trials.
-const MaxTrials = montecarlo.MaxTrials
+const MaxTrials = engine.MaxTrials
+
+// RoundCap is the most combat rounds one combat is played for. A combat
+// that cannot end (no unit can score a hit any more, and nothing else ends
+// it) is stopped there: it is unresolved, reported as unfinished, and its
+// rounds count as RoundCap. It is also the largest Scenario.MaxRounds and
+// retreat round.
+const RoundCap = engine.RoundCap
 
 // Options control a run.
-type Options struct {
-	// Trials is the number of simulated tactical actions, 1..MaxTrials.
-	Trials int64
-	// Seed selects the random streams. The same seed and trials give the
-	// same Result, whatever Workers is.
-	Seed uint64
-	// Workers is the number of goroutines; 0 means GOMAXPROCS. It never
-	// changes the Result.
-	Workers int
-	// Progress, if not nil, is called from Run's goroutine with the trials
-	// finished and the total, a few times a second and once at the end.
-	Progress func(done, total int64)
-	// Precision, if positive, makes Run go on in batches until the 95%
-	// interval of every outcome probability has a half-width below it;
-	// Trials is then the most trials to run. 0 < Precision < 0.5. The
-	// batches are fixed by the seed, so the result stays reproducible.
-	Precision float64
-}
-
-// validate reports the first option out of range.
-func (o Options) validate() error {
-	if err := o.runner().Validate(); err != nil {
-		return err
-	}
-	if o.Precision < 0 || o.Precision >= 0.5 || o.Precision != o.Precision {
-		return fmt.Errorf("precision %v out of range: allowed 0 (off) or 0 < precision < 0.5", o.Precision)
-	}
-	return nil
-}
-
-func (o Options) runner() montecarlo.Options {
-	return montecarlo.Options{Trials: o.Trials, Seed: o.Seed, Workers: o.Workers, Progress: o.Progress}
-}
+type Options = engine.Options

@@ -45,7 +45,7 @@ func FuzzParseOrder(f *testing.F) {
 			oneLine(t, s, err)
 			return
 		}
-		if err := o.validate(); err != nil {
+		if err := o.Validate(); err != nil {
 			t.Fatalf("ParseOrder(%q) = %+v, which Run rejects: %v", s, o, err)
 		}
 		back := o.String()
@@ -80,7 +80,7 @@ func FuzzParseRetreat(f *testing.F) {
 			oneLine(t, s, err)
 			return
 		}
-		if err := r.validate(); err != nil {
+		if err := r.Validate(); err != nil {
 			t.Fatalf("ParseRetreat(%q) = %+v, which Run rejects: %v", s, r, err)
 		}
 		back := r.String()
@@ -122,7 +122,7 @@ func FuzzParseRules(f *testing.F) {
 			oneLine(t, s, err)
 			return
 		}
-		if err := r.validate(); err != nil {
+		if err := r.Validate(); err != nil {
 			t.Fatalf("ParseRules(%q) = %+v, which Run rejects: %v", s, r, err)
 		}
 		back := r.String()

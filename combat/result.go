@@ -1,37 +1,12 @@
 package combat
 
-import (
-	"cmp"
-	"fmt"
-	"math"
-	"slices"
-
-	"github.com/ti4sim/ti4sim/internal/stats"
-	"github.com/ti4sim/ti4sim/units"
-)
-
-// Probability is an estimated probability with its 95% Wilson score
-// interval: 0 <= Lo <= P <= Hi <= 1.
-type Probability struct {
-	P, Lo, Hi float64
-}
-
-// Mean is an estimated expected value with its standard error (SE >= 0).
-type Mean struct {
-	Value, SE float64
-}
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
 // Counts are the number of trials that ended each way.
-type Counts struct {
-	AttackerWin, Draw, DefenderWin int64
-	// AttackerRetreats, DefenderRetreats and Unfinished are zero unless the
-	// scenario has a retreat policy or a round limit.
-	AttackerRetreats, DefenderRetreats, Unfinished int64
-	// BothWipedOut counts the invasions whose ground combat left no
-	// ground forces on either side, already counted in Draw or DefenderWin
-	// (Outcomes.BothWipedOut).
-	BothWipedOut int64
-}
+type Counts = engine.Counts
+
+// Mean is an estimated expected value with its standard error (SE >= 0).
+type Mean = engine.Mean
 
 // Outcomes are the probabilities of the three ways an action ends. Their
 // meaning depends on the action: for a space combat, who has ships
@@ -53,253 +28,51 @@ type Counts struct {
 // (Scenario.MaxRounds), or at the round cap (RoundCap) for a combat that
 // never ends because no unit can score a hit any more (its rounds count as
 // RoundCap). All outcome probabilities add up to 1.
-type Outcomes struct {
-	AttackerWin, Draw, DefenderWin                 Probability
-	AttackerRetreats, DefenderRetreats, Unfinished Probability
-	// BothWipedOut (invasions only; zero otherwise) is the probability
-	// that the ground combat was fought and left no ground forces on
-	// either side: the Draw under Twilight Imperium 4, a part of
-	// DefenderWin under Twilight Imperium 3. It does not add to the
-	// outcomes above.
-	BothWipedOut Probability
-}
-
-// Survivor is the expected number of one unit type left at the end.
-type Survivor struct {
-	// Kind is the unit's kind.
-	Kind units.Kind
-	// Name is the printed unit name, e.g. "Dreadnought II".
-	Name string
-	// Start is the number at the start, 1..units.MaxCount.
-	Start int
-	// Expected is the mean number left, 0..Start.
-	Expected Mean
-}
-
-// SideResult is what one side keeps and loses.
-type SideResult struct {
-	// Survivors lists each unit type of the side's fleet in kind order.
-	Survivors []Survivor
-	// ResourcesLost is the expected total cost of the side's destroyed
-	// units (fighters and infantry count 0.5; structures 0).
-	ResourcesLost Mean
-	// CapacityLost is the expected number of fighters and ground forces
-	// removed because the side's ships could not carry them when the space
-	// combat ended (not when a round limit stopped it). They count in
-	// ResourcesLost too.
-	CapacityLost Mean
-	// Revived is the expected number of the side's destroyed units that
-	// come back by their own ability afterwards (Infantry II: each
-	// destroyed one returns on a 6 or more). They are not counted back in
-	// Survivors or ResourcesLost: they return home, not to the planet.
-	Revived Mean
-	// Captured is the expected number of units the side captured (the
-	// Vuil'raith's Devour and The Terror Between); 0 without such a text.
-	Captured Mean
-	// Left is the distribution of the number of the side's units left at
-	// the end, by outcome (UnitsLeft).
-	Left UnitsLeft
-}
-
-// Rounds describes how many combat rounds were fought.
-type Rounds struct {
-	// Mean is the expected number of rounds (0 when no combat took place).
-	Mean Mean
-	// Histogram[i] is the probability of i rounds; the last bin, when
-	// there are 32, holds 31 or more. Trailing empty bins are omitted.
-	Histogram []float64
-}
+type Outcomes = engine.Outcomes
 
 // Phase is the result of the space combat within an invasion.
-type Phase struct {
-	// Counts and Outcome say who held the space area after space cannon
-	// offense and space combat (Draw: neither side had ships).
-	Counts  Counts
-	Outcome Outcomes
-	// Rounds are the space combat rounds.
-	Rounds Rounds
-}
+type Phase = engine.Phase
+
+// Probability is an estimated probability with its 95% Wilson score
+// interval: 0 <= Lo <= P <= Hi <= 1.
+type Probability = engine.Probability
 
 // Result is what Run found.
-type Result struct {
-	// Action is what was simulated.
-	Action Action
-	// Trials is the number of trials run (0 for an exact result); Seed the
-	// seed used.
-	Trials int64
-	Seed   uint64
-	// Exact is true for a Result computed by Solve: probabilities and means
-	// are exact (to floating-point rounding), intervals have zero width and
-	// standard errors are zero. Counts are zero.
-	Exact bool
-	// Counts and Outcome are the trials and probabilities of each outcome.
-	Counts  Counts
-	Outcome Outcomes
-	// Space is the space part of an invasion; nil for other actions.
-	Space *Phase
-	// Invaded is the probability that the attacker committed ground
-	// forces (invasions only; zero otherwise).
-	Invaded Probability
-	// GroundRounds are the ground combat rounds of an invasion; nil for
-	// other actions.
-	GroundRounds *Rounds
-	// Attacker and Defender are the two sides' survivors and losses.
-	Attacker, Defender SideResult
-	// Rounds are all combat rounds of the action (space and ground).
-	Rounds Rounds
-	// States, for a scenario with a round limit, is how the units stand
-	// when the combat stops, most likely first (nil otherwise).
-	States []State
-	// Warnings are things the user should know about the answer, e.g.
-	// units that cannot act as given. Empty when there are none.
-	Warnings []string
-}
+type Result = engine.Result
+
+// Rounds describes how many combat rounds were fought.
+type Rounds = engine.Rounds
+
+// SideResult is what one side keeps and loses.
+type SideResult = engine.SideResult
 
 // State is one way both sides' units can stand, with its probability.
-type State struct {
-	P                  Probability
-	Attacker, Defender []UnitCount
-}
+type State = engine.State
+
+// Survivor is the expected number of one unit type left at the end.
+type Survivor = engine.Survivor
 
 // UnitCount is how many units of one type a side has, and how many of them
 // are damaged.
-type UnitCount struct {
-	Kind           units.Kind
-	Name           string
-	Alive, Damaged int
-}
+type UnitCount = engine.UnitCount
 
-func probability(k, n int64) Probability {
-	lo, hi := stats.Wilson(k, n)
-	return Probability{P: float64(k) / float64(n), Lo: lo, Hi: hi}
-}
-
-func outcomes(c [numOutcomes]int64, n int64) (Counts, Outcomes) {
-	return Counts{AttackerWin: c[attackerWins], Draw: c[draw], DefenderWin: c[defenderWins],
-			AttackerRetreats: c[attackerRetreats], DefenderRetreats: c[defenderRetreats], Unfinished: c[unfinished]},
-		Outcomes{
-			AttackerWin:      probability(c[attackerWins], n),
-			Draw:             probability(c[draw], n),
-			DefenderWin:      probability(c[defenderWins], n),
-			AttackerRetreats: probability(c[attackerRetreats], n),
-			DefenderRetreats: probability(c[defenderRetreats], n),
-			Unfinished:       probability(c[unfinished], n),
-		}
-}
-
-func (h *histogram) rounds(n int64) Rounds {
-	m, se := stats.MeanSE(h.sum, h.sumSq, n)
-	last := len(h.bins)
-	for last > 0 && h.bins[last-1] == 0 {
-		last--
-	}
-	hist := make([]float64, last)
-	for i := range hist {
-		hist[i] = float64(h.bins[i]) / float64(n)
-	}
-	return Rounds{Mean: Mean{m, se}, Histogram: hist}
-}
-
-// result turns merged accumulators into a Result.
-func (p *plan) result(a *tally, o Options) Result {
-	r := Result{Action: p.action, Trials: a.n, Seed: o.Seed}
-	r.Counts, r.Outcome = outcomes(a.outcome, a.n)
-	for s, sr := range []*SideResult{&r.Attacker, &r.Defender} {
-		s := sideID(s)
-		for i, sl := range p.side[s].slots {
-			if !sl.report {
-				continue
-			}
-			m, se := stats.MeanSE(a.survivors[s][i], a.survivorsSq[s][i], a.n)
-			sr.Survivors = append(sr.Survivors, Survivor{
-				Kind: sl.stats.Kind, Name: sl.stats.Name, Start: int(p.side[s].start[i]),
-				Expected: Mean{m, se},
-			})
-		}
-		m, se := stats.MeanSE(a.lost[s], a.lostSq[s], a.n)
-		sr.ResourcesLost = Mean{m / 2, se / 2} // tallied in half resources
-		m, se = stats.MeanSE(a.capacityLost[s], a.capacityLostSq[s], a.n)
-		sr.CapacityLost = Mean{m, se}
-		m, se = stats.MeanSE(a.captured[s], a.capturedSq[s], a.n)
-		sr.Captured = Mean{m, se}
-		sr.Left = p.unitsLeftOf(a, s)
-		for _, i := range p.side[s].revivers {
-			q := hitProbability(p.side[s].slots[i].stats.Revive.Value)
-			km, kse := stats.MeanSE(a.killed[s][i], a.killedSq[s][i], a.n)
-			// E[revived] = q·E[killed]; its SE from the killed count's and the
-			// die's own variance: Var = q²·Var(K)/n + q(1−q)·E[K]/n.
-			sr.Revived.Value += q * km
-			sr.Revived.SE = math.Sqrt(sr.Revived.SE*sr.Revived.SE + q*q*kse*kse + q*(1-q)*km/float64(a.n))
-		}
-	}
-	switch p.action {
-	case SpaceCombat:
-		r.Rounds = a.rounds[inSpace].rounds(a.n)
-	case GroundCombat:
-		r.Rounds = a.rounds[onGround].rounds(a.n)
-	case Invasion:
-		r.Rounds = a.allRounds.rounds(a.n)
-		ph := &Phase{Rounds: a.rounds[inSpace].rounds(a.n)}
-		ph.Counts, ph.Outcome = outcomes(a.space, a.n)
-		r.Space = ph
-		r.Counts.BothWipedOut, r.Outcome.BothWipedOut = a.wipedOut, probability(a.wipedOut, a.n)
-		gr := a.rounds[onGround].rounds(a.n)
-		r.GroundRounds = &gr
-		r.Invaded = probability(a.invaded, a.n)
-	}
-	r.States = p.states(a)
-	r.Warnings = append(r.Warnings, p.warnings...)
-	if a.unresolved > 0 && !p.neverEnds {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d trials reached the round cap of %d rounds in one combat (no unit could score a hit any more, or none did); they are reported as unfinished", a.unresolved, maxRounds))
-	}
-	return r
-}
-
-// halfWidth returns the largest half-width of the three intervals.
-func (o Outcomes) halfWidth() float64 {
-	w := 0.0
-	for _, p := range []Probability{o.AttackerWin, o.Draw, o.DefenderWin} {
-		w = max(w, (p.Hi-p.Lo)/2)
-	}
-	return w
-}
-
-// states turns the tallied end states into States, most likely first (ties
-// in a fixed order, so the output is reproducible).
-func (p *plan) states(a *tally) []State {
-	if a.states == nil {
-		return nil
-	}
-	keys := make([]unitState, 0, len(a.states))
-	for k := range a.states {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y unitState) int {
-		if c := cmp.Compare(a.states[y], a.states[x]); c != 0 {
-			return c
-		}
-		for s := range x {
-			for k := range x[s] {
-				if c := slices.Compare(x[s][k][:], y[s][k][:]); c != 0 {
-					return c
-				}
-			}
-		}
-		return 0
-	})
-	out := make([]State, 0, len(keys))
-	for _, k := range keys {
-		st := State{P: probability(a.states[k], a.n)}
-		for side, list := range []*[]UnitCount{&st.Attacker, &st.Defender} {
-			for _, kind := range units.DisplayOrder() {
-				for i, sl := range p.side[side].slots {
-					if sl.report && sl.stats.Kind == kind && k[side][0][i] > 0 {
-						*list = append(*list, UnitCount{Kind: sl.stats.Kind, Name: sl.stats.Name, Alive: int(k[side][0][i]), Damaged: int(k[side][1][i])})
-					}
-				}
-			}
-		}
-		out = append(out, st)
-	}
-	return out
-}
+// UnitsLeft is the distribution of the number of units a side has left
+// when the action ends, split by how it ends: AttackerWin[k] is the
+// probability that the action ends with the attacker winning and the side
+// having exactly k units left, and so on for each outcome of Outcomes.
+//
+// Units are counted as Survivors counts them: every unit of the side's
+// survivor kinds still there at the end, so for an invasion the ships left
+// in the space area plus the ground forces on the planet (and, for the
+// defender, its structures unless the attacker took the planet). A unit in
+// another form at the end (a Twilight Imperium 3 war sun that used Sustain
+// Damage twice) counts once, as its unit; rolls that no unit makes (a
+// relic's Anti-Fighter Barrage), adjacent PDS and units that joined during
+// the action (they are not among the survivors) do not count.
+//
+// Each slice adds up to its outcome's probability; it is empty when that
+// probability is 0, and its trailing zero bins are left out, so k runs
+// from 0 to at most the side's units at the start (no effect adds units of
+// the survivor kinds; they only move between them). A Monte Carlo result's
+// bins are trial shares, an exact result's exact probabilities.
+type UnitsLeft = engine.UnitsLeft

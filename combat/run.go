@@ -3,6 +3,8 @@ package combat
 import (
 	"context"
 	"errors"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
 // errNilContext is returned by Run, Compare and Solve when given a nil
@@ -22,7 +24,7 @@ func Run(ctx context.Context, sc Scenario, o Options) (Result, error) {
 	if ctx == nil {
 		return Result{}, errNilContext
 	}
-	if err := o.validate(); err != nil {
+	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
 	p, err := compile(&sc)
@@ -30,11 +32,11 @@ func Run(ctx context.Context, sc Scenario, o Options) (Result, error) {
 		return Result{}, err
 	}
 	if o.Precision > 0 {
-		return p.runToPrecision(ctx, o)
+		return p.RunToPrecision(ctx, o)
 	}
-	var acc tally
-	if err := p.batch(ctx, o.runner(), &acc); err != nil {
+	var acc engine.Tally
+	if err := p.Batch(ctx, o.Runner(), &acc); err != nil {
 		return Result{}, err
 	}
-	return p.result(&acc, o), nil
+	return p.Result(&acc, o), nil
 }

@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"github.com/ti4sim/ti4sim/combat/internal/effects"
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -97,14 +99,14 @@ type Scenario struct {
 // naming the side and the input at fault.
 func (sc *Scenario) Validate() error {
 	in := sc.internal()
-	_, err := in.resolve()
+	_, err := in.Resolve()
 	return err
 }
 
 // internal copies sc into the form the effects and the engine read.
-func (sc *Scenario) internal() scenarioIn {
-	return scenarioIn{
-		input: input{
+func (sc *Scenario) internal() effects.Scenario {
+	return effects.Scenario{
+		Input: engine.Input{
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
@@ -113,8 +115,8 @@ func (sc *Scenario) internal() scenarioIn {
 	}
 }
 
-func (s *Side) internal() force {
-	return force{
+func (s *Side) internal() engine.Force {
+	return engine.Force{
 		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: s.Order, Modifier: s.Modifier,
 		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
 		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized,
@@ -122,7 +124,34 @@ func (s *Side) internal() force {
 }
 
 // compile checks sc and builds its plan.
-func compile(sc *Scenario) (*plan, error) {
+func compile(sc *Scenario) (*engine.Plan, error) {
 	in := sc.internal()
-	return compileIn(&in)
+	return effects.CompileIn(&in)
 }
+
+// GroundCombat is a ground combat alone, start-of-combat effects
+// included.
+const GroundCombat = engine.GroundCombat
+
+// Invasion is the whole tactical action against one planet: space cannon
+// offense, space combat (if both sides have ships), bombardment,
+// commitment of the attacker's ground forces, space cannon defense,
+// ground combat and control of the planet.
+const Invasion = engine.Invasion
+
+// MaxAdjacentPDS bounds Side.AdjacentPDS.
+const MaxAdjacentPDS = engine.MaxAdjacentPDS
+
+// MaxBudget bounds Side.TradeGoods and Side.Influence.
+const MaxBudget = engine.MaxBudget
+
+// MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
+// every die hit or miss.
+const MaxModifier = engine.MaxModifier
+
+// SpaceCombat is space cannon offense, start-of-combat effects,
+// anti-fighter barrage and space combat rounds to the end.
+const SpaceCombat = engine.SpaceCombat
+
+// Action is what a Scenario simulates.
+type Action = engine.Action

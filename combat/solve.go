@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
 // MaxExactStates bounds the joint state space (the attacker's states times
@@ -45,16 +47,16 @@ func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error
 	if err != nil {
 		return Result{}, err
 	}
-	if names := p.inexact(); len(names) > 0 {
-		return Result{}, notExact("exact mode cannot express %s", strings.Join(names, ", "))
+	if names := p.Inexact(); len(names) > 0 {
+		return Result{}, engine.NotExact("exact mode cannot express %s", strings.Join(names, ", "))
 	}
-	if w := p.unreplayed(); w != "" {
-		return Result{}, notExact("exact mode cannot express an effect that acts %s", w)
+	if w := p.Unreplayed(); w != "" {
+		return Result{}, engine.NotExact("exact mode cannot express an effect that acts %s", w)
 	}
-	s := &solver{ctx: ctx, p: p, maxStates: maxStates, left: newExactLeft(p)}
-	s.structures = s.structuresLeft()
-	if err := s.solve(); err != nil {
+	s := &engine.Solver{Ctx: ctx, P: p, MaxStates: maxStates, Left: engine.NewExactLeft(p)}
+	s.Structures = s.StructuresLeft()
+	if err := s.Solve(); err != nil {
 		return Result{}, err
 	}
-	return s.result(), nil
+	return s.Result(), nil
 }

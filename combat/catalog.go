@@ -1,0 +1,63 @@
+package combat
+
+import "github.com/ti4sim/ti4sim/combat/internal/effects"
+
+const KindActionCard = effects.KindActionCard
+
+const KindAgenda = effects.KindAgenda
+
+const KindNote = effects.KindNote
+
+const KindRelic = effects.KindRelic
+
+const KindTechnology = effects.KindTechnology
+
+const TechMagen = effects.TechMagen
+
+const TechX89 = effects.TechX89
+
+// BoardStates returns the board-state items of the faction with this slug
+// (none for a faction without).
+func BoardStates(faction string) []BoardState {
+	return effects.BoardStates(faction)
+}
+
+// Cards returns every card the engine models, technologies first, each
+// kind by name.
+func Cards() []CardInfo {
+	return effects.Cards()
+}
+
+// Modelled reports whether the engine models the faction text (an
+// units.Ability) with this slug; the others produce a warning when they
+// would act.
+func Modelled(slug string) bool {
+	return effects.Modelled(slug)
+}
+
+// OutsideCombat reports whether the faction text with this slug acts only
+// outside the combats the engine simulates, and why.
+func OutsideCombat(slug string) (string, bool) {
+	return effects.OutsideCombat(slug)
+}
+
+// TI3Technologies returns the Twilight Imperium 3 technologies the engine
+// models (for Side.Techs under EditionTI3SA), with their text.
+func TI3Technologies() map[string]string {
+	return effects.TI3Technologies()
+}
+
+// Technologies returns the technology slugs Side.Techs accepts: the unit
+// upgrades and the technology cards modelled.
+func Technologies() []string {
+	return effects.Technologies()
+}
+
+// BoardState describes a board-state item a side may list among its cards.
+type BoardState = effects.BoardState
+
+// CardInfo describes a modelled card for listings.
+type CardInfo = effects.CardInfo
+
+// CardKind says what sort of game component a card is.
+type CardKind = effects.CardKind

@@ -1,0 +1,108 @@
+package effects
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+)
+
+// Board states: facts about the board that a faction text needs and that
+// no fleet, technology or card says — an assimilator token on the
+// opponent's technology, the opponent's command token in the Mahact fleet
+// pool, the Keleres holding Mecatol Rex. The side the text belongs to lists
+// the fact among its cards, by slug; without it the text acts as it does on
+// a board where the fact is false (the default, stated in its rule). Only
+// the faction whose text reads the fact may list it: anything else is a
+// usage error, never a silently ignored input.
+
+// BoardState describes a board-state item a side may list among its cards.
+type BoardState struct {
+	// Slug is the command-line name, e.g. "assimilator-token".
+	Slug string
+	// Faction is the slug of the faction that may list it.
+	Faction string
+	// Text is the slug of the faction text that reads it.
+	Text string
+	// Meaning says what listing it asserts and what changes.
+	Meaning string
+}
+
+var boardStates = []BoardState{
+	{"assimilator-token", "nekro", "mordred",
+		"the opponent has an X or Y assimilator token on one of its technologies: Mordred gets +2 to its combat rolls (default: no token, no +2)"},
+	{"fleet-pool-token", "mahact", "arvicon-rex",
+		"the opponent's command token is in the Mahact fleet pool (Edict): Arvicon Rex loses its +2 (default: not there, +2 applies)"},
+	{"mecatol-rex", "keleres", "iihq-modernization",
+		"the active system is Mecatol Rex and the side controls the planet: with I.I.H.Q. Modernization (Custodia Vigilia) the planet fires Space Cannon 5 (default: not Mecatol Rex, no roll)"},
+}
+
+// BoardStates returns the board-state items of the faction with this slug
+// (none for a faction without).
+func BoardStates(faction string) []BoardState {
+	var out []BoardState
+	for _, b := range boardStates {
+		if b.Faction == faction {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// lookupBoardState finds a board-state item by slug.
+func lookupBoardState(slug string) (BoardState, bool) {
+	i := slices.IndexFunc(boardStates, func(b BoardState) bool { return b.Slug == techSlug(slug) })
+	if i < 0 {
+		return BoardState{}, false
+	}
+	return boardStates[i], true
+}
+
+// checkBoardState validates a board-state item listed by side s: the
+// side's faction must be the one whose text reads it, and it takes no
+// number after ':'.
+func checkBoardState(s *engine.Force, item string, b BoardState, hasNum bool) error {
+	if hasNum {
+		return fmt.Errorf("%q: the board state %s takes no number after ':'", item, b.Slug)
+	}
+	if f := s.FactionOrNone().Slug; f != b.Faction {
+		return fmt.Errorf("%s is a board state read by the %s text %s; this side's faction is %s, not %s", b.Slug, b.Faction, b.Text, f, b.Faction)
+	}
+	return nil
+}
+
+// boardStateHolds reports whether side s lists the board state slug.
+func boardStateHolds(s *engine.Force, slug string) bool {
+	_, ok := factionItemCount(s, slug)
+	return ok
+}
+
+// validateBoardStates checks what the board states and the texts reading
+// them need beyond the side's faction (checkBoardState): I.I.H.Q.
+// Modernization is the Keleres' own (no assimilator token can go on it), and
+// Mecatol Rex under Keleres control matters only with it, only where its
+// space cannon fires: not for the attacker of an invasion (the invaded
+// planet is the defender's, and the Mecatol Rex system has no other) and not
+// in a ground combat alone.
+func (sc *Scenario) validateBoardStates() error {
+	for i, s := range []*engine.Force{&sc.Attacker, &sc.Defender} {
+		i := engine.Side(i)
+		name := i.String()
+		iihq := slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })
+		if iihq && s.FactionOrNone().Slug != "keleres" {
+			return fmt.Errorf("%s: iihq-modernization is a Keleres technology that cannot be assimilated; this side's faction is %s", name, s.FactionOrNone().Slug)
+		}
+		if !boardStateHolds(s, "mecatol-rex") {
+			continue
+		}
+		switch {
+		case !iihq:
+			return fmt.Errorf("%s: mecatol-rex matters only to I.I.H.Q. Modernization (Custodia Vigilia's space cannon): give iihq-modernization among the side's technologies", name)
+		case sc.Action == engine.GroundCombat:
+			return fmt.Errorf("%s: mecatol-rex: the planet's space cannon fires in space cannon offense and defense, not in a ground combat alone (use space or invade)", name)
+		case sc.Action == engine.Invasion && i == engine.Attacker:
+			return fmt.Errorf("attacker: mecatol-rex: the invaded planet is the defender's, and the Mecatol Rex system has no other planet for the attacker to control (use space, or give mecatol-rex to a Keleres defender)")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,36 @@
+package effects
+
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
+
+// iihqModernization (Keleres faction technology I.I.H.Q. Modernization,
+// Codex III): the Keleres "gain the Custodia Vigilia planet card and its
+// legendary planet ability card", whose ability reads "While you control
+// Mecatol Rex, it gains SPACE CANNON 5 and PRODUCTION 3." Whether the
+// active system is Mecatol Rex and the Keleres control the planet is a
+// board state: the side lists "mecatol-rex" among its cards (boardstate.go;
+// validation keeps it to a Keleres side holding this technology, not the
+// attacker of an invasion — the planet invaded is the defender's — and not
+// a ground combat alone). Then Mecatol Rex fires 1 die at 5 for the side in
+// space cannon offense (LRR 77.2: each player, starting with the active
+// one, fires the space cannon in the active system), and, when the Keleres
+// defend Mecatol Rex in an invasion, in space cannon defense too (LRR 77
+// and 49: the defender's space cannon on the invaded planet fire at the
+// committed ground forces). The planet is not a unit: it is
+// never hit. Antimass Deflectors, Solar Flare and Plasma Scoring treat the
+// roll like any space cannon roll; an Entropic Scar removes it. Production
+// does not matter here. Without the board state (the default) nothing
+// happens, and a warning says how to give it.
+func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	const name = "I.I.H.Q. Modernization (Custodia Vigilia)"
+	if !boardStateHolds(sideOf(sc, holder), "mecatol-rex") {
+		factionIdle(p, name, holder, "the active system is not said to be Mecatol Rex under Keleres control (list mecatol-rex among the Keleres side's cards when it is)")
+		return
+	}
+	s, ok := p.AddRoller(holder, engine.RollSCO, "Mecatol Rex (Custodia Vigilia)", 5, 1)
+	if !ok || holder != engine.Defender || sc.Action != engine.Invasion {
+		return
+	}
+	sp := &p.Side[holder]
+	sp.Rollers[engine.RollSCD] = append(sp.Rollers[engine.RollSCD], engine.Roller{Slot: s, Dice: 1, Thr: 5})
+	sp.Groups[engine.RollSCD] = engine.GroupRollers(sp.Rollers[engine.RollSCD])
+}

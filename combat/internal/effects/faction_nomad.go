@@ -1,0 +1,59 @@
+package effects
+
+import (
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// quantumManipulator (Nomad mech): "While this unit is in a space area
+// during combat, you may use its SUSTAIN DAMAGE ability to cancel a hit
+// that is produced against your ships in this system." Only the mechs in
+// the space area: the attacker's (the defender's stand on the planet).
+// During the space combat rounds, hits of the opponent's space combat
+// rolls against the holder's ships may be cancelled by an undamaged mech
+// there using Sustain Damage (it becomes damaged; with Non-Euclidean
+// Shielding one use cancels 2 hits). Policy: the mechs' Sustain Damage is
+// used first, before any ship takes a hit (whatever the hit-order policy
+// says; a damaged mech still fights in a later ground combat, damaged).
+// Fourth Moon does not stop it (the mech is not a ship). Not modelled:
+// hits of space cannon offense (not during combat) and of abilities during
+// the combat (Ambush, Devotion, ...), and the triggers of a use of Sustain
+// Damage (Direct Hit targets ships; the mech is not one). Articles of War
+// removes the text. The exact solver's states hold the ships only, not
+// the mechs, so it refuses the text.
+func quantumManipulator(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	switch {
+	case sc.Action == engine.GroundCombat:
+		return
+	case mechTextLost(sc):
+		factionIdle(p, "Quantum Manipulator", holder, "Articles of War takes the mechs' texts away")
+		return
+	}
+	var mechs []uint8
+	for _, s := range engine.KindSlots(p, holder, engine.TGround, units.Mech) {
+		if p.Side[holder].Slots[s].Zone == engine.ZoneSpace {
+			mechs = append(mechs, s)
+		}
+	}
+	if len(mechs) == 0 {
+		return
+	}
+	p.BeyondExact("Quantum Manipulator (mechs in space cancel hits on ships)")
+	p.OnBeforeAssign(engine.RollSpace, func(t *engine.Trial, side engine.Side, hits int) int {
+		if side != holder || !t.Has(holder, engine.TShips) {
+			return hits
+		}
+		sp := &t.P.Side[holder]
+		for _, s := range mechs {
+			if !sp.Slots[s].Sustain {
+				continue // a law took Sustain Damage away
+			}
+			for hits > 0 && t.Alive[holder][s] > t.Damaged[holder][s] {
+				t.Damaged[holder][s]++
+				t.SustainedRound[holder][s]++
+				hits -= sp.SustainCancels
+			}
+		}
+		return max(hits, 0)
+	})
+}

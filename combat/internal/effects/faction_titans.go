@@ -1,0 +1,79 @@
+package effects
+
+import (
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// ulTheProgenitor (Titans hero, Geoform): attached to Elysium, the planet
+// gains Space Cannon 5 (x3) "as if it were a unit". Listing the hero says
+// it is attached and Elysium (the Titans' home planet, alone in its system)
+// is in the active system: held by the defender, Elysium is the contested
+// planet and fires in space cannon offense and defense; held by the
+// attacker, Elysium is another planet of the active system and fires in
+// space cannon offense only. The planet is never hit nor destroyed.
+func ulTheProgenitor(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sp := &p.Side[holder]
+	n := len(sp.Slots)
+	p.AddRoller(holder, engine.RollSCO, "Elysium (Geoform)", 5, 3)
+	if len(sp.Slots) == n || holder != engine.Defender {
+		return
+	}
+	sp.Rollers[engine.RollSCD] = append(sp.Rollers[engine.RollSCD], engine.Roller{Slot: uint8(n), Dice: 3, Thr: 5})
+	sp.Groups[engine.RollSCD] = engine.GroupRollers(sp.Rollers[engine.RollSCD])
+}
+
+// helTitan (Titans PDS, Hel-Titan I/II: "This unit is treated as both a
+// structure and a ground force. It cannot be transported."): the defender's
+// Hel-Titans on the planet fight in ground combat with their combat value
+// (7, or 6 upgraded) and the side's static modifier, can be hit by ground
+// combat rolls and Bombardment and use Sustain Damage against them, and
+// keep the planet from falling while one is left. They take hits after the
+// side's other ground forces (the player keeps the PDS longest). Space
+// cannon and Planetary Shield are the structure's, as before. Static: exact
+// mode solves it. Not modelled: an attacker's Hel-Titans (a PDS cannot be
+// committed: it cannot be transported).
+func helTitan(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if holder != engine.Defender || sc.Action == engine.SpaceCombat {
+		return
+	}
+	sp := &p.Side[holder]
+	mod := sideOf(sc, holder).Modifier
+	for i, sl := range sp.Slots {
+		if sl.Stats.Kind != units.PDS || sl.Zone != engine.ZonePlanet || !sl.Stats.Combat.Has() {
+			continue
+		}
+		s := uint8(i)
+		sp.Rollers[engine.RollGround] = append(sp.Rollers[engine.RollGround], engine.Roller{Slot: s, Dice: uint8(sl.Stats.Combat.Dice), Thr: int8(sl.Stats.Combat.Value - mod)})
+		sp.Groups[engine.RollGround] = engine.GroupRollers(sp.Rollers[engine.RollGround])
+		sp.Order[engine.TGround] = append(sp.Order[engine.TGround], s)
+		sp.In[s] |= 1 << engine.TGround
+		sp.Count[engine.TGround] += int32(sp.Start[s])
+	}
+	sp.Derive()
+}
+
+// tellurian (Titans agent, Tellurian; catalog text: "agent: when a hit is
+// produced against any unit, exhaust to cancel that hit"). Listed by a
+// side, that side uses it, on its own units. An agent exhausts: once per
+// action. Policy: it cancels the first hit produced against the holder's
+// units in the action, whatever the roll (space cannon, anti-fighter
+// barrage, combat rounds, bombardment, space cannon defense, the hits of
+// effects), before the holder assigns it — even one that its Sustain
+// Damage could have cancelled. Not modelled: using it on hits against
+// other players' units, and keeping it for a later, more damaging hit. The
+// choice depends on what happened earlier in the action: exact mode
+// refuses it.
+func tellurian(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	c := p.Counter()
+	for r := range engine.RollKind(engine.NumRollKinds) {
+		p.OnBeforeAssign(r, func(t *engine.Trial, side engine.Side, hits int) int {
+			if side != holder || hits == 0 || t.Used[c] > 0 {
+				return hits
+			}
+			t.Used[c] = 1
+			return hits - 1
+		})
+	}
+	p.BeyondExact("Tellurian (cancels the first hit)")
+}

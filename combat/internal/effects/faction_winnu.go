@@ -1,0 +1,48 @@
+package effects
+
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
+
+// winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
+// opponent has non-fighter ships in the system. The dice depend on the
+// other side's units, so the per-side tables and exact mode do not apply.
+func winnuFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
+		p.Side[holder].Rollers[engine.RollSpace][i].PerOpponentShip = true
+		p.Side[holder].Special[engine.RollSpace] = true
+		p.NoTables = true
+	}
+	p.BeyondExact("Salai Sai Corian (dice that depend on the opponent's ships)")
+}
+
+// addCombatRollBonus gives holder's combat rolls (space and ground combat
+// rounds; not anti-fighter barrage, space cannon or bombardment) a static
+// +bonus.
+func addCombatRollBonus(p *engine.Plan, holder engine.Side, bonus int) {
+	all := func(uint8) bool { return true }
+	p.AdjustThresholds(holder, engine.RollSpace, -bonus, all)
+	p.AdjustThresholds(holder, engine.RollGround, -bonus, all)
+}
+
+// rickarRickani (Winnu commander, Rickar Rickani): "+2 to every Winnu
+// combat roll in the Mecatol Rex system, the Winnu home system and systems
+// with a legendary planet." Listed by a side (among its cards: a leader is
+// not a technology), it acts for that side — the Winnu, or a player given
+// the commander by the Alliance note, whose own units then roll with it.
+// The scenario has no map, so the system is assumed to be one of those (the
+// effect's name says so): list it only when it is. Combat rolls are the
+// space and ground combat rounds' dice (LRR 56), not anti-fighter barrage,
+// space cannon or bombardment. Static: exact mode solves it.
+func rickarRickani(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	addCombatRollBonus(p, holder, 2)
+}
+
+// imperator (Winnu breakthrough, Imperator): "+1 to every Winnu combat
+// roll for each 'Support for the Throne' in the opponent's play area."
+// The number N, 0..7 (one note from each other player), is given as "imperator:N" among the side's
+// cards (no count means 1); the holder's space and ground combat rolls get
+// +N. A count out of range is reported and the text ignored. Static: exact
+// mode solves it. Not modelled: the note changing hands during the action.
+func imperator(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
+	addCombatRollBonus(p, holder, n)
+}

@@ -1,0 +1,327 @@
+package effects
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// sacrificeOrder lists side's cruisers and destroyers in the space area in
+// the order the side gives them up to an ability (Devotion, Impulse Core):
+// the cheapest first, and of equal cost the worse combat value first.
+func sacrificeOrder(p *engine.Plan, side engine.Side) []uint8 {
+	sp := &p.Side[side]
+	out := p.SlotsOf(side, engine.TShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
+	slices.SortStableFunc(out, func(a, b uint8) int {
+		return cmp.Or(cmp.Compare(sp.Slots[a].CostHalves, sp.Slots[b].CostHalves),
+			cmp.Compare(sp.Slots[b].Stats.Combat.Value, sp.Slots[a].Stats.Combat.Value))
+	})
+	return out
+}
+
+// firstAlive returns the first slot of list with a unit of side alive, and
+// whether there is one.
+func firstAlive(t *engine.Trial, side engine.Side, list []uint8) (uint8, bool) {
+	for _, s := range list {
+		if t.Alive[side][s] > 0 {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// devotion (Yin ability): "After each space battle round, you may destroy 1
+// of your cruisers or destroyers in the active system to produce 1 hit and
+// assign it to 1 of your opponent's ships in that system." The Yin choose
+// the target; only that ship may sustain (TR). Policy: at the end of each
+// space combat round, when the Yin keep another ship besides the one given
+// up (the cheapest cruiser or destroyer, a destroyer first), and one hit
+// destroys an opponent's ship (one without Sustain Damage, or damaged)
+// that costs at least as much as the ship given up or is the opponent's
+// last ship: give it up and hit the most expensive such ship. Once per
+// round. Not modelled: the ruling that it cannot be used when the opponent
+// retreats (the announced retreat is not visible at the end of the round).
+func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sac := sacrificeOrder(p, holder)
+	if sc.Action == engine.GroundCombat || len(sac) == 0 {
+		return
+	}
+	opp := holder.Opp()
+	victims := engine.ShipsByValue(p, opp)
+	slots, oppSlots := p.Side[holder].Slots, p.Side[opp].Slots
+	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
+		if t.Count[holder][engine.TShips] < 2 || !t.Has(opp, engine.TShips) {
+			return
+		}
+		given, ok := firstAlive(t, holder, sac)
+		if !ok {
+			return
+		}
+		target, ok := engine.FirstDestroyable(t, opp, victims)
+		if !ok || (oppSlots[target].CostHalves < slots[given].CostHalves && t.Count[opp][engine.TShips] > 1) {
+			return
+		}
+		t.Destroy(holder, given)
+		engine.HitChosen(t, opp, target)
+	})
+}
+
+// impulseCore (Yin technology): "At the start of a space combat, you may
+// destroy 1 of your cruisers or destroyers in the active system to produce
+// 1 hit against your opponent's ships; that hit must be assigned by your
+// opponent to 1 of their non-fighter ships if able." The opponent chooses
+// (its hit order over non-fighter ships, fighters only when it has no
+// other) and may sustain it (TR); it resolves before anti-fighter barrage.
+// Policy: used whenever the holder has a cruiser or destroyer and another
+// ship, and the opponent has a non-fighter ship; the cheapest cruiser or
+// destroyer is given up (a destroyer first).
+func impulseCore(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sac := sacrificeOrder(p, holder)
+	if sc.Action == engine.GroundCombat || len(sac) == 0 {
+		return
+	}
+	opp := holder.Opp()
+	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
+		if t.Count[holder][engine.TShips] < 2 || t.Count[opp][engine.TNonFighters] <= t.Count[opp][engine.TFighters] {
+			return
+		}
+		if s, ok := firstAlive(t, holder, sac); ok {
+			t.Destroy(holder, s)
+			engine.AssignTo(t, opp, engine.TNonFighters, engine.RollEffect, 1)
+		}
+	})
+}
+
+// vanHauge (Yin flagship): "When this ship is destroyed, destroy all ships
+// in this system." Every ship of both sides in the space area is destroyed
+// (not ground forces, which capacity then removes); the space combat is a
+// draw (TR). The destruction is checked after every assignment of hits
+// against ships and at the end of every space combat round, so a flagship
+// destroyed by an effect (Direct Hit, Exotrireme II) triggers it too; the
+// ships destroyed are not hits and fire no effects.
+func vanHauge(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	flags := engine.KindSlots(p, holder, engine.TShips, units.Flagship)
+	if sc.Action == engine.GroundCombat || len(flags) == 0 {
+		return
+	}
+	flag := flags[0]
+	var ships [2][]uint8
+	for side := range engine.NumSides {
+		ships[side] = p.SlotsOf(side, engine.TShips, func(units.Kind) bool { return true })
+	}
+	boom := func(t *engine.Trial) {
+		if t.Killed[holder][flag] == 0 {
+			return
+		}
+		for side := range engine.NumSides {
+			t.RemoveSlots(side, ships[side])
+		}
+	}
+	for _, r := range [...]engine.RollKind{engine.RollSCO, engine.RollAFB, engine.RollSpace, engine.RollEffect} {
+		p.OnAfterAssign(r, func(t *engine.Trial, _ engine.Side) { boom(t) })
+	}
+	p.OnEndOfRound(engine.InSpace, boom)
+}
+
+// indoctrination (Yin ability): "At the start of a ground combat, you may
+// spend 2 influence to replace 1 of your opponent's participating infantry
+// with 1 infantry from your reinforcements." Policy: always used when the
+// opponent has an infantry in the combat and the Yin have 2 influence left
+// (Side.Influence).
+func indoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sideOf(sc, holder).Influence < 2 && sc.Action != engine.SpaceCombat {
+		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+holder.String()+"-influence)")
+		return
+	}
+	addInfantryReplacer(p, sc, holder, "Indoctrination", 1, 2)
+}
+
+// greyfireMutagen (Yin promissory note, Ω printing): "At the start of a
+// ground combat against 2 or more ground forces that are not controlled by
+// the Yin player: Replace 1 of your opponent's participating infantry with
+// 1 infantry from your reinforcements." Always played when it can be: the
+// opponent (not the Yin) has 2 or more ground forces in the combat, one of
+// them an infantry. The Yin cannot play their own note.
+func greyfireMutagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	switch {
+	case sideOf(sc, holder).FactionOrNone().Slug == "yin":
+		factionIdle(p, "Greyfire Mutagen", holder, "the Yin player cannot play their own promissory note")
+	case sideOf(sc, holder.Opp()).FactionOrNone().Slug == "yin":
+		factionIdle(p, "Greyfire Mutagen", holder, "it works only against ground forces the Yin player does not control")
+	default:
+		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
+		return
+	}
+}
+
+// addInfantryReplacer attaches an effect that, at the start of a ground
+// combat where the opponent has at least minOpp ground forces, replaces one
+// of the opponent's infantry with one of the holder's: the opponent's unit
+// is removed (it counts in its ResourcesLost; it is not destroyed, so it
+// does not revive), and the holder's new infantry fights in a slot of its
+// own, with the holder's infantry's numbers and modifiers. If that was the
+// opponent's last ground force, it loses at once (TR).
+//
+// The new infantry comes from the holder's reinforcements, so it is not
+// reported among the holder's Survivors (it was not in the fleet) and its
+// loss does not count in ResourcesLost; the outcome counts it. Units join a
+// side during the action, so the fast tables and exact mode are off.
+func addInfantryReplacer(p *engine.Plan, sc *Scenario, holder engine.Side, name string, minOpp int, influence int16) {
+	opp := holder.Opp()
+	oppInf := engine.KindSlots(p, opp, engine.TGround, units.Infantry)
+	start := 0
+	for _, s := range oppInf {
+		start += int(p.Side[opp].Start[s])
+	}
+	switch {
+	case sc.Action == engine.SpaceCombat:
+		return
+	case start == 0:
+		factionIdle(p, name, holder, "the "+opp.String()+" has no infantry")
+		return
+	}
+	i, ok := p.HiddenGroundSlot(&sc.Input, holder, units.Infantry, name, name)
+	if !ok {
+		return
+	}
+	if st := p.Side[holder].Slots[i].Stats; st.Revive.Has() {
+		p.Side[holder].Revivers = append(p.Side[holder].Revivers, i)
+	}
+	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
+		if int(t.Count[opp][engine.TGround]) < minOpp {
+			return
+		}
+		for _, o := range oppInf {
+			if t.Alive[opp][o] > 0 && engine.Spend(&t.Influence[holder], influence) {
+				t.Remove(opp, o)
+				t.Join(holder, i, 1) // every target set of the slot counts it
+				return
+			}
+		}
+	})
+}
+
+// brotherMilor (Yin agent, Brother Milor). Printings: the original, "After
+// a player's destroyer or cruiser is destroyed, you may exhaust this card;
+// if you do, that player may place up to 2 fighters from their
+// reinforcements in that unit's system"; Codex III Ω and Thunder's Edge
+// widen it to any destroyed unit (2 fighters for a ship, 2 infantry on the
+// planet for a ground force; Thunder's Edge only during combat). Listed by
+// a side, the agent is that side's. Policy (valid under every printing):
+// once per action (it exhausts), on the holder's first destroyer or cruiser
+// destroyed by a hit during a space combat (a combat round's or an
+// effect's hit), the holder places 2 fighters, which join the combat: after
+// the roll's hits are all assigned (they take none of that roll's hits),
+// they are the holder's ships, roll in the following rounds at the holder's
+// fighter value (its static modifiers included) and take hits, first of its
+// ships as its fighters do. If the holder had no ship left, they keep it in
+// the combat. When the combat ends they need room like the holder's other
+// fighters (Fighter I). They come from the reinforcements: not listed among
+// the Survivors, and their loss is not counted in ResourcesLost; the
+// outcome counts them. Not modelled: units destroyed without a hit
+// (Devotion's or Impulse Core's sacrifice, Van Hauge), other players' units,
+// and the wider Ω/Thunder's Edge triggers (fighters for other ships,
+// infantry for ground forces). Units join during the action: no fast
+// tables, and exact mode refuses.
+func brotherMilor(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	ships := p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
+	if sc.Action == engine.GroundCombat || len(ships) == 0 {
+		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
+		return
+	}
+	i, err := p.JoinSlot(&sc.Input, holder, units.Fighter, "Brother Milor")
+	if err != nil {
+		p.Warnings = append(p.Warnings, "Brother Milor: "+err.Error()+"; ignored")
+		return
+	}
+	p.WarnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", holder.String()))
+	var trigger [engine.MaxSlots]bool
+	for _, d := range ships {
+		trigger[d] = true
+	}
+	c := p.Counter() // used: the agent is exhausted; mark: fighters to place
+	p.OnDestroyed(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
+		if side != holder || !trigger[s] || t.Used[c] > 0 || (r != engine.RollSpace && r != engine.RollEffect) || !t.Fought[engine.InSpace] || t.Fought[engine.OnGround] {
+			return
+		}
+		t.Used[c], t.Mark[c] = 1, 2
+	})
+	place := func(t *engine.Trial, side engine.Side) {
+		if side != holder || t.Mark[c] == 0 {
+			return
+		}
+		n := uint16(t.Mark[c])
+		t.Mark[c] = 0
+		t.Join(holder, i, int(n))
+	}
+	p.OnAfterAssign(engine.RollSpace, place)
+	p.OnAfterAssign(engine.RollEffect, place)
+	p.BeyondExact("Brother Milor (2 fighters join the combat)")
+}
+
+// yinMechs is how many mechs a faction has (its reinforcements and the
+// board together).
+const yinMechs = 4
+
+// moyinsAshes (Yin mech): "Deploy: when using Indoctrination, the Yin may
+// pay 1 more influence to put a mech instead of an infantry in place of the
+// opponent's unit." Policy: whenever Indoctrination fires (it pays 2
+// influence) and the Yin have 1 more left — 3 or more in all — they pay it
+// and place a mech (the Yin mech's numbers, with Sustain Damage) instead of
+// Indoctrination's infantry. The mech comes from the reinforcements: it is
+// not listed among the Yin's survivors (the outcome counts it), its loss
+// costs nothing, and with all 4 Yin mechs in the fleet there is none to
+// deploy. Articles of War takes the text away.
+//
+// Deploy needs a mech in the reinforcements, not on the board, but
+// applyFaction attaches a faction's mech texts only when the fleet holds a
+// mech: without one, Moyin's Ashes is silently not applied (engine change
+// needed: treat "Deploy:" mech texts as relevant whenever the fleet holds
+// fewer mechs than the faction has). It replaces the infantry that
+// Indoctrination (attached before it: an ability listed first) has just
+// placed, in the same start-of-combat window.
+func moyinsAshes(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	const name = "Moyin's Ashes"
+	s := sideOf(sc, holder)
+	sp := &p.Side[holder]
+	ind := -1
+	for i, sl := range sp.Slots {
+		if strings.HasSuffix(sl.Stats.Name, " (Indoctrination)") {
+			ind = i
+		}
+	}
+	switch {
+	case sc.Action == engine.SpaceCombat:
+		return
+	case mechTextLost(sc):
+		factionIdle(p, name, holder, "Articles of War takes the mechs' texts away")
+		return
+	case s.Influence < 3:
+		factionIdle(p, name, holder, "with Indoctrination it costs 3 influence and the side has less (give it with --"+holder.String()+"-influence)")
+		return
+	case s.Fleet.Count(units.Mech) >= yinMechs:
+		factionIdle(p, name, holder, "all 4 Yin mechs are in the fleet: none is left in the reinforcements to deploy")
+		return
+	case ind < 0:
+		factionIdle(p, name, holder, "Indoctrination does not act here")
+		return
+	}
+	mech, ok := p.HiddenGroundSlot(&sc.Input, holder, units.Mech, name, "deployed by "+name)
+	if !ok {
+		return
+	}
+	in := uint8(ind)
+	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
+		if t.Alive[holder][in] == 0 || !engine.Spend(&t.Influence[holder], 1) {
+			return
+		}
+		// Undo Indoctrination's infantry as it was placed, and put the
+		// mech in its place.
+		t.Join(holder, in, -1)
+		t.Join(holder, mech, 1)
+	})
+}

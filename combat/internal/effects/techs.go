@@ -1,0 +1,96 @@
+package effects
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Technology slugs of the cards modelled, for Side.Techs.
+const (
+	TechMagen = "magen-defense-grid"
+	TechX89   = "x89-bacterial-weapon"
+)
+
+// cardTechs maps accepted spellings to the technology cards modelled. md
+// and x89 are also the AsyncTI4 bot's codes; its newest data means the Ω
+// printings by them (md_base and x89_base being the base game's), but here
+// they name the technology only: the printing is chosen separately
+// (Printings), as for every other spelling.
+var cardTechs = map[string]string{
+	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen, "md": TechMagen,
+	TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
+}
+
+// Technologies returns the technology slugs Side.Techs accepts: the unit
+// upgrades and the technology cards modelled.
+func Technologies() []string {
+	var out []string
+	for _, k := range units.Kinds() {
+		if units.HasUpgrade(k) {
+			out = append(out, upgradeSlug(k))
+		}
+	}
+	out = append(out, TechMagen, TechX89)
+	for _, c := range catalog() {
+		if c.Kind == KindTechnology {
+			out = append(out, c.Slug)
+		}
+	}
+	return out
+}
+
+// holds reports whether the side holds technology card tech (a Tech*
+// constant).
+func holds(s *engine.Force, tech string) bool {
+	for _, t := range s.Techs {
+		if cardTechs[techSlug(t)] == tech {
+			return true
+		}
+	}
+	return false
+}
+
+// techSlug is the slug of a technology or card name as given: lower case,
+// spaces as hyphens, and an AsyncTI4 bot code of a faction technology or
+// unit upgrade replaced by the slug it stands for (techCodes).
+func techSlug(t string) string {
+	s := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
+	if slug, ok := techCodes[s]; ok {
+		return slug
+	}
+	return s
+}
+
+func upgradeSlug(k units.Kind) string {
+	return strings.ReplaceAll(k.String(), " ", "-") + "-ii"
+}
+
+// upgrades returns, per kind, whether the side's techs upgrade it; it fails
+// on an unknown technology.
+func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
+	var up [units.NumKinds]bool
+	for _, t := range s.Techs {
+		slug := techSlug(t)
+		c, ok := lookupCard(slug)
+		a, _, isFaction := factionAbility(slug)
+		found := cardTechs[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
+		for _, k := range units.Kinds() {
+			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
+				up[k], found = true, true
+			}
+		}
+		if !found {
+			return up, fmt.Errorf("unknown technology %s; allowed: %s", echo.Quote(t), strings.Join(Technologies(), ", "))
+		}
+	}
+	for _, g := range s.Fleet.Groups() {
+		if g.Upgraded {
+			up[g.Kind] = true
+		}
+	}
+	return up, nil
+}

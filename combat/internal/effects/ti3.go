@@ -1,0 +1,373 @@
+package effects
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Twilight Imperium 3 with Shattered Empire and the Shattered Ascension
+// v4.0 patch (Scenario.Edition == EditionTI3SA). Facts: the Shattered Ascension
+// v4.0 rules ("SA" below, cited by rule title as in units/ti3.go)
+// and, where they are silent or garbled, the TI3 rules (sources in README's
+// "Rulesets" section). The engine plays it with the same steps as TI4 and
+// these differences, each in one place:
+//
+//   - the unit table (units.TI3): dreadnoughts roll 2 dice (SA Dreadnoughts), war
+//     suns sustain twice (SA War Suns), carriers carry 6, shock troops fight at 5;
+//   - a unit that uses Sustain Damage loses one combat die, down to 1,
+//     until repaired (SA Sustain Damage): roller.loss, for combat and bombardment dice;
+//   - a war sun's second Sustain Damage moves it to a worn slot (1 die),
+//     used when a hit would otherwise destroy it (trial.takeHit): the side
+//     loses its other units in the hit order first;
+//   - anti-fighter barrage first, then the other pre-combat shots at once
+//     (SA Pre-Combat effects): Assault Cannon, one die per dreadnought and cruiser (SA Assault Cannons);
+//   - the attacker announces retreats first (TI3 round order);
+//   - Planetary Shield stops dreadnought bombardment outright; war suns
+//     bombard through it (SA table: War Sun) and do not remove it for others;
+//   - PDS in adjacent systems fire only with Deep Space Cannon;
+//   - both sides wiped out in an invasion: the defender keeps the planet;
+//   - shock troops need a ground force with them: alone, they fight as
+//     ground forces (SA table note ***);
+//   - TI3 technologies (ti3Techs), X-89 Bacterial Weapon among them in
+//     Shattered Ascension's wording (addX89TI3); TI4 factions, cards,
+//     budgets and anomalies do not exist there and are refused.
+//
+// Monte Carlo uses the fast round tables too (they read the damaged counts
+// and the worn slots), except with pre-combat shots (plan.slowRounds).
+// Exact mode expresses lost dice (its hit distributions read the damaged
+// counts), worn units (a worn slot is in the state space, and a war sun
+// has 3 hit points in its bucket order) and shock troops reverting (part of
+// the hit policy in the transition tables, and a ground force slot with
+// room for them); it refuses the TI3 effects that act between rounds
+// (Duranium Armor) and the space mine's step.
+
+// ti3Techs are the Twilight Imperium 3 technologies modelled, with their
+// text (TI3 tech tree; SA's changes noted).
+var ti3Techs = map[string]string{
+	"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA Assault Cannons, SA Assault Cannons card; a cruiser's shot is not improved by Hylar V, SA weaponry rule)",
+	"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA Hylar V Laser card, SA weaponry rule)",
+	"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA weaponry rule)",
+	"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA Deep Space Cannon card)",
+	"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA Magen Defense Grid card)",
+	"cybernetics":               "+1 to fighters' combat rolls (SA Cybernetics card)",
+	"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA Advanced Fighters card)",
+	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA Gen Synthesis card)",
+	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
+	"war-sun":                   "permits building war suns; nothing in combat",
+	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
+}
+
+// ti3TechNames returns the TI3 technology slugs, sorted.
+func ti3TechNames() []string {
+	out := make([]string, 0, len(ti3Techs))
+	for k := range ti3Techs {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TI3Technologies returns the Twilight Imperium 3 technologies the engine
+// models (for Side.Techs under EditionTI3SA), with their text.
+func TI3Technologies() map[string]string {
+	out := make(map[string]string, len(ti3Techs))
+	for k, v := range ti3Techs {
+		out[k] = v
+	}
+	return out
+}
+
+// validateTI3 refuses what Twilight Imperium 3 does not have.
+func (sc *Scenario) validateTI3() error {
+	switch {
+	case sc.EntropicScar:
+		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
+	case sc.Cultural:
+		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
+	case sc.SpaceMine && sc.Action == engine.GroundCombat:
+		return fmt.Errorf("space mine: it acts when ships enter the system; a ground combat alone has none")
+	case sc.Printings.Magen != 0 || sc.Printings.X89 != 0 || sc.Printings.DirectHit != 0 || sc.Printings.Harrow != 0 || sc.Printings.Matriarch != 0 || sc.Printings.Iconoclast != 0:
+		return fmt.Errorf("ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
+	}
+	for _, sd := range []struct {
+		name string
+		s    *engine.Force
+	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
+		s := sd.s
+		switch {
+		case s.Faction != nil && s.Faction.Slug != "none" && s.Faction != units.TI3():
+			return fmt.Errorf("%s: ruleset ti3-sa has no factions (TI3 races are not modelled): play the generic units", sd.name)
+		case len(s.Cards) > 0:
+			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
+		case s.TradeGoods > 0 || s.Influence > 0 || !s.Galvanized.Empty():
+			return fmt.Errorf("%s: ruleset ti3-sa: trade goods, influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
+		}
+		for _, t := range s.Techs {
+			slug := ti3TechSlug(t)
+			if _, ok := ti3Techs[slug]; !ok {
+				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %s; allowed: %s", sd.name, echo.Quote(t), strings.Join(ti3TechNames(), ", "))
+			}
+		}
+		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {
+			return fmt.Errorf("%s: under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)", sd.name)
+		}
+	}
+	return nil
+}
+
+func normTechs(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = ti3TechSlug(t)
+	}
+	return out
+}
+
+// ti3TechSlug is the slug of a TI3 technology name, with the short names
+// of X-89 Bacterial Weapon ("x89", "x-89") that Twilight Imperium 4
+// accepts too.
+func ti3TechSlug(t string) string {
+	switch slug := techSlug(t); slug {
+	case "x89", "x-89":
+		return TechX89
+	default:
+		return slug
+	}
+}
+
+// asTI3 returns the scenario as the engine plays it under TI3: each side
+// with the TI3 unit table as its faction and its technologies set aside
+// (they are TI3's, read by applyTI3).
+func (sc *Scenario) asTI3() Scenario {
+	out := *sc
+	for _, s := range []*engine.Force{&out.Attacker, &out.Defender} {
+		s.Faction = units.TI3()
+		s.TI3Techs = normTechs(s.Techs)
+		s.Techs = nil
+	}
+	return out
+}
+
+// ti3Holds reports whether the side holds the TI3 technology.
+func ti3Holds(s *engine.Force, slug string) bool { return slices.Contains(s.TI3Techs, slug) }
+
+// ti3Units adds what TI3 units need before the rolls are built: a worn slot
+// for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
+// ground-force slot for shock troops to revert to.
+func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
+	n := len(sp.Slots)
+	for i := range n {
+		sl := sp.Slots[i]
+		if sl.Stats.ExtraSustains > 0 && len(sp.Slots) < engine.MaxSlots {
+			st := sl.Stats
+			st.Name += " (damaged twice)"
+			st.Sustain, st.ExtraSustains = false, 0
+			for _, r := range []*units.Roll{&st.Combat, &st.Bombardment} {
+				if r.Has() {
+					r.Dice = max(1, r.Dice-2) // a die lost for each use
+				}
+			}
+			w := uint8(len(sp.Slots))
+			sp.Slots = append(sp.Slots, engine.Slot{Stats: st, Zone: sl.Zone, CostHalves: sl.CostHalves, Form: engine.FormWorn, Of: uint8(i)})
+			sp.Slots[i].Worn, sp.Slots[i].HasWorn = w, true
+		}
+	}
+	// Shock troops without ground forces: the (empty) ground forces they
+	// revert to.
+	if st, ok := sp.SlotOfKind(units.ShockTroop); ok && s.Fleet.Count(units.Infantry) == 0 && len(sp.Slots) < engine.MaxSlots {
+		gf, _ := s.FactionOrNone().Unit(units.Infantry, false)
+		sp.Slots = append(sp.Slots, engine.Slot{Stats: gf, Zone: sp.Slots[st].Zone, Sustain: false, CostHalves: int32(gf.Cost * 2), Report: true})
+	}
+	if s.AdjacentPDS > 0 && ti3Holds(s, "deep-space-cannon") && len(sp.Slots) < engine.MaxSlots {
+		st, _ := s.FactionOrNone().Unit(units.PDS, false)
+		i := uint8(len(sp.Slots))
+		sp.Slots = append(sp.Slots, engine.Slot{Stats: st, Zone: engine.ZoneAdjacent, CostHalves: 0})
+		sp.Start[i] = uint16(s.AdjacentPDS)
+	}
+}
+
+// applyTI3 attaches the TI3 rules that act on rolls and steps, after
+// compileSide.
+func applyTI3(p *engine.Plan, sc *Scenario) {
+	p.Ti3 = true
+	for side := range engine.NumSides {
+		s := sideOf(sc, side)
+		sp := &p.Side[side]
+		for _, sl := range sp.Slots {
+			if sl.Form == engine.FormWorn {
+				p.HasWorn = true
+			}
+		}
+		for _, ro := range sp.Rollers[engine.RollBombard] {
+			if sp.Slots[ro.Slot].Stats.BombardsThroughShield {
+				sp.ThroughShield = append(sp.ThroughShield, ro)
+			}
+		}
+		kinds := func(ks ...units.Kind) func(uint8) bool {
+			return func(s uint8) bool { return slices.Contains(ks, sp.Slots[s].Stats.Kind) }
+		}
+		if ti3Holds(s, "hylar-v-assault-laser") {
+			p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Cruiser, units.Destroyer))
+			if !ti3Holds(s, "automated-defense-turrets") {
+				p.AdjustThresholds(side, engine.RollAFB, -1, kinds(units.Destroyer))
+			}
+		}
+		if ti3Holds(s, "automated-defense-turrets") {
+			for i := range sp.Rollers[engine.RollAFB] {
+				if sp.Slots[sp.Rollers[engine.RollAFB][i].Slot].Stats.Kind == units.Destroyer {
+					sp.Rollers[engine.RollAFB][i].Dice, sp.Rollers[engine.RollAFB][i].Thr = 3, 7
+				}
+			}
+			sp.Groups[engine.RollAFB] = engine.GroupRollers(sp.Rollers[engine.RollAFB])
+		}
+		if ti3Holds(s, "assault-cannon") {
+			for i, sl := range sp.Slots {
+				k := sl.Stats.Kind
+				if (k == units.Dreadnought || k == units.Cruiser) && sl.Zone == engine.ZoneSpace {
+					sp.Rollers[engine.RollPreCombat] = append(sp.Rollers[engine.RollPreCombat], engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
+				}
+			}
+			sp.Groups[engine.RollPreCombat] = engine.GroupRollers(sp.Rollers[engine.RollPreCombat])
+		}
+		for _, f := range []string{"cybernetics", "advanced-fighters"} {
+			if ti3Holds(s, f) {
+				p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Fighter))
+			}
+		}
+		if ti3Holds(s, "gen-synthesis") && sc.Action != engine.SpaceCombat {
+			p.AdjustThresholds(side, engine.RollGround, -1, kinds(units.Infantry))
+		}
+		if ti3Holds(s, "magen-defense-grid") {
+			pds := kinds(units.PDS)
+			p.AdjustThresholds(side, engine.RollSCO, -1, pds)
+			p.AdjustThresholds(side, engine.RollSCD, -1, pds)
+			if side == engine.Defender && p.StructuresOnPlanet(side) > 0 && sc.Action != engine.SpaceCombat {
+				p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
+			}
+		}
+		if ti3Holds(s, "duranium-armor") {
+			addDuraniumTI3(p, side)
+		}
+		if ti3Holds(s, TechX89) {
+			addX89TI3(p, sc, side)
+		}
+	}
+	addShockTroops(p)
+	// The fast tables read damaged counts and worn slots as exact mode
+	// does; they have no step for the pre-combat shots after the barrage.
+	p.SlowRounds = len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0
+	if sc.SpaceMine {
+		addSpaceMine(p)
+	}
+}
+
+// addSpaceMine (SA Space Mines, SA table: Space Mines; TI3/SE): the defender's space mine triggers
+// when the attacker's fleet enters, before the PDS fire: "Roll for hits for
+// each ship except fighters" at 9, each hit on the ship that rolled it,
+// which may use Sustain Damage (and then loses a die). One mine only ("Mines
+// cannot be stacked"). The victim "may negate the specific hit by taking 2
+// hits to non-fighter ships in the same fleet": never done here (two hits
+// for one are worth it only in rare fleets; stated in the output).
+func addSpaceMine(p *engine.Plan) {
+	sp := &p.Side[engine.Attacker]
+	var ships []uint8
+	for i, sl := range sp.Slots {
+		if k := sl.Stats.Kind; k.Ship() && k != units.Fighter && sl.Zone == engine.ZoneSpace && sl.Form != engine.FormWorn {
+			ships = append(ships, uint8(i))
+		}
+	}
+	one := make([][]uint8, engine.MaxSlots) // each ship's own hit order: itself, then its worn form
+	for _, s := range ships {
+		one[s] = []uint8{s}
+		if sp.Slots[s].HasWorn {
+			one[s] = append(one[s], sp.Slots[s].Worn)
+		}
+	}
+	p.BeyondExact("space mine") // a step before the ones exact mode follows
+	p.Steps = append([]func(*engine.Trial) bool{func(t *engine.Trial) bool {
+		for _, s := range ships {
+			for range t.Dice(9, int(t.Alive[engine.Attacker][s]), false) {
+				t.TakeHit(engine.Attacker, one[s], true, false)
+			}
+		}
+		return true
+	}}, p.Steps...)
+	p.Warnings = append(p.Warnings, "space mine: each of the attacker's non-fighter ships rolls 1 die at 9 before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)")
+}
+
+// addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,
+// you may repair 1 of your damaged units in the battle." The most valuable
+// damaged unit is repaired (a worn war sun back to damaged once), which
+// gives back its lost die.
+func addDuraniumTI3(p *engine.Plan, side engine.Side) {
+	sp := &p.Side[side]
+	var ord []uint8 // most valuable first
+	for _, tg := range []engine.Targets{engine.TShips, engine.TGround} {
+		o := sp.Order[tg]
+		for i := len(o) - 1; i >= 0; i-- {
+			ord = append(ord, o[i])
+		}
+	}
+	repair := func(t *engine.Trial) {
+		for _, s := range ord {
+			sl := &sp.Slots[s]
+			switch {
+			case sl.Form == engine.FormWorn && t.Alive[side][s] > 0: // back to damaged once
+				t.Alive[side][s]--
+				t.Alive[side][sl.Of]++
+				t.Damaged[side][sl.Of]++
+			case sl.Form != engine.FormWorn && t.Damaged[side][s] > 0:
+				t.Damaged[side][s]--
+			default:
+				continue
+			}
+			return
+		}
+	}
+	for ct := range engine.NumCombatTypes {
+		p.OnEndOfRound(ct, repair)
+	}
+}
+
+// addShockTroops (SA table note ***): a shock troop "needs to be with a regular
+// Ground Force unit. If ever alone reverts back to a normal GF": whenever a
+// side has shock troops and no ground force left (at the start of a ground
+// combat and after every assignment of hits to its ground forces:
+// bombardment, space cannon defense, each ground combat round), its shock
+// troops become ground forces (combat 8). The reversion is part of the
+// side's hit policy (sidePlan.revert): the round tables and the exact
+// solver apply it after each assignment as the hooks here do.
+func addShockTroops(p *engine.Plan) {
+	for side := range engine.NumSides {
+		sp := &p.Side[side]
+		st, gf := -1, -1
+		for i, sl := range sp.Slots {
+			switch {
+			case sl.Stats.Kind == units.ShockTroop:
+				st = i
+			case sl.Stats.Kind == units.Infantry && sl.Form == engine.FormUnit:
+				gf = i
+			}
+		}
+		if st < 0 || gf < 0 {
+			continue
+		}
+		sp.Revert = engine.Reversion{From: uint8(st), To: uint8(gf), On: true}
+		revert := func(t *engine.Trial, side2 engine.Side) {
+			if side2 == side {
+				t.Revert(side)
+			}
+		}
+		p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) { t.Revert(side) })
+		for _, r := range engine.RevertingRolls {
+			p.OnAfterAssign(r, revert)
+			p.TabledAfterAssign[r]++
+		}
+	}
+}

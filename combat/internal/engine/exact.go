@@ -1,0 +1,898 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// unreplayed names a window where hooks act that the solver does not
+// replay (it uses tables for combat rounds, space cannon offense and the
+// barrage, and replays the engine's own code only around the invasion), or
+// returns "". Effects are meant to declare themselves inexact; this check
+// keeps a missed declaration from giving a silently wrong answer.
+func (p *Plan) Unreplayed() string {
+	switch w := p.windowRefusal(); {
+	case w != "":
+		return w
+	case p.NoTables:
+		return "by adding units during the action"
+	case len(p.Side[Attacker].SustainBlockers)+len(p.Side[Defender].SustainBlockers) > 0:
+		return "by stopping Sustain Damage while a unit is present"
+	}
+	for _, r := range []RollKind{RollSCO, RollAFB, RollSpace, RollGround, RollEffect} {
+		if !p.rollIsFixed(r) {
+			return "on " + r.String() + " rolls"
+		}
+	}
+	for _, r := range []RollKind{RollBombard, RollSCD} {
+		if p.invasionRollRefused(r) {
+			return "on " + r.String() + " rolls"
+		}
+	}
+	return ""
+}
+
+// roundsHist is a distribution (or mass) over numbers of rounds; the last
+// bin holds histBins-1 or more.
+type roundsHist [histBins]float64
+
+func (h *roundsHist) add(o *roundsHist, scale float64) {
+	for i := range h {
+		h[i] += o[i] * scale
+	}
+}
+
+func (h *roundsHist) sum() float64 {
+	t := 0.0
+	for _, v := range h {
+		t += v
+	}
+	return t
+}
+
+// convolve returns the distribution of the sum of two independent round
+// counts, saturating at the last bin.
+func (h *roundsHist) convolve(o *roundsHist) roundsHist {
+	var out roundsHist
+	for i, a := range h {
+		if a == 0 {
+			continue
+		}
+		for j, b := range o {
+			out[min(i+j, histBins-1)] += a * b
+		}
+	}
+	return out
+}
+
+// solver accumulates the exact answer.
+type Solver struct {
+	Ctx context.Context
+	P   *Plan
+	// maxStates bounds each combat's joint state space (SolveWithin).
+	MaxStates int
+
+	outcome, space [numOutcomes]float64
+	invaded        float64
+	// wipedOut is the mass of invasions whose ground combat left neither
+	// side with ground forces (Outcomes.BothWipedOut).
+	wipedOut   float64
+	alive      [2][MaxSlots]float64 // expected units left at the end
+	hist       [NumCombatTypes]roundsHist
+	total      roundsHist
+	meanRounds [NumCombatTypes]float64
+	unresolved float64
+	// massOf is the mass afterCapacity is applied to.
+	massOf float64
+	// shipsDamaged are the damaged counts that go with the ships of the
+	// invasion being solved (scratch sets them with the ships: TI3's
+	// damaged war suns bombard with fewer dice).
+	shipsDamaged [MaxSlots]uint16
+	// removed is the expected number of units per slot taken off without
+	// being destroyed (capacity, no ship to carry them); capacityLost the
+	// capacity part per side.
+	removed      [2][MaxSlots]float64
+	capacityLost [2]float64
+	// left is the mass per outcome and number of units left (UnitsLeft);
+	// shipsLeft the units of each side in the space area of the invasion
+	// being solved (0 for a ground combat), and structures the defender's
+	// structures outside the chains.
+	Left       exactLeft
+	shipsLeft  [2]int
+	Structures int
+}
+
+// chain is one combat type's Markov chain: each side's state space, each
+// state's hit distribution, health and transitions.
+type chain struct {
+	ct     CombatType
+	ss     [2]stateSpace
+	pmf    [2][][]float64
+	next   [2][]uint32 // next[side][state*(in+1)+h]
+	in     [2]int
+	health [2][]int
+	plan   *Plan
+}
+
+func (s *Solver) newChain(ct CombatType) (*chain, error) {
+	p := s.P
+	c := &chain{ct: ct, plan: p}
+	r := CombatRollOf(ct)
+	for side := range NumSides {
+		ss, ok := p.newStateSpace(side, p.participants(side, ct))
+		if !ok {
+			return nil, NotExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", side.String(), combatName(ct), maxStates)
+		}
+		c.ss[side] = ss
+		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
+		c.health[side] = make([]int, ss.n)
+		for st := range ss.n {
+			for j, slot := range ss.slots {
+				// Hit points left: 1 a unit, 1 more for an unused Sustain
+				// Damage, 1 more for a second one (a TI3 war sun).
+				u := ss.units[st*len(ss.slots)+j]
+				c.health[side][st] += int(u[0])
+				if ss.sustain[j] {
+					c.health[side][st] += int(u[0] - u[1])
+				}
+				if p.Side[side].Slots[slot].HasWorn {
+					c.health[side][st] += int(u[0])
+				}
+			}
+		}
+	}
+	if n := c.ss[Attacker].n * c.ss[Defender].n; n > s.MaxStates {
+		return nil, NotExact("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d)", combatName(ct), n, c.ss[Attacker].n, c.ss[Defender].n, s.MaxStates)
+	}
+	for side := range NumSides {
+		for _, pmf := range c.pmf[side.Opp()] { // the most hits of any state (TI3: undamaged ones roll more)
+			c.in[side] = max(c.in[side], len(pmf)-1)
+		}
+		c.next[side] = p.transitionTable(side, r, &c.ss[side], c.in[side])
+	}
+	return c, nil
+}
+
+func combatName(ct CombatType) string { return [2]string{"space", "ground"}[ct] }
+
+// advance returns the state of side after taking h hits of roll kind r.
+func (s *Solver) advance(c *chain, side Side, r RollKind, st uint32, h int) uint32 {
+	// Rolls that hit the same targets as the chain's combat rolls, with
+	// Sustain Damage, move along its transition table.
+	sp := &s.P.Side[side]
+	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) && h <= c.in[side] {
+		return c.next[side][int(st)*(c.in[side]+1)+h]
+	}
+	ss := &c.ss[side]
+	sc := &Trial{P: s.P}
+	ss.decode(st, &sc.Alive[side], &sc.Damaged[side])
+	sc.absorb(side, r, h)
+	return ss.encode(&sc.Alive[side], &sc.Damaged[side])
+}
+
+// overlay returns the side's units (alive, damaged) with the chain's
+// participants set from state st and every other slot at its start.
+func (s *Solver) overlay(c *chain, side Side, st uint32) (alive, damaged [MaxSlots]uint16) {
+	alive, damaged = s.P.Side[side].Start, s.P.Side[side].StartDamaged
+	c.ss[side].decode(st, &alive, &damaged)
+	return alive, damaged
+}
+
+// fire applies a roll of kind r by side shooter (units as in its state of
+// chain c, or its start when it has none there) to the target side's state,
+// to every joint state of dist.
+func (s *Solver) fire(c *chain, dist map[uint32]float64, shooter Side, r RollKind) map[uint32]float64 {
+	target := shooter.Opp()
+	nd := uint32(c.ss[Defender].n)
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		m := dist[j]
+		st := [2]uint32{j / nd, j % nd}
+		alive, damaged := s.overlay(c, shooter, st[shooter])
+		pmf := s.P.hitPMF(shooter, r, &alive, &damaged, 0)
+		for h, q := range pmf {
+			if q == 0 {
+				continue
+			}
+			ns := st
+			ns[target] = s.advance(c, target, r, st[target], h)
+			out[ns[0]*nd+ns[1]] += m * q
+		}
+	}
+	return out
+}
+
+// absorbed is the mass that ended a combat in one joint state, by rounds.
+type absorbed struct {
+	hist  roundsHist
+	stuck bool // neither side could hit: the combat never ends (its rounds: RoundCap)
+}
+
+// fight runs the combat chain from the joint distribution start (all at 0
+// rounds) and returns the mass absorbed in each final joint state, and the
+// expected number of rounds of rolling.
+func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
+	w := newSweep(c, len(start))
+	for _, j := range sortedKeys(start) {
+		w.put(j, nil, start[j])
+	}
+	for hb := len(w.buckets) - 1; hb >= 0; hb-- {
+		if err := s.Ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		for _, j := range w.buckets[hb] {
+			w.settle(j)
+		}
+		w.buckets[hb] = nil
+	}
+	return w.final, w.occupancy, nil
+}
+
+// sweep is fight's working state. Every hit lowers the joint health (the
+// sum of both sides' health), so the joint states are settled bucket by
+// bucket from the highest health down, each once, after all the mass that
+// can reach it has arrived.
+type sweep struct {
+	c  *chain
+	nd uint32
+	// buckets[h] lists the states of joint health h that hold mass.
+	buckets [][]uint32
+	// mass[j] is the mass in state j not yet settled, by rounds.
+	mass map[uint32]*roundsHist
+	// moment[j] is the sum of rounds times mass that reached state j: the
+	// mean exactly, where the histogram's last bin is open-ended.
+	moment map[uint32]float64
+	// final holds the settled final states; occupancy the expected rounds
+	// of rolling.
+	final     map[uint32]*absorbed
+	occupancy float64
+	// y is settle's scratch: the mass that scores its first hit, by round.
+	y roundsHist
+}
+
+func newSweep(c *chain, states int) *sweep {
+	maxHealth := 0
+	for side := range NumSides {
+		for _, h := range c.health[side] {
+			maxHealth = max(maxHealth, h)
+		}
+	}
+	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
+		mass: make(map[uint32]*roundsHist, states), moment: make(map[uint32]float64, states), final: map[uint32]*absorbed{}}
+}
+
+// put adds to state j the mass h scaled by scale, or, with h nil, the mass
+// scale at 0 rounds.
+func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
+	m, ok := w.mass[j]
+	if !ok {
+		m = new(roundsHist)
+		w.mass[j] = m
+		hb := w.c.health[Attacker][j/w.nd] + w.c.health[Defender][j%w.nd]
+		w.buckets[hb] = append(w.buckets[hb], j)
+	}
+	if h == nil {
+		m[0] += scale
+		return
+	}
+	m.add(h, scale)
+}
+
+// settle moves state j's mass on: it stays final where a side has no
+// units left or nobody can hit (stopped at the round cap, its rounds
+// RoundCap), and otherwise goes, round by round, to the states its hits
+// lead to. The rolls where neither side hits (probability p00) are divided
+// out: the mass leaving in round r is y[r] = Σ_{k≥1} m[r−k]·p00^(k−1).
+func (w *sweep) settle(j uint32) {
+	c, nd := w.c, w.nd
+	m, mom := w.mass[j], w.moment[j]
+	delete(w.mass, j)
+	delete(w.moment, j)
+	sa, sd := j/nd, j%nd
+	if sa == 0 || sd == 0 {
+		w.final[j] = &absorbed{hist: *m}
+		return
+	}
+	pa, pd := c.pmf[Attacker][sa], c.pmf[Defender][sd]
+	p00 := pa[0] * pd[0]
+	total := m.sum()
+	if p00 >= 1 {
+		// Nobody can hit: the combat never ends. Like a trial, it is
+		// stopped at the round cap and its rounds count as RoundCap
+		// (occupancy holds the rounds before this state).
+		a := &absorbed{stuck: true}
+		a.hist[histBins-1] = total
+		w.occupancy += total*MaxRounds - mom
+		w.final[j] = a
+		return
+	}
+	stay := total / (1 - p00) // expected rounds rolled in state j
+	w.occupancy += stay
+	// The last bin takes what is left.
+	y := &w.y
+	*y = roundsHist{}
+	for r := 1; r < histBins-1; r++ {
+		y[r] = m[r-1] + p00*y[r-1]
+	}
+	left := total
+	for r := 0; r < histBins-1; r++ {
+		left -= (1 - p00) * y[r]
+	}
+	y[histBins-1] = max(left, 0) / (1 - p00)
+	wa, wd := c.in[Attacker]+1, c.in[Defender]+1
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			na := c.next[Attacker][int(sa)*wa+hd]
+			nd2 := c.next[Defender][int(sd)*wd+ha]
+			w.put(na*nd+nd2, y, q)
+			// Mass q/(1-p00) of it leaves for that state, after mom/total
+			// rounds before and stay/total here on average.
+			w.moment[na*nd+nd2] += q / (1 - p00) * (mom + stay)
+		}
+	}
+}
+
+func (s *Solver) Solve() error {
+	p := s.P
+	switch p.action {
+	case GroundCombat:
+		g, err := s.newChain(OnGround)
+		if err != nil {
+			return err
+		}
+		start := map[uint32]float64{s.startState(g): 1}
+		return s.groundPhase(g, start, 1, nil, nil)
+	}
+	c, err := s.newChain(InSpace)
+	if err != nil {
+		return err
+	}
+	var g *chain
+	if p.action == Invasion {
+		if g, err = s.newChain(OnGround); err != nil {
+			return err
+		}
+	}
+	final, err := s.spaceCombat(c)
+	if err != nil {
+		return err
+	}
+	// Each final state of the space area, in a fixed order so that sums are
+	// reproducible.
+	for _, j := range sortedKeys(final) {
+		if err := s.spaceEnd(c, g, j, final[j]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// spaceCombat carries the start state through space cannon offense (the
+// attacker fires first, then the defender), then, where both sides have
+// ships, the start-of-combat effects (Assault Cannon), anti-fighter
+// barrage (both at once), the TI3 pre-combat rolls and the rounds. It
+// returns the final states of the space area with their rounds; a state
+// where no space combat took place ends with 0 rounds.
+func (s *Solver) spaceCombat(c *chain) (map[uint32]*absorbed, error) {
+	p := s.P
+	dist := map[uint32]float64{s.startState(c): 1}
+	nd := uint32(c.ss[Defender].n)
+	for _, side := range [2]Side{Attacker, Defender} {
+		if len(p.Side[side].Rollers[RollSCO]) > 0 {
+			dist = s.fire(c, dist, side, RollSCO)
+		}
+	}
+	fights, quiet := split(dist, nd)
+	if hs := p.Hooks.startOfCombat[InSpace]; len(hs) > 0 {
+		fights = s.replay(c, fights, nil, func(t *Trial) {
+			for _, h := range hs {
+				h(t)
+			}
+		})
+	}
+	if len(fights) > 0 {
+		fights = s.volley(c, fights, RollAFB)
+	}
+	if len(fights) > 0 && len(p.Side[Attacker].Rollers[RollPreCombat])+len(p.Side[Defender].Rollers[RollPreCombat]) > 0 {
+		fights = s.volley(c, fights, RollPreCombat) // TI3: after the barrage's casualties
+	}
+	final, occupancy, err := s.fight(c, fights)
+	if err != nil {
+		return nil, err
+	}
+	s.meanRounds[InSpace] = occupancy + endedBeforeRolls(final)
+	for _, j := range sortedKeys(quiet) {
+		a, ok := final[j]
+		if !ok {
+			a = &absorbed{}
+			final[j] = a
+		}
+		a.hist[0] += quiet[j]
+	}
+	return final, nil
+}
+
+// spaceEnd settles one final state j of the space area, reached with the
+// rounds and mass of a: capacity when the space combat ends, then the
+// outcome of a space combat, or of an invasion — none when the space
+// combat never ends or the attacker has no ships left to carry its ground
+// forces (they are removed, not destroyed), otherwise the invasion's
+// steps (LRR 49).
+func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed) error {
+	p := s.P
+	nd := uint32(c.ss[Defender].n)
+	m := a.hist.sum()
+	s.hist[InSpace].add(&a.hist, 1)
+	sp := holderOf(j/nd, j%nd) // who won, before capacity
+	if a.stuck {
+		sp = unfinished
+	}
+	s.massOf = m
+	sa, sd, ga := s.afterCapacity(c, g, j)
+	s.addSurvivors(c, Attacker, sa, m)
+	s.addSurvivors(c, Defender, sd, m)
+	s.space[sp] += m
+	if p.action == SpaceCombat {
+		s.outcome[sp] += m
+		s.Left.add(sp, unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)+s.Structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		if a.stuck {
+			s.unresolved += m
+		}
+		return nil
+	}
+	gd := s.startState(g) % uint32(g.ss[Defender].n)
+	if a.stuck {
+		// An unending space combat: no invasion, unfinished.
+		s.unresolved += m
+		s.outcome[unfinished] += m
+		s.addSurvivors(g, Attacker, ga, m)
+		s.addSurvivors(g, Defender, gd, m)
+		s.Left.add(unfinished, unitsIn(c, Attacker, sa)+unitsIn(g, Attacker, ga),
+			unitsIn(c, Defender, sd)+unitsIn(g, Defender, gd)+s.Structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		s.hist[OnGround][0] += m
+		return nil
+	}
+	if p.Side[Attacker].hadShips && sa == 0 {
+		var ag, dg [MaxSlots]uint16
+		g.ss[Attacker].decode(ga, &ag, &dg)
+		for _, sl := range g.ss[Attacker].slots {
+			s.removed[Attacker][sl] += m * float64(ag[sl])
+		}
+		s.outcome[DefenderWins] += m
+		s.addSurvivors(g, Defender, gd, m)
+		s.Left.add(DefenderWins, unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)+unitsIn(g, Defender, gd)+s.Structures, m)
+		s.addStructures(m, false)
+		s.total.add(&a.hist, 1)
+		s.hist[OnGround][0] += m
+		return nil
+	}
+	if !p.noCommit {
+		s.invaded += m
+	}
+	s.shipsLeft = [2]int{unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)}
+	return s.invasion(c, g, sa, ga, m, &a.hist)
+}
+
+// endedBeforeRolls counts a combat that ended before its first roll (in the
+// barrage, or by a start-of-combat effect) as one round, as the engine does,
+// moving that mass of final from 0 to 1 round; it returns the mass moved.
+func endedBeforeRolls(final map[uint32]*absorbed) float64 {
+	moved := 0.0
+	for _, a := range final {
+		if !a.stuck && a.hist[0] > 0 {
+			moved += a.hist[0]
+			a.hist[1] += a.hist[0]
+			a.hist[0] = 0
+		}
+	}
+	return moved
+}
+
+// afterCapacity applies the capacity check at the end of the space combat
+// to final joint ship state j of chain c, with the attacker's ground forces
+// (chain g, at their start) in the space area. It returns the ships' states
+// and the attacker's ground state after it (0 when g is nil).
+func (s *Solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
+	t := s.scratch(c, j, nil)
+	before := t.Alive
+	t.capacity()
+	m := s.massOf
+	for side := range before {
+		for i := range before[side] {
+			s.removed[side][i] += m * float64(before[side][i]-t.Alive[side][i])
+		}
+		s.capacityLost[side] += m * float64(t.capacityLost[side])
+	}
+	sa = c.ss[Attacker].encode(&t.Alive[Attacker], &t.Damaged[Attacker])
+	sd = c.ss[Defender].encode(&t.Alive[Defender], &t.Damaged[Defender])
+	if g != nil {
+		ga = g.ss[Attacker].encode(&t.Alive[Attacker], &t.Damaged[Attacker])
+	}
+	return sa, sd, ga
+}
+
+// volley applies both sides' rolls of kind r at once (anti-fighter
+// barrage; TI3's pre-combat shots) to every joint state of dist.
+func (s *Solver) volley(c *chain, dist map[uint32]float64, r RollKind) map[uint32]float64 {
+	nd := uint32(c.ss[Defender].n)
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		m := dist[j]
+		st := [2]uint32{j / nd, j % nd}
+		var pmf [2][]float64
+		for side := range NumSides {
+			alive, damaged := s.overlay(c, side, st[side])
+			pmf[side] = s.P.hitPMF(side, r, &alive, &damaged, 0)
+		}
+		for ha, qa := range pmf[Attacker] {
+			for hd, qd := range pmf[Defender] {
+				if qa*qd == 0 {
+					continue
+				}
+				na := s.advance(c, Attacker, r, st[Attacker], hd)
+				nd2 := s.advance(c, Defender, r, st[Defender], ha)
+				out[na*nd+nd2] += m * qa * qd
+			}
+		}
+	}
+	return out
+}
+
+// startState is the joint state of a chain with every unit at its start.
+func (s *Solver) startState(c *chain) uint32 {
+	var st [2]uint32
+	for side := range NumSides {
+		alive, damaged := s.P.Side[side].Start, s.P.Side[side].StartDamaged
+		st[side] = c.ss[side].encode(&alive, &damaged)
+	}
+	return st[Attacker]*uint32(c.ss[Defender].n) + st[Defender]
+}
+
+// invasion resolves bombardment, commitment, space cannon defense, ground
+// combat and control for mass m whose attacker ships ended in state sa of
+// the space chain c and whose ground forces are in state ga of the ground
+// chain g, with the space combat's rounds spaceHist.
+func (s *Solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roundsHist) error {
+	p := s.P
+	nd := uint32(g.ss[Defender].n)
+	dist := map[uint32]float64{ga*nd + s.startState(g)%nd: 1}
+	ships, damaged := s.overlay(c, Attacker, sa)
+	s.shipsDamaged = damaged
+	// Effects at the start of the invasion (X-89 original).
+	if len(p.Hooks.startOfInvasion) > 0 {
+		dist = s.replay(g, dist, &ships, func(t *Trial) {
+			for _, h := range p.Hooks.startOfInvasion {
+				h(t)
+			}
+		})
+	}
+	// Bombardment by the attacker's ships left in space, unless shielded,
+	// and the effects after it (X-89 Ω).
+	switch {
+	case !s.shieldedBy(&ships):
+		dist = s.roll(g, dist, &ships, Attacker, RollBombard, nil)
+	case len(p.Side[Attacker].ThroughShield) > 0: // TI3 war suns
+		dist = s.roll(g, dist, &ships, Attacker, RollBombard, p.Side[Attacker].ThroughShield)
+	}
+	// After the commitment: effects may send the ground forces back to
+	// space (Parley): no invasion for that mass.
+	if hs := p.Hooks.afterCommit; len(hs) > 0 && !p.noCommit {
+		kept := map[uint32]float64{}
+		for _, j := range sortedKeys(dist) {
+			t := s.scratch(g, j, &ships)
+			t.Invaded = true
+			back := false
+			for _, h := range hs {
+				if !h(t) {
+					back = true
+					break
+				}
+			}
+			if !back {
+				kept[j] += dist[j]
+				continue
+			}
+			q := dist[j]
+			s.invaded -= m * q
+			s.addSurvivors(g, Attacker, j/nd, m*q)
+			s.addSurvivors(g, Defender, j%nd, m*q)
+			s.outcome[DefenderWins] += m * q
+			s.Left.add(DefenderWins, s.shipsLeft[Attacker]+unitsIn(g, Attacker, j/nd),
+				s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
+			s.addStructures(m*q, false)
+			s.hist[OnGround][0] += m * q
+			s.total.add(spaceHist, q)
+		}
+		dist = kept
+	}
+	// Space cannon defense at the committed ground forces.
+	if len(p.Side[Defender].Rollers[RollSCD]) > 0 {
+		dist = s.roll(g, dist, &ships, Defender, RollSCD, nil)
+	}
+	return s.groundPhase(g, dist, m, spaceHist, &ships)
+}
+
+// scratch returns a trial holding the attacker's units as in ships (or at
+// their start when ships is nil) with chain g's units replaced by its
+// joint state j, and the defender's units at their start with g's units
+// from j: the state on which the exact solver replays the engine's own
+// steps and effects.
+func (s *Solver) scratch(g *chain, j uint32, ships *[MaxSlots]uint16) *Trial {
+	t := &Trial{P: s.P}
+	t.Reset()
+	if ships != nil {
+		t.Alive[Attacker] = *ships
+		t.Damaged[Attacker] = s.shipsDamaged
+	}
+	nd := uint32(g.ss[Defender].n)
+	g.ss[Attacker].decode(j/nd, &t.Alive[Attacker], &t.Damaged[Attacker])
+	g.ss[Defender].decode(j%nd, &t.Alive[Defender], &t.Damaged[Defender])
+	t.recount(Attacker)
+	t.recount(Defender)
+	return t
+}
+
+// encodeJoint returns the joint state of t's units of chain g.
+func encodeJoint(g *chain, t *Trial) uint32 {
+	return g.ss[Attacker].encode(&t.Alive[Attacker], &t.Damaged[Attacker])*uint32(g.ss[Defender].n) +
+		g.ss[Defender].encode(&t.Alive[Defender], &t.Damaged[Defender])
+}
+
+// replay applies a deterministic step f to every joint state of dist (of
+// chain g: the space combat's ships, or the invasion's ground forces with
+// the attacker's ships as in ships).
+func (s *Solver) replay(g *chain, dist map[uint32]float64, ships *[MaxSlots]uint16, f func(*Trial)) map[uint32]float64 {
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(g, j, ships)
+		f(t)
+		out[encodeJoint(g, t)] += dist[j]
+	}
+	return out
+}
+
+// roll applies a roll of kind r by shooter (bombardment or space cannon
+// defense) to every joint ground state of dist: each number of hits with
+// its exact probability, assigned by the engine's own assign and followed
+// by the effects after a bombardment. only, when not nil, are the rollers
+// that fire instead of all of kind r (TI3's war suns through a shield).
+func (s *Solver) roll(g *chain, dist map[uint32]float64, ships *[MaxSlots]uint16, shooter Side, r RollKind, only []Roller) map[uint32]float64 {
+	target := shooter.Opp()
+	out := make(map[uint32]float64, len(dist))
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(g, j, ships)
+		if !t.Has(target, TGround) {
+			out[j] += dist[j]
+			continue
+		}
+		var pmf []float64
+		if only != nil {
+			pmf = rollersPMF(only, &t.Alive[shooter], &t.Damaged[shooter], s.P.HitFactor[shooter][r])
+		} else {
+			pmf = s.P.hitPMF(shooter, r, &t.Alive[shooter], &t.Damaged[shooter], 0)
+		}
+		for h, q := range pmf {
+			if q == 0 {
+				continue
+			}
+			u := s.scratch(g, j, ships)
+			before := u.Alive[target]
+			u.Assign(target, r, h)
+			if r == RollBombard {
+				for _, f := range s.P.Hooks.afterBombard {
+					f(u, &before)
+				}
+			}
+			out[encodeJoint(g, u)] += dist[j] * q
+		}
+	}
+	return out
+}
+
+// shieldedBy reports whether the planet is shielded against an attacker
+// whose units are alive.
+func (s *Solver) shieldedBy(alive *[MaxSlots]uint16) bool {
+	for _, sl := range s.P.Side[Attacker].ShieldBreakers {
+		if alive[sl] > 0 {
+			return false
+		}
+	}
+	return len(s.P.Side[Defender].Shields) > 0 // structures are never destroyed before control
+}
+
+// groundPhase fights the ground combat from dist (joint ground states) for
+// mass m and records outcomes, ground survivors and rounds; spaceHist, for
+// an invasion, is the space combat's rounds of this mass.
+func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, spaceHist *roundsHist, ships *[MaxSlots]uint16) error {
+	nd := uint32(g.ss[Defender].n)
+	fights, quiet := split(dist, nd)
+	// Effects at the start of ground combat (Magen Defense Grid's hit) act
+	// wherever a combat takes place; a combat they end lasted one round.
+	if len(s.P.Hooks.startOfCombat[OnGround]) > 0 {
+		fights = s.replay(g, fights, ships, func(t *Trial) {
+			for _, h := range s.P.Hooks.startOfCombat[OnGround] {
+				h(t)
+			}
+		})
+	}
+	final, occupancy, err := s.fight(g, fights)
+	if err != nil {
+		return err
+	}
+	s.meanRounds[OnGround] += m * (occupancy + endedBeforeRolls(final))
+	var groundHist roundsHist
+	record := func(j uint32, q float64, fought, stuck bool) {
+		ga, gd := j/nd, j%nd
+		s.addSurvivors(g, Attacker, ga, m*q)
+		s.addSurvivors(g, Defender, gd, m*q)
+		o := DefenderWins
+		switch {
+		case stuck:
+			o = unfinished
+			s.unresolved += m * q
+		case ga != 0:
+			o = AttackerWins
+		case fought && gd == 0:
+			if s.P.action == Invasion {
+				s.wipedOut += m * q
+			}
+			if !(s.P.Ti3 && s.P.action == Invasion) { // TI3: the defender keeps it
+				o = draw
+			}
+		}
+		s.outcome[o] += m * q
+		captured := o == AttackerWins && s.P.action == Invasion
+		d := s.shipsLeft[Defender] + unitsIn(g, Defender, gd)
+		if !captured {
+			d += s.Structures
+		}
+		s.Left.add(o, s.shipsLeft[Attacker]+unitsIn(g, Attacker, ga), d, m*q)
+		s.addStructures(m*q, captured)
+	}
+	for _, j := range sortedKeys(final) {
+		a := final[j]
+		q := a.hist.sum()
+		groundHist.add(&a.hist, 1)
+		record(j, q, true, a.stuck)
+	}
+	for _, j := range sortedKeys(quiet) {
+		groundHist[0] += quiet[j]
+		record(j, quiet[j], false, false)
+	}
+	s.hist[OnGround].add(&groundHist, m)
+	if spaceHist == nil {
+		s.total.add(&groundHist, m)
+	} else {
+		// spaceHist carries mass m; groundHist is a distribution.
+		t := spaceHist.convolve(&groundHist)
+		s.total.add(&t, 1)
+	}
+	return nil
+}
+
+// addSurvivors adds mass m of side's chain state st to the expected
+// survivors.
+func (s *Solver) addSurvivors(c *chain, side Side, st uint32, m float64) {
+	s.alive[side] = addUnits(s.alive[side], c, side, st, m)
+}
+
+func addUnits(acc [MaxSlots]float64, c *chain, side Side, st uint32, m float64) [MaxSlots]float64 {
+	ss := &c.ss[side]
+	for j, slot := range ss.slots {
+		if sl := &c.plan.Side[side].Slots[slot]; sl.Form == FormWorn {
+			slot = sl.Of // reported with its unit
+		}
+		acc[slot] += m * float64(ss.units[int(st)*len(ss.slots)+j][0])
+	}
+	return acc
+}
+
+// addStructures adds mass m of the defender's structures, destroyed when
+// the attacker took the planet; structures that are also ground forces
+// (Hel-Titans) are in the states already.
+func (s *Solver) addStructures(m float64, captured bool) {
+	if captured {
+		return
+	}
+	sp := &s.P.Side[Defender]
+	for i, sl := range sp.Slots {
+		if sl.Zone == ZonePlanet && sl.Stats.Kind.Structure() && sp.In[i]&(1<<TGround) == 0 {
+			s.alive[Defender][i] += m * float64(sp.Start[i])
+		}
+	}
+}
+
+func holderOf(sa, sd uint32) outcome {
+	switch {
+	case sa != 0 && sd == 0:
+		return AttackerWins
+	case sd != 0 && sa == 0:
+		return DefenderWins
+	}
+	return draw
+}
+
+// split separates the joint states of dist where both sides have units
+// (a combat follows) from the others.
+func split(dist map[uint32]float64, nd uint32) (fights, quiet map[uint32]float64) {
+	fights, quiet = map[uint32]float64{}, map[uint32]float64{}
+	for j, m := range dist {
+		if j/nd != 0 && j%nd != 0 {
+			fights[j] = m
+		} else {
+			quiet[j] = m
+		}
+	}
+	return fights, quiet
+}
+
+// sortedKeys returns m's keys in increasing order, so that sums over a map
+// are made in a fixed order and the result is reproducible.
+func sortedKeys[V any](m map[uint32]V) []uint32 {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// result turns the solver's sums into a Result.
+func (s *Solver) Result() Result {
+	p := s.P
+	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
+	outs := func(o [numOutcomes]float64) Outcomes {
+		return Outcomes{AttackerWin: exactP(o[AttackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[DefenderWins]), Unfinished: exactP(o[unfinished])}
+	}
+	rounds := func(h *roundsHist, mean float64) Rounds {
+		last := histBins
+		for last > 0 && h[last-1] < 1e-15 {
+			last--
+		}
+		return Rounds{Mean: Mean{Value: mean}, Histogram: append([]float64(nil), h[:last]...)}
+	}
+	r := Result{Action: p.action, Exact: true, Outcome: outs(s.outcome)}
+	for side, sr := range []*SideResult{&r.Attacker, &r.Defender} {
+		lost := 0.0
+		for i, sl := range p.Side[side].Slots {
+			if !sl.Report {
+				continue
+			}
+			sr.Survivors = append(sr.Survivors, Survivor{
+				Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: int(p.Side[side].Start[i]),
+				Expected: Mean{Value: s.alive[side][i]},
+			})
+			lost += float64(sl.CostHalves) / 2 * (float64(p.Side[side].Start[i]) - s.alive[side][i])
+		}
+		sr.ResourcesLost = Mean{Value: lost}
+		sr.CapacityLost = Mean{Value: s.capacityLost[side]}
+		sr.Left = s.Left.side(side)
+		for _, i := range p.Side[side].Revivers {
+			killed := float64(p.Side[side].Start[i]) - s.alive[side][i] - s.removed[side][i]
+			sr.Revived.Value += HitProbability(p.Side[side].Slots[i].Stats.Revive.Value) * killed
+		}
+	}
+	switch p.action {
+	case SpaceCombat:
+		r.Rounds = rounds(&s.hist[InSpace], s.meanRounds[InSpace])
+	case GroundCombat:
+		r.Rounds = rounds(&s.hist[OnGround], s.meanRounds[OnGround])
+	case Invasion:
+		r.Rounds = rounds(&s.total, s.meanRounds[InSpace]+s.meanRounds[OnGround])
+		r.Space = &Phase{Outcome: outs(s.space), Rounds: rounds(&s.hist[InSpace], s.meanRounds[InSpace])}
+		gr := rounds(&s.hist[OnGround], s.meanRounds[OnGround])
+		r.GroundRounds = &gr
+		r.Invaded = exactP(s.invaded)
+		r.Outcome.BothWipedOut = exactP(s.wipedOut)
+	}
+	r.Warnings = append(r.Warnings, p.Warnings...)
+	if s.unresolved > 0 && !p.neverEnds {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("with probability %.3g a combat reaches a state where no unit can score a hit: it never ends; reported as unfinished, stopped at the round cap of %d rounds", s.unresolved, MaxRounds))
+	}
+	return r
+}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// input is a scenario as the engine plays it: a copy of the Scenario
+// without its printings (which only the effects read), checked, and in
+// Twilight Imperium 3 converted to the engine's units and rules once
+// (resolve). Nothing downstream reads the public Scenario.
+type Input struct {
+	Action             Action
+	Attacker, Defender Force
+	Nebula             bool
+	Edition            Edition
+	MaxRounds          int
+	Cultural           bool
+	EntropicScar       bool
+	SpaceMine          bool
+}
+
+// force is one side of an input: the fields of Side, with the side's
+// Twilight Imperium 3 technologies set aside by the conversion.
+type Force struct {
+	Fleet       units.Fleet
+	Faction     *units.Faction
+	Techs       []string
+	Order       Order
+	Modifier    int
+	Cards       []string
+	Retreat     Retreat
+	AdjacentPDS int
+	SystemPDS   int
+	TradeGoods  int
+	Influence   int
+	Galvanized  units.Fleet
+	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
+	// from Techs by the conversion.
+	TI3Techs []string
+	// Upgraded says, per unit kind, whether the side's units of that kind
+	// are upgraded (by a technology or in the fleet): resolved once from
+	// Techs by the effects, which know the technology names.
+	Upgraded [units.NumKinds]bool
+}
+
+// side returns the input's side i.
+func (in *Input) Side(i Side) *Force {
+	if i == Attacker {
+		return &in.Attacker
+	}
+	return &in.Defender
+}
+
+// Action is what a Scenario simulates.
+type Action uint8
+
+const (
+	// SpaceCombat is space cannon offense, start-of-combat effects,
+	// anti-fighter barrage and space combat rounds to the end.
+	SpaceCombat Action = iota
+	// GroundCombat is a ground combat alone, start-of-combat effects
+	// included.
+	GroundCombat
+	// Invasion is the whole tactical action against one planet: space cannon
+	// offense, space combat (if both sides have ships), bombardment,
+	// commitment of the attacker's ground forces, space cannon defense,
+	// ground combat and control of the planet.
+	Invasion
+)
+
+// String returns the command name of the action: "space", "ground" or
+// "invade".
+func (a Action) String() string {
+	switch a {
+	case SpaceCombat:
+		return "space"
+	case GroundCombat:
+		return "ground"
+	case Invasion:
+		return "invade"
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+func (s *Force) FactionOrNone() *units.Faction {
+	if s.Faction == nil {
+		return units.NoFaction()
+	}
+	return s.Faction
+}
+
+// MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
+// every die hit or miss.
+const MaxModifier = 9
+
+// MaxAdjacentPDS bounds Side.AdjacentPDS.
+const MaxAdjacentPDS = 99
+
+// MaxBudget bounds Side.TradeGoods and Side.Influence.
+const MaxBudget = 99

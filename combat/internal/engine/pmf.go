@@ -1,0 +1,167 @@
+package engine
+
+// hitPMF returns the exact distribution of the hits side produces with a
+// roll of kind r when its slots hold alive units, damaged of them damaged
+// (nil: none; a damaged unit may roll fewer dice, roller.loss), and a
+// modifier mod applies on top of the static thresholds: the convolution of
+// one binomial per threshold group. pmf[h] is P(h hits); len(pmf)-1 is the
+// most hits possible.
+func (p *Plan) hitPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16, mod int) []float64 {
+	dice := func(ro Roller) int {
+		n := int(alive[ro.Slot]) * int(ro.Dice)
+		if damaged != nil {
+			n -= int(damaged[ro.Slot]) * int(ro.loss)
+		}
+		return n
+	}
+	pmf := []float64{1}
+	if sp := &p.Side[side]; len(sp.Auras[r]) > 0 || sp.Special[r] {
+		// Auras change single slots, bonus dice are not Bernoulli: roller
+		// by roller. (Opponent-dependent dice never reach here: such plans
+		// have no tables and exact mode refuses them.)
+		for _, ro := range sp.Rollers[r] {
+			n := dice(ro)
+			if n == 0 {
+				continue
+			}
+			thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
+			if ro.BonusFrom > 0 {
+				die := bonusDiePMF(thr, int(ro.BonusFrom), int(ro.Bonus))
+				for range n {
+					pmf = convolve(pmf, die)
+				}
+				continue
+			}
+			pmf = convolve(pmf, binomialPMF(n, HitProbability(thr)))
+		}
+		return p.afterPMF(side, r, alive, mod, pmf)
+	}
+	for _, g := range p.Side[side].Groups[r] {
+		n := 0
+		for _, ro := range g.members {
+			n += dice(ro)
+		}
+		if n == 0 {
+			continue
+		}
+		q := HitProbability(int(g.thr) - mod)
+		pmf = convolve(pmf, binomialPMF(n, q))
+	}
+	return p.afterPMF(side, r, alive, mod, pmf)
+}
+
+// rollersPMF is the distribution of the hits of the given rollers alone
+// (TI3's war suns bombarding through a shield), damaged units rolling
+// fewer dice, each hit counting factor times.
+func rollersPMF(rs []Roller, alive, damaged *[MaxSlots]uint16, factor int) []float64 {
+	pmf := []float64{1}
+	for _, ro := range rs {
+		if n := int(alive[ro.Slot])*int(ro.Dice) - int(damaged[ro.Slot])*int(ro.loss); n > 0 {
+			pmf = convolve(pmf, binomialPMF(n, HitProbability(int(ro.Thr))))
+		}
+	}
+	if factor > 1 {
+		spread := make([]float64, (len(pmf)-1)*factor+1)
+		for h, q := range pmf {
+			spread[h*factor] = q
+		}
+		pmf = spread
+	}
+	return pmf
+}
+
+// afterPMF adds the extra die and the hit factor to a roll's distribution.
+func (p *Plan) afterPMF(side Side, r RollKind, alive *[MaxSlots]uint16, mod int, pmf []float64) []float64 {
+	if n := p.Side[side].ExtraDice[r]; n > 0 {
+		if thr, ok := p.BestRoller(side, r, alive); ok {
+			pmf = convolve(pmf, binomialPMF(int(n), HitProbability(thr-mod)))
+		}
+	}
+	if f := p.HitFactor[side][r]; f > 1 {
+		// Each hit counts f times: hits 0, f, 2f, ...
+		spread := make([]float64, (len(pmf)-1)*f+1)
+		for h, q := range pmf {
+			spread[h*f] = q
+		}
+		pmf = spread
+	}
+	return pmf
+}
+
+// bonusDiePMF is the distribution of the hits of one die that hits on thr
+// or more and adds bonus hits on a natural from or more.
+func bonusDiePMF(thr, from, bonus int) []float64 {
+	pmf := make([]float64, 2+bonus)
+	for face := 1; face <= 10; face++ {
+		h := 0
+		if face >= thr {
+			h++
+		}
+		if face >= from {
+			h += bonus
+		}
+		pmf[h] += 0.1
+	}
+	return pmf
+}
+
+// binomialPMF returns P(X = k), k = 0..n, for X ~ Binomial(n, q).
+func binomialPMF(n int, q float64) []float64 {
+	out := make([]float64, n+1)
+	switch q {
+	case 0:
+		out[0] = 1
+		return out
+	case 1:
+		out[n] = 1
+		return out
+	}
+	BinomialTerms(out, n, q)
+	sum := 0.0
+	for _, t := range out {
+		sum += t
+	}
+	for k := range out {
+		out[k] /= sum
+	}
+	return out
+}
+
+// binomialTerms sets t[k], k = 0..len(t)-1 (len(t) ≤ n+1), to
+// C(n, k) q^k (1-q)^(n-k), 0 < q < 1, scaled so that the largest is
+// about 1. The terms of a binomial rise to its mode, floor((n+1)q), and
+// fall after it, so the largest of t is at the mode or at t's end: it is
+// set to 1 and the others follow by the ratio of successive terms,
+// (n-k)/(k+1) · q/(1-q), so none underflows unless it is below 1e-308 of
+// the largest.
+//
+// Only +, × and ÷ are used, each rounded as IEEE 754 prescribes, never
+// math.Log or math.Exp, whose last bits differ between platforms (assembly
+// on amd64, portable Go on others and in WebAssembly): so an exact answer
+// is the same on every platform, the page's in-browser engine included.
+func BinomialTerms(t []float64, n int, q float64) {
+	last := len(t) - 1
+	m := min(int(float64(n+1)*q), n, last)
+	r := q / (1 - q)
+	t[m] = 1
+	for k := m; k < last; k++ {
+		t[k+1] = t[k] * (float64(n-k) / float64(k+1)) * r
+	}
+	for k := m; k > 0; k-- {
+		t[k-1] = t[k] * (float64(k) / float64(n-k+1)) / r
+	}
+}
+
+// convolve returns the distribution of the sum of two independent counts.
+func convolve(a, b []float64) []float64 {
+	out := make([]float64, len(a)+len(b)-1)
+	for i, x := range a {
+		if x == 0 {
+			continue
+		}
+		for j, y := range b {
+			out[i+j] += x * y
+		}
+	}
+	return out
+}

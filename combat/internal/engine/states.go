@@ -1,0 +1,95 @@
+package engine
+
+// stateSpace enumerates one side's unit states in one combat: for each
+// participating slot, how many units are alive and how many of those are
+// damaged. A state is a mixed-radix number of per-slot codes; state 0 is
+// "no unit left". The fast round path and the exact solver share it.
+type stateSpace struct {
+	slots   []uint8
+	sizes   []uint32
+	strides []uint32
+	// pairs[j][c] is the (alive, damaged) of code c of slot j.
+	pairs [][][2]uint16
+	// sustain[j] is true when slot j's units have Sustain Damage (and so
+	// damaged states).
+	sustain []bool
+	n       int
+	// units[s*len(slots)+j] is the (alive, damaged) of slot j in state s,
+	// so that decoding needs no division.
+	units [][2]uint16
+}
+
+// maxStates bounds one side's state space for the fast path and the exact
+// solver; larger sides use the generic path (and exact mode refuses).
+const maxStates = 1 << 16
+
+// newStateSpace enumerates the states of the given slots of side, whose
+// counts can only fall from their start (no unit enters a combat midway),
+// except a worn slot's, which fills from its unit's (TI3 war suns), and a
+// slot units revert into, which fills from theirs (TI3 shock troops).
+// ok is false when the space has more than maxStates states.
+func (p *Plan) newStateSpace(side Side, slots []uint8) (ss stateSpace, ok bool) {
+	sp := &p.Side[side]
+	ss.slots = slots
+	ss.n = 1
+	for _, s := range slots {
+		n := int(sp.Start[s])
+		if sl := &sp.Slots[s]; sl.Form == FormWorn {
+			n = int(sp.Start[sl.Of]) // every unit of its own may wear down into it
+		}
+		if rv := sp.Revert; rv.On && rv.To == s {
+			n += int(sp.Start[rv.From]) // reverting units join it (TI3 shock troops)
+		}
+		var pairs [][2]uint16
+		for a := 0; a <= n; a++ {
+			if !sp.Slots[s].Sustain {
+				pairs = append(pairs, [2]uint16{uint16(a), 0})
+				continue
+			}
+			for d := 0; d <= a; d++ {
+				pairs = append(pairs, [2]uint16{uint16(a), uint16(d)})
+			}
+		}
+		ss.strides = append(ss.strides, uint32(ss.n))
+		ss.sizes = append(ss.sizes, uint32(len(pairs)))
+		ss.pairs = append(ss.pairs, pairs)
+		ss.sustain = append(ss.sustain, sp.Slots[s].Sustain)
+		ss.n *= len(pairs)
+		if ss.n > maxStates {
+			return ss, false
+		}
+	}
+	ss.units = make([][2]uint16, ss.n*len(slots))
+	for s := range ss.n {
+		for j := range slots {
+			ss.units[s*len(slots)+j] = ss.pairs[j][(uint32(s)/ss.strides[j])%ss.sizes[j]]
+		}
+	}
+	return ss, true
+}
+
+// code returns the code of (alive, damaged) in slot j.
+func (ss *stateSpace) code(j int, alive, damaged uint16) uint32 {
+	a, d := uint32(alive), uint32(damaged)
+	if !ss.sustain[j] {
+		return a
+	}
+	return a*(a+1)/2 + d
+}
+
+// encode returns the state of the given unit counts.
+func (ss *stateSpace) encode(alive, damaged *[MaxSlots]uint16) uint32 {
+	var s uint32
+	for j, slot := range ss.slots {
+		s += ss.code(j, alive[slot], damaged[slot]) * ss.strides[j]
+	}
+	return s
+}
+
+// decode writes state s into alive and damaged.
+func (ss *stateSpace) decode(s uint32, alive, damaged *[MaxSlots]uint16) {
+	us := ss.units[int(s)*len(ss.slots):][:len(ss.slots)]
+	for j, slot := range ss.slots {
+		alive[slot], damaged[slot] = us[j][0], us[j][1]
+	}
+}

@@ -1,0 +1,175 @@
+package engine
+
+// UnitsLeft is the distribution of the number of units a side has left
+// when the action ends, split by how it ends: AttackerWin[k] is the
+// probability that the action ends with the attacker winning and the side
+// having exactly k units left, and so on for each outcome of Outcomes.
+//
+// Units are counted as Survivors counts them: every unit of the side's
+// survivor kinds still there at the end, so for an invasion the ships left
+// in the space area plus the ground forces on the planet (and, for the
+// defender, its structures unless the attacker took the planet). A unit in
+// another form at the end (a Twilight Imperium 3 war sun that used Sustain
+// Damage twice) counts once, as its unit; rolls that no unit makes (a
+// relic's Anti-Fighter Barrage), adjacent PDS and units that joined during
+// the action (they are not among the survivors) do not count.
+//
+// Each slice adds up to its outcome's probability; it is empty when that
+// probability is 0, and its trailing zero bins are left out, so k runs
+// from 0 to at most the side's units at the start (no effect adds units of
+// the survivor kinds; they only move between them). A Monte Carlo result's
+// bins are trial shares, an exact result's exact probabilities.
+type UnitsLeft struct {
+	AttackerWin, Draw, DefenderWin                 []float64
+	AttackerRetreats, DefenderRetreats, Unfinished []float64
+}
+
+// of returns the slice of outcome o.
+func (u *UnitsLeft) of(o outcome) *[]float64 {
+	switch o {
+	case AttackerWins:
+		return &u.AttackerWin
+	case draw:
+		return &u.Draw
+	case DefenderWins:
+		return &u.DefenderWin
+	case attackerRetreats:
+		return &u.AttackerRetreats
+	case defenderRetreats:
+		return &u.DefenderRetreats
+	}
+	return &u.Unfinished
+}
+
+// prepareLeft lists each side's slots whose units count as units left
+// (UnitsLeft) and the number of bins their count needs.
+func (p *Plan) prepareLeft() {
+	for s := range NumSides {
+		sp := &p.Side[s]
+		sp.counted = sp.counted[:0]
+		most := 0
+		for i := range sp.Slots {
+			if sp.isCounted(uint8(i)) {
+				sp.counted = append(sp.counted, uint8(i))
+				most += int(sp.Start[i])
+			}
+		}
+		sp.leftBins = most + 1
+	}
+}
+
+// unitsLeft is the number of side's units alive in alive, counted as
+// UnitsLeft counts them, at most the last bin.
+func (p *Plan) unitsLeft(side Side, alive *[MaxSlots]uint16) int {
+	n := 0
+	for _, i := range p.Side[side].counted {
+		n += int(alive[i])
+	}
+	return min(n, p.Side[side].leftBins-1)
+}
+
+// prepareLeft sizes a's units-left counts for plan p: per side, one row
+// of p's bins for each outcome.
+func (a *Tally) prepareLeft(p *Plan) {
+	for s := range a.left {
+		a.left[s] = make([]int64, int(numOutcomes)*p.Side[s].leftBins)
+	}
+}
+
+// unitsLeftOf turns a's units-left counts into a side's distribution.
+func (p *Plan) unitsLeftOf(a *Tally, side Side) UnitsLeft {
+	var u UnitsLeft
+	w := p.Side[side].leftBins
+	if a.N == 0 || len(a.left[side]) != int(numOutcomes)*w {
+		return u
+	}
+	for o := range outcome(numOutcomes) {
+		row := a.left[side][int(o)*w : int(o+1)*w]
+		last := len(row)
+		for last > 0 && row[last-1] == 0 {
+			last--
+		}
+		if last == 0 {
+			continue
+		}
+		d := make([]float64, last)
+		for k := range d {
+			d[k] = float64(row[k]) / float64(a.N)
+		}
+		*u.of(o) = d
+	}
+	return u
+}
+
+// exactLeft is the exact solver's mass per outcome and number of units
+// left, per side.
+type exactLeft [2][numOutcomes][]float64
+
+func NewExactLeft(p *Plan) exactLeft {
+	var e exactLeft
+	for s := range e {
+		for o := range e[s] {
+			e[s][o] = make([]float64, p.Side[s].leftBins)
+		}
+	}
+	return e
+}
+
+// add adds mass m of outcome o with a and d units left.
+func (e *exactLeft) add(o outcome, a, d int, m float64) {
+	ra, rd := e[Attacker][o], e[Defender][o]
+	ra[min(a, len(ra)-1)] += m
+	rd[min(d, len(rd)-1)] += m
+}
+
+// side returns a side's distribution.
+func (e *exactLeft) side(s int) UnitsLeft {
+	var u UnitsLeft
+	for o := range outcome(numOutcomes) {
+		row := e[s][o]
+		last := len(row)
+		for last > 0 && row[last-1] == 0 {
+			last--
+		}
+		if last > 0 {
+			*u.of(o) = append([]float64(nil), row[:last]...)
+		}
+	}
+	return u
+}
+
+// unitsIn is the number of side's units that chain c's state st holds,
+// counted as UnitsLeft counts them; 0 for a nil chain.
+func unitsIn(c *chain, side Side, st uint32) int {
+	if c == nil {
+		return 0
+	}
+	ss := &c.ss[side]
+	sp := &c.plan.Side[side]
+	n := 0
+	for j, slot := range ss.slots {
+		if sp.isCounted(slot) {
+			n += int(ss.units[int(st)*len(ss.slots)+j][0])
+		}
+	}
+	return n
+}
+
+// isCounted reports whether slot i's units count as units left.
+func (sp *SidePlan) isCounted(i uint8) bool {
+	sl := &sp.Slots[i]
+	return sl.Report || (sl.Form == FormWorn && sp.Slots[sl.Of].Report)
+}
+
+// structuresLeft is the number of the defender's structures outside the
+// chains (never destroyed before control; addStructures).
+func (s *Solver) StructuresLeft() int {
+	n := 0
+	sp := &s.P.Side[Defender]
+	for i, sl := range sp.Slots {
+		if sl.Zone == ZonePlanet && sl.Stats.Kind.Structure() && sp.In[i]&(1<<TGround) == 0 && sp.isCounted(uint8(i)) {
+			n += int(sp.Start[i])
+		}
+	}
+	return n
+}
