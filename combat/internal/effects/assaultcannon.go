@@ -5,8 +5,8 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-func assaultCannon() card {
-	return card{CardInfo: CardInfo{Slug: "assault-cannon", Name: "Assault Cannon", Kind: KindTechnology, Copies: 1,
+func assaultCannon() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "assault-cannon", Name: "Assault Cannon", Kind: KindTechnology, Copies: 1,
 		Effect: "at the start of space combat, if the holder has 3 or more non-fighter ships in the system, the opponent destroys 1 of its non-fighter ships (its cheapest; no Sustain Damage); checked when it resolves"},
 		aliases: []string{"asc"}, // the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {

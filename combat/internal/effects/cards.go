@@ -39,53 +39,15 @@ type CardInfo struct {
 	Effect string
 }
 
-// card is a modelled card: its description and how it attaches to a plan.
-type card struct {
-	CardInfo
-	aliases []string
-	// late cards change what the other cards set up (every space cannon
-	// roll, every bombardment roll): they attach after all others.
-	late bool
-	// attach adds the card's effects, held by side holder in the given
-	// number of copies, to the plan.
-	attach func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int)
-}
-
-// catalog lists every modelled technology, action card, agenda, relic and
-// promissory note. Each comes from its own file.
-func catalog() []card {
-	out := []card{assaultCannon(), duraniumArmor(), moraleBoost(), shieldsHolding()}
-	for _, group := range [][]card{techCards(), lawAndRelicCards(), spaceCards(), groundCards()} {
-		out = append(out, group...)
-	}
-	return out
-}
-
-// Cards returns every card the engine models, technologies first, each
-// kind by name.
-func Cards() []CardInfo {
-	var out []CardInfo
-	for _, c := range catalog() {
-		out = append(out, c.CardInfo)
-	}
-	slices.SortStableFunc(out, func(a, b CardInfo) int {
-		if a.Kind != b.Kind {
-			return strings.Compare(string(a.Kind), string(b.Kind))
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return out
-}
-
 // lookupCard finds a card by slug or alias.
-func lookupCard(slug string) (card, bool) {
+func lookupCard(slug string) (Effect, bool) {
 	s := techSlug(slug)
 	for _, c := range catalog() {
 		if c.Slug == s || slices.Contains(c.aliases, s) {
 			return c, true
 		}
 	}
-	return card{}, false
+	return Effect{}, false
 }
 
 func cardNames(kind func(CardKind) bool) string {
@@ -101,8 +63,8 @@ func cardNames(kind func(CardKind) bool) string {
 
 // heldCards resolves the side's cards: slug → copies. It fails on unknown
 // cards, technologies given as cards, repeated cards and copies out of range.
-func heldCards(s *engine.Force) ([]card, []int, error) {
-	var cs []card
+func heldCards(s *engine.Force) ([]Effect, []int, error) {
+	var cs []Effect
 	var copies []int
 	for _, item := range s.Cards {
 		name, n := strings.TrimSpace(item), 1
@@ -154,10 +116,10 @@ func heldCards(s *engine.Force) ([]card, []int, error) {
 
 // heldTechs returns the side's technologies from the catalog (unit upgrades
 // and the cards with printings are handled elsewhere).
-func heldTechs(s *engine.Force) []card {
-	var out []card
+func heldTechs(s *engine.Force) []Effect {
+	var out []Effect
 	for _, t := range s.Techs {
-		if c, ok := lookupCard(t); ok && c.Kind == KindTechnology && !slices.ContainsFunc(out, func(d card) bool { return d.Slug == c.Slug }) {
+		if c, ok := lookupCard(t); ok && c.Kind == KindTechnology && !slices.ContainsFunc(out, func(d Effect) bool { return d.Slug == c.Slug }) {
 			out = append(out, c)
 		}
 	}

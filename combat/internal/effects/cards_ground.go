@@ -6,8 +6,8 @@ import (
 )
 
 // groundCards returns the action cards of invasions and ground combat.
-func groundCards() []card {
-	return []card{bunker(), fireTeam(), disable(), parley(), blitz()}
+func groundCards() []Effect {
+	return []Effect{bunker(), fireTeam(), disable(), parley(), blitz()}
 }
 
 // groundCardIdle records that a card held by holder cannot be played: by
@@ -25,8 +25,8 @@ const groundNoInvasion = "the action has no invasion"
 // bombardment roll of the invasion is against the contested planet,
 // including the dice Blitz gives (the attacker's cards attach first) and
 // bombardment during ground combat (Harrow; tirules.com's L1Z1X notes).
-func bunker() card {
-	return card{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
+func bunker() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the start of an invasion, -4 to each of the attacker's bombardment dice during the invasion (all of them, incl. those Blitz gives); always played; nothing when held by the attacker"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
@@ -45,8 +45,8 @@ func bunker() card {
 // of the ground combat, rerolling every die that missed, once (rerolling a
 // hit never helps). The policy depends on the round, so exact mode refuses
 // it.
-func fireTeam() card {
-	return card{CardInfo: CardInfo{Slug: "fire-team", Name: "Fire Team", Kind: KindActionCard, Copies: 1,
+func fireTeam() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "fire-team", Name: "Fire Team", Kind: KindActionCard, Copies: 1,
 		Effect: "in round 1 of a ground combat, after the holder's ground forces roll, reroll their missed dice once; either side"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.SpaceCombat {
@@ -67,8 +67,8 @@ func fireTeam() card {
 // comes before the invasion and is untouched (ruling: "Disable does not
 // touch SCO"). Adjacent PDS are not in the system and do not fire in the
 // invasion anyway. Both changes are static, made here on the plan.
-func disable() card {
-	return card{CardInfo: CardInfo{Slug: "disable", Name: "Disable", Kind: KindActionCard, Copies: 1,
+func disable() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "disable", Name: "Disable", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, if the defender has PDS on the planet, those PDS give no Planetary Shield and fire no space cannon defense; space cannon offense is unaffected; nothing when held by the defender"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
@@ -114,8 +114,8 @@ func disable() card {
 // defender and played as soon as the attacker commits ground forces: they
 // go back to the space area and survive, there is no space cannon defense
 // and no ground combat, and the defender keeps the planet.
-func parley() card {
-	return card{CardInfo: CardInfo{Slug: "parley", Name: "Parley", Kind: KindActionCard, Copies: 1,
+func parley() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "parley", Name: "Parley", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: when the attacker commits ground forces, they return to the space area (they survive); no invasion, the defender keeps the planet; always played; nothing when held by the attacker"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
@@ -137,8 +137,8 @@ func parley() card {
 // end of the invasion." Held by the attacker: each such ship type gets a
 // bombardment roller of its own slot (one die on 6+ per ship alive), so the
 // dice follow the ships that survived the space combat. Always played.
-func blitz() card {
-	return card{CardInfo: CardInfo{Slug: "blitz", Name: "Blitz", Kind: KindActionCard, Copies: 1,
+func blitz() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "blitz", Name: "Blitz", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, each of its non-fighter ships without Bombardment gains BOMBARDMENT 6 (x1) for the invasion; always played; nothing when held by the defender"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {

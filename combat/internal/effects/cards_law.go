@@ -9,8 +9,8 @@ import (
 )
 
 // lawAndRelicCards returns the agendas and relics that act in combat.
-func lawAndRelicCards() []card {
-	return []card{
+func lawAndRelicCards() []Effect {
+	return []Effect{
 		publicizeWeaponSchematics(), conventionsOfWar(), prophecyOfIxth(), articlesOfWar(),
 		lightrailOrdnance(), metaliVoidArmaments(), metaliVoidShielding(), heartOfIxth(),
 	}
@@ -18,8 +18,8 @@ func lawAndRelicCards() []card {
 
 // publicizeWeaponSchematics (law, For): "All war suns lose SUSTAIN DAMAGE."
 // It applies to both sides' war suns, whoever lists it.
-func publicizeWeaponSchematics() card {
-	return card{CardInfo: CardInfo{Slug: "publicize-weapon-schematics", Name: "Publicize Weapon Schematics", Kind: KindAgenda, Copies: 1,
+func publicizeWeaponSchematics() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "publicize-weapon-schematics", Name: "Publicize Weapon Schematics", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): every war sun on both sides loses Sustain Damage (one given as damaged counts as undamaged); the rest of the card is not modelled"},
 		aliases: []string{"publicize"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -40,8 +40,8 @@ func publicizeWeaponSchematics() card {
 // cultural planet its bombardment rolls are removed. Bombardment rolls that
 // later effects add (an attacker's card listed after this one) are not
 // seen.
-func conventionsOfWar() card {
-	return card{CardInfo: CardInfo{Slug: "conventions-of-war", Name: "Conventions of War", Kind: KindAgenda, Copies: 1,
+func conventionsOfWar() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "conventions-of-war", Name: "Conventions of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): when the planet is cultural, the attacker cannot bombard it (no Bombardment roll, Plasma Scoring's die included); no effect on other planets"},
 		aliases: []string{"conventions"}, late: true,
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -61,8 +61,8 @@ func conventionsOfWar() card {
 // prophecyOfIxth (law, elect player): "The owner of this card applies +1
 // to the result of their fighter's combat rolls." The side listing it owns
 // it.
-func prophecyOfIxth() card {
-	return card{CardInfo: CardInfo{Slug: "prophecy-of-ixth", Name: "Prophecy of Ixth", Kind: KindAgenda, Copies: 1,
+func prophecyOfIxth() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "prophecy-of-ixth", Name: "Prophecy of Ixth", Kind: KindAgenda, Copies: 1,
 		Effect: "law (elected player: the side that lists it): +1 to that side's fighters' combat rolls (not anti-fighter barrage); the discard clause on Fighter II production is not modelled"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			slots := p.Side[holder].Slots
@@ -74,8 +74,8 @@ func prophecyOfIxth() card {
 // except for SUSTAIN DAMAGE." Of the mech abilities the engine models only
 // Planetary Shield acts (a mech's space cannon, bombardment and text are
 // never compiled); generic mechs have none of them.
-func articlesOfWar() card {
-	return card{CardInfo: CardInfo{Slug: "articles-of-war", Name: "Articles of War", Kind: KindAgenda, Copies: 1,
+func articlesOfWar() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "articles-of-war", Name: "Articles of War", Kind: KindAgenda, Copies: 1,
 		Effect: "law (For): both sides' mechs lose their printed abilities except Sustain Damage; generic mechs have no other ability, so it changes nothing without faction mechs (a faction mech's Planetary Shield is removed)"},
 		aliases: []string{"articles"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -102,8 +102,8 @@ func articlesOfWar() card {
 // planet (only the defender has structures) fire 2 dice at 5 each in space
 // cannon offense and defense. Docks in adjacent systems are not an input,
 // so the adjacency clause is not modelled.
-func lightrailOrdnance() card {
-	return card{CardInfo: CardInfo{Slug: "lightrail-ordnance", Name: "Lightrail Ordnance", Kind: KindRelic, Copies: 1,
+func lightrailOrdnance() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "lightrail-ordnance", Name: "Lightrail Ordnance", Kind: KindRelic, Copies: 1,
 		Effect: "each of the holder's space docks on the planet gains Space Cannon 5 (x2), fired in space cannon offense and defense (with Plasma Scoring and against Antimass Deflectors like any space cannon); docks in adjacent systems are not modelled"},
 		aliases: []string{"lightrail"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -131,8 +131,8 @@ func lightrailOrdnance() card {
 // against your opponent's units." Always used: one more AFB roll of 3 dice
 // at 6 in round 1 of every space combat. No unit of the holder makes that
 // roll: a text giving "1 of those units" an additional die adds none to it.
-func metaliVoidArmaments() card {
-	return card{CardInfo: CardInfo{Slug: "metali-void-armaments", Name: "Metali Void Armaments", Kind: KindRelic, Copies: 1,
+func metaliVoidArmaments() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "metali-void-armaments", Name: "Metali Void Armaments", Kind: KindRelic, Copies: 1,
 		Effect: "in the anti-fighter barrage step of a space combat the holder also rolls Anti-Fighter Barrage 6 (x3) against the opponent's fighters; always used"},
 		aliases: []string{"void-armaments"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -156,8 +156,8 @@ func metaliVoidArmaments() card {
 // first such one in the holder's hit order (the next non-fighter it would
 // lose, so its other ships keep the option). Ships that have the ability
 // sustain by it as usual; anti-fighter barrage hits only fighters.
-func metaliVoidShielding() card {
-	return card{CardInfo: CardInfo{Slug: "metali-void-shielding", Name: "Metali Void Shielding", Kind: KindRelic, Copies: 1,
+func metaliVoidShielding() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "metali-void-shielding", Name: "Metali Void Shielding", Kind: KindRelic, Copies: 1,
 		Effect: "each time the opponent's space cannon offense, space combat roll or an effect produces hits against the holder's ships, one undamaged non-fighter ship without Sustain Damage (the first in the hit order) cancels 1 hit and becomes damaged, so it cannot do it again until repaired; always used"},
 		aliases: []string{"void-shielding"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -203,8 +203,8 @@ func metaliVoidShielding() card {
 // split between them is averaged over its posterior. The hook that sees
 // the hits is rerollAll (it never asks for a reroll); the hit is added in
 // the opponent's beforeAssign, ahead of every other hook there.
-func heartOfIxth() card {
-	return card{CardInfo: CardInfo{Slug: "heart-of-ixth", Name: "Heart of Ixth", Kind: KindRelic, Copies: 1,
+func heartOfIxth() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "heart-of-ixth", Name: "Heart of Ixth", Kind: KindRelic, Copies: 1,
 		Effect: "once per action: the first of the holder's space or ground combat rolls with a die that missed by exactly 1 gets +1 on that die, which hits; not used on other rolls nor on the opponent's dice"},
 		aliases: []string{"heart"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {

@@ -6,8 +6,8 @@ import (
 )
 
 // spaceCards returns the action cards of space combat and space cannon.
-func spaceCards() []card {
-	return []card{
+func spaceCards() []Effect {
+	return []Effect{
 		directHitCard(), maneuveringJetsCard(), skilledRetreatCard(), emergencyRepairsCard(),
 		experimentalBattlestationCard(), fighterPrototypeCard(), courageousCard(), interceptCard(),
 		waylayCard(), routCard(), reflectiveShieldingCard(), solarFlareCard(), scrambleFrequencyCard(),
@@ -44,8 +44,8 @@ func spaceHolds(s *engine.Force, slug string) bool {
 // are not ships. Policy: played on every sustain while copies last, one copy
 // per sustain (TR: one Direct Hit per ship that sustains). The destroyed
 // ship is not a hit: it fires no onDestroyed effects.
-func directHitCard() card {
-	return card{CardInfo: CardInfo{Slug: "direct-hit", Name: "Direct Hit", Kind: KindActionCard, Copies: 4,
+func directHitCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "direct-hit", Name: "Direct Hit", Kind: KindActionCard, Copies: 4,
 		Effect: "after one of the opponent's ships uses Sustain Damage to cancel a hit produced by the holder's units (space cannon, combat rolls) or, in the current printing, abilities (effect hits such as Reflective Shielding's): destroy that ship; not ships immune to Direct Hit (Dreadnought II), not mechs; played on the first sustains, one copy per sustain"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int) {
 			opp := holder.Opp()
@@ -71,8 +71,8 @@ func directHitCard() card {
 // holder's ships and space cannon defense against its committed ground
 // forces (TR: both, one card per roll; not in combat). Policy: played on the
 // first such rolls with at least 1 hit, one copy a roll.
-func maneuveringJetsCard() card {
-	return card{CardInfo: CardInfo{Slug: "maneuvering-jets", Name: "Maneuvering Jets", Kind: KindActionCard, Copies: 4,
+func maneuveringJetsCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "maneuvering-jets", Name: "Maneuvering Jets", Kind: KindActionCard, Copies: 4,
 		Effect: "before the holder assigns the hits of an opponent's Space Cannon roll (offense against its ships, defense against its committed ground forces), cancel 1 of them; played on the first such rolls with a hit, one copy a roll; not in combat"},
 		aliases: []string{"jets"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int) {
@@ -106,8 +106,8 @@ func maneuveringJetsCard() card {
 // card takes the holder's ships out of the space area's counts (t.count)
 // and keeps them alive (they survive elsewhere, as after a retreat): the
 // loop ends before the round is fought and the outcome is the retreat.
-func skilledRetreatCard() card {
-	return card{CardInfo: CardInfo{Slug: "skilled-retreat", Name: "Skilled Retreat", Kind: KindActionCard, Copies: 4,
+func skilledRetreatCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "skilled-retreat", Name: "Skilled Retreat", Kind: KindActionCard, Copies: 4,
 		Effect: "at the start of a space combat round from round 2: all the holder's ships leave and the combat ends before that round's dice, reported as the holder's retreat; played in the first round where the holder's retreat policy would announce a retreat or, with no policy, where its expected hits per round are below the opponent's; Intercept cannot stop it"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.GroundCombat {
@@ -142,8 +142,8 @@ func skilledRetreatCard() card {
 // Sustain Damage left; damage from before the combat (space cannon, units
 // given damaged) counts, which is what the ruling on playing it at the start
 // of round 1 is for, and the end of round 1 repairs it as well.
-func emergencyRepairsCard() card {
-	return card{CardInfo: CardInfo{Slug: "emergency-repairs", Name: "Emergency Repairs", Kind: KindActionCard, Copies: 1,
+func emergencyRepairsCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "emergency-repairs", Name: "Emergency Repairs", Kind: KindActionCard, Copies: 1,
 		Effect: "at the end of a combat round (space or ground): repair all the holder's units in the system; played after the first round at whose end at least 2 of its units are damaged (1 if it has only 1 unit with Sustain Damage left), damage from before the combat included"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			c := p.Counter()
@@ -188,8 +188,8 @@ func emergencyRepairsCard() card {
 // cannon offense). The roll is added after the attacker's effects, so it
 // applies the attacker's Antimass Deflectors itself and is not made when the
 // attacker plays Solar Flare.
-func experimentalBattlestationCard() card {
-	return card{CardInfo: CardInfo{Slug: "experimental-battlestation", Name: "Experimental Battlestation", Kind: KindActionCard, Copies: 1,
+func experimentalBattlestationCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "experimental-battlestation", Name: "Experimental Battlestation", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender with a space dock on the planet: the dock uses SPACE CANNON 5 (x3) in space cannon offense against the attacker's ships; always played; nothing when held by the attacker or without a space dock"},
 		aliases: []string{"battlestation"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -219,8 +219,8 @@ func experimentalBattlestationCard() card {
 // fighterPrototypeCard: "At the start of the first round of a space combat:
 // Apply +2 to the result of each of your fighters' combat rolls during this
 // combat round." Always played (it has no cost).
-func fighterPrototypeCard() card {
-	return card{CardInfo: CardInfo{Slug: "fighter-prototype", Name: "Fighter Prototype", Kind: KindActionCard, Copies: 1,
+func fighterPrototypeCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "fighter-prototype", Name: "Fighter Prototype", Kind: KindActionCard, Copies: 1,
 		Effect: "+2 to the holder's fighters' combat rolls in the first round of a space combat (not anti-fighter barrage); always played"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			var fighter [engine.MaxSlots]bool
@@ -253,8 +253,8 @@ func fighterPrototypeCard() card {
 // hits and fire no effects. Policy: played after the first of the holder's
 // non-fighter ships destroyed by a hit during the space combat (its rounds,
 // anti-fighter barrage or an effect's hits then).
-func courageousCard() card {
-	return card{CardInfo: CardInfo{Slug: "courageous-to-the-end", Name: "Courageous to the End", Kind: KindActionCard, Copies: 1,
+func courageousCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "courageous-to-the-end", Name: "Courageous to the End", Kind: KindActionCard, Copies: 1,
 		Effect: "after the first of the holder's non-fighter ships is destroyed during a space combat: roll 2 dice at that ship's printed combat value (no modifiers); per hit the opponent destroys 1 of its ships, the first in its hit order, no Sustain Damage"},
 		aliases: []string{"courageous"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -293,8 +293,8 @@ func courageousCard() card {
 // Policy: played on the first retreat the opponent announces by its own
 // retreat policy (not one Rout forced); it may announce again in a later
 // round (TR). Skilled Retreat is not a retreat and is not stopped.
-func interceptCard() card {
-	return card{CardInfo: CardInfo{Slug: "intercept", Name: "Intercept", Kind: KindActionCard, Copies: 1,
+func interceptCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "intercept", Name: "Intercept", Kind: KindActionCard, Copies: 1,
 		Effect: "after the opponent announces a retreat (by its retreat policy): it cannot retreat this round; played on the first announcement; the opponent may announce again in a later round; not against Skilled Retreat"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			opp := holder.Opp()
@@ -321,8 +321,8 @@ func interceptCard() card {
 // takes the holder's barrage hits on its ships in its hit order, with no
 // Sustain Damage (none is possible against anti-fighter barrage). Always
 // played.
-func waylayCard() card {
-	return card{CardInfo: CardInfo{Slug: "waylay", Name: "Waylay", Kind: KindActionCard, Copies: 1,
+func waylayCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "waylay", Name: "Waylay", Kind: KindActionCard, Copies: 1,
 		Effect: "the holder's anti-fighter barrage hits are produced against all the opponent's ships, which it takes in its hit order with no Sustain Damage; always played"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
@@ -340,8 +340,8 @@ func waylayCard() card {
 // (An eligible system is assumed, as for every retreat.) Policy: played in
 // the first round where the defender's expected hits per round are below
 // the attacker's, unless the attacker announces a retreat anyway.
-func routCard() card {
-	return card{CardInfo: CardInfo{Slug: "rout", Name: "Rout", Kind: KindActionCard, Copies: 1,
+func routCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "rout", Name: "Rout", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the Announce Retreats step the attacker must announce a retreat (it leaves at the end of the round); played in the first round where the defender's expected hits per round are below the attacker's; nothing when held by the attacker"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			defer p.BeyondExact("Rout (a choice made round by round)")
@@ -370,8 +370,8 @@ func routCard() card {
 // space combat (its rounds, or effect hits then); not in space cannon
 // offense, which is not combat. The hits are of kind rollEffect: the
 // opponent may sustain them, and they are ability hits for Direct Hit.
-func reflectiveShieldingCard() card {
-	return card{CardInfo: CardInfo{Slug: "reflective-shielding", Name: "Reflective Shielding", Kind: KindActionCard, Copies: 1,
+func reflectiveShieldingCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "reflective-shielding", Name: "Reflective Shielding", Kind: KindActionCard, Copies: 1,
 		Effect: "when one of the holder's ships uses Sustain Damage in a space combat: 2 hits against the opponent's ships, assigned at once (the opponent may sustain them); played on the first such sustain; not in space cannon offense"},
 		aliases: []string{"reflective"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -405,8 +405,8 @@ func reflectiveShieldingCard() card {
 // defender's space cannon rolls are removed when the card attaches, so rolls
 // the defender's own cards add later must check for it (Experimental
 // Battlestation does).
-func solarFlareCard() card {
-	return card{CardInfo: CardInfo{Slug: "solar-flare", Name: "Solar Flare", Kind: KindActionCard, Copies: 1,
+func solarFlareCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "solar-flare", Name: "Solar Flare", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: the defender makes no space cannon offense against its ships (space cannon defense still fires); always played; nothing when held by the defender"},
 		late: true, // it silences space cannon the other cards add too
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -430,8 +430,8 @@ func solarFlareCard() card {
 // dice." Policy: played on the first such roll of the opponent (space cannon
 // offense or defense, anti-fighter barrage, bombardment) whose hits exceed
 // its expected hits (units alive, static modifiers, Plasma Scoring's die).
-func scrambleFrequencyCard() card {
-	return card{CardInfo: CardInfo{Slug: "scramble-frequency", Name: "Scramble Frequency", Kind: KindActionCard, Copies: 1,
+func scrambleFrequencyCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "scramble-frequency", Name: "Scramble Frequency", Kind: KindActionCard, Copies: 1,
 		Effect: "after an opponent's bombardment, space cannon (offense or defense) or anti-fighter barrage roll: the opponent rerolls all its dice; played on the first such roll with more hits than expected"},
 		aliases: []string{"scramble"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -476,8 +476,8 @@ func scrambleExpected(t *engine.Trial, side engine.Side, r engine.RollKind) floa
 // The landed unit moves to a slot of its own that no hit, capacity check or
 // removal reaches; that slot is not reported, so it is missing from the
 // Survivors (but counted neither in ResourcesLost nor in CapacityLost).
-func crashLandingCard() card {
-	return card{CardInfo: CardInfo{Slug: "crash-landing", Name: "Crash Landing", Kind: KindActionCard, Copies: 1,
+func crashLandingCard() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "crash-landing", Name: "Crash Landing", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker of an invasion: when its last ship in the system is destroyed, 1 of its ground forces in the space area (a mech first) lands on the planet in coexistence: it is neither lost nor removed for capacity, does not fight and takes no control; the landed unit is not listed among the survivors"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			defer p.BeyondExact("Crash Landing (exact mode does not replay destroyed units)")

@@ -3,8 +3,8 @@ package effects
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
 // techCards returns the generic technologies (Plasma Scoring, Antimass Deflectors, Graviton Laser System).
-func techCards() []card {
-	return []card{plasmaScoring(), antimassDeflectors(), gravitonLaserSystem()}
+func techCards() []Effect {
+	return []Effect{plasmaScoring(), antimassDeflectors(), gravitonLaserSystem()}
 }
 
 // Slugs of the technologies of this file that other effects look for.
@@ -33,8 +33,8 @@ func holdsCard(s *engine.Force, slug string) bool {
 // CANNON, 1 of those units may roll 1 additional die." One extra die per
 // roll (TR), rolled at the best value among the holder's units that roll;
 // always used.
-func plasmaScoring() card {
-	return card{CardInfo: CardInfo{Slug: "plasma-scoring", Name: "Plasma Scoring", Kind: KindTechnology, Copies: 1,
+func plasmaScoring() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "plasma-scoring", Name: "Plasma Scoring", Kind: KindTechnology, Copies: 1,
 		Effect: "one extra die on each of the holder's Bombardment, Space Cannon Offense and Space Cannon Defense rolls, rolled at the value of its best unit in that roll; always used"},
 		aliases: []string{"plasma", "ps"}, // ps: the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -50,8 +50,8 @@ func plasmaScoring() card {
 // that cards add later in the attach order (the defender's relics and
 // action cards, when the attacker holds this) must apply it themselves:
 // Lightrail Ordnance does.
-func antimassDeflectors() card {
-	return card{CardInfo: CardInfo{Slug: slugAntimass, Name: "Antimass Deflectors", Kind: KindTechnology, Copies: 1,
+func antimassDeflectors() Effect {
+	return Effect{CardInfo: CardInfo{Slug: slugAntimass, Name: "Antimass Deflectors", Kind: KindTechnology, Copies: 1,
 		Effect: "-1 to each die of the opponent's Space Cannon rolls against the holder's units, offense (ships) and defense (ground forces); movement through asteroid fields is not modelled"},
 		aliases: []string{"antimass", "antimass-deflector", "amd"}, late: true, // amd: the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
@@ -68,8 +68,8 @@ func antimassDeflectors() card {
 // action (offense), so exhausting it then is the only use: the opponent
 // assigns the holder's offense hits to non-fighter ships first, fighters
 // only when no non-fighter ship is left.
-func gravitonLaserSystem() card {
-	return card{CardInfo: CardInfo{Slug: "graviton-laser-system", Name: "Graviton Laser System", Kind: KindTechnology, Copies: 1,
+func gravitonLaserSystem() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "graviton-laser-system", Name: "Graviton Laser System", Kind: KindTechnology, Copies: 1,
 		Effect: "exhausted before the holder's Space Cannon Offense roll (once per action, always): its hits must go to the opponent's non-fighter ships while it has any, then to fighters"},
 		aliases: []string{"graviton", "gls", "graviton-laser"}, // gls: also the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {

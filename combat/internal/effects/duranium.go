@@ -2,8 +2,8 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
-func duraniumArmor() card {
-	return card{CardInfo: CardInfo{Slug: "duranium-armor", Name: "Duranium Armor", Kind: KindTechnology, Copies: 1,
+func duraniumArmor() Effect {
+	return Effect{CardInfo: CardInfo{Slug: "duranium-armor", Name: "Duranium Armor", Kind: KindTechnology, Copies: 1,
 		Effect: "after the holder assigns hits in each combat round (space and ground), repair 1 of its damaged units that did not use Sustain Damage this round: the one lost last in its hit order; mandatory"},
 		aliases: []string{"duranium", "da"}, // da: the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {

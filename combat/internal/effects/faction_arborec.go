@@ -2,6 +2,17 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// arborecTexts lists the texts of the Arborec that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func arborecTexts() []Effect {
+	return []Effect{
+		modelled("letani-behemoth", letaniBehemoth),
+		byNumbers("letani-warrior-ii"),
+		outside("duha-menaimon", "it produces units after activation, before any combat: give them in the fleet"),
+	}
+}
+
 // letaniBehemoth (Arborec mech; catalog text: "its Planetary Shield keeps
 // its planet from being bombarded unless something removes the shield; it
 // also has Production 2"). The unit's numbers already have Planetary

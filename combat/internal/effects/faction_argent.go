@@ -7,6 +7,20 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// argentTexts lists the texts of the Argent Flight that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func argentTexts() []Effect {
+	return []Effect{
+		modelled("raid-formation", raidFormation),
+		modelled("strike-wing-alpha-ii", strikeWingAlphaII),
+		modelled("strike-wing-ambuscade", strikeWingAmbuscade),
+		modelled("quetzecoatl", quetzecoatl),
+		modelled("trrakan-aun-zulok", trrakanAunZulok),
+		modelled("aerie-sentinel", aerieSentinel),
+	}
+}
+
 // argentRollsAFB reports whether the side has anti-fighter barrage dice
 // (its units', or Metali Void Armaments' that attaches later).
 func argentRollsAFB(p *engine.Plan, sc *Scenario, side engine.Side) bool {

@@ -5,6 +5,17 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// creussTexts lists the texts of the Ghosts of Creuss that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func creussTexts() []Effect {
+	return []Effect{
+		modelled("dimensional-splicer", dimensionalSplicer),
+		outside("hil-colish", "movement and a wormhole"),
+		outside("icarus-drive", "it places a wormhole token"),
+	}
+}
+
 // dimensionalSplicer (Creuss technology): "At the start of space combat in
 // a system that contains a wormhole and 1 or more of your ships, you may
 // produce 1 hit and assign it to 1 of your opponent's ships." The system is

@@ -2,6 +2,19 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// crimsonTexts lists the texts of the Crimson Rebellion that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func crimsonTexts() []Effect {
+	return []Effect{
+		modelled("quietus", quietus),
+		outside("sundered", "the Rebellion home system only"),
+		outside("subatomic-splicer", "production at home after a ship is destroyed"),
+		outside("exile", "breaches placed after combats"),
+		outside("revenant", "a deploy"),
+	}
+}
+
 // quietus (Crimson Rebellion flagship, Thunder's Edge): "While this unit is
 // in a system that contains an active breach, other players' units in
 // systems with active breaches lose all of their unit abilities." Whether

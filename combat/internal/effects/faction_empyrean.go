@@ -10,6 +10,16 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// empyreanTexts lists the texts of the Empyrean that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func empyreanTexts() []Effect {
+	return []Effect{
+		modelled("dynamo", dynamo),
+		modelledEarly("watcher", watcher),
+	}
+}
+
 // dynamo (Empyrean flagship, Dynamo): "After any player's unit in this
 // system or an adjacent system uses SUSTAIN DAMAGE, you may spend 2
 // influence to repair that unit." Policy: while the flagship is alive,
@@ -164,7 +174,7 @@ func groundForces(s *engine.Force) int {
 
 // firstActionCard finds the first action card among side s's card items:
 // its index in s.Cards, the card and its copies.
-func firstActionCard(s *engine.Force) (int, card, int, bool) {
+func firstActionCard(s *engine.Force) (int, Effect, int, bool) {
 	for i, item := range s.Cards {
 		name, n := strings.TrimSpace(item), 1
 		if j := strings.LastIndex(name, ":"); j >= 0 {
@@ -181,5 +191,5 @@ func firstActionCard(s *engine.Force) (int, card, int, bool) {
 			return i, c, n, true
 		}
 	}
-	return 0, card{}, 0, false
+	return 0, Effect{}, 0, false
 }

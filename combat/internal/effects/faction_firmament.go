@@ -2,6 +2,18 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// firmamentTexts lists the texts of the Firmament that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func firmamentTexts() []Effect {
+	return []Effect{
+		modelled("heavens-eye", heavensEye),
+		outside("viper-ex-23", "a choice to coexist instead of fighting: simulate only a ground combat that is fought"),
+		outside("plots-within-plots", "secret objectives and plot cards"),
+		outside("puppets-of-the-blade", "the faction's flip to the Obsidian"),
+	}
+}
+
 // heavensEye (Firmament flagship, Thunder's Edge): "if the active system
 // holds units of a player whose control marker is on a Firmament plot, it
 // gets +1 move and is repaired at the end of every combat round". Whether

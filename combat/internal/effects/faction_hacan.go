@@ -2,6 +2,16 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// hacanTexts lists the texts of the Emirates of Hacan that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func hacanTexts() []Effect {
+	return []Effect{
+		modelled("wrath-of-kenara", wrathOfKenara),
+		outside("pride-of-kenara", "a trade of its planet's card"),
+	}
+}
+
 // wrathOfKenara (Hacan flagship): "After you roll a die
 // during a space combat in this system, you may spend 1 trade good to apply
 // +1 to the result." Policy: while the flagship is alive, every die of the

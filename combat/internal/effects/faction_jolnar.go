@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// jolNarTexts lists the texts of the Universities of Jol-Nar that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func jolNarTexts() []Effect {
+	return []Effect{
+		modelled("fragile", fragile),
+		modelled("jns-hylarim", jolNarFlagship),
+		modelled("shield-paling", shieldPaling),
+		modelled("ta-zern", taZern),
+	}
+}
+
 // fragile (Jol-Nar): −1 to each of the side's combat rolls.
 func fragile(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	all := func(uint8) bool { return true }

@@ -2,6 +2,17 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// keleresTexts lists the texts of the Council Keleres that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func keleresTexts() []Effect {
+	return []Effect{
+		modelled("iihq-modernization", iihqModernization),
+		outside("artemiris", "a cost of activating the system, paid before the action"),
+		outside("omniopiares", "a cost of committing ground forces, taken as paid: give the ground forces that land"),
+	}
+}
+
 // iihqModernization (Keleres faction technology I.I.H.Q. Modernization,
 // Codex III): the Keleres "gain the Custodia Vigilia planet card and its
 // legendary planet ability card", whose ability reads "While you control

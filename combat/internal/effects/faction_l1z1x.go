@@ -5,6 +5,19 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// l1z1xTexts lists the texts of the L1Z1X Mindnet that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func l1z1xTexts() []Effect {
+	return []Effect{
+		modelled("harrow", harrow),
+		modelled("0-0-1", l1z1xFlagship),
+		modelled("2ram", twoRAM),
+		modelled("annihilator", annihilator),
+		byNumbers("super-dreadnought-ii"),
+	}
+}
+
 // harrow (L1Z1X faction ability): "At the end of each round of
 // ground combat, your ships in the active system may use their BOMBARDMENT
 // abilities against your opponent's ground forces on the planet." Only

@@ -8,6 +8,20 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// lastBastionTexts lists the texts of Last Bastion that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func lastBastionTexts() []Effect {
+	return []Effect{
+		appliedBy("galvanize", "unit variants, when the units are laid out"),
+		modelled("the-egeiro", theEgeiro),
+		modelled("proxima-targeting-vi", proximaTargetingVI),
+		modelled("phoenix-standard", phoenixStandard),
+		modelled("raise-the-standard", raiseTheStandard),
+		modelled("a3-valiance", a3Valiance),
+	}
+}
+
 // theEgeiro (Last Bastion flagship, The Egeiro): "Apply +1 to the result
 // of each of this unit's combat rolls for each non-home system that
 // contains a planet you control." The count N, 0..30, is given as

@@ -5,6 +5,22 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// letnevTexts lists the texts of the Barony of Letnev that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func letnevTexts() []Effect {
+	return []Effect{
+		modelled("non-euclidean-shielding", nonEuclideanShielding),
+		modelled("gravleash-maneuvers", gravleashManeuvers),
+		modelled("arc-secundus", arcSecundus),
+		modelled("munitions-reserves", munitionsReserves),
+		modelled("war-funding", warFunding),
+		modelled("l4-disruptors", l4Disruptors),
+		modelled("viscount-unlenn", viscountUnlenn),
+		modelled("dunlain-reaper", dunlainReaper),
+	}
+}
+
 // nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
 // the side's units cancels 2 hits instead of 1.
 func nonEuclideanShielding(p *engine.Plan, sc *Scenario, holder engine.Side) {

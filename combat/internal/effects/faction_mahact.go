@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// mahactTexts lists the texts of the Mahact Gene-Sorcerers that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func mahactTexts() []Effect {
+	return []Effect{
+		modelled("arvicon-rex", arviconRex),
+		modelled("crimson-legionnaire-ii", crimsonLegionnaireII),
+		outside("edict", "command tokens taken after the combat"),
+		outside("starlancer", "it ends the activating player's turn before any combat"),
+	}
+}
+
 // arviconRex (Mahact flagship): "During combat against an opponent whose
 // command token is not in your fleet pool, apply +2 to the results of this
 // unit's combat rolls." Whether the opponent's token is in the Mahact

@@ -9,6 +9,19 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// mentakTexts lists the texts of the Mentak Coalition that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func mentakTexts() []Effect {
+	return []Effect{
+		modelled("ambush", ambush),
+		modelled("fourth-moon", fourthMoon),
+		modelled("moll-terminus", mollTerminus),
+		modelled("ipswitch-loose-cannon", ipswitch),
+		appliedBy("the-tables-grace", "unit variants, when the units are laid out"),
+	}
+}
+
 // ambush (Mentak ability): "At the start of a space combat, you may roll 1
 // die for each of up to 2 of your cruisers or destroyers in the system. For
 // each result equal to or greater than that ship's combat value, produce 1

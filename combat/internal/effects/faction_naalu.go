@@ -7,6 +7,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// naaluTexts lists the texts of the Naalu Collective that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func naaluTexts() []Effect {
+	return []Effect{
+		modelled("matriarch", matriarch),
+		modelled("iconoclast", iconoclast),
+		byNumbers("hybrid-crystal-fighter-ii"),
+		outside("foresight", "movement that avoids the combat: simulate the combat that does take place"),
+	}
+}
+
 // iconoclast (Naalu mech, Iconoclast), by the scenario's printing
 // (Printings.Iconoclast):
 //   - Thunder's Edge (current): "DEPLOY: When another player gains a relic,

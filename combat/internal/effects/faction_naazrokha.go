@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// naazRokhaTexts lists the texts of the Naaz-Rokha Alliance that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func naazRokhaTexts() []Effect {
+	return []Effect{
+		modelled("eidolon", zGrav),
+		modelled("eidolon-maximum", eidolonMax),
+		modelled("supercharge", supercharge),
+		modelled("visz-el-vir", viszElVir),
+	}
+}
+
 // supercharge (Naaz-Rokha technology): "At the start of a combat round, you
 // may exhaust this card to apply +1 to the result of each of your unit's
 // combat rolls during this combat round." Once per action (it readies in

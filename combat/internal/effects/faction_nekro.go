@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// nekroTexts lists the texts of the Nekro Virus that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func nekroTexts() []Effect {
+	return []Effect{
+		modelled("the-alastor", theAlastor),
+		modelled("mordred", mordred),
+		appliedBy("valefar-assimilator-z", "the Nekro flagship's texts, when the faction texts attach"),
+		outside("valefar-assimilator", "give the assimilated technology among the side's technologies: it is modelled as the Nekro's own"),
+	}
+}
+
 // mordred (Nekro mech): "+2 to its combat rolls against an opponent with
 // an X or Y assimilator token on one of their technologies". Whether the
 // opponent has such a token is a board state the Nekro side gives by

@@ -6,6 +6,15 @@ import (
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
+// neutralTexts lists the texts of the neutral units (Thunder's Edge) that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func neutralTexts() []Effect {
+	return []Effect{
+		modelled("neutral-hit-order", neutralHitOrder),
+	}
+}
+
 // Neutral units (Thunder's Edge rules, "Neutral Units"): non-player forces
 // whose rolls another player makes. They "always use unit abilities when
 // they can (sustain damage, space cannon, etc.) but are otherwise unable to

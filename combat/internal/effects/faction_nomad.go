@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// nomadTexts lists the texts of the Nomad that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func nomadTexts() []Effect {
+	return []Effect{
+		appliedBy("the-cavalry", "unit variants, when the units are laid out"),
+		modelled("quantum-manipulator", quantumManipulator),
+		byNumbers("memoria-ii"),
+		outside("memoria", "movement"),
+	}
+}
+
 // quantumManipulator (Nomad mech): "While this unit is in a space area
 // during combat, you may use its SUSTAIN DAMAGE ability to cancel a hit
 // that is produced against your ships in this system." Only the mechs in

@@ -5,6 +5,20 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// ralNelTexts lists the texts of the Ral Nel Consortium that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func ralNelTexts() []Effect {
+	return []Effect{
+		modelled("miniaturization", miniaturization),
+		modelled("linkship", linkship),
+		modelled("last-dispatch", lastDispatch),
+		modelled("alarum", alarum),
+		outside("survival-instinct", "ships moved in before the combat: give them in the fleet"),
+		outside("nanomachines", "an action"),
+	}
+}
+
 // miniaturization (Ral Nel faction ability, Thunder's Edge): "Ral Nel structures
 // can ride on any ship without using capacity, but while in a space area
 // they lose their unit abilities." The attacker's fleet may list Ral Nel

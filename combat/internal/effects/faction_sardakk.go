@@ -5,6 +5,20 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// sardakkTexts lists the texts of Sardakk N'orr that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func sardakkTexts() []Effect {
+	return []Effect{
+		modelled("unrelenting", unrelenting),
+		modelled("cmorran-norr", sardakkFlagship),
+		modelled("valkyrie-exoskeleton", valkyrieExoskeleton),
+		modelled("valkyrie-particle-weave", valkyrieParticleWeave),
+		modelled("exotrireme-ii", exotriremeII),
+		modelled("tekklar-legion", tekklarLegion),
+	}
+}
+
 // unrelenting (Sardakk N'orr): +1 to each of the side's combat rolls.
 func unrelenting(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	all := func(uint8) bool { return true }

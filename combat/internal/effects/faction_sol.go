@@ -2,6 +2,19 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// solTexts lists the texts of the Federation of Sol that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func solTexts() []Effect {
+	return []Effect{
+		modelled("evelyn-delouis", evelynDelouis),
+		byNumbers("advanced-carrier-ii"),
+		byNumbers("spec-ops-ii"),
+		outside("genesis", "a placement in the status phase"),
+		outside("zs-thunderbolt-m2", "a deploy after Orbital Drop"),
+	}
+}
+
 // evelynDelouis (Sol agent, Evelyn Delouis; catalog text: "agent: at the
 // start of a ground combat round, exhaust to pick 1 ground force in the
 // active system; it rolls 1 additional die that round"). Listed by a side,

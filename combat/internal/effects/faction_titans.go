@@ -5,6 +5,21 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// titansTexts lists the texts of the Titans of Ul that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func titansTexts() []Effect {
+	return []Effect{
+		modelled("ul-the-progenitor", ulTheProgenitor),
+		modelled("hel-titan", helTitan),
+		modelled("tellurian", tellurian),
+		byNumbers("saturn-engine-ii"),
+		outside("ouranos", "a deploy on activation: give the flagship in the fleet"),
+		outside("hecatoncheires", "a deploy"),
+		outside("coalescence", "a placement: give the units present in the fleets"),
+	}
+}
+
 // ulTheProgenitor (Titans hero, Geoform): attached to Elysium, the planet
 // gains Space Cannon 5 (x3) "as if it were a unit". Listing the hero says
 // it is attached and Elysium (the Titans' home planet, alone in its system)

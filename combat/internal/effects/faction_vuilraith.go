@@ -5,6 +5,18 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// vuilRaithTexts lists the texts of the Vuil'raith Cabal that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func vuilRaithTexts() []Effect {
+	return []Effect{
+		modelled("devour", devour),
+		modelled("the-terror-between", terrorBetween),
+		modelled("reanimator", reanimator),
+		outside("dimensional-tear", "a gravity rift, which acts on movement"),
+	}
+}
+
 // reanimator (Vuil'raith mech, Reanimator): "Your infantry on this planet
 // are captured instead of being returned to reinforcements when they are
 // destroyed" (catalog: Vuil'raith infantry destroyed on its planet are

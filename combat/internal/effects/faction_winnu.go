@@ -2,6 +2,18 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
+// winnuTexts lists the texts of the Winnu that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func winnuTexts() []Effect {
+	return []Effect{
+		modelled("salai-sai-corian", winnuFlagship),
+		modelled("rickar-rickani", rickarRickani),
+		modelled("imperator", imperator),
+		outside("reclaimer", "a placement after the tactical action"),
+	}
+}
+
 // winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
 // opponent has non-fighter ships in the system. The dice depend on the
 // other side's units, so the per-side tables and exact mode do not apply.

@@ -5,6 +5,16 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// xxchaTexts lists the texts of the Xxcha Kingdom that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func xxchaTexts() []Effect {
+	return []Effect{
+		modelled("indomitus", indomitus),
+		modelled("loncara-ssodu", loncaraSsodu),
+	}
+}
+
 // indomitus (Xxcha mech): Space Cannon 8; "You may use this unit's SPACE
 // CANNON ability against ships that are in adjacent systems." The engine
 // compiles no space cannon for ground forces, so the rolls are added here:

@@ -10,6 +10,21 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
+// yinTexts lists the texts of the Yin Brotherhood that the engine knows, each
+// modelled (with the function that attaches it), applied elsewhere, said
+// by the unit's printed numbers, or acting outside the action (with why).
+func yinTexts() []Effect {
+	return []Effect{
+		modelled("devotion", devotion),
+		modelled("indoctrination", indoctrination),
+		modelled("impulse-core", impulseCore),
+		modelled("van-hauge", vanHauge),
+		modelled("greyfire-mutagen", greyfireMutagen),
+		modelled("brother-milor", brotherMilor),
+		modelled("moyins-ashes", moyinsAshes),
+	}
+}
+
 // sacrificeOrder lists side's cruisers and destroyers in the space area in
 // the order the side gives them up to an ability (Devotion, Impulse Core):
 // the cheapest first, and of equal cost the worse combat value first.

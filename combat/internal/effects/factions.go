@@ -9,178 +9,6 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// factionRule models one faction ability, faction technology, note,
-// leader, or flagship/mech/unit text (units.Ability) by its slug.
-type factionRule struct {
-	// attach adds the effect, held by side holder, like a card's attach.
-	attach func(p *engine.Plan, sc *Scenario, holder engine.Side)
-	// early rules attach before any other text or card of either side
-	// (they change which of them attach: the Watcher's cancellations).
-	early bool
-}
-
-// factionRules returns the faction texts the engine models, by slug. The
-// others raise a warning when they would act (see applyFaction), so a
-// faction's answer is never silently incomplete.
-func factionRules() map[string]factionRule {
-	return map[string]factionRule{
-		// The Arborec.
-		"letani-behemoth": {attach: letaniBehemoth},
-
-		// The Argent Flight.
-		"raid-formation":        {attach: raidFormation},
-		"strike-wing-alpha-ii":  {attach: strikeWingAlphaII},
-		"strike-wing-ambuscade": {attach: strikeWingAmbuscade},
-		"quetzecoatl":           {attach: quetzecoatl},
-		"trrakan-aun-zulok":     {attach: trrakanAunZulok},
-		"aerie-sentinel":        {attach: aerieSentinel},
-
-		// The Ghosts of Creuss.
-		"dimensional-splicer": {attach: dimensionalSplicer},
-
-		// The Crimson Rebellion.
-		"quietus": {attach: quietus},
-
-		// The Empyrean.
-		"dynamo":  {attach: dynamo},
-		"watcher": {attach: watcher, early: true},
-
-		// The Firmament.
-		"heavens-eye": {attach: heavensEye},
-
-		// The Emirates of Hacan.
-		"wrath-of-kenara": {attach: wrathOfKenara},
-
-		// The Universities of Jol-Nar.
-		"fragile":       {attach: fragile},
-		"jns-hylarim":   {attach: jolNarFlagship},
-		"shield-paling": {attach: shieldPaling},
-		"ta-zern":       {attach: taZern},
-
-		// The Council Keleres.
-		"iihq-modernization": {attach: iihqModernization},
-
-		// The L1Z1X Mindnet.
-		"harrow":      {attach: harrow},
-		"0-0-1":       {attach: l1z1xFlagship},
-		"2ram":        {attach: twoRAM},
-		"annihilator": {attach: annihilator},
-
-		// Last Bastion.
-		"galvanize":            {attach: inVariants},
-		"the-egeiro":           {attach: theEgeiro},
-		"proxima-targeting-vi": {attach: proximaTargetingVI},
-		"phoenix-standard":     {attach: phoenixStandard},
-		"raise-the-standard":   {attach: raiseTheStandard},
-		"a3-valiance":          {attach: a3Valiance},
-
-		// The Barony of Letnev.
-		"non-euclidean-shielding": {attach: nonEuclideanShielding},
-		"gravleash-maneuvers":     {attach: gravleashManeuvers},
-		"arc-secundus":            {attach: arcSecundus},
-		"munitions-reserves":      {attach: munitionsReserves},
-		"war-funding":             {attach: warFunding},
-		"l4-disruptors":           {attach: l4Disruptors},
-		"viscount-unlenn":         {attach: viscountUnlenn},
-		"dunlain-reaper":          {attach: dunlainReaper},
-
-		// The Mahact Gene-Sorcerers.
-		"arvicon-rex":            {attach: arviconRex},
-		"crimson-legionnaire-ii": {attach: crimsonLegionnaireII},
-
-		// The Mentak Coalition.
-		"ambush":                {attach: ambush},
-		"fourth-moon":           {attach: fourthMoon},
-		"moll-terminus":         {attach: mollTerminus},
-		"ipswitch-loose-cannon": {attach: ipswitch},
-		"the-tables-grace":      {attach: inVariants},
-
-		// The Naalu Collective.
-		"matriarch":  {attach: matriarch},
-		"iconoclast": {attach: iconoclast},
-
-		// The Naaz-Rokha Alliance.
-		"eidolon":         {attach: zGrav},
-		"eidolon-maximum": {attach: eidolonMax},
-		"supercharge":     {attach: supercharge},
-		"visz-el-vir":     {attach: viszElVir},
-
-		// The Nekro Virus.
-		"the-alastor": {attach: theAlastor},
-		"mordred":     {attach: mordred},
-		"valefar-assimilator-z": {attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-		}},
-
-		// neutral units (Thunder's Edge): generic units, never upgraded; they take hits in the fixed order printed on their reference card.
-		"neutral-hit-order": {attach: neutralHitOrder},
-
-		// The Nomad.
-		"the-cavalry":         {attach: inVariants},
-		"quantum-manipulator": {attach: quantumManipulator},
-
-		// The Ral Nel Consortium.
-		"miniaturization": {attach: miniaturization},
-		"linkship":        {attach: linkship},
-		"last-dispatch":   {attach: lastDispatch},
-		"alarum":          {attach: alarum},
-
-		// Sardakk N'orr.
-		"unrelenting":             {attach: unrelenting},
-		"cmorran-norr":            {attach: sardakkFlagship},
-		"valkyrie-exoskeleton":    {attach: valkyrieExoskeleton},
-		"valkyrie-particle-weave": {attach: valkyrieParticleWeave},
-		"exotrireme-ii":           {attach: exotriremeII},
-		"tekklar-legion":          {attach: tekklarLegion},
-
-		// The Federation of Sol.
-		"evelyn-delouis": {attach: evelynDelouis},
-
-		// The Titans of Ul.
-		"ul-the-progenitor": {attach: ulTheProgenitor},
-		"hel-titan":         {attach: helTitan},
-		"tellurian":         {attach: tellurian},
-
-		// The Vuil'raith Cabal.
-		"devour":             {attach: devour},
-		"the-terror-between": {attach: terrorBetween},
-		"reanimator":         {attach: reanimator},
-
-		// The Winnu.
-		"salai-sai-corian": {attach: winnuFlagship},
-		"rickar-rickani":   {attach: rickarRickani},
-		"imperator":        {attach: imperator},
-
-		// The Xxcha Kingdom.
-		"indomitus":     {attach: indomitus},
-		"loncara-ssodu": {attach: loncaraSsodu},
-
-		// The Yin Brotherhood.
-		"devotion":         {attach: devotion},
-		"indoctrination":   {attach: indoctrination},
-		"impulse-core":     {attach: impulseCore},
-		"van-hauge":        {attach: vanHauge},
-		"greyfire-mutagen": {attach: greyfireMutagen},
-		"brother-milor":    {attach: brotherMilor},
-		"moyins-ashes":     {attach: moyinsAshes},
-	}
-}
-
-// inVariants is the rule of texts applied when the side's units are laid
-// out (variants.go): nothing more to attach.
-func inVariants(*engine.Plan, *Scenario, engine.Side) {}
-
-// byNumbers lists faction unit texts that the unit's numbers already say
-// completely (capacity, Sustain Damage, combat value, revival).
-var byNumbers = []string{"advanced-carrier-ii", "spec-ops-ii", "saturn-engine-ii", "super-dreadnought-ii", "prototype-war-sun", "letani-warrior-ii", "memoria-ii", "son-of-ragh", "heavens-hollow", "hybrid-crystal-fighter-ii"}
-
-// Modelled reports whether the engine models the faction text (an
-// units.Ability) with this slug; the others produce a warning when they
-// would act.
-func Modelled(slug string) bool {
-	_, ok := factionRules()[slug]
-	return ok || slices.Contains(byNumbers, slug)
-}
-
 // factionAbility finds an ability slug among every faction's abilities.
 func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
 	s := techSlug(slug)
@@ -203,18 +31,15 @@ func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
 // early rules attach (and nothing warns); without, only the others.
 func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	s := []*engine.Force{&sc.Attacker, &sc.Defender}[side]
-	rules := factionRules()
+	texts := factionTexts()
 	use := func(a units.Ability, who string) {
-		if r, ok := rules[a.Slug]; ok {
-			if r.early == early {
-				r.attach(p, sc, side)
+		if e, ok := texts[a.Slug]; ok {
+			if e.attach != nil && e.early == early {
+				e.attach(p, sc, side, 1)
 			}
 			return
 		}
 		if early {
-			return
-		}
-		if _, outside := outsideCombat[a.Slug]; outside || slices.Contains(byNumbers, a.Slug) {
 			return
 		}
 		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %s (%s %s) is not modelled yet; the answer ignores it: %s", side.String(), a.Name, who, a.Kind, a.Text))
