@@ -338,16 +338,20 @@ func (w *sweep) settle(j uint32) {
 	}
 }
 
+// Solve carries the action's start state through its steps (actionSteps,
+// the list Monte Carlo plays): the space-area steps on the space chain,
+// then, from each final state of the space area, the steps on the planet
+// (walkPlanet). A ground combat alone starts on the planet.
 func (s *Solver) Solve() error {
 	p := s.P
-	switch p.action {
-	case GroundCombat:
+	steps := actionSteps[p.action]
+	if !steps[0].inSpaceArea() {
 		g, err := s.newChain(OnGround)
 		if err != nil {
 			return err
 		}
 		start := map[uint32]float64{s.startState(g): 1}
-		return s.groundPhase(g, start, 1, nil, nil)
+		return s.walkPlanet(steps, planetState{g: g, dist: start, m: 1})
 	}
 	c, err := s.newChain(InSpace)
 	if err != nil {
@@ -359,35 +363,48 @@ func (s *Solver) Solve() error {
 			return err
 		}
 	}
-	final, err := s.spaceCombat(c)
-	if err != nil {
-		return err
+	dist := map[uint32]float64{s.startState(c): 1}
+	var final map[uint32]*absorbed
+	k := 0
+	for ; k < len(steps) && steps[k].inSpaceArea(); k++ {
+		switch steps[k] {
+		case stepSpaceCannonOffense:
+			dist = s.spaceCannonOffense(c, dist)
+		case stepSpaceCombat:
+			if final, err = s.spaceCombat(c, dist); err != nil {
+				return err
+			}
+		}
 	}
 	// Each final state of the space area, in a fixed order so that sums are
 	// reproducible.
 	for _, j := range sortedKeys(final) {
-		if err := s.spaceEnd(c, g, j, final[j]); err != nil {
+		if err := s.spaceEnd(c, g, j, final[j], steps[k:]); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// spaceCombat carries the start state through space cannon offense (the
-// attacker fires first, then the defender), then, where both sides have
-// ships, the start-of-combat effects (Assault Cannon), anti-fighter
-// barrage (both at once), the TI3 pre-combat rolls and the rounds. It
-// returns the final states of the space area with their rounds; a state
-// where no space combat took place ends with 0 rounds.
-func (s *Solver) spaceCombat(c *chain) (map[uint32]*absorbed, error) {
-	p := s.P
-	dist := map[uint32]float64{s.startState(c): 1}
-	nd := uint32(c.ss[Defender].n)
+// spaceCannonOffense is the step's exact form: the attacker fires first,
+// then the defender.
+func (s *Solver) spaceCannonOffense(c *chain, dist map[uint32]float64) map[uint32]float64 {
 	for _, side := range [2]Side{Attacker, Defender} {
-		if len(p.Side[side].Rollers[RollSCO]) > 0 {
+		if len(s.P.Side[side].Rollers[RollSCO]) > 0 {
 			dist = s.fire(c, dist, side, RollSCO)
 		}
 	}
+	return dist
+}
+
+// spaceCombat is the step's exact form: where both sides have ships, the
+// start-of-combat effects (Assault Cannon), anti-fighter barrage (both at
+// once), the TI3 pre-combat rolls and the rounds. It returns the final
+// states of the space area with their rounds; a state where no space
+// combat took place ends with 0 rounds.
+func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*absorbed, error) {
+	p := s.P
+	nd := uint32(c.ss[Defender].n)
 	fights, quiet := split(dist, nd)
 	if hs := p.Hooks.startOfCombat[InSpace]; len(hs) > 0 {
 		fights = s.replay(c, fights, nil, func(t *Trial) {
@@ -420,12 +437,10 @@ func (s *Solver) spaceCombat(c *chain) (map[uint32]*absorbed, error) {
 
 // spaceEnd settles one final state j of the space area, reached with the
 // rounds and mass of a: capacity when the space combat ends, then the
-// outcome of a space combat, or of an invasion — none when the space
-// combat never ends or the attacker has no ships left to carry its ground
-// forces (they are removed, not destroyed), otherwise the invasion's
-// steps (LRR 49).
-func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed) error {
-	p := s.P
+// outcome of a space combat (no steps left), or of an invasion — none
+// when the space combat never ends, otherwise the steps on the planet
+// (walkPlanet).
+func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error {
 	nd := uint32(c.ss[Defender].n)
 	m := a.hist.sum()
 	s.hist[InSpace].add(&a.hist, 1)
@@ -438,7 +453,7 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed) error {
 	s.addSurvivors(c, Attacker, sa, m)
 	s.addSurvivors(c, Defender, sd, m)
 	s.space[sp] += m
-	if p.action == SpaceCombat {
+	if len(rest) == 0 {
 		s.outcome[sp] += m
 		s.Left.add(sp, unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)+s.Structures, m)
 		s.addStructures(m, false)
@@ -462,25 +477,12 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed) error {
 		s.hist[OnGround][0] += m
 		return nil
 	}
-	if p.Side[Attacker].hadShips && sa == 0 {
-		var ag, dg [MaxSlots]uint16
-		g.ss[Attacker].decode(ga, &ag, &dg)
-		for _, sl := range g.ss[Attacker].slots {
-			s.removed[Attacker][sl] += m * float64(ag[sl])
-		}
-		s.outcome[DefenderWins] += m
-		s.addSurvivors(g, Defender, gd, m)
-		s.Left.add(DefenderWins, unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)+unitsIn(g, Defender, gd)+s.Structures, m)
-		s.addStructures(m, false)
-		s.total.add(&a.hist, 1)
-		s.hist[OnGround][0] += m
-		return nil
-	}
-	if !p.noCommit {
-		s.invaded += m
-	}
-	s.shipsLeft = [2]int{unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)}
-	return s.invasion(c, g, sa, ga, m, &a.hist)
+	ships, damaged := s.overlay(c, Attacker, sa)
+	return s.walkPlanet(rest, planetState{
+		c: c, g: g, sa: sa, sd: sd, ga: ga, gd: gd, m: m, hist: &a.hist,
+		dist:  map[uint32]float64{ga*uint32(g.ss[Defender].n) + gd: 1},
+		ships: &ships, damaged: damaged,
+	})
 }
 
 // endedBeforeRolls counts a combat that ended before its first roll (in the
@@ -558,68 +560,128 @@ func (s *Solver) startState(c *chain) uint32 {
 	return st[Attacker]*uint32(c.ss[Defender].n) + st[Defender]
 }
 
-// invasion resolves bombardment, commitment, space cannon defense, ground
-// combat and control for mass m whose attacker ships ended in state sa of
-// the space chain c and whose ground forces are in state ga of the ground
-// chain g, with the space combat's rounds spaceHist.
-func (s *Solver) invasion(c, g *chain, sa, ga uint32, m float64, spaceHist *roundsHist) error {
+// planetState is what walkPlanet carries: the distribution dist of joint
+// ground states (chain g) for mass m of the action, and, in an invasion,
+// the final states sa, sd of the space chain c with their rounds hist, the
+// attacker's ground state ga and the defender's gd that dist starts from,
+// and the attacker's ships left in space with their damage.
+type planetState struct {
+	c, g           *chain
+	sa, sd, ga, gd uint32
+	m              float64
+	hist           *roundsHist
+	dist           map[uint32]float64
+	ships          *[MaxSlots]uint16
+	damaged        [MaxSlots]uint16
+}
+
+// walkPlanet carries st through the steps on the planet, in the order of
+// actionSteps: the invasion's gate, bombardment, commitment, space cannon
+// defense, and the ground combat with control.
+func (s *Solver) walkPlanet(steps []step, st planetState) error {
 	p := s.P
+	g, m := st.g, st.m
 	nd := uint32(g.ss[Defender].n)
-	dist := map[uint32]float64{ga*nd + s.startState(g)%nd: 1}
-	ships, damaged := s.overlay(c, Attacker, sa)
-	s.shipsDamaged = damaged
-	// Effects at the start of the invasion (X-89 original).
-	if len(p.Hooks.startOfInvasion) > 0 {
-		dist = s.replay(g, dist, &ships, func(t *Trial) {
-			for _, h := range p.Hooks.startOfInvasion {
-				h(t)
+	dist := st.dist
+	for _, step := range steps {
+		switch step {
+		case stepInvasionGate:
+			// No ship left to carry the ground forces: they are removed,
+			// not destroyed, and there is no invasion (capacity, LRR 16).
+			if p.Side[Attacker].hadShips && st.sa == 0 {
+				s.noCarrier(st)
+				return nil
 			}
-		})
-	}
-	// Bombardment by the attacker's ships left in space, unless shielded,
-	// and the effects after it (X-89 Ω).
-	switch {
-	case !s.shieldedBy(&ships):
-		dist = s.roll(g, dist, &ships, Attacker, RollBombard, nil)
-	case len(p.Side[Attacker].ThroughShield) > 0: // TI3 war suns
-		dist = s.roll(g, dist, &ships, Attacker, RollBombard, p.Side[Attacker].ThroughShield)
-	}
-	// After the commitment: effects may send the ground forces back to
-	// space (Parley): no invasion for that mass.
-	if hs := p.Hooks.afterCommit; len(hs) > 0 && !p.noCommit {
-		kept := map[uint32]float64{}
-		for _, j := range sortedKeys(dist) {
-			t := s.scratch(g, j, &ships)
-			t.Invaded = true
-			back := false
-			for _, h := range hs {
-				if !h(t) {
-					back = true
-					break
-				}
+			s.shipsLeft = [2]int{unitsIn(st.c, Attacker, st.sa), unitsIn(st.c, Defender, st.sd)}
+			s.shipsDamaged = st.damaged
+			// Effects at the start of the invasion (X-89 original).
+			if len(p.Hooks.startOfInvasion) > 0 {
+				dist = s.replay(g, dist, st.ships, func(t *Trial) {
+					for _, h := range p.Hooks.startOfInvasion {
+						h(t)
+					}
+				})
 			}
-			if !back {
-				kept[j] += dist[j]
-				continue
+		case stepBombardment:
+			// Bombardment by the attacker's ships left in space, unless
+			// shielded, and the effects after it (X-89 Ω).
+			switch {
+			case !s.shieldedBy(st.ships):
+				dist = s.roll(g, dist, st.ships, Attacker, RollBombard, nil)
+			case len(p.Side[Attacker].ThroughShield) > 0: // TI3 war suns
+				dist = s.roll(g, dist, st.ships, Attacker, RollBombard, p.Side[Attacker].ThroughShield)
 			}
-			q := dist[j]
-			s.invaded -= m * q
-			s.addSurvivors(g, Attacker, j/nd, m*q)
-			s.addSurvivors(g, Defender, j%nd, m*q)
-			s.outcome[DefenderWins] += m * q
-			s.Left.add(DefenderWins, s.shipsLeft[Attacker]+unitsIn(g, Attacker, j/nd),
-				s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
-			s.addStructures(m*q, false)
-			s.hist[OnGround][0] += m * q
-			s.total.add(spaceHist, q)
+		case stepCommit:
+			if !p.noCommit {
+				s.invaded += m
+			}
+			// After the commitment: effects may send the ground forces
+			// back to space (Parley): no invasion for that mass.
+			if hs := p.Hooks.afterCommit; len(hs) > 0 && !p.noCommit {
+				dist = s.sentBack(st, dist, nd, hs)
+			}
+		case stepSpaceCannonDefense:
+			// Space cannon defense at the committed ground forces.
+			if len(p.Side[Defender].Rollers[RollSCD]) > 0 {
+				dist = s.roll(g, dist, st.ships, Defender, RollSCD, nil)
+			}
+		case stepGroundCombat:
+			return s.groundPhase(g, dist, m, st.hist, st.ships)
 		}
-		dist = kept
 	}
-	// Space cannon defense at the committed ground forces.
-	if len(p.Side[Defender].Rollers[RollSCD]) > 0 {
-		dist = s.roll(g, dist, &ships, Defender, RollSCD, nil)
+	return nil
+}
+
+// noCarrier settles st when the attacker has no ship left to carry its
+// ground forces: they are removed, not destroyed, and the defender keeps
+// the planet.
+func (s *Solver) noCarrier(st planetState) {
+	g, m := st.g, st.m
+	var ag, dg [MaxSlots]uint16
+	g.ss[Attacker].decode(st.ga, &ag, &dg)
+	for _, sl := range g.ss[Attacker].slots {
+		s.removed[Attacker][sl] += m * float64(ag[sl])
 	}
-	return s.groundPhase(g, dist, m, spaceHist, &ships)
+	s.outcome[DefenderWins] += m
+	s.addSurvivors(g, Defender, st.gd, m)
+	s.Left.add(DefenderWins, unitsIn(st.c, Attacker, st.sa), unitsIn(st.c, Defender, st.sd)+unitsIn(g, Defender, st.gd)+s.Structures, m)
+	s.addStructures(m, false)
+	s.total.add(st.hist, 1)
+	s.hist[OnGround][0] += m
+}
+
+// sentBack runs the hooks after the commitment (hs) on each state of dist:
+// the mass they send back to space is settled (no invasion: the defender
+// keeps the planet) and the rest returned.
+func (s *Solver) sentBack(st planetState, dist map[uint32]float64, nd uint32, hs []func(t *Trial) bool) map[uint32]float64 {
+	g, m := st.g, st.m
+	kept := map[uint32]float64{}
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(g, j, st.ships)
+		t.Invaded = true
+		back := false
+		for _, h := range hs {
+			if !h(t) {
+				back = true
+				break
+			}
+		}
+		if !back {
+			kept[j] += dist[j]
+			continue
+		}
+		q := dist[j]
+		s.invaded -= m * q
+		s.addSurvivors(g, Attacker, j/nd, m*q)
+		s.addSurvivors(g, Defender, j%nd, m*q)
+		s.outcome[DefenderWins] += m * q
+		s.Left.add(DefenderWins, s.shipsLeft[Attacker]+unitsIn(g, Attacker, j/nd),
+			s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
+		s.addStructures(m*q, false)
+		s.hist[OnGround][0] += m * q
+		s.total.add(st.hist, q)
+	}
+	return kept
 }
 
 // scratch returns a trial holding the attacker's units as in ships (or at
@@ -735,20 +797,13 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 		ga, gd := j/nd, j%nd
 		s.addSurvivors(g, Attacker, ga, m*q)
 		s.addSurvivors(g, Defender, gd, m*q)
-		o := DefenderWins
+		o := s.P.planetHolder(ga != 0, gd != 0, fought)
 		switch {
 		case stuck:
 			o = unfinished
 			s.unresolved += m * q
-		case ga != 0:
-			o = AttackerWins
-		case fought && gd == 0:
-			if s.P.action == Invasion {
-				s.wipedOut += m * q
-			}
-			if !(s.P.Ti3 && s.P.action == Invasion) { // TI3: the defender keeps it
-				o = draw
-			}
+		case ga == 0 && fought && gd == 0 && s.P.action == Invasion:
+			s.wipedOut += m * q
 		}
 		s.outcome[o] += m * q
 		captured := o == AttackerWins && s.P.action == Invasion

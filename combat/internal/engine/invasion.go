@@ -115,7 +115,7 @@ func (t *Trial) result() outcome {
 		if t.unfinishedCombat {
 			return unfinished
 		}
-		return t.holder(TGround)
+		return t.P.planetHolder(t.hasAs(Attacker, TGround), t.hasAs(Defender, TGround), t.Fought[OnGround])
 	}
 	if t.Retreated == Attacker {
 		return attackerRetreats
@@ -123,19 +123,17 @@ func (t *Trial) result() outcome {
 	if !t.Invaded {
 		return DefenderWins
 	}
-	if t.Has(Attacker, TGround) {
+	o := t.P.planetHolder(t.Has(Attacker, TGround), t.Has(Defender, TGround), t.Fought[OnGround])
+	if o == AttackerWins {
+		// The defender's structures on the planet are captured.
 		sp := &t.P.Side[Defender]
 		for i, sl := range sp.Slots {
 			if sl.Zone == ZonePlanet && sl.Stats.Kind.Structure() {
 				t.Alive[Defender][i] = 0
 			}
 		}
-		return AttackerWins
 	}
-	if t.wipedOut() && !t.P.Ti3 {
-		return draw // TI3: the defender keeps a planet where both sides died
-	}
-	return DefenderWins
+	return o
 }
 
 // wipedOut reports whether the invasion's ground combat was fought and

@@ -317,18 +317,7 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 		p.Side[i] = sp
 		p.Warnings = append(p.Warnings, sp.VariantWarnings...)
 	}
-	switch sc.Action {
-	case SpaceCombat:
-		p.Steps = []func(*Trial) bool{(*Trial).spaceCannonOffense, (*Trial).spaceCombat}
-	case GroundCombat:
-		p.Steps = []func(*Trial) bool{(*Trial).groundCombat}
-	case Invasion:
-		p.Steps = []func(*Trial) bool{
-			(*Trial).spaceCannonOffense, (*Trial).spaceCombat, (*Trial).invasionGate,
-			(*Trial).bombardment, (*Trial).commitGroundForces, (*Trial).spaceCannonDefense,
-			(*Trial).groundCombat,
-		}
-	}
+	p.Steps = samplers(sc.Action)
 	p.roundLimit = sc.MaxRounds
 	p.noCommit = sc.Action == Invasion && p.Side[Attacker].Count[TGround] == 0 && len(p.TwinsOf(Attacker, FormGround)) == 0
 	for i := range NumSides {
