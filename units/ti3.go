@@ -57,8 +57,13 @@ var ErrTI3NoUpgrades = errors.New("Twilight Imperium 3 has no unit upgrades (sho
 const sustainCostsDie = "each use of Sustain Damage costs it one combat die from then on, to a minimum of 1, until repaired"
 
 // ti3Units is the complete TI3 unit table, one entry per kind (the shock
-// troop included).
+// troop included): the ships, then the ground forces and structures.
 func ti3Units() []Stats {
+	return append(ti3Ships(), ti3GroundUnits()...)
+}
+
+// ti3Ships is the TI3 unit table's ships.
+func ti3Ships() []Stats {
 	return []Stats{
 		{
 			Kind: Fighter, Name: "Fighter",
@@ -116,6 +121,12 @@ func ti3Units() []Stats {
 			Text: "may use Sustain Damage twice, so the third hit destroys it; bombards planets that have a Planetary Shield, without removing the shield for other units; may bombard without an invasion; " +
 				sustainCostsDie,
 		},
+	}
+}
+
+// ti3GroundUnits is the TI3 unit table's ground forces and structures.
+func ti3GroundUnits() []Stats {
+	return []Stats{
 		{
 			Kind: Infantry, Name: "Ground Force",
 			Cost:   0.5,                                                                                 // SA table: Ground Forces "3/2" = 1/2: SA Mix and Match, CHEAT "Ground Force (x2) 1", CRB 0.5

@@ -38,7 +38,34 @@ func serveCommand() *command {
 		name:    "serve",
 		summary: "the HTTP service: scenario documents in, the JSON of -o json out",
 		usage:   "ti4sim serve [--addr 127.0.0.1:8080] [flags]",
-		help: `Serves the scenario documents over HTTP, and the page that builds them in a
+		help:    serveHelp,
+
+		flagSet: newFlags,
+		run: func(ctx context.Context, c *command, args []string, e *env) error {
+			fs := newFlags()
+			if err := parseFlags(c, fs, args, e); err != nil {
+				return err
+			}
+			cfg.MaxTrials = int64(maxTrials)
+			cfg.Page = web.Files()
+			if err := cfg.Validate(); err != nil {
+				return usageErrorf("serve: %v", err)
+			}
+			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+			defer stop()
+			w := report.NewErrWriter(e.stdout)
+			cfg.OnListen = func(a net.Addr) { fmt.Fprintf(w, "ti4sim serve: listening on http://%s\n", a) }
+			log := slog.New(slog.NewTextHandler(e.stderr, nil))
+			if err := service.Run(ctx, cfg, newBackend(), log); err != nil {
+				return err
+			}
+			return nil
+		},
+	}
+}
+
+// serveHelp is the help text of ti4sim serve.
+const serveHelp = `Serves the scenario documents over HTTP, and the page that builds them in a
 browser, on this machine only unless --addr names another interface. Each
 answer is byte for byte what the command line's -o json prints for the same
 scenario and seed.
@@ -72,27 +99,4 @@ Examples:
   ti4sim serve
   ti4sim serve --addr 127.0.0.1:0 --max-trials 1e6 --timeout 10s
   curl -s -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat
-  curl -sN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat`,
-		flagSet: newFlags,
-		run: func(ctx context.Context, c *command, args []string, e *env) error {
-			fs := newFlags()
-			if err := parseFlags(c, fs, args, e); err != nil {
-				return err
-			}
-			cfg.MaxTrials = int64(maxTrials)
-			cfg.Page = web.Files()
-			if err := cfg.Validate(); err != nil {
-				return usageErrorf("serve: %v", err)
-			}
-			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-			defer stop()
-			w := report.NewErrWriter(e.stdout)
-			cfg.OnListen = func(a net.Addr) { fmt.Fprintf(w, "ti4sim serve: listening on http://%s\n", a) }
-			log := slog.New(slog.NewTextHandler(e.stderr, nil))
-			if err := service.Run(ctx, cfg, newBackend(), log); err != nil {
-				return err
-			}
-			return nil
-		},
-	}
-}
+  curl -sN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' -d @combat.json http://127.0.0.1:8080/v1/combat`

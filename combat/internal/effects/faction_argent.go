@@ -131,11 +131,23 @@ func strikeWingAlphaII(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // (slot swa) showed 9 or 10, given that the holder's barrage, with units
 // alive, scored hits.
 func swaNines(t *engine.Trial, holder engine.Side, swa uint8, alive *[engine.MaxSlots]uint16, hits int) int {
+	other, nOther, nSWA, thrSWA := swaDice(t, holder, swa, alive)
+	if nSWA == 0 {
+		return 0
+	}
+	k := swaHits(t, &other, nOther, nSWA, thrSWA, hits)
+	return swaNinesAmong(t, k, nSWA, thrSWA)
+}
+
+// swaDice splits the holder's barrage dice with units alive into the
+// Strike Wing dice (slot swa: nSWA dice at threshold thrSWA) and the others
+// (nOther dice, other the distribution of their hits, kept while nOther is
+// at most maxSWADice).
+func swaDice(t *engine.Trial, holder engine.Side, swa uint8, alive *[engine.MaxSlots]uint16) (other [maxSWADice + 1]float64, nOther, nSWA, thrSWA int) {
 	sp := &t.P.Side[holder]
-	// The Strike Wing dice (one value) and the others' distribution.
-	var other, next [maxSWADice + 1]float64
+	var next [maxSWADice + 1]float64
 	other[0] = 1
-	nOther, nSWA, thrSWA := 0, 0, 11
+	thrSWA = 11
 	addOther := func(thr, n int) {
 		q := engine.HitProbability(thr)
 		for ; n > 0; n-- {
@@ -168,22 +180,26 @@ func swaNines(t *engine.Trial, holder engine.Side, swa uint8, alive *[engine.Max
 			}
 		}
 	}
-	if nSWA == 0 {
-		return 0
-	}
-	// The Strike Wing dice among the hits: k with probability proportional
-	// to P(k of nSWA hit)·P(the others score hits−k).
+	return other, nOther, nSWA, thrSWA
+}
+
+// swaHits draws how many of the hits the Strike Wing dice scored: k with
+// probability proportional to P(k of nSWA hit)·P(the others score hits−k),
+// or, with more dice than the table holds, one draw per hit by the share
+// of Strike Wing dice.
+func swaHits(t *engine.Trial, other *[maxSWADice + 1]float64, nOther, nSWA, thrSWA, hits int) int {
 	k := 0
-	if nOther == 0 {
+	switch {
+	case nOther == 0:
 		k = hits
-	} else if nOther+nSWA > maxSWADice {
+	case nOther+nSWA > maxSWADice:
 		for range hits {
 			if engine.Uniform(t) < float64(nSWA)/float64(nSWA+nOther) {
 				k++
 			}
 		}
 		k = min(k, nSWA)
-	} else {
+	default:
 		q := engine.HitProbability(thrSWA)
 		var w [maxSWADice + 1]float64
 		total := 0.0
@@ -200,7 +216,13 @@ func swaNines(t *engine.Trial, holder engine.Side, swa uint8, alive *[engine.Max
 			u -= w[j]
 		}
 	}
-	lo := max(thrSWA, 1)
+	return k
+}
+
+// swaNinesAmong draws how many of nSWA Strike Wing dice at threshold thr,
+// k of which hit, showed 9 or 10.
+func swaNinesAmong(t *engine.Trial, k, nSWA, thr int) int {
+	lo := max(thr, 1)
 	nineHit, nineMiss := 0.0, 0.0
 	if lo <= 10 {
 		nineHit = float64(min(2, 11-lo)) / float64(11-lo)

@@ -149,45 +149,12 @@ func ipswitch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, name, holder, "there is no space combat in a ground combat")
 		return
 	}
-	osp := &p.Side[opp]
-	var kinds []units.Kind
-	var kindOf [engine.MaxSlots]int8 // the opponent's slot → index in kinds, or -1
-	for s := range kindOf {
-		kindOf[s] = -1
-	}
-	for _, s := range osp.Order[engine.TShips] {
-		k := osp.Slots[s].Stats.Kind
-		if !k.Ship() {
-			continue
-		}
-		j := slices.Index(kinds, k)
-		if j < 0 {
-			j = len(kinds)
-			kinds = append(kinds, k)
-		}
-		kindOf[s] = int8(j)
-	}
+	kinds, kindOf := shipKinds(&p.Side[opp])
 	if len(kinds) == 0 || len(p.Side[holder].Order[engine.TShips]) == 0 {
 		factionIdle(p, name, holder, "there is no space combat (a side has no ship)")
 		return
 	}
-	// at[j] is the holder's joining slot for kinds[j]; ok[j] whether it
-	// has one.
-	var at [8]uint8
-	var ok, flag [8]bool
-	hasFlag := sideOf(sc, holder).Fleet.Count(units.Flagship) > 0
-	for j, k := range kinds {
-		if k == units.Flagship && hasFlag {
-			p.WarnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, holder.String()))
-			continue
-		}
-		i, err := p.JoinSlot(&sc.Input, holder, k, "Ipswitch")
-		if err != nil {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
-			continue
-		}
-		at[j], ok[j], flag[j] = i, true, k == units.Flagship
-	}
+	js := ipswitchSlots(p, sc, holder, name, kinds)
 	p.WarnOnce(fmt.Sprintf("%s: the ships it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, holder.String()))
 	// Ships to place, one byte per kind: kinds 0..3 in mark[c0], 4..7 in
 	// mark[c1] (at most 255 of a kind per roll).
@@ -197,7 +164,7 @@ func ipswitch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			return
 		}
 		j := kindOf[s]
-		if j < 0 || !ok[j] {
+		if j < 0 || !js.ok[j] {
 			return
 		}
 		c, sh := c0, 8*uint(j)
@@ -208,29 +175,7 @@ func ipswitch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			t.Mark[c] += 1 << sh
 		}
 	})
-	place := func(t *engine.Trial) {
-		if t.Mark[c0] == 0 && t.Mark[c1] == 0 {
-			return
-		}
-		for j := range kinds {
-			c, sh := c0, 8*uint(j)
-			if j >= 4 {
-				c, sh = c1, 8*uint(j-4)
-			}
-			n := uint16((t.Mark[c] >> sh) & 0xff)
-			if n == 0 {
-				continue
-			}
-			if flag[j] {
-				n = 0
-				if t.Alive[holder][at[j]]+t.Killed[holder][at[j]] == 0 {
-					n = 1
-				}
-			}
-			t.Join(holder, at[j], int(n))
-		}
-		t.Mark[c0], t.Mark[c1] = 0, 0
-	}
+	place := func(t *engine.Trial) { js.place(t, holder, len(kinds), c0, c1) }
 	// Both sides' hits of a barrage or a round come together: place once
 	// the second of them (the attacker's) is assigned; an effect's hits
 	// once the opponent has assigned them.
@@ -247,4 +192,80 @@ func ipswitch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 	})
 	p.BeyondExact(name + " (a ship for each enemy ship destroyed in the space combat)")
+}
+
+// shipKinds lists the kinds of ship of a side's plan, in its hit order,
+// and each slot's index in that list (-1: not a ship).
+func shipKinds(sp *engine.SidePlan) (kinds []units.Kind, kindOf [engine.MaxSlots]int8) {
+	for s := range kindOf {
+		kindOf[s] = -1
+	}
+	for _, s := range sp.Order[engine.TShips] {
+		k := sp.Slots[s].Stats.Kind
+		if !k.Ship() {
+			continue
+		}
+		j := slices.Index(kinds, k)
+		if j < 0 {
+			j = len(kinds)
+			kinds = append(kinds, k)
+		}
+		kindOf[s] = int8(j)
+	}
+	return kinds, kindOf
+}
+
+// ipswitchJoins are the holder's joining slots for the opponent's ship
+// kinds: at[j] the slot for kinds[j], ok[j] whether it has one, flag[j]
+// whether it is the flagship's.
+type ipswitchJoins struct {
+	at       [8]uint8
+	ok, flag [8]bool
+}
+
+// ipswitchSlots gives the holder a joining slot for each of the
+// opponent's ship kinds (none for a flagship when its own is present).
+func ipswitchSlots(p *engine.Plan, sc *Scenario, holder engine.Side, name string, kinds []units.Kind) ipswitchJoins {
+	var js ipswitchJoins
+	hasFlag := sideOf(sc, holder).Fleet.Count(units.Flagship) > 0
+	for j, k := range kinds {
+		if k == units.Flagship && hasFlag {
+			p.WarnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, holder.String()))
+			continue
+		}
+		i, err := p.JoinSlot(&sc.Input, holder, k, "Ipswitch")
+		if err != nil {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
+			continue
+		}
+		js.at[j], js.ok[j], js.flag[j] = i, true, k == units.Flagship
+	}
+	return js
+}
+
+// place joins the ships counted in the marks c0 and c1 (one byte per
+// kind) to the holder's slots, a flagship only if the holder has none,
+// and clears the marks.
+func (js *ipswitchJoins) place(t *engine.Trial, holder engine.Side, nKinds int, c0, c1 int) {
+	if t.Mark[c0] == 0 && t.Mark[c1] == 0 {
+		return
+	}
+	for j := range nKinds {
+		c, sh := c0, 8*uint(j)
+		if j >= 4 {
+			c, sh = c1, 8*uint(j-4)
+		}
+		n := uint16((t.Mark[c] >> sh) & 0xff)
+		if n == 0 {
+			continue
+		}
+		if js.flag[j] {
+			n = 0
+			if t.Alive[holder][js.at[j]]+t.Killed[holder][js.at[j]] == 0 {
+				n = 1
+			}
+		}
+		t.Join(holder, js.at[j], int(n))
+	}
+	t.Mark[c0], t.Mark[c1] = 0, 0
 }

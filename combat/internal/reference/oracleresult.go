@@ -91,79 +91,9 @@ func (o *oracle) solve() Result {
 	sides := [2]*oside{&o.A, &o.D}
 	for s, p := range final {
 		c := [2]*ocount{&s.a, &s.d}
-		aGround, dGround := o.A.has(&s.a, oGround), o.D.has(&s.d, oGround)
-		var a, d bool // the attacker / defender holds the field
-		switch sc.Action {
-		case combat.SpaceCombat:
-			// The outcome of the space combat, before capacity.
-			a, d = s.sA, s.sD
-		case combat.GroundCombat:
-			a, d = aGround, dGround
-		case combat.Invasion:
-			a = aGround
-			d = !a && !(s.fought && !dGround)
-			switch {
-			case s.retreat == oAttackerRetreat:
-				r.SpaceARetreat += p
-			case s.retreat == oDefenderRetreat:
-				r.SpaceDRetreat += p
-			case s.sA && s.sD:
-				panic("oracle: both sides hold the space area at the end")
-			case s.sA:
-				r.SpaceWin += p
-			case s.sD:
-				r.SpaceLoss += p
-			default:
-				r.SpaceDraw += p
-			}
-			if s.committed {
-				r.Invaded += p
-			}
-		}
-		var oi int
-		switch {
-		case s.retreat == oAttackerRetreat:
-			r.ARetreat += p
-			oi = oARetreat
-		case s.retreat == oDefenderRetreat && sc.Action == combat.SpaceCombat:
-			r.DRetreat += p
-			oi = oDRetreat
-		case s.unfinished:
-			r.Unfinished += p
-			oi = oUnfinished
-		case a && !d:
-			r.Win += p
-			oi = oWin
-		case d && !a:
-			r.Loss += p
-			oi = oLoss
-		case !a && !d:
-			r.Draw += p
-			oi = oDraw
-		default:
-			panic("oracle: both sides hold the field at the end")
-		}
+		oi := o.settle(&r, s, p)
 		for i, side := range sides {
-			lost := 0.0
-			left := 0
-			for k := range onk {
-				left += c[i].alive(units.Kind(k))
-			}
-			r.addLeft(i, oi, left, p)
-			for k := range onk {
-				n := float64(c[i].alive(units.Kind(k)))
-				r.Mean[i][k] += p * n
-				r.MeanSq[i][k] += p * n * n
-				r.MaxLeft[i][k] = max(r.MaxLeft[i][k], n)
-				lost += side.stats[k].cost * (float64(side.start.alive(units.Kind(k))) - n)
-			}
-			r.Lost[i] += p * lost
-			r.LostSq[i] += p * lost * lost
-			cl := float64(s.capLost[i])
-			r.CapLost[i] += p * cl
-			r.CapLostSq[i] += p * cl * cl
-			r.MaxLost[i] = max(r.MaxLost[i], math.Abs(lost))
-			r.MaxCapLost[i] = max(r.MaxCapLost[i], cl)
+			r.addSide(i, side, c[i], oi, float64(s.capLost[i]), p)
 		}
 	}
 	// A sum of probabilities that should be 1 (or 0) can miss by a
@@ -174,6 +104,87 @@ func (o *oracle) solve() Result {
 		*q = min(1, max(0, *q))
 	}
 	return r
+}
+
+// settle adds final state s of probability p to r's outcomes (and, in an
+// invasion, to the space combat's and the commitment's) and returns the
+// outcome's index.
+func (o *oracle) settle(r *Result, s ostate, p float64) int {
+	sc := o.sc
+	aGround, dGround := o.A.has(&s.a, oGround), o.D.has(&s.d, oGround)
+	var a, d bool // the attacker / defender holds the field
+	switch sc.Action {
+	case combat.SpaceCombat:
+		// The outcome of the space combat, before capacity.
+		a, d = s.sA, s.sD
+	case combat.GroundCombat:
+		a, d = aGround, dGround
+	case combat.Invasion:
+		a = aGround
+		d = !a && !(s.fought && !dGround)
+		switch {
+		case s.retreat == oAttackerRetreat:
+			r.SpaceARetreat += p
+		case s.retreat == oDefenderRetreat:
+			r.SpaceDRetreat += p
+		case s.sA && s.sD:
+			panic("oracle: both sides hold the space area at the end")
+		case s.sA:
+			r.SpaceWin += p
+		case s.sD:
+			r.SpaceLoss += p
+		default:
+			r.SpaceDraw += p
+		}
+		if s.committed {
+			r.Invaded += p
+		}
+	}
+	switch {
+	case s.retreat == oAttackerRetreat:
+		r.ARetreat += p
+		return oARetreat
+	case s.retreat == oDefenderRetreat && sc.Action == combat.SpaceCombat:
+		r.DRetreat += p
+		return oDRetreat
+	case s.unfinished:
+		r.Unfinished += p
+		return oUnfinished
+	case a && !d:
+		r.Win += p
+		return oWin
+	case d && !a:
+		r.Loss += p
+		return oLoss
+	case !a && !d:
+		r.Draw += p
+		return oDraw
+	}
+	panic("oracle: both sides hold the field at the end")
+}
+
+// addSide adds side i's units left c (its start and costs in side), with
+// cl capacity lost, to r's means for outcome oi of probability p.
+func (r *Result) addSide(i int, side *oside, c *ocount, oi int, cl, p float64) {
+	lost := 0.0
+	left := 0
+	for k := range onk {
+		left += c.alive(units.Kind(k))
+	}
+	r.addLeft(i, oi, left, p)
+	for k := range onk {
+		n := float64(c.alive(units.Kind(k)))
+		r.Mean[i][k] += p * n
+		r.MeanSq[i][k] += p * n * n
+		r.MaxLeft[i][k] = max(r.MaxLeft[i][k], n)
+		lost += side.stats[k].cost * (float64(side.start.alive(units.Kind(k))) - n)
+	}
+	r.Lost[i] += p * lost
+	r.LostSq[i] += p * lost * lost
+	r.CapLost[i] += p * cl
+	r.CapLostSq[i] += p * cl * cl
+	r.MaxLost[i] = max(r.MaxLost[i], math.Abs(lost))
+	r.MaxCapLost[i] = max(r.MaxCapLost[i], cl)
 }
 
 // Total is the total probability of the final distribution (1 up to
