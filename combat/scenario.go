@@ -126,7 +126,7 @@ func (s *Side) internal() engine.Force {
 // compile checks sc and builds its plan.
 func compile(sc *Scenario) (*engine.Plan, error) {
 	in := sc.internal()
-	return effects.CompileIn(&in)
+	return effects.Compile(&in)
 }
 
 // GroundCombat is a ground combat alone, start-of-combat effects

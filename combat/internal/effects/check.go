@@ -8,7 +8,7 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// resolve validates sc and returns the scenario the engine plays: a copy
+// Resolve validates sc and returns the scenario the engine plays: a copy
 // of sc under Twilight Imperium 4, its units and rules converted (asTI3)
 // under Twilight Imperium 3 with Shattered Ascension. compile calls it
 // once per run: the scenario is checked and converted once.

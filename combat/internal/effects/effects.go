@@ -27,9 +27,9 @@ func placeUnits(sc *Scenario) (Scenario, []string, error) {
 	return out, notes, nil
 }
 
-// compileIn checks sc, converts it (TI3) and builds its plan with the
+// Compile checks sc, converts it (TI3) and builds its plan with the
 // effects of its sides' texts.
-func CompileIn(in *Scenario) (*engine.Plan, error) {
+func Compile(in *Scenario) (*engine.Plan, error) {
 	resolved, err := in.Resolve()
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func CompileIn(in *Scenario) (*engine.Plan, error) {
 // compiled (effectSet).
 type attacher struct{ sc *Scenario }
 
-// addSlots splits off the side's unit variants, adds the slots of its
+// AddSlots splits off the side's unit variants, adds the slots of its
 // units that fight in both forms, and the TI3 units.
 func (a attacher) AddSlots(sp *engine.SidePlan, s *engine.Force, side engine.Side) {
 	sp.VariantWarnings = applyVariants(sp, s, a.sc)
@@ -59,7 +59,7 @@ func (a attacher) AddSlots(sp *engine.SidePlan, s *engine.Force, side engine.Sid
 	}
 }
 
-// attach attaches the texts' hooks: the sides' technologies and cards, the
+// Attach attaches the texts' hooks: the sides' technologies and cards, the
 // TI3 rules, the Entropic Scar.
 func (a attacher) Attach(p *engine.Plan) {
 	applyEffects(p, a.sc)
@@ -132,7 +132,7 @@ func mechTextLost(sc *Scenario) bool {
 	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
 }
 
-// scenarioIn is what the effects read: the input and the printings of
+// Scenario is what the effects read: the input and the printings of
 // the cards that have several.
 type Scenario struct {
 	engine.Input

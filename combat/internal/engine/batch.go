@@ -8,7 +8,7 @@ import (
 	"github.com/ti4sim/ti4sim/internal/stats"
 )
 
-// batch runs one batch of trials and adds its tallies to acc.
+// Batch runs one batch of trials and adds its tallies to acc.
 func (p *Plan) Batch(ctx context.Context, mo montecarlo.Options, acc *Tally) error {
 	ws, err := montecarlo.Run(ctx, mo, func() *worker { return NewWorker(p) })
 	if err != nil {
@@ -23,7 +23,7 @@ func (p *Plan) Batch(ctx context.Context, mo montecarlo.Options, acc *Tally) err
 // precisionBatch is the first batch of a precision run, in chunks.
 const precisionBatch = 25
 
-// runToPrecision runs batches, each continuing the chunk streams of the one
+// RunToPrecision runs batches, each continuing the chunk streams of the one
 // before, until every outcome's interval half-width is below o.Precision or
 // o.Trials trials have run. Each batch is sized from the worst outcome's
 // estimate so far, so the sequence depends only on the seed.

@@ -10,7 +10,7 @@ type capacityPlan struct {
 	// free is room that needs no ship: 3 fighters per space dock of the
 	// defender's on the planet (space dock text).
 	free int32
-	// cargo are the slots needing room, in the order they are removed when
+	// Cargo are the slots needing room, in the order they are removed when
 	// there is too little: Fighter I (Fighter II need none), then infantry,
 	// then mechs, in the space area.
 	Cargo []uint8

@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// binomMaxN is the largest number of dice one table draw covers; a larger
+// BinomMaxN is the largest number of dice one table draw covers; a larger
 // group is drawn as a sum of groups of at most this size, which is exact
 // because a sum of independent binomials with the same p is binomial.
 const BinomMaxN = 64
@@ -57,7 +57,7 @@ func buildBinomial() *binomTables {
 	return &tab
 }
 
-// hitProbability returns the chance that one die with hit threshold t hits:
+// HitProbability returns the chance that one die with hit threshold t hits:
 // 1 for t <= 1, 0 for t >= 11.
 func HitProbability(t int) float64 {
 	switch {
@@ -69,7 +69,7 @@ func HitProbability(t int) float64 {
 	return float64(11-t) / 10
 }
 
-// drawCDF returns the smallest k with u < cdf[k] (cdf's last entry counts as
+// DrawCDF returns the smallest k with u < cdf[k] (cdf's last entry counts as
 // infinite), i.e. a sample of the distribution for a uniform u.
 func DrawCDF(cdf []uint64, u uint64) int {
 	if len(cdf) <= 12 {
@@ -106,7 +106,7 @@ func scanCDF(cdf []uint64, u uint64) uint32 {
 	return last
 }
 
-// uniform draws a number in [0, 1) from the trial's generator.
+// Uniform draws a number in [0, 1) from the trial's generator.
 func Uniform(t *Trial) float64 {
 	return float64(t.Rng.Uint64()>>11) * 0x1p-53
 }

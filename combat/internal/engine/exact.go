@@ -7,7 +7,7 @@ import (
 	"slices"
 )
 
-// unreplayed names a window where hooks act that the solver does not
+// Unreplayed names a window where hooks act that the solver does not
 // replay (it uses tables for combat rounds, space cannon offense and the
 // barrage, and replays the engine's own code only around the invasion), or
 // returns "". Effects are meant to declare themselves inexact; this check
@@ -67,11 +67,11 @@ func (h *roundsHist) convolve(o *roundsHist) roundsHist {
 	return out
 }
 
-// solver accumulates the exact answer.
+// Solver accumulates the exact answer.
 type Solver struct {
 	Ctx context.Context
 	P   *Plan
-	// maxStates bounds each combat's joint state space (SolveWithin).
+	// MaxStates bounds each combat's joint state space (SolveWithin).
 	MaxStates int
 
 	outcome, space [numOutcomes]float64
@@ -95,7 +95,7 @@ type Solver struct {
 	// capacity part per side.
 	removed      [2][MaxSlots]float64
 	capacityLost [2]float64
-	// left is the mass per outcome and number of units left (UnitsLeft);
+	// Left is the mass per outcome and number of units left (UnitsLeft);
 	// shipsLeft the units of each side in the space area of the invasion
 	// being solved (0 for a ground combat), and structures the defender's
 	// structures outside the chains.
@@ -897,7 +897,7 @@ func sortedKeys[V any](m map[uint32]V) []uint32 {
 	return slices.Sorted(maps.Keys(m))
 }
 
-// result turns the solver's sums into a Result.
+// Result turns the solver's sums into a Result.
 func (s *Solver) Result() Result {
 	p := s.P
 	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }

@@ -31,11 +31,11 @@ type fastCombat struct {
 	// afb holds the same tables for anti-fighter barrage at the start of a
 	// space combat (fighters only, no Sustain Damage); nil on the ground.
 	afb *barrageTables
-	// joint, when the two sides' state spaces are small enough, gives for
+	// Joint, when the two sides' state spaces are small enough, gives for
 	// every pair of states the distribution of the next pair, so that a
 	// round costs one random number; nil otherwise.
 	Joint *jointTable
-	// whole, when small enough, gives for every start state the combat can
+	// Whole, when small enough, gives for every start state the combat can
 	// have the distribution of how it ends, so that a combat costs one
 	// random number; nil otherwise.
 	Whole *wholeCombat
@@ -112,7 +112,7 @@ func CombatRollOf(ct CombatType) RollKind {
 	return RollGround
 }
 
-// buildFast builds the fast tables of combat type ct, or returns nil when
+// BuildFast builds the fast tables of combat type ct, or returns nil when
 // the rounds are not fixed or the tables would be too large.
 func (p *Plan) BuildFast(ct CombatType) *fastCombat {
 	if !p.roundsAreFixed(ct) {

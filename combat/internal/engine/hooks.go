@@ -1,6 +1,6 @@
 package engine
 
-// combatType indexes the two kinds of combat in hook tables.
+// CombatType indexes the two kinds of combat in hook tables.
 type CombatType uint8
 
 const (
@@ -9,7 +9,7 @@ const (
 	NumCombatTypes
 )
 
-// rollKind is a kind of dice roll. Each kind has its own dice, targets and
+// RollKind is a kind of dice roll. Each kind has its own dice, targets and
 // rules for modifiers and Sustain Damage.
 type RollKind uint8
 
@@ -33,7 +33,7 @@ func (r RollKind) String() string {
 // they do not touch anti-fighter barrage, space cannon or bombardment).
 func (r RollKind) combatRoll() bool { return r == RollSpace || r == RollGround }
 
-// sustainable reports whether Sustain Damage may cancel hits of r
+// Sustainable reports whether Sustain Damage may cancel hits of r
 // (non-fighter ships cannot sustain anti-fighter barrage hits, which only
 // fighters take anyway).
 func (r RollKind) Sustainable() bool { return r != RollAFB }
@@ -77,7 +77,7 @@ type hooks struct {
 	// afterAssign[r] runs after side has assigned the hits of a roll of
 	// kind r.
 	afterAssign [NumRollKinds][]func(t *Trial, side Side)
-	// onSustain runs when a unit of side in slot s uses Sustain Damage to
+	// OnSustain runs when a unit of side in slot s uses Sustain Damage to
 	// cancel a hit of a roll of kind r.
 	OnSustain []func(t *Trial, side Side, s uint8, r RollKind)
 	// onDestroyed runs when a hit of a roll of kind r destroys a unit of
@@ -89,7 +89,7 @@ type hooks struct {
 	retreat []func(t *Trial, leaving Side) Side
 	// onRetreat runs when side's ships retreat from the space combat.
 	onRetreat []func(t *Trial, side Side)
-	// slotModifier[r] returns a modifier for one slot's dice of kind r this
+	// SlotModifier[r] returns a modifier for one slot's dice of kind r this
 	// roll (Fighter Prototype); rolls with it are drawn slot by slot.
 	SlotModifier [NumRollKinds][]func(t *Trial, side Side, s uint8) int
 	// rerollMisses[r] says whether side rerolls its missed dice of a roll
@@ -114,7 +114,7 @@ type hooks struct {
 	afterRolls [NumCombatTypes][]func(t *Trial, hits *[2]int)
 }
 
-// beyondExact records that exact mode cannot express the effect name —
+// BeyondExact records that exact mode cannot express the effect name —
 // what it keeps or chooses is more than the solver's state (a choice made
 // round by round, captured units, repairs that make the chain cyclic) —
 // so Solve refuses, naming it. What the solver does not replay because of
@@ -124,6 +124,6 @@ func (p *Plan) BeyondExact(name string) {
 	p.inexactNames = append(p.inexactNames, name)
 }
 
-// inexact returns the names of the effects the exact solver cannot
+// Inexact returns the names of the effects the exact solver cannot
 // express, in the order they attached.
 func (p *Plan) Inexact() []string { return p.inexactNames }

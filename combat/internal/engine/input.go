@@ -6,7 +6,7 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// input is a scenario as the engine plays it: a copy of the Scenario
+// Input is a scenario as the engine plays it: a copy of the Scenario
 // without its printings (which only the effects read), checked, and in
 // Twilight Imperium 3 converted to the engine's units and rules once
 // (resolve). Nothing downstream reads the public Scenario.
@@ -21,7 +21,7 @@ type Input struct {
 	SpaceMine          bool
 }
 
-// force is one side of an input: the fields of Side, with the side's
+// Force is one side of an input: the fields of Side, with the side's
 // Twilight Imperium 3 technologies set aside by the conversion.
 type Force struct {
 	Fleet       units.Fleet
@@ -45,7 +45,7 @@ type Force struct {
 	Upgraded [units.NumKinds]bool
 }
 
-// side returns the input's side i.
+// Side returns the input's side i.
 func (in *Input) Side(i Side) *Force {
 	if i == Attacker {
 		return &in.Attacker

@@ -15,7 +15,7 @@ func (t *Trial) invasionGate() bool {
 	return true
 }
 
-// shielded reports whether the planet has Planetary Shield against the
+// Shielded reports whether the planet has Planetary Shield against the
 // attacker: one of the defender's units on it has the ability and the
 // attacker has no unit in the system that removes it (war sun, LRR 65).
 func (t *Trial) Shielded() bool {
@@ -46,7 +46,7 @@ func (t *Trial) bombardment() bool {
 	return true
 }
 
-// bombard assigns bombardment hits to the defender's ground forces, then
+// Bombard assigns bombardment hits to the defender's ground forces, then
 // runs the effects after a bombardment (X-89 Ω) with the units as they were
 // before it. The bombardment step and Harrow use it.
 func (t *Trial) Bombard(hits int) {

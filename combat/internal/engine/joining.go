@@ -15,7 +15,7 @@ import (
 // losses cost nothing (they come from the reinforcements); the outcome
 // counts its units like any other.
 
-// joinSlot adds to holder's plan a hidden slot of the holder's faction unit
+// JoinSlot adds to holder's plan a hidden slot of the holder's faction unit
 // of kind k (a ship), upgraded as the side is, whose units join the space
 // combat when an effect places them. Its name is the unit's with
 // " (label)". The slot:
@@ -157,7 +157,7 @@ func (sp *SidePlan) insertFirstOfKind(tg Targets, i uint8, k units.Kind, seq []u
 	sp.In[i] |= 1 << tg
 }
 
-// join places n more units in side's joining slot s (joinSlot), or takes
+// Join places n more units in side's joining slot s (joinSlot), or takes
 // -n away without a loss when n < 0, keeping the target sets' counts
 // right.
 func (t *Trial) Join(side Side, s uint8, n int) {
@@ -170,7 +170,7 @@ func (t *Trial) Join(side Side, s uint8, n int) {
 	}
 }
 
-// hiddenGroundSlot adds to holder's plan, for the effect name, a hidden
+// HiddenGroundSlot adds to holder's plan, for the effect name, a hidden
 // slot of the holder's faction unit of kind k (a ground force), upgraded as
 // the side is, named with " (label)", on the planet, empty at the start,
 // which hooks fill with trial.join. It rolls in ground combat at the

@@ -29,7 +29,7 @@ type Options struct {
 	Precision float64
 }
 
-// validate reports the first option out of range.
+// Validate reports the first option out of range.
 func (o Options) Validate() error {
 	if err := o.Runner().Validate(); err != nil {
 		return err

@@ -105,7 +105,7 @@ func (o Order) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// sequence returns every kind in the order's priority: the listed kinds,
+// Sequence returns every kind in the order's priority: the listed kinds,
 // then the others in default order.
 func (o Order) Sequence() []units.Kind {
 	out := append([]units.Kind(nil), o.Kinds...)

@@ -4,11 +4,11 @@ import (
 	"math/rand/v2"
 )
 
-// pairedWorker runs every variant on each trial's own stream.
+// PairedWorker runs every variant on each trial's own stream.
 type PairedWorker struct {
 	trials []Trial
 	Acc    []Tally
-	// sum[v][o] and sumSq[v][o] add up d = [variant v ended in o] −
+	// Sum[v][o] and sumSq[v][o] add up d = [variant v ended in o] −
 	// [variant 0 ended in o] and d² over trials.
 	Sum, SumSq [][numOutcomes]int64
 	rng        rand.PCG

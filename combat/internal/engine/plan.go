@@ -7,27 +7,7 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// sideID says which side of the action a hook, a slot list or a count
-// belongs to: the attacker (the active player) or the defender. It indexes
-// every per-side array of the plan and the trial.
-type Side uint8
-
-const (
-	Attacker Side = 0
-	Defender Side = 1
-	NumSides Side = 2
-	// noSide stands for neither side (no retreat announced, none
-	// retreated).
-	NoSide Side = 255
-)
-
-// opp returns the other side.
-func (s Side) Opp() Side { return 1 - s }
-
-// String returns "attacker" or "defender".
-func (s Side) String() string { return [NumSides]string{"attacker", "defender"}[s] }
-
-// maxSlots bounds the number of unit types one side can have in a plan: one
+// MaxSlots bounds the number of unit types one side can have in a plan: one
 // per kind, plus room for units outside the system (adjacent PDS) and the
 // faction units of later rules.
 const MaxSlots = 16
@@ -39,7 +19,7 @@ const MaxSlots = 16
 // retreat round.
 const RoundCap = 1000
 
-// maxRounds is RoundCap inside the package.
+// MaxRounds is RoundCap inside the package.
 const MaxRounds = RoundCap
 
 // zone is where a slot's units are.
@@ -52,50 +32,50 @@ const (
 	zoneSystem               // on another planet of the active system (the attacker's PDS)
 )
 
-// slot is one type of unit of one side.
+// Slot is one type of unit of one side.
 type Slot struct {
 	Stats units.Stats
 	Zone  zone
-	// sustain is true when the unit may use Sustain Damage.
+	// Sustain is true when the unit may use Sustain Damage.
 	Sustain bool
-	// costHalves is the unit's cost in half resources.
+	// CostHalves is the unit's cost in half resources.
 	CostHalves int32
-	// report is true when the slot's survivors are reported.
+	// Report is true when the slot's survivors are reported.
 	Report bool
-	// form is formUnit, or the other form a twin slot's units take for a
+	// Form is formUnit, or the other form a twin slot's units take for a
 	// combat (twins.go); of is then the slot whose units they are.
 	Form Form
 	Of   uint8
-	// noAbilityHits is true for units that hits of unit abilities cannot
+	// NoAbilityHits is true for units that hits of unit abilities cannot
 	// be assigned to (Eidolon Maximum): not in tGroundAbility.
 	NoAbilityHits bool
-	// worn, when hasWorn, is the slot the units go to when a hit finds
+	// Worn, when hasWorn, is the slot the units go to when a hit finds
 	// them all damaged: a second use of Sustain Damage (Twilight Imperium
 	// 3's war sun, form formWorn, of this slot).
 	Worn    uint8
 	HasWorn bool
-	// galvanized is true for a slot of galvanized units (Last Bastion):
+	// Galvanized is true for a slot of galvanized units (Last Bastion):
 	// one more die for combat rolls and unit abilities, in its stats.
 	Galvanized bool
-	// notUnit is true for a slot that stands for a roll no unit makes (a
+	// NotUnit is true for a slot that stands for a roll no unit makes (a
 	// relic's Anti-Fighter Barrage): texts that let "1 of those units"
 	// roll an additional die (Plasma Scoring, Trrakan Aun Zulok) need a
 	// unit of the holder among those rolling (bestRoller).
 	NotUnit bool
 }
 
-// roller is one slot's contribution to a kind of roll.
+// Roller is one slot's contribution to a kind of roll.
 type Roller struct {
 	Slot uint8
 	Dice uint8
-	// thr is the hit threshold after every static modifier: a die hits on
+	// Thr is the hit threshold after every static modifier: a die hits on
 	// thr or more; <= 1 always hits, >= 11 never does.
 	Thr int8
-	// bonusFrom, when positive, makes each die whose natural result is
+	// BonusFrom, when positive, makes each die whose natural result is
 	// bonusFrom or more produce bonus more hits (the Jol-Nar flagship:
 	// 9 or 10 before modifiers, 2 more). Such dice are rolled one by one.
 	BonusFrom, Bonus int8
-	// perOpponentShip rolls as many dice as the opponent has non-fighter
+	// PerOpponentShip rolls as many dice as the opponent has non-fighter
 	// ships (the Winnu flagship), instead of dice.
 	PerOpponentShip bool
 	// loss is the dice a damaged unit rolls fewer (Twilight Imperium 3:
@@ -110,7 +90,7 @@ type rollGroup struct {
 	members []Roller
 }
 
-// groupRollers groups rollers by threshold, in ascending threshold order.
+// GroupRollers groups rollers by threshold, in ascending threshold order.
 func GroupRollers(rs []Roller) []rollGroup {
 	var gs []rollGroup
 	for thr := int8(-20); thr <= 30; thr++ {
@@ -128,7 +108,7 @@ func GroupRollers(rs []Roller) []rollGroup {
 	return gs
 }
 
-// targets names a set of units that hits can be assigned to.
+// Targets names a set of units that hits can be assigned to.
 type Targets uint8
 
 const (
@@ -152,56 +132,56 @@ var rollTargets = [NumRollKinds]Targets{
 	RollEffect: TShips, RollPreCombat: TShips,
 }
 
-// sidePlan is one side compiled.
+// SidePlan is one side compiled.
 type SidePlan struct {
 	Slots []Slot
-	// start and startDamaged are each slot's units, and how many of them
+	// Start and startDamaged are each slot's units, and how many of them
 	// are damaged, at the start of the action.
 	Start        [MaxSlots]uint16
 	StartDamaged [MaxSlots]uint16
 	Rollers      [NumRollKinds][]Roller
 	Groups       [NumRollKinds][]rollGroup
-	// order lists slot indices in destruction priority for each target set.
+	// Order lists slot indices in destruction priority for each target set.
 	Order       [numTargets][]uint8
 	sustainLast bool
-	// shields lists slots whose units have Planetary Shield.
+	// Shields lists slots whose units have Planetary Shield.
 	Shields []uint8
-	// throughShield are the bombardment rolls of units that bombard a
+	// ThroughShield are the bombardment rolls of units that bombard a
 	// shielded planet (Twilight Imperium 3's war sun), in the roll's terms.
 	ThroughShield []Roller
-	// shieldBreakers lists slots whose units remove other players'
+	// ShieldBreakers lists slots whose units remove other players'
 	// Planetary Shield (war suns).
 	ShieldBreakers []uint8
-	// in[s] is the set of target sets slot s belongs to, as a bit mask.
+	// In[s] is the set of target sets slot s belongs to, as a bit mask.
 	In [MaxSlots]uint8
-	// count is the number of units in each target set at the start.
+	// Count is the number of units in each target set at the start.
 	Count    [numTargets]int32
 	hadShips bool
-	// retreat is the side's retreat policy.
+	// Retreat is the side's retreat policy.
 	Retreat Retreat
-	// capacity says which units need room on ships.
+	// Capacity says which units need room on ships.
 	Capacity capacityPlan
-	// targetOf[r] is the set the side's units take hits of kind r from
+	// TargetOf[r] is the set the side's units take hits of kind r from
 	// (rollTargets unless an effect changes it).
 	TargetOf [NumRollKinds]Targets
-	// extraDice[r] is how many more dice the side's units rolling kind r
+	// ExtraDice[r] is how many more dice the side's units rolling kind r
 	// roll, at the value of the best of them (Plasma Scoring, Strike Wing
 	// Ambuscade, Trrakan Aun Zulok: each gives one, and they add up).
 	ExtraDice [NumRollKinds]uint8
-	// revivers lists the slots whose units may come back after being
+	// Revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	Revivers []uint8
-	// auras[r] are modifiers to some of the side's dice of kind r while a
+	// Auras[r] are modifiers to some of the side's dice of kind r while a
 	// unit of the side is alive (the Sardakk N'orr flagship's +1 to its
 	// other ships).
 	Auras [NumRollKinds][]Aura
-	// sustainCancels is how many hits one use of Sustain Damage cancels: 1,
+	// SustainCancels is how many hits one use of Sustain Damage cancels: 1,
 	// or 2 with Non-Euclidean Shielding.
 	SustainCancels int
-	// special[r] is true when a roller of kind r has bonus hits or
+	// Special[r] is true when a roller of kind r has bonus hits or
 	// opponent-dependent dice: those rolls are drawn roller by roller.
 	Special [NumRollKinds]bool
-	// sustainBlockers stop this side's units of some target sets from using
+	// SustainBlockers stop this side's units of some target sets from using
 	// Sustain Damage while a unit of the other side is alive (the Mentak
 	// flagship, the Mentak mech).
 	SustainBlockers []SustainBlocker
@@ -218,7 +198,7 @@ type SidePlan struct {
 	countAs [numTargets]Targets
 	// warnings of the side's unit variants (variants.go), for the plan.
 	VariantWarnings []string
-	// revert, when set, turns units of one slot into units of another
+	// Revert, when set, turns units of one slot into units of another
 	// when the side has none of the latter left (Twilight Imperium 3's
 	// shock troops, ti3.go): part of the hit policy on the ground, which
 	// the round tables and the exact solver apply too.
@@ -230,7 +210,7 @@ type SidePlan struct {
 	leftBins int
 }
 
-// plan is a Scenario compiled for fast trials. It is read-only once built
+// Plan is a Scenario compiled for fast trials. It is read-only once built
 // and shared by every worker.
 type Plan struct {
 	action Action
@@ -251,31 +231,31 @@ type Plan struct {
 	// used counts the hooks registered in each window, by the window's
 	// index (combat type or roll kind; 0 for a window of the whole action).
 	used [numWindows][NumRollKinds]int
-	// hitFactor[side][r] multiplies the hits of side's rolls of kind r
+	// HitFactor[side][r] multiplies the hits of side's rolls of kind r
 	// (X-89 Bacterial Weapon ΩΩ doubles bombardment and ground combat);
 	// 1 unless an effect changes it.
 	HitFactor [2][NumRollKinds]int
 	// roundLimit stops a combat after that many rounds (0: no limit).
 	roundLimit int
-	// slowRounds turns the fast round tables off (TI3: its lost dice and
+	// SlowRounds turns the fast round tables off (TI3: its lost dice and
 	// worn slots are outside the tables' round sampling, which exact mode
 	// handles).
 	SlowRounds bool
-	// ti3 is true for Twilight Imperium 3 with Shattered Ascension
+	// Ti3 is true for Twilight Imperium 3 with Shattered Ascension
 	// (ti3.go): attacker announces retreats first, mutual destruction in an
 	// invasion leaves the planet to the defender.
 	Ti3 bool
-	// hasWorn is true when a slot has a worn form (its survivors are
+	// HasWorn is true when a slot has a worn form (its survivors are
 	// reported with it).
 	HasWorn bool
 	// retreats is true when a side may retreat (a policy or an effect).
 	retreats bool
-	// noTables is set by effects that add units to a side during the
+	// NoTables is set by effects that add units to a side during the
 	// action (its state spaces assume counts only fall): no fast tables.
 	NoTables bool
 	// counters is how many per-trial effect counters are given out.
 	counters int
-	// tabledAfterAssign[r] is how many of hooks.afterAssign[r] are a
+	// TabledAfterAssign[r] is how many of hooks.afterAssign[r] are a
 	// side's revert (sidePlan.revert), which the round tables and the exact
 	// solver apply themselves: they do not make the roll's assignment
 	// unfixed.
@@ -284,7 +264,7 @@ type Plan struct {
 	// forces (nor fighters the Naalu flagship commits): it bombards the
 	// planet and commits nothing, so no invasion takes place (LRR 15, 49).
 	noCommit bool
-	// fast holds the tables of each combat type's rounds, or nil where the
+	// Fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
 	Fast [NumCombatTypes]*fastCombat
@@ -299,7 +279,7 @@ type effectSet interface {
 	Attach(p *Plan)
 }
 
-// newPlan builds the plan of a checked input: both sides' slots, rolls and
+// NewPlan builds the plan of a checked input: both sides' slots, rolls and
 // orders, the action's steps, capacity, the effects of fx, then what is
 // derived from all of them (the fast tables). notes start the warnings.
 func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
@@ -599,7 +579,7 @@ func (sp *SidePlan) compileOrders(s *Force) {
 // unit abilities may be assigned to from the ground forces and the ships.
 var derivedSets = [...]struct{ set, base Targets }{{TFleet, TShips}, {TGroundAbility, TGround}, {TShipsAbility, TShips}}
 
-// derive rebuilds the target sets derived from others — tGroundAbility and
+// Derive rebuilds the target sets derived from others — tGroundAbility and
 // tShipsAbility, the ground forces and ships without the units immune to
 // unit abilities' hits — and sp.same. Effects that change the ground or
 // ship orders after compileSide call it.
@@ -653,7 +633,7 @@ func (sp *SidePlan) setSame() {
 	}
 }
 
-// sustainBlocker: while the other side has units in slot source, this
+// SustainBlocker: while the other side has units in slot source, this
 // side's units cannot use Sustain Damage against hits aimed at the target
 // sets in sets (bit tg for target set tg). Whether the source is there is
 // read at the start of an Assign Hits step (trial.freezeSustain).
@@ -665,7 +645,7 @@ type SustainBlocker struct {
 // targetSet is a set of target sets: bit tg stands for target set tg.
 type targetSet uint16
 
-// setOf returns the set holding the given target sets.
+// SetOf returns the set holding the given target sets.
 func SetOf(tgs ...Targets) targetSet {
 	var m targetSet
 	for _, tg := range tgs {
@@ -677,16 +657,16 @@ func SetOf(tgs ...Targets) targetSet {
 // has reports whether target set tg is in m.
 func (m targetSet) has(tg Targets) bool { return m&(1<<tg) != 0 }
 
-// aura is a modifier to some slots' dice while a source slot has units
+// Aura is a modifier to some slots' dice while a source slot has units
 // alive.
 type Aura struct {
 	Source  uint8
 	Targets [MaxSlots]bool
-	// delta is added to the targets' hit thresholds (negative helps).
+	// Delta is added to the targets' hit thresholds (negative helps).
 	Delta int
 }
 
-// auraShift returns the threshold change the side's auras of kind r make
+// AuraShift returns the threshold change the side's auras of kind r make
 // to slot s with the given units alive.
 func (sp *SidePlan) AuraShift(r RollKind, s uint8, alive *[MaxSlots]uint16) int {
 	d := 0
@@ -699,7 +679,7 @@ func (sp *SidePlan) AuraShift(r RollKind, s uint8, alive *[MaxSlots]uint16) int 
 	return d
 }
 
-// adjustThresholds adds delta to the hit thresholds of side's rollers of
+// AdjustThresholds adds delta to the hit thresholds of side's rollers of
 // kind r whose slot satisfies keep (a static modifier: +delta makes hits
 // harder), and regroups them. Effects call it at compile time.
 func (p *Plan) AdjustThresholds(side Side, r RollKind, delta int, keep func(s uint8) bool) {
@@ -712,7 +692,7 @@ func (p *Plan) AdjustThresholds(side Side, r RollKind, delta int, keep func(s ui
 	sp.Groups[r] = GroupRollers(sp.Rollers[r])
 }
 
-// rollerThr returns the static threshold of side's roller of kind r for
+// RollerThr returns the static threshold of side's roller of kind r for
 // slot s, and whether s has one.
 func (p *Plan) RollerThr(side Side, r RollKind, s uint8) (int8, bool) {
 	for _, ro := range p.Side[side].Rollers[r] {
@@ -723,7 +703,7 @@ func (p *Plan) RollerThr(side Side, r RollKind, s uint8) (int8, bool) {
 	return 0, false
 }
 
-// addRoller gives side a roll of kind r with the given value and dice from
+// AddRoller gives side a roll of kind r with the given value and dice from
 // a unit that is not on the board as a unit (a card's or a structure's own
 // ability): a slot that is never reported nor hit, present from the start
 // (effects may set its count per round instead). It returns the slot, and
@@ -742,7 +722,7 @@ func (p *Plan) AddRoller(side Side, r RollKind, name string, value, dice int) (u
 	return i, true
 }
 
-// warnOnce adds a warning unless it is already there (a law may be listed
+// WarnOnce adds a warning unless it is already there (a law may be listed
 // by both sides).
 func (p *Plan) WarnOnce(w string) {
 	if !slices.Contains(p.Warnings, w) {

@@ -127,7 +127,7 @@ func binomialPMF(n int, q float64) []float64 {
 	return out
 }
 
-// binomialTerms sets t[k], k = 0..len(t)-1 (len(t) ≤ n+1), to
+// BinomialTerms sets t[k], k = 0..len(t)-1 (len(t) ≤ n+1), to
 // C(n, k) q^k (1-q)^(n-k), 0 < q < 1, scaled so that the largest is
 // about 1. The terms of a binomial rise to its mode, floor((n+1)q), and
 // fall after it, so the largest of t is at the mode or at t's end: it is

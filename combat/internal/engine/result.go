@@ -200,7 +200,7 @@ func (h *histogram) rounds(n int64) Rounds {
 	return Rounds{Mean: Mean{m, se}, Histogram: hist}
 }
 
-// result turns merged accumulators into a Result.
+// Result turns merged accumulators into a Result.
 func (p *Plan) Result(a *Tally, o Options) Result {
 	r := Result{Action: p.action, Trials: a.N, Seed: o.Seed}
 	r.Counts, r.Outcome = outcomes(a.Outcome, a.N)
@@ -255,7 +255,7 @@ func (p *Plan) Result(a *Tally, o Options) Result {
 	return r
 }
 
-// halfWidth returns the largest half-width of the three intervals.
+// HalfWidth returns the largest half-width of the three intervals.
 func (o Outcomes) HalfWidth() float64 {
 	w := 0.0
 	for _, p := range []Probability{o.AttackerWin, o.Draw, o.DefenderWin} {

@@ -104,7 +104,7 @@ func (t *Trial) announceRetreats() Side {
 	return leaving
 }
 
-// wantsRetreat applies side's policy at this announce step.
+// WantsRetreat applies side's policy at this announce step.
 func (t *Trial) WantsRetreat(side Side) bool {
 	r := &t.P.Side[side].Retreat
 	if r.AfterRound > 0 && t.Round == r.AfterRound {
@@ -120,7 +120,7 @@ func (t *Trial) WantsRetreat(side Side) bool {
 	return false
 }
 
-// expectedHits is side's expected hits from a roll of kind r with its
+// ExpectedHits is side's expected hits from a roll of kind r with its
 // units now (static modifiers; the hit factor included).
 func (t *Trial) ExpectedHits(side Side, r RollKind) float64 {
 	e := 0.0

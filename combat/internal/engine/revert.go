@@ -1,10 +1,10 @@
 package engine
 
-// revertingRolls are the rolls after whose assignment a side's units
+// RevertingRolls are the rolls after whose assignment a side's units
 // revert (sidePlan.revert): those that hit ground forces.
 var RevertingRolls = [...]RollKind{RollGround, RollBombard, RollSCD}
 
-// reversion turns every unit of slot from into a unit of slot to whenever
+// Reversion turns every unit of slot from into a unit of slot to whenever
 // the side has units in from and none in to (a TI3 shock troop left
 // without ground forces becomes one). The zero reversion does nothing.
 type Reversion struct {
@@ -26,7 +26,7 @@ func (rv Reversion) apply(alive, damaged *[MaxSlots]uint16) {
 	}
 }
 
-// revert applies the side's reversion to the trial, keeping its counts.
+// Revert applies the side's reversion to the trial, keeping its counts.
 func (t *Trial) Revert(side Side) {
 	if rv := t.P.Side[side].Revert; rv.due(&t.Alive[side]) {
 		t.moveAll(side, rv.From, rv.To)

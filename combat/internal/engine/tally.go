@@ -26,7 +26,7 @@ func (h *histogram) merge(o *histogram) {
 	}
 }
 
-// tally is one worker's integer accumulators. Integer sums merge exactly in
+// Tally is one worker's integer accumulators. Integer sums merge exactly in
 // any order, which is what makes a Result independent of the worker count.
 type Tally struct {
 	N           int64

@@ -14,7 +14,7 @@ import (
 // a text has nothing to do (factionIdle, mechTextLost), and the roll kinds
 // of unit abilities (unitAbilityRolls).
 
-// flagshipRoller returns the index of side's flagship roller of kind r, or
+// FlagshipRoller returns the index of side's flagship roller of kind r, or
 // -1.
 func (p *Plan) FlagshipRoller(side Side, r RollKind) int {
 	for i, ro := range p.Side[side].Rollers[r] {
@@ -25,13 +25,13 @@ func (p *Plan) FlagshipRoller(side Side, r RollKind) int {
 	return -1
 }
 
-// kindSlots returns side's slots of kind k that belong to target set tg,
+// KindSlots returns side's slots of kind k that belong to target set tg,
 // in hit order.
 func KindSlots(p *Plan, side Side, tg Targets, k units.Kind) []uint8 {
 	return p.SlotsOf(side, tg, func(x units.Kind) bool { return x == k })
 }
 
-// shipsByValue lists side's ships in the space area, the most expensive
+// ShipsByValue lists side's ships in the space area, the most expensive
 // first; among equal costs, those later in the side's own hit order (the
 // ones it keeps longest) first. It is the order in which an opponent who
 // chooses the target picks the ships it hits or destroys.
@@ -55,7 +55,7 @@ func destroyable(t *Trial, side Side, s uint8) bool {
 	return t.Damaged[side][s] > 0 || !t.P.Side[side].Slots[s].Sustain || t.sustainBlocked(side, TShips)
 }
 
-// firstDestroyable returns the first slot of list with a unit alive that
+// FirstDestroyable returns the first slot of list with a unit alive that
 // one hit destroys, and whether there is one.
 func FirstDestroyable(t *Trial, side Side, list []uint8) (uint8, bool) {
 	for _, s := range list {
@@ -66,7 +66,7 @@ func FirstDestroyable(t *Trial, side Side, list []uint8) (uint8, bool) {
 	return 0, false
 }
 
-// hitChosen makes side take one hit of an ability (kind rollEffect) that
+// HitChosen makes side take one hit of an ability (kind rollEffect) that
 // the opponent assigns to a unit of slot s: a damaged one if there is one
 // (it is destroyed); else the unit cancels it with Sustain Damage if it can
 // (only the chosen ship may); else it is destroyed. Hit-cancelling effects
@@ -96,7 +96,7 @@ func HitChosen(t *Trial, side Side, s uint8) {
 	}
 }
 
-// assignTo is assign with the hits forced onto target set tg (Impulse
+// AssignTo is assign with the hits forced onto target set tg (Impulse
 // Core's non-fighter ships): side takes them in its hit order within tg.
 func AssignTo(t *Trial, side Side, tg Targets, r RollKind, hits int) {
 	h := &t.P.Hooks
@@ -128,7 +128,7 @@ func AssignTo(t *Trial, side Side, tg Targets, r RollKind, hits int) {
 	}
 }
 
-// groundSlot returns holder's first slot of kind k that takes part in the
+// GroundSlot returns holder's first slot of kind k that takes part in the
 // action's ground combat (not in an adjacent system), and whether there is
 // one.
 func GroundSlot(p *Plan, holder Side, k units.Kind) (uint8, bool) {
@@ -140,7 +140,7 @@ func GroundSlot(p *Plan, holder Side, k units.Kind) (uint8, bool) {
 	return 0, false
 }
 
-// hiddenRoller gives holder a hidden roller (plan.addRoller) with one
+// HiddenRoller gives holder a hidden roller (plan.addRoller) with one
 // ground combat die per unit at threshold thr and no units at the start:
 // hooks set its units per round with t.alive. It returns the slot and
 // whether there was room for it.
@@ -152,7 +152,7 @@ func HiddenRoller(p *Plan, holder Side, name string, thr int8) (uint8, bool) {
 	return i, ok
 }
 
-// groundThreshold returns side's effective ground combat threshold for the units
+// GroundThreshold returns side's effective ground combat threshold for the units
 // of slot s (its roller's threshold with the side's auras now), and whether
 // s has a ground combat roller. It reads the final plan, so every static
 // modifier attached after the caller is included.
@@ -164,11 +164,11 @@ func GroundThreshold(t *Trial, side Side, s uint8) (int, bool) {
 	return int(thr) + t.P.Side[side].AuraShift(RollGround, s, &t.Alive[side]), true
 }
 
-// unitAbilityRolls are the roll kinds of unit abilities: space cannon
+// UnitAbilityRolls are the roll kinds of unit abilities: space cannon
 // (offense and defense), anti-fighter barrage and bombardment.
 var UnitAbilityRolls = [...]RollKind{RollSCO, RollAFB, RollBombard, RollSCD}
 
-// flagshipSlot returns holder's flagship slot, if the fleet has one.
+// FlagshipSlot returns holder's flagship slot, if the fleet has one.
 func FlagshipSlot(p *Plan, holder Side) (uint8, bool) {
 	flags := KindSlots(p, holder, TShips, units.Flagship)
 	if len(flags) == 0 {
@@ -177,7 +177,7 @@ func FlagshipSlot(p *Plan, holder Side) (uint8, bool) {
 	return flags[0], true
 }
 
-// slotsOf returns side's slots whose kind satisfies keep, in hit order.
+// SlotsOf returns side's slots whose kind satisfies keep, in hit order.
 func (p *Plan) SlotsOf(side Side, tg Targets, keep func(units.Kind) bool) []uint8 {
 	var out []uint8
 	for _, s := range p.Side[side].Order[tg] {
@@ -188,7 +188,7 @@ func (p *Plan) SlotsOf(side Side, tg Targets, keep func(units.Kind) bool) []uint
 	return out
 }
 
-// structuresOnPlanet counts side's structures on the contested planet.
+// StructuresOnPlanet counts side's structures on the contested planet.
 func (p *Plan) StructuresOnPlanet(side Side) int {
 	n := 0
 	for i, sl := range p.Side[side].Slots {
@@ -199,7 +199,7 @@ func (p *Plan) StructuresOnPlanet(side Side) int {
 	return n
 }
 
-// counter gives an effect a per-trial counter (t.used, t.mark) of its own.
+// Counter gives an effect a per-trial counter (t.used, t.mark) of its own.
 func (p *Plan) Counter() int {
 	if p.counters >= maxCounters {
 		panic("combat: too many effect counters")

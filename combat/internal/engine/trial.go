@@ -27,33 +27,33 @@ const (
 	destroyed                 // a unit was destroyed
 )
 
-// trial is the state of one simulated tactical action. It lives in a
+// Trial is the state of one simulated tactical action. It lives in a
 // worker, is reset for every trial and holds only fixed-size arrays.
 type Trial struct {
 	P   *Plan
 	Rng *rand.PCG
 
-	// alive counts each slot's units; damaged counts those of them that
+	// Alive counts each slot's units; damaged counts those of them that
 	// have used Sustain Damage.
 	Alive, Damaged [2][MaxSlots]uint16
 	// lost is each side's destroyed units' cost, in half resources.
 	lost [2]int32
-	// count is the number of each side's units in each target set.
+	// Count is the number of each side's units in each target set.
 	Count [2][numTargets]int32
 
-	// round is the current combat round, 1-based.
+	// Round is the current combat round, 1-based.
 	Round int
 	// rounds counts the rounds fought in each combat type.
 	rounds [NumCombatTypes]int
-	// fought records which combats took place.
+	// Fought records which combats took place.
 	Fought [NumCombatTypes]bool
-	// invaded is true once the attacker has committed ground forces.
+	// Invaded is true once the attacker has committed ground forces.
 	Invaded bool
 	// unresolved is true when a combat hit the round limit.
 	unresolved bool
 	// space is who holds the space area after the space steps.
 	space outcome
-	// retreated is the side whose ships retreated from the space combat,
+	// Retreated is the side whose ships retreated from the space combat,
 	// or noSide.
 	Retreated Side
 	// unfinishedCombat is true when the round limit stopped a combat.
@@ -65,20 +65,20 @@ type Trial struct {
 	// hits holds the round's hits of each side while the after-rolls
 	// effects see them (kept in the trial for the same reason).
 	hits [2]int
-	// endCombat is set by an effect that ends the current combat at once
+	// EndCombat is set by an effect that ends the current combat at once
 	// (Skilled Retreat); the units stay as they are.
 	EndCombat bool
-	// sustainedRound counts, per slot, the units that used Sustain Damage
+	// SustainedRound counts, per slot, the units that used Sustain Damage
 	// in the current combat round (Duranium Armor repairs only others).
 	SustainedRound [2][MaxSlots]uint16
 	// capacityLost counts each side's units removed for lack of capacity.
 	capacityLost [2]int32
-	// captured counts the units each side captured (Devour).
+	// Captured counts the units each side captured (Devour).
 	Captured [2]int32
-	// killed counts, per slot, the units destroyed (for revivals), not
+	// Killed counts, per slot, the units destroyed (for revivals), not
 	// those removed for capacity.
 	Killed [2][MaxSlots]uint16
-	// used counts, per card effect, the copies played this trial; mark is
+	// Used counts, per card effect, the copies played this trial; mark is
 	// the effect's own note (e.g. the round it was played in). Indexes are
 	// given out by plan.counter.
 	Used [maxCounters]uint8
@@ -86,14 +86,14 @@ type Trial struct {
 	// report is scratch for the tally (kept in the trial so that slicing
 	// it allocates nothing).
 	report [MaxSlots]uint16
-	// tradeGoods and influence are what each side has left to spend.
+	// TradeGoods and influence are what each side has left to spend.
 	TradeGoods, Influence [2]int16
 	// noSustain holds, while frozen is set, the target sets of each side
 	// whose units may not use Sustain Damage in the current Assign Hits
 	// step (freezeSustain).
 	noSustain [2]targetSet
 	Frozen    bool
-	// repairs counts, per slot, units repaired during the current hit
+	// Repairs counts, per slot, units repaired during the current hit
 	// assignment (Dynamo); they take effect when it ends (afterAssign), so
 	// a unit uses Sustain Damage at most once per assignment (LRR 1.18).
 	Repairs [2][MaxSlots]uint16
@@ -126,7 +126,7 @@ func (t *Trial) Reset() {
 	t.Mark = [maxCounters]int32{}
 }
 
-// play runs one trial from the start and returns its outcome.
+// Play runs one trial from the start and returns its outcome.
 func (t *Trial) Play() outcome {
 	t.Reset()
 	for _, step := range t.P.Steps {
@@ -141,7 +141,7 @@ func (t *Trial) Play() outcome {
 	return o
 }
 
-// has reports whether side has a unit in target set tg.
+// Has reports whether side has a unit in target set tg.
 func (t *Trial) Has(side Side, tg Targets) bool {
 	return t.Count[side][tg] > 0
 }
@@ -152,7 +152,7 @@ func (t *Trial) hasAs(side Side, tg Targets) bool {
 	return t.Count[side][t.P.Side[side].countAs[tg]] > 0
 }
 
-// roll rolls side's dice of kind r and returns the hits. Dice are grouped by
+// Roll rolls side's dice of kind r and returns the hits. Dice are grouped by
 // hit threshold; each group's hits are one draw from its exact binomial
 // distribution (slot by slot when an effect modifies single slots). Effects
 // may reroll the misses, add a die, multiply the hits or force a full
@@ -168,7 +168,7 @@ func (t *Trial) Roll(side Side, r RollKind) int {
 	return hits
 }
 
-// rollMods returns the side's modifier to every die of a roll of kind r
+// RollMods returns the side's modifier to every die of a roll of kind r
 // now (the rollModifier hooks: +1 makes hits easier) and whether its
 // misses are rerolled once (the rerollMisses hooks).
 func (t *Trial) RollMods(side Side, r RollKind) (mod int, reroll bool) {
@@ -264,7 +264,7 @@ func (t *Trial) buyNearMisses(side Side, thr, misses int) int {
 	return bought
 }
 
-// dice draws the hits of n dice that hit on thr or more, rerolling the
+// Dice draws the hits of n dice that hit on thr or more, rerolling the
 // misses once if reroll.
 func (t *Trial) Dice(thr, n int, reroll bool) int {
 	if n == 0 || thr >= 11 {
@@ -311,7 +311,7 @@ func dieFace(u uint64) int {
 	return int(hi) + 1
 }
 
-// spend takes n from a side's budget (t.tradeGoods or t.influence) if
+// Spend takes n from a side's budget (t.tradeGoods or t.influence) if
 // that much is left, and reports whether it did.
 func Spend(budget *int16, n int16) bool {
 	if *budget < n {
@@ -321,12 +321,12 @@ func Spend(budget *int16, n int16) bool {
 	return true
 }
 
-// nonFighterShips counts side's non-fighter ships.
+// NonFighterShips counts side's non-fighter ships.
 func (t *Trial) NonFighterShips(side Side) int {
 	return int(t.Count[side][TShips] - t.Count[side][TFighters])
 }
 
-// bestRoller returns the best (lowest) threshold among side's rollers of
+// BestRoller returns the best (lowest) threshold among side's rollers of
 // kind r with units alive, and whether there is one: the unit that rolls
 // the additional die of a text giving "1 of those units" one (Plasma
 // Scoring, Trrakan Aun Zulok). A roll no unit makes (Metali Void
@@ -342,7 +342,7 @@ func (p *Plan) BestRoller(side Side, r RollKind, alive *[MaxSlots]uint16) (int, 
 	return best, ok
 }
 
-// assign makes side take hits produced by a roll of kind r, following the
+// Assign makes side take hits produced by a roll of kind r, following the
 // side's hit-assignment policy and the roll's forced targets; hits beyond
 // the units that can take them are lost.
 func (t *Trial) Assign(side Side, r RollKind, hits int) {
@@ -418,14 +418,14 @@ func (t *Trial) assignStep(r RollKind, onDefender, onAttacker int) {
 	t.Frozen = false
 }
 
-// freezeSustain fixes, until t.frozen is cleared, which target sets of each
+// FreezeSustain fixes, until t.frozen is cleared, which target sets of each
 // side may not use Sustain Damage (sustainBlocked).
 func (t *Trial) FreezeSustain() {
 	t.noSustain = [2]targetSet{t.blockedNow(Attacker), t.blockedNow(Defender)}
 	t.Frozen = true
 }
 
-// takeHit assigns one hit among the slots of ord and says what it did to
+// TakeHit assigns one hit among the slots of ord and says what it did to
 // which slot. It fires no effects: assign does, so that the tables built
 // from takeHit stay free of them.
 func (t *Trial) TakeHit(side Side, ord []uint8, sustain, sustainLast bool) (hitEvent, uint8) {
@@ -470,14 +470,14 @@ func (t *Trial) wear(side Side, s uint8) {
 	t.Alive[side][w]++ // a worn slot has no further Sustain Damage: no damaged count
 }
 
-// destroy destroys one unit of slot s, a damaged one first (Infantry II
+// Destroy destroys one unit of slot s, a damaged one first (Infantry II
 // may revive from it).
 func (t *Trial) Destroy(side Side, s uint8) {
 	t.Killed[side][s]++
 	t.Remove(side, s)
 }
 
-// remove takes one unit of slot s off the board without destroying it in
+// Remove takes one unit of slot s off the board without destroying it in
 // the rules' sense (capacity, no ship to carry it), a damaged one first —
 // and of the damaged ones, one that used Sustain Damage this round: the
 // others may still be repaired this round (Duranium Armor), so the player
@@ -507,7 +507,7 @@ func (t *Trial) removeAll(side Side, tg Targets) {
 	}
 }
 
-// removeSlots destroys every unit of the given slots.
+// RemoveSlots destroys every unit of the given slots.
 func (t *Trial) RemoveSlots(side Side, slots []uint8) {
 	for _, s := range slots {
 		for t.Alive[side][s] > 0 {

@@ -15,7 +15,7 @@ import "github.com/ti4sim/ti4sim/units"
 // twin. Units moved mid-action defeat the fixed state spaces: plans with
 // twins take the generic rounds and exact mode refuses them.
 
-// form is the form a slot's units fight in.
+// Form is the form a slot's units fight in.
 type Form uint8
 
 const (
@@ -47,7 +47,7 @@ func (sp *SidePlan) twinOrder(ord []uint8, f Form) []uint8 {
 	return out
 }
 
-// addTwin adds a twin of slot i in form f with stats st; false when there
+// AddTwin adds a twin of slot i in form f with stats st; false when there
 // is no room.
 func (sp *SidePlan) AddTwin(i uint8, f Form, st units.Stats) (uint8, bool) {
 	if len(sp.Slots) >= MaxSlots {
@@ -59,7 +59,7 @@ func (sp *SidePlan) AddTwin(i uint8, f Form, st units.Stats) (uint8, bool) {
 	return j, true
 }
 
-// twinsOf returns side's twin slots of form f.
+// TwinsOf returns side's twin slots of form f.
 func (p *Plan) TwinsOf(side Side, f Form) []uint8 {
 	var out []uint8
 	for i, sl := range p.Side[side].Slots {
@@ -89,7 +89,7 @@ func (t *Trial) moveAll(side Side, from, to uint8) {
 	}
 }
 
-// moveTwins moves the units of the twins (into them, or back out of
+// MoveTwins moves the units of the twins (into them, or back out of
 // them when back).
 func (t *Trial) MoveTwins(side Side, twins []uint8, back bool) {
 	for _, tw := range twins {
@@ -102,7 +102,7 @@ func (t *Trial) MoveTwins(side Side, twins []uint8, back bool) {
 	}
 }
 
-// fightAsShips moves side's formShip twins in at the start of the space
+// FightAsShips moves side's formShip twins in at the start of the space
 // combat while cond holds, and back when it ends.
 func (p *Plan) FightAsShips(side Side, name string, cond func(t *Trial) bool) {
 	twins := p.TwinsOf(side, FormShip)
@@ -121,7 +121,7 @@ func (p *Plan) FightAsShips(side Side, name string, cond func(t *Trial) bool) {
 	})
 }
 
-// moveSome moves n units of side's slot from (undamaged, infantry) into
+// MoveSome moves n units of side's slot from (undamaged, infantry) into
 // slot to, keeping the target sets' counts right.
 func (t *Trial) MoveSome(side Side, from, to uint8, n uint16) {
 	sp := &t.P.Side[side]

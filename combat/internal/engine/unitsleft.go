@@ -161,7 +161,7 @@ func (sp *SidePlan) isCounted(i uint8) bool {
 	return sl.Report || (sl.Form == FormWorn && sp.Slots[sl.Of].Report)
 }
 
-// structuresLeft is the number of the defender's structures outside the
+// StructuresLeft is the number of the defender's structures outside the
 // chains (never destroyed before control; addStructures).
 func (s *Solver) StructuresLeft() int {
 	n := 0

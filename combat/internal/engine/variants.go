@@ -11,7 +11,7 @@ import (
 // everything after (rolls, hit order, capacity, survivors) then treats
 // them as a unit type of their own, reported under their own name.
 
-// splitSlot moves n units of slot i (undamaged ones first) into a new slot
+// SplitSlot moves n units of slot i (undamaged ones first) into a new slot
 // with stats st, and returns it; false when there is no room for another
 // slot.
 func (sp *SidePlan) SplitSlot(i uint8, n int, st units.Stats) (uint8, bool) {
@@ -33,7 +33,7 @@ func (sp *SidePlan) SplitSlot(i uint8, n int, st units.Stats) (uint8, bool) {
 	return j, true
 }
 
-// slotOfKind returns the side's slot of kind k in the active system.
+// SlotOfKind returns the side's slot of kind k in the active system.
 func (sp *SidePlan) SlotOfKind(k units.Kind) (uint8, bool) {
 	for i, sl := range sp.Slots {
 		if sl.Stats.Kind == k && sl.Zone != ZoneAdjacent && sp.Start[i] > 0 {

@@ -23,7 +23,7 @@ const maxWholeWork = 1 << 24
 // states still fighting after wholeRounds rounds. Looked up through a guide
 // table, a draw costs about two comparisons.
 type wholeCombat struct {
-	// block[j] is the index in blocks of start state j, or -1 when j is not
+	// Block[j] is the index in blocks of start state j, or -1 when j is not
 	// a precomputed start (the rounds then run one by one).
 	Block  []int32
 	Blocks []wholeBlock

@@ -207,7 +207,7 @@ func (p *Plan) OnBeforeAssign(r RollKind, f func(t *Trial, side Side, hits int) 
 	p.Hooks.beforeAssign[r] = append(p.Hooks.beforeAssign[r], f)
 }
 
-// onBeforeAssignFirst registers f before the hooks already in the window:
+// OnBeforeAssignFirst registers f before the hooks already in the window:
 // it sees the hits before any other effect cancels some.
 func (p *Plan) OnBeforeAssignFirst(r RollKind, f func(t *Trial, side Side, hits int) int) {
 	p.use(wBeforeAssign, int(r))
