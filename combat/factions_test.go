@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // Unrelenting: a N'orr cruiser hits on 6 (p = 0.5) against a cruiser on 7
@@ -32,19 +33,24 @@ func TestFactionRollModifiers(t *testing.T) {
 }
 
 // Abilities the engine does not model yet are named in the warnings, never
-// silently ignored: the Nekro's Technological Singularity in any combat.
+// silently ignored. The faction is made up (generic units, one text with
+// no row in the catalogue), so the test does not depend on the data still
+// holding an unmodelled text.
 func TestUnmodelledFactionAbilitiesWarn(t *testing.T) {
+	made := &units.Faction{Slug: "made-up", Name: "The Made-Up", Abilities: []units.Ability{{
+		Slug: "unmodelled-text", Name: "Unmodelled Text", Kind: units.AbilityKindAbility,
+		Text: "once per combat, something the engine does not know"}}}
 	sc := combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: factionSide(t, "nekro", "2 cruiser"), Defender: combat.Side{Fleet: mustFleet(t, "3 destroyer")}}
+		Attacker: combat.Side{Faction: made, Fleet: mustFleet(t, "2 cruiser")}, Defender: combat.Side{Fleet: mustFleet(t, "3 destroyer")}}
 	res := mustRun(t, sc, 1000, 1)
 	found := false
 	for _, w := range res.Warnings {
-		if strings.Contains(w, "Technological Singularity") && strings.Contains(w, "not modelled yet") {
+		if strings.Contains(w, "Unmodelled Text") && strings.Contains(w, "not modelled yet") {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("warnings %q do not name the unmodelled Technological Singularity", res.Warnings)
+		t.Errorf("warnings %q do not name the unmodelled text", res.Warnings)
 	}
 }
 
