@@ -33,6 +33,7 @@
 //
 //  1. Find its slug in the faction's units.Ability list (units package);
 //     `ti4sim units --faction F` lists them with how each is modelled.
+//
 //  2. In faction_<slug>.go, write the function that attaches it, with a
 //     doc comment quoting the text, the policy the engine plays when the
 //     text offers a choice, and what is not modelled:
@@ -46,9 +47,11 @@
 //     follow (a choice made round by round, captured units), call
 //     p.BeyondExact with its name so that exact mode refuses it by name.
 //     When the text does nothing in a scenario, say so with factionIdle.
+//
 //  3. Add its row to the faction's <faction>Texts list: modelled("foo-bar",
 //     fooBar), or outside("foo-bar", "why") for a text that acts outside
 //     the action.
+//
 //  4. Test it in combat/faction_<slug>_test.go against a value derived
 //     independently (a binomial, a small chain, the reference package),
 //     and update the `units --faction` golden when the listing changes.
