@@ -96,3 +96,83 @@ func TestTheAlastorDefender(t *testing.T) {
 	near(t, "defender infantry left", survivors(t, res.Defender, "Infantry I"), 0.6, bernoulliSD(0.6))
 	near(t, "flagship left", survivors(t, res.Defender, "The Alastor"), 1, 0)
 }
+
+// Technological Singularity: 2 Nekro infantry (8: 0.3) fight a ground
+// combat against 2 infantry II (7: 0.4). After the first of the
+// defender's infantry is destroyed, the Nekro take Infantry II and roll at
+// 7 (0.4) from the next round. Expected value: the chain over (a, d) where
+// the attacker hits with 0.3 while d = 2 and 0.4 after, solved below by
+// first-step analysis with the no-hit self-loop divided out
+// (singularityDuel). Without the opponent's upgrade the text does nothing
+// and says so; the gain depends on a destruction: exact mode refuses.
+func TestTechnologicalSingularity(t *testing.T) {
+	nekro := factionSide(t, "nekro", "2 infantry")
+	upgraded := combat.Side{Fleet: mustFleet(t, "2 infantry"), Techs: []string{"infantry-ii"}}
+	sc := combat.Scenario{Action: combat.GroundCombat, Attacker: nekro, Defender: upgraded}
+	win, draw := singularityDuel(2, 2, 0.3, 0.4, 0.4)
+	res := mustRun(t, sc, 4*factionTrials, 913)
+	near(t, "attacker wins", res.Outcome.AttackerWin.P, win, bernoulliSD(win)/2)
+	near(t, "draw", res.Outcome.Draw.P, draw, bernoulliSD(draw)/2)
+	modelled(t, res, "Technological Singularity")
+	notExact(t, sc)
+	// The same combat without the text's gain (0.3 throughout) is
+	// measurably different: the test can tell the text acts.
+	if plain, _ := singularityDuel(2, 2, 0.3, 0.3, 0.4); win-plain < 0.03 {
+		t.Fatalf("the gain changes P(win) by %.3f only: a weak test", win-plain)
+	}
+	// Without Infantry II to take, nothing changes, and a warning says so.
+	sc.Defender = combat.Side{Fleet: mustFleet(t, "2 infantry")}
+	plain, plainDraw := singularityDuel(2, 2, 0.3, 0.3, 0.3)
+	res = mustRun(t, sc, factionTrials, 914)
+	near(t, "attacker wins, nothing to take", res.Outcome.AttackerWin.P, plain, bernoulliSD(plain))
+	near(t, "draw, nothing to take", res.Outcome.Draw.P, plainDraw, bernoulliSD(plainDraw))
+	warned(t, res, "Technological Singularity", "does nothing")
+}
+
+// singularityDuel returns P(attacker wins) and P(draw) of a ground combat
+// of a attacker units against d defender units, one die each, where the
+// attacker hits with before while the defender has all d0 of its units and
+// with after once one is destroyed, and the defender hits with pd; hits
+// are simultaneous. First-step analysis over (a, d), the round where
+// nobody is hit divided out.
+func singularityDuel(a0, d0 int, before, after, pd float64) (win, draw float64) {
+	type key struct{ a, d int }
+	memo := map[key][2]float64{}
+	var solve func(a, d int) [2]float64
+	solve = func(a, d int) [2]float64 {
+		switch {
+		case a == 0 && d == 0:
+			return [2]float64{0, 1}
+		case d == 0:
+			return [2]float64{1, 0}
+		case a == 0:
+			return [2]float64{0, 0}
+		}
+		if v, ok := memo[key{a, d}]; ok {
+			return v
+		}
+		pa := after
+		if d == d0 {
+			pa = before
+		}
+		var acc [2]float64
+		stay := 0.0
+		for ha := 0; ha <= a; ha++ {
+			for hd := 0; hd <= d; hd++ {
+				q := reference.BinomP(a, ha, pa) * reference.BinomP(d, hd, pd)
+				if ha == 0 && hd == 0 {
+					stay = q
+					continue
+				}
+				v := solve(max(a-hd, 0), max(d-ha, 0))
+				acc[0] += q * v[0]
+				acc[1] += q * v[1]
+			}
+		}
+		v := [2]float64{acc[0] / (1 - stay), acc[1] / (1 - stay)}
+		memo[key{a, d}] = v
+		return v
+	}
+	v := solve(a0, d0)
+	return v[0], v[1]
+}

@@ -12,6 +12,7 @@ func nekroTexts() []Effect {
 	return []Effect{
 		modelled("the-alastor", theAlastor),
 		modelled("mordred", mordred),
+		modelled("technological-singularity", technologicalSingularity),
 		appliedBy("valefar-assimilator-z", "the Nekro flagship's texts, when the faction texts attach"),
 		outside("valefar-assimilator", "give the assimilated technology among the side's technologies: it is modelled as the Nekro's own"),
 	}
@@ -57,4 +58,94 @@ func theAlastor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	p.FightAsShips(holder, name, func(t *engine.Trial) bool { return t.Alive[holder][flag] > 0 })
+}
+
+// technologicalSingularity (Nekro ability): "Once per combat, after 1 of
+// your opponent's units is destroyed, you may gain 1 technology that is
+// owned by that player." In the numbers of a combat, the technologies that
+// count once it has begun are the unit upgrades that improve a unit's
+// combat value: the Nekro's units of that kind roll at the upgraded value
+// from the next roll on, for the rest of the action (the technology is
+// kept). Policy: in a space combat, the opponent's fighter, destroyer or
+// cruiser upgrade that the Nekro lacks and that gains the most dice-points
+// (units × the value gained; ties: fighter, destroyer, cruiser); in a
+// ground combat, infantry. It is gained after the first of the opponent's
+// units is destroyed by the combat's dice (its rounds, or the barrage in
+// space). Other technologies the opponent may own (Duranium Armor, …) are
+// not taken: list them among the Nekro's technologies to play one. The
+// gain depends on a destruction during the rounds: exact mode refuses it
+// (the destruction window).
+func technologicalSingularity(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	const name = "Technological Singularity"
+	opp := holder.Opp()
+	space, inSpace := singularityUpgrade(p, sc, holder, units.Fighter, units.Destroyer, units.Cruiser)
+	ground, onGround := singularityUpgrade(p, sc, holder, units.Infantry)
+	inSpace = inSpace && sc.Action != engine.GroundCombat
+	onGround = onGround && sc.Action != engine.SpaceCombat
+	if !inSpace && !onGround {
+		factionIdle(p, name, holder, "the opponent owns no unit upgrade that improves the combat value of the Nekro's units in this action")
+		return
+	}
+	cSpace, cGround := p.Counter(), p.Counter()
+	p.OnDestroyed(func(t *engine.Trial, side engine.Side, _ uint8, r engine.RollKind) {
+		switch {
+		case side != opp:
+		case inSpace && (r == engine.RollSpace || r == engine.RollAFB):
+			t.Used[cSpace] = 1
+		case onGround && r == engine.RollGround:
+			t.Used[cGround] = 1
+		}
+	})
+	for _, g := range []struct {
+		on   bool
+		r    engine.RollKind
+		c    int
+		gain singularityGain
+	}{{inSpace, engine.RollSpace, cSpace, space}, {onGround, engine.RollGround, cGround, ground}} {
+		if !g.on {
+			continue
+		}
+		p.OnSlotModifier(g.r, func(t *engine.Trial, side engine.Side, s uint8) int {
+			st := &t.P.Side[holder].Slots[s].Stats
+			if side != holder || t.Used[g.c] == 0 || st.Kind != g.gain.kind || st.Upgraded {
+				return 0
+			}
+			return g.gain.by
+		})
+	}
+}
+
+// singularityGain is a unit upgrade Technological Singularity may take:
+// the kind and how much better the upgraded unit's combat value is.
+type singularityGain struct {
+	kind units.Kind
+	by   int
+}
+
+// singularityUpgrade picks, among kinds, the upgrade the opponent owns and
+// the holder lacks that gains the holder's units the most dice-points, and
+// whether there is one.
+func singularityUpgrade(p *engine.Plan, sc *Scenario, holder engine.Side, kinds ...units.Kind) (singularityGain, bool) {
+	own, theirs := sc.Side(holder), sc.Side(holder.Opp())
+	f := own.FactionOrNone()
+	var best singularityGain
+	bestPoints := 0
+	for _, k := range kinds {
+		base, err1 := f.Unit(k, false)
+		up, err2 := f.Unit(k, true)
+		if err1 != nil || err2 != nil || own.Upgraded[k] || !theirs.Upgraded[k] {
+			continue
+		}
+		by := base.Combat.Value - up.Combat.Value
+		n := 0
+		for i, sl := range p.Side[holder].Slots {
+			if sl.Stats.Kind == k && !sl.Stats.Upgraded {
+				n += int(p.Side[holder].Start[i]) * int(up.Combat.Dice)
+			}
+		}
+		if by > 0 && n*by > bestPoints {
+			best, bestPoints = singularityGain{k, by}, n*by
+		}
+	}
+	return best, bestPoints > 0
 }
