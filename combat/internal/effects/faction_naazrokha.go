@@ -90,7 +90,7 @@ func zGrav(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // the mech card flips to Eidolon Maximum — combat 4 (x4), move 3, Sustain
 // Damage, "both a ship and a ground force"; "It cannot be assigned hits
 // from unit abilities. Repair it at the start of every combat round." The
-// side's mechs are Eidolon Maximums (variants.go): the attacker's in the
+// side's mechs are Eidolon Maximums (unitvariants.go): the attacker's in the
 // space area are ships as well as ground forces (compileSide: they fight
 // the space combat, keep it going, need no capacity, then land); no space
 // cannon, bombardment or space cannon defense hit may be assigned to them

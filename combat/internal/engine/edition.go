@@ -16,7 +16,7 @@ const (
 	EditionTI4 Edition = iota
 	// EditionTI3SA is Twilight Imperium 3 with Shattered Empire and the
 	// Shattered Ascension v4.0 patch (John E. Skogtvedt's rules document;
-	// see ti3.go for what differs).
+	// see the effects' ti3.go for what differs).
 	EditionTI3SA
 	NumEditions
 )

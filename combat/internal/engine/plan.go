@@ -200,7 +200,7 @@ type SidePlan struct {
 	VariantWarnings []string
 	// Revert, when set, turns units of one slot into units of another
 	// when the side has none of the latter left (Twilight Imperium 3's
-	// shock troops, ti3.go): part of the hit policy on the ground, which
+	// shock troops, set by the effects' ti3.go): part of the hit policy on the ground, which
 	// the round tables and the exact solver apply too.
 	Revert Reversion
 	// counted lists the slots whose units count as units left (UnitsLeft),
@@ -242,7 +242,7 @@ type Plan struct {
 	// handles).
 	SlowRounds bool
 	// Ti3 is true for Twilight Imperium 3 with Shattered Ascension
-	// (ti3.go): attacker announces retreats first, mutual destruction in an
+	// (set by the effects' ti3.go): attacker announces retreats first, mutual destruction in an
 	// invasion leaves the planet to the defender.
 	Ti3 bool
 	// HasWorn is true when a slot has a worn form (its survivors are

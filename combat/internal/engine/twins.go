@@ -22,7 +22,7 @@ const (
 	FormUnit   Form = iota // the unit as printed
 	FormShip               // fighting the space combat as a ship (tFleet)
 	FormGround             // fighting the ground combat as a ground force (tGround)
-	FormWorn               // the units after a second use of Sustain Damage (ti3.go)
+	FormWorn               // the units after a second use of Sustain Damage (the effects' ti3.go)
 )
 
 // twinOrder returns ord with the side's twins of form f added: infantry
