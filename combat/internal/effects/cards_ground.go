@@ -13,7 +13,7 @@ func groundCards() []Effect {
 // groundCardIdle records that a card held by holder cannot be played: by
 // the wrong side, or in an action without the card's window.
 func groundCardIdle(p *engine.Plan, name string, holder engine.Side, why string) {
-	p.Warnings = append(p.Warnings, name+" held by the "+holder.String()+" does nothing: "+why)
+	p.Warn(name + " held by the " + holder.String() + " does nothing: " + why)
 }
 
 // groundNoInvasion is the reason an invasion card is idle outside an invasion.
@@ -97,15 +97,14 @@ func disable() Effect {
 					scd = append(scd, ro)
 				}
 			}
-			sp.Rollers[engine.RollSCD] = scd
-			sp.Groups[engine.RollSCD] = engine.GroupRollers(scd)
+			sp.SetRollers(engine.RollSCD, scd)
 			var shields []uint8
 			for _, s := range sp.Shields {
 				if !pds(s) {
 					shields = append(shields, s)
 				}
 			}
-			sp.Shields = shields
+			sp.SetShields(shields)
 		}}
 }
 
@@ -153,9 +152,8 @@ func blitz() Effect {
 			for i, sl := range sp.Slots {
 				k := sl.Stats.Kind
 				if sl.Zone == engine.ZoneSpace && k.Ship() && k != units.Fighter && !sl.Stats.Bombardment.Has() {
-					sp.Rollers[engine.RollBombard] = append(sp.Rollers[engine.RollBombard], engine.Roller{Slot: uint8(i), Dice: 1, Thr: 6})
+					sp.AppendRoller(engine.RollBombard, engine.Roller{Slot: uint8(i), Dice: 1, Thr: 6})
 				}
 			}
-			sp.Groups[engine.RollBombard] = engine.GroupRollers(sp.Rollers[engine.RollBombard])
 		}}
 }

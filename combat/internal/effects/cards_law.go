@@ -27,8 +27,7 @@ func publicizeWeaponSchematics() Effect {
 				sp := &p.Side[side]
 				for i := range sp.Slots {
 					if sp.Slots[i].Stats.Kind == units.WarSun {
-						sp.Slots[i].Sustain = false
-						sp.StartDamaged[i] = 0 // damage means nothing without the ability
+						sp.LoseSustain(uint8(i)) // damage means nothing without the ability
 					}
 				}
 			}
@@ -51,9 +50,7 @@ func conventionsOfWar() Effect {
 			case sc.Action != engine.Invasion:
 				p.WarnOnce("Conventions of War has no effect: only an invasion has a bombardment")
 			default:
-				p.Side[engine.Attacker].Rollers[engine.RollBombard] = nil
-				p.Side[engine.Attacker].Groups[engine.RollBombard] = nil
-				p.Side[engine.Attacker].ExtraDice[engine.RollBombard] = 0
+				p.Side[engine.Attacker].NoRolls(engine.RollBombard)
 			}
 		}}
 }
@@ -82,13 +79,13 @@ func articlesOfWar() Effect {
 			changed := false
 			for side := range engine.NumSides {
 				sp := &p.Side[side]
-				sp.Shields = slices.DeleteFunc(sp.Shields, func(s uint8) bool {
+				sp.SetShields(slices.DeleteFunc(slices.Clone(sp.Shields), func(s uint8) bool {
 					if sp.Slots[s].Stats.Kind == units.Mech {
 						changed = true
 						return true
 					}
 					return false
-				})
+				}))
 			}
 			if !changed {
 				p.WarnOnce("Articles of War changes nothing here: the mechs in this scenario have no printed ability other than Sustain Damage")
@@ -116,8 +113,7 @@ func lightrailOrdnance() Effect {
 				}
 				docks += int(sp.Start[i])
 				for _, r := range []engine.RollKind{engine.RollSCO, engine.RollSCD} {
-					sp.Rollers[r] = append(sp.Rollers[r], engine.Roller{Slot: uint8(i), Dice: 2, Thr: int8(thr)})
-					sp.Groups[r] = engine.GroupRollers(sp.Rollers[r])
+					sp.AppendRoller(r, engine.Roller{Slot: uint8(i), Dice: 2, Thr: int8(thr)})
 				}
 			}
 			if docks == 0 {
@@ -137,7 +133,7 @@ func metaliVoidArmaments() Effect {
 		aliases: []string{"void-armaments"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if s, ok := p.AddRoller(holder, engine.RollAFB, "Metali Void Armaments", 6, 3); ok {
-				p.Side[holder].Slots[s].NotUnit = true // the relic rolls, no unit
+				p.Side[holder].NotUnit(s) // the relic rolls, no unit
 			}
 		}}
 }

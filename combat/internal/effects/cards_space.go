@@ -18,7 +18,7 @@ func spaceCards() []Effect {
 // spaceCardIdle records that a card held by holder cannot be played: by the
 // wrong side, or in an action without the card's window.
 func spaceCardIdle(p *engine.Plan, name string, holder engine.Side, why string) {
-	p.Warnings = append(p.Warnings, name+" held by the "+holder.String()+" does nothing: "+why)
+	p.Warn(name + " held by the " + holder.String() + " does nothing: " + why)
 }
 
 // spaceNoSpace is the reason a space card is idle in a ground combat alone.
@@ -331,7 +331,7 @@ func waylayCard() Effect {
 			case len(p.Side[holder].Rollers[engine.RollAFB]) == 0:
 				spaceCardIdle(p, "Waylay", holder, "the holder has no unit with Anti-Fighter Barrage")
 			}
-			p.Side[holder.Opp()].TargetOf[engine.RollAFB] = engine.TShips
+			p.Side[holder.Opp()].TakesHitsOf(engine.RollAFB, engine.TShips)
 		}}
 }
 
@@ -419,9 +419,7 @@ func solarFlareCard() Effect {
 				return
 			}
 			sp := &p.Side[engine.Defender]
-			sp.Rollers[engine.RollSCO] = nil
-			sp.Groups[engine.RollSCO] = nil
-			sp.ExtraDice[engine.RollSCO] = 0
+			sp.NoRolls(engine.RollSCO)
 		}}
 }
 
@@ -498,13 +496,13 @@ func crashLandingCard() Effect {
 						continue
 					}
 					if len(sp.Slots) >= engine.MaxSlots {
-						p.Warnings = append(p.Warnings, "Crash Landing: too many unit types to place a ground force; ignored")
+						p.Warn("Crash Landing: too many unit types to place a ground force; ignored")
 						return
 					}
 					st := sl.Stats
 					st.Name += " (crash-landed)"
 					src[n], dst[n] = uint8(i), uint8(len(sp.Slots))
-					sp.Slots = append(sp.Slots, engine.Slot{Stats: st, Zone: engine.ZonePlanet, CostHalves: sl.CostHalves})
+					sp.AppendSlot(engine.Slot{Stats: st, Zone: engine.ZonePlanet, CostHalves: sl.CostHalves})
 					n++
 				}
 			}

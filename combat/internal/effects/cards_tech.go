@@ -39,7 +39,7 @@ func plasmaScoring() Effect {
 		aliases: []string{"plasma", "ps"}, // ps: the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			for _, r := range []engine.RollKind{engine.RollBombard, engine.RollSCO, engine.RollSCD} {
-				p.Side[holder].ExtraDice[r]++
+				p.Side[holder].AddExtraDice(r, 1)
 			}
 		}}
 }
@@ -73,6 +73,6 @@ func gravitonLaserSystem() Effect {
 		Effect: "exhausted before the holder's Space Cannon Offense roll (once per action, always): its hits must go to the opponent's non-fighter ships while it has any, then to fighters"},
 		aliases: []string{"graviton", "gls", "graviton-laser"}, // gls: also the AsyncTI4 bot's code
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			p.Side[holder.Opp()].TargetOf[engine.RollSCO] = engine.TNonFighters
+			p.Side[holder.Opp()].TakesHitsOf(engine.RollSCO, engine.TNonFighters)
 		}}
 }

@@ -50,13 +50,15 @@ func Compile(in *Scenario) (*engine.Plan, error) {
 type attacher struct{ sc *Scenario }
 
 // AddSlots splits off the side's unit variants, adds the slots of its
-// units that fight in both forms, and the TI3 units.
-func (a attacher) AddSlots(sp *engine.SidePlan, s *engine.Force, side engine.Side) {
-	sp.VariantWarnings = applyVariants(sp, s, a.sc)
+// units that fight in both forms, and the TI3 units; it returns the
+// variants' warnings.
+func (a attacher) AddSlots(sp *engine.SidePlan, s *engine.Force, side engine.Side) []string {
+	warnings := applyVariants(sp, s, a.sc)
 	addTwins(sp, s, side, a.sc)
 	if a.sc.Edition == engine.EditionTI3SA {
 		ti3Units(sp, s, side)
 	}
+	return warnings
 }
 
 // Attach attaches the texts' hooks: the sides' technologies and cards, the

@@ -34,22 +34,21 @@ func applyEntropicScar(p *engine.Plan, sc *Scenario) {
 func stripUnitAbilities(p *engine.Plan, side engine.Side, keepAdjacent bool) {
 	sp := &p.Side[side]
 	for _, r := range [...]engine.RollKind{engine.RollSCO, engine.RollAFB, engine.RollBombard, engine.RollSCD} {
-		kept := sp.Rollers[r][:0]
+		var kept []engine.Roller
 		for _, ro := range sp.Rollers[r] {
 			if keepAdjacent && sp.Slots[ro.Slot].Zone == engine.ZoneAdjacent {
 				kept = append(kept, ro)
 			}
 		}
-		sp.Rollers[r] = kept
-		sp.Groups[r] = engine.GroupRollers(kept)
+		sp.SetRollers(r, kept)
 		if len(kept) == 0 {
-			sp.ExtraDice[r] = 0 // Plasma Scoring's die goes with the ability
+			sp.ClearExtraDice(r) // Plasma Scoring's die goes with the ability
 		}
 	}
-	sp.Shields = nil
+	sp.SetShields(nil)
 	for i := range sp.Slots {
 		if sp.Slots[i].Zone != engine.ZoneAdjacent {
-			sp.Slots[i].Sustain = false
+			sp.LoseSustain(uint8(i))
 		}
 	}
 }

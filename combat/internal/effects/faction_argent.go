@@ -292,7 +292,7 @@ func strikeWingAmbuscade(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		{engine.RollSCD, sc.Action == engine.Invasion && holder == engine.Defender},
 	} {
 		if c.ok && rolls(c.r) {
-			sp.ExtraDice[c.r]++
+			sp.AddExtraDice(c.r, 1)
 			return
 		}
 	}
@@ -332,7 +332,7 @@ func quetzecoatl(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // Static: exact mode solves it.
 func trrakanAunZulok(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	for _, r := range engine.UnitAbilityRolls {
-		p.Side[holder].ExtraDice[r]++
+		p.Side[holder].AddExtraDice(r, 1)
 	}
 }
 
@@ -341,12 +341,12 @@ func trrakanAunZulok(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // capacity": the side's mechs in the space area are never removed for lack
 // of room (ground forces left with no ship at all are still lost).
 func aerieSentinel(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	cp := &p.Side[holder].Capacity
-	out := cp.Cargo[:0]
-	for _, s := range cp.Cargo {
-		if p.Side[holder].Slots[s].Stats.Kind != units.Mech {
+	sp := &p.Side[holder]
+	var out []uint8
+	for _, s := range sp.Capacity.Cargo {
+		if sp.Slots[s].Stats.Kind != units.Mech {
 			out = append(out, s)
 		}
 	}
-	cp.Cargo = out
+	sp.SetCargo(out)
 }

@@ -144,13 +144,7 @@ func watcher(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			break
 		}
 	}
-	sp.Start[m]--
-	if sp.StartDamaged[m] > 0 {
-		sp.StartDamaged[m]--
-	}
-	for tg, in := 0, sp.In[m]; in != 0; tg, in = tg+1, in>>1 {
-		sp.Count[tg] -= int32(in & 1)
-	}
+	sp.RemoveOneAtStart(m)
 	left := ""
 	switch {
 	case copies == 2:

@@ -29,10 +29,11 @@ func fragile(p *engine.Plan, sc *Scenario, holder engine.Side) {
 func jolNarFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	for _, r := range []engine.RollKind{engine.RollSpace, engine.RollGround} {
 		if i := p.FlagshipRoller(holder, r); i >= 0 {
-			ro := &p.Side[holder].Rollers[r][i]
+			sp := &p.Side[holder]
+			sp.DieByDie(r)
+			ro := sp.Rollers[r][i]
 			ro.BonusFrom, ro.Bonus = 9, 2
-			p.Side[holder].Special[r] = true
-			p.Side[holder].Groups[r] = engine.GroupRollers(p.Side[holder].Rollers[r])
+			sp.SetRoller(r, i, ro)
 		}
 	}
 }
@@ -60,7 +61,7 @@ func shieldPaling(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 	}
 	if mech && inf {
-		sp.Auras[engine.RollGround] = append(sp.Auras[engine.RollGround], a)
+		sp.AddAura(engine.RollGround, a)
 	}
 }
 

@@ -42,6 +42,5 @@ func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	sp := &p.Side[holder]
-	sp.Rollers[engine.RollSCD] = append(sp.Rollers[engine.RollSCD], engine.Roller{Slot: s, Dice: 1, Thr: 5})
-	sp.Groups[engine.RollSCD] = engine.GroupRollers(sp.Rollers[engine.RollSCD])
+	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: s, Dice: 1, Thr: 5})
 }

@@ -226,7 +226,7 @@ func annihilator(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		if !ok {
 			continue
 		}
-		p.Side[holder].Start[s] = 0
+		p.Side[holder].SetStart(s, 0, p.Side[holder].StartDamaged[s])
 		p.OnStartOfInvasion(func(t *engine.Trial) {
 			t.Alive[holder][s] = t.Alive[holder][m]
 		})

@@ -195,8 +195,8 @@ func galvanizeAtEnd(p *engine.Plan, sc *Scenario, holder engine.Side, name strin
 			if !ok {
 				continue
 			}
-			sp.Start[i] = 0
-			sp.Slots[i].Galvanized = true
+			sp.SetStart(i, 0, sp.StartDamaged[i])
+			sp.Galvanize(i)
 			made[v] = i + 1
 		}
 		if made[v] == 0 {
@@ -265,13 +265,13 @@ func a3Valiance(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if galv < 0 {
 		g, ok := galvanizedInfantry(p, holder, plain[0])
 		if !ok {
-			p.Warnings = append(p.Warnings, name+": too many unit types to add galvanized infantry; ignored")
+			p.Warn(name + ": too many unit types to add galvanized infantry; ignored")
 			return
 		}
 		galv = int(g)
 	}
 	to := uint8(galv)
-	p.NoTables = true
+	p.AddsUnits()
 	p.OnDestroyed(func(t *engine.Trial, side engine.Side, s uint8, _ engine.RollKind) {
 		if side != holder || !mech[s] {
 			return
@@ -298,19 +298,16 @@ func a3Valiance(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // needs room like of's, and is reported under its own name.
 func galvanizedInfantry(p *engine.Plan, holder engine.Side, of uint8) (uint8, bool) {
 	sp := &p.Side[holder]
-	if len(sp.Slots) >= engine.MaxSlots {
-		return 0, false
-	}
-	i := uint8(len(sp.Slots))
 	sl := sp.Slots[of]
 	sl.Stats.Name += " (galvanized)"
 	sl.Stats.Combat.Dice++
 	sl.Galvanized = true
-	sp.Slots = append(sp.Slots, sl)
-	sp.Start[i], sp.StartDamaged[i] = 0, 0
+	i, ok := sp.AppendSlot(sl)
+	if !ok {
+		return 0, false
+	}
 	if thr, ok := p.RollerThr(holder, engine.RollGround, of); ok {
-		sp.Rollers[engine.RollGround] = append(sp.Rollers[engine.RollGround], engine.Roller{Slot: i, Dice: uint8(sl.Stats.Combat.Dice), Thr: thr})
-		sp.Groups[engine.RollGround] = engine.GroupRollers(sp.Rollers[engine.RollGround])
+		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: i, Dice: uint8(sl.Stats.Combat.Dice), Thr: thr})
 	}
 	for tg := range sp.Order {
 		ord := sp.Order[tg]
@@ -323,12 +320,11 @@ func galvanizedInfantry(p *engine.Plan, holder engine.Side, of uint8) (uint8, bo
 		if last < 0 || sp.In[of]&(1<<tg) == 0 {
 			continue
 		}
-		sp.Order[tg] = slices.Insert(ord, last+1, i)
-		sp.In[i] |= 1 << tg
+		sp.JoinTargets(i, engine.Targets(tg), last+1)
 	}
 	sp.Derive()
-	if cp := &sp.Capacity; slices.Contains(cp.Cargo, of) {
-		cp.Cargo = slices.Insert(cp.Cargo, slices.Index(cp.Cargo, of)+1, i)
+	if cargo := sp.Capacity.Cargo; slices.Contains(cargo, of) {
+		sp.SetCargo(slices.Insert(cargo, slices.Index(cargo, of)+1, i))
 	}
 	return i, true
 }

@@ -24,7 +24,7 @@ func letnevTexts() []Effect {
 // nonEuclideanShielding (Letnev technology): each use of Sustain Damage by
 // the side's units cancels 2 hits instead of 1.
 func nonEuclideanShielding(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	p.Side[holder].SustainCancels = 2
+	p.Side[holder].SetSustainCancels(2)
 }
 
 // spaceCombatPossible reports whether the action can have a space combat:
@@ -104,10 +104,10 @@ func warFunding(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	s := []*engine.Force{&sc.Attacker, &sc.Defender}[holder]
 	switch {
 	case s.FactionOrNone().Slug == "letnev":
-		p.Warnings = append(p.Warnings, "War Funding held by the "+holder.String()+" does nothing: the Letnev cannot play their own promissory note")
+		p.Warn("War Funding held by the " + holder.String() + " does nothing: the Letnev cannot play their own promissory note")
 		return
 	case !spaceCombatPossible(sc):
-		p.Warnings = append(p.Warnings, "War Funding held by the "+holder.String()+" does nothing: the action has no space combat")
+		p.Warn("War Funding held by the " + holder.String() + " does nothing: the action has no space combat")
 		return
 	}
 	p.BeyondExact("War Funding Ω (played in round 1)")
@@ -190,7 +190,7 @@ func dunlainReaper(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, "Dunlain Reaper", holder, "no ground combat with an infantry to replace")
 		return
 	}
-	p.NoTables = true
+	p.AddsUnits()
 	p.OnStartOfRound(engine.OnGround, func(t *engine.Trial) {
 		if t.Round == 1 && t.Alive[holder][inf] > 0 && t.Alive[holder][mech] < 4 {
 			t.Alive[holder][inf]--

@@ -70,8 +70,7 @@ func fourthMoon(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if sc.Action == engine.GroundCombat || len(flags) == 0 {
 		return
 	}
-	opp := &p.Side[holder.Opp()]
-	opp.SustainBlockers = append(opp.SustainBlockers, engine.SustainBlocker{Source: flags[0], Sets: engine.SetOf(engine.TShips, engine.TNonFighters, engine.TFleet, engine.TShipsAbility)})
+	p.Side[holder.Opp()].BlockSustain(engine.SustainBlocker{Source: flags[0], Sets: engine.SetOf(engine.TShips, engine.TNonFighters, engine.TFleet, engine.TShipsAbility)})
 }
 
 // mollTerminus (Mentak mech): "Other players' ground forces on this planet
@@ -94,20 +93,18 @@ func mollTerminus(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	opp := &p.Side[holder.Opp()]
 	if holder == engine.Defender || sc.Action == engine.GroundCombat {
-		opp.SustainBlockers = append(opp.SustainBlockers, engine.SustainBlocker{Source: mechs[0], Sets: engine.SetOf(engine.TGround, engine.TGroundAbility)})
+		opp.BlockSustain(engine.SustainBlocker{Source: mechs[0], Sets: engine.SetOf(engine.TGround, engine.TGroundAbility)})
 		return
 	}
 	// The attacker's mechs reach the planet at the commitment: a slot of
 	// its own, never hit nor reported, holds the attacker's mechs on the
 	// planet, set at the start of each ground combat round.
-	sp := &p.Side[holder]
-	if len(sp.Slots) >= engine.MaxSlots {
-		p.Warnings = append(p.Warnings, "Moll Terminus: too many unit types to model it; ignored")
+	landed, ok := p.Side[holder].AppendSlot(engine.Slot{Stats: units.Stats{Name: "Moll Terminus (on the planet)", Kind: units.Mech}, Zone: engine.ZoneAdjacent})
+	if !ok {
+		p.Warn("Moll Terminus: too many unit types to model it; ignored")
 		return
 	}
-	landed := uint8(len(sp.Slots))
-	sp.Slots = append(sp.Slots, engine.Slot{Stats: units.Stats{Name: "Moll Terminus (on the planet)", Kind: units.Mech}, Zone: engine.ZoneAdjacent})
-	opp.SustainBlockers = append(opp.SustainBlockers, engine.SustainBlocker{Source: landed, Sets: engine.SetOf(engine.TGround)})
+	opp.BlockSustain(engine.SustainBlocker{Source: landed, Sets: engine.SetOf(engine.TGround)})
 	p.OnStartOfRound(engine.OnGround, func(t *engine.Trial) {
 		n := uint16(0)
 		for _, s := range mechs {
@@ -235,7 +232,7 @@ func ipswitchSlots(p *engine.Plan, sc *Scenario, holder engine.Side, name string
 		}
 		i, err := p.JoinSlot(&sc.Input, holder, k, "Ipswitch")
 		if err != nil {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
+			p.Warn(fmt.Sprintf("%s: %v; destroyed %ss give nothing", name, err, k))
 			continue
 		}
 		js.at[j], js.ok[j], js.flag[j] = i, true, k == units.Flagship

@@ -93,7 +93,7 @@ func matriarch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	p.BeyondExact(name)
-	p.NoTables = true
+	p.AddsUnits()
 	p.OnAfterCommit(func(t *engine.Trial) bool {
 		if t.Alive[holder][flag] > 0 && t.Has(engine.Defender, engine.TGround) {
 			t.MoveTwins(holder, twins, false)

@@ -106,8 +106,8 @@ func technologicalSingularity(p *engine.Plan, sc *Scenario, holder engine.Side) 
 			continue
 		}
 		p.OnSlotModifier(g.r, func(t *engine.Trial, side engine.Side, s uint8) int {
-			st := &t.P.Side[holder].Slots[s].Stats
-			if side != holder || t.Used[g.c] == 0 || st.Kind != g.gain.kind || st.Upgraded {
+			sl := &t.P.Side[holder].Slots[s]
+			if side != holder || t.Used[g.c] == 0 || sl.Stats.Kind != g.gain.kind || sl.Stats.Upgraded {
 				return 0
 			}
 			return g.gain.by

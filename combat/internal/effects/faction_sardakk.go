@@ -41,7 +41,7 @@ func sardakkFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 	}
 	if found {
-		sp.Auras[engine.RollSpace] = append(sp.Auras[engine.RollSpace], a)
+		sp.AddAura(engine.RollSpace, a)
 	}
 }
 

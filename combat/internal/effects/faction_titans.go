@@ -34,8 +34,7 @@ func ulTheProgenitor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if len(sp.Slots) == n || holder != engine.Defender {
 		return
 	}
-	sp.Rollers[engine.RollSCD] = append(sp.Rollers[engine.RollSCD], engine.Roller{Slot: uint8(n), Dice: 3, Thr: 5})
-	sp.Groups[engine.RollSCD] = engine.GroupRollers(sp.Rollers[engine.RollSCD])
+	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: uint8(n), Dice: 3, Thr: 5})
 }
 
 // helTitan (Titans PDS, Hel-Titan I/II: "This unit is treated as both a
@@ -59,11 +58,8 @@ func helTitan(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			continue
 		}
 		s := uint8(i)
-		sp.Rollers[engine.RollGround] = append(sp.Rollers[engine.RollGround], engine.Roller{Slot: s, Dice: uint8(sl.Stats.Combat.Dice), Thr: int8(sl.Stats.Combat.Value - mod)})
-		sp.Groups[engine.RollGround] = engine.GroupRollers(sp.Rollers[engine.RollGround])
-		sp.Order[engine.TGround] = append(sp.Order[engine.TGround], s)
-		sp.In[s] |= 1 << engine.TGround
-		sp.Count[engine.TGround] += int32(sp.Start[s])
+		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: s, Dice: uint8(sl.Stats.Combat.Dice), Thr: int8(sl.Stats.Combat.Value - mod)})
+		sp.JoinTargets(s, engine.TGround, len(sp.Order[engine.TGround]))
 	}
 	sp.Derive()
 }

@@ -19,9 +19,12 @@ func winnuTexts() []Effect {
 // other side's units, so the per-side tables and exact mode do not apply.
 func winnuFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
-		p.Side[holder].Rollers[engine.RollSpace][i].PerOpponentShip = true
-		p.Side[holder].Special[engine.RollSpace] = true
-		p.NoTables = true
+		sp := &p.Side[holder]
+		ro := sp.Rollers[engine.RollSpace][i]
+		ro.PerOpponentShip = true
+		sp.SetRoller(engine.RollSpace, i, ro)
+		sp.DieByDie(engine.RollSpace)
+		p.AddsUnits()
 	}
 	p.BeyondExact("Salai Sai Corian (dice that depend on the opponent's ships)")
 }

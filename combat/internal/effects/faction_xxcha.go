@@ -37,13 +37,11 @@ func indomitus(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			continue
 		}
 		ro := engine.Roller{Slot: uint8(i), Dice: uint8(st.SpaceCannon.Dice), Thr: int8(st.SpaceCannon.Value)}
-		sp.Rollers[engine.RollSCO] = append(sp.Rollers[engine.RollSCO], ro)
+		sp.AppendRoller(engine.RollSCO, ro)
 		if holder == engine.Defender && sl.Zone == engine.ZonePlanet {
-			sp.Rollers[engine.RollSCD] = append(sp.Rollers[engine.RollSCD], ro)
+			sp.AppendRoller(engine.RollSCD, ro)
 		}
 	}
-	sp.Groups[engine.RollSCO] = engine.GroupRollers(sp.Rollers[engine.RollSCO])
-	sp.Groups[engine.RollSCD] = engine.GroupRollers(sp.Rollers[engine.RollSCD])
 }
 
 // loncaraSsodu (Xxcha flagship): Space Cannon 5 (x3) "against ships that

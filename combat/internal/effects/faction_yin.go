@@ -204,7 +204,7 @@ func addInfantryReplacer(p *engine.Plan, sc *Scenario, holder engine.Side, name 
 		return
 	}
 	if st := p.Side[holder].Slots[i].Stats; st.Revive.Has() {
-		p.Side[holder].Revivers = append(p.Side[holder].Revivers, i)
+		p.Side[holder].AddReviver(i)
 	}
 	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
 		if int(t.Count[opp][engine.TGround]) < minOpp {
@@ -250,7 +250,7 @@ func brotherMilor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	i, err := p.JoinSlot(&sc.Input, holder, units.Fighter, "Brother Milor")
 	if err != nil {
-		p.Warnings = append(p.Warnings, "Brother Milor: "+err.Error()+"; ignored")
+		p.Warn("Brother Milor: " + err.Error() + "; ignored")
 		return
 	}
 	p.WarnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", holder.String()))

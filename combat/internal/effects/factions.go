@@ -42,7 +42,7 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 		if early {
 			return
 		}
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %s (%s %s) is not modelled yet; the answer ignores it: %s", side.String(), a.Name, who, a.Kind, a.Text))
+		p.Warn(fmt.Sprintf("%s: %s (%s %s) is not modelled yet; the answer ignores it: %s", side.String(), a.Name, who, a.Kind, a.Text))
 	}
 	f := s.FactionOrNone()
 	for _, a := range f.Abilities {

@@ -19,7 +19,7 @@ func addMagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	name := fmt.Sprintf("Magen Defense Grid (%s printing)", sc.Printings.Magen)
 	if p.StructuresOnPlanet(holder) == 0 {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the %s has no structure on the planet, so it has no effect", name, holder.String()))
+		p.Warn(fmt.Sprintf("%s: the %s has no structure on the planet, so it has no effect", name, holder.String()))
 		return
 	}
 	// At the start of ground combat on a planet with the holder's
@@ -40,7 +40,7 @@ func addMagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // shield has been removed (a war sun in the system).
 func addMagenShutdown(p *engine.Plan, holder engine.Side) {
 	if len(p.Side[holder].Shields) == 0 {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("Magen Defense Grid (original printing): the %s has no unit with Planetary Shield on the planet, so it has no effect", holder.String()))
+		p.Warn(fmt.Sprintf("Magen Defense Grid (original printing): the %s has no unit with Planetary Shield on the planet, so it has no effect", holder.String()))
 		return
 	}
 	victim := holder.Opp()

@@ -173,40 +173,38 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 					r.Dice = max(1, r.Dice-2) // a die lost for each use
 				}
 			}
-			w := uint8(len(sp.Slots))
-			sp.Slots = append(sp.Slots, engine.Slot{Stats: st, Zone: sl.Zone, CostHalves: sl.CostHalves, Form: engine.FormWorn, Of: uint8(i)})
-			sp.Slots[i].Worn, sp.Slots[i].HasWorn = w, true
+			w, _ := sp.AppendSlot(engine.Slot{Stats: st, Zone: sl.Zone, CostHalves: sl.CostHalves, Form: engine.FormWorn, Of: uint8(i)})
+			sp.SetWorn(uint8(i), w)
 		}
 	}
 	// Shock troops without ground forces: the (empty) ground forces they
 	// revert to.
 	if st, ok := sp.SlotOfKind(units.ShockTroop); ok && s.Fleet.Count(units.Infantry) == 0 && len(sp.Slots) < engine.MaxSlots {
 		gf, _ := s.FactionOrNone().Unit(units.Infantry, false)
-		sp.Slots = append(sp.Slots, engine.Slot{Stats: gf, Zone: sp.Slots[st].Zone, Sustain: false, CostHalves: int32(gf.Cost * 2), Report: true})
+		sp.AppendSlot(engine.Slot{Stats: gf, Zone: sp.Slots[st].Zone, Sustain: false, CostHalves: int32(gf.Cost * 2), Report: true})
 	}
 	if s.AdjacentPDS > 0 && ti3Holds(s, "deep-space-cannon") && len(sp.Slots) < engine.MaxSlots {
 		st, _ := s.FactionOrNone().Unit(units.PDS, false)
-		i := uint8(len(sp.Slots))
-		sp.Slots = append(sp.Slots, engine.Slot{Stats: st, Zone: engine.ZoneAdjacent, CostHalves: 0})
-		sp.Start[i] = uint16(s.AdjacentPDS)
+		i, _ := sp.AppendSlot(engine.Slot{Stats: st, Zone: engine.ZoneAdjacent, CostHalves: 0})
+		sp.SetStart(i, uint16(s.AdjacentPDS), 0)
 	}
 }
 
 // applyTI3 attaches the TI3 rules that act on rolls and steps, after
 // compileSide.
 func applyTI3(p *engine.Plan, sc *Scenario) {
-	p.Ti3 = true
+	p.PlaysTI3()
 	for side := range engine.NumSides {
 		s := sideOf(sc, side)
 		sp := &p.Side[side]
 		for _, sl := range sp.Slots {
 			if sl.Form == engine.FormWorn {
-				p.HasWorn = true
+				p.HasWornSlots()
 			}
 		}
 		for _, ro := range sp.Rollers[engine.RollBombard] {
 			if sp.Slots[ro.Slot].Stats.BombardsThroughShield {
-				sp.ThroughShield = append(sp.ThroughShield, ro)
+				sp.AddThroughShield(ro)
 			}
 		}
 		kinds := func(ks ...units.Kind) func(uint8) bool {
@@ -221,19 +219,20 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 		if ti3Holds(s, "automated-defense-turrets") {
 			for i := range sp.Rollers[engine.RollAFB] {
 				if sp.Slots[sp.Rollers[engine.RollAFB][i].Slot].Stats.Kind == units.Destroyer {
-					sp.Rollers[engine.RollAFB][i].Dice, sp.Rollers[engine.RollAFB][i].Thr = 3, 7
+					ro := sp.Rollers[engine.RollAFB][i]
+					ro.Dice, ro.Thr = 3, 7
+					sp.SetRoller(engine.RollAFB, i, ro)
 				}
 			}
-			sp.Groups[engine.RollAFB] = engine.GroupRollers(sp.Rollers[engine.RollAFB])
+			sp.SetRollers(engine.RollAFB, sp.Rollers[engine.RollAFB])
 		}
 		if ti3Holds(s, "assault-cannon") {
 			for i, sl := range sp.Slots {
 				k := sl.Stats.Kind
 				if (k == units.Dreadnought || k == units.Cruiser) && sl.Zone == engine.ZoneSpace {
-					sp.Rollers[engine.RollPreCombat] = append(sp.Rollers[engine.RollPreCombat], engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
+					sp.AppendRoller(engine.RollPreCombat, engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
 				}
 			}
-			sp.Groups[engine.RollPreCombat] = engine.GroupRollers(sp.Rollers[engine.RollPreCombat])
 		}
 		for _, f := range []string{"cybernetics", "advanced-fighters"} {
 			if ti3Holds(s, f) {
@@ -261,7 +260,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	addShockTroops(p)
 	// The fast tables read damaged counts and worn slots as exact mode
 	// does; they have no step for the pre-combat shots after the barrage.
-	p.SlowRounds = len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0
+	p.SetSlowRounds(len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0)
 	if sc.SpaceMine {
 		addSpaceMine(p)
 	}
@@ -290,15 +289,15 @@ func addSpaceMine(p *engine.Plan) {
 		}
 	}
 	p.BeyondExact("space mine") // a step before the ones exact mode follows
-	p.Steps = append([]func(*engine.Trial) bool{func(t *engine.Trial) bool {
+	p.BeforeSteps(func(t *engine.Trial) bool {
 		for _, s := range ships {
 			for range t.Dice(9, int(t.Alive[engine.Attacker][s]), false) {
 				t.TakeHit(engine.Attacker, one[s], true, false)
 			}
 		}
 		return true
-	}}, p.Steps...)
-	p.Warnings = append(p.Warnings, "space mine: each of the attacker's non-fighter ships rolls 1 die at 9 before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)")
+	})
+	p.Warn("space mine: each of the attacker's non-fighter ships rolls 1 die at 9 before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)")
 }
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,
@@ -358,7 +357,7 @@ func addShockTroops(p *engine.Plan) {
 		if st < 0 || gf < 0 {
 			continue
 		}
-		sp.Revert = engine.Reversion{From: uint8(st), To: uint8(gf), On: true}
+		sp.SetRevert(engine.Reversion{From: uint8(st), To: uint8(gf), On: true})
 		revert := func(t *engine.Trial, side2 engine.Side) {
 			if side2 == side {
 				t.Revert(side)
@@ -367,7 +366,7 @@ func addShockTroops(p *engine.Plan) {
 		p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) { t.Revert(side) })
 		for _, r := range engine.RevertingRolls {
 			p.OnAfterAssign(r, revert)
-			p.TabledAfterAssign[r]++
+			p.AppliedByTables(r)
 		}
 	}
 }

@@ -31,13 +31,13 @@ func applyVariants(sp *engine.SidePlan, s *engine.Force, sc *Scenario) (warnings
 			warnings = append(warnings, fmt.Sprintf("galvanized %s: too many unit types to tell them apart; ignored", g.Kind))
 			continue
 		}
-		sp.Slots[j].Galvanized = true
+		sp.Galvanize(j)
 	}
 	if _, ok := factionItemCount(s, "eidolon-maximum"); ok && s.FactionOrNone().Slug == "naaz-rokha" {
 		for i := range sp.Slots {
 			if sp.Slots[i].Stats.Kind == units.Mech {
-				sp.Slots[i].Stats = eidolonMaximum(sp.Slots[i].Stats)
-				sp.Slots[i].Sustain, sp.Slots[i].NoAbilityHits = true, true
+				sp.SetStats(uint8(i), eidolonMaximum(sp.Slots[i].Stats))
+				sp.GiveSustain(uint8(i), true)
 			}
 		}
 	}
@@ -45,8 +45,9 @@ func applyVariants(sp *engine.SidePlan, s *engine.Force, sc *Scenario) (warnings
 		if i, ok := sp.SlotOfKind(units.Cruiser); ok && sp.Slots[i].Stats.Upgraded {
 			// The Corsair (Thunder's Edge; AS te_units.json
 			// "mentak_cruiser3"): Cruiser II's numbers with capacity 2.
-			st := &sp.Slots[i].Stats
+			st := sp.Slots[i].Stats
 			st.Name, st.Cost, st.Combat, st.Move, st.Capacity = "Corsair", 2, units.Roll{Value: 6, Dice: 1}, 3, 2
+			sp.SetStats(i, st)
 		} else if ok {
 			warnings = append(warnings, "The Table's Grace flips Cruiser II: the side's cruisers are not upgraded; no effect")
 		}

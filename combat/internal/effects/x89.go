@@ -14,13 +14,13 @@ func addX89(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if sc.Printings.X89 == X89Omega2 {
 		// The hits of the holder's bombardment and ground combat rolls are
 		// doubled.
-		p.HitFactor[holder][engine.RollBombard] = 2
-		p.HitFactor[holder][engine.RollGround] = 2
+		p.SetHitFactor(holder, engine.RollBombard, 2)
+		p.SetHitFactor(holder, engine.RollGround, 2)
 		return
 	}
 	if holder != engine.Attacker || sc.Action != engine.Invasion {
 		if holder != engine.Attacker {
-			p.Warnings = append(p.Warnings, name+": only the active player bombards, so the defender's card has no effect")
+			p.Warn(name + ": only the active player bombards, so the defender's card has no effect")
 		}
 		return
 	}
@@ -41,7 +41,7 @@ func addX89(p *engine.Plan, sc *Scenario, holder engine.Side) {
 				}
 			}
 		})
-		p.Warnings = append(p.Warnings, name+" is an action: modelled as used just before the invasion, when the attacker has a ship with Bombardment in the system")
+		p.Warn(name + " is an action: modelled as used just before the invasion, when the attacker has a ship with Bombardment in the system")
 	case X89Omega, X89Companion:
 		// After the holder's bombardment destroys at least 1 infantry (Ω) or
 		// ground force (the companion's wording), all the opponent's
@@ -85,7 +85,7 @@ func addX89TI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "X-89 Bacterial Weapon (Shattered Ascension)"
 	if holder != engine.Attacker || sc.Action != engine.Invasion {
 		if holder != engine.Attacker {
-			p.Warnings = append(p.Warnings, name+": only the active player bombards, so the defender's technology has no effect")
+			p.Warn(name + ": only the active player bombards, so the defender's technology has no effect")
 		}
 		return
 	}
@@ -107,5 +107,5 @@ func addX89TI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			}
 		}
 	})
-	p.Warnings = append(p.Warnings, name+": used whenever the attacker has a dreadnought in the system and the planet has no Planetary Shield, destroying the defender's ground forces and shock troops before the bombardment dice; its cost, discarding all action cards, is outside the combat and not counted")
+	p.Warn(name + ": used whenever the attacker has a dreadnought in the system and the planet has no Planetary Shield, destroying the defender's ground forces and shock troops before the bombardment dice; its cost, discarding all action cards, is outside the combat and not counted")
 }

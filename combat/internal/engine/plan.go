@@ -275,7 +275,7 @@ type Plan struct {
 // forces, the TI3 units), asked while the side's units are laid out, and
 // the hooks they attach, asked once both sides are laid out.
 type effectSet interface {
-	AddSlots(sp *SidePlan, s *Force, side Side)
+	AddSlots(sp *SidePlan, s *Force, side Side) []string
 	Attach(p *Plan)
 }
 
@@ -449,7 +449,7 @@ func (sp *SidePlan) compileSlots(s *Force, idx Side, fx effectSet) error {
 		sp.addSlot(st, zoneSystem, s.SystemPDS, false)
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
-	fx.AddSlots(sp, s, idx)
+	sp.VariantWarnings = fx.AddSlots(sp, s, idx)
 	if len(sp.Slots) > MaxSlots {
 		return fmt.Errorf("too many unit types (%d); at most %d", len(sp.Slots), MaxSlots)
 	}
