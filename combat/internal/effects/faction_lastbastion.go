@@ -328,3 +328,29 @@ func galvanizedInfantry(p *engine.Plan, holder engine.Side, of uint8) (uint8, bo
 	}
 	return i, true
 }
+
+// galvanizedSlots splits the side's galvanized units (Galvanize: a unit
+// with a galvanize token rolls 1 additional die for its combat rolls and
+// unit abilities) off into slots of their own; it returns the warnings.
+func galvanizedSlots(sp *engine.SidePlan, s *engine.Force) (warnings []string) {
+	for _, g := range s.Galvanized.Groups() {
+		i, ok := sp.SlotOfKind(g.Kind)
+		if !ok {
+			continue
+		}
+		st := sp.Slots[i].Stats
+		st.Name += " (galvanized)"
+		for _, r := range []*units.Roll{&st.Combat, &st.AFB, &st.SpaceCannon, &st.Bombardment} {
+			if r.Has() {
+				r.Dice++
+			}
+		}
+		j, ok := sp.SplitSlot(i, g.Count, st)
+		if !ok {
+			warnings = append(warnings, fmt.Sprintf("galvanized %s: too many unit types to tell them apart; ignored", g.Kind))
+			continue
+		}
+		sp.Galvanize(j)
+	}
+	return warnings
+}

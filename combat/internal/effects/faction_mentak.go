@@ -266,3 +266,20 @@ func (js *ipswitchJoins) place(t *engine.Trial, holder engine.Side, nKinds int, 
 	}
 	t.Mark[c0], t.Mark[c1] = 0, 0
 }
+
+// corsairSlots flips the side's Cruiser II to the Corsair (The Table's
+// Grace; Thunder's Edge, AsyncTI4 te_units.json "mentak_cruiser3"): Cruiser
+// II's numbers with capacity 2. It returns the warnings.
+func corsairSlots(sp *engine.SidePlan) []string {
+	i, ok := sp.SlotOfKind(units.Cruiser)
+	if !ok {
+		return nil
+	}
+	if !sp.Slots[i].Stats.Upgraded {
+		return []string{"The Table's Grace flips Cruiser II: the side's cruisers are not upgraded; no effect"}
+	}
+	st := sp.Slots[i].Stats
+	st.Name, st.Cost, st.Combat, st.Move, st.Capacity = "Corsair", 2, units.Roll{Value: 6, Dice: 1}, 3, 2
+	sp.SetStats(i, st)
+	return nil
+}

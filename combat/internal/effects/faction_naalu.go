@@ -107,3 +107,13 @@ func matriarch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		p.OnEndOfCombat(engine.OnGround, back)
 	}
 }
+
+// matriarchForm is the Matriarch's twin rule: with the flagship in an
+// invading fleet, the attacker's fighters are committed to the planet as
+// ground forces.
+func matriarchForm(s *engine.Force, idx engine.Side, act engine.Action, k units.Kind) engine.Form {
+	if idx == engine.Attacker && s.Fleet.Count(units.Flagship) > 0 && act == engine.Invasion && k == units.Fighter {
+		return engine.FormGround
+	}
+	return engine.FormUnit
+}

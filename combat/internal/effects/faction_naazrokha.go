@@ -119,3 +119,47 @@ func eidolonMax(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		p.OnStartOfRound(ct, repair)
 	}
 }
+
+// eidolonMaximumSlots flips the side's mechs to Eidolon Maximum (the
+// breakthrough Absolute Synergy): its numbers, Sustain Damage, a ship and
+// a ground force that unit abilities cannot hit.
+func eidolonMaximumSlots(sp *engine.SidePlan) {
+	for i := range sp.Slots {
+		if sp.Slots[i].Stats.Kind == units.Mech {
+			sp.SetStats(uint8(i), eidolonMaximum(sp.Slots[i].Stats))
+			sp.GiveSustain(uint8(i), true)
+		}
+	}
+}
+
+// eidolonMaximum is the Naaz-Rokha mech card flipped by the breakthrough
+// Absolute Synergy (Thunder's Edge; AS te_units.json): combat 4 (x4), move
+// 3, Sustain Damage, both a ship and a ground force.
+func eidolonMaximum(mech units.Stats) units.Stats {
+	st := mech
+	st.Name = "Eidolon Maximum"
+	st.Combat = units.Roll{Value: 4, Dice: 4}
+	st.Move, st.Sustain = 3, true
+	return st
+}
+
+// zGravEidolon is the Naaz-Rokha mech's space side (its mech card, AS
+// te/pok units "Z-Grav Eidolon"): a ship with combat 8 (x2) and no Sustain
+// Damage.
+func zGravEidolon(mech units.Stats) units.Stats {
+	st := mech
+	st.Name = "Z-Grav Eidolon"
+	st.Combat = units.Roll{Value: 8, Dice: 2}
+	st.Sustain = false
+	return st
+}
+
+// zGravForm is the Naaz-Rokha mech's twin rule: the attacker's mechs (in
+// the space area) flip to the Z-Grav Eidolon, a ship, for the space
+// combat.
+func zGravForm(idx engine.Side, k units.Kind) engine.Form {
+	if idx == engine.Attacker && k == units.Mech {
+		return engine.FormShip
+	}
+	return engine.FormUnit
+}

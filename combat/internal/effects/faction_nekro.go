@@ -149,3 +149,12 @@ func singularityUpgrade(p *engine.Plan, sc *Scenario, holder engine.Side, kinds 
 	}
 	return best, bestPoints > 0
 }
+
+// alastorForm is The Alastor's twin rule: with the flagship in the fleet,
+// every ground force fights the space combat as a ship.
+func alastorForm(s *engine.Force, k units.Kind) engine.Form {
+	if s.Fleet.Count(units.Flagship) > 0 && k.GroundForce() {
+		return engine.FormShip
+	}
+	return engine.FormUnit
+}

@@ -1,6 +1,8 @@
 package effects
 
 import (
+	"fmt"
+
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -68,4 +70,50 @@ func quantumManipulator(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 		return max(hits, 0)
 	})
+}
+
+// cavalry (Nomad promissory note The Cavalry): "the holder treats 1
+// non-fighter ship as having the Memoria's Sustain Damage, combat value and
+// Anti-Fighter Barrage" — Memoria I (printing 1, "the-cavalry") or
+// Memoria II ("the-cavalry:2"), as the Nomad has it. Policy: the ship that
+// gains most, the one with the worst combat value (ties: one without
+// Sustain Damage, then the cheapest).
+func cavalry(sp *engine.SidePlan, printing int) (effect, warning string) {
+	nomad, _ := units.LookupFaction("nomad")
+	memoria, err := nomad.Unit(units.Flagship, printing == 2)
+	if err != nil {
+		return "", "The Cavalry: " + err.Error()
+	}
+	best := -1
+	for i, sl := range sp.Slots {
+		k := sl.Stats.Kind
+		if !k.Ship() || k == units.Fighter || sl.Zone != engine.ZoneSpace || sp.Start[i] == 0 {
+			continue
+		}
+		if best < 0 || worseShip(sl.Stats, sp.Slots[best].Stats) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", "The Cavalry: the holder has no non-fighter ship; it does nothing"
+	}
+	st := sp.Slots[best].Stats
+	st.Name += " (The Cavalry)"
+	st.Sustain, st.Combat, st.AFB = true, memoria.Combat, memoria.AFB
+	if _, ok := sp.SplitSlot(uint8(best), 1, st); !ok {
+		return "", "The Cavalry: too many unit types to tell its ship apart; ignored"
+	}
+	return fmt.Sprintf("The Cavalry (%s on %s)", memoria.Name, sp.Slots[best].Stats.Name), ""
+}
+
+// worseShip reports whether a gains more than b from another ship's
+// numbers: a worse combat value, then no Sustain Damage, then a lower cost.
+func worseShip(a, b units.Stats) bool {
+	switch {
+	case a.Combat.Value != b.Combat.Value:
+		return a.Combat.Value > b.Combat.Value
+	case a.Sustain != b.Sustain:
+		return !a.Sustain
+	}
+	return a.Cost < b.Cost
 }

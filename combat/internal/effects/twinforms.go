@@ -6,22 +6,21 @@ import (
 )
 
 // twinForm is the one rule of which units fight a combat in another form:
-// the form side's units of kind k take in an action act (formUnit for
-// none). With the Nekro flagship (The Alastor) every ground force fights
-// the space combat as a ship; the attacker's Naaz-Rokha mechs (in the space
-// area) flip to the Z-Grav Eidolon; with the Naalu flagship (Matriarch) the
-// attacker's fighters are committed to the invaded planet as ground forces.
-// Validation (which units a scenario may hold) and addTwins both ask it.
+// the form side's units of kind k take in an action act (FormUnit for
+// none), each faction's rule in its file (alastorForm, zGravForm,
+// matriarchForm). Validation (which units a scenario may hold) and
+// addTwins both ask it.
 func twinForm(s *engine.Force, idx engine.Side, act engine.Action, k units.Kind) engine.Form {
-	flagship := s.Fleet.Count(units.Flagship) > 0
-	switch slug := s.FactionOrNone().Slug; {
-	case act == engine.GroundCombat:
-	case slug == "nekro" && flagship && k.GroundForce():
-		return engine.FormShip
-	case slug == "naaz-rokha" && idx == engine.Attacker && k == units.Mech:
-		return engine.FormShip
-	case slug == "naalu" && idx == engine.Attacker && flagship && act == engine.Invasion && k == units.Fighter:
-		return engine.FormGround
+	if act == engine.GroundCombat {
+		return engine.FormUnit
+	}
+	switch s.FactionOrNone().Slug {
+	case "nekro":
+		return alastorForm(s, k)
+	case "naaz-rokha":
+		return zGravForm(idx, k)
+	case "naalu":
+		return matriarchForm(s, idx, act, k)
 	}
 	return engine.FormUnit
 }
@@ -52,26 +51,4 @@ func addTwins(sp *engine.SidePlan, s *engine.Force, idx engine.Side, sc *Scenari
 			sp.AddTwin(uint8(i), engine.FormGround, st)
 		}
 	}
-}
-
-// eidolonMaximum is the Naaz-Rokha mech card flipped by the breakthrough
-// Absolute Synergy (Thunder's Edge; AS te_units.json): combat 4 (x4), move
-// 3, Sustain Damage, both a ship and a ground force.
-func eidolonMaximum(mech units.Stats) units.Stats {
-	st := mech
-	st.Name = "Eidolon Maximum"
-	st.Combat = units.Roll{Value: 4, Dice: 4}
-	st.Move, st.Sustain = 3, true
-	return st
-}
-
-// zGravEidolon is the Naaz-Rokha mech's space side (its mech card, AS
-// te/pok units "Z-Grav Eidolon"): a ship with combat 8 (x2) and no Sustain
-// Damage.
-func zGravEidolon(mech units.Stats) units.Stats {
-	st := mech
-	st.Name = "Z-Grav Eidolon"
-	st.Combat = units.Roll{Value: 8, Dice: 2}
-	st.Sustain = false
-	return st
 }

@@ -398,7 +398,7 @@ func (s *Solver) spaceCannonOffense(c *chain, dist map[uint32]float64) map[uint3
 }
 
 // spaceCombat is the step's exact form: where both sides have ships, the
-// start-of-combat effects (Assault Cannon), anti-fighter barrage (both at
+// start-of-combat effects, anti-fighter barrage (both at
 // once), the TI3 pre-combat rolls and the rounds. It returns the final
 // states of the space area with their rounds; a state where no space
 // combat took place ends with 0 rounds.
@@ -594,7 +594,7 @@ func (s *Solver) walkPlanet(steps []step, st planetState) error {
 			}
 			s.shipsLeft = [2]int{unitsIn(st.c, Attacker, st.sa), unitsIn(st.c, Defender, st.sd)}
 			s.shipsDamaged = st.damaged
-			// Effects at the start of the invasion (X-89 original).
+			// Effects at the start of the invasion.
 			if len(p.Hooks.startOfInvasion) > 0 {
 				dist = s.replay(g, dist, st.ships, func(t *Trial) {
 					for _, h := range p.Hooks.startOfInvasion {
@@ -604,7 +604,7 @@ func (s *Solver) walkPlanet(steps []step, st planetState) error {
 			}
 		case stepBombardment:
 			// Bombardment by the attacker's ships left in space, unless
-			// shielded, and the effects after it (X-89 Ω).
+			// shielded, and the effects after it.
 			switch {
 			case !s.shieldedBy(st.ships):
 				dist = s.roll(g, dist, st.ships, Attacker, RollBombard, nil)
@@ -616,7 +616,7 @@ func (s *Solver) walkPlanet(steps []step, st planetState) error {
 				s.invaded += m
 			}
 			// After the commitment: effects may send the ground forces
-			// back to space (Parley): no invasion for that mass.
+			// back to space: no invasion for that mass.
 			if hs := p.Hooks.afterCommit; len(hs) > 0 && !p.noCommit {
 				dist = s.sentBack(st, dist, nd, hs)
 			}
@@ -778,7 +778,7 @@ func (s *Solver) shieldedBy(alive *[MaxSlots]uint16) bool {
 func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, spaceHist *roundsHist, ships *[MaxSlots]uint16) error {
 	nd := uint32(g.ss[Defender].n)
 	fights, quiet := split(dist, nd)
-	// Effects at the start of ground combat (Magen Defense Grid's hit) act
+	// Effects at the start of ground combat act
 	// wherever a combat takes place; a combat they end lasted one round.
 	if len(s.P.Hooks.startOfCombat[OnGround]) > 0 {
 		fights = s.replay(g, fights, ships, func(t *Trial) {
@@ -854,7 +854,7 @@ func addUnits(acc [MaxSlots]float64, c *chain, side Side, st uint32, m float64) 
 
 // addStructures adds mass m of the defender's structures, destroyed when
 // the attacker took the planet; structures that are also ground forces
-// (Hel-Titans) are in the states already.
+// (structures that are also ground forces) are in the states already.
 func (s *Solver) addStructures(m float64, captured bool) {
 	if captured {
 		return

@@ -20,8 +20,8 @@ const (
 	RollBombard                   // bombardment: ground forces on the planet
 	RollSCD                       // space cannon defense: committed ground forces
 	RollGround                    // ground combat round: ground forces
-	RollEffect                    // hits an effect produces against ships (Reflective Shielding)
-	RollPreCombat                 // pre-combat shots after the barrage (Twilight Imperium 3's Assault Cannon)
+	RollEffect                    // hits an effect produces against ships
+	RollPreCombat                 // pre-combat shots after the barrage (Twilight Imperium 3)
 	NumRollKinds
 )
 
@@ -59,8 +59,7 @@ type hooks struct {
 	// capacity is checked.
 	endOfCombat [NumCombatTypes][]func(t *Trial)
 	// afterResult runs once the action's outcome is settled (units that
-	// leave after control is established: the Matriarch's original
-	// printing).
+	// leave after control is established).
 	afterResult []func(t *Trial)
 	// startOfInvasion runs when the invasion takes place, before
 	// bombardment.
@@ -84,32 +83,32 @@ type hooks struct {
 	// side in slot s.
 	onDestroyed []func(t *Trial, side Side, s uint8, r RollKind)
 	// retreat runs at the Announce Retreats step with the side that
-	// announces a retreat (or -1) and returns who retreats (Rout,
-	// Intercept).
+	// announces a retreat (or NoSide) and returns who retreats (cards
+	// that force or stop a retreat).
 	retreat []func(t *Trial, leaving Side) Side
 	// onRetreat runs when side's ships retreat from the space combat.
 	onRetreat []func(t *Trial, side Side)
 	// SlotModifier[r] returns a modifier for one slot's dice of kind r this
-	// roll (Fighter Prototype); rolls with it are drawn slot by slot.
+	// roll ; rolls with it are drawn slot by slot.
 	SlotModifier [NumRollKinds][]func(t *Trial, side Side, s uint8) int
 	// rerollMisses[r] says whether side rerolls its missed dice of a roll
-	// of kind r once (Fire Team).
+	// of kind r once.
 	rerollMisses [NumRollKinds][]func(t *Trial, side Side) bool
 	// boostOne[r] may pick one unit of side (of slot s) whose dice of a
-	// roll of kind r get +delta (Gravleash Maneuvers); ok false: none.
+	// roll of kind r get +delta; ok false: none.
 	boostOne [NumRollKinds][]func(t *Trial, side Side) (s uint8, delta int, ok bool)
 	// buyHits[r] says whether side may spend a trade good on each of its
-	// dice of a roll of kind r that missed by 1, to add 1 to it (Wrath of
-	// Kenara): the dice that missed by 1 are bought while trade goods last.
+	// dice of a roll of kind r that missed by 1, to add 1 to it: the dice
+	// that missed by 1 are bought while trade goods last.
 	buyHits [NumRollKinds][]func(t *Trial, side Side) bool
 	// rerollAll[r] sees side's hits with a roll of kind r and says whether
-	// side must reroll all its dice (the opponent's Scramble Frequency).
+	// side must reroll all its dice.
 	rerollAll [NumRollKinds][]func(t *Trial, side Side, hits int) bool
 	// afterCommit runs after the attacker commits its ground forces; false
-	// sends them back to the space area: no invasion (Parley).
+	// sends them back to the space area: no invasion.
 	afterCommit []func(t *Trial) bool
 	// afterRolls[ct] sees both sides' hits of a combat round before they
-	// are assigned and may change them (Valkyrie Particle Weave): hits[0]
+	// are assigned and may change them: hits[0]
 	// are the attacker's, hits[1] the defender's.
 	afterRolls [NumCombatTypes][]func(t *Trial, hits *[2]int)
 }

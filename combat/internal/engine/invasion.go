@@ -47,8 +47,8 @@ func (t *Trial) bombardment() bool {
 }
 
 // Bombard assigns bombardment hits to the defender's ground forces, then
-// runs the effects after a bombardment (X-89 Ω) with the units as they were
-// before it. The bombardment step and Harrow use it.
+// runs the effects after a bombardment with the units as they were
+// before it. The bombardment step and effects that bombard use it.
 func (t *Trial) Bombard(hits int) {
 	t.before = t.Alive[Defender] // in the trial: hooks take its address
 	t.Assign(Defender, RollBombard, hits)

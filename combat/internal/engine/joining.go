@@ -7,8 +7,8 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// Units that join a space combat during the action (Brother Milor's
-// fighters, the ships Ipswitch, Loose Cannon places): the side's plan gets
+// Units that join a space combat during the action (fighters or ships an
+// effect places in the system): the side's plan gets
 // a hidden slot of the holder's own unit of that kind, empty at the start,
 // which effects fill during a trial with trial.join. The slot is never
 // reported among the survivors (the units were not in the fleet) and its
@@ -35,9 +35,8 @@ import (
 // It turns the fast tables off (units are added during the action). It
 // returns the slot, or an error (no room for another slot, no such unit).
 // Not modelled: anti-fighter barrage and space cannon of the joining units
-// (a destroyer placed before the barrage, after an Ambush hit, does not
-// fire it), the side's auras (the Sardakk N'orr flagship's +1 goes to the
-// units in the fleet only) and modifiers that name single units.
+// (a destroyer placed before the barrage does not fire it), the side's auras (an aura's +1 goes to the units in the fleet
+// only) and modifiers that name single units.
 func (p *Plan) JoinSlot(sc *Input, holder Side, k units.Kind, label string) (uint8, error) {
 	sp := &p.Side[holder]
 	if len(sp.Slots) >= MaxSlots {

@@ -7,7 +7,7 @@ import "fmt"
 // answers the same scenario by simulation.
 type NotExactError struct {
 	// Reason says what exact mode cannot do, e.g. "exact mode cannot
-	// express Duranium Armor (repairs make the chain cyclic)".
+	// express <the effect> (<why>)".
 	Reason string
 }
 

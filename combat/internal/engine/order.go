@@ -15,7 +15,7 @@ import (
 // that can take it, a damaged unit before an undamaged one of the same kind.
 // With SustainLast the side instead destroys units that cannot sustain first
 // and uses Sustain Damage only when every unit left could sustain ("don't
-// risk Direct Hit"). Forced targets of the rules (anti-fighter barrage hits
+// risk a card that destroys a damaged unit"). Forced targets of the rules (anti-fighter barrage hits
 // only fighters, space cannon defense only committed ground forces) apply
 // whatever the order.
 //

@@ -47,19 +47,19 @@ type Slot struct {
 	Form Form
 	Of   uint8
 	// NoAbilityHits is true for units that hits of unit abilities cannot
-	// be assigned to (Eidolon Maximum): not in tGroundAbility.
+	// be assigned to (a mech that is also a ship): not in tGroundAbility.
 	NoAbilityHits bool
 	// Worn, when hasWorn, is the slot the units go to when a hit finds
 	// them all damaged: a second use of Sustain Damage (Twilight Imperium
 	// 3's war sun, form formWorn, of this slot).
 	Worn    uint8
 	HasWorn bool
-	// Galvanized is true for a slot of galvanized units (Last Bastion):
+	// Galvanized is true for a slot of units with a galvanize token:
 	// one more die for combat rolls and unit abilities, in its stats.
 	Galvanized bool
 	// NotUnit is true for a slot that stands for a roll no unit makes (a
 	// relic's Anti-Fighter Barrage): texts that let "1 of those units"
-	// roll an additional die (Plasma Scoring, Trrakan Aun Zulok) need a
+	// roll an additional die need a
 	// unit of the holder among those rolling (bestRoller).
 	NotUnit bool
 }
@@ -72,11 +72,11 @@ type Roller struct {
 	// thr or more; <= 1 always hits, >= 11 never does.
 	Thr int8
 	// BonusFrom, when positive, makes each die whose natural result is
-	// bonusFrom or more produce bonus more hits (the Jol-Nar flagship:
-	// 9 or 10 before modifiers, 2 more). Such dice are rolled one by one.
+	// bonusFrom or more produce bonus more hits (e.g. 9 or 10 before
+	// modifiers, 2 more). Such dice are rolled one by one.
 	BonusFrom, Bonus int8
 	// PerOpponentShip rolls as many dice as the opponent has non-fighter
-	// ships (the Winnu flagship), instead of dice.
+	// ships, instead of dice.
 	PerOpponentShip bool
 	// loss is the dice a damaged unit rolls fewer (Twilight Imperium 3:
 	// a unit that used Sustain Damage loses a die, down to 1): 0 or 1.
@@ -165,15 +165,14 @@ type SidePlan struct {
 	// (rollTargets unless an effect changes it).
 	TargetOf [NumRollKinds]Targets
 	// ExtraDice[r] is how many more dice the side's units rolling kind r
-	// roll, at the value of the best of them (Plasma Scoring, Strike Wing
-	// Ambuscade, Trrakan Aun Zulok: each gives one, and they add up).
+	// roll, at the value of the best of them (each text that gives one
+	// adds one).
 	ExtraDice [NumRollKinds]uint8
 	// Revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	Revivers []uint8
 	// Auras[r] are modifiers to some of the side's dice of kind r while a
-	// unit of the side is alive (the Sardakk N'orr flagship's +1 to its
-	// other ships).
+	// unit of the side is alive (a flagship's +1 to its other ships).
 	Auras [NumRollKinds][]Aura
 	// SustainCancels is how many hits one use of Sustain Damage cancels: 1,
 	// or 2 with Non-Euclidean Shielding.
@@ -182,8 +181,7 @@ type SidePlan struct {
 	// opponent-dependent dice: those rolls are drawn roller by roller.
 	Special [NumRollKinds]bool
 	// SustainBlockers stop this side's units of some target sets from using
-	// Sustain Damage while a unit of the other side is alive (the Mentak
-	// flagship, the Mentak mech).
+	// Sustain Damage while a unit of the other side is alive.
 	SustainBlockers []SustainBlocker
 	// tradeGoods and influence are what the side may spend on effects
 	// (Side.TradeGoods, Side.Influence).
@@ -232,7 +230,7 @@ type Plan struct {
 	// index (combat type or roll kind; 0 for a window of the whole action).
 	used [numWindows][NumRollKinds]int
 	// HitFactor[side][r] multiplies the hits of side's rolls of kind r
-	// (X-89 Bacterial Weapon ΩΩ doubles bombardment and ground combat);
+	// (an effect may double bombardment and ground combat hits);
 	// 1 unless an effect changes it.
 	HitFactor [2][NumRollKinds]int
 	// roundLimit stops a combat after that many rounds (0: no limit).
@@ -261,7 +259,7 @@ type Plan struct {
 	// unfixed.
 	TabledAfterAssign [NumRollKinds]int
 	// noCommit is true for an invasion whose attacker has no ground
-	// forces (nor fighters the Naalu flagship commits): it bombards the
+	// forces (nor fighters committed as ground forces): it bombards the
 	// planet and commits nothing, so no invasion takes place (LRR 15, 49).
 	noCommit bool
 	// Fast holds the tables of each combat type's rounds, or nil where the
@@ -485,7 +483,7 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 	for i, sl := range sp.Slots {
 		st, k := sl.Stats, sl.Stats.Kind
 		switch {
-		case sl.NoAbilityHits && sl.Zone == ZoneSpace: // Eidolon Maximum: a ship and a ground force
+		case sl.NoAbilityHits && sl.Zone == ZoneSpace: // a ship and a ground force
 			sp.addRoll(i, RollSpace, st.Combat, mod[InSpace], ti3)
 			sp.addRoll(i, RollGround, st.Combat, mod[OnGround], ti3)
 		case sl.Form == FormShip:
@@ -533,7 +531,7 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 
 // compileOrders builds the hit-assignment orders: the policy's kind
 // sequence restricted to each target set; units that are both ships and
-// ground forces (Eidolon Maximum) are the last ships lost; non-fighters
+// ground forces are the last ships lost; non-fighters
 // first is the ship order without fighters, then the fighters.
 func (sp *SidePlan) compileOrders(s *Force) {
 	sp.sustainLast = s.Order.SustainLast

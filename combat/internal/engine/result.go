@@ -93,8 +93,8 @@ type SideResult struct {
 	// destroyed one returns on a 6 or more). They are not counted back in
 	// Survivors or ResourcesLost: they return home, not to the planet.
 	Revived Mean
-	// Captured is the expected number of units the side captured (the
-	// Vuil'raith's Devour and The Terror Between); 0 without such a text.
+	// Captured is the expected number of units the side captured (texts
+	// that capture destroyed units); 0 without such a text.
 	Captured Mean
 	// Left is the distribution of the number of the side's units left at
 	// the end, by outcome (UnitsLeft).

@@ -85,7 +85,7 @@ func (r Retreat) Validate() error {
 
 // announceRetreats is the Announce Retreats step: the defender first, then
 // the attacker if the defender did not announce; effects may change the
-// result (Rout, Intercept). It returns the side that will retreat, or noSide.
+// result. It returns the side that will retreat, or noSide.
 func (t *Trial) announceRetreats() Side {
 	leaving := NoSide
 	first := [2]Side{Defender, Attacker}

@@ -25,7 +25,7 @@ func (p *Plan) Warn(w string) { p.Warnings = append(p.Warnings, w) }
 func (p *Plan) AddsUnits() { p.NoTables = true }
 
 // SetHitFactor makes each hit side scores with rolls of kind r count f
-// times (X-89 Bacterial Weapon: 2).
+// times (2: hits that count double).
 func (p *Plan) SetHitFactor(side Side, r RollKind, f int) { p.HitFactor[side][r] = f }
 
 // PlaysTI3 switches on the rules of Twilight Imperium 3 with Shattered
@@ -86,7 +86,7 @@ func (sp *SidePlan) NoRolls(r RollKind) {
 }
 
 // AddExtraDice gives the side n more dice with rolls of kind r, rolled by
-// its best unit alive in that roll (Plasma Scoring).
+// its best unit alive in that roll.
 func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n) }
 
 // ClearExtraDice takes the side's extra dice of kind r away.

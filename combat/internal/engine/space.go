@@ -88,7 +88,7 @@ func (t *Trial) antiFighterBarrage() {
 // preCombatShots is Twilight Imperium 3's pre-combat step after the
 // barrage (Shattered Ascension: "First both sides roll for Anti-Fighter Barrage
 // and removing casualties. Then remaining pre-combat effects are conducted
-// simultaneously"): both sides' pre-combat shots (Assault Cannon) are
+// simultaneously"): both sides' pre-combat shots are
 // rolled, then both sides take their hits.
 func (t *Trial) preCombatShots() {
 	if len(t.P.Side[Attacker].Rollers[RollPreCombat])+len(t.P.Side[Defender].Rollers[RollPreCombat]) == 0 {

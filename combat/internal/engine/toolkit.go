@@ -7,12 +7,12 @@ import (
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// The helpers that several faction texts share: finding a side's slots
-// (sideOf, kindSlots, shipsByValue, groundSlot, hiddenRoller, flagshipSlot,
-// flagshipRoller), choosing and hitting units during a trial (destroyable,
-// firstDestroyable, hitChosen, assignTo, groundThreshold), and saying that
-// a text has nothing to do (factionIdle, mechTextLost), and the roll kinds
-// of unit abilities (unitAbilityRolls).
+// The helpers that several texts share: finding a side's slots (KindSlots,
+// ShipsByValue, GroundSlot, HiddenRoller, FlagshipSlot, FlagshipRoller,
+// SlotsOf, StructuresOnPlanet), choosing and hitting units during a trial
+// (Destroyable, FirstDestroyable, HitChosen, AssignTo, GroundThreshold),
+// counters for per-trial state (Counter), and the roll kinds of unit
+// abilities (UnitAbilityRolls).
 
 // FlagshipRoller returns the index of side's flagship roller of kind r, or
 // -1.

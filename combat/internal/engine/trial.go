@@ -69,7 +69,7 @@ type Trial struct {
 	// (Skilled Retreat); the units stay as they are.
 	EndCombat bool
 	// SustainedRound counts, per slot, the units that used Sustain Damage
-	// in the current combat round (Duranium Armor repairs only others).
+	// in the current combat round (repairs at the end of a round take only others).
 	SustainedRound [2][MaxSlots]uint16
 	// capacityLost counts each side's units removed for lack of capacity.
 	capacityLost [2]int32
@@ -186,7 +186,7 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 	h := &t.P.Hooks
 	sp := &t.P.Side[side]
 	mod, reroll := t.RollMods(side, r)
-	buy := false // Wrath of Kenara: dice that miss by 1 may be bought
+	buy := false // dice that miss by 1 may be bought with trade goods
 	for _, f := range h.buyHits[r] {
 		buy = buy || f(t, side)
 	}
@@ -328,9 +328,8 @@ func (t *Trial) NonFighterShips(side Side) int {
 
 // BestRoller returns the best (lowest) threshold among side's rollers of
 // kind r with units alive, and whether there is one: the unit that rolls
-// the additional die of a text giving "1 of those units" one (Plasma
-// Scoring, Trrakan Aun Zulok). A roll no unit makes (Metali Void
-// Armaments) has no such unit.
+// the additional die of a text giving "1 of those units" one. A roll no
+// unit makes (a relic that rolls) has no such unit.
 func (p *Plan) BestRoller(side Side, r RollKind, alive *[MaxSlots]uint16) (int, bool) {
 	best, ok := 0, false
 	sp := &p.Side[side]
@@ -480,7 +479,7 @@ func (t *Trial) Destroy(side Side, s uint8) {
 // Remove takes one unit of slot s off the board without destroying it in
 // the rules' sense (capacity, no ship to carry it), a damaged one first —
 // and of the damaged ones, one that used Sustain Damage this round: the
-// others may still be repaired this round (Duranium Armor), so the player
+// others may still be repaired this round, so the player
 // keeps those.
 func (t *Trial) Remove(side Side, s uint8) {
 	if t.Damaged[side][s] > 0 {

@@ -2,11 +2,10 @@ package engine
 
 import "github.com/ti4sim/ti4sim/units"
 
-// Twin slots: units that fight one combat in another form. The Nekro
-// flagship's ground forces fight a space combat as if they were ships; a
-// Naaz-Rokha mech in the space area flips to the Z-Grav Eidolon, a ship, for
-// the space combat; the Naalu flagship's fighters are committed to the
-// planet as ground forces. Each such unit type gets a twin slot, empty at
+// Twin slots: units that fight one combat in another form — ground forces
+// that fight a space combat as if they were ships, a mech that flips to a
+// ship for the space combat, fighters committed to the planet as ground
+// forces. Each such unit type gets a twin slot, empty at
 // the start, whose numbers are the other form's and which belongs to the
 // target sets of that combat only (tFleet for the space combat, tGround for
 // the ground combat). An effect moves the units into the twin when the

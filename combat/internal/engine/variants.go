@@ -5,8 +5,8 @@ import (
 )
 
 // Unit variants: some units of a side are not like the others of their
-// kind — a galvanized unit rolls one more die, the ship The Cavalry note
-// names fights like the Memoria. Before its rolls are built, a side's plan
+// kind — a galvanized unit rolls one more die, a ship a promissory note
+// names fights like a flagship. Before its rolls are built, a side's plan
 // splits those units off into a slot of their own with their own numbers:
 // everything after (rolls, hit order, capacity, survivors) then treats
 // them as a unit type of their own, reported under their own name.

@@ -104,7 +104,7 @@ func (p *Plan) buildWhole(f *fastCombat, ct CombatType) *wholeCombat {
 // wholeStarts lists the joint states a combat of type ct can start from:
 // the scenario's start, moved by every number of hits of each pre-combat
 // roll (anti-fighter barrage, ...), then by the deterministic start-of-
-// combat effects (Magen Defense Grid's hit) replayed on each.
+// combat effects replayed on each.
 func (p *Plan) wholeStarts(f *fastCombat, ct CombatType) map[uint32]bool {
 	nd := f.ss[Defender].n
 	starts := map[uint32]bool{}
