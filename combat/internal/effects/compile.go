@@ -116,27 +116,3 @@ func applyEffects(p *engine.Plan, sc *Scenario) {
 		}
 	}
 }
-
-// sideOf returns the scenario's side with index i.
-func sideOf(sc *Scenario, i engine.Side) *engine.Force {
-	return sc.Side(i)
-}
-
-// factionIdle records that a faction text held by holder does nothing in
-// this scenario, and why.
-func factionIdle(p *engine.Plan, name string, holder engine.Side, why string) {
-	p.WarnOnce(name + " (" + holder.String() + ") does nothing: " + why)
-}
-
-// mechTextLost reports whether Articles of War (For), listed by either
-// side, takes the mechs' printed texts away.
-func mechTextLost(sc *Scenario) bool {
-	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
-}
-
-// Scenario is what the effects read: the input and the printings of
-// the cards that have several.
-type Scenario struct {
-	engine.Input
-	Printings Printings
-}

@@ -1,0 +1,24 @@
+package effects
+
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
+
+// Helpers the texts share: the side a text belongs to, the warning of a
+// text that does nothing here, and whether Articles of War took the mechs'
+// texts away.
+
+// sideOf returns the scenario's side with index i.
+func sideOf(sc *Scenario, i engine.Side) *engine.Force {
+	return sc.Side(i)
+}
+
+// factionIdle records that a faction text held by holder does nothing in
+// this scenario, and why.
+func factionIdle(p *engine.Plan, name string, holder engine.Side, why string) {
+	p.WarnOnce(name + " (" + holder.String() + ") does nothing: " + why)
+}
+
+// mechTextLost reports whether Articles of War (For), listed by either
+// side, takes the mechs' printed texts away.
+func mechTextLost(sc *Scenario) bool {
+	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
+}
