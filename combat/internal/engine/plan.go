@@ -115,7 +115,7 @@ const (
 	TShips         Targets = iota // ships in the space area
 	TFighters                     // fighters only (anti-fighter barrage)
 	TGround                       // ground forces
-	TNonFighters                  // ships, non-fighters first (Graviton Laser System)
+	TNonFighters                  // ships, non-fighters first (hits that must go to non-fighters first)
 	TFleet                        // units in the space combat: ships, and units fighting as ships (twins.go)
 	TGroundAbility                // ground forces that hits of unit abilities (bombardment, space cannon defense) may be assigned to
 	TShipsAbility                 // ships that space cannon hits may be assigned to

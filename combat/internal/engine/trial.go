@@ -66,7 +66,7 @@ type Trial struct {
 	// effects see them (kept in the trial for the same reason).
 	hits [2]int
 	// EndCombat is set by an effect that ends the current combat at once
-	// (Skilled Retreat); the units stay as they are.
+	// (a card that moves the ships away); the units stay as they are.
 	EndCombat bool
 	// SustainedRound counts, per slot, the units that used Sustain Damage
 	// in the current combat round (repairs at the end of a round take only others).
