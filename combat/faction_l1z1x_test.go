@@ -170,3 +170,31 @@ func TestHarrowPrintings(t *testing.T) {
 		near(t, name+": defender keeps it", res.Outcome.DefenderWin.P, c.loss, bernoulliSD(c.loss))
 	}
 }
+
+// 2RAM with Harrow's printings: TestHarrowPrintings' invasion (a
+// Super-Dreadnought I and 1 infantry against 1 infantry) on a planet with
+// a PDS. 2RAM's bombardment at the start of the invasion kills the
+// infantry with 0.6 (the shield stops nothing); the PDS's space cannon
+// defense (6: 0.5) kills the lone attacking infantry, and the defender
+// keeps the planet; otherwise the ground combat and Harrow through the
+// shield go as in TestHarrowPrintings, in the printing chosen: the
+// original has no bombardment after the round that ended the combat.
+func TestTwoRAMHarrowPrintings(t *testing.T) {
+	rep := 1 - 0.49*0.4
+	for _, c := range []struct {
+		rules      combat.Printings
+		draw, loss float64
+	}{
+		{combat.Printings{}, 0.5 * 0.4 * (0.09 + 0.21*0.6) / rep, 0.5 + 0.5*0.4*0.21*0.4/rep},
+		{combat.Printings{Harrow: combat.TextOriginal}, 0.5 * 0.4 * 0.09 / rep, 0.5 + 0.5*0.4*0.21/rep},
+	} {
+		a := factionSide(t, "l1z1x", "1 dreadnought, 1 infantry")
+		a.Cards = []string{"2ram"}
+		sc := combat.Scenario{Action: combat.Invasion, Printings: c.rules,
+			Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 infantry, 1 pds")}}
+		res := mustRun(t, sc, factionTrials, 355)
+		name := "2ram, harrow=" + c.rules.Harrow.String()
+		near(t, name+": draw", res.Outcome.Draw.P, c.draw, bernoulliSD(c.draw))
+		near(t, name+": defender keeps it", res.Outcome.DefenderWin.P, c.loss, bernoulliSD(c.loss))
+	}
+}

@@ -43,14 +43,19 @@ func harrow(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	original := sc.Printings.Harrow == TextOriginal
 	p.OnEndOfRound(engine.OnGround, func(t *engine.Trial) {
-		// The original "After each round of ground combat" has no round
-		// after the one that ended the combat.
-		if !t.Has(engine.Defender, engine.TGround) || t.Shielded() || (original && !t.Has(engine.Attacker, engine.TGround)) {
-			return
+		if harrowActs(t, original) && !t.Shielded() {
+			t.Bombard(t.Roll(engine.Attacker, engine.RollBombard))
 		}
-		t.Bombard(t.Roll(engine.Attacker, engine.RollBombard))
 	})
 	p.BeyondExact("Harrow, " + sc.Printings.Harrow.String() + " printing")
+}
+
+// harrowActs reports whether Harrow bombards at the end of this ground
+// combat round, the shield aside: the defender has ground forces left,
+// and, in the original printing ("After each round of ground combat"),
+// the combat goes on — it has no round after the one that ended it.
+func harrowActs(t *engine.Trial, original bool) bool {
+	return t.Has(engine.Defender, engine.TGround) && !(original && !t.Has(engine.Attacker, engine.TGround))
 }
 
 // maxPoolDice bounds the space combat dice for which the L1Z1X
@@ -182,7 +187,7 @@ func poolShare(t *engine.Trial, side engine.Side, pool *[engine.MaxSlots]bool, t
 // bombardment (X-89, Plasma Scoring and the effects after a bombardment
 // apply). If the holder also has Harrow (the L1Z1X ability), its
 // bombardments at the end of each ground combat round are made on a
-// shielded planet too. The shield keeps its other effects (the original
+// shielded planet too, in the Harrow printing chosen (harrowActs). The shield keeps its other effects (the original
 // Magen Defense Grid still sees it). Held by the defender it does nothing.
 // The dice are drawn in a hook: exact mode refuses it.
 func twoRAM(p *engine.Plan, sc *Scenario, holder engine.Side) {
@@ -196,8 +201,9 @@ func twoRAM(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 	})
 	if sideOf(sc, holder).FactionOrNone().Slug == "l1z1x" {
+		original := sc.Printings.Harrow == TextOriginal
 		p.OnEndOfRound(engine.OnGround, func(t *engine.Trial) {
-			if t.Has(engine.Defender, engine.TGround) && t.Shielded() {
+			if harrowActs(t, original) && t.Shielded() {
 				t.Bombard(t.Roll(engine.Attacker, engine.RollBombard)) // Harrow, which skips shielded planets itself
 			}
 		})
