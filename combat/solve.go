@@ -8,8 +8,10 @@ import (
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
-// MaxExactStates bounds the joint state space (the attacker's states times
-// the defender's) of any one combat that Solve handles.
+// MaxExactStates bounds the joint states (pairs of the two sides' unit
+// states) that any one combat of Solve reaches — the states that ever
+// hold probability under the sides' hit policies, far fewer than the
+// product of the two sides' state spaces.
 const MaxExactStates = 1 << 22
 
 // Solve computes the Result of sc exactly, without sampling (exact
@@ -26,16 +28,17 @@ const MaxExactStates = 1 << 22
 // The Result has the same fields as Run's: probabilities with intervals of
 // zero width, expected survivors and losses with zero standard errors,
 // Trials 0 and Exact true. Solve refuses, naming the cause, scenarios with
-// effects it cannot express and combats whose joint state space exceeds
-// MaxExactStates, and returns an error if ctx is nil.
+// effects it cannot express, a side with more than 65,536 unit states, and
+// combats that reach more than MaxExactStates joint states, and returns an
+// error if ctx is nil.
 func Solve(ctx context.Context, sc Scenario) (Result, error) {
 	return SolveWithin(ctx, sc, MaxExactStates)
 }
 
-// SolveWithin is Solve with a lower bound on the joint state space of any
-// one combat: 1..MaxExactStates joint states (a service's per-request
-// limit). A combat with more is refused, naming the limit, before the
-// solver builds its tables.
+// SolveWithin is Solve with a lower bound on the joint states any one
+// combat may reach: 1..MaxExactStates (a service's per-request limit). A
+// combat that reaches more is refused, naming the limit, as soon as it
+// passes it.
 func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error) {
 	if maxStates < 1 || maxStates > MaxExactStates {
 		return Result{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)

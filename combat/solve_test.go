@@ -179,21 +179,23 @@ func ExampleSolve() {
 	// Output: 0.444444 0.111111 0.444444, rounds 2.7778
 }
 
-// TestSolveWithinRefusesBeyondItsLimit: SolveWithin refuses a combat whose
-// joint state space passes its limit, naming that limit, and answers as
-// Solve within it. 2 dreadnoughts (alive 0..2, each maybe damaged: 6
-// states) against 3 destroyers (4 states) have 24 joint states.
+// TestSolveWithinRefusesBeyondItsLimit: SolveWithin refuses a combat that
+// reaches more joint states than its limit, naming that limit, and answers
+// as Solve within it. Under the default policy (Sustain Damage first) 2
+// dreadnoughts pass through 5 states — both whole, one damaged, both
+// damaged, one damaged left, none — and 3 destroyers through 4: the
+// combat reaches all 20 pairs (of the product's 6 × 4 = 24).
 func TestSolveWithinRefusesBeyondItsLimit(t *testing.T) {
 	a, _ := units.ParseFleet("2 dreadnought")
 	d, _ := units.ParseFleet("3 destroyer")
 	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a}, Defender: combat.Side{Fleet: d}}
 	ctx := context.Background()
-	if _, err := combat.SolveWithin(ctx, sc, 23); err == nil || !strings.Contains(err.Error(), "(23)") {
-		t.Fatalf("limit 23: err = %v, want a refusal naming the limit 23", err)
+	if _, err := combat.SolveWithin(ctx, sc, 19); err == nil || !strings.Contains(err.Error(), "(19)") {
+		t.Fatalf("limit 19: err = %v, want a refusal naming the limit 19", err)
 	}
-	got, err := combat.SolveWithin(ctx, sc, 24)
+	got, err := combat.SolveWithin(ctx, sc, 20)
 	if err != nil {
-		t.Fatalf("limit 24: %v", err)
+		t.Fatalf("limit 20: %v", err)
 	}
 	want, _ := combat.Solve(ctx, sc)
 	if got.Outcome != want.Outcome {
@@ -203,5 +205,47 @@ func TestSolveWithinRefusesBeyondItsLimit(t *testing.T) {
 		if _, err := combat.SolveWithin(ctx, sc, n); err == nil {
 			t.Errorf("limit %d accepted", n)
 		}
+	}
+}
+
+// TestSolveReachesBigBattles: exact mode visits only the joint states a
+// combat reaches, so a battle whose product of state spaces is 37 million
+// (2,430 attacker states × 15,288 defender states) solves. Checks that
+// could fail: the exact outcomes agree with Monte Carlo within 4 standard
+// errors (of 200,000 trials: 0.001 on a probability near 0.27); and two
+// identical big fleets have P(attacker wins) = P(defender wins) to 1e-12
+// (space combat has no side advantage without space cannon or effects).
+func TestSolveReachesBigBattles(t *testing.T) {
+	ctx := context.Background()
+	a, _ := units.ParseFleet("2 war sun, 4 dreadnought, 2 carrier, 8 fighter")
+	d, _ := units.ParseFleet("6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought")
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a}, Defender: combat.Side{Fleet: d}}
+	ex, err := combat.Solve(ctx, sc)
+	if err != nil {
+		t.Fatalf("the big battle: %v", err)
+	}
+	const trials = 200_000 / raceTrialDivisor
+	mc, err := combat.Run(ctx, sc, combat.Options{Trials: trials, Seed: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what      string
+		exact, mc float64
+	}{{"attacker wins", ex.Outcome.AttackerWin.P, mc.Outcome.AttackerWin.P},
+		{"draw", ex.Outcome.Draw.P, mc.Outcome.Draw.P},
+		{"defender wins", ex.Outcome.DefenderWin.P, mc.Outcome.DefenderWin.P}} {
+		se := math.Sqrt(c.exact * (1 - c.exact) / trials)
+		if math.Abs(c.mc-c.exact) > 4*se {
+			t.Errorf("%s: exact %.5f, Monte Carlo %.5f (%.1f standard errors)", c.what, c.exact, c.mc, (c.mc-c.exact)/se)
+		}
+	}
+	same := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: d}, Defender: combat.Side{Fleet: d}}
+	res, err := combat.Solve(ctx, same)
+	if err != nil {
+		t.Fatalf("identical big fleets: %v", err)
+	}
+	if o := res.Outcome; math.Abs(o.AttackerWin.P-o.DefenderWin.P) > 1e-12 || o.Draw.P <= 0 {
+		t.Errorf("identical fleets: attacker %.15f, defender %.15f, draw %.15f", o.AttackerWin.P, o.DefenderWin.P, o.Draw.P)
 	}
 }

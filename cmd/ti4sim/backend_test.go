@@ -168,19 +168,19 @@ func TestBackendInputErrors(t *testing.T) {
 	}
 }
 
-// TestBackendExactStateLimit: an exact combat beyond the request's state
-// limit is refused naming the limit, at run.exact; within it, answered.
-// 2 dreadnoughts (6 states: alive 0..2, each maybe damaged) against 3
-// destroyers (4 states) have 24 joint states.
+// TestBackendExactStateLimit: an exact combat that reaches more joint
+// states than the request's limit is refused naming the limit, at
+// run.exact; within it, answered. 2 dreadnoughts (5 states under Sustain
+// Damage first) against 3 destroyers (4 states) reach 20 joint states.
 func TestBackendExactStateLimit(t *testing.T) {
 	doc := []byte(`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":3}]},"run":{"exact":true}}`)
-	_, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 23})
+	_, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 19})
 	var in *service.InputError
-	if !errors.As(err, &in) || in.Path != "run.exact" || !strings.Contains(in.Msg, "limit of the exact solver (23)") {
-		t.Errorf("limit 23: err = %v", err)
+	if !errors.As(err, &in) || in.Path != "run.exact" || !strings.Contains(in.Msg, "limit of the exact solver (19)") {
+		t.Errorf("limit 19: err = %v", err)
 	}
-	if _, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 24}); err != nil {
-		t.Errorf("limit 24: %v", err)
+	if _, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 20}); err != nil {
+		t.Errorf("limit 20: %v", err)
 	}
 }
 

@@ -25,7 +25,7 @@ func serveCommand() *command {
 		fs.SortFlags = false
 		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "`HOST:PORT` to listen on; the default is reachable from this machine only; port 0 picks a free port")
 		fs.Var(&maxTrials, "max-trials", "most Monte Carlo trials one request may ask for, 1..1e9 (more: 422)")
-		fs.IntVar(&cfg.MaxExactStates, "max-exact-states", cfg.MaxExactStates, fmt.Sprintf("most joint unit states of an exact combat, 1..%d (more: 422)", service.MaxExactStatesLimit))
+		fs.IntVar(&cfg.MaxExactStates, "max-exact-states", cfg.MaxExactStates, fmt.Sprintf("most joint unit states an exact combat may reach, 1..%d (more: 422)", service.MaxExactStatesLimit))
 		fs.Int64Var(&cfg.MaxBodyBytes, "max-body", cfg.MaxBodyBytes, "largest request body in bytes (larger: 413)")
 		fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "most time one request may take, queue included; then the run stops (503)")
 		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS)")

@@ -42,6 +42,6 @@ type Limits struct {
 	// precision target: the most it may run).
 	MaxTrials int64
 	// MaxExactStates is the most joint unit states an exact combat may
-	// have (combat.SolveWithin).
+	// reach (combat.SolveWithin).
 	MaxExactStates int
 }

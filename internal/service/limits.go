@@ -20,9 +20,9 @@ type Config struct {
 	// MaxTrials is the most Monte Carlo trials one request may ask for
 	// (--max-trials); more is answered 422.
 	MaxTrials int64
-	// MaxExactStates is the most joint unit states an exact combat may have
-	// (--max-exact-states); a larger one is answered 422. It bounds the
-	// exact solver's memory and time.
+	// MaxExactStates is the most joint unit states an exact combat may
+	// reach (--max-exact-states); one that reaches more is answered 422. It
+	// bounds the exact solver's memory and time.
 	MaxExactStates int
 	// MaxBodyBytes is the largest request body (--max-body); a larger one
 	// is answered 413.

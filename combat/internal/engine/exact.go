@@ -71,7 +71,7 @@ func (h *roundsHist) convolve(o *roundsHist) roundsHist {
 type Solver struct {
 	Ctx context.Context
 	P   *Plan
-	// MaxStates bounds each combat's joint state space (SolveWithin).
+	// MaxStates bounds the joint states each combat reaches (SolveWithin).
 	MaxStates int
 
 	outcome, space [numOutcomes]float64
@@ -142,9 +142,6 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 				}
 			}
 		}
-	}
-	if n := c.ss[Attacker].n * c.ss[Defender].n; n > s.MaxStates {
-		return nil, NotExact("exact mode: the %s combat has %d joint states (%d × %d), more than the limit of the exact solver (%d)", combatName(ct), n, c.ss[Attacker].n, c.ss[Defender].n, s.MaxStates)
 	}
 	for side := range NumSides {
 		for _, pmf := range c.pmf[side.Opp()] { // the most hits of any state (TI3: undamaged ones roll more)
@@ -226,6 +223,9 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 			w.settle(j)
 		}
 		w.buckets[hb] = nil
+		if w.seen > s.MaxStates {
+			return nil, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
+		}
 	}
 	return w.final, w.occupancy, nil
 }
@@ -250,6 +250,8 @@ type sweep struct {
 	occupancy float64
 	// y is settle's scratch: the mass that scores its first hit, by round.
 	y roundsHist
+	// seen counts the joint states that have held mass.
+	seen int
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -270,6 +272,7 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
 	if !ok {
 		m = new(roundsHist)
 		w.mass[j] = m
+		w.seen++
 		hb := w.c.health[Attacker][j/w.nd] + w.c.health[Defender][j%w.nd]
 		w.buckets[hb] = append(w.buckets[hb], j)
 	}
