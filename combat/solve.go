@@ -28,9 +28,9 @@ const MaxExactStates = 1 << 22
 // The Result has the same fields as Run's: probabilities with intervals of
 // zero width, expected survivors and losses with zero standard errors,
 // Trials 0 and Exact true. Solve refuses, naming the cause, scenarios with
-// effects it cannot express, a side with more than 65,536 unit states, and
-// combats that reach more than MaxExactStates joint states, and returns an
-// error if ctx is nil.
+// effects it cannot express, combats whose two sides' unit states multiply
+// past 2^32, and combats that reach more than MaxExactStates joint states,
+// and returns an error if ctx is nil.
 func Solve(ctx context.Context, sc Scenario) (Result, error) {
 	return SolveWithin(ctx, sc, MaxExactStates)
 }

@@ -104,52 +104,178 @@ type Solver struct {
 	Structures int
 }
 
-// chain is one combat type's Markov chain: each side's state space, each
-// state's hit distribution, health and transitions.
+// chain is one combat type's Markov chain: each side's state space and,
+// for the states the combat reaches, each state's hit distribution, health
+// and transitions, computed the first time the solver asks (pmfOf,
+// healthOf, nextOf): the solver's time and memory follow the states it
+// visits, not the product of the slots' counts.
 type chain struct {
-	ct     CombatType
-	ss     [2]stateSpace
-	pmf    [2][][]float64
-	next   [2][]uint32 // next[side][state*(in+1)+h]
-	in     [2]int
-	health [2][]int
-	plan   *Plan
+	ct   CombatType
+	r    RollKind // the combat's rolls
+	ss   [2]stateSpace
+	plan *Plan
+	// pmf, health and rows memoize pmfOf, healthOf and nextOf by state;
+	// one memoizes the state after one hit.
+	pmf    [2]memo[[]float64]
+	health [2]memo[int]
+	rows   [2]memo[[]uint32]
+	one    [2]memo[uint32]
+	// maxHealth bounds every state's health (all units alive, none
+	// damaged).
+	maxHealth [2]int
 }
+
+// maxCodes bounds the product of the two sides' state spaces: a joint
+// state is a uint32.
+const maxCodes = 1<<32 - 1
 
 func (s *Solver) newChain(ct CombatType) (*chain, error) {
 	p := s.P
-	c := &chain{ct: ct, plan: p}
-	r := CombatRollOf(ct)
+	c := &chain{ct: ct, r: CombatRollOf(ct), plan: p}
 	for side := range NumSides {
-		ss, ok := p.newStateSpace(side, p.participants(side, ct))
+		ss, ok := p.stateCodes(side, p.participants(side, ct), maxCodes)
 		if !ok {
-			return nil, NotExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", side.String(), combatName(ct), maxStates)
+			return nil, NotExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", side.String(), combatName(ct), maxCodes)
 		}
 		c.ss[side] = ss
-		c.pmf[side] = p.pmfTable(side, r, &c.ss[side])
-		c.health[side] = make([]int, ss.n)
-		for st := range ss.n {
-			for j, slot := range ss.slots {
-				// Hit points left: 1 a unit, 1 more for an unused Sustain
-				// Damage, 1 more for a second one (a TI3 war sun).
-				u := ss.units[st*len(ss.slots)+j]
-				c.health[side][st] += int(u[0])
-				if ss.sustain[j] {
-					c.health[side][st] += int(u[0] - u[1])
-				}
-				if p.Side[side].Slots[slot].HasWorn {
-					c.health[side][st] += int(u[0])
-				}
+		c.pmf[side] = newMemo[[]float64](ss.n)
+		c.health[side] = newMemo[int](ss.n)
+		c.rows[side] = newMemo[[]uint32](ss.n)
+		c.one[side] = newMemo[uint32](ss.n)
+		for j, slot := range ss.slots {
+			a := int(ss.pairs[j][len(ss.pairs[j])-1][0]) // the most units the slot can hold
+			c.maxHealth[side] += a
+			if ss.sustain[j] {
+				c.maxHealth[side] += a
+			}
+			if p.Side[side].Slots[slot].HasWorn {
+				c.maxHealth[side] += a
 			}
 		}
 	}
-	for side := range NumSides {
-		for _, pmf := range c.pmf[side.Opp()] { // the most hits of any state (TI3: undamaged ones roll more)
-			c.in[side] = max(c.in[side], len(pmf)-1)
-		}
-		c.next[side] = p.transitionTable(side, r, &c.ss[side], c.in[side])
+	if n := uint64(c.ss[Attacker].n) * uint64(c.ss[Defender].n); n > maxCodes {
+		return nil, NotExact("exact mode: the %s combat's unit states (%d × %d) pass the limit of the exact solver (%d joint codes)", combatName(ct), c.ss[Attacker].n, c.ss[Defender].n, uint64(maxCodes))
 	}
 	return c, nil
+}
+
+// pmfOf returns the distribution of side's hits with the combat's rolls in
+// state st (its other units at their start).
+func (c *chain) pmfOf(side Side, st uint32) []float64 {
+	if pmf, ok := c.pmf[side].get(st); ok {
+		return pmf
+	}
+	p := c.plan
+	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
+	c.ss[side].decode(st, &alive, &damaged)
+	pmf := []float64{1} // never reached (a unit with its worn form)
+	if p.possible(side, &alive) {
+		pmf = p.hitPMF(side, c.r, &alive, &damaged, 0)
+	}
+	c.pmf[side].set(st, pmf)
+	return pmf
+}
+
+// healthOf returns side's hit points left in state st: 1 a unit, 1 more
+// for an unused Sustain Damage, 1 more for a second one (a TI3 war sun).
+func (c *chain) healthOf(side Side, st uint32) int {
+	if h, ok := c.health[side].get(st); ok {
+		return h
+	}
+	ss := &c.ss[side]
+	h := 0
+	for j, slot := range ss.slots {
+		u := ss.unit(st, j)
+		h += int(u[0])
+		if ss.sustain[j] {
+			h += int(u[0] - u[1])
+		}
+		if c.plan.Side[side].Slots[slot].HasWorn {
+			h += int(u[0])
+		}
+	}
+	c.health[side].set(st, h)
+	return h
+}
+
+// nextOf returns side's state after taking h hits of the combat's rolls
+// in state st, by the engine's own takeHit, then the reversion of its
+// units where due (TI3 shock troops) — the fast tables' transitionTable,
+// for one state.
+func (c *chain) nextOf(side Side, st uint32, h int) uint32 {
+	row, _ := c.rows[side].get(st)
+	if h < len(row) {
+		return row[h]
+	}
+	p := c.plan
+	ss := &c.ss[side]
+	if p.Side[side].SustainCancels > 1 {
+		// A sustain cancels more than one hit: each count from scratch.
+		for k := len(row); k <= h; k++ {
+			scratch := &Trial{P: p}
+			ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
+			next := st // never reached
+			if p.possible(side, &scratch.Alive[side]) {
+				scratch.absorb(side, c.r, k)
+				next = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
+			}
+			row = append(row, c.reverted(side, next))
+		}
+		c.rows[side].set(st, row)
+		return row[h]
+	}
+	// The raw chain of single hits, reverted entry by entry.
+	raw := st
+	for k := 0; k < len(row); k++ {
+		if k > 0 {
+			raw = c.oneOf(side, raw)
+		}
+	}
+	for k := len(row); k <= h; k++ {
+		if k > 0 {
+			raw = c.oneOf(side, raw)
+		}
+		row = append(row, c.reverted(side, raw))
+	}
+	c.rows[side].set(st, row)
+	return row[h]
+}
+
+// oneOf returns side's state after one hit of the combat's rolls in state
+// st (unchanged for a state that cannot occur).
+func (c *chain) oneOf(side Side, st uint32) uint32 {
+	if n, ok := c.one[side].get(st); ok {
+		return n
+	}
+	p := c.plan
+	ss := &c.ss[side]
+	sp := &p.Side[side]
+	scratch := &Trial{P: p}
+	ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
+	n := st
+	if p.possible(side, &scratch.Alive[side]) {
+		scratch.TakeHit(side, sp.Order[sp.TargetOf[c.r]], c.r.Sustainable(), sp.sustainLast)
+		n = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
+	}
+	c.one[side].set(st, n)
+	return n
+}
+
+// reverted applies side's reversion to state st where it is due and the
+// combat's rolls revert (revertAll, for one state).
+func (c *chain) reverted(side Side, st uint32) uint32 {
+	rv := c.plan.Side[side].Revert
+	ss := &c.ss[side]
+	if !rv.On || !slices.Contains(RevertingRolls[:], c.r) || !slices.Contains(ss.slots, rv.From) || !slices.Contains(ss.slots, rv.To) {
+		return st
+	}
+	var alive, damaged [MaxSlots]uint16
+	ss.decode(st, &alive, &damaged)
+	if !rv.due(&alive) {
+		return st
+	}
+	rv.apply(&alive, &damaged)
+	return ss.encode(&alive, &damaged)
 }
 
 func combatName(ct CombatType) string { return [2]string{"space", "ground"}[ct] }
@@ -159,8 +285,8 @@ func (s *Solver) advance(c *chain, side Side, r RollKind, st uint32, h int) uint
 	// Rolls that hit the same targets as the chain's combat rolls, with
 	// Sustain Damage, move along its transition table.
 	sp := &s.P.Side[side]
-	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) && h <= c.in[side] {
-		return c.next[side][int(st)*(c.in[side]+1)+h]
+	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) {
+		return c.nextOf(side, st, h)
 	}
 	ss := &c.ss[side]
 	sc := &Trial{P: s.P}
@@ -255,12 +381,7 @@ type sweep struct {
 }
 
 func newSweep(c *chain, states int) *sweep {
-	maxHealth := 0
-	for side := range NumSides {
-		for _, h := range c.health[side] {
-			maxHealth = max(maxHealth, h)
-		}
-	}
+	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
 		mass: make(map[uint32]*roundsHist, states), moment: make(map[uint32]float64, states), final: map[uint32]*absorbed{}}
 }
@@ -273,7 +394,7 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
 		m = new(roundsHist)
 		w.mass[j] = m
 		w.seen++
-		hb := w.c.health[Attacker][j/w.nd] + w.c.health[Defender][j%w.nd]
+		hb := w.c.healthOf(Attacker, j/w.nd) + w.c.healthOf(Defender, j%w.nd)
 		w.buckets[hb] = append(w.buckets[hb], j)
 	}
 	if h == nil {
@@ -298,7 +419,7 @@ func (w *sweep) settle(j uint32) {
 		w.final[j] = &absorbed{hist: *m}
 		return
 	}
-	pa, pd := c.pmf[Attacker][sa], c.pmf[Defender][sd]
+	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	p00 := pa[0] * pd[0]
 	total := m.sum()
 	if p00 >= 1 {
@@ -324,15 +445,14 @@ func (w *sweep) settle(j uint32) {
 		left -= (1 - p00) * y[r]
 	}
 	y[histBins-1] = max(left, 0) / (1 - p00)
-	wa, wd := c.in[Attacker]+1, c.in[Defender]+1
 	for ha, qa := range pa {
 		for hd, qd := range pd {
 			q := qa * qd
 			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
-			na := c.next[Attacker][int(sa)*wa+hd]
-			nd2 := c.next[Defender][int(sd)*wd+ha]
+			na := c.nextOf(Attacker, sa, hd)
+			nd2 := c.nextOf(Defender, sd, ha)
 			w.put(na*nd+nd2, y, q)
 			// Mass q/(1-p00) of it leaves for that state, after mom/total
 			// rounds before and stay/total here on average.
@@ -850,14 +970,14 @@ func addUnits(acc [MaxSlots]float64, c *chain, side Side, st uint32, m float64) 
 		if sl := &c.plan.Side[side].Slots[slot]; sl.Form == FormWorn {
 			slot = sl.Of // reported with its unit
 		}
-		acc[slot] += m * float64(ss.units[int(st)*len(ss.slots)+j][0])
+		acc[slot] += m * float64(ss.unit(st, j)[0])
 	}
 	return acc
 }
 
 // addStructures adds mass m of the defender's structures, destroyed when
 // the attacker took the planet; structures that are also ground forces
-// (structures that are also ground forces) are in the states already.
+// are in the states already.
 func (s *Solver) addStructures(m float64, captured bool) {
 	if captured {
 		return

@@ -19,8 +19,9 @@ type stateSpace struct {
 	units [][2]uint16
 }
 
-// maxStates bounds one side's state space for the fast path and the exact
-// solver; larger sides use the generic path (and exact mode refuses).
+// maxStates bounds one side's state space for the fast path's tables;
+// larger sides use the generic path. (The exact solver reads states
+// lazily: stateCodes.)
 const maxStates = 1 << 16
 
 // newStateSpace enumerates the states of the given slots of side, whose
@@ -29,6 +30,24 @@ const maxStates = 1 << 16
 // slot units revert into, which fills from theirs (TI3 shock troops).
 // ok is false when the space has more than maxStates states.
 func (p *Plan) newStateSpace(side Side, slots []uint8) (ss stateSpace, ok bool) {
+	ss, ok = p.stateCodes(side, slots, maxStates)
+	if !ok {
+		return ss, false
+	}
+	ss.units = make([][2]uint16, ss.n*len(slots))
+	for s := range ss.n {
+		for j := range slots {
+			ss.units[s*len(slots)+j] = ss.pairs[j][(uint32(s)/ss.strides[j])%ss.sizes[j]]
+		}
+	}
+	return ss, true
+}
+
+// stateCodes lays out the mixed-radix codes of newStateSpace's states
+// without listing them (no units cache: unit decodes by division), for at
+// most limit states; ok is false beyond. The exact solver uses it: it
+// reads only the states a combat reaches.
+func (p *Plan) stateCodes(side Side, slots []uint8, limit int) (ss stateSpace, ok bool) {
 	sp := &p.Side[side]
 	ss.slots = slots
 	ss.n = 1
@@ -54,18 +73,20 @@ func (p *Plan) newStateSpace(side Side, slots []uint8) (ss stateSpace, ok bool) 
 		ss.sizes = append(ss.sizes, uint32(len(pairs)))
 		ss.pairs = append(ss.pairs, pairs)
 		ss.sustain = append(ss.sustain, sp.Slots[s].Sustain)
-		ss.n *= len(pairs)
-		if ss.n > maxStates {
+		if ss.n > limit/len(pairs) {
 			return ss, false
 		}
-	}
-	ss.units = make([][2]uint16, ss.n*len(slots))
-	for s := range ss.n {
-		for j := range slots {
-			ss.units[s*len(slots)+j] = ss.pairs[j][(uint32(s)/ss.strides[j])%ss.sizes[j]]
-		}
+		ss.n *= len(pairs)
 	}
 	return ss, true
+}
+
+// unit returns the (alive, damaged) of slot j in state s.
+func (ss *stateSpace) unit(s uint32, j int) [2]uint16 {
+	if ss.units != nil {
+		return ss.units[int(s)*len(ss.slots)+j]
+	}
+	return ss.pairs[j][(s/ss.strides[j])%ss.sizes[j]]
 }
 
 // code returns the code of (alive, damaged) in slot j.
@@ -88,6 +109,13 @@ func (ss *stateSpace) encode(alive, damaged *[MaxSlots]uint16) uint32 {
 
 // decode writes state s into alive and damaged.
 func (ss *stateSpace) decode(s uint32, alive, damaged *[MaxSlots]uint16) {
+	if ss.units == nil {
+		for j, slot := range ss.slots {
+			u := ss.pairs[j][(s/ss.strides[j])%ss.sizes[j]]
+			alive[slot], damaged[slot] = u[0], u[1]
+		}
+		return
+	}
 	us := ss.units[int(s)*len(ss.slots):][:len(ss.slots)]
 	for j, slot := range ss.slots {
 		alive[slot], damaged[slot] = us[j][0], us[j][1]

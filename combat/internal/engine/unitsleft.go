@@ -149,7 +149,7 @@ func unitsIn(c *chain, side Side, st uint32) int {
 	n := 0
 	for j, slot := range ss.slots {
 		if sp.isCounted(slot) {
-			n += int(ss.units[int(st)*len(ss.slots)+j][0])
+			n += int(ss.unit(st, j)[0])
 		}
 	}
 	return n
