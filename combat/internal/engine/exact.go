@@ -365,11 +365,10 @@ type sweep struct {
 	nd uint32
 	// buckets[h] lists the states of joint health h that hold mass.
 	buckets [][]uint32
-	// mass[j] is the mass in state j not yet settled, by rounds.
-	mass map[uint32]*roundsHist
-	// moment[j] is the sum of rounds times mass that reached state j: the
-	// mean exactly, where the histogram's last bin is open-ended.
-	moment map[uint32]float64
+	// pending[j] is the mass in state j not yet settled, by rounds, and
+	// its moment: the sum of rounds times mass that reached j (the mean
+	// exactly, where the histogram's last bin is open-ended).
+	pending map[uint32]*pendingMass
 	// final holds the settled final states; occupancy the expected rounds
 	// of rolling.
 	final     map[uint32]*absorbed
@@ -383,25 +382,41 @@ type sweep struct {
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
-		mass: make(map[uint32]*roundsHist, states), moment: make(map[uint32]float64, states), final: map[uint32]*absorbed{}}
+		pending: make(map[uint32]*pendingMass, states), final: map[uint32]*absorbed{}}
 }
 
 // put adds to state j the mass h scaled by scale, or, with h nil, the mass
 // scale at 0 rounds.
-func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
-	m, ok := w.mass[j]
+func (w *sweep) put(j uint32, h *roundsHist, scale float64) *pendingMass {
+	return w.putFrom(j, h, scale, 0)
+}
+
+// putFrom is put for a histogram h whose bins below lo are zero: it adds
+// only the bins from lo (the same sums: the others would add zeros).
+func (w *sweep) putFrom(j uint32, h *roundsHist, scale float64, lo int) *pendingMass {
+	pm, ok := w.pending[j]
 	if !ok {
-		m = new(roundsHist)
-		w.mass[j] = m
+		pm = new(pendingMass)
+		w.pending[j] = pm
 		w.seen++
 		hb := w.c.healthOf(Attacker, j/w.nd) + w.c.healthOf(Defender, j%w.nd)
 		w.buckets[hb] = append(w.buckets[hb], j)
 	}
 	if h == nil {
-		m[0] += scale
-		return
+		pm.hist[0] += scale
+		return pm
 	}
-	m.add(h, scale)
+	for i := lo; i < histBins; i++ {
+		pm.hist[i] += h[i] * scale
+	}
+	return pm
+}
+
+// pendingMass is the mass waiting in a joint state: by rounds, and its
+// moment (sweep.pending).
+type pendingMass struct {
+	hist   roundsHist
+	moment float64
 }
 
 // settle moves state j's mass on: it stays final where a side has no
@@ -411,9 +426,9 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) {
 // out: the mass leaving in round r is y[r] = Σ_{k≥1} m[r−k]·p00^(k−1).
 func (w *sweep) settle(j uint32) {
 	c, nd := w.c, w.nd
-	m, mom := w.mass[j], w.moment[j]
-	delete(w.mass, j)
-	delete(w.moment, j)
+	pm := w.pending[j]
+	delete(w.pending, j)
+	m, mom := &pm.hist, pm.moment
 	sa, sd := j/nd, j%nd
 	if sa == 0 || sd == 0 {
 		w.final[j] = &absorbed{hist: *m}
@@ -445,6 +460,10 @@ func (w *sweep) settle(j uint32) {
 		left -= (1 - p00) * y[r]
 	}
 	y[histBins-1] = max(left, 0) / (1 - p00)
+	lo := 0 // y's first bin that is not zero
+	for lo < histBins-1 && y[lo] == 0 {
+		lo++
+	}
 	for ha, qa := range pa {
 		for hd, qd := range pd {
 			q := qa * qd
@@ -453,10 +472,9 @@ func (w *sweep) settle(j uint32) {
 			}
 			na := c.nextOf(Attacker, sa, hd)
 			nd2 := c.nextOf(Defender, sd, ha)
-			w.put(na*nd+nd2, y, q)
 			// Mass q/(1-p00) of it leaves for that state, after mom/total
 			// rounds before and stay/total here on average.
-			w.moment[na*nd+nd2] += q / (1 - p00) * (mom + stay)
+			w.putFrom(na*nd+nd2, y, q, lo).moment += q / (1 - p00) * (mom + stay)
 		}
 	}
 }
