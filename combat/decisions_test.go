@@ -8,8 +8,9 @@ package combat_test
 // mode accepts the scenario, and, through compareRun, every figure of a
 // Monte Carlo run against the oracle (4 standard errors, see exact_test.go).
 // Scenarios without hand numbers are compared with the oracle only
-// (decCompare). Exact mode refuses retreat policies and round limits; it
-// must then name the feature.
+// (decCompare). Exact mode refuses retreat policies; it must then name
+// the feature. Round limits it solves (the round is in the rounds
+// histogram of each state).
 //
 // Notation as in reference's oracle_test.go: p(X) = (11 − X)/10 is the chance
 // that a die hits on X; "A only" is the chance that only the attacker
@@ -499,14 +500,14 @@ func TestMaxRoundsSpace(t *testing.T) {
 	// 0.216 (unfinished), else the attacker wins; E[cruisers] = 2.8.
 	sc := oracleScen(t, combat.SpaceCombat, "3 cruiser", "1 destroyer")
 	sc.MaxRounds = 1
-	decHand(t, "1 round", sc, 561, "round limit", decWant{win: 0.784, unfinished: 0.216,
+	decHand(t, "1 round", sc, 561, "", decWant{win: 0.784, unfinished: 0.216,
 		means: []errataMean{{0, units.Cruiser, 2.8}, {1, units.Destroyer, 0.216}}})
 	// 2 rounds: the destroyer survives round 2 with 0.216 against 3
 	// cruisers (its round-1 roll missed, 0.8) and 0.6² = 0.36 against 2:
 	// unfinished 0.216·(0.8·0.216 + 0.2·0.36) = 0.0528768. It rolls in
 	// round 2 only if alive: E[cruisers] = 3 − 0.2 − 0.216·0.2 = 2.7568.
 	sc.MaxRounds = 2
-	decHand(t, "2 rounds", sc, 562, "round limit", decWant{win: 1 - 0.0528768, unfinished: 0.0528768,
+	decHand(t, "2 rounds", sc, 562, "", decWant{win: 1 - 0.0528768, unfinished: 0.0528768,
 		means: []errataMean{{0, units.Cruiser, 2.7568}, {1, units.Destroyer, 0.0528768}}})
 	// A combat stopped by the limit has not ended, so capacity is not
 	// applied: the survivors stay as they are ("survivors as they are";
@@ -517,12 +518,12 @@ func TestMaxRoundsSpace(t *testing.T) {
 	att := errataSide(t, "1 carrier, 6 fighter")
 	att.Modifier = -9
 	sc = combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1, Attacker: att, Defender: errataSide(t, "1 cruiser")}
-	decHand(t, "over capacity", sc, 567, "round limit", decWant{unfinished: 1,
+	decHand(t, "over capacity", sc, 567, "", decWant{unfinished: 1,
 		means: []errataMean{{0, units.Fighter, 5.6}, {0, units.Carrier, 1}, {1, units.Cruiser, 1}}})
 	// Exact values: reference.Solve. 2 rounds after AFB.
 	sc = oracleScen(t, combat.SpaceCombat, "1 carrier, 3 fighter, 1 destroyer", "2 cruiser, 1 destroyer")
 	sc.MaxRounds = 2
-	decCompare(t, sc, 563, "round limit")
+	decCompare(t, sc, 563, "")
 	// A round limit does not apply to a whole invasion.
 	sc = oracleScen(t, combat.Invasion, "1 carrier, 2 infantry", "1 infantry")
 	sc.MaxRounds = 1
@@ -537,15 +538,15 @@ func TestMaxRoundsGround(t *testing.T) {
 	// 0.49².
 	sc := oracleScen(t, combat.GroundCombat, "1 infantry", "1 infantry")
 	sc.MaxRounds = 1
-	decHand(t, "1 round", sc, 564, "round limit", decWant{win: 0.21, draw: 0.09, loss: 0.21, unfinished: 0.49,
+	decHand(t, "1 round", sc, 564, "", decWant{win: 0.21, draw: 0.09, loss: 0.21, unfinished: 0.49,
 		means: []errataMean{{0, units.Infantry, 0.7}}})
 	sc.MaxRounds = 2
-	decHand(t, "2 rounds", sc, 565, "round limit", decWant{win: 0.21 * 1.49, draw: 0.09 * 1.49, loss: 0.21 * 1.49, unfinished: 0.2401,
+	decHand(t, "2 rounds", sc, 565, "", decWant{win: 0.21 * 1.49, draw: 0.09 * 1.49, loss: 0.21 * 1.49, unfinished: 0.2401,
 		means: []errataMean{{0, units.Infantry, 0.21*1.49 + 0.2401}}})
 	// Exact values: reference.Solve.
 	sc = oracleScen(t, combat.GroundCombat, "2 mech, 2 infantry", "1 mech, 4 infantry")
 	sc.MaxRounds = 2
-	decCompare(t, sc, 566, "round limit")
+	decCompare(t, sc, 566, "")
 }
 
 // TestOracleIterMatchesRecursion checks the oracle's round-by-round solver
@@ -595,6 +596,46 @@ func TestOracleIterMatchesRecursion(t *testing.T) {
 			late := sc
 			late.Attacker.Retreat = combat.Retreat{AfterRound: 1000}
 			same(fmt.Sprintf("scenario %d retreat after 1000", i), reference.Solve(late), want)
+		}
+	}
+}
+
+// TestExactRoundLimitStates: under a round limit exact mode lists the end
+// states (Result.States) as Monte Carlo does, with exact probabilities.
+// 3 cruisers (7: 0.4) against 1 destroyer (9: 0.2), 1 round: the destroyer
+// dies unless all three miss (1 − 0.6³ = 0.784) and hits a cruiser with
+// 0.2, independently: (3 cruisers, —) 0.6272, (2, —) 0.1568, (3, 1
+// destroyer) 0.1728, (2, 1) 0.0432.
+func TestExactRoundLimitStates(t *testing.T) {
+	sc := oracleScen(t, combat.SpaceCombat, "3 cruiser", "1 destroyer")
+	sc.MaxRounds = 1
+	ex, err := combat.Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc := mustRun(t, sc, 200_000/raceTrialDivisor, 568)
+	want := map[[2]int]float64{{3, 0}: 0.6272, {2, 0}: 0.1568, {3, 1}: 0.1728, {2, 1}: 0.0432}
+	key := func(st combat.State) [2]int {
+		var k [2]int
+		for i, list := range [][]combat.UnitCount{st.Attacker, st.Defender} {
+			for _, u := range list {
+				k[i] += u.Alive
+			}
+		}
+		return k
+	}
+	if len(ex.States) != len(want) {
+		t.Fatalf("exact: %d end states, want %d: %+v", len(ex.States), len(want), ex.States)
+	}
+	for _, st := range ex.States {
+		if w, ok := want[key(st)]; !ok || math.Abs(st.P.P-w) > 1e-12 || st.P.Lo != st.P.P || st.P.Hi != st.P.P {
+			t.Errorf("exact state %v: P %+v, want %.4f exactly", key(st), st.P, w)
+		}
+	}
+	for _, st := range mc.States {
+		w := want[key(st)]
+		if se := math.Sqrt(w * (1 - w) / float64(mc.Trials)); math.Abs(st.P.P-w) > 4*se {
+			t.Errorf("Monte Carlo state %v: P %.5f, want %.4f (4 SE = %.5f)", key(st), st.P.P, w, 4*se)
 		}
 	}
 }

@@ -95,6 +95,9 @@ type Solver struct {
 	// capacity part per side.
 	removed      [2][MaxSlots]float64
 	capacityLost [2]float64
+	// states, under a round limit, is the mass of each end state (the
+	// units of both sides), for Result.States.
+	states map[unitState]float64
 	// Left is the mass per outcome and number of units left (UnitsLeft);
 	// shipsLeft the units of each side in the space area of the invasion
 	// being solved (0 for a ground combat), and structures the defender's
@@ -331,6 +334,9 @@ func (s *Solver) fire(c *chain, dist map[uint32]float64, shooter Side, r RollKin
 type absorbed struct {
 	hist  roundsHist
 	stuck bool // neither side could hit: the combat never ends (its rounds: RoundCap)
+	// stopped: the round limit stopped the combat here, both sides with
+	// units left (its rounds: the limit).
+	stopped bool
 }
 
 // fight runs the combat chain from the joint distribution start (all at 0
@@ -338,6 +344,7 @@ type absorbed struct {
 // expected number of rounds of rolling.
 func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
 	w := newSweep(c, len(start))
+	w.limit = s.P.roundLimit
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])
 	}
@@ -377,6 +384,9 @@ type sweep struct {
 	y roundsHist
 	// seen counts the joint states that have held mass.
 	seen int
+	// limit is the round limit (0: none), at most histBins-2 so that
+	// every round has its own bin.
+	limit int
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -437,6 +447,10 @@ func (w *sweep) settle(j uint32) {
 	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	p00 := pa[0] * pd[0]
 	total := m.sum()
+	if w.limit > 0 {
+		w.settleLimited(j, m, pa, pd, p00)
+		return
+	}
 	if p00 >= 1 {
 		// Nobody can hit: the combat never ends. Like a trial, it is
 		// stopped at the round cap and its rounds count as RoundCap
@@ -485,6 +499,12 @@ func (w *sweep) settle(j uint32) {
 // (walkPlanet). A ground combat alone starts on the planet.
 func (s *Solver) Solve() error {
 	p := s.P
+	if p.roundLimit > histBins-2 {
+		return NotExact("exact mode: a round limit of %d passes the %d rounds the exact solver counts one by one", p.roundLimit, histBins-2)
+	}
+	if p.roundLimit > 0 {
+		s.states = map[unitState]float64{}
+	}
 	steps := actionSteps[p.action]
 	if !steps[0].inSpaceArea() {
 		g, err := s.newChain(OnGround)
@@ -576,6 +596,39 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 	return final, nil
 }
 
+// settleLimited is settle under a round limit R (w.limit): the mass in
+// state j at the start of round r is y[r] = m[r−1] + p00·y[r−1]; in rounds
+// 1..R it rolls (each unit of it one round of occupancy) and leaves for the
+// states its hits lead to, y[r]·q; the mass still there at the start of
+// round R+1 is stopped there, both sides with units left, its rounds R —
+// as a trial stops at the round limit (unfinishedCombat). Every round has
+// its own bin, so the rounds' mean is the histogram's and needs no moment.
+func (w *sweep) settleLimited(j uint32, m *roundsHist, pa, pd []float64, p00 float64) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	R := w.limit
+	y := &w.y
+	*y = roundsHist{}
+	for r := 1; r <= R; r++ {
+		y[r] = m[r-1] + p00*y[r-1]
+		w.occupancy += y[r]
+	}
+	if stopped := m[R] + p00*y[R]; stopped > 0 {
+		a := &absorbed{stopped: true}
+		a.hist[R] = stopped
+		w.final[j] = a
+	}
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, 1)
+		}
+	}
+}
+
 // spaceEnd settles one final state j of the space area, reached with the
 // rounds and mass of a: capacity when the space combat ends, then the
 // outcome of a space combat (no steps left), or of an invasion — none
@@ -586,15 +639,19 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 	m := a.hist.sum()
 	s.hist[InSpace].add(&a.hist, 1)
 	sp := holderOf(j/nd, j%nd) // who won, before capacity
-	if a.stuck {
+	if a.stuck || a.stopped {
 		sp = unfinished
 	}
 	s.massOf = m
-	sa, sd, ga := s.afterCapacity(c, g, j)
+	sa, sd, ga := j/nd, j%nd, uint32(0)
+	if !a.stopped { // a combat stopped by the round limit has not ended: no capacity
+		sa, sd, ga = s.afterCapacity(c, g, j)
+	}
 	s.addSurvivors(c, Attacker, sa, m)
 	s.addSurvivors(c, Defender, sd, m)
 	s.space[sp] += m
 	if len(rest) == 0 {
+		s.addState(c, sa, sd, m)
 		s.outcome[sp] += m
 		s.Left.add(sp, unitsIn(c, Attacker, sa), unitsIn(c, Defender, sd)+s.Structures, m)
 		s.addStructures(m, false)
@@ -934,15 +991,18 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 	}
 	s.meanRounds[OnGround] += m * (occupancy + endedBeforeRolls(final))
 	var groundHist roundsHist
-	record := func(j uint32, q float64, fought, stuck bool) {
+	record := func(j uint32, q float64, fought bool, a *absorbed) {
 		ga, gd := j/nd, j%nd
 		s.addSurvivors(g, Attacker, ga, m*q)
 		s.addSurvivors(g, Defender, gd, m*q)
+		s.addState(g, ga, gd, m*q)
 		o := s.P.planetHolder(ga != 0, gd != 0, fought)
 		switch {
-		case stuck:
+		case a.stuck:
 			o = unfinished
 			s.unresolved += m * q
+		case a.stopped:
+			o = unfinished
 		case ga == 0 && fought && gd == 0 && s.P.action == Invasion:
 			s.wipedOut += m * q
 		}
@@ -959,11 +1019,11 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 		a := final[j]
 		q := a.hist.sum()
 		groundHist.add(&a.hist, 1)
-		record(j, q, true, a.stuck)
+		record(j, q, true, a)
 	}
 	for _, j := range sortedKeys(quiet) {
 		groundHist[0] += quiet[j]
-		record(j, quiet[j], false, false)
+		record(j, quiet[j], false, &absorbed{})
 	}
 	s.hist[OnGround].add(&groundHist, m)
 	if spaceHist == nil {
@@ -980,6 +1040,20 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 // survivors.
 func (s *Solver) addSurvivors(c *chain, side Side, st uint32, m float64) {
 	s.alive[side] = addUnits(s.alive[side], c, side, st, m)
+}
+
+// addState adds mass m of chain c's joint end state (sa, sd) — each side's
+// units, the others at their start — to the end states a round limit
+// reports (Result.States); nothing without a round limit.
+func (s *Solver) addState(c *chain, sa, sd uint32, m float64) {
+	if s.states == nil || m == 0 {
+		return
+	}
+	var k unitState
+	for side, st := range [2]uint32{sa, sd} {
+		k[side][0], k[side][1] = s.overlay(c, Side(side), st)
+	}
+	s.states[k] += m
 }
 
 func addUnits(acc [MaxSlots]float64, c *chain, side Side, st uint32, m float64) [MaxSlots]float64 {
@@ -1085,6 +1159,9 @@ func (s *Solver) Result() Result {
 		r.GroundRounds = &gr
 		r.Invaded = exactP(s.invaded)
 		r.Outcome.BothWipedOut = exactP(s.wipedOut)
+	}
+	if s.states != nil {
+		r.States = statesOf(p, s.states, exactP)
 	}
 	r.Warnings = append(r.Warnings, p.Warnings...)
 	if s.unresolved > 0 && !p.neverEnds {

@@ -306,9 +306,6 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 		}
 		p.buildCapacity(i)
 	}
-	if sc.MaxRounds > 0 {
-		p.BeyondExact("the round limit")
-	}
 	fx.Attach(p)
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || p.used[wRetreat][0] > 0
 	// A unit that cannot use Sustain Damage (any more) cannot start damaged:

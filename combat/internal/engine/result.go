@@ -270,12 +270,18 @@ func (p *Plan) states(a *Tally) []State {
 	if a.states == nil {
 		return nil
 	}
-	keys := make([]unitState, 0, len(a.states))
-	for k := range a.states {
+	return statesOf(p, a.states, func(n int64) Probability { return probability(n, a.N) })
+}
+
+// statesOf lists the end states of m (a count or a probability each), most
+// likely first (ties: by the units), with their probabilities by prob.
+func statesOf[V int64 | float64](p *Plan, m map[unitState]V, prob func(V) Probability) []State {
+	keys := make([]unitState, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(x, y unitState) int {
-		if c := cmp.Compare(a.states[y], a.states[x]); c != 0 {
+		if c := cmp.Compare(m[y], m[x]); c != 0 {
 			return c
 		}
 		for s := range x {
@@ -289,7 +295,7 @@ func (p *Plan) states(a *Tally) []State {
 	})
 	out := make([]State, 0, len(keys))
 	for _, k := range keys {
-		st := State{P: probability(a.states[k], a.N)}
+		st := State{P: prob(m[k])}
 		for side, list := range []*[]UnitCount{&st.Attacker, &st.Defender} {
 			for _, kind := range units.DisplayOrder() {
 				for i, sl := range p.Side[side].Slots {
