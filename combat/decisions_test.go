@@ -8,9 +8,9 @@ package combat_test
 // mode accepts the scenario, and, through compareRun, every figure of a
 // Monte Carlo run against the oracle (4 standard errors, see exact_test.go).
 // Scenarios without hand numbers are compared with the oracle only
-// (decCompare). Exact mode refuses retreat policies; it must then name
-// the feature. Round limits it solves (the round is in the rounds
-// histogram of each state).
+// (decCompare). Exact mode solves retreat policies and round limits (the
+// round is in the rounds histogram of each state); where it refuses, it
+// must name the feature.
 //
 // Notation as in reference's oracle_test.go: p(X) = (11 − X)/10 is the chance
 // that a die hits on X; "A only" is the chance that only the attacker
@@ -359,18 +359,18 @@ func TestRetreatAfterRound1Space(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "3 cruiser"), Defender: errataSide(t, "1 destroyer")}
 	sc.Attacker.Retreat = decRetreat(t, "after=1")
-	decHand(t, "attacker", sc, 531, "retreat", decWant{win: 0.784, aRetreat: 0.216,
+	decHand(t, "attacker", sc, 531, "", decWant{win: 0.784, aRetreat: 0.216,
 		means: []errataMean{{0, units.Cruiser, 2.8}, {1, units.Destroyer, 0.216}}})
 	// The defender retreating after round 1 instead: the same numbers,
 	// defender retreats 0.216.
 	sc.Attacker.Retreat = combat.Retreat{}
 	sc.Defender.Retreat = decRetreat(t, "after=1")
-	decHand(t, "defender", sc, 532, "retreat", decWant{win: 0.784, dRetreat: 0.216,
+	decHand(t, "defender", sc, 532, "", decWant{win: 0.784, dRetreat: 0.216,
 		means: []errataMean{{0, units.Cruiser, 2.8}, {1, units.Destroyer, 0.216}}})
 	// Both announce in round 1: the defender announces first, so the
 	// attacker cannot.
 	sc.Attacker.Retreat = decRetreat(t, "after=1")
-	decHand(t, "both", sc, 533, "retreat", decWant{win: 0.784, dRetreat: 0.216,
+	decHand(t, "both", sc, 533, "", decWant{win: 0.784, dRetreat: 0.216,
 		means: []errataMean{{0, units.Cruiser, 2.8}, {1, units.Destroyer, 0.216}}})
 
 	// A retreat takes what the ships carry: a carrier with 5 fighters
@@ -382,7 +382,7 @@ func TestRetreatAfterRound1Space(t *testing.T) {
 	def.Modifier = -9
 	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: errataSide(t, "1 carrier, 5 fighter"), Defender: def}
 	sc.Attacker.Retreat = combat.Retreat{AfterRound: 1}
-	decHand(t, "carrier", sc, 534, "retreat", decWant{win: 1 - 0.262144, aRetreat: 0.262144,
+	decHand(t, "carrier", sc, 534, "", decWant{win: 1 - 0.262144, aRetreat: 0.262144,
 		means: []errataMean{{0, units.Fighter, 4}, {1, units.Cruiser, 0.262144}}, capLost: [2]float64{1, 0}})
 
 	// Exact values: reference.Solve. Retreat after round 2, with AFB and
@@ -391,7 +391,7 @@ func TestRetreatAfterRound1Space(t *testing.T) {
 		Attacker: errataSide(t, "1 carrier, 4 fighter, 1 cruiser"),
 		Defender: errataSide(t, "2 destroyer, 1 cruiser")}
 	sc.Attacker.Retreat = combat.Retreat{AfterRound: 2}
-	decCompare(t, sc, 535, "retreat")
+	decCompare(t, sc, 535, "")
 }
 
 func TestRetreatInvasion(t *testing.T) {
@@ -404,7 +404,7 @@ func TestRetreatInvasion(t *testing.T) {
 	// the 2 infantry land: 2 against 2 (dec22*).
 	sc := oracleScen(t, combat.Invasion, att, def)
 	sc.Attacker.Retreat = decRetreat(t, "after=1")
-	r := decHand(t, "attacker", sc, 541, "retreat", decWant{
+	r := decHand(t, "attacker", sc, 541, "", decWant{
 		win: 0.712 * dec22Win, draw: 0.712 * dec22Draw, loss: 0.712 * dec22Win, aRetreat: 0.288,
 		means: []errataMean{{1, units.Destroyer, 0.288}}})
 	oracleApprox(t, "attacker: invaded", r.Invaded, 0.712)
@@ -419,7 +419,7 @@ func TestRetreatInvasion(t *testing.T) {
 	// 0.288 (space: defender retreats), the invasion always follows.
 	sc = oracleScen(t, combat.Invasion, att, def)
 	sc.Defender.Retreat = decRetreat(t, "after=1")
-	r = decHand(t, "defender", sc, 542, "retreat", decWant{win: dec22Win, draw: dec22Draw, loss: dec22Win,
+	r = decHand(t, "defender", sc, 542, "", decWant{win: dec22Win, draw: dec22Draw, loss: dec22Win,
 		means: []errataMean{{1, units.Destroyer, 0.288}}})
 	oracleApprox(t, "defender: invaded", r.Invaded, 1)
 	oracleApprox(t, "defender: space defender retreats", r.SpaceDRetreat, 0.288)
@@ -431,11 +431,11 @@ func TestRetreatInvasion(t *testing.T) {
 	// defender (Cruiser II 0.5, destroyers 0.2) 0.9, 0.7, 0.5: no ties.
 	sc = oracleScen(t, combat.Invasion, "1 dreadnought, 1 carrier, 2 fighter II, 3 infantry", "1 cruiser II, 2 destroyer, 1 pds, 2 infantry")
 	sc.Attacker.Retreat = decRetreat(t, "when=losing")
-	decCompare(t, sc, 543, "retreat")
+	decCompare(t, sc, 543, "")
 	// Exact values: reference.Solve. The defender retreats after round 2.
 	sc = oracleScen(t, combat.Invasion, "2 cruiser, 1 carrier, 1 fighter, 3 infantry", "1 cruiser, 2 fighter, 1 carrier, 2 infantry")
 	sc.Defender.Retreat = combat.Retreat{AfterRound: 2}
-	decCompare(t, sc, 544, "retreat")
+	decCompare(t, sc, 544, "")
 }
 
 func TestRetreatWhenLosing(t *testing.T) {
@@ -445,15 +445,15 @@ func TestRetreatWhenLosing(t *testing.T) {
 	// both have ships, the attacker leaves.
 	sc := oracleScen(t, combat.SpaceCombat, "1 destroyer", "1 cruiser")
 	sc.Attacker.Retreat = decRetreat(t, "when=losing")
-	decHand(t, "attacker", sc, 551, "retreat", decWant{win: 0.12, draw: 0.08, loss: 0.32, aRetreat: 0.48})
+	decHand(t, "attacker", sc, 551, "", decWant{win: 0.12, draw: 0.08, loss: 0.32, aRetreat: 0.48})
 	// Threshold 0.4: 0.2 is not below 0.4·0.4: no retreat, the plain duel
 	// (/ 0.52).
 	sc.Attacker.Retreat = decRetreat(t, "when=losing:0.4")
-	decHand(t, "threshold", sc, 552, "retreat", decWant{win: 0.12 / 0.52, draw: 0.08 / 0.52, loss: 0.32 / 0.52})
+	decHand(t, "threshold", sc, 552, "", decWant{win: 0.12 / 0.52, draw: 0.08 / 0.52, loss: 0.32 / 0.52})
 	// The defender with the destroyer: the mirror image.
 	sc = oracleScen(t, combat.SpaceCombat, "1 cruiser", "1 destroyer")
 	sc.Defender.Retreat = decRetreat(t, "when=losing")
-	decHand(t, "defender", sc, 553, "retreat", decWant{win: 0.32, draw: 0.08, loss: 0.12, dRetreat: 0.48})
+	decHand(t, "defender", sc, 553, "", decWant{win: 0.32, draw: 0.08, loss: 0.12, dRetreat: 0.48})
 
 	// Exact values: reference.Solve. The attacker (1 dreadnought 0.6, 3
 	// Fighter II 0.3 each: 1.5, then 1.2, 0.9, 0.6 as the fighters die)
@@ -462,13 +462,13 @@ func TestRetreatWhenLosing(t *testing.T) {
 	// are possible).
 	sc = oracleScen(t, combat.SpaceCombat, "1 dreadnought, 3 fighter II", "2 cruiser, 1 destroyer")
 	sc.Attacker.Retreat = decRetreat(t, "when=losing")
-	r := decCompare(t, sc, 554, "retreat")
+	r := decCompare(t, sc, 554, "")
 	if r.ARetreat < 0.05 || r.ARetreat > 0.95 {
 		t.Errorf("oracle: P(attacker retreats) = %.4f; want a scenario where it matters", r.ARetreat)
 	}
 	// Both sides retreat when losing, the defender with threshold 0.8.
 	sc.Defender.Retreat = decRetreat(t, "when=losing:0.8")
-	decCompare(t, sc, 555, "retreat")
+	decCompare(t, sc, 555, "")
 }
 
 func TestRetreatParse(t *testing.T) {
@@ -637,5 +637,44 @@ func TestExactRoundLimitStates(t *testing.T) {
 		if se := math.Sqrt(w * (1 - w) / float64(mc.Trials)); math.Abs(st.P.P-w) > 4*se {
 			t.Errorf("Monte Carlo state %v: P %.5f, want %.4f (4 SE = %.5f)", key(st), st.P.P, w, 4*se)
 		}
+	}
+}
+
+// TestExactRetreatRefusals: exact mode solves retreat policies (the
+// retreat tests above compare it with the oracle) but refuses, by name, a
+// retreat after round 30 (the rounds it counts one by one) and an effect
+// that acts when ships retreat (Ral Nel's Last Dispatch).
+func TestExactRetreatRefusals(t *testing.T) {
+	sc := oracleScen(t, combat.SpaceCombat, "3 cruiser", "2 destroyer")
+	sc.Attacker.Retreat = combat.Retreat{AfterRound: 31}
+	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "retreat after round 31") {
+		t.Errorf("after=31: err = %v, want a refusal naming the retreat after round 31", err)
+	}
+	a := factionSide(t, "ral-nel", "1 flagship, 2 cruiser")
+	a.Retreat = combat.Retreat{AfterRound: 1}
+	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "2 destroyer")}}
+	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), "when ships retreat") {
+		t.Errorf("Last Dispatch: err = %v, want a refusal naming the retreat effect", err)
+	}
+	sc.Attacker.Retreat = combat.Retreat{}
+	if _, err := combat.Solve(context.Background(), sc); err != nil {
+		t.Errorf("Last Dispatch without a retreat: %v", err)
+	}
+}
+
+// TestExactRetreatsWithBarrage: retreat policies on both sides (the
+// attacker after round 2, the defender when its expected hits fall below
+// half the attacker's) in fleets with anti-fighter barrage, Sustain Damage
+// and fighters: exact mode agrees with the oracle on every figure
+// (decCompare, 1e-9), and Monte Carlo with both.
+func TestExactRetreatsWithBarrage(t *testing.T) {
+	for i, c := range []struct{ a, d string }{
+		{"2 destroyer, 3 fighter, 1 dreadnought", "1 carrier, 4 fighter, 1 cruiser, 1 destroyer"},
+		{"1 war sun, 2 dreadnought, 4 fighter, 1 destroyer", "3 cruiser, 2 destroyer, 4 fighter, 1 carrier"},
+	} {
+		sc := oracleScen(t, combat.SpaceCombat, c.a, c.d)
+		sc.Attacker.Retreat = combat.Retreat{AfterRound: 2}
+		sc.Defender.Retreat = combat.Retreat{WhenLosing: true, Threshold: 0.5}
+		decCompare(t, sc, 570+uint64(i), "")
 	}
 }

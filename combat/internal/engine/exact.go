@@ -337,30 +337,44 @@ type absorbed struct {
 	// stopped: the round limit stopped the combat here, both sides with
 	// units left (its rounds: the limit).
 	stopped bool
+	// fled: the combat ended here by side by's retreat.
+	fled bool
+	by   Side
 }
 
 // fight runs the combat chain from the joint distribution start (all at 0
 // rounds) and returns the mass absorbed in each final joint state, and the
 // expected number of rounds of rolling.
 func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
+	final, _, occupancy, err := s.fightRetreats(c, start)
+	return final, occupancy, err
+}
+
+// fightRetreats is fight that also returns, per side, the mass that ended
+// the combat by that side's retreat (nil without retreats).
+func (s *Solver) fightRetreats(c *chain, start map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, float64, error) {
 	w := newSweep(c, len(start))
 	w.limit = s.P.roundLimit
+	if c.ct == InSpace && s.P.retreats {
+		w.retreats = true
+		w.fled = [2]map[uint32]*roundsHist{{}, {}}
+	}
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])
 	}
 	for hb := len(w.buckets) - 1; hb >= 0; hb-- {
 		if err := s.Ctx.Err(); err != nil {
-			return nil, 0, err
+			return nil, [2]map[uint32]*roundsHist{}, 0, err
 		}
 		for _, j := range w.buckets[hb] {
 			w.settle(j)
 		}
 		w.buckets[hb] = nil
 		if w.seen > s.MaxStates {
-			return nil, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
+			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
 		}
 	}
-	return w.final, w.occupancy, nil
+	return w.final, w.fled, w.occupancy, nil
 }
 
 // sweep is fight's working state. Every hit lowers the joint health (the
@@ -387,6 +401,12 @@ type sweep struct {
 	// limit is the round limit (0: none), at most histBins-2 so that
 	// every round has its own bin.
 	limit int
+	// retreats: a side may announce a retreat (its policy) in this
+	// combat; fled[side] holds the mass that ended the combat by side's
+	// retreat, by state and rounds (kept apart from final: a state where
+	// both sides have ships can end both ways).
+	retreats bool
+	fled     [2]map[uint32]*roundsHist
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -447,8 +467,8 @@ func (w *sweep) settle(j uint32) {
 	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	p00 := pa[0] * pd[0]
 	total := m.sum()
-	if w.limit > 0 {
-		w.settleLimited(j, m, pa, pd, p00)
+	if w.limit > 0 || w.retreats {
+		w.settleRounds(j, m, mom, pa, pd, p00)
 		return
 	}
 	if p00 >= 1 {
@@ -505,6 +525,16 @@ func (s *Solver) Solve() error {
 	if p.roundLimit > 0 {
 		s.states = map[unitState]float64{}
 	}
+	if p.retreats {
+		for side := range NumSides {
+			if n := p.Side[side].Retreat.AfterRound; n > histBins-2 {
+				return NotExact("exact mode: a retreat after round %d passes the %d rounds the exact solver counts one by one", n, histBins-2)
+			}
+		}
+		if p.used[wOnRetreat][0] > 0 {
+			return NotExact("exact mode cannot express an effect that acts when ships retreat")
+		}
+	}
 	steps := actionSteps[p.action]
 	if !steps[0].inSpaceArea() {
 		g, err := s.newChain(OnGround)
@@ -526,13 +556,14 @@ func (s *Solver) Solve() error {
 	}
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
+	var fled [2]map[uint32]*roundsHist
 	k := 0
 	for ; k < len(steps) && steps[k].inSpaceArea(); k++ {
 		switch steps[k] {
 		case stepSpaceCannonOffense:
 			dist = s.spaceCannonOffense(c, dist)
 		case stepSpaceCombat:
-			if final, err = s.spaceCombat(c, dist); err != nil {
+			if final, fled, err = s.spaceCombat(c, dist); err != nil {
 				return err
 			}
 		}
@@ -542,6 +573,14 @@ func (s *Solver) Solve() error {
 	for _, j := range sortedKeys(final) {
 		if err := s.spaceEnd(c, g, j, final[j], steps[k:]); err != nil {
 			return err
+		}
+	}
+	// The combats that ended by a retreat, the defender's first.
+	for _, side := range [2]Side{Defender, Attacker} {
+		for _, j := range sortedKeys(fled[side]) {
+			if err := s.spaceEnd(c, g, j, &absorbed{hist: *fled[side][j], fled: true, by: side}, steps[k:]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -563,7 +602,7 @@ func (s *Solver) spaceCannonOffense(c *chain, dist map[uint32]float64) map[uint3
 // once), the TI3 pre-combat rolls and the rounds. It returns the final
 // states of the space area with their rounds; a state where no space
 // combat took place ends with 0 rounds.
-func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*absorbed, error) {
+func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
 	p := s.P
 	nd := uint32(c.ss[Defender].n)
 	fights, quiet := split(dist, nd)
@@ -580,9 +619,9 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 	if len(fights) > 0 && len(p.Side[Attacker].Rollers[RollPreCombat])+len(p.Side[Defender].Rollers[RollPreCombat]) > 0 {
 		fights = s.volley(c, fights, RollPreCombat) // TI3: after the barrage's casualties
 	}
-	final, occupancy, err := s.fight(c, fights)
+	final, fled, occupancy, err := s.fightRetreats(c, fights)
 	if err != nil {
-		return nil, err
+		return nil, fled, err
 	}
 	s.meanRounds[InSpace] = occupancy + endedBeforeRolls(final)
 	for _, j := range sortedKeys(quiet) {
@@ -593,30 +632,99 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 		}
 		a.hist[0] += quiet[j]
 	}
-	return final, nil
+	return final, fled, nil
 }
 
-// settleLimited is settle under a round limit R (w.limit): the mass in
-// state j at the start of round r is y[r] = m[r−1] + p00·y[r−1]; in rounds
-// 1..R it rolls (each unit of it one round of occupancy) and leaves for the
-// states its hits lead to, y[r]·q; the mass still there at the start of
-// round R+1 is stopped there, both sides with units left, its rounds R —
-// as a trial stops at the round limit (unfinishedCombat). Every round has
-// its own bin, so the rounds' mean is the histogram's and needs no moment.
-func (w *sweep) settleLimited(j uint32, m *roundsHist, pa, pd []float64, p00 float64) {
-	c, nd := w.c, w.nd
-	sa, sd := j/nd, j%nd
-	R := w.limit
+// settleRounds is settle round by round, for a round limit R (w.limit)
+// or retreat policies, which decide by the round and the state. The mass
+// in state j at the start of round r is y[r] = m[r−1] + carry, carry the
+// mass that scored no hit in round r−1 (none after a retreat). In rounds
+// 1..last (R, or the histogram's 30 rounds of their own) it rolls, each
+// unit of it one round of occupancy, and leaves for the states its hits
+// lead to; in a round where a side announces a retreat (LRR 78.5: the
+// defender first), the mass that still has ships on both sides after the
+// hits — the no-hit part included — ends the combat by that side's
+// retreat (w.fled). Under a round limit the mass still there after round
+// R is stopped there (unfinished, no capacity); without one, the mass past
+// round 30 (the open bin) goes on as in settle, with one decision for all
+// its rounds (retreat policies after round 30 are refused up front).
+func (w *sweep) settleRounds(j uint32, m *roundsHist, mom float64, pa, pd []float64, p00 float64) {
+	last := w.limit
+	if last == 0 {
+		last = histBins - 2
+	}
+	var dec [histBins]Side
+	for r := range dec {
+		dec[r] = NoSide
+	}
+	if w.retreats {
+		// A policy decides by the state, except in the round its after=N
+		// names: one decision for the other rounds (histBins is no N).
+		base := w.leaving(j, histBins)
+		for r := 1; r < histBins; r++ {
+			dec[r] = base
+			if r == w.c.plan.Side[Attacker].Retreat.AfterRound || r == w.c.plan.Side[Defender].Retreat.AfterRound {
+				dec[r] = w.leaving(j, r)
+			}
+		}
+	}
 	y := &w.y
 	*y = roundsHist{}
-	for r := 1; r <= R; r++ {
-		y[r] = m[r-1] + p00*y[r-1]
+	var plain roundsHist // the mass that leaves in rounds without a retreat
+	carry := 0.0
+	for r := 1; r <= last; r++ {
+		y[r] = m[r-1] + carry
 		w.occupancy += y[r]
+		if dec[r] == NoSide {
+			plain[r] = y[r]
+			carry = p00 * y[r]
+			continue
+		}
+		carry = 0
+		w.retreatRound(j, r, y[r], dec[r], pa, pd, p00)
 	}
-	if stopped := m[R] + p00*y[R]; stopped > 0 {
-		a := &absorbed{stopped: true}
-		a.hist[R] = stopped
-		w.final[j] = a
+	w.spread(j, &plain, pa, pd)
+	if w.limit > 0 {
+		if stopped := m[last] + carry; stopped > 0 {
+			a := &absorbed{stopped: true}
+			a.hist[last] = stopped
+			w.final[j] = a
+		}
+		return
+	}
+	w.tail(j, m[last]+m[last+1]+carry, mom, m, carry, dec[last+1], pa, pd, p00)
+}
+
+// leaving returns the side that announces a retreat in round r of joint
+// state j (its units, the others at their start), or NoSide.
+func (w *sweep) leaving(j uint32, r int) Side {
+	c := w.c
+	t := &Trial{P: c.plan}
+	t.Reset()
+	c.ss[Attacker].decode(j/w.nd, &t.Alive[Attacker], &t.Damaged[Attacker])
+	c.ss[Defender].decode(j%w.nd, &t.Alive[Defender], &t.Damaged[Defender])
+	t.recount(Attacker)
+	t.recount(Defender)
+	t.Round = r
+	return t.announceRetreats()
+}
+
+// spread puts the mass y of state j — y[r] leaving in round r — on the
+// states the hits lead to, each with its moment (rounds on arrival times
+// mass).
+func (w *sweep) spread(j uint32, y *roundsHist, pa, pd []float64) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	mom := 0.0
+	for r, v := range y {
+		mom += float64(r) * v
+	}
+	lo := 0
+	for lo < histBins-1 && y[lo] == 0 {
+		lo++
+	}
+	if lo == histBins-1 && y[lo] == 0 {
+		return
 	}
 	for ha, qa := range pa {
 		for hd, qd := range pd {
@@ -624,7 +732,94 @@ func (w *sweep) settleLimited(j uint32, m *roundsHist, pa, pd []float64, p00 flo
 			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
-			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, 1)
+			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, lo).moment += q * mom
+		}
+	}
+}
+
+// retreatRound is round r of state j with mass v when side leaving
+// announces a retreat: the hits are rolled and assigned, then the mass
+// with ships left on both sides ends by that retreat; the rest (a side
+// destroyed) goes on as usual.
+func (w *sweep) retreatRound(j uint32, r int, v float64, leaving Side, pa, pd []float64, p00 float64) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	w.flee(leaving, j, r, p00*v)
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			na, nd2 := c.nextOf(Attacker, sa, hd), c.nextOf(Defender, sd, ha)
+			if na != 0 && nd2 != 0 {
+				w.flee(leaving, na*nd+nd2, r, v*q)
+				continue
+			}
+			var one roundsHist
+			one[r] = v
+			w.putFrom(na*nd+nd2, &one, q, r).moment += q * v * float64(r)
+		}
+	}
+}
+
+// flee adds mass v, after r rounds, to the combats side ended by its
+// retreat in joint state j.
+func (w *sweep) flee(side Side, j uint32, r int, v float64) {
+	if v == 0 {
+		return
+	}
+	h, ok := w.fled[side][j]
+	if !ok {
+		h = new(roundsHist)
+		w.fled[side][j] = h
+	}
+	h[min(r, histBins-1)] += v
+}
+
+// tail settles the mass z of state j past round 30 (the open bin; its
+// moment from mom less the bins' own, m and carry as settleRounds had
+// them): with a retreat announced (dec; the same decision for all those
+// rounds), it rolls once and ends by it; otherwise it leaves as in settle,
+// or never ends when nobody can hit.
+func (w *sweep) tail(j uint32, z, mom float64, m *roundsHist, carry float64, dec Side, pa, pd []float64, p00 float64) {
+	if z <= 0 {
+		return
+	}
+	last := histBins - 2
+	// The moment of z: bin last's mass and the carried mass have rolled
+	// last rounds; the open bin's is the state's moment less every other
+	// bin's.
+	open := mom
+	for r := 0; r <= last; r++ {
+		open -= float64(r) * m[r]
+	}
+	zm := float64(last)*(m[last]+carry) + open
+	if dec != NoSide {
+		w.occupancy += z
+		w.retreatRound(j, histBins-1, z, dec, pa, pd, p00)
+		return
+	}
+	if p00 >= 1 {
+		a := &absorbed{stuck: true}
+		a.hist[histBins-1] = z
+		w.occupancy += z*MaxRounds - zm
+		w.final[j] = a
+		return
+	}
+	stay := z / (1 - p00)
+	w.occupancy += stay
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	var y roundsHist
+	y[histBins-1] = stay
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), &y, q, histBins-1).moment += q / (1 - p00) * (zm + stay)
 		}
 	}
 }
@@ -639,8 +834,13 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 	m := a.hist.sum()
 	s.hist[InSpace].add(&a.hist, 1)
 	sp := holderOf(j/nd, j%nd) // who won, before capacity
-	if a.stuck || a.stopped {
+	switch {
+	case a.stuck || a.stopped:
 		sp = unfinished
+	case a.fled && a.by == Attacker:
+		sp = attackerRetreats
+	case a.fled:
+		sp = defenderRetreats
 	}
 	s.massOf = m
 	sa, sd, ga := j/nd, j%nd, uint32(0)
@@ -662,13 +862,18 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 		return nil
 	}
 	gd := s.startState(g) % uint32(g.ss[Defender].n)
-	if a.stuck {
-		// An unending space combat: no invasion, unfinished.
-		s.unresolved += m
-		s.outcome[unfinished] += m
+	if a.stuck || sp == attackerRetreats {
+		// An unending space combat, or the attacker's ships retreated: no
+		// invasion.
+		o := attackerRetreats
+		if a.stuck {
+			s.unresolved += m
+			o = unfinished
+		}
+		s.outcome[o] += m
 		s.addSurvivors(g, Attacker, ga, m)
 		s.addSurvivors(g, Defender, gd, m)
-		s.Left.add(unfinished, unitsIn(c, Attacker, sa)+unitsIn(g, Attacker, ga),
+		s.Left.add(o, unitsIn(c, Attacker, sa)+unitsIn(g, Attacker, ga),
 			unitsIn(c, Defender, sd)+unitsIn(g, Defender, gd)+s.Structures, m)
 		s.addStructures(m, false)
 		s.total.add(&a.hist, 1)
@@ -1117,7 +1322,8 @@ func (s *Solver) Result() Result {
 	p := s.P
 	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
 	outs := func(o [numOutcomes]float64) Outcomes {
-		return Outcomes{AttackerWin: exactP(o[AttackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[DefenderWins]), Unfinished: exactP(o[unfinished])}
+		return Outcomes{AttackerWin: exactP(o[AttackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[DefenderWins]), Unfinished: exactP(o[unfinished]),
+			AttackerRetreats: exactP(o[attackerRetreats]), DefenderRetreats: exactP(o[defenderRetreats])}
 	}
 	rounds := func(h *roundsHist, mean float64) Rounds {
 		last := histBins

@@ -301,9 +301,6 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 	for i := range NumSides {
 		s := sc.Side(i)
 		p.Side[i].Retreat = s.Retreat
-		if !s.Retreat.Never() {
-			p.BeyondExact(i.String() + "'s retreat policy")
-		}
 		p.buildCapacity(i)
 	}
 	fx.Attach(p)

@@ -86,7 +86,7 @@ var windows = [numWindows]windowInfo{
 	wOnSustain:       {scope: scopeAction, inRounds: true, refusal: "when units sustain or are destroyed"},
 	wOnDestroyed:     {scope: scopeAction, inRounds: true, refusal: "when units sustain or are destroyed"},
 	wRetreat:         {scope: scopeAction, inRounds: true, refusal: "on retreats"},
-	wOnRetreat:       {scope: scopeAction},
+	wOnRetreat:       {scope: scopeAction}, // refused by exact mode when a retreat can happen (Solver.Solve)
 	wSlotModifier:    {scope: scopeRoll, inRounds: true},
 	wRerollMisses:    {scope: scopeRoll, inRounds: true},
 	wBoostOne:        {scope: scopeRoll, inRounds: true, replayedOnInvasionRolls: true},
