@@ -368,7 +368,7 @@ func fleet(t testing.TB, s string) units.Fleet {
 
 func mustPlan(t testing.TB, sc Scenario) *engine.Plan {
 	t.Helper()
-	p, err := compile(&sc)
+	p, err := compileForTrials(&sc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func Run(ctx context.Context, sc Scenario, o Options) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
-	p, err := compile(&sc)
+	p, err := compileForTrials(&sc)
 	if err != nil {
 		return Result{}, err
 	}

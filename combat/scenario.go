@@ -123,10 +123,21 @@ func (s *Side) internal() engine.Force {
 	}
 }
 
-// compile checks sc and builds its plan.
+// compile checks sc and builds its plan, for the exact solver.
 func compile(sc *Scenario) (*engine.Plan, error) {
 	in := sc.internal()
 	return effects.Compile(&in)
+}
+
+// compileForTrials is compile with the fast round tables Monte Carlo
+// trials use.
+func compileForTrials(sc *Scenario) (*engine.Plan, error) {
+	p, err := compile(sc)
+	if err != nil {
+		return nil, err
+	}
+	p.BuildTables()
+	return p, nil
 }
 
 // GroundCombat is a ground combat alone, start-of-combat effects

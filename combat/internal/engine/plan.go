@@ -318,13 +318,19 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 	p.canHit[OnGround] = p.anyCanHit(RollGround)
 	p.addWarnings(sc)
 	p.prepareLeft()
-	if sc.Action != GroundCombat {
+	return p, nil
+}
+
+// BuildTables builds the fast round tables that Monte Carlo trials use
+// where they apply (fast.go); the exact solver has its own chains. Call it
+// once, after NewPlan and before any trial.
+func (p *Plan) BuildTables() {
+	if p.action != GroundCombat {
 		p.Fast[InSpace] = p.BuildFast(InSpace)
 	}
-	if sc.Action != SpaceCombat {
+	if p.action != SpaceCombat {
 		p.Fast[OnGround] = p.BuildFast(OnGround)
 	}
-	return p, nil
 }
 
 func (p *Plan) anyCanHit(r RollKind) bool {
