@@ -5,8 +5,9 @@ package combat_test
 // package reference, with the helpers of decisions_test.go: hand-derived
 // numbers (decHand: oracle 1e-12, exact mode 1e-9 where it accepts the
 // scenario, Monte Carlo 4 standard errors) and oracle comparisons
-// (decCompare). Exact mode refuses Duranium Armor, Morale Boost and Shields
-// Holding and must name them; it handles Assault Cannon.
+// (decCompare). Exact mode refuses Duranium Armor, Shields Holding and
+// Morale Boost in an invasion (its rounds shared by two combats) and must
+// name them; it handles Assault Cannon and Morale Boost in a single combat.
 //
 // Notation as in reference's oracle_test.go.
 
@@ -173,13 +174,13 @@ func TestMoraleBoostHand(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: cdSide(t, "1 fighter", nil, "morale-boost:1"), Defender: errataSide(t, "1 fighter")}
 	w, d, l := 0.24+0.56*4/9, 0.06+0.56/9, 0.14+0.56*4/9
-	decHand(t, "×1", sc, 651, "Morale Boost", decWant{win: w, draw: d, loss: l,
+	decHand(t, "×1", sc, 651, "", decWant{win: w, draw: d, loss: l,
 		means: []errataMean{{0, units.Fighter, 0}}, capLost: [2]float64{w, l}})
 	// ×2: two boosted rounds, each ending with 0.44: win 0.24·(1 + 0.56) +
 	// 0.56²·4/9, etc.
 	sc.Attacker.Cards = []string{"morale-boost:2"}
 	w, d, l = 0.24*1.56+0.56*0.56*4/9, 0.06*1.56+0.56*0.56/9, 0.14*1.56+0.56*0.56*4/9
-	decHand(t, "×2", sc, 652, "Morale Boost", decWant{win: w, draw: d, loss: l, capLost: [2]float64{w, l}})
+	decHand(t, "×2", sc, 652, "", decWant{win: w, draw: d, loss: l, capLost: [2]float64{w, l}})
 
 	// Invasion without space combat: ground round 1 is the first combat
 	// round of the action. Infantry on 7 (0.4) against 8 (0.3): A only
@@ -220,7 +221,7 @@ func TestMoraleBoostExact(t *testing.T) {
 	att := cdSide(t, "1 dreadnought, 2 cruiser, 3 fighter, 1 carrier", nil, "morale-boost:3")
 	att.Modifier = 1
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att,
-		Defender: errataSide(t, "1 war sun, 2 destroyer, 2 fighter")}, 664, "Morale Boost")
+		Defender: errataSide(t, "1 war sun, 2 destroyer, 2 fighter")}, 664, "")
 }
 
 // ---- Shields Holding ----

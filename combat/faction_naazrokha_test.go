@@ -18,7 +18,8 @@ import (
 // against a cruiser (0.4). After round 1 the defender's cruiser is left
 // with 0.5. It is used once: after 2 rounds, 0.5·(0.4 + 0.6·0.6) = 0.38
 // (the attacker's cruiser dies in round 1 with 0.4, ending the combat), not
-// 0.5·(0.4 + 0.6·0.5) = 0.35.
+// 0.5·(0.4 + 0.6·0.5) = 0.35. Exact mode gives both (a bonus in a single
+// combat).
 func TestSupercharge(t *testing.T) {
 	for _, c := range []struct {
 		rounds int
@@ -29,8 +30,8 @@ func TestSupercharge(t *testing.T) {
 		res := mustRun(t, sc, factionTrials, 120)
 		near(t, "cruiser left", res.Defender.Survivors[0].Expected.Value, c.left, bernoulliSD(c.left))
 		modelled(t, res, "Supercharge")
-		sc.MaxRounds = 0
-		notExact(t, sc)
+		ex := mustSolve(t, sc)
+		exactNear(t, "cruiser left (exact)", ex.Defender.Survivors[0].Expected.Value, c.left)
 	}
 }
 

@@ -22,7 +22,7 @@ func (p *Plan) Unreplayed() string {
 		return "by stopping Sustain Damage while a unit is present"
 	}
 	for _, r := range []RollKind{RollSCO, RollAFB, RollSpace, RollGround, RollEffect} {
-		if !p.rollIsFixed(r) {
+		if p.rollTouchedBeyond(r, true) {
 			return "on " + r.String() + " rolls"
 		}
 	}
@@ -123,6 +123,8 @@ type chain struct {
 	health [2]memo[int]
 	rows   [2]memo[[]uint32]
 	one    [2]memo[uint32]
+	// boosted memoizes pmfMod by state and bonus.
+	boosted [2]map[uint64][]float64
 	// maxHealth bounds every state's health (all units alive, none
 	// damaged).
 	maxHealth [2]int
@@ -176,6 +178,30 @@ func (c *chain) pmfOf(side Side, st uint32) []float64 {
 		pmf = p.hitPMF(side, c.r, &alive, &damaged, 0)
 	}
 	c.pmf[side].set(st, pmf)
+	return pmf
+}
+
+// pmfMod is pmfOf with mod added to the side's combat rolls (a round's
+// bonus); pmfOf itself for mod 0.
+func (c *chain) pmfMod(side Side, st uint32, mod int) []float64 {
+	if mod == 0 {
+		return c.pmfOf(side, st)
+	}
+	key := uint64(st)<<8 | uint64(mod)
+	if pmf, ok := c.boosted[side][key]; ok {
+		return pmf
+	}
+	p := c.plan
+	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
+	c.ss[side].decode(st, &alive, &damaged)
+	pmf := []float64{1}
+	if p.possible(side, &alive) {
+		pmf = p.hitPMF(side, c.r, &alive, &damaged, mod)
+	}
+	if c.boosted[side] == nil {
+		c.boosted[side] = map[uint64][]float64{}
+	}
+	c.boosted[side][key] = pmf
 	return pmf
 }
 
@@ -359,6 +385,7 @@ func (s *Solver) fightRetreats(c *chain, start map[uint32]float64) (map[uint32]*
 		w.retreats = true
 		w.fled = [2]map[uint32]*roundsHist{{}, {}}
 	}
+	w.bonus = len(s.P.bonusUses[Attacker])+len(s.P.bonusUses[Defender]) > 0
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])
 	}
@@ -407,6 +434,9 @@ type sweep struct {
 	// both sides have ships can end both ways).
 	retreats bool
 	fled     [2]map[uint32]*roundsHist
+	// bonus: a side has a first-rounds bonus to its combat rolls
+	// (Plan.bonusUses): rounds are settled one by one.
+	bonus bool
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -467,7 +497,7 @@ func (w *sweep) settle(j uint32) {
 	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	p00 := pa[0] * pd[0]
 	total := m.sum()
-	if w.limit > 0 || w.retreats {
+	if w.limit > 0 || w.retreats || w.bonus {
 		w.settleRounds(j, m, mom, pa, pd, p00)
 		return
 	}
@@ -524,6 +554,13 @@ func (s *Solver) Solve() error {
 	}
 	if p.roundLimit > 0 {
 		s.states = map[unitState]float64{}
+	}
+	for side := range NumSides {
+		for _, u := range p.bonusUses[side] {
+			if u > histBins-2 {
+				return NotExact("exact mode: a bonus in the first %d rounds passes the %d rounds the exact solver counts one by one", u, histBins-2)
+			}
+		}
 	}
 	if p.retreats {
 		for side := range NumSides {
@@ -675,13 +712,18 @@ func (w *sweep) settleRounds(j uint32, m *roundsHist, mom float64, pa, pd []floa
 	for r := 1; r <= last; r++ {
 		y[r] = m[r-1] + carry
 		w.occupancy += y[r]
-		if dec[r] == NoSide {
+		rpa, rpd, rp00, boosted := w.roundPMFs(j, r, pa, pd, p00)
+		switch {
+		case dec[r] != NoSide:
+			carry = 0
+			w.retreatRound(j, r, y[r], dec[r], rpa, rpd, rp00)
+		case boosted:
+			carry = rp00 * y[r]
+			w.spreadRound(j, r, y[r], rpa, rpd)
+		default:
 			plain[r] = y[r]
 			carry = p00 * y[r]
-			continue
 		}
-		carry = 0
-		w.retreatRound(j, r, y[r], dec[r], pa, pd, p00)
 	}
 	w.spread(j, &plain, pa, pd)
 	if w.limit > 0 {
@@ -693,6 +735,40 @@ func (w *sweep) settleRounds(j uint32, m *roundsHist, mom float64, pa, pd []floa
 		return
 	}
 	w.tail(j, m[last]+m[last+1]+carry, mom, m, carry, dec[last+1], pa, pd, p00)
+}
+
+// roundPMFs returns the hit distributions and the no-hit chance of round r
+// in state j: pa, pd and p00, unless a side has a bonus that round
+// (Plan.roundBonus), then boosted.
+func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, rpd []float64, rp00 float64, boosted bool) {
+	if !w.bonus {
+		return pa, pd, p00, false
+	}
+	c := w.c
+	ba, bd := c.plan.roundBonus(Attacker, r), c.plan.roundBonus(Defender, r)
+	if ba == 0 && bd == 0 {
+		return pa, pd, p00, false
+	}
+	rpa, rpd = c.pmfMod(Attacker, j/w.nd, ba), c.pmfMod(Defender, j%w.nd, bd)
+	return rpa, rpd, rpa[0] * rpd[0], true
+}
+
+// spreadRound puts mass v of state j, leaving in round r with the hit
+// distributions pa and pd, on the states the hits lead to.
+func (w *sweep) spreadRound(j uint32, r int, v float64, pa, pd []float64) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	var one roundsHist
+	one[r] = v
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), &one, q, r).moment += q * v * float64(r)
+		}
+	}
 }
 
 // leaving returns the side that announces a retreat in round r of joint

@@ -229,6 +229,13 @@ type Plan struct {
 	// used counts the hooks registered in each window, by the window's
 	// index (combat type or roll kind; 0 for a window of the whole action).
 	used [numWindows][NumRollKinds]int
+	// native counts, among them, the hooks the exact solver plays itself
+	// from plan data (FirstRoundsBonus), which do not make it refuse.
+	native [numWindows][NumRollKinds]int
+	// bonusUses lists, per side, the uses of each first-rounds bonus
+	// (FirstRoundsBonus): +1 to its combat rolls in round r for each
+	// entry ≥ r, in a single combat.
+	bonusUses [NumSides][]int
 	// HitFactor[side][r] multiplies the hits of side's rolls of kind r
 	// (an effect may double bombardment and ground combat hits);
 	// 1 unless an effect changes it.

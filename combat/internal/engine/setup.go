@@ -195,3 +195,49 @@ func (sp *SidePlan) SetRevert(rv Reversion) { sp.Revert = rv }
 func (sp *SidePlan) SetWorn(i, w uint8) {
 	sp.Slots[i].Worn, sp.Slots[i].HasWorn = w, true
 }
+
+// FirstRoundsBonus gives holder +1 to its combat rolls in each of the
+// first uses combat rounds it fights in the action (space rounds, then
+// ground rounds) — Morale Boost's copies, Supercharge's one use — not on
+// anti-fighter barrage, space cannon or bombardment. A trial plays it
+// through two hooks; the exact solver reads it as plan data (bonusUses) in
+// a single combat, and refuses it, naming name, in an invasion, where the
+// ground combat's bonus rounds depend on how long the space combat lasted.
+func (p *Plan) FirstRoundsBonus(holder Side, uses int, name string) {
+	c := p.Counter()
+	for _, ct := range []CombatType{InSpace, OnGround} {
+		mark := int32(ct)<<16 + 1 // which combat type and round the bonus is on
+		p.OnStartOfRound(ct, func(t *Trial) {
+			if int(t.Used[c]) < uses {
+				t.Used[c]++
+				t.Mark[c] = mark + int32(t.Round)
+			}
+		})
+		r := CombatRollOf(ct)
+		p.OnRollModifier(r, func(t *Trial, side Side) int {
+			if side == holder && t.Mark[c] == mark+int32(t.Round) {
+				return 1
+			}
+			return 0
+		})
+		p.native[wStartOfRound][ct]++
+		p.native[wRollModifier][r]++
+	}
+	if p.action == Invasion {
+		p.BeyondExact(name)
+		return
+	}
+	p.bonusUses[holder] = append(p.bonusUses[holder], uses)
+}
+
+// roundBonus is side's bonus to its combat rolls in round r of a single
+// combat (FirstRoundsBonus).
+func (p *Plan) roundBonus(side Side, r int) int {
+	n := 0
+	for _, u := range p.bonusUses[side] {
+		if r <= u {
+			n++
+		}
+	}
+	return n
+}

@@ -116,7 +116,11 @@ func (p *Plan) roundsTouched(ct CombatType) bool {
 // rollTouched reports whether a hook acts on the dice or the hits of rolls
 // of kind r, beyond the ones the round tables apply themselves
 // (tabledAfterAssign).
-func (p *Plan) rollTouched(r RollKind) bool {
+func (p *Plan) rollTouched(r RollKind) bool { return p.rollTouchedBeyond(r, false) }
+
+// rollTouchedBeyond is rollTouched; with native, the hooks the exact
+// solver plays itself (p.native) do not count.
+func (p *Plan) rollTouchedBeyond(r RollKind, native bool) bool {
 	for w, info := range windows {
 		if info.scope != scopeRoll || !info.inRounds {
 			continue
@@ -124,6 +128,9 @@ func (p *Plan) rollTouched(r RollKind) bool {
 		n := p.used[w][r]
 		if window(w) == wAfterAssign {
 			n -= p.TabledAfterAssign[r]
+		}
+		if native {
+			n -= p.native[w][r]
 		}
 		if n > 0 {
 			return true
@@ -139,8 +146,8 @@ func (p *Plan) windowRefusal() string {
 		if info.refusal == "" {
 			continue
 		}
-		for _, n := range p.used[w] {
-			if n > 0 {
+		for i, n := range p.used[w] {
+			if n-p.native[w][i] > 0 {
 				return info.refusal
 			}
 		}
