@@ -170,15 +170,15 @@ func (c *chain) pmfOf(side Side, st uint32) []float64 {
 	if pmf, ok := c.pmf[side].get(st); ok {
 		return pmf
 	}
-	p := c.plan
-	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
-	c.ss[side].decode(st, &alive, &damaged)
-	pmf := []float64{1} // never reached (a unit with its worn form)
-	if p.possible(side, &alive) {
-		pmf = p.hitPMF(side, c.r, &alive, &damaged, 0)
-	}
+	pmf := c.computePMF(side, st, 0)
 	c.pmf[side].set(st, pmf)
 	return pmf
+}
+
+// computePMF is the distribution of side's hits with the combat's rolls,
+// mod added to them, in state st (its other units at their start).
+func (c *chain) computePMF(side Side, st uint32, mod int) []float64 {
+	return c.plan.statePMF(side, c.r, &c.ss[side], st, mod)
 }
 
 // pmfMod is pmfOf with mod added to the side's combat rolls (a round's
@@ -191,13 +191,7 @@ func (c *chain) pmfMod(side Side, st uint32, mod int) []float64 {
 	if pmf, ok := c.boosted[side][key]; ok {
 		return pmf
 	}
-	p := c.plan
-	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
-	c.ss[side].decode(st, &alive, &damaged)
-	pmf := []float64{1}
-	if p.possible(side, &alive) {
-		pmf = p.hitPMF(side, c.r, &alive, &damaged, mod)
-	}
+	pmf := c.computePMF(side, st, mod)
 	if c.boosted[side] == nil {
 		c.boosted[side] = map[uint64][]float64{}
 	}
@@ -241,24 +235,15 @@ func (c *chain) nextOf(side Side, st uint32, h int) uint32 {
 	if p.Side[side].SustainCancels > 1 {
 		// A sustain cancels more than one hit: each count from scratch.
 		for k := len(row); k <= h; k++ {
-			scratch := &Trial{P: p}
-			ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
-			next := st // never reached
-			if p.possible(side, &scratch.Alive[side]) {
-				scratch.absorb(side, c.r, k)
-				next = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
-			}
-			row = append(row, c.reverted(side, next))
+			row = append(row, c.reverted(side, p.afterHits(side, c.r, ss, st, k, &Trial{P: p})))
 		}
 		c.rows[side].set(st, row)
 		return row[h]
 	}
 	// The raw chain of single hits, reverted entry by entry.
 	raw := st
-	for k := 0; k < len(row); k++ {
-		if k > 0 {
-			raw = c.oneOf(side, raw)
-		}
+	for k := 1; k < len(row); k++ {
+		raw = c.oneOf(side, raw)
 	}
 	for k := len(row); k <= h; k++ {
 		if k > 0 {
@@ -276,16 +261,7 @@ func (c *chain) oneOf(side Side, st uint32) uint32 {
 	if n, ok := c.one[side].get(st); ok {
 		return n
 	}
-	p := c.plan
-	ss := &c.ss[side]
-	sp := &p.Side[side]
-	scratch := &Trial{P: p}
-	ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
-	n := st
-	if p.possible(side, &scratch.Alive[side]) {
-		scratch.TakeHit(side, sp.Order[sp.TargetOf[c.r]], c.r.Sustainable(), sp.sustainLast)
-		n = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
-	}
+	n := c.plan.afterHit(side, c.r, &c.ss[side], st, &Trial{P: c.plan})
 	c.one[side].set(st, n)
 	return n
 }
@@ -293,18 +269,10 @@ func (c *chain) oneOf(side Side, st uint32) uint32 {
 // reverted applies side's reversion to state st where it is due and the
 // combat's rolls revert (revertAll, for one state).
 func (c *chain) reverted(side Side, st uint32) uint32 {
-	rv := c.plan.Side[side].Revert
-	ss := &c.ss[side]
-	if !rv.On || !slices.Contains(RevertingRolls[:], c.r) || !slices.Contains(ss.slots, rv.From) || !slices.Contains(ss.slots, rv.To) {
+	if !c.plan.reverts(side, c.r, &c.ss[side]) {
 		return st
 	}
-	var alive, damaged [MaxSlots]uint16
-	ss.decode(st, &alive, &damaged)
-	if !rv.due(&alive) {
-		return st
-	}
-	rv.apply(&alive, &damaged)
-	return ss.encode(&alive, &damaged)
+	return c.plan.revertState(side, &c.ss[side], st)
 }
 
 func combatName(ct CombatType) string { return [2]string{"space", "ground"}[ct] }
@@ -524,21 +492,34 @@ func (w *sweep) settle(j uint32) {
 		left -= (1 - p00) * y[r]
 	}
 	y[histBins-1] = max(left, 0) / (1 - p00)
-	lo := 0 // y's first bin that is not zero
-	for lo < histBins-1 && y[lo] == 0 {
+	// Mass q/(1-p00) of it leaves for each state, after mom/total rounds
+	// before and stay/total here on average.
+	w.leave(j, pa, pd, y, firstBin(y), 1-p00, mom+stay)
+}
+
+// firstBin returns h's first bin that is not zero (the last if none is).
+func firstBin(h *roundsHist) int {
+	lo := 0
+	for lo < histBins-1 && h[lo] == 0 {
 		lo++
 	}
+	return lo
+}
+
+// leave puts on every state the hits of one roll lead state j to — the
+// attacker's hits pa against the defender's pd, the pair where nobody
+// hits left out — the rounds y from bin lo scaled by the pair's chance q,
+// and adds q/div·mul to that state's moment.
+func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
 	for ha, qa := range pa {
 		for hd, qd := range pd {
 			q := qa * qd
 			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
-			na := c.nextOf(Attacker, sa, hd)
-			nd2 := c.nextOf(Defender, sd, ha)
-			// Mass q/(1-p00) of it leaves for that state, after mom/total
-			// rounds before and stay/total here on average.
-			w.putFrom(na*nd+nd2, y, q, lo).moment += q / (1 - p00) * (mom + stay)
+			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, lo).moment += q / div * mul
 		}
 	}
 }
@@ -756,31 +737,15 @@ func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, 
 // spreadRound puts mass v of state j, leaving in round r with the hit
 // distributions pa and pd, on the states the hits lead to.
 func (w *sweep) spreadRound(j uint32, r int, v float64, pa, pd []float64) {
-	c, nd := w.c, w.nd
-	sa, sd := j/nd, j%nd
 	var one roundsHist
 	one[r] = v
-	for ha, qa := range pa {
-		for hd, qd := range pd {
-			q := qa * qd
-			if q == 0 || (ha == 0 && hd == 0) {
-				continue
-			}
-			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), &one, q, r).moment += q * v * float64(r)
-		}
-	}
+	w.leave(j, pa, pd, &one, r, 1, v*float64(r))
 }
 
 // leaving returns the side that announces a retreat in round r of joint
 // state j (its units, the others at their start), or NoSide.
 func (w *sweep) leaving(j uint32, r int) Side {
-	c := w.c
-	t := &Trial{P: c.plan}
-	t.Reset()
-	c.ss[Attacker].decode(j/w.nd, &t.Alive[Attacker], &t.Damaged[Attacker])
-	c.ss[Defender].decode(j%w.nd, &t.Alive[Defender], &t.Damaged[Defender])
-	t.recount(Attacker)
-	t.recount(Defender)
+	t := w.c.trialAt(j, nil, nil)
 	t.Round = r
 	return t.announceRetreats()
 }
@@ -789,27 +754,12 @@ func (w *sweep) leaving(j uint32, r int) Side {
 // states the hits lead to, each with its moment (rounds on arrival times
 // mass).
 func (w *sweep) spread(j uint32, y *roundsHist, pa, pd []float64) {
-	c, nd := w.c, w.nd
-	sa, sd := j/nd, j%nd
 	mom := 0.0
 	for r, v := range y {
 		mom += float64(r) * v
 	}
-	lo := 0
-	for lo < histBins-1 && y[lo] == 0 {
-		lo++
-	}
-	if lo == histBins-1 && y[lo] == 0 {
-		return
-	}
-	for ha, qa := range pa {
-		for hd, qd := range pd {
-			q := qa * qd
-			if q == 0 || (ha == 0 && hd == 0) {
-				continue
-			}
-			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, lo).moment += q * mom
-		}
+	if lo := firstBin(y); y[lo] != 0 {
+		w.leave(j, pa, pd, y, lo, 1, mom)
 	}
 }
 
@@ -834,7 +784,7 @@ func (w *sweep) retreatRound(j uint32, r int, v float64, leaving Side, pa, pd []
 			}
 			var one roundsHist
 			one[r] = v
-			w.putFrom(na*nd+nd2, &one, q, r).moment += q * v * float64(r)
+			w.putFrom(na*nd+nd2, &one, q, r).moment += q * (v * float64(r))
 		}
 	}
 }
@@ -885,19 +835,9 @@ func (w *sweep) tail(j uint32, z, mom float64, m *roundsHist, carry float64, dec
 	}
 	stay := z / (1 - p00)
 	w.occupancy += stay
-	c, nd := w.c, w.nd
-	sa, sd := j/nd, j%nd
 	var y roundsHist
 	y[histBins-1] = stay
-	for ha, qa := range pa {
-		for hd, qd := range pd {
-			q := qa * qd
-			if q == 0 || (ha == 0 && hd == 0) {
-				continue
-			}
-			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), &y, q, histBins-1).moment += q / (1 - p00) * (zm + stay)
-		}
-	}
+	w.leave(j, pa, pd, &y, histBins-1, 1-p00, zm+stay)
 }
 
 // spaceEnd settles one final state j of the space area, reached with the
@@ -1169,11 +1109,18 @@ func (s *Solver) sentBack(st planetState, dist map[uint32]float64, nd uint32, hs
 // from j: the state on which the exact solver replays the engine's own
 // steps and effects.
 func (s *Solver) scratch(g *chain, j uint32, ships *[MaxSlots]uint16) *Trial {
-	t := &Trial{P: s.P}
+	return g.trialAt(j, ships, &s.shipsDamaged)
+}
+
+// trialAt returns a trial in joint state j of chain g, every other unit
+// at its start — the attacker's at ships and damaged when ships is not
+// nil.
+func (g *chain) trialAt(j uint32, ships, damaged *[MaxSlots]uint16) *Trial {
+	t := &Trial{P: g.plan}
 	t.Reset()
 	if ships != nil {
 		t.Alive[Attacker] = *ships
-		t.Damaged[Attacker] = s.shipsDamaged
+		t.Damaged[Attacker] = *damaged
 	}
 	nd := uint32(g.ss[Defender].n)
 	g.ss[Attacker].decode(j/nd, &t.Alive[Attacker], &t.Damaged[Attacker])

@@ -262,16 +262,21 @@ func (p *Plan) buildJoint(f *fastCombat, r RollKind) *jointTable {
 // with roll kind r.
 func (p *Plan) pmfTable(side Side, r RollKind, ss *stateSpace) [][]float64 {
 	out := make([][]float64, ss.n)
-	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{} // others at their start
 	for s := range ss.n {
-		ss.decode(uint32(s), &alive, &damaged)
-		if !p.possible(side, &alive) {
-			out[s] = []float64{1} // never reached (a unit with its worn form)
-			continue
-		}
-		out[s] = p.hitPMF(side, r, &alive, &damaged, 0)
+		out[s] = p.statePMF(side, r, ss, uint32(s), 0)
 	}
 	return out
+}
+
+// statePMF is the distribution of the side's hits with roll kind r, mod
+// added to them, in state st of ss (its other units at their start).
+func (p *Plan) statePMF(side Side, r RollKind, ss *stateSpace, st uint32, mod int) []float64 {
+	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
+	ss.decode(st, &alive, &damaged)
+	if !p.possible(side, &alive) {
+		return []float64{1} // never reached (a unit with its worn form)
+	}
+	return p.hitPMF(side, r, &alive, &damaged, mod)
 }
 
 // cdfTable returns, for every state, the CDF of the side's hits with roll
@@ -333,13 +338,7 @@ func (p *Plan) transitionTable(side Side, r RollKind, ss *stateSpace, in int) []
 		scratch := &Trial{P: p}
 		for s := range ss.n {
 			for h := 0; h <= in; h++ {
-				ss.decode(uint32(s), &scratch.Alive[side], &scratch.Damaged[side])
-				if !p.possible(side, &scratch.Alive[side]) {
-					next[s*w+h] = uint32(s) // never reached
-					continue
-				}
-				scratch.absorb(side, r, h)
-				next[s*w+h] = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
+				next[s*w+h] = p.afterHits(side, r, ss, uint32(s), h, scratch)
 			}
 		}
 		p.revertAll(side, r, ss, next)
@@ -360,18 +359,57 @@ func (p *Plan) transitionTable(side Side, r RollKind, ss *stateSpace, in int) []
 // of a transition table of roll kind r, once all the hits are taken, as
 // the engine does after assigning a roll's hits.
 func (p *Plan) revertAll(side Side, r RollKind, ss *stateSpace, next []uint32) {
-	rv := p.Side[side].Revert
-	if !rv.On || !slices.Contains(RevertingRolls[:], r) || !slices.Contains(ss.slots, rv.From) || !slices.Contains(ss.slots, rv.To) {
+	if !p.reverts(side, r, ss) {
 		return
 	}
-	var alive, damaged [MaxSlots]uint16
 	for i, s := range next {
-		ss.decode(s, &alive, &damaged)
-		if rv.due(&alive) {
-			rv.apply(&alive, &damaged)
-			next[i] = ss.encode(&alive, &damaged)
-		}
+		next[i] = p.revertState(side, ss, s)
 	}
+}
+
+// reverts reports whether the side's reversion acts after rolls of kind r
+// on the units of ss.
+func (p *Plan) reverts(side Side, r RollKind, ss *stateSpace) bool {
+	rv := p.Side[side].Revert
+	return rv.On && slices.Contains(RevertingRolls[:], r) && slices.Contains(ss.slots, rv.From) && slices.Contains(ss.slots, rv.To)
+}
+
+// revertState returns state st of ss with the side's reversion applied
+// where it is due.
+func (p *Plan) revertState(side Side, ss *stateSpace, st uint32) uint32 {
+	rv := p.Side[side].Revert
+	var alive, damaged [MaxSlots]uint16
+	ss.decode(st, &alive, &damaged)
+	if !rv.due(&alive) {
+		return st
+	}
+	rv.apply(&alive, &damaged)
+	return ss.encode(&alive, &damaged)
+}
+
+// afterHits returns the side's state after h hits of roll kind r in state
+// st of ss, each count from scratch (a sustain that cancels more than one
+// hit); an impossible state stays as it is.
+func (p *Plan) afterHits(side Side, r RollKind, ss *stateSpace, st uint32, h int, scratch *Trial) uint32 {
+	ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
+	if !p.possible(side, &scratch.Alive[side]) {
+		return st // never reached
+	}
+	scratch.absorb(side, r, h)
+	return ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
+}
+
+// afterHit returns the side's state after one hit of roll kind r in state
+// st of ss, by the engine's own takeHit; an impossible state stays as it
+// is.
+func (p *Plan) afterHit(side Side, r RollKind, ss *stateSpace, st uint32, scratch *Trial) uint32 {
+	ss.decode(st, &scratch.Alive[side], &scratch.Damaged[side])
+	if !p.possible(side, &scratch.Alive[side]) {
+		return st // never reached
+	}
+	sp := &p.Side[side]
+	scratch.TakeHit(side, sp.Order[sp.TargetOf[r]], r.Sustainable(), sp.sustainLast)
+	return ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
 }
 
 // absorb makes side take h hits of kind r by the hit policy alone (no
@@ -394,15 +432,8 @@ func (t *Trial) absorb(side Side, r RollKind, h int) {
 func (p *Plan) oneHit(side Side, r RollKind, ss *stateSpace) []uint32 {
 	one := make([]uint32, ss.n)
 	scratch := &Trial{P: p}
-	sp := &p.Side[side]
 	for s := range ss.n {
-		ss.decode(uint32(s), &scratch.Alive[side], &scratch.Damaged[side])
-		if !p.possible(side, &scratch.Alive[side]) {
-			one[s] = uint32(s) // never reached
-			continue
-		}
-		scratch.TakeHit(side, sp.Order[sp.TargetOf[r]], r.Sustainable(), sp.sustainLast)
-		one[s] = ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
+		one[s] = p.afterHit(side, r, ss, uint32(s), scratch)
 	}
 	return one
 }
