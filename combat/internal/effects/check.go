@@ -80,7 +80,7 @@ func (sc *Scenario) checkAction() error {
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
 			for _, g := range f.f.Filter(units.Kind.GroundForce) {
-				if twinForm(sideOf(sc, engine.Side(i)), engine.Side(i), engine.SpaceCombat, g.Kind) != engine.FormShip {
+				if twinForm(sc.Side(engine.Side(i)), engine.Side(i), engine.SpaceCombat, g.Kind) != engine.FormShip {
 					return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g.Kind)
 				}
 			}

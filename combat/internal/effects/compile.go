@@ -92,7 +92,7 @@ func applyEffects(p *engine.Plan, sc *Scenario) {
 	}
 	for _, late := range []bool{false, true} {
 		for side := range engine.NumSides {
-			s := sideOf(sc, side)
+			s := sc.Side(side)
 			if !late && holds(s, TechMagen) {
 				addMagen(p, sc, side)
 			}

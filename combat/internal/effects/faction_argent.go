@@ -24,7 +24,7 @@ func argentTexts() []Effect {
 // argentRollsAFB reports whether the side has anti-fighter barrage dice
 // (its units', or Metali Void Armaments' that attaches later).
 func argentRollsAFB(p *engine.Plan, sc *Scenario, side engine.Side) bool {
-	return len(p.Side[side].Rollers[engine.RollAFB]) > 0 || holdsCard(sideOf(sc, side), "metali-void-armaments")
+	return len(p.Side[side].Rollers[engine.RollAFB]) > 0 || holdsCard(sc.Side(side), "metali-void-armaments")
 }
 
 // raidFormation (Argent ability): "When 1 or more of your units uses
@@ -266,7 +266,7 @@ func binomialTerm(n, k int, q float64) float64 {
 // that cards add (relics, action cards) are not considered. The Argent
 // cannot play their own note.
 func strikeWingAmbuscade(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	s := sideOf(sc, holder)
+	s := sc.Side(holder)
 	if s.FactionOrNone().Slug == "argent" {
 		factionIdle(p, "Strike Wing Ambuscade", holder, "the Argent player cannot play their own promissory note")
 		return

@@ -26,7 +26,7 @@ func crimsonTexts() []Effect {
 // assumed there). Static: exact mode solves it. Not modelled: the flagship
 // destroyed mid-combat giving the abilities back.
 func quietus(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if _, breach := factionItemCount(sideOf(sc, holder), "quietus"); !breach {
+	if _, breach := factionItemCount(sc.Side(holder), "quietus"); !breach {
 		factionIdle(p, "Quietus", holder, "no active breach in the system (list quietus among the side's cards when there is one)")
 		return
 	}

@@ -43,7 +43,7 @@ func dynamo(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	switch {
 	case !ok || sc.Action == engine.GroundCombat:
 		return
-	case sideOf(sc, holder).Influence < 2:
+	case sc.Side(holder).Influence < 2:
 		factionIdle(p, "Dynamo", holder, "it needs 2 influence per repair and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
@@ -98,7 +98,7 @@ func dynamo(p *engine.Plan, sc *Scenario, holder engine.Side) {
 func watcher(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "Watcher"
 	opp := holder.Opp()
-	o := sideOf(sc, opp)
+	o := sc.Side(opp)
 	at, c, copies, found := firstActionCard(o)
 	mechs := p.SlotsOf(holder, engine.TGround, func(k units.Kind) bool { return k == units.Mech })
 	mechs = slices.DeleteFunc(mechs, func(s uint8) bool { return p.Side[holder].Start[s] == 0 || !p.Side[holder].Slots[s].Report })
@@ -112,10 +112,10 @@ func watcher(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	case len(mechs) == 0:
 		factionIdle(p, name, holder, "no mech of the fleet can be removed")
 		return
-	case sideOf(sc, holder).Fleet.Len() < 2:
+	case sc.Side(holder).Fleet.Len() < 2:
 		factionIdle(p, name, holder, "the mech is the "+holder.String()+"'s only unit")
 		return
-	case sc.Action != engine.SpaceCombat && groundForces(sideOf(sc, holder)) < 2:
+	case sc.Action != engine.SpaceCombat && groundForces(sc.Side(holder)) < 2:
 		factionIdle(p, name, holder, "the mech is the "+holder.String()+"'s last ground force")
 		return
 	}

@@ -22,7 +22,7 @@ func firmamentTexts() []Effect {
 // the end of every round of space combat (the move does not matter here).
 func heavensEye(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	flag, ok := engine.FlagshipSlot(p, holder)
-	if _, puppet := factionItemCount(sideOf(sc, holder), "heavens-eye"); !puppet || !ok {
+	if _, puppet := factionItemCount(sc.Side(holder), "heavens-eye"); !puppet || !ok {
 		factionIdle(p, "Heaven's Eye", holder, "the opponent is not said to be puppeted (list heavens-eye among the side's cards when its control marker is on a plot)")
 		return
 	}

@@ -24,7 +24,7 @@ func wrathOfKenara(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	switch {
 	case !ok || sc.Action == engine.GroundCombat:
 		return
-	case sideOf(sc, holder).TradeGoods == 0:
+	case sc.Side(holder).TradeGoods == 0:
 		factionIdle(p, "Wrath of Kenara", holder, "it costs 1 trade good a die and the side has none (give them with --"+holder.String()+"-trade-goods)")
 		return
 	}

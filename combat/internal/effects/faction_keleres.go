@@ -33,7 +33,7 @@ func keleresTexts() []Effect {
 // happens, and a warning says how to give it.
 func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "I.I.H.Q. Modernization (Custodia Vigilia)"
-	if !boardStateHolds(sideOf(sc, holder), "mecatol-rex") {
+	if !boardStateHolds(sc.Side(holder), "mecatol-rex") {
 		factionIdle(p, name, holder, "the active system is not said to be Mecatol Rex under Keleres control (list mecatol-rex among the Keleres side's cards when it is)")
 		return
 	}

@@ -200,7 +200,7 @@ func twoRAM(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			t.Bombard(t.Roll(engine.Attacker, engine.RollBombard))
 		}
 	})
-	if sideOf(sc, holder).FactionOrNone().Slug == "l1z1x" {
+	if sc.Side(holder).FactionOrNone().Slug == "l1z1x" {
 		original := sc.Printings.Harrow == TextOriginal
 		p.OnEndOfRound(engine.OnGround, func(t *engine.Trial) {
 			if harrowActs(t, original) && t.Shielded() {

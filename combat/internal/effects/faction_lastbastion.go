@@ -32,7 +32,7 @@ func lastBastionTexts() []Effect {
 // changing hands during the action (the invaded planet, in its own system,
 // is not counted).
 func theEgeiro(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	n, given := factionItemCount(sideOf(sc, holder), "the-egeiro") // range checked by Validate
+	n, given := factionItemCount(sc.Side(holder), "the-egeiro") // range checked by Validate
 	if !given {
 		n = 0
 		p.WarnOnce(fmt.Sprintf("The Egeiro (%s): the number of non-home systems with a planet Last Bastion controls was not given (list the-egeiro:N among the cards); 0 is assumed", holder.String()))
@@ -136,7 +136,7 @@ func phoenixStandard(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // The Last Bastion cannot use their own note: a Last Bastion side listing
 // it gets a warning, and Phoenix Standard only.
 func raiseTheStandard(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if f := sideOf(sc, holder).Faction; f != nil && f.Slug == "last-bastion" {
+	if f := sc.Side(holder).Faction; f != nil && f.Slug == "last-bastion" {
 		factionIdle(p, "Raise the Standard", holder, "a player cannot use their own promissory note (Phoenix Standard does the same)")
 		return
 	}

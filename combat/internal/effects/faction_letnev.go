@@ -72,7 +72,7 @@ func munitionsReserves(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if !spaceCombatPossible(sc) {
 		return // no space combat: nothing to reroll (and nothing to refuse)
 	}
-	if sideOf(sc, holder).TradeGoods < 2 {
+	if sc.Side(holder).TradeGoods < 2 {
 		factionIdle(p, "Munitions Reserves", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+holder.String()+"-trade-goods)")
 		return
 	}

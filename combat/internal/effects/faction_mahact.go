@@ -28,7 +28,7 @@ func mahactTexts() []Effect {
 // Not its anti-fighter barrage, space cannon or bombardment (none printed;
 // not combat rolls).
 func arviconRex(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if boardStateHolds(sideOf(sc, holder), "fleet-pool-token") {
+	if boardStateHolds(sc.Side(holder), "fleet-pool-token") {
 		return
 	}
 	flags := engine.KindSlots(p, holder, engine.TShips, units.Flagship)

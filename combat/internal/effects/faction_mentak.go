@@ -224,7 +224,7 @@ type ipswitchJoins struct {
 // opponent's ship kinds (none for a flagship when its own is present).
 func ipswitchSlots(p *engine.Plan, sc *Scenario, holder engine.Side, name string, kinds []units.Kind) ipswitchJoins {
 	var js ipswitchJoins
-	hasFlag := sideOf(sc, holder).Fleet.Count(units.Flagship) > 0
+	hasFlag := sc.Side(holder).Fleet.Count(units.Flagship) > 0
 	for j, k := range kinds {
 		if k == units.Flagship && hasFlag {
 			p.WarnOnce(fmt.Sprintf("%s (%s): the holder's flagship is already in the system; a destroyed flagship gives nothing", name, holder.String()))

@@ -79,7 +79,7 @@ func viszElVir(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // the hit order), damaged ones stay damaged, and the survivors land as
 // mechs. The defender's mechs are on the planet: not in the space area.
 func zGrav(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if _, max := factionItemCount(sideOf(sc, holder), "eidolon-maximum"); max {
+	if _, max := factionItemCount(sc.Side(holder), "eidolon-maximum"); max {
 		return
 	}
 	p.FightAsShips(holder, "Eidolon (Z-Grav Eidolon in the space combat)", func(*engine.Trial) bool { return true })
@@ -98,7 +98,7 @@ func zGrav(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // either combat. The breakthrough's price (returning 3 of 4 mechs) is paid
 // before the action: give the mechs left. The Naaz-Rokha only.
 func eidolonMax(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if sideOf(sc, holder).FactionOrNone().Slug != "naaz-rokha" {
+	if sc.Side(holder).FactionOrNone().Slug != "naaz-rokha" {
 		factionIdle(p, "Eidolon Maximum", holder, "it flips the Naaz-Rokha mech card; the side is not the Naaz-Rokha")
 		return
 	}

@@ -31,7 +31,7 @@ func mordred(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, "Mordred", holder, "Articles of War removes the mech's printed abilities")
 		return
 	}
-	if !boardStateHolds(sideOf(sc, holder), "assimilator-token") {
+	if !boardStateHolds(sc.Side(holder), "assimilator-token") {
 		p.WarnOnce("Mordred (" + holder.String() + "): the opponent is not said to have an X or Y assimilator token on a technology (list assimilator-token among the Nekro side's cards when it has), so its +2 is not applied")
 		return
 	}

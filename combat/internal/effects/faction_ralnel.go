@@ -111,7 +111,7 @@ func lastDispatch(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // a mech (applyFaction); "alarum:N" without one is ignored silently.
 func alarum(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "Alarum"
-	n, listed := factionItemCount(sideOf(sc, holder), "alarum")
+	n, listed := factionItemCount(sc.Side(holder), "alarum")
 	mechs := engine.KindSlots(p, holder, engine.TGround, units.Mech)
 	switch {
 	case sc.Action == engine.SpaceCombat:

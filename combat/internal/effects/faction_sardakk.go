@@ -166,7 +166,7 @@ func exotriremeII(p *engine.Plan, sc *Scenario, holder engine.Side) {
 func tekklarLegion(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	opp := holder.Opp()
 	switch {
-	case sideOf(sc, holder).FactionOrNone().Slug == "sardakk":
+	case sc.Side(holder).FactionOrNone().Slug == "sardakk":
 		factionIdle(p, "Tekklar Legion", holder, "the N'orr player cannot play their own promissory note")
 		return
 	case sc.Action == engine.SpaceCombat:
@@ -175,7 +175,7 @@ func tekklarLegion(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	all := func(uint8) bool { return true }
 	p.AdjustThresholds(holder, engine.RollGround, -1, all)
-	if sideOf(sc, opp).FactionOrNone().Slug == "sardakk" {
+	if sc.Side(opp).FactionOrNone().Slug == "sardakk" {
 		p.AdjustThresholds(opp, engine.RollGround, +1, all)
 	}
 }

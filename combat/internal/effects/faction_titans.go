@@ -52,7 +52,7 @@ func helTitan(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	sp := &p.Side[holder]
-	mod := sideOf(sc, holder).Modifier
+	mod := sc.Side(holder).Modifier
 	for i, sl := range sp.Slots {
 		if sl.Stats.Kind != units.PDS || sl.Zone != engine.ZonePlanet || !sl.Stats.Combat.Has() {
 			continue

@@ -58,6 +58,6 @@ func rickarRickani(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // +N. A count out of range is reported and the text ignored. Static: exact
 // mode solves it. Not modelled: the note changing hands during the action.
 func imperator(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	n, _ := factionItemCount(sideOf(sc, holder), "imperator") // range checked by Validate
+	n, _ := factionItemCount(sc.Side(holder), "imperator") // range checked by Validate
 	addCombatRollBonus(p, holder, n)
 }

@@ -148,7 +148,7 @@ func vanHauge(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // opponent has an infantry in the combat and the Yin have 2 influence left
 // (Side.Influence).
 func indoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if sideOf(sc, holder).Influence < 2 && sc.Action != engine.SpaceCombat {
+	if sc.Side(holder).Influence < 2 && sc.Action != engine.SpaceCombat {
 		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
@@ -163,9 +163,9 @@ func indoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // them an infantry. The Yin cannot play their own note.
 func greyfireMutagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	switch {
-	case sideOf(sc, holder).FactionOrNone().Slug == "yin":
+	case sc.Side(holder).FactionOrNone().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "the Yin player cannot play their own promissory note")
-	case sideOf(sc, holder.Opp()).FactionOrNone().Slug == "yin":
+	case sc.Side(holder.Opp()).FactionOrNone().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "it works only against ground forces the Yin player does not control")
 	default:
 		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
@@ -301,7 +301,7 @@ const yinMechs = 4
 // placed, in the same start-of-combat window.
 func moyinsAshes(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "Moyin's Ashes"
-	s := sideOf(sc, holder)
+	s := sc.Side(holder)
 	sp := &p.Side[holder]
 	ind := -1
 	for i, sl := range sp.Slots {

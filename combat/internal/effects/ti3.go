@@ -195,7 +195,7 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 func applyTI3(p *engine.Plan, sc *Scenario) {
 	p.PlaysTI3()
 	for side := range engine.NumSides {
-		s := sideOf(sc, side)
+		s := sc.Side(side)
 		sp := &p.Side[side]
 		for _, sl := range sp.Slots {
 			if sl.Form == engine.FormWorn {

@@ -2,14 +2,8 @@ package effects
 
 import "github.com/ti4sim/ti4sim/combat/internal/engine"
 
-// Helpers the texts share: the side a text belongs to, the warning of a
-// text that does nothing here, and whether Articles of War took the mechs'
-// texts away.
-
-// sideOf returns the scenario's side with index i.
-func sideOf(sc *Scenario, i engine.Side) *engine.Force {
-	return sc.Side(i)
-}
+// Helpers the texts share: the warning of a text that does nothing here,
+// and whether Articles of War took the mechs' texts away.
 
 // factionIdle records that a faction text held by holder does nothing in
 // this scenario, and why.

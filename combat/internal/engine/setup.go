@@ -56,10 +56,6 @@ func (p *Plan) BeforeSteps(step func(*Trial) bool) {
 // regroups them.
 func (sp *SidePlan) SetRollers(r RollKind, rs []Roller) {
 	sp.Rollers[r] = rs
-	if rs == nil {
-		sp.Groups[r] = nil
-		return
-	}
 	sp.Groups[r] = GroupRollers(rs)
 }
 
