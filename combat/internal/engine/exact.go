@@ -337,16 +337,10 @@ type absorbed struct {
 }
 
 // fight runs the combat chain from the joint distribution start (all at 0
-// rounds) and returns the mass absorbed in each final joint state, and the
-// expected number of rounds of rolling.
-func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, float64, error) {
-	final, _, occupancy, err := s.fightRetreats(c, start)
-	return final, occupancy, err
-}
-
-// fightRetreats is fight that also returns, per side, the mass that ended
-// the combat by that side's retreat (nil without retreats).
-func (s *Solver) fightRetreats(c *chain, start map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, float64, error) {
+// rounds) and returns the mass absorbed in each final joint state, per
+// side the mass that ended the combat by that side's retreat (nil without
+// retreats), and the expected number of rounds of rolling.
+func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, float64, error) {
 	w := newSweep(c, len(start))
 	w.limit = s.P.roundLimit
 	if c.ct == InSpace && s.P.retreats {
@@ -637,7 +631,7 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 	if len(fights) > 0 && len(p.Side[Attacker].Rollers[RollPreCombat])+len(p.Side[Defender].Rollers[RollPreCombat]) > 0 {
 		fights = s.volley(c, fights, RollPreCombat) // TI3: after the barrage's casualties
 	}
-	final, fled, occupancy, err := s.fightRetreats(c, fights)
+	final, fled, occupancy, err := s.fight(c, fights)
 	if err != nil {
 		return nil, fled, err
 	}
@@ -1213,7 +1207,7 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 			}
 		})
 	}
-	final, occupancy, err := s.fight(g, fights)
+	final, _, occupancy, err := s.fight(g, fights) // no retreat from a ground combat
 	if err != nil {
 		return err
 	}

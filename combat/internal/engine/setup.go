@@ -194,7 +194,7 @@ func (sp *SidePlan) SetWorn(i, w uint8) {
 
 // FirstRoundsBonus gives holder +1 to its combat rolls in each of the
 // first uses combat rounds it fights in the action (space rounds, then
-// ground rounds) — Morale Boost's copies, Supercharge's one use — not on
+// ground rounds) — a card's copies, a technology's one use — not on
 // anti-fighter barrage, space cannon or bombardment. A trial plays it
 // through two hooks; the exact solver reads it as plan data (bonusUses) in
 // a single combat, and refuses it, naming name, in an invasion, where the
