@@ -9,21 +9,20 @@
 package load
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ti4sim/ti4sim/internal/servetest"
 )
 
 // The mix of requests: small Monte Carlo combats, exact combats and votes.
@@ -57,24 +56,18 @@ func TestLoad(t *testing.T) {
 		t.Skip("set TI4SIM_LOAD=1 to run the load test")
 	}
 	clients, perClient := envInt("TI4SIM_LOAD_CLIENTS", 64), envInt("TI4SIM_LOAD_REQUESTS", 25)
-	bin := filepath.Join(t.TempDir(), "ti4sim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/ti4sim/ti4sim/cmd/ti4sim").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--max-queue", strconv.Itoa(clients))
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
+	bin, err := servetest.Build(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := strings.TrimSpace(strings.TrimPrefix(line, "ti4sim serve: listening on "))
+	srv, err := servetest.Start(bin, "--max-queue", strconv.Itoa(clients))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Cmd.Process.Kill()
+	base := srv.URL
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
-		t.Fatalf("not on loopback: %q", line)
+		t.Fatalf("not on loopback: %q", base)
 	}
 
 	probe := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
@@ -132,7 +125,7 @@ func TestLoad(t *testing.T) {
 	pct := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
 	n := len(lat)
 	hwm := "unknown"
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)); err == nil {
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", srv.Cmd.Process.Pid)); err == nil {
 		for _, l := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(l, "VmHWM:") {
 				hwm = strings.Join(strings.Fields(l)[1:], " ")

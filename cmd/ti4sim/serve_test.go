@@ -1,56 +1,39 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ti4sim/ti4sim/internal/servetest"
 )
 
 // buildBinary builds ti4sim into a temporary directory.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ti4sim")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	bin, err := servetest.Build(t.TempDir())
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }
 
 // startServe starts `ti4sim serve --addr 127.0.0.1:0 args...` and returns
 // the process, its base URL and its stderr.
-func startServe(t *testing.T, bin string, args ...string) (*exec.Cmd, string, *syncBuffer) {
+func startServe(t *testing.T, bin string, args ...string) (*exec.Cmd, string, *servetest.Buffer) {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	stdout, err := cmd.StdoutPipe()
+	s, err := servetest.Start(bin, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("reading the address: %v; stderr:\n%s", err, stderr)
-	}
-	url, ok := strings.CutPrefix(strings.TrimSpace(line), "ti4sim serve: listening on ")
-	if !ok {
-		t.Fatalf("first line %q, want the address", line)
-	}
-	go io.Copy(io.Discard, stdout)
-	return cmd, url, stderr
+	t.Cleanup(func() { s.Cmd.Process.Kill() })
+	return s.Cmd, s.URL, s.Logs
 }
 
 func postJSON(t *testing.T, url, body string) (int, []byte) {
@@ -142,25 +125,6 @@ func TestServeBinary(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the process's writes and the
-// test's reads.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestServeHelpListsLimits: serve --help lists every limit with its

@@ -1,12 +1,8 @@
 package web_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"mime"
 	"net"
@@ -16,9 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ti4sim/ti4sim/internal/servetest"
 )
 
 // The browser tests drive the real components, started the way a user
@@ -33,7 +30,7 @@ type components struct {
 	served    string // base URL of `ti4sim serve`, e.g. http://127.0.0.1:40123
 	static    string // base URL of the loopback file server over the `ti4sim site` folder
 	siteErr   error  // why the static build is missing, if it is
-	serveLogs *lockedBuffer
+	serveLogs *servetest.Buffer
 }
 
 // env is set by TestMain when the browser tests can run; setupErr says why
@@ -122,17 +119,17 @@ func startComponents(tmp, root string) (c *components, stop func(), err error) {
 			stops[i]()
 		}
 	}
-	c = &components{bin: filepath.Join(tmp, "ti4sim"), serveLogs: &lockedBuffer{}}
-	build := exec.Command("go", "build", "-o", c.bin, "github.com/ti4sim/ti4sim/cmd/ti4sim")
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, stop, fmt.Errorf("go build: %v\n%s", err, out)
+	c = &components{}
+	if c.bin, err = servetest.Build(tmp); err != nil {
+		return nil, stop, err
 	}
-
-	served, stopServe, err := startServe(c.bin, c.serveLogs)
+	srv, err := servetest.Start(c.bin)
 	if err != nil {
 		return nil, stop, err
 	}
-	stops = append(stops, stopServe)
+	c.serveLogs = srv.Logs
+	served := srv.URL
+	stops = append(stops, srv.Stop)
 	c.served = served
 
 	dir := filepath.Join(tmp, "site")
@@ -150,54 +147,6 @@ func startComponents(tmp, root string) (c *components, stop func(), err error) {
 	stops = append(stops, stopStatic)
 	c.static = static
 	return c, stop, nil
-}
-
-// startServe runs `ti4sim serve --addr 127.0.0.1:0` and reads the address
-// it prints ("ti4sim serve: listening on http://ADDR"). Its log lines go
-// to logs.
-func startServe(bin string, logs *lockedBuffer) (string, func(), error) {
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
-	cmd.Stderr = logs
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return "", nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return "", nil, err
-	}
-	stop := func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-	}
-	lines := bufio.NewScanner(stdout)
-	first := make(chan string, 1)
-	go func() {
-		if lines.Scan() {
-			first <- lines.Text()
-		} else {
-			first <- ""
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case line := <-first:
-		const prefix = "ti4sim serve: listening on "
-		if !strings.HasPrefix(line, prefix) {
-			stop()
-			return "", nil, fmt.Errorf("ti4sim serve printed %q, want %q followed by its address; stderr:\n%s", line, prefix, logs)
-		}
-		return strings.TrimPrefix(line, prefix), stop, nil
-	case <-time.After(30 * time.Second):
-		stop()
-		return "", nil, errors.New("ti4sim serve printed no address within 30s")
-	}
 }
 
 // serveStatic serves dir on a free loopback port as a static host would,
@@ -250,22 +199,4 @@ func requireStatic(t *testing.T) *components {
 		t.Fatal(c.siteErr)
 	}
 	return c
-}
-
-// lockedBuffer collects a process's output written from another goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
