@@ -151,3 +151,9 @@ func checkUnitText(s *engine.Force, item string, a units.Ability, owner *units.F
 	}
 	return nil
 }
+
+// cardIdle records that a card held by holder cannot be played: by the
+// wrong side, or in an action without the card's window.
+func cardIdle(p *engine.Plan, name string, holder engine.Side, why string) {
+	p.Warn(name + " held by the " + holder.String() + " does nothing: " + why)
+}

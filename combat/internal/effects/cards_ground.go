@@ -10,14 +10,23 @@ func groundCards() []Effect {
 	return []Effect{bunker(), fireTeam(), disable(), parley(), blitz()}
 }
 
-// groundCardIdle records that a card held by holder cannot be played: by
-// the wrong side, or in an action without the card's window.
-func groundCardIdle(p *engine.Plan, name string, holder engine.Side, why string) {
-	p.Warn(name + " held by the " + holder.String() + " does nothing: " + why)
-}
-
 // groundNoInvasion is the reason an invasion card is idle outside an invasion.
 const groundNoInvasion = "the action has no invasion"
+
+// invasionCard reports whether the invasion card name, held by holder, is
+// played: only by owner (the side whose window it is; otherwise why it is
+// idle) and only in an invasion. When it is not, a warning says why.
+func invasionCard(p *engine.Plan, sc *Scenario, name string, holder, owner engine.Side, why string) bool {
+	switch {
+	case holder != owner:
+		cardIdle(p, name, holder, why)
+		return false
+	case sc.Action != engine.Invasion:
+		cardIdle(p, name, holder, groundNoInvasion)
+		return false
+	}
+	return true
+}
 
 // bunker: "At the start of an invasion: During this invasion, apply -4 to
 // the result of each BOMBARDMENT roll against planets you control." The
@@ -29,12 +38,8 @@ func bunker() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "bunker", Name: "Bunker", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: at the start of an invasion, -4 to each of the attacker's bombardment dice during the invasion (all of them, incl. those Blitz gives); always played; nothing when held by the attacker"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			switch {
-			case holder != engine.Defender:
-				groundCardIdle(p, "Bunker", holder, "only the player who controls the planet can play it")
+			if !invasionCard(p, sc, "Bunker", holder, engine.Defender, "only the player who controls the planet can play it") {
 				return
-			case sc.Action != engine.Invasion:
-				groundCardIdle(p, "Bunker", holder, groundNoInvasion)
 			}
 			p.AdjustThresholds(engine.Attacker, engine.RollBombard, +4, func(uint8) bool { return true })
 		}}
@@ -50,7 +55,7 @@ func fireTeam() Effect {
 		Effect: "in round 1 of a ground combat, after the holder's ground forces roll, reroll their missed dice once; either side"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.SpaceCombat {
-				groundCardIdle(p, "Fire Team", holder, "a space combat has no ground combat")
+				cardIdle(p, "Fire Team", holder, "a space combat has no ground combat")
 			}
 			p.OnRerollMisses(engine.RollGround, func(t *engine.Trial, side engine.Side) bool {
 				return side == holder && t.Round == 1
@@ -71,12 +76,7 @@ func disable() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "disable", Name: "Disable", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, if the defender has PDS on the planet, those PDS give no Planetary Shield and fire no space cannon defense; space cannon offense is unaffected; nothing when held by the defender"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			switch {
-			case holder != engine.Attacker:
-				groundCardIdle(p, "Disable", holder, "it works against the opponent's PDS during the holder's invasion")
-				return
-			case sc.Action != engine.Invasion:
-				groundCardIdle(p, "Disable", holder, groundNoInvasion)
+			if !invasionCard(p, sc, "Disable", holder, engine.Attacker, "it works against the opponent's PDS during the holder's invasion") {
 				return
 			}
 			sp := &p.Side[engine.Defender]
@@ -88,7 +88,7 @@ func disable() Effect {
 				found = found || pds(uint8(i))
 			}
 			if !found {
-				groundCardIdle(p, "Disable", holder, "the defender has no PDS in the active system")
+				cardIdle(p, "Disable", holder, "the defender has no PDS in the active system")
 				return
 			}
 			var scd []engine.Roller
@@ -117,12 +117,7 @@ func parley() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "parley", Name: "Parley", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the defender: when the attacker commits ground forces, they return to the space area (they survive); no invasion, the defender keeps the planet; always played; nothing when held by the attacker"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			switch {
-			case holder != engine.Defender:
-				groundCardIdle(p, "Parley", holder, "only the player who controls the planet can play it")
-				return
-			case sc.Action != engine.Invasion:
-				groundCardIdle(p, "Parley", holder, groundNoInvasion)
+			if !invasionCard(p, sc, "Parley", holder, engine.Defender, "only the player who controls the planet can play it") {
 				return
 			}
 			p.OnAfterCommit(func(t *engine.Trial) bool {
@@ -140,12 +135,7 @@ func blitz() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "blitz", Name: "Blitz", Kind: KindActionCard, Copies: 1,
 		Effect: "held by the attacker: at the start of an invasion, each of its non-fighter ships without Bombardment gains BOMBARDMENT 6 (x1) for the invasion; always played; nothing when held by the defender"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			switch {
-			case holder != engine.Attacker:
-				groundCardIdle(p, "Blitz", holder, "only the active player bombards")
-				return
-			case sc.Action != engine.Invasion:
-				groundCardIdle(p, "Blitz", holder, groundNoInvasion)
+			if !invasionCard(p, sc, "Blitz", holder, engine.Attacker, "only the active player bombards") {
 				return
 			}
 			sp := &p.Side[engine.Attacker]

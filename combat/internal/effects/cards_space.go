@@ -15,25 +15,8 @@ func spaceCards() []Effect {
 	}
 }
 
-// spaceCardIdle records that a card held by holder cannot be played: by the
-// wrong side, or in an action without the card's window.
-func spaceCardIdle(p *engine.Plan, name string, holder engine.Side, why string) {
-	p.Warn(name + " held by the " + holder.String() + " does nothing: " + why)
-}
-
 // spaceNoSpace is the reason a space card is idle in a ground combat alone.
 const spaceNoSpace = "a ground combat has no space combat nor space cannon offense"
-
-// spaceHolds reports whether s holds the action card with the given slug.
-func spaceHolds(s *engine.Force, slug string) bool {
-	cs, _, _ := heldCards(s)
-	for _, c := range cs {
-		if c.Slug == slug {
-			return true
-		}
-	}
-	return false
-}
 
 // directHitCard: "After another player's ship uses SUSTAIN DAMAGE to cancel
 // a hit produced by your units or abilities: Destroy that ship." (reference
@@ -77,7 +60,7 @@ func maneuveringJetsCard() Effect {
 		aliases: []string{"jets"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int) {
 			if sc.Action == engine.GroundCombat {
-				spaceCardIdle(p, "Maneuvering Jets", holder, spaceNoSpace)
+				cardIdle(p, "Maneuvering Jets", holder, spaceNoSpace)
 			}
 			c := p.Counter()
 			for _, r := range [...]engine.RollKind{engine.RollSCO, engine.RollSCD} {
@@ -111,7 +94,7 @@ func skilledRetreatCard() Effect {
 		Effect: "at the start of a space combat round from round 2: all the holder's ships leave and the combat ends before that round's dice, reported as the holder's retreat; played in the first round where the holder's retreat policy would announce a retreat or, with no policy, where its expected hits per round are below the opponent's; Intercept cannot stop it"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.GroundCombat {
-				spaceCardIdle(p, "Skilled Retreat", holder, spaceNoSpace)
+				cardIdle(p, "Skilled Retreat", holder, spaceNoSpace)
 			}
 			opp := holder.Opp()
 			c := p.Counter()
@@ -199,16 +182,16 @@ func experimentalBattlestationCard() Effect {
 			}
 			switch {
 			case holder != engine.Defender:
-				spaceCardIdle(p, "Experimental Battlestation", holder, "it answers another player's ships moving into a system")
+				cardIdle(p, "Experimental Battlestation", holder, "it answers another player's ships moving into a system")
 				return
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Experimental Battlestation", holder, spaceNoSpace)
+				cardIdle(p, "Experimental Battlestation", holder, spaceNoSpace)
 				return
 			case !dock:
-				spaceCardIdle(p, "Experimental Battlestation", holder, "the defender has no space dock in the active system")
+				cardIdle(p, "Experimental Battlestation", holder, "the defender has no space dock in the active system")
 				return
-			case spaceHolds(&sc.Attacker, "solar-flare"):
-				spaceCardIdle(p, "Experimental Battlestation", holder, "the attacker's Solar Flare forbids space cannon against its ships")
+			case holdsCard(&sc.Attacker, "solar-flare"):
+				cardIdle(p, "Experimental Battlestation", holder, "the attacker's Solar Flare forbids space cannon against its ships")
 				return
 			}
 			// Antimass Deflectors attaches late and adjusts this roll too.
@@ -231,9 +214,9 @@ func fighterPrototypeCard() Effect {
 			}
 			switch {
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Fighter Prototype", holder, spaceNoSpace)
+				cardIdle(p, "Fighter Prototype", holder, spaceNoSpace)
 			case !some:
-				spaceCardIdle(p, "Fighter Prototype", holder, "the holder has no fighters")
+				cardIdle(p, "Fighter Prototype", holder, "the holder has no fighters")
 			}
 			p.OnSlotModifier(engine.RollSpace, func(t *engine.Trial, side engine.Side, s uint8) int {
 				if side == holder && fighter[s] && t.Round == 1 {
@@ -259,7 +242,7 @@ func courageousCard() Effect {
 		aliases: []string{"courageous"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.GroundCombat {
-				spaceCardIdle(p, "Courageous to the End", holder, spaceNoSpace)
+				cardIdle(p, "Courageous to the End", holder, spaceNoSpace)
 			}
 			opp := holder.Opp()
 			c := p.Counter()
@@ -300,9 +283,9 @@ func interceptCard() Effect {
 			opp := holder.Opp()
 			switch {
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Intercept", holder, spaceNoSpace)
+				cardIdle(p, "Intercept", holder, spaceNoSpace)
 			case p.Side[opp].Retreat.Never():
-				spaceCardIdle(p, "Intercept", holder, "the "+opp.String()+" has no retreat policy")
+				cardIdle(p, "Intercept", holder, "the "+opp.String()+" has no retreat policy")
 			}
 			c := p.Counter()
 			p.OnAnnounceRetreat(func(t *engine.Trial, leaving engine.Side) engine.Side {
@@ -327,9 +310,9 @@ func waylayCard() Effect {
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Waylay", holder, spaceNoSpace)
+				cardIdle(p, "Waylay", holder, spaceNoSpace)
 			case len(p.Side[holder].Rollers[engine.RollAFB]) == 0:
-				spaceCardIdle(p, "Waylay", holder, "the holder has no unit with Anti-Fighter Barrage")
+				cardIdle(p, "Waylay", holder, "the holder has no unit with Anti-Fighter Barrage")
 			}
 			p.Side[holder.Opp()].TakesHitsOf(engine.RollAFB, engine.TShips)
 		}}
@@ -347,10 +330,10 @@ func routCard() Effect {
 			defer p.BeyondExact("Rout (a choice made round by round)")
 			switch {
 			case holder != engine.Defender:
-				spaceCardIdle(p, "Rout", holder, "only the defender can play it")
+				cardIdle(p, "Rout", holder, "only the defender can play it")
 				return
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Rout", holder, spaceNoSpace)
+				cardIdle(p, "Rout", holder, spaceNoSpace)
 				return
 			}
 			c := p.Counter()
@@ -376,7 +359,7 @@ func reflectiveShieldingCard() Effect {
 		aliases: []string{"reflective"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			if sc.Action == engine.GroundCombat {
-				spaceCardIdle(p, "Reflective Shielding", holder, spaceNoSpace)
+				cardIdle(p, "Reflective Shielding", holder, spaceNoSpace)
 			}
 			opp := holder.Opp()
 			c := p.Counter()
@@ -412,10 +395,10 @@ func solarFlareCard() Effect {
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			switch {
 			case holder != engine.Attacker:
-				spaceCardIdle(p, "Solar Flare", holder, "only the active player can play it")
+				cardIdle(p, "Solar Flare", holder, "only the active player can play it")
 				return
 			case sc.Action == engine.GroundCombat:
-				spaceCardIdle(p, "Solar Flare", holder, spaceNoSpace)
+				cardIdle(p, "Solar Flare", holder, spaceNoSpace)
 				return
 			}
 			sp := &p.Side[engine.Defender]
@@ -481,10 +464,10 @@ func crashLandingCard() Effect {
 			defer p.BeyondExact("Crash Landing (exact mode does not replay destroyed units)")
 			switch {
 			case sc.Action != engine.Invasion:
-				spaceCardIdle(p, "Crash Landing", holder, "only an invasion has ground forces in the space area")
+				cardIdle(p, "Crash Landing", holder, "only an invasion has ground forces in the space area")
 				return
 			case holder != engine.Attacker:
-				spaceCardIdle(p, "Crash Landing", holder, "the defender's ground forces are on the planet already")
+				cardIdle(p, "Crash Landing", holder, "the defender's ground forces are on the planet already")
 				return
 			}
 			sp := &p.Side[holder]
@@ -507,7 +490,7 @@ func crashLandingCard() Effect {
 				}
 			}
 			if n == 0 {
-				spaceCardIdle(p, "Crash Landing", holder, "the attacker has no ground forces in the space area")
+				cardIdle(p, "Crash Landing", holder, "the attacker has no ground forces in the space area")
 				return
 			}
 			var ship [engine.MaxSlots]bool
