@@ -73,6 +73,13 @@ type Solver struct {
 	P   *Plan
 	// MaxStates bounds the joint states each combat reaches (SolveWithin).
 	MaxStates int
+	// Optimal[side] makes side assign the hits of combat rounds optimally
+	// (optimal.go) instead of by its order.
+	Optimal [2]bool
+	// first is the action's first combat that rolled, and firstStart its
+	// joint states at the start of its first round (Decisions).
+	first      *chain
+	firstStart map[uint32]float64
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
@@ -128,6 +135,9 @@ type chain struct {
 	// maxHealth bounds every state's health (all units alive, none
 	// damaged).
 	maxHealth [2]int
+	// policy, when a side assigns its hits optimally, decides the round's
+	// assignments (nil: both sides follow their orders).
+	policy *optimalPolicy
 }
 
 // maxCodes bounds the product of the two sides' state spaces: a joint
@@ -160,6 +170,12 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 	}
 	if n := uint64(c.ss[Attacker].n) * uint64(c.ss[Defender].n); n > maxCodes {
 		return nil, NotExact("exact mode: the %s combat's unit states (%d × %d) pass the limit of the exact solver (%d joint codes)", combatName(ct), c.ss[Attacker].n, c.ss[Defender].n, uint64(maxCodes))
+	}
+	if s.Optimal[Attacker] || s.Optimal[Defender] {
+		if why := p.optimalRefusal(ct); why != "" {
+			return nil, fmt.Errorf("the optimal hit assignment cannot handle %s", why)
+		}
+		c.policy = newOptimalPolicy(c, s.Optimal)
 	}
 	return c, nil
 }
@@ -348,6 +364,9 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		w.fled = [2]map[uint32]*roundsHist{{}, {}}
 	}
 	w.bonus = len(s.P.bonusUses[Attacker])+len(s.P.bonusUses[Defender]) > 0
+	if s.first == nil && len(start) > 0 {
+		s.first, s.firstStart = c, start
+	}
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])
 	}
@@ -362,6 +381,9 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		if w.seen > s.MaxStates {
 			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
 		}
+	}
+	if c.policy != nil && c.policy.err != nil {
+		return nil, [2]map[uint32]*roundsHist{}, 0, c.policy.err
 	}
 	return w.final, w.fled, w.occupancy, nil
 }
@@ -513,6 +535,12 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mu
 			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
+			if c.policy != nil {
+				for _, ws := range c.policy.decide(j, ha, hd) {
+					w.putFrom(ws.j, y, q*ws.w, lo).moment += q * ws.w / div * mul
+				}
+				continue
+			}
 			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, lo).moment += q / div * mul
 		}
 	}
@@ -566,6 +594,13 @@ func (s *Solver) Solve() error {
 			return err
 		}
 	}
+	k0 := 0
+	for k0 < len(steps) && steps[k0].inSpaceArea() {
+		k0++
+	}
+	if c.policy != nil && g != nil {
+		c.policy.end = s.invasionWorth(c, g, steps[k0:])
+	}
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
 	var fled [2]map[uint32]*roundsHist
@@ -596,6 +631,36 @@ func (s *Solver) Solve() error {
 		}
 	}
 	return nil
+}
+
+// invasionWorth returns the worth, to the optimal hit assignment, of the
+// space combat ending in a joint state of chain c: the outcome of the rest
+// of the invasion (steps rest; who holds the planet, and the resources
+// each side keeps), solved from that state alone with the same policies.
+func (s *Solver) invasionWorth(c, g *chain, rest []step) func(sa, sd uint32) optValue {
+	nd := uint32(c.ss[Defender].n)
+	return func(sa, sd uint32) optValue {
+		sub := &Solver{Ctx: s.Ctx, P: s.P, MaxStates: s.MaxStates, Left: NewExactLeft(s.P), Optimal: s.Optimal, Structures: s.Structures}
+		a := &absorbed{}
+		a.hist[1] = 1
+		var v optValue
+		if err := sub.spaceEnd(c, g, sa*nd+sd, a, rest); err != nil {
+			if c.policy.err == nil {
+				c.policy.err = err
+			}
+			return v
+		}
+		copy(v.p[:], sub.outcome[:3])
+		for _, o := range sub.outcome[3:] {
+			v.p[1] += o // a retreat or an unfinished action: neither side won
+		}
+		for side := range NumSides {
+			for i, sl := range s.P.Side[side].Slots {
+				v.keep[side] += sub.alive[side][i] * float64(sl.CostHalves)
+			}
+		}
+		return v
+	}
 }
 
 // spaceCannonOffense is the step's exact form: the attacker fires first,

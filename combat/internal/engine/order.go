@@ -29,6 +29,11 @@ type Order struct {
 	Kinds []units.Kind
 	// SustainLast keeps Sustain Damage for the last hits.
 	SustainLast bool
+	// Optimal makes the side choose the casualties of every combat round
+	// itself, Sustain Damage included, to maximise its chance to win
+	// (optimal.go); exact mode only. Kinds and SustainLast still order the
+	// hits outside combat rounds (space cannon, barrage, bombardment).
+	Optimal bool
 }
 
 // ParseOrder parses a custom order as the command line gives it: unit names

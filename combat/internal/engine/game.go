@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize/convex/lp"
+)
+
+// solveGame solves the zero-sum matrix game m, m[i][k] the row player's
+// payoff when it plays row i and the column player column k, the row
+// player maximising: it returns an equilibrium's mixed strategies x (rows)
+// and y (columns), each summing to 1. A pure saddle point — a row whose
+// worst payoff equals the column player's best guarantee — is taken when
+// one exists; otherwise each player's strategy is the solution of the
+// game's linear programme (von Neumann's minimax theorem: both give the
+// game's value), by gonum's simplex.
+//
+// Among pure saddle points (every pair of a saddle row and a saddle column
+// is one, with the same payoff) keep breaks ties, when not nil: the column
+// is the saddle column that leaves the column player the most of
+// keep[1][i][k] against the first saddle row, then the row the saddle row
+// that leaves the row player the most of keep[0][i][k] against that column
+// (the first of equals).
+func solveGame(m [][]float64, keep *[2][][]float64) (x, y []float64, err error) {
+	const eps = 1e-12
+	rows, cols := len(m), len(m[0])
+	bestRow, maxmin := 0, m[0][0]
+	lo := m[0][0]
+	for i := range rows {
+		rowMin := m[i][0]
+		for _, v := range m[i] {
+			rowMin = min(rowMin, v)
+			lo = min(lo, v)
+		}
+		if i == 0 || rowMin > maxmin+eps {
+			bestRow, maxmin = i, rowMin
+		}
+	}
+	bestCol, minmax := 0, 0.0
+	for k := range cols {
+		colMax := m[0][k]
+		for i := range rows {
+			colMax = max(colMax, m[i][k])
+		}
+		if k == 0 || colMax < minmax-eps {
+			bestCol, minmax = k, colMax
+		}
+	}
+	x, y = make([]float64, rows), make([]float64, cols)
+	if maxmin >= minmax-eps {
+		if keep != nil {
+			bestRow, bestCol = tieBreak(m, keep, maxmin, minmax, bestRow, bestCol)
+		}
+		x[bestRow], y[bestCol] = 1, 1
+		return x, y, nil
+	}
+	// Shift the payoffs to be at least 1 (the strategies do not change):
+	// the row player's strategy is u/Σu for the u ≥ 0 that minimises Σu
+	// subject to Σ_i u_i m[i][k] ≥ 1 for every column k; the column
+	// player's is w/Σw for the w ≥ 0 that maximises Σw subject to
+	// Σ_k m[i][k] w_k ≤ 1 for every row i. Slack variables make both
+	// equalities (the simplex's standard form).
+	shift := 1 - lo
+	a := mat.NewDense(cols, rows+cols, nil)
+	c := make([]float64, rows+cols)
+	b := make([]float64, cols)
+	for k := range cols {
+		for i := range rows {
+			a.Set(k, i, m[i][k]+shift)
+		}
+		a.Set(k, rows+k, -1)
+		b[k] = 1
+	}
+	for i := range rows {
+		c[i] = 1
+	}
+	if _, u, err := lp.Simplex(c, a, b, 0, nil); err != nil {
+		return nil, nil, fmt.Errorf("solving a %d×%d assignment game: %w", rows, cols, err)
+	} else {
+		normalise(x, u[:rows])
+	}
+	a = mat.NewDense(rows, cols+rows, nil)
+	c = make([]float64, cols+rows)
+	b = make([]float64, rows)
+	for i := range rows {
+		for k := range cols {
+			a.Set(i, k, m[i][k]+shift)
+		}
+		a.Set(i, cols+i, 1)
+		b[i] = 1
+	}
+	for k := range cols {
+		c[k] = -1
+	}
+	basic := make([]int, rows)
+	for i := range basic {
+		basic[i] = cols + i
+	}
+	if _, w, err := lp.Simplex(c, a, b, 0, basic); err != nil {
+		return nil, nil, fmt.Errorf("solving a %d×%d assignment game: %w", rows, cols, err)
+	} else {
+		normalise(y, w[:cols])
+	}
+	return x, y, nil
+}
+
+// normalise writes v scaled to sum 1 into dst, dropping negative rounding
+// noise.
+func normalise(dst, v []float64) {
+	t := 0.0
+	for _, e := range v {
+		t += max(e, 0)
+	}
+	for i, e := range v {
+		dst[i] = max(e, 0) / t
+	}
+}
+
+// tieBreak picks among the saddle points of m (solveGame): rows whose
+// worst payoff is maxmin, columns whose best is minmax.
+func tieBreak(m [][]float64, keep *[2][][]float64, maxmin, minmax float64, row, col int) (int, int) {
+	const eps = 1e-12
+	for k := range m[0] {
+		colMax := m[0][k]
+		for i := range m {
+			colMax = max(colMax, m[i][k])
+		}
+		if colMax <= minmax+eps && keep[1][row][k] > keep[1][row][col]+eps {
+			col = k
+		}
+	}
+	for i := range m {
+		rowMin := m[i][0]
+		for _, v := range m[i] {
+			rowMin = min(rowMin, v)
+		}
+		if rowMin >= maxmin-eps && keep[0][i][col] > keep[0][row][col]+eps {
+			row = i
+		}
+	}
+	return row, col
+}

@@ -1,0 +1,436 @@
+package engine
+
+import "slices"
+
+// The best hit assignment. A side with an optimal policy chooses, each time
+// it assigns the hits of a combat round (LRR 78.4, 38.3: the player whose
+// units are hit chooses which units are destroyed, and whether a unit with
+// Sustain Damage cancels a hit instead), the units it loses and the units
+// that sustain so as to maximise its objective from then on. Its objective,
+// in order: the chance to win the combat, then the chance of a draw (both
+// sides destroyed) rather than a loss, then the resources it keeps.
+//
+// Against a fixed policy this is a best response: a dynamic programme over
+// the joint states, the values of the states its choices lead to computed
+// first (every round that scores a hit lowers the joint health, and the
+// rounds where nobody hits are divided out as in the exact solver).
+//
+// When both sides are optimal, the two assign a round's hits at the same
+// time, neither seeing the other's choice: each round, for each pair of
+// hit counts, the choices form a zero-sum matrix game whose payoff is the
+// attacker's score — a win 1, a draw or unfinished combat ½, a loss 0 (the
+// defender's score is 1 minus it) — solved exactly: by a pure saddle point
+// when one exists, otherwise by the linear programme of the game (mixed
+// strategies). Resources do not enter that game.
+
+// optValue is what a joint state is worth: the chance that the attacker
+// wins, that neither side does (both destroyed, or a combat that cannot
+// end), that the defender wins, and the expected resources (in halves)
+// each side keeps when the combat ends.
+type optValue struct {
+	p    [3]float64
+	keep [2]float64
+}
+
+// optimalPolicy is the decision rule of the sides that assign hits
+// optimally in one combat chain, computed on demand and memoized.
+//
+// With one side optimal (a best response) its best assignment of h hits
+// against the other side's next state f is found by B(s, h, f) =
+// max over the states s1 one hit leaves it in of B(s1, h−1, f), B(s, 0, f)
+// = s — the states h hits can reach are those h−1 hits reach from the
+// states one hit reaches — memoized per (f, h), so a round's choice costs
+// the few one-hit moves, not the many h-hit assignments. The optimal
+// side's states are indexed densely (any assignment can reach any of
+// them), the other side's as they are met.
+type optimalPolicy struct {
+	c   *chain
+	opt [2]bool
+	nd  uint32
+	// me is the optimal side of a best response, other the side that
+	// follows its order (both: the simultaneous game, me unused).
+	me, other Side
+	// value memoizes the worth of joint states at the start of a round
+	// (the game's path).
+	value map[uint32]optValue
+	// otherIdx numbers the other side's states as they are met; vals[f]
+	// holds the worth of every joint state with the other side in its
+	// state number f, by the optimal side's state (zero: not computed);
+	// after[f][h] the optimal side's best state after h hits against it,
+	// plus one (0: not computed).
+	otherIdx map[uint32]int32
+	vals     [][]optValue
+	after    [][][]uint32
+	// oneHit memoizes oneHitOptions of the optimal side, by state.
+	oneHit [2][][]uint32
+	// choices memoizes a side's options: the states h hits can leave it
+	// in, by state and h (the game's path).
+	choices [2]map[uint64][]uint32
+	// decided memoizes the game's decisions, by joint state and hit counts
+	// (attacker's hits, defender's hits).
+	decided map[decisionKey][]weightedState
+	// cost is each slot's cost in half resources.
+	cost [2][MaxSlots]float64
+	// end, when set, is the worth of a joint state where the combat ended
+	// (an invasion's space combat: the rest of the action decides);
+	// terminal otherwise.
+	end func(sa, sd uint32) optValue
+	// err is the first failure of a game's linear programme.
+	err error
+}
+
+type decisionKey struct {
+	j      uint32
+	ha, hd uint8
+}
+
+// weightedState is a joint state a decision leads to with probability w
+// (1 for a pure decision).
+type weightedState struct {
+	j uint32
+	w float64
+}
+
+// optimalRefusal names what the best hit assignment cannot handle in plan
+// p's combat ct, or returns "".
+func (p *Plan) optimalRefusal(ct CombatType) string {
+	switch {
+	case p.roundLimit > 0:
+		return "a round limit"
+	case p.retreats && ct == InSpace:
+		return "retreats"
+	case len(p.bonusUses[Attacker])+len(p.bonusUses[Defender]) > 0:
+		return "a bonus to the first rounds' rolls"
+	}
+	for side := range NumSides {
+		sp := &p.Side[side]
+		if sp.SustainCancels > 1 {
+			return "Sustain Damage that cancels more than one hit"
+		}
+		if sp.Revert.On {
+			return "units that revert (shock troops)"
+		}
+	}
+	return ""
+}
+
+func newOptimalPolicy(c *chain, opt [2]bool) *optimalPolicy {
+	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), value: map[uint32]optValue{},
+		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}}
+	o.me, o.other = Attacker, Defender
+	if !opt[Attacker] {
+		o.me, o.other = Defender, Attacker
+	}
+	for side := range NumSides {
+		o.choices[side] = map[uint64][]uint32{}
+		o.oneHit[side] = make([][]uint32, c.ss[side].n)
+		for i, sl := range c.plan.Side[side].Slots {
+			o.cost[side][i] = float64(sl.CostHalves)
+		}
+	}
+	return o
+}
+
+// both reports whether both sides are optimal (the game's path).
+func (o *optimalPolicy) both() bool { return o.opt[Attacker] && o.opt[Defender] }
+
+// joint returns the joint state of the optimal side in state me and the
+// other in state other.
+func (o *optimalPolicy) joint(me, other uint32) uint32 {
+	if o.me == Attacker {
+		return me*o.nd + other
+	}
+	return other*o.nd + me
+}
+
+// otherNumber returns the number of the other side's state f.
+func (o *optimalPolicy) otherNumber(f uint32) int32 {
+	if k, ok := o.otherIdx[f]; ok {
+		return k
+	}
+	k := int32(len(o.vals))
+	o.otherIdx[f] = k
+	o.vals = append(o.vals, make([]optValue, o.c.ss[o.me].n))
+	o.after = append(o.after, nil)
+	return k
+}
+
+// bestAfter returns the optimal side's best state after taking h hits in
+// state s, against the other side's next state f (number fk): B above.
+func (o *optimalPolicy) bestAfter(s uint32, h int, f uint32, fk int32) uint32 {
+	if h == 0 {
+		return s
+	}
+	for len(o.after[fk]) < h {
+		o.after[fk] = append(o.after[fk], nil)
+	}
+	row := o.after[fk][h-1]
+	if row == nil {
+		row = make([]uint32, o.c.ss[o.me].n)
+		o.after[fk][h-1] = row
+	}
+	if b := row[s]; b > 0 {
+		return b - 1
+	}
+	moves := o.oneHit[o.me][s]
+	if moves == nil {
+		moves = o.oneHitOptions(o.me, s)
+		o.oneHit[o.me][s] = moves
+	}
+	var best uint32
+	var bv optValue
+	for i, s1 := range moves {
+		cand := o.bestAfter(s1, h-1, f, fk)
+		if v := o.worthWith(cand, f, fk); i == 0 || better(o.me, v, bv) {
+			best, bv = cand, v
+		}
+	}
+	o.after[fk][h-1][s] = best + 1 // the slice may have moved: index again
+	return best
+}
+
+// worthWith is the worth of the joint state of the optimal side in state
+// s and the other side in state f (number fk).
+func (o *optimalPolicy) worthWith(s, f uint32, fk int32) optValue {
+	if v := o.vals[fk][s]; v.p[0]+v.p[1]+v.p[2] > 0 {
+		return v
+	}
+	v := o.compute(o.joint(s, f))
+	o.vals[fk][s] = v
+	return v
+}
+
+// options returns the states side can be left in after taking h hits of
+// the combat's rolls in state st, in a fixed order: every way to destroy
+// units (a damaged one before an undamaged one of its kind) and to use
+// Sustain Damage, one hit at a time, duplicates removed. A side with no
+// unit left to take a hit stays as it is.
+func (o *optimalPolicy) options(side Side, st uint32, h int) []uint32 {
+	key := uint64(st)<<8 | uint64(h)
+	if opts, ok := o.choices[side][key]; ok {
+		return opts
+	}
+	var opts []uint32
+	if h == 0 {
+		opts = []uint32{st}
+	} else {
+		seen := map[uint32]bool{}
+		for _, prev := range o.options(side, st, h-1) {
+			for _, n := range o.oneHitOptions(side, prev) {
+				if !seen[n] {
+					seen[n] = true
+					opts = append(opts, n)
+				}
+			}
+		}
+		slices.Sort(opts)
+	}
+	o.choices[side][key] = opts
+	return opts
+}
+
+// oneHitOptions lists the states one hit can leave side in from state st:
+// for each unit kind the hit may be assigned to, a use of Sustain Damage by
+// an undamaged unit that has it, a second use by a damaged one that has it
+// (Twilight Imperium 3's war sun), and the unit's destruction.
+func (o *optimalPolicy) oneHitOptions(side Side, st uint32) []uint32 {
+	c := o.c
+	p := c.plan
+	sp := &p.Side[side]
+	ss := &c.ss[side]
+	var out []uint32
+	t := &Trial{P: p}
+	load := func() {
+		ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	}
+	for _, s := range sp.Order[sp.TargetOf[c.r]] {
+		load()
+		al, dm := t.Alive[side][s], t.Damaged[side][s]
+		if al == 0 {
+			continue
+		}
+		sl := &sp.Slots[s]
+		if sl.Sustain && al > dm && c.r.Sustainable() {
+			t.Damaged[side][s]++
+			out = append(out, ss.encode(&t.Alive[side], &t.Damaged[side]))
+			load()
+		}
+		if sl.HasWorn && dm > 0 && c.r.Sustainable() {
+			t.wear(side, s)
+			out = append(out, ss.encode(&t.Alive[side], &t.Damaged[side]))
+			load()
+		}
+		t.Destroy(side, s)
+		out = append(out, ss.encode(&t.Alive[side], &t.Damaged[side]))
+	}
+	if len(out) == 0 {
+		return []uint32{st}
+	}
+	return out
+}
+
+// terminal returns the worth of joint state (sa, sd) when the combat is
+// over there (a side has no unit left): the combat's outcome, unless end
+// says otherwise.
+func (o *optimalPolicy) terminal(sa, sd uint32) optValue {
+	if o.end != nil {
+		return o.end(sa, sd)
+	}
+	var v optValue
+	switch {
+	case sa > 0:
+		v.p[0] = 1
+	case sd > 0:
+		v.p[2] = 1
+	default:
+		v.p[1] = 1
+	}
+	v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
+	return v
+}
+
+// worth is the cost in half resources of side's units in state st.
+func (o *optimalPolicy) worth(side Side, st uint32) float64 {
+	ss := &o.c.ss[side]
+	w := 0.0
+	for j, slot := range ss.slots {
+		w += float64(ss.unit(st, j)[0]) * o.cost[side][slot]
+	}
+	return w
+}
+
+// valueOf returns the worth of joint state j at the start of a round.
+func (o *optimalPolicy) valueOf(j uint32) optValue {
+	if !o.both() {
+		me, f := j/o.nd, j%o.nd
+		if o.me == Defender {
+			me, f = f, me
+		}
+		return o.worthWith(me, f, o.otherNumber(f))
+	}
+	if v, ok := o.value[j]; ok {
+		return v
+	}
+	v := o.compute(j)
+	o.value[j] = v
+	return v
+}
+
+// compute is valueOf without the memo: the mean worth of the states the
+// round's hits and decisions lead to, the rounds where nobody hits divided
+// out.
+func (o *optimalPolicy) compute(j uint32) optValue {
+	c := o.c
+	sa, sd := j/o.nd, j%o.nd
+	if sa == 0 || sd == 0 {
+		return o.terminal(sa, sd)
+	}
+	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
+	p00 := pa[0] * pd[0]
+	var v optValue
+	if p00 >= 1 {
+		// Nobody can hit: the combat never ends.
+		v.p[1] = 1
+		v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
+		return v
+	}
+	for ha, qa := range pa {
+		for hd, qd := range pd {
+			q := qa * qd / (1 - p00)
+			if q == 0 || (ha == 0 && hd == 0) {
+				continue
+			}
+			for _, ws := range o.decide(j, ha, hd) {
+				n := o.valueOf(ws.j)
+				for k := range v.p {
+					v.p[k] += q * ws.w * n.p[k]
+				}
+				for k := range v.keep {
+					v.keep[k] += q * ws.w * n.keep[k]
+				}
+			}
+		}
+	}
+	return v
+}
+
+// better reports whether a is worth more than b to side: a higher chance to
+// win, then of a draw, then more resources kept (differences under 1e-12
+// are ties).
+func better(side Side, a, b optValue) bool {
+	const eps = 1e-12
+	win := 0
+	if side == Defender {
+		win = 2
+	}
+	if d := a.p[win] - b.p[win]; d > eps || d < -eps {
+		return d > 0
+	}
+	if d := a.p[1] - b.p[1]; d > eps || d < -eps {
+		return d > 0
+	}
+	return a.keep[side]-b.keep[side] > eps
+}
+
+// decide returns the joint states the round's assignment leads joint state
+// j to when the attacker scored ha hits and the defender hd.
+func (o *optimalPolicy) decide(j uint32, ha, hd int) []weightedState {
+	c := o.c
+	sa, sd := j/o.nd, j%o.nd
+	if !o.both() {
+		me, f, taken, scored := sa, sd, hd, ha
+		if o.me == Defender {
+			me, f, taken, scored = sd, sa, ha, hd
+		}
+		f = c.nextOf(o.other, f, scored)
+		return []weightedState{{o.joint(o.bestAfter(me, taken, f, o.otherNumber(f)), f), 1}}
+	}
+	key := decisionKey{j, uint8(ha), uint8(hd)}
+	if d, ok := o.decided[key]; ok {
+		return d
+	}
+	d := o.game(o.options(Attacker, sa, hd), o.options(Defender, sd, ha))
+	o.decided[key] = d
+	return d
+}
+
+// score is the attacker's payoff in the simultaneous game: a win 1, a draw
+// or an unending combat ½.
+func (v optValue) score() float64 { return v.p[0] + v.p[1]/2 }
+
+// game solves the zero-sum matrix game of a round's simultaneous
+// assignment: the attacker picks a row (one of its options), the defender a
+// column. It returns the joint states with their probabilities under an
+// equilibrium: a pure saddle point when one exists (ties broken by the
+// resources each side keeps), otherwise the mixed strategies of the game's
+// linear programme.
+func (o *optimalPolicy) game(rows, cols []uint32) []weightedState {
+	m := make([][]float64, len(rows))
+	var keep [2][][]float64
+	for i, a := range rows {
+		m[i] = make([]float64, len(cols))
+		keep[0] = append(keep[0], make([]float64, len(cols)))
+		keep[1] = append(keep[1], make([]float64, len(cols)))
+		for k, d := range cols {
+			v := o.valueOf(a*o.nd + d)
+			m[i][k], keep[0][i][k], keep[1][i][k] = v.score(), v.keep[Attacker], v.keep[Defender]
+		}
+	}
+	x, y, err := solveGame(m, &keep)
+	if err != nil {
+		if o.err == nil {
+			o.err = err
+		}
+		x, y = make([]float64, len(rows)), make([]float64, len(cols))
+		x[0], y[0] = 1, 1
+	}
+	var out []weightedState
+	for i, pi := range x {
+		for k, qk := range y {
+			if w := pi * qk; w > 0 {
+				out = append(out, weightedState{rows[i]*o.nd + cols[k], w})
+			}
+		}
+	}
+	return out
+}
