@@ -1,6 +1,12 @@
 package combat
 
-import "github.com/ti4sim/ti4sim/combat/internal/engine"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/echo"
+)
 
 // ParseOrder parses a custom order as the command line gives it: unit names
 // separated by commas, optionally with "sustain=first" or "sustain=last",
@@ -18,6 +24,19 @@ func ParseOrder(s string) (Order, error) {
 // flagship, no "II").
 func ParseOrderFor(g Edition, s string) (Order, error) {
 	return engine.ParseOrderFor(g, s)
+}
+
+// ParsePolicy parses a hit-assignment policy as the command line gives it:
+// "order" or "" (hits follow the side's Order) or "optimal" (the side
+// chooses; Order.Optimal). It returns Order.Optimal's value.
+func ParsePolicy(s string) (optimal bool, err error) {
+	switch strings.TrimSpace(s) {
+	case "", "order":
+		return false, nil
+	case "optimal":
+		return true, nil
+	}
+	return false, fmt.Errorf("policy %s: allowed order, optimal", echo.Quote(s))
 }
 
 // ParseRetreat parses a retreat policy as the command line gives it:

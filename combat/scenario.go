@@ -132,6 +132,9 @@ func compile(sc *Scenario) (*engine.Plan, error) {
 // compileForTrials is compile with the fast round tables Monte Carlo
 // trials use.
 func compileForTrials(sc *Scenario) (*engine.Plan, error) {
+	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+		return nil, errOptimalSampled
+	}
 	p, err := compile(sc)
 	if err != nil {
 		return nil, err

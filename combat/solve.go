@@ -40,26 +40,36 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 // combat that reaches more is refused, naming the limit, as soon as it
 // passes it.
 func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error) {
-	if maxStates < 1 || maxStates > MaxExactStates {
-		return Result{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
-	}
-	if ctx == nil {
-		return Result{}, errNilContext
-	}
-	p, err := compile(&sc)
+	s, err := solver(ctx, sc, maxStates)
 	if err != nil {
 		return Result{}, err
 	}
+	return s.Result(), nil
+}
+
+// solver checks sc and the limit, and returns the solver that solved it.
+func solver(ctx context.Context, sc Scenario, maxStates int) (*engine.Solver, error) {
+	if maxStates < 1 || maxStates > MaxExactStates {
+		return nil, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
+	}
+	if ctx == nil {
+		return nil, errNilContext
+	}
+	p, err := compile(&sc)
+	if err != nil {
+		return nil, err
+	}
 	if names := p.Inexact(); len(names) > 0 {
-		return Result{}, engine.NotExact("exact mode cannot express %s", strings.Join(names, ", "))
+		return nil, engine.NotExact("exact mode cannot express %s", strings.Join(names, ", "))
 	}
 	if w := p.Unreplayed(); w != "" {
-		return Result{}, engine.NotExact("exact mode cannot express an effect that acts %s", w)
+		return nil, engine.NotExact("exact mode cannot express an effect that acts %s", w)
 	}
-	s := &engine.Solver{Ctx: ctx, P: p, MaxStates: maxStates, Left: engine.NewExactLeft(p)}
+	s := &engine.Solver{Ctx: ctx, P: p, MaxStates: maxStates, Left: engine.NewExactLeft(p),
+		Optimal: [2]bool{sc.Attacker.Order.Optimal, sc.Defender.Order.Optimal}}
 	s.Structures = s.StructuresLeft()
 	if err := s.Solve(); err != nil {
-		return Result{}, err
+		return nil, err
 	}
-	return s.Result(), nil
+	return s, nil
 }
