@@ -213,7 +213,7 @@ var flagPaths = map[string]string{
 
 // sideFlags map a side's flags to the fields of its document.
 var sideFlags = map[string]string{
-	"faction": "faction", "tech": "technologies", "card": "cards", "order": "order", "retreat": "retreat",
+	"faction": "faction", "tech": "technologies", "card": "cards", "order": "order", "policy": "policy", "retreat": "retreat",
 	"modifier": "modifier", "trade-goods": "trade_goods", "influence": "influence", "galvanized": "galvanized",
 	"adjacent-pds": "adjacent_pds",
 }

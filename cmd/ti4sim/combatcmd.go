@@ -61,14 +61,24 @@ func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env)
 	if e.documentOnly {
 		return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
 	}
-	res, err := cc.odds(ctx, sc, fs, e)
-	if err != nil {
-		return err
-	}
 	o := report.CombatOptions{Format: rf.format()}
 	if o.Format == report.JSON {
 		doc := sf.combatDocument(sc, rf, fs)
 		o.Scenario = &doc
+	}
+	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+		a, err := combat.OptimizeWithin(ctx, sc, e.exactStates())
+		switch {
+		case ctx.Err() != nil:
+			return err
+		case err != nil:
+			return usageErrorf("--%s optimal: %v", sf.optimalFlag(), err)
+		}
+		return report.Assignment(e.stdout, sc, a, o)
+	}
+	res, err := cc.odds(ctx, sc, fs, e)
+	if err != nil {
+		return err
 	}
 	return report.Combat(e.stdout, sc, res, o)
 }
@@ -109,6 +119,15 @@ func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, e
 	if err := checkPrecision(fs, sf.precision); err != nil {
 		return nil, err
 	}
+	if name := sf.optimalFlag(); name != "" {
+		// The optimal policy is a table the exact solver computes.
+		for _, f := range []string{"trials", "seed", "precision", "prefer-exact"} {
+			if fs.Changed(f) {
+				return nil, usageErrorf("--%s optimal is solved exactly: drop --%s", name, f)
+			}
+		}
+		sf.exact = true
+	}
 	sf.noteGiven(fs)
 	return fs, nil
 }
@@ -122,11 +141,7 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 	var err error
 	var notExact *combat.NotExactError
 	if sf.exact || sf.preferExact {
-		states := combat.MaxExactStates
-		if e.maxExactStates > 0 {
-			states = e.maxExactStates
-		}
-		res, err = combat.SolveWithin(ctx, sc, states)
+		res, err = combat.SolveWithin(ctx, sc, e.exactStates())
 		switch {
 		case err == nil:
 			return res, nil
@@ -151,6 +166,25 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
 	}
 	return res, nil
+}
+
+// exactStates is the bound on an exact solve's joint states: the
+// service's, or the library's.
+func (e *env) exactStates() int {
+	if e.maxExactStates > 0 {
+		return e.maxExactStates
+	}
+	return combat.MaxExactStates
+}
+
+// optimalFlag names the first policy flag set to optimal, or "".
+func (f *scenarioFlags) optimalFlag() string {
+	for _, p := range []struct{ name, v string }{{"attacker-policy", f.attackerPolicy}, {"defender-policy", f.defenderPolicy}} {
+		if strings.TrimSpace(p.v) == "optimal" {
+			return p.name
+		}
+	}
+	return ""
 }
 
 // roundCapHelp is the help's note on combats that cannot end.

@@ -155,6 +155,11 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 	if len(scs) > combat.MaxVariants {
 		return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
 	}
+	for i, sc := range scs {
+		if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+			return usageErrorf("variant %d: compare runs trials, and the optimal hit assignment is solved exactly only: run ti4sim %s --attacker-policy optimal (or --defender-policy) instead", i+1, sc.Action)
+		}
+	}
 	rf := cr.rf
 	cmp, err := combat.Compare(ctx, scs, combat.Options{
 		Trials: rf.trials, Seed: rf.seed, Workers: rf.workers,

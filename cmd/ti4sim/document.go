@@ -60,6 +60,9 @@ func side(g combat.Edition, s combat.Side, techs, cards []string, order, retreat
 	if s.Faction != nil {
 		d.Faction = s.Faction.Slug
 	}
+	if s.Order.Optimal {
+		d.Policy = "optimal"
+	}
 	for _, t := range techs {
 		if t = strings.TrimSpace(t); t != "" {
 			d.Technologies = append(d.Technologies, t)

@@ -28,6 +28,7 @@ type scenarioFlags struct {
 	exact, preferExact               bool
 	precision                        float64
 	attackerRetreat, defenderRetreat string
+	attackerPolicy, defenderPolicy   string
 	rounds                           int
 	cultural                         bool
 	attackerTG, defenderTG           int
@@ -63,6 +64,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.IntVar(&f.rounds, "rounds", 0, fmt.Sprintf("stop the combat after N rounds and show the state then (space and ground), 1..%d", combat.RoundCap))
 	fs.StringVar(&f.attackerOrder, "attacker-order", "", "attacker's hit assignment: unit names first-lost first, optionally sustain=last")
 	fs.StringVar(&f.defenderOrder, "defender-order", "", "defender's hit assignment, like --attacker-order")
+	fs.StringVar(&f.attackerPolicy, "attacker-policy", "", "order (default: hits follow --attacker-order) or optimal: the attacker chooses its casualties in combat rounds to maximise its chance to win; shows the odds under both, the gain and the first round's decisions (exact)")
+	fs.StringVar(&f.defenderPolicy, "defender-policy", "", "order or optimal, like --attacker-policy; both optimal: a zero-sum game each round, solved exactly")
 	fs.IntVar(&f.attackerModifier, "attacker-modifier", 0, "flat modifier to the attacker's combat rolls, -9..9")
 	fs.IntVar(&f.defenderModifier, "defender-modifier", 0, "flat modifier to the defender's combat rolls, -9..9")
 	fs.IntVar(&f.attackerTG, "attacker-trade-goods", 0, "trade goods the attacker may spend on effects (Munitions Reserves, Wrath of Kenara), 0..99")
@@ -107,6 +110,12 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	}
 	if sc.Defender, err = f.side("defender", f.defender, f.defenderFaction, f.defenderTech, f.defenderOrder, f.defenderModifier); err != nil {
 		return sc, err
+	}
+	if sc.Attacker.Order.Optimal, err = combat.ParsePolicy(f.attackerPolicy); err != nil {
+		return sc, usageErrorf("--attacker-policy: %v", err)
+	}
+	if sc.Defender.Order.Optimal, err = combat.ParsePolicy(f.defenderPolicy); err != nil {
+		return sc, usageErrorf("--defender-policy: %v", err)
 	}
 	if err := f.setCounts(&sc); err != nil {
 		return sc, err

@@ -60,6 +60,9 @@ func (d *Combat) Args() []string {
 		if sd.Order != "" {
 			add(n+"-order", sd.Order)
 		}
+		if sd.Policy != "" {
+			add(n+"-policy", sd.Policy)
+		}
 		if sd.Retreat != "" {
 			add(n+"-retreat", sd.Retreat)
 		}

@@ -123,6 +123,9 @@ func (s *Side) check(path string, g combat.Edition) error {
 			return errorf(join(path, "order"), "%v", err)
 		}
 	}
+	if _, err := combat.ParsePolicy(s.Policy); err != nil {
+		return errorf(join(path, "policy"), "%v", err)
+	}
 	if _, err := combat.ParseRetreat(s.Retreat); err != nil {
 		return errorf(join(path, "retreat"), "%v", err)
 	}

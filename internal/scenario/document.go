@@ -71,6 +71,10 @@ type Side struct {
 	// Order is the hit-assignment order in the --attacker-order grammar,
 	// e.g. "carrier, fighter, sustain=last"; absent: the default.
 	Order string `json:"order,omitempty"`
+	// Policy is "order" (absent: hits follow Order) or "optimal" (the side
+	// chooses its casualties in combat rounds to maximise its chance to
+	// win; exact mode, ti4sim space --attacker-policy).
+	Policy string `json:"policy,omitempty"`
 	// Retreat is "never" (absent), "after=N" or "when=losing[:T]".
 	Retreat string `json:"retreat,omitempty"`
 	// Modifier, -9..9, is added to the side's combat rolls.

@@ -158,6 +158,12 @@ func writeCombatHeader(w io.Writer, sc combat.Scenario, r combat.Result) {
 	if sc.Edition != combat.EditionTI4 {
 		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
 	}
+	writeFleets(w, sc)
+}
+
+// writeFleets writes both fleets with their PDS and the nebula, then a
+// blank line.
+func writeFleets(w io.Writer, sc combat.Scenario) {
 	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Edition, sc.Attacker.Fleet))
 	if sc.Attacker.SystemPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS on its planets in the system)", sc.Attacker.SystemPDS)
