@@ -2,6 +2,9 @@ package bench
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -33,4 +36,63 @@ func BenchmarkExactInvasion(b *testing.B) {
 // states it reaches.
 func BenchmarkExactSpaceHuge(b *testing.B) {
 	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought"}))
+}
+
+// unseenBattle draws a space combat of up to 30 units a side (war suns,
+// dreadnoughts, cruisers, destroyers, carriers, fighters) with random unit
+// upgrades, from a seeded stream: battles chosen by no one, for the exact
+// solver's targets.
+func unseenBattle(b testing.TB, rng *rand.Rand) combat.Scenario {
+	kinds := []struct {
+		name string
+		most int
+	}{{"war sun", 2}, {"dreadnought", 6}, {"cruiser", 8}, {"destroyer", 8}, {"carrier", 4}, {"fighter", 10}}
+	upgrades := []string{"dreadnought-ii", "cruiser-ii", "destroyer-ii", "carrier-ii", "fighter-ii"}
+	var f [2]string
+	var techs [2][]string
+	for side := range f {
+		left := 10 + rng.IntN(21)
+		var parts []string
+		for _, k := range kinds {
+			n := min(left, rng.IntN(k.most+1))
+			if n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, k.name))
+				left -= n
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{"1 cruiser"}
+		}
+		f[side] = strings.Join(parts, ", ")
+		for _, u := range upgrades {
+			if rng.IntN(3) == 0 {
+				techs[side] = append(techs[side], u)
+			}
+		}
+	}
+	sc := scenario(b, combat.SpaceCombat, f)
+	sc.Attacker.Techs, sc.Defender.Techs = techs[0], techs[1]
+	return sc
+}
+
+// BenchmarkExactUnseen solves 20 unseen battles of up to 30 units a side
+// (unseenBattle, seed 16).
+func BenchmarkExactUnseen(b *testing.B) {
+	rng := rand.New(rand.NewPCG(16, 20))
+	for i := range 20 {
+		sc := unseenBattle(b, rng)
+		b.Run(fmt.Sprintf("battle=%02d", i+1), func(b *testing.B) { runSolve(b, sc) })
+	}
+}
+
+// BenchmarkOptimalBestResponse finds the attacker's best hit assignment in
+// the battle of BenchmarkExactSpaceHuge (both solves of Optimize).
+func BenchmarkOptimalBestResponse(b *testing.B) {
+	sc := scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought"})
+	sc.Attacker.Order.Optimal = true
+	for b.Loop() {
+		if _, err := combat.Optimize(context.Background(), sc); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
