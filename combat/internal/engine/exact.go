@@ -421,6 +421,8 @@ type sweep struct {
 	// bonus: a side has a first-rounds bonus to its combat rolls
 	// (Plan.bonusUses): rounds are settled one by one.
 	bonus bool
+	// ga and gd are leaveGrouped's scratch.
+	ga, gd []weightedState
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -529,6 +531,10 @@ func firstBin(h *roundsHist) int {
 func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
 	c, nd := w.c, w.nd
 	sa, sd := j/nd, j%nd
+	if c.policy == nil {
+		w.leaveGrouped(sa, sd, pa, pd, y, lo, div, mul)
+		return
+	}
 	for ha, qa := range pa {
 		for hd, qd := range pd {
 			q := qa * qd
@@ -544,6 +550,55 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mu
 			w.putFrom(c.nextOf(Attacker, sa, hd)*nd+c.nextOf(Defender, sd, ha), y, q, lo).moment += q / div * mul
 		}
 	}
+}
+
+// leaveGrouped is leave under the sides' orders, with the hits that lead
+// a side to the same state taken together: a side's state after h hits is
+// its state after its health's worth of hits for every larger h (and
+// equal states are consecutive), so the attacker's chances of taking
+// 1, 2, … hits are summed per state it leads to, the defender's likewise,
+// and each pair of states receives the product of its two sums — the
+// same mass, with far fewer histogram additions late in a combat, when
+// most rolls score more hits than the other side can take. The pairs with
+// no hit on one side keep that side's state (the pair with none on either
+// is left out).
+func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
+	c, nd := w.c, w.nd
+	ga := groupNext(w.ga[:0], c, Attacker, sa, pd) // the attacker's states after the defender's hits
+	gd := groupNext(w.gd[:0], c, Defender, sd, pa)
+	w.ga, w.gd = ga, gd
+	put := func(a, d uint32, q float64) {
+		if q != 0 {
+			w.putFrom(a*nd+d, y, q, lo).moment += q / div * mul
+		}
+	}
+	for _, g := range gd {
+		put(sa, g.j, pd[0]*g.w)
+	}
+	for _, ga := range ga {
+		put(ga.j, sd, ga.w*pa[0])
+		for _, g := range gd {
+			put(ga.j, g.j, ga.w*g.w)
+		}
+	}
+}
+
+// groupNext appends to dst side's states after 1, 2, … hits from state st,
+// each with the summed chance pmf gives the hits that lead there
+// (consecutive hit counts that lead to one state merged).
+func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64) []weightedState {
+	for h := 1; h < len(pmf); h++ {
+		if pmf[h] == 0 {
+			continue
+		}
+		n := c.nextOf(side, st, h)
+		if k := len(dst) - 1; k >= 0 && dst[k].j == n {
+			dst[k].w += pmf[h]
+			continue
+		}
+		dst = append(dst, weightedState{n, pmf[h]})
+	}
+	return dst
 }
 
 // Solve carries the action's start state through its steps (actionSteps,
