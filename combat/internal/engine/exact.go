@@ -175,7 +175,10 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 		if why := p.optimalRefusal(ct); why != "" {
 			return nil, fmt.Errorf("the optimal hit assignment cannot handle %s", why)
 		}
-		c.policy = newOptimalPolicy(c, s.Optimal)
+		var err error
+		if c.policy, err = newOptimalPolicy(c, s.Optimal, s.MaxStates); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

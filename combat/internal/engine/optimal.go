@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // The best hit assignment. A side with an optimal policy chooses, each time
 // it assigns the hits of a combat round (LRR 78.4, 38.3: the player whose
@@ -75,8 +78,10 @@ type optimalPolicy struct {
 	// (an invasion's space combat: the rest of the action decides);
 	// terminal otherwise.
 	end func(sa, sd uint32) optValue
-	// err is the first failure of a game's linear programme.
-	err error
+	// err is the first failure: a game's linear programme, or the values
+	// passing maxCells.
+	err      error
+	maxCells int
 }
 
 type decisionKey struct {
@@ -114,21 +119,31 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 	return ""
 }
 
-func newOptimalPolicy(c *chain, opt [2]bool) *optimalPolicy {
+// newOptimalPolicy returns the decision rule of chain c's optimal sides.
+// A best response keeps, for each state of the other side it meets, a
+// value for every state of the optimal side: it refuses an optimal side
+// with more than maxCells states, and stops (err) when the states met
+// would hold more than maxCells values.
+func newOptimalPolicy(c *chain, opt [2]bool, maxCells int) (*optimalPolicy, error) {
 	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), value: map[uint32]optValue{},
-		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}}
+		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}, maxCells: maxCells}
 	o.me, o.other = Attacker, Defender
 	if !opt[Attacker] {
 		o.me, o.other = Defender, Attacker
 	}
+	if !o.both() {
+		if n := c.ss[o.me].n; n > maxCells {
+			return nil, fmt.Errorf("the optimal hit assignment: the %s's units in %s combat have %d states, more than the %d it can hold", o.me, combatName(c.ct), n, maxCells)
+		}
+		o.oneHit[o.me] = make([][]uint32, c.ss[o.me].n)
+	}
 	for side := range NumSides {
 		o.choices[side] = map[uint64][]uint32{}
-		o.oneHit[side] = make([][]uint32, c.ss[side].n)
 		for i, sl := range c.plan.Side[side].Slots {
 			o.cost[side][i] = float64(sl.CostHalves)
 		}
 	}
-	return o
+	return o, nil
 }
 
 // both reports whether both sides are optimal (the game's path).
@@ -149,6 +164,16 @@ func (o *optimalPolicy) otherNumber(f uint32) int32 {
 		return k
 	}
 	k := int32(len(o.vals))
+	if n := o.c.ss[o.me].n; (int(k)+1)*n > o.maxCells {
+		// Past the limit: stop growing and report it; the values computed
+		// from here on are discarded with the error.
+		if o.err == nil {
+			o.err = fmt.Errorf("the optimal hit assignment: the %s meets more than %d states of the %s (%d × %d values), more than the %d it can hold", o.me, k, o.other, k+1, n, o.maxCells)
+		}
+		if k > 0 {
+			return 0
+		}
+	}
 	o.otherIdx[f] = k
 	o.vals = append(o.vals, make([]optValue, o.c.ss[o.me].n))
 	o.after = append(o.after, nil)
@@ -301,6 +326,9 @@ func (o *optimalPolicy) worth(side Side, st uint32) float64 {
 
 // valueOf returns the worth of joint state j at the start of a round.
 func (o *optimalPolicy) valueOf(j uint32) optValue {
+	if o.err != nil {
+		return optValue{} // discarded with the error
+	}
 	if !o.both() {
 		me, f := j/o.nd, j%o.nd
 		if o.me == Defender {
@@ -310,6 +338,10 @@ func (o *optimalPolicy) valueOf(j uint32) optValue {
 	}
 	if v, ok := o.value[j]; ok {
 		return v
+	}
+	if len(o.value) >= o.maxCells {
+		o.err = fmt.Errorf("the optimal hit assignment: both sides optimal reach more than %d joint states, more than it can hold", o.maxCells)
+		return optValue{}
 	}
 	v := o.compute(j)
 	o.value[j] = v

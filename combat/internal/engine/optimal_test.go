@@ -21,6 +21,17 @@ func (noEffects) Attach(*Plan)                              {}
 // the given sides optimal and returns the solver.
 func solveOptimal(t *testing.T, att, def string, opt [2]bool) *Solver {
 	t.Helper()
+	s, err := solveOptimalWithin(t, att, def, opt, 1<<22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// solveOptimalWithin is solveOptimal with a bound on the states and the
+// error of the solve.
+func solveOptimalWithin(t *testing.T, att, def string, opt [2]bool, maxStates int) (*Solver, error) {
+	t.Helper()
 	a, err := units.ParseFleet(att)
 	if err != nil {
 		t.Fatal(err)
@@ -33,11 +44,23 @@ func solveOptimal(t *testing.T, att, def string, opt [2]bool) *Solver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Solver{Ctx: context.Background(), P: p, MaxStates: 1 << 22, Left: NewExactLeft(p), Optimal: opt}
-	if err := s.Solve(); err != nil {
-		t.Fatal(err)
+	s := &Solver{Ctx: context.Background(), P: p, MaxStates: maxStates, Left: NewExactLeft(p), Optimal: opt}
+	return s, s.Solve()
+}
+
+// TestOptimalStopsAtItsLimit checks that the best hit assignment refuses,
+// naming its limit, a battle whose values pass the state bound, for a best
+// response and for both sides optimal, instead of growing without end.
+func TestOptimalStopsAtItsLimit(t *testing.T) {
+	for _, opt := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+		_, err := solveOptimalWithin(t, "2 dreadnought, 2 cruiser, 2 fighter", "1 dreadnought, 2 destroyer, 2 fighter", opt, 100)
+		if err == nil || !strings.Contains(err.Error(), "more than") {
+			t.Errorf("optimal %v within 100 states: err %v, want the limit named", opt, err)
+		}
+		if _, err := solveOptimalWithin(t, "2 dreadnought, 2 cruiser, 2 fighter", "1 dreadnought, 2 destroyer, 2 fighter", opt, 1<<22); err != nil {
+			t.Errorf("optimal %v: %v", opt, err)
+		}
 	}
-	return s
 }
 
 // bruteUnit is a plain unit of the brute force: its combat value and dice,
