@@ -652,19 +652,22 @@ func (s *Solver) Solve() error {
 			return err
 		}
 	}
-	k0 := 0
-	for k0 < len(steps) && steps[k0].inSpaceArea() {
-		k0++
+	// steps[:k] are the space area's, steps[k:] the planet's.
+	k := 0
+	for k < len(steps) && steps[k].inSpaceArea() {
+		k++
 	}
-	if c.policy != nil && g != nil {
-		c.policy.end = s.invasionWorth(c, g, steps[k0:])
+	switch {
+	case c.policy != nil && g != nil:
+		c.policy.end = s.invasionWorth(c, g, steps[k:])
+	case c.policy != nil:
+		c.policy.end = s.spaceWorth(c)
 	}
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
 	var fled [2]map[uint32]*roundsHist
-	k := 0
-	for ; k < len(steps) && steps[k].inSpaceArea(); k++ {
-		switch steps[k] {
+	for _, st := range steps[:k] {
+		switch st {
 		case stepSpaceCannonOffense:
 			dist = s.spaceCannonOffense(c, dist)
 		case stepSpaceCombat:
@@ -712,11 +715,22 @@ func (s *Solver) invasionWorth(c, g *chain, rest []step) func(sa, sd uint32) opt
 		for _, o := range sub.outcome[3:] {
 			v.p[1] += o // a retreat or an unfinished action: neither side won
 		}
-		for side := range NumSides {
-			for i, sl := range s.P.Side[side].Slots {
-				v.keep[side] += sub.alive[side][i] * float64(sl.CostHalves)
-			}
-		}
+		v.keep = s.P.worthOf(func(side Side, i int) float64 { return sub.alive[side][i] })
+		return v
+	}
+}
+
+// spaceWorth returns the worth, to the optimal hit assignment, of a space
+// combat ending in a joint state of chain c: its outcome, and the
+// resources each side keeps once the fighters its ships cannot carry are
+// removed (capacity, checked when the combat ends).
+func (s *Solver) spaceWorth(c *chain) func(sa, sd uint32) optValue {
+	nd := uint32(c.ss[Defender].n)
+	return func(sa, sd uint32) optValue {
+		v := outcomeWorth(sa, sd)
+		t := s.scratch(c, sa*nd+sd, nil)
+		t.capacity()
+		v.keep = s.P.worthOf(func(side Side, i int) float64 { return float64(t.Alive[side][i]) })
 		return v
 	}
 }

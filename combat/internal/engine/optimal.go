@@ -295,12 +295,20 @@ func (o *optimalPolicy) oneHitOptions(side Side, st uint32) []uint32 {
 }
 
 // terminal returns the worth of joint state (sa, sd) when the combat is
-// over there (a side has no unit left): the combat's outcome, unless end
-// says otherwise.
+// over there (a side has no unit left): the combat's outcome and the units
+// left, unless end says otherwise (a space combat: after capacity).
 func (o *optimalPolicy) terminal(sa, sd uint32) optValue {
 	if o.end != nil {
 		return o.end(sa, sd)
 	}
+	v := outcomeWorth(sa, sd)
+	v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
+	return v
+}
+
+// outcomeWorth is the outcome of a combat that ended in joint state (sa,
+// sd), without the resources kept.
+func outcomeWorth(sa, sd uint32) optValue {
 	var v optValue
 	switch {
 	case sa > 0:
@@ -310,8 +318,19 @@ func (o *optimalPolicy) terminal(sa, sd uint32) optValue {
 	default:
 		v.p[1] = 1
 	}
-	v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
 	return v
+}
+
+// worthOf is the cost in half resources of each side's units, n(side,
+// slot) of each slot.
+func (p *Plan) worthOf(n func(side Side, slot int) float64) [2]float64 {
+	var w [2]float64
+	for side := range NumSides {
+		for i, sl := range p.Side[side].Slots {
+			w[side] += n(side, i) * float64(sl.CostHalves)
+		}
+	}
+	return w
 }
 
 // worth is the cost in half resources of side's units in state st.
