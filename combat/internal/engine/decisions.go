@@ -98,10 +98,10 @@ func (o *optimalPolicy) stateDecisions(side Side, j uint32) PolicyState {
 	ps := PolicyState{Side: side}
 	sa, sd := j/o.nd, j%o.nd
 	st := [2]uint32{sa, sd}
-	for sd := range NumSides {
-		ps.Alive[sd], ps.Damaged[sd] = c.plan.Side[sd].Start, c.plan.Side[sd].StartDamaged
-		ps.Slots[sd] = c.ss[sd].slots
-		c.ss[sd].decode(st[sd], &ps.Alive[sd], &ps.Damaged[sd])
+	for k := range NumSides {
+		ps.Alive[k], ps.Damaged[k] = c.plan.Side[k].Start, c.plan.Side[k].StartDamaged
+		ps.Slots[k] = c.ss[k].slots
+		c.ss[k].decode(st[k], &ps.Alive[k], &ps.Damaged[k])
 	}
 	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	taken, scored := pd, pa

@@ -25,32 +25,48 @@ import (
 func solveGame(m [][]float64, keep *[2][][]float64) (x, y []float64, err error) {
 	const eps = 1e-12
 	rows, cols := len(m), len(m[0])
-	bestRow, maxmin := 0, m[0][0]
+	// Each row's worst payoff and each column's best; the saddle rows are
+	// those whose worst is the best of the worsts (maxmin), the saddle
+	// columns those whose best is the worst of the bests (minmax).
+	rowMin, colMax := make([]float64, rows), make([]float64, cols)
+	copy(colMax, m[0])
 	lo := m[0][0]
 	for i := range rows {
-		rowMin := m[i][0]
-		for _, v := range m[i] {
-			rowMin = min(rowMin, v)
-			lo = min(lo, v)
+		rowMin[i] = m[i][0]
+		for k, v := range m[i] {
+			rowMin[i] = min(rowMin[i], v)
+			colMax[k] = max(colMax[k], v)
 		}
-		if i == 0 || rowMin > maxmin+eps {
-			bestRow, maxmin = i, rowMin
+		lo = min(lo, rowMin[i])
+	}
+	bestRow, bestCol := 0, 0
+	for i := range rows {
+		if rowMin[i] > rowMin[bestRow]+eps {
+			bestRow = i
 		}
 	}
-	bestCol, minmax := 0, 0.0
 	for k := range cols {
-		colMax := m[0][k]
-		for i := range rows {
-			colMax = max(colMax, m[i][k])
-		}
-		if k == 0 || colMax < minmax-eps {
-			bestCol, minmax = k, colMax
+		if colMax[k] < colMax[bestCol]-eps {
+			bestCol = k
 		}
 	}
+	maxmin, minmax := rowMin[bestRow], colMax[bestCol]
 	x, y = make([]float64, rows), make([]float64, cols)
 	if maxmin >= minmax-eps {
 		if keep != nil {
-			bestRow, bestCol = tieBreak(m, keep, maxmin, minmax, bestRow, bestCol)
+			// The column: the saddle column that leaves the column player
+			// the most against the first saddle row; then the saddle row
+			// that leaves the row player the most against it.
+			for k := range cols {
+				if colMax[k] <= minmax+eps && keep[1][bestRow][k] > keep[1][bestRow][bestCol]+eps {
+					bestCol = k
+				}
+			}
+			for i := range rows {
+				if rowMin[i] >= maxmin-eps && keep[0][i][bestCol] > keep[0][bestRow][bestCol]+eps {
+					bestRow = i
+				}
+			}
 		}
 		x[bestRow], y[bestCol] = 1, 1
 		return x, y, nil
@@ -115,29 +131,4 @@ func normalise(dst, v []float64) {
 	for i, e := range v {
 		dst[i] = max(e, 0) / t
 	}
-}
-
-// tieBreak picks among the saddle points of m (solveGame): rows whose
-// worst payoff is maxmin, columns whose best is minmax.
-func tieBreak(m [][]float64, keep *[2][][]float64, maxmin, minmax float64, row, col int) (int, int) {
-	const eps = 1e-12
-	for k := range m[0] {
-		colMax := m[0][k]
-		for i := range m {
-			colMax = max(colMax, m[i][k])
-		}
-		if colMax <= minmax+eps && keep[1][row][k] > keep[1][row][col]+eps {
-			col = k
-		}
-	}
-	for i := range m {
-		rowMin := m[i][0]
-		for _, v := range m[i] {
-			rowMin = min(rowMin, v)
-		}
-		if rowMin >= maxmin-eps && keep[0][i][col] > keep[0][row][col]+eps {
-			row = i
-		}
-	}
-	return row, col
 }

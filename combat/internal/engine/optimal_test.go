@@ -66,16 +66,16 @@ func TestOptimalStopsAtItsLimit(t *testing.T) {
 // bruteUnit is a plain unit of the brute force: its combat value and dice,
 // and Sustain Damage.
 type bruteUnit struct {
-	name          string
-	value, dice   int
-	sustain       bool
-	orderPosition int // the default order: fighter, destroyer, cruiser, carrier, dreadnought, war sun
+	name        string
+	value, dice int
+	sustain     bool
 }
 
-// bruteUnits are the printed units of the tiny battles (TI4 unit cards).
+// bruteUnits are the printed units of the tiny battles (TI4 unit cards),
+// in the default order (fighter, cruiser, carrier, dreadnought, war sun).
 var bruteUnits = []bruteUnit{
-	{"fighter", 9, 1, false, 0}, {"cruiser", 7, 1, false, 2}, {"carrier", 9, 1, false, 3},
-	{"dreadnought", 5, 1, true, 4}, {"war sun", 3, 3, true, 5},
+	{"fighter", 9, 1, false}, {"cruiser", 7, 1, false}, {"carrier", 9, 1, false},
+	{"dreadnought", 5, 1, true}, {"war sun", 3, 3, true},
 }
 
 // bruteSide is a side of the brute force: per bruteUnits entry, the units
