@@ -249,3 +249,113 @@ func TestSolveReachesBigBattles(t *testing.T) {
 		t.Errorf("identical fleets: attacker %.15f, defender %.15f, draw %.15f", o.AttackerWin.P, o.DefenderWin.P, o.Draw.P)
 	}
 }
+
+// TestSolveAgreesWithMonteCarloOnNewlyExactRules is the property test of
+// the rules exact mode took over in issue 16: 56 random scenarios
+// (randomScenario, fixed seed) given, one in four each, a round limit of 1–6
+// rounds (space and ground combat), a retreat policy for one side (after=1..3
+// or when=losing, space combat and invasion), Morale Boost with 1–2 copies
+// for a side of a single combat, and larger fleets; exact probabilities
+// (retreats and unfinished combats included), survivors, losses and mean
+// rounds lie within 4 standard errors of a 100000-trial run.
+func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
+	const n = 100000 / raceTrialDivisor
+	r := rand.New(rand.NewPCG(2026, 16))
+	covered := map[string]int{}
+	for i := range 56 {
+		sc := randomScenario(r)
+		var what []string
+		if sc.Action != combat.Invasion && r.IntN(4) == 0 {
+			sc.MaxRounds = 1 + r.IntN(6)
+			what = append(what, fmt.Sprintf("rounds=%d", sc.MaxRounds))
+		}
+		if sc.Action != combat.GroundCombat && r.IntN(3) == 0 {
+			policy := []string{"after=1", "after=2", "after=3", "when=losing"}[r.IntN(4)]
+			ret, err := combat.ParseRetreat(policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.IntN(2) == 0 {
+				sc.Attacker.Retreat = ret
+			} else {
+				sc.Defender.Retreat = ret
+			}
+			what = append(what, "retreat "+policy)
+		}
+		if sc.Action != combat.Invasion && r.IntN(4) == 0 {
+			card := fmt.Sprintf("morale-boost:%d", 1+r.IntN(2))
+			if r.IntN(2) == 0 {
+				sc.Attacker.Cards = append(sc.Attacker.Cards, card)
+			} else {
+				sc.Defender.Cards = append(sc.Defender.Cards, card)
+			}
+			what = append(what, card)
+		}
+		if r.IntN(4) == 0 {
+			// Larger fleets: three more units of each of the attacker's
+			// types.
+			var items []string
+			for _, g := range sc.Attacker.Fleet.Groups() {
+				up := ""
+				if g.Upgraded {
+					up = " II"
+				}
+				items = append(items, fmt.Sprintf("%d %s%s", g.Count+3, g.Kind, up))
+			}
+			f, err := units.ParseFleet(strings.Join(items, ", "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc.Attacker.Fleet = f
+			what = append(what, "larger")
+		}
+		for _, w := range what {
+			covered[strings.FieldsFunc(w, func(r rune) bool { return r == ' ' || r == '=' || r == ':' })[0]]++
+		}
+		name := fmt.Sprintf("%d %s: %s vs %s %v", i, sc.Action, sc.Attacker.Fleet, sc.Defender.Fleet, what)
+		t.Run(name, func(t *testing.T) {
+			ex, err := combat.Solve(context.Background(), sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: n, Seed: uint64(i) + 101})
+			if err != nil {
+				t.Fatal(err)
+			}
+			within := func(what string, exact, sim, se float64) {
+				t.Helper()
+				se = max(se, 30.0/n) // as in TestSolveAgreesWithMonteCarlo
+				if z := (sim - exact) / se; math.Abs(z) > 4 {
+					t.Errorf("%s: exact %.6f, Monte Carlo %.6f, z = %.2f", what, exact, sim, z)
+				}
+			}
+			prob := func(what string, exact, sim float64) {
+				t.Helper()
+				within(what, exact, sim, math.Sqrt(exact*(1-exact)/n))
+			}
+			o, m := ex.Outcome, mc.Outcome
+			if s := o.AttackerWin.P + o.Draw.P + o.DefenderWin.P + o.AttackerRetreats.P + o.DefenderRetreats.P + o.Unfinished.P; math.Abs(s-1) > 1e-9 {
+				t.Errorf("exact outcomes sum to %.12f", s)
+			}
+			prob("attacker wins", o.AttackerWin.P, m.AttackerWin.P)
+			prob("draw", o.Draw.P, m.Draw.P)
+			prob("defender wins", o.DefenderWin.P, m.DefenderWin.P)
+			prob("attacker retreats", o.AttackerRetreats.P, m.AttackerRetreats.P)
+			prob("defender retreats", o.DefenderRetreats.P, m.DefenderRetreats.P)
+			prob("unfinished", o.Unfinished.P, m.Unfinished.P)
+			for s, pair := range [][2]combat.SideResult{{ex.Attacker, mc.Attacker}, {ex.Defender, mc.Defender}} {
+				for k, sv := range pair[0].Survivors {
+					within(fmt.Sprintf("side %d %s left", s, sv.Name), sv.Expected.Value, pair[1].Survivors[k].Expected.Value, pair[1].Survivors[k].Expected.SE)
+				}
+				within(fmt.Sprintf("side %d resources lost", s), pair[0].ResourcesLost.Value, pair[1].ResourcesLost.Value, pair[1].ResourcesLost.SE)
+			}
+			within("mean rounds", ex.Rounds.Mean.Value, mc.Rounds.Mean.Value, mc.Rounds.Mean.SE)
+		})
+	}
+	for _, k := range []string{"rounds", "retreat", "morale-boost", "larger"} {
+		if covered[k] < 3 {
+			t.Errorf("%d scenarios with %s: the seed no longer covers every newly exact rule", covered[k], k)
+		}
+	}
+	t.Logf("scenarios per rule: %v", covered)
+}
