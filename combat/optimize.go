@@ -13,6 +13,10 @@ import (
 // the policy is a table the exact solver computes.
 var errOptimalSampled = errors.New("the optimal hit assignment (Order.Optimal) is computed by exact mode only: use Solve or Optimize")
 
+// errBestRetreatSampled refuses the best retreat to Run and Compare: the
+// rule is a table the exact solver computes.
+var errBestRetreatSampled = errors.New("the best retreat (Retreat.Best) is computed by exact mode only: use Solve")
+
 // MaxPolicyStates bounds the joint states whose decisions Optimize lists in
 // Assignment.Policy ("small battles"); larger battles list the first
 // round's only.

@@ -42,7 +42,8 @@ func ParsePolicy(s string) (optimal bool, err error) {
 // ParseRetreat parses a retreat policy as the command line gives it:
 // "never", "after=N" (leave at the end of round N), "when=losing" or
 // "when=losing:T" (leave when expected hits per round fall below T times the
-// opponent's; T defaults to 1).
+// opponent's; T defaults to 1), "best" or "best:V" (retreat where it serves
+// the side best, exact mode only; see Retreat).
 func ParseRetreat(s string) (Retreat, error) {
 	return engine.ParseRetreat(s)
 }

@@ -135,6 +135,9 @@ func compileForTrials(sc *Scenario) (*engine.Plan, error) {
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
 		return nil, errOptimalSampled
 	}
+	if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
+		return nil, errBestRetreatSampled
+	}
 	p, err := compile(sc)
 	if err != nil {
 		return nil, err

@@ -119,11 +119,12 @@ func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, e
 	if err := checkPrecision(fs, sf.precision); err != nil {
 		return nil, err
 	}
-	if name := sf.optimalFlag(); name != "" {
-		// The optimal policy is a table the exact solver computes.
+	if given := sf.exactOnly(); given != "" {
+		// The optimal policy and the best retreat are tables the exact
+		// solver computes.
 		for _, f := range []string{"trials", "seed", "precision", "prefer-exact"} {
 			if fs.Changed(f) {
-				return nil, usageErrorf("--%s optimal is solved exactly: drop --%s", name, f)
+				return nil, usageErrorf("--%s is solved exactly: drop --%s", given, f)
 			}
 		}
 		sf.exact = true
@@ -148,7 +149,11 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 		case ctx.Err() != nil:
 			return res, err
 		case sf.exact || !errors.As(err, &notExact):
-			return res, usageErrorf("--exact: %v", err)
+			flag := "--exact"
+			if given := sf.exactOnly(); given != "" {
+				flag = "--" + given // exact mode because of it
+			}
+			return res, usageErrorf("%s: %v", flag, err)
 		}
 	}
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
@@ -182,6 +187,20 @@ func (f *scenarioFlags) optimalFlag() string {
 	for _, p := range []struct{ name, v string }{{"attacker-policy", f.attackerPolicy}, {"defender-policy", f.defenderPolicy}} {
 		if strings.TrimSpace(p.v) == "optimal" {
 			return p.name
+		}
+	}
+	return ""
+}
+
+// exactOnly names the first flag, with its value, that only exact mode
+// answers (a policy optimal, a retreat best), or returns "".
+func (f *scenarioFlags) exactOnly() string {
+	if name := f.optimalFlag(); name != "" {
+		return name + " optimal"
+	}
+	for _, r := range []struct{ name, v string }{{"attacker-retreat", f.attackerRetreat}, {"defender-retreat", f.defenderRetreat}} {
+		if v := strings.ToLower(strings.TrimSpace(r.v)); v == "best" || strings.HasPrefix(v, "best:") {
+			return r.name + " " + v
 		}
 	}
 	return ""

@@ -159,6 +159,9 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 		if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
 			return usageErrorf("variant %d: compare runs trials, and the optimal hit assignment is solved exactly only: run ti4sim %s --attacker-policy optimal (or --defender-policy) instead", i+1, sc.Action)
 		}
+		if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
+			return usageErrorf("variant %d: compare runs trials, and the best retreat is solved exactly only: run ti4sim %s --attacker-retreat best (or --defender-retreat) instead", i+1, sc.Action)
+		}
 	}
 	rf := cr.rf
 	cmp, err := combat.Compare(ctx, scs, combat.Options{

@@ -59,7 +59,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringSliceVar(&f.defenderTech, "defender-tech", nil, "defender's technologies, e.g. pds-ii")
 	fs.StringSliceVar(&f.attackerCard, "attacker-card", nil, "attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)")
 	fs.StringSliceVar(&f.defenderCard, "defender-card", nil, "defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")
-	fs.StringVar(&f.attackerRetreat, "attacker-retreat", "", "attacker's retreat policy: never, after=N, when=losing or when=losing:T")
+	fs.StringVar(&f.attackerRetreat, "attacker-retreat", "", "attacker's retreat policy: never, after=N, when=losing, when=losing:T, or best / best:V (retreat where it pays most, a retreat worth V of a win, default 0.5; exact, and lists where to retreat)")
 	fs.StringVar(&f.defenderRetreat, "defender-retreat", "", "defender's retreat policy, like --attacker-retreat")
 	fs.IntVar(&f.rounds, "rounds", 0, fmt.Sprintf("stop the combat after N rounds and show the state then (space and ground), 1..%d", combat.RoundCap))
 	fs.StringVar(&f.attackerOrder, "attacker-order", "", "attacker's hit assignment: unit names first-lost first, optionally sustain=last")

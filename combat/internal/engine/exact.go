@@ -80,6 +80,8 @@ type Solver struct {
 	// joint states at the start of its first round (Decisions).
 	first      *chain
 	firstStart map[uint32]float64
+	// retreatRule is the space combat's best retreat, when a side has one.
+	retreatRule *retreatRule
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
@@ -136,8 +138,10 @@ type chain struct {
 	// damaged).
 	maxHealth [2]int
 	// policy, when a side assigns its hits optimally, decides the round's
-	// assignments (nil: both sides follow their orders).
-	policy *optimalPolicy
+	// assignments (nil: both sides follow their orders); retreatRule, when
+	// a side's retreat policy is best, its retreats.
+	policy      *optimalPolicy
+	retreatRule *retreatRule
 }
 
 // maxCodes bounds the product of the two sides' state spaces: a joint
@@ -387,6 +391,9 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	}
 	if c.policy != nil && c.policy.err != nil {
 		return nil, [2]map[uint32]*roundsHist{}, 0, c.policy.err
+	}
+	if c.retreatRule != nil && c.retreatRule.err != nil {
+		return nil, [2]map[uint32]*roundsHist{}, 0, c.retreatRule.err
 	}
 	return w.final, w.fled, w.occupancy, nil
 }
@@ -657,11 +664,23 @@ func (s *Solver) Solve() error {
 	for k < len(steps) && steps[k].inSpaceArea() {
 		k++
 	}
+	var worth func(sa, sd uint32, fled Side) optValue
 	switch {
 	case c.policy != nil && g != nil:
-		c.policy.end = s.invasionWorth(c, g, steps[k:])
+		worth = s.invasionWorth(c, g, steps[k:], &c.policy.err)
+		c.policy.end = func(sa, sd uint32) optValue { return worth(sa, sd, NoSide) }
 	case c.policy != nil:
 		c.policy.end = s.spaceWorth(c)
+	}
+	if side := p.bestRetreat(); side != NoSide {
+		if why := p.bestRetreatRefusal(side); why != "" {
+			return fmt.Errorf("the best retreat (%s's retreat policy best) cannot handle %s", side, why)
+		}
+		rr := newRetreatRule(c, side, p.Side[side].Retreat.Value)
+		if g != nil {
+			rr.end = s.invasionWorth(c, g, steps[k:], &rr.err)
+		}
+		c.retreatRule, s.retreatRule = rr, rr
 	}
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
@@ -694,20 +713,23 @@ func (s *Solver) Solve() error {
 	return nil
 }
 
-// invasionWorth returns the worth, to the optimal hit assignment, of the
-// space combat ending in a joint state of chain c: the outcome of the rest
+// invasionWorth returns the worth, to the optimal hit assignment and the
+// best retreat, of the space combat ending in a joint state of chain c —
+// fled the side whose retreat ended it, or NoSide: the outcome of the rest
 // of the invasion (steps rest; who holds the planet, and the resources
 // each side keeps), solved from that state alone with the same policies.
-func (s *Solver) invasionWorth(c, g *chain, rest []step) func(sa, sd uint32) optValue {
+// An attacker's retreat is neither a win nor a loss. A failure is stored
+// in *errp.
+func (s *Solver) invasionWorth(c, g *chain, rest []step, errp *error) func(sa, sd uint32, fled Side) optValue {
 	nd := uint32(c.ss[Defender].n)
-	return func(sa, sd uint32) optValue {
+	return func(sa, sd uint32, fled Side) optValue {
 		sub := &Solver{Ctx: s.Ctx, P: s.P, MaxStates: s.MaxStates, Left: NewExactLeft(s.P), Optimal: s.Optimal, Structures: s.Structures}
-		a := &absorbed{}
+		a := &absorbed{fled: fled != NoSide, by: fled}
 		a.hist[1] = 1
 		var v optValue
 		if err := sub.spaceEnd(c, g, sa*nd+sd, a, rest); err != nil {
-			if c.policy.err == nil {
-				c.policy.err = err
+			if *errp == nil {
+				*errp = err
 			}
 			return v
 		}
@@ -810,6 +832,9 @@ func (w *sweep) settleRounds(j uint32, m *roundsHist, mom float64, pa, pd []floa
 		// A policy decides by the state, except in the round its after=N
 		// names: one decision for the other rounds (histBins is no N).
 		base := w.leaving(j, histBins)
+		if rr := w.c.retreatRule; rr != nil && base == rr.side {
+			rr.reached[j] += m.sum()
+		}
 		for r := 1; r < histBins; r++ {
 			dec[r] = base
 			if r == w.c.plan.Side[Attacker].Retreat.AfterRound || r == w.c.plan.Side[Defender].Retreat.AfterRound {
@@ -876,6 +901,12 @@ func (w *sweep) spreadRound(j uint32, r int, v float64, pa, pd []float64) {
 // leaving returns the side that announces a retreat in round r of joint
 // state j (its units, the others at their start), or NoSide.
 func (w *sweep) leaving(j uint32, r int) Side {
+	if rr := w.c.retreatRule; rr != nil {
+		if rr.retreats(j) {
+			return rr.side
+		}
+		return NoSide
+	}
 	t := w.c.trialAt(j, nil, nil)
 	t.Round = r
 	return t.announceRetreats()
@@ -1522,6 +1553,9 @@ func (s *Solver) Result() Result {
 	}
 	if s.states != nil {
 		r.States = statesOf(p, s.states, exactP)
+	}
+	if rr := s.retreatRule; rr != nil {
+		r.RetreatWhen = statesOf(p, rr.states(s), exactP)
 	}
 	r.Warnings = append(r.Warnings, p.Warnings...)
 	if s.unresolved > 0 && !p.neverEnds {

@@ -72,8 +72,6 @@ type optimalPolicy struct {
 	// decided memoizes the game's decisions, by joint state and hit counts
 	// (attacker's hits, defender's hits).
 	decided map[decisionKey][]weightedState
-	// cost is each slot's cost in half resources.
-	cost [2][MaxSlots]float64
 	// end, when set, is the worth of a joint state where the combat ended
 	// (an invasion's space combat: the rest of the action decides);
 	// terminal otherwise.
@@ -139,9 +137,6 @@ func newOptimalPolicy(c *chain, opt [2]bool, maxCells int) (*optimalPolicy, erro
 	}
 	for side := range NumSides {
 		o.choices[side] = map[uint64][]uint32{}
-		for i, sl := range c.plan.Side[side].Slots {
-			o.cost[side][i] = float64(sl.CostHalves)
-		}
 	}
 	return o, nil
 }
@@ -302,7 +297,7 @@ func (o *optimalPolicy) terminal(sa, sd uint32) optValue {
 		return o.end(sa, sd)
 	}
 	v := outcomeWorth(sa, sd)
-	v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
+	v.keep[Attacker], v.keep[Defender] = o.c.worth(Attacker, sa), o.c.worth(Defender, sd)
 	return v
 }
 
@@ -333,12 +328,13 @@ func (p *Plan) worthOf(n func(side Side, slot int) float64) [2]float64 {
 	return w
 }
 
-// worth is the cost in half resources of side's units in state st.
-func (o *optimalPolicy) worth(side Side, st uint32) float64 {
-	ss := &o.c.ss[side]
+// worth is the cost in half resources of side's units in state st of
+// the chain.
+func (c *chain) worth(side Side, st uint32) float64 {
+	ss := &c.ss[side]
 	w := 0.0
 	for j, slot := range ss.slots {
-		w += float64(ss.unit(st, j)[0]) * o.cost[side][slot]
+		w += float64(ss.unit(st, j)[0]) * float64(c.plan.Side[side].Slots[slot].CostHalves)
 	}
 	return w
 }
@@ -382,7 +378,7 @@ func (o *optimalPolicy) compute(j uint32) optValue {
 	if p00 >= 1 {
 		// Nobody can hit: the combat never ends.
 		v.p[1] = 1
-		v.keep[Attacker], v.keep[Defender] = o.worth(Attacker, sa), o.worth(Defender, sd)
+		v.keep[Attacker], v.keep[Defender] = o.c.worth(Attacker, sa), o.c.worth(Defender, sd)
 		return v
 	}
 	for ha, qa := range pa {

@@ -150,6 +150,11 @@ type Result struct {
 	// States, for a scenario with a round limit, is how the units stand
 	// when the combat stops, most likely first (nil otherwise).
 	States []State
+	// RetreatWhen, for a side whose retreat policy is best (exact mode), is
+	// the states at the start of a space combat round where it announces a
+	// retreat that the combat reaches, each with the chance that it does,
+	// most likely first (nil otherwise).
+	RetreatWhen []State
 	// Warnings are things the user should know about the answer, e.g.
 	// units that cannot act as given. Empty when there are none.
 	Warnings []string

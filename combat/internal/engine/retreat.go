@@ -24,15 +24,24 @@ type Retreat struct {
 	WhenLosing bool
 	// Threshold is the WhenLosing ratio, > 0; 0 means 1.
 	Threshold float64
+	// Best makes the side retreat where that serves it best
+	// (retreatrule.go): exact mode only, the other side never retreating.
+	// The side maximises P(win) + Value·P(neither), neither being a
+	// retreat, a draw or a combat that never ends, then the resources it
+	// keeps. Value is above 0 and below 1; 0 means ½ (a retreat is neither
+	// a win nor a loss).
+	Best  bool
+	Value float64
 }
 
 // Never reports whether the policy never retreats.
-func (r Retreat) Never() bool { return r.AfterRound == 0 && !r.WhenLosing }
+func (r Retreat) Never() bool { return r.AfterRound == 0 && !r.WhenLosing && !r.Best }
 
 // ParseRetreat parses a retreat policy as the command line gives it:
 // "never", "after=N" (leave at the end of round N), "when=losing" or
 // "when=losing:T" (leave when expected hits per round fall below T times the
-// opponent's; T defaults to 1).
+// opponent's; T defaults to 1), "best" or "best:V" (leave where it serves
+// the side best, a retreat worth V of a win; Retreat.Best).
 func ParseRetreat(s string) (Retreat, error) {
 	var r Retreat
 	v := strings.ToLower(strings.TrimSpace(s))
@@ -46,6 +55,16 @@ func ParseRetreat(s string) (Retreat, error) {
 		}
 		r.AfterRound = n
 		return r, nil
+	case v == "best" || strings.HasPrefix(v, "best:"):
+		r.Best = true
+		if t, ok := strings.CutPrefix(v, "best:"); ok {
+			f, err := strconv.ParseFloat(t, 64)
+			if err != nil || !(f > 0 && f < 1) {
+				return r, fmt.Errorf("retreat %s: best:V wants the value of a retreat as a share of a win, above 0 and below 1", echo.Quote(s))
+			}
+			r.Value = f
+		}
+		return r, nil
 	case v == "when=losing" || strings.HasPrefix(v, "when=losing:"):
 		r.WhenLosing = true
 		if t, ok := strings.CutPrefix(v, "when=losing:"); ok {
@@ -57,7 +76,7 @@ func ParseRetreat(s string) (Retreat, error) {
 		}
 		return r, nil
 	}
-	return r, fmt.Errorf("retreat %s: allowed never, after=N, when=losing or when=losing:T", echo.Quote(s))
+	return r, fmt.Errorf("retreat %s: allowed never, after=N, when=losing, when=losing:T, best or best:V", echo.Quote(s))
 }
 
 // String returns the policy in the ParseRetreat grammar.
@@ -69,6 +88,10 @@ func (r Retreat) String() string {
 		return fmt.Sprintf("when=losing:%g", r.Threshold)
 	case r.WhenLosing:
 		return "when=losing"
+	case r.Best && r.Value > 0:
+		return fmt.Sprintf("best:%g", r.Value)
+	case r.Best:
+		return "best"
 	}
 	return "never"
 }
@@ -79,6 +102,9 @@ func (r Retreat) Validate() error {
 	}
 	if r.Threshold < 0 || r.Threshold > 100 || r.Threshold != r.Threshold {
 		return fmt.Errorf("retreat threshold %v: allowed above 0, at most 100", r.Threshold)
+	}
+	if r.Value < 0 || r.Value >= 1 || r.Value != r.Value || (r.Value > 0 && !r.Best) {
+		return fmt.Errorf("retreat value %v: allowed 0 up to 1 (exclusive), with Best only", r.Value)
 	}
 	return nil
 }

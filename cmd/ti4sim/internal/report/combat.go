@@ -140,6 +140,12 @@ func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 			return err
 		}
 	}
+	if len(r.RetreatWhen) > 0 {
+		fmt.Fprintln(w)
+		if err := retreatTable(w, sc, r.RetreatWhen); err != nil {
+			return err
+		}
+	}
 
 	fmt.Fprintln(w)
 	writeCombatRounds(w, sc, r)
@@ -298,7 +304,29 @@ func unitsText(us []combat.UnitCount) string {
 // statesTable lists how the units stand when a round-limited combat stops.
 func statesTable(w io.Writer, rounds int, states []combat.State) error {
 	fmt.Fprintf(w, "Units left after at most %d round(s), most likely first:\n", rounds)
-	t := newTable(w, "Probability", "Attacker", "Defender")
+	return stateRows(w, "Probability", states)
+}
+
+// retreatTable writes when a side with the best retreat announces it: the
+// states at the start of a round where it does, with the chance the combat
+// reaches each.
+func retreatTable(w io.Writer, sc combat.Scenario, states []combat.State) error {
+	side, r := "attacker", sc.Attacker.Retreat
+	if sc.Defender.Retreat.Best {
+		side, r = "defender", sc.Defender.Retreat
+	}
+	v := r.Value
+	if v == 0 {
+		v = 0.5
+	}
+	fmt.Fprintf(w, "When the %s retreats (best, a retreat worth %g of a win): it announces at the start of a round in these states, most likely first:\n", side, v)
+	return stateRows(w, "Reached", states)
+}
+
+// stateRows writes a table of states with a probability column named
+// head, the least likely past maxStateRows in one row.
+func stateRows(w io.Writer, head string, states []combat.State) error {
+	t := newTable(w, head, "Attacker", "Defender")
 	rest := 0.0
 	for i, st := range states {
 		if i >= maxStateRows {

@@ -37,7 +37,11 @@ type jsonCombat struct {
 	Rounds       jsonRounds      `json:"rounds"`
 	Ground       *jsonGroundPart `json:"ground,omitempty"`
 	States       []jsonState     `json:"states,omitempty"`
-	Warnings     []string        `json:"warnings"`
+	// RetreatWhen, for a side whose retreat policy is best, is the states
+	// at the start of a round where it announces a retreat, with the chance
+	// the combat reaches each ("p").
+	RetreatWhen []jsonState `json:"retreat_when,omitempty"`
+	Warnings    []string    `json:"warnings"`
 	// Scenario is the question, as its normalised scenario document
 	// (ti4sim scenario; --scenario reads it back).
 	Scenario *scenario.Combat `json:"scenario,omitempty"`
@@ -220,11 +224,18 @@ func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 	if r.GroundRounds != nil {
 		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
 	}
-	for _, st := range r.States {
-		j.States = append(j.States, jsonState{P: st.P.P, CI95: [2]float64{st.P.Lo, st.P.Hi},
+	j.States, j.RetreatWhen = statesJSON(r.States), statesJSON(r.RetreatWhen)
+	return json.NewEncoder(w).Encode(j)
+}
+
+// statesJSON lists states as JSON (nil for none).
+func statesJSON(states []combat.State) []jsonState {
+	var out []jsonState
+	for _, st := range states {
+		out = append(out, jsonState{P: st.P.P, CI95: [2]float64{st.P.Lo, st.P.Hi},
 			Attacker: countsJSON(st.Attacker), Defender: countsJSON(st.Defender)})
 	}
-	return json.NewEncoder(w).Encode(j)
+	return out
 }
 
 // jsonState is one way the units stand after a round-limited combat.
