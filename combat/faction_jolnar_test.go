@@ -78,7 +78,7 @@ func TestTaZern(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 501)
 	near(t, "destroyers left", survivors(t, res.Attacker, "Destroyer I"), 1.5, math.Sqrt(2*0.75*0.25))
 	modelled(t, res, "Ta Zern")
-	notExact(t, sc)
+	exactNear(t, "destroyers left", survivors(t, mustSolve(t, sc).Attacker, "Destroyer I"), 1.5)
 	noTrialAllocs(t, "ta zern", sc)
 
 	a := factionSide(t, "jolnar", "1 destroyer")
@@ -86,6 +86,7 @@ func TestTaZern(t *testing.T) {
 	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 carrier, 3 fighter")}}
 	res = mustRun(t, sc, factionTrials, 502)
 	near(t, "fighters left", survivors(t, res.Defender, "Fighter I"), 2.28, math.Sqrt(2*0.36*0.64))
+	exactNear(t, "fighters left", survivors(t, mustSolve(t, sc).Defender, "Fighter I"), 2.28)
 	modelled(t, res, "Ta Zern")
 
 	// A ground combat alone has no unit-ability roll: nothing, and exact

@@ -48,8 +48,8 @@ func bunker() Effect {
 // fireTeam: "After your ground forces make combat rolls during a round of
 // ground combat: Reroll any number of your dice." Policy: played in round 1
 // of the ground combat, rerolling every die that missed, once (rerolling a
-// hit never helps). The policy depends on the round, so exact mode refuses
-// it.
+// hit never helps). Exact mode computes it: round 1's hit distribution has
+// the holder's misses rerolled (Plan.RerollMisses).
 func fireTeam() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "fire-team", Name: "Fire Team", Kind: KindActionCard, Copies: 1,
 		Effect: "in round 1 of a ground combat, after the holder's ground forces roll, reroll their missed dice once; either side"},
@@ -57,10 +57,7 @@ func fireTeam() Effect {
 			if sc.Action == engine.SpaceCombat {
 				cardIdle(p, "Fire Team", holder, "a space combat has no ground combat")
 			}
-			p.OnRerollMisses(engine.RollGround, func(t *engine.Trial, side engine.Side) bool {
-				return side == holder && t.Round == 1
-			})
-			p.BeyondExact("Fire Team (a reroll in round 1 of ground combat)")
+			p.RerollMisses(holder, engine.RollGround, 1)
 		}}
 }
 

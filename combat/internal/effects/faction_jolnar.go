@@ -73,19 +73,17 @@ func shieldPaling(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // (rerolling a hit never helps). Plasma Scoring's and similar extra dice
 // belong to the roll and are rerolled too, as are the unit-ability rolls
 // cards make with the holder's units (Experimental Battlestation) and
-// Harrow's bombardments. The rerolls are outside what exact mode's tables
-// express, so it refuses them (a ground combat alone has no such roll: there
-// it does nothing, and exact mode solves it). Not modelled: Thunder's
-// Edge's replacement commander (Agnlan Oln).
+// Harrow's bombardments. Exact mode computes the rerolls in those rolls'
+// hit distributions (Plan.RerollMisses: a die hitting with chance q hits
+// with 1 − (1 − q)²); a ground combat alone has no such roll: there it does
+// nothing. Not modelled: Thunder's Edge's replacement commander (Agnlan
+// Oln).
 func taZern(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if sc.Action == engine.GroundCombat {
 		factionIdle(p, "Ta Zern", holder, "a ground combat alone has no unit-ability roll")
 		return
 	}
 	for _, r := range engine.UnitAbilityRolls {
-		p.OnRerollMisses(r, func(t *engine.Trial, side engine.Side) bool {
-			return side == holder
-		})
+		p.RerollMisses(holder, r, 0)
 	}
-	p.BeyondExact("Ta Zern (rerolls of unit-ability dice)")
 }

@@ -132,7 +132,7 @@ type chain struct {
 	health [2]memo[int]
 	rows   [2]memo[[]uint32]
 	one    [2]memo[uint32]
-	// boosted memoizes pmfMod by state and bonus.
+	// boosted memoizes pmfMod by state, bonus and reroll.
 	boosted [2]map[uint64][]float64
 	// maxHealth bounds every state's health (all units alive, none
 	// damaged).
@@ -193,28 +193,32 @@ func (c *chain) pmfOf(side Side, st uint32) []float64 {
 	if pmf, ok := c.pmf[side].get(st); ok {
 		return pmf
 	}
-	pmf := c.computePMF(side, st, 0)
+	pmf := c.computePMF(side, st, 0, false)
 	c.pmf[side].set(st, pmf)
 	return pmf
 }
 
 // computePMF is the distribution of side's hits with the combat's rolls,
 // mod added to them, in state st (its other units at their start).
-func (c *chain) computePMF(side Side, st uint32, mod int) []float64 {
-	return c.plan.statePMF(side, c.r, &c.ss[side], st, mod)
+func (c *chain) computePMF(side Side, st uint32, mod int, reroll bool) []float64 {
+	return c.plan.stateRolledPMF(side, c.r, &c.ss[side], st, mod, reroll)
 }
 
 // pmfMod is pmfOf with mod added to the side's combat rolls (a round's
-// bonus); pmfOf itself for mod 0.
-func (c *chain) pmfMod(side Side, st uint32, mod int) []float64 {
-	if mod == 0 {
+// bonus) and, with reroll, its missed dice rerolled once (a round's
+// reroll); pmfOf itself for neither.
+func (c *chain) pmfMod(side Side, st uint32, mod int, reroll bool) []float64 {
+	if mod == 0 && !reroll {
 		return c.pmfOf(side, st)
 	}
-	key := uint64(st)<<8 | uint64(mod)
+	key := uint64(st)<<9 | uint64(mod)<<1
+	if reroll {
+		key |= 1
+	}
 	if pmf, ok := c.boosted[side][key]; ok {
 		return pmf
 	}
-	pmf := c.computePMF(side, st, mod)
+	pmf := c.computePMF(side, st, mod, reroll)
 	if c.boosted[side] == nil {
 		c.boosted[side] = map[uint64][]float64{}
 	}
@@ -370,7 +374,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		w.retreats = true
 		w.fled = [2]map[uint32]*roundsHist{{}, {}}
 	}
-	w.bonus = len(s.P.bonusUses[Attacker])+len(s.P.bonusUses[Defender]) > 0
+	w.bonus = s.P.roundBound(c.ct)
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
 	}
@@ -428,8 +432,9 @@ type sweep struct {
 	// both sides have ships can end both ways).
 	retreats bool
 	fled     [2]map[uint32]*roundsHist
-	// bonus: a side has a first-rounds bonus to its combat rolls
-	// (Plan.bonusUses): rounds are settled one by one.
+	// bonus: a side's combat rolls change with the round (a first-rounds
+	// bonus, a round's reroll: Plan.roundBound): rounds are settled one by
+	// one.
 	bonus bool
 	// ga and gd are leaveGrouped's scratch.
 	ga, gd []weightedState
@@ -883,10 +888,11 @@ func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, 
 	}
 	c := w.c
 	ba, bd := c.plan.roundBonus(Attacker, r), c.plan.roundBonus(Defender, r)
-	if ba == 0 && bd == 0 {
+	ra, rd := c.plan.roundReroll(Attacker, c.ct, r), c.plan.roundReroll(Defender, c.ct, r)
+	if ba == 0 && bd == 0 && !ra && !rd {
 		return pa, pd, p00, false
 	}
-	rpa, rpd = c.pmfMod(Attacker, j/w.nd, ba), c.pmfMod(Defender, j%w.nd, bd)
+	rpa, rpd = c.pmfMod(Attacker, j/w.nd, ba, ra), c.pmfMod(Defender, j%w.nd, bd, rd)
 	return rpa, rpd, rpa[0] * rpd[0], true
 }
 

@@ -271,12 +271,18 @@ func (p *Plan) pmfTable(side Side, r RollKind, ss *stateSpace) [][]float64 {
 // statePMF is the distribution of the side's hits with roll kind r, mod
 // added to them, in state st of ss (its other units at their start).
 func (p *Plan) statePMF(side Side, r RollKind, ss *stateSpace, st uint32, mod int) []float64 {
+	return p.stateRolledPMF(side, r, ss, st, mod, false)
+}
+
+// stateRolledPMF is statePMF with the side's missed dice rerolled once
+// when reroll is set.
+func (p *Plan) stateRolledPMF(side Side, r RollKind, ss *stateSpace, st uint32, mod int, reroll bool) []float64 {
 	alive, damaged := p.Side[side].Start, [MaxSlots]uint16{}
 	ss.decode(st, &alive, &damaged)
 	if !p.possible(side, &alive) {
 		return []float64{1} // never reached (a unit with its worn form)
 	}
-	return p.hitPMF(side, r, &alive, &damaged, mod)
+	return p.rolledPMF(side, r, &alive, &damaged, mod, reroll)
 }
 
 // cdfTable returns, for every state, the CDF of the side's hits with roll

@@ -102,8 +102,8 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 		return "a round limit"
 	case p.retreats && ct == InSpace:
 		return "retreats"
-	case len(p.bonusUses[Attacker])+len(p.bonusUses[Defender]) > 0:
-		return "a bonus to the first rounds' rolls"
+	case p.roundBound(ct):
+		return "rolls that change with the round (a first rounds' bonus, a round's reroll)"
 	}
 	for side := range NumSides {
 		sp := &p.Side[side]

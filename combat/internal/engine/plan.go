@@ -236,6 +236,11 @@ type Plan struct {
 	// (FirstRoundsBonus): +1 to its combat rolls in round r for each
 	// entry ≥ r, in a single combat.
 	bonusUses [NumSides][]int
+	// rerollAlways[side][r]: side rerolls its missed dice of kind r in
+	// every roll; rerollRound[side][ct], when not 0, the round of combat
+	// type ct in which it rerolls its missed combat dice (RerollMisses).
+	rerollAlways [NumSides][NumRollKinds]bool
+	rerollRound  [NumSides][NumCombatTypes]int
 	// HitFactor[side][r] multiplies the hits of side's rolls of kind r
 	// (an effect may double bombardment and ground combat hits);
 	// 1 unless an effect changes it.

@@ -5,8 +5,16 @@ package engine
 // (nil: none; a damaged unit may roll fewer dice, roller.loss), and a
 // modifier mod applies on top of the static thresholds: the convolution of
 // one binomial per threshold group. pmf[h] is P(h hits); len(pmf)-1 is the
-// most hits possible.
+// most hits possible. Dice the side rerolls whenever they miss
+// (Plan.RerollMisses, every roll) are rerolled here.
 func (p *Plan) hitPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16, mod int) []float64 {
+	return p.rolledPMF(side, r, alive, damaged, mod, false)
+}
+
+// rolledPMF is hitPMF with, when reroll is set, every missed die rerolled
+// once (a die that hits with chance q then hits with 1 − (1 − q)²).
+func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16, mod int, reroll bool) []float64 {
+	reroll = reroll || p.rerollAlways[side][r]
 	dice := func(ro Roller) int {
 		n := int(alive[ro.Slot]) * int(ro.Dice)
 		if damaged != nil {
@@ -27,14 +35,17 @@ func (p *Plan) hitPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16, m
 			thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
 			if ro.BonusFrom > 0 {
 				die := bonusDiePMF(thr, int(ro.BonusFrom), int(ro.Bonus))
+				if reroll {
+					die = rerolledDie(die)
+				}
 				for range n {
 					pmf = convolve(pmf, die)
 				}
 				continue
 			}
-			pmf = convolve(pmf, binomialPMF(n, HitProbability(thr)))
+			pmf = convolve(pmf, binomialPMF(n, rerolled(HitProbability(thr), reroll)))
 		}
-		return p.afterPMF(side, r, alive, mod, pmf)
+		return p.afterPMF(side, r, alive, mod, reroll, pmf)
 	}
 	for _, g := range p.Side[side].Groups[r] {
 		n := 0
@@ -44,10 +55,30 @@ func (p *Plan) hitPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16, m
 		if n == 0 {
 			continue
 		}
-		q := HitProbability(int(g.thr) - mod)
+		q := rerolled(HitProbability(int(g.thr)-mod), reroll)
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
-	return p.afterPMF(side, r, alive, mod, pmf)
+	return p.afterPMF(side, r, alive, mod, reroll, pmf)
+}
+
+// rerolled is the chance that a die hitting with chance q hits when a miss
+// is rerolled once (reroll), or q.
+func rerolled(q float64, reroll bool) float64 {
+	if !reroll {
+		return q
+	}
+	return 1 - (1-q)*(1-q)
+}
+
+// rerolledDie is the distribution of one die's hits (die) when a miss is
+// rerolled once.
+func rerolledDie(die []float64) []float64 {
+	out := make([]float64, len(die))
+	out[0] = die[0] * die[0]
+	for h := 1; h < len(die); h++ {
+		out[h] = die[h] * (1 + die[0])
+	}
+	return out
 }
 
 // rollersPMF is the distribution of the hits of the given rollers alone
@@ -71,10 +102,10 @@ func rollersPMF(rs []Roller, alive, damaged *[MaxSlots]uint16, factor int) []flo
 }
 
 // afterPMF adds the extra die and the hit factor to a roll's distribution.
-func (p *Plan) afterPMF(side Side, r RollKind, alive *[MaxSlots]uint16, mod int, pmf []float64) []float64 {
+func (p *Plan) afterPMF(side Side, r RollKind, alive *[MaxSlots]uint16, mod int, reroll bool, pmf []float64) []float64 {
 	if n := p.Side[side].ExtraDice[r]; n > 0 {
 		if thr, ok := p.BestRoller(side, r, alive); ok {
-			pmf = convolve(pmf, binomialPMF(int(n), HitProbability(thr-mod)))
+			pmf = convolve(pmf, binomialPMF(int(n), rerolled(HitProbability(thr-mod), reroll)))
 		}
 	}
 	if f := p.HitFactor[side][r]; f > 1 {

@@ -68,8 +68,8 @@ func (p *Plan) bestRetreatRefusal(side Side) string {
 		return "an effect that changes retreats"
 	case p.roundLimit > 0:
 		return "a round limit"
-	case len(p.bonusUses[Attacker])+len(p.bonusUses[Defender]) > 0:
-		return "a bonus to the first rounds' rolls"
+	case p.roundBound(InSpace):
+		return "rolls that change with the round (a first rounds' bonus, a round's reroll)"
 	}
 	return ""
 }

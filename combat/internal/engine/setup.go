@@ -226,6 +226,42 @@ func (p *Plan) FirstRoundsBonus(holder Side, uses int, name string) {
 	p.bonusUses[holder] = append(p.bonusUses[holder], uses)
 }
 
+// RerollMisses makes side reroll once each of its dice of kind r that
+// missed: in every roll (round 0), or only in that round of the combat
+// whose rolls r are. Monte Carlo plays it as a reroll hook; the exact
+// solver computes it in the hit distributions (a die hitting with chance q
+// hits with 1 − (1 − q)²), so it counts as the engine's own. A round-bound
+// reroll needs combat rolls.
+func (p *Plan) RerollMisses(side Side, r RollKind, round int) {
+	p.OnRerollMisses(r, func(t *Trial, s Side) bool {
+		return s == side && (round == 0 || t.Round == round)
+	})
+	p.native[wRerollMisses][r]++
+	if round == 0 {
+		p.rerollAlways[side][r] = true
+		return
+	}
+	ct := InSpace
+	if r == RollGround {
+		ct = OnGround
+	}
+	p.rerollRound[side][ct] = round
+}
+
+// roundBound reports whether a side's combat rolls in combat type ct
+// depend on the round: a first-rounds bonus (FirstRoundsBonus, single
+// combats only) or a round's reroll (RerollMisses).
+func (p *Plan) roundBound(ct CombatType) bool {
+	return len(p.bonusUses[Attacker])+len(p.bonusUses[Defender]) > 0 ||
+		p.rerollRound[Attacker][ct]+p.rerollRound[Defender][ct] > 0
+}
+
+// roundReroll reports whether side rerolls its missed combat dice in round
+// r of combat type ct (RerollMisses).
+func (p *Plan) roundReroll(side Side, ct CombatType, r int) bool {
+	return p.rerollRound[side][ct] == r
+}
+
 // roundBonus is side's bonus to its combat rolls in round r of a single
 // combat (FirstRoundsBonus).
 func (p *Plan) roundBonus(side Side, r int) int {

@@ -160,7 +160,7 @@ func (p *Plan) windowRefusal() string {
 // replay.
 func (p *Plan) invasionRollRefused(r RollKind) bool {
 	for w, info := range windows {
-		if info.scope == scopeRoll && !info.replayedOnInvasionRolls && p.used[w][r] > 0 {
+		if info.scope == scopeRoll && !info.replayedOnInvasionRolls && p.used[w][r]-p.native[w][r] > 0 {
 			return true
 		}
 	}
