@@ -5,9 +5,11 @@ package combat_test
 // package reference, with the helpers of decisions_test.go: hand-derived
 // numbers (decHand: oracle 1e-12, exact mode 1e-9 where it accepts the
 // scenario, Monte Carlo 4 standard errors) and oracle comparisons
-// (decCompare). Exact mode refuses Duranium Armor, Shields Holding and
-// Morale Boost in an invasion (its rounds shared by two combats) and must
-// name them; it handles Assault Cannon and Morale Boost in a single combat.
+// (decCompare). Exact mode refuses Shields Holding and Morale Boost in an
+// invasion (its rounds shared by two combats) and must name them; it
+// handles Assault Cannon, Morale Boost in a single combat and Duranium
+// Armor (settled round by round: its repairs return the combat to earlier
+// states).
 //
 // Notation as in reference's oracle_test.go.
 
@@ -49,12 +51,12 @@ func TestDuraniumArmorHand(t *testing.T) {
 	wU, dU, lU := 0.6576/0.7216, 0.0384/0.7216, 0.0256/0.7216
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "1 dreadnought", cdDuranium), Defender: errataSide(t, "1 cruiser")}
-	decHand(t, "undamaged", sc, 601, "Duranium Armor", decWant{win: wU, draw: dU, loss: lU,
+	decHand(t, "undamaged", sc, 601, "", decWant{win: wU, draw: dU, loss: lU,
 		means: []errataMean{{0, units.Dreadnought, wU}, {1, units.Cruiser, lU}}})
 	// Damaged before the combat: it starts in D and can be repaired.
 	wD, dD, lD := 0.36+0.24*wU, 0.24+0.24*dU, 0.16+0.24*lU
 	sc.Attacker = errataSide(t, "1 dreadnought (damaged)", cdDuranium)
-	decHand(t, "damaged", sc, 602, "Duranium Armor", decWant{win: wD, draw: dD, loss: lD,
+	decHand(t, "damaged", sc, 602, "", decWant{win: wD, draw: dD, loss: lD,
 		means: []errataMean{{0, units.Dreadnought, wD}}})
 
 	// Ground combat: 1 damaged mech (0.5) against 1 infantry (0.3).
@@ -67,30 +69,31 @@ func TestDuraniumArmorHand(t *testing.T) {
 	gW, gDL := 0.5525/0.5975, 0.0225/0.5975
 	sc = combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "1 mech (damaged)", cdDuranium), Defender: errataSide(t, "1 infantry")}
-	decHand(t, "ground damaged", sc, 603, "Duranium Armor", decWant{
+	decHand(t, "ground damaged", sc, 603, "", decWant{
 		win: 0.35 + 0.35*gW, draw: 0.15 + 0.35*gDL, loss: 0.15 + 0.35*gDL,
 		means: []errataMean{{0, units.Mech, 0.35 + 0.35*gW}}})
 	sc.Attacker = errataSide(t, "1 mech", cdDuranium)
-	decHand(t, "ground", sc, 604, "Duranium Armor", decWant{win: gW, draw: gDL, loss: gDL,
+	decHand(t, "ground", sc, 604, "", decWant{win: gW, draw: gDL, loss: gDL,
 		means: []errataMean{{0, units.Mech, gW}}})
 }
 
 func TestDuraniumArmorExact(t *testing.T) {
-	// Exact values: reference.Solve (solved round by round, see reference's oracle.go).
+	// Exact values: reference.Solve (solved round by round, see reference's
+	// oracle.go); exact mode must agree to 1e-9.
 	// A damaged war sun and a damaged dreadnought: the war sun, last in
 	// the default hit order, is repaired first.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: errataSide(t, "1 war sun (damaged), 1 dreadnought (damaged)", cdDuranium),
-		Defender: errataSide(t, "4 cruiser, 2 destroyer")}, 611, "Duranium Armor")
+		Defender: errataSide(t, "4 cruiser, 2 destroyer")}, 611, "")
 	// Both sides hold it; the attacker keeps Sustain Damage for last.
 	att := errataSide(t, "1 dreadnought, 1 war sun, 2 fighter, 1 carrier", cdDuranium)
 	att.Order.SustainLast = true
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att,
-		Defender: errataSide(t, "1 dreadnought, 4 cruiser, 1 destroyer", cdDuranium)}, 612, "Duranium Armor")
+		Defender: errataSide(t, "1 dreadnought, 4 cruiser, 1 destroyer", cdDuranium)}, 612, "")
 	// Ground combat, both sides, a damaged mech at the start.
 	decCompare(t, combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "1 mech, 3 infantry", cdDuranium),
-		Defender: errataSide(t, "1 mech (damaged), 3 infantry", cdDuranium)}, 613, "Duranium Armor")
+		Defender: errataSide(t, "1 mech (damaged), 3 infantry", cdDuranium)}, 613, "")
 }
 
 // ---- Assault Cannon ----
@@ -286,5 +289,5 @@ func TestShieldsHoldingExact(t *testing.T) {
 func TestCardsTogether(t *testing.T) {
 	att := cdSide(t, "1 war sun, 1 dreadnought, 2 cruiser, 1 carrier, 2 fighter", []string{cdAssault, cdDuranium}, "morale-boost:1")
 	def := cdSide(t, "1 dreadnought, 3 cruiser, 2 destroyer, 2 fighter, 1 space dock", []string{cdAssault, cdDuranium}, "shields-holding:2")
-	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}, 691, "Duranium Armor")
+	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}, 691, "Shields Holding")
 }

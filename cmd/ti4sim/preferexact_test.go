@@ -36,14 +36,14 @@ func TestPreferExact(t *testing.T) {
 		t.Errorf("--prefer-exact on a solvable battle differs from --exact or warns %v", warnings)
 	}
 
-	duranium := append(base, "--attacker-tech", "duranium-armor", "-n", "20000", "--seed", "9")
-	sim, _ := figures(duranium...)
-	got, warnings = figures(append(duranium, "--prefer-exact")...)
+	shields := append(base, "--attacker-card", "shields-holding", "-n", "20000", "--seed", "9")
+	sim, _ := figures(shields...)
+	got, warnings = figures(append(shields, "--prefer-exact")...)
 	if !jsonEqual(t, sim, got) {
-		t.Errorf("--prefer-exact with Duranium Armor differs from the plain run of the same trials and seed")
+		t.Errorf("--prefer-exact with Shields Holding differs from the plain run of the same trials and seed")
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].(string), "not exact: exact mode cannot express Duranium Armor") {
-		t.Errorf("warnings %v, want one naming Duranium Armor", warnings)
+	if len(warnings) != 1 || !strings.Contains(warnings[0].(string), "not exact: exact mode cannot express Shields Holding") {
+		t.Errorf("warnings %v, want one naming Shields Holding", warnings)
 	}
 }
 

@@ -195,7 +195,7 @@ var regressScenarios = []struct {
 	{"ground_prefer_exact_sardakk", []string{"ground",
 		"-a", "4 infantry", "--attacker-faction", "sardakk", "-d", "5 infantry", "--prefer-exact", "-n", "20000", "--seed", "64"}},
 	{"space_prefer_exact_fallback", []string{"space",
-		"-a", "2 dreadnought", "-d", "2 cruiser", "--attacker-tech", "duranium-armor", "--attacker-card", "morale-boost:2",
+		"-a", "2 dreadnought", "-d", "2 cruiser", "--attacker-card", "shields-holding,morale-boost:2",
 		"--prefer-exact", "-n", "20000", "--seed", "63"}},
 	// Twilight Imperium 3 with Shattered Ascension.
 	{"space_ti3_mine_technologies", []string{"space", "--ruleset", "ti3-sa",
@@ -253,4 +253,8 @@ var regressScenarios = []struct {
 		"--voter", "sol:5:for=1", "--voter", "hacan:2-6:against=1", "--speaker", "sol"}},
 	{"vote_duel_first_round", []string{"vote", "--duel=first-round", "-n", "20000", "--seed", "10",
 		"--voter", "sol:3-5:for=0.8", "--voter", "hacan:2-6:against=1"}},
+	// Added after the record was first frozen: Duranium Armor in exact mode
+	// (settled round by round).
+	{"space_exact_duranium", []string{"space",
+		"-a", "2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
 }

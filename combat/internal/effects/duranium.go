@@ -9,7 +9,7 @@ func duraniumArmor() Effect {
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			for _, r := range []engine.RollKind{engine.RollSpace, engine.RollGround} {
 				ord := p.Side[holder].Order[p.Side[holder].TargetOf[r]]
-				p.OnAfterAssign(r, func(t *engine.Trial, side engine.Side) {
+				p.OnAfterAssignOfUnits(r, func(t *engine.Trial, side engine.Side) {
 					if side != holder {
 						return
 					}
@@ -22,6 +22,5 @@ func duraniumArmor() Effect {
 					}
 				})
 			}
-			p.BeyondExact("Duranium Armor (repairs make the chain cyclic)")
 		}}
 }

@@ -259,6 +259,14 @@ func (c *chain) nextOf(side Side, st uint32, h int) uint32 {
 	}
 	p := c.plan
 	ss := &c.ss[side]
+	if len(p.unitHooks[c.r]) > 0 {
+		// Hooks after the assignment: each count from scratch, as a round.
+		for k := len(row); k <= h; k++ {
+			row = append(row, c.reverted(side, c.afterRound(side, st, k)))
+		}
+		c.rows[side].set(st, row)
+		return row[h]
+	}
 	if p.Side[side].SustainCancels > 1 {
 		// A sustain cancels more than one hit: each count from scratch.
 		for k := len(row); k <= h; k++ {
@@ -280,6 +288,36 @@ func (c *chain) nextOf(side Side, st uint32, h int) uint32 {
 	}
 	c.rows[side].set(st, row)
 	return row[h]
+}
+
+// afterRound returns side's state after it assigns h hits of the combat's
+// rolls in state st as a round does (trial.assign: the uses of Sustain
+// Damage counted for the round), then the hooks after the assignment the
+// solver replays (Plan.unitHooks).
+func (c *chain) afterRound(side Side, st uint32, h int) uint32 {
+	p := c.plan
+	ss := &c.ss[side]
+	t := &Trial{P: p}
+	ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	if !p.possible(side, &t.Alive[side]) {
+		return st // never reached
+	}
+	sp := &p.Side[side]
+	ord := sp.Order[sp.TargetOf[c.r]]
+	for ; h > 0; h-- {
+		ev, s := t.TakeHit(side, ord, c.r.Sustainable(), sp.sustainLast)
+		if ev == NoTarget {
+			break
+		}
+		if ev == sustained {
+			h -= sp.SustainCancels - 1
+			t.SustainedRound[side][s]++
+		}
+	}
+	for _, f := range p.unitHooks[c.r] {
+		f(t, side)
+	}
+	return ss.encode(&t.Alive[side], &t.Damaged[side])
 }
 
 // oneOf returns side's state after one hit of the combat's rolls in state
@@ -377,6 +415,9 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	w.bonus = s.P.roundBound(c.ct)
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
+	}
+	if len(s.P.unitHooks[c.r]) > 0 {
+		return s.fightRounds(w, start)
 	}
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])

@@ -241,6 +241,9 @@ type Plan struct {
 	// type ct in which it rerolls its missed combat dice (RerollMisses).
 	rerollAlways [NumSides][NumRollKinds]bool
 	rerollRound  [NumSides][NumCombatTypes]int
+	// unitHooks[r] are the after-assign hooks of combat rolls r the exact
+	// solver replays in its transitions (OnAfterAssignOfUnits).
+	unitHooks [NumRollKinds][]func(t *Trial, side Side)
 	// HitFactor[side][r] multiplies the hits of side's rolls of kind r
 	// (an effect may double bombardment and ground combat hits);
 	// 1 unless an effect changes it.

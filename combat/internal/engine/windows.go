@@ -226,6 +226,19 @@ func (p *Plan) OnAfterAssign(r RollKind, f func(t *Trial, side Side)) {
 	p.Hooks.afterAssign[r] = append(p.Hooks.afterAssign[r], f)
 }
 
+// OnAfterAssignOfUnits is OnAfterAssign for a hook that reads and changes
+// only the side's units and this round's uses of Sustain Damage (a repair
+// after the round's hits): Monte Carlo plays it as an after-assign hook,
+// and the exact solver replays it in every transition of the combat
+// rounds of kind r. Such a hook may return a combat to a state it was in
+// (a repair after a round without hits), so the exact solver then settles
+// the combat round by round (fightRounds) instead of by falling health.
+func (p *Plan) OnAfterAssignOfUnits(r RollKind, f func(t *Trial, side Side)) {
+	p.OnAfterAssign(r, f)
+	p.native[wAfterAssign][r]++
+	p.unitHooks[r] = append(p.unitHooks[r], f)
+}
+
 func (p *Plan) OnSustained(f func(t *Trial, side Side, s uint8, r RollKind)) {
 	p.use(wOnSustain, 0)
 	p.Hooks.OnSustain = append(p.Hooks.OnSustain, f)
