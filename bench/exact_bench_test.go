@@ -96,3 +96,29 @@ func BenchmarkOptimalBestResponse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExactUnseenPerRound solves the 20 battles of BenchmarkExactUnseen
+// each with per-round state, in turn: a round limit of 3, the attacker
+// retreating after round 2, the defender retreating when losing, Morale
+// Boost (2 copies) for the attacker, and Duranium Armor for the defender
+// (settled round by round).
+func BenchmarkExactUnseenPerRound(b *testing.B) {
+	rng := rand.New(rand.NewPCG(16, 20))
+	for i := range 20 {
+		sc := unseenBattle(b, rng)
+		what := [...]string{"rounds", "after", "losing", "morale", "duranium"}[i%5]
+		switch what {
+		case "rounds":
+			sc.MaxRounds = 3
+		case "after":
+			sc.Attacker.Retreat = combat.Retreat{AfterRound: 2}
+		case "losing":
+			sc.Defender.Retreat = combat.Retreat{WhenLosing: true}
+		case "morale":
+			sc.Attacker.Cards = []string{"morale-boost:2"}
+		case "duranium":
+			sc.Defender.Techs = append(sc.Defender.Techs, "duranium-armor")
+		}
+		b.Run(fmt.Sprintf("battle=%02d/%s", i+1, what), func(b *testing.B) { runSolve(b, sc) })
+	}
+}

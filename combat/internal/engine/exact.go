@@ -620,8 +620,8 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mu
 // is left out).
 func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
 	c, nd := w.c, w.nd
-	ga := groupNext(w.ga[:0], c, Attacker, sa, pd) // the attacker's states after the defender's hits
-	gd := groupNext(w.gd[:0], c, Defender, sd, pa)
+	ga := groupNext(w.ga[:0], c, Attacker, sa, pd, 1) // the attacker's states after the defender's hits
+	gd := groupNext(w.gd[:0], c, Defender, sd, pa, 1)
 	w.ga, w.gd = ga, gd
 	put := func(a, d uint32, q float64) {
 		if q != 0 {
@@ -639,11 +639,11 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo 
 	}
 }
 
-// groupNext appends to dst side's states after 1, 2, … hits from state st,
-// each with the summed chance pmf gives the hits that lead there
+// groupNext appends to dst side's states after from, from+1, … hits from
+// state st, each with the summed chance pmf gives the hits that lead there
 // (consecutive hit counts that lead to one state merged).
-func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64) []weightedState {
-	for h := 1; h < len(pmf); h++ {
+func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64, from int) []weightedState {
+	for h := from; h < len(pmf); h++ {
 		if pmf[h] == 0 {
 			continue
 		}

@@ -24,24 +24,49 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 		}
 		return a
 	}
-	live := map[uint32]float64{}
-	for j, m := range start {
+	// The live states are numbered as they are met, their mass kept in a
+	// slice by number: next[k] is the mass in state codes[k] at the start
+	// of the next round, touched the numbers that hold some, in the order
+	// they were first reached (a fixed order: sums are reproducible).
+	num := map[uint32]int32{}
+	var codes []uint32
+	var cur, next []float64
+	var live, touched []int32
+	add := func(j uint32, m float64) {
+		k, ok := num[j]
+		if !ok {
+			k = int32(len(codes))
+			num[j] = k
+			codes = append(codes, j)
+			cur, next = append(cur, 0), append(next, 0)
+		}
+		if next[k] == 0 {
+			touched = append(touched, k)
+		}
+		next[k] += m
+	}
+	for _, j := range sortedKeys(start) {
 		if j/nd == 0 || j%nd == 0 {
-			final(j).hist[0] += m // ended before the first roll
+			final(j).hist[0] += start[j] // ended before the first roll
 			continue
 		}
-		live[j] += m
+		add(j, start[j])
 	}
-	seen := map[uint32]bool{}
-	for r := 1; len(live) > 0; r++ {
+	var ga, gd []weightedState
+	for r := 1; len(touched) > 0; r++ {
 		if err := s.Ctx.Err(); err != nil {
 			return nil, [2]map[uint32]*roundsHist{}, 0, err
 		}
+		live, touched = append(live[:0], touched...), touched[:0]
+		for _, k := range live {
+			cur[k], next[k] = next[k], 0
+		}
+		if len(codes) > s.MaxStates {
+			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
+		}
 		bin := min(r, histBins-1)
-		next := map[uint32]float64{}
-		for _, j := range sortedKeys(live) {
-			m := live[j]
-			seen[j] = true
+		for _, k := range live {
+			j, m := codes[k], cur[k]
 			w.occupancy += m
 			sa, sd := j/nd, j%nd
 			pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
@@ -59,15 +84,18 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 			if w.retreats {
 				leaving = w.leaving(j, r)
 			}
-			for ha, qa := range pa {
-				for hd, qd := range pd {
-					v := m * qa * qd
+			// The hits that lead a side to one state taken together
+			// (leaveGrouped), the pair with no hit included: it may repair.
+			ga, gd = groupNext(ga[:0], c, Attacker, sa, pd, 0), groupNext(gd[:0], c, Defender, sd, pa, 0)
+			for _, a := range ga {
+				for _, d := range gd {
+					v := m * a.w * d.w
 					if v == 0 {
 						continue
 					}
-					n := c.nextOf(Attacker, sa, hd)*nd + c.nextOf(Defender, sd, ha)
+					n := a.j*nd + d.j
 					switch {
-					case n/nd == 0 || n%nd == 0:
+					case a.j == 0 || d.j == 0:
 						final(n).hist[bin] += v
 					case leaving != NoSide:
 						h, ok := w.fled[leaving][n]
@@ -77,37 +105,33 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 						}
 						h[bin] += v
 					default:
-						next[n] += v
+						add(n, v)
 					}
 				}
 			}
 		}
-		if len(seen) > s.MaxStates {
-			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
-		}
 		rest := 0.0
-		for _, m := range next {
-			rest += m
+		for _, k := range touched {
+			rest += next[k]
 		}
 		switch {
 		case w.limit > 0 && r == w.limit:
-			for j, m := range next {
-				a := final(j)
+			for _, k := range touched {
+				a := final(codes[k])
 				a.stopped = true
-				a.hist[r] += m
+				a.hist[r] += next[k]
 			}
 			return w.final, w.fled, w.occupancy, nil
 		case r >= MaxRounds:
-			for j, m := range next {
-				a := final(j)
+			for _, k := range touched {
+				a := final(codes[k])
 				a.stuck = true
-				a.hist[histBins-1] += m
+				a.hist[histBins-1] += next[k]
 			}
 			return w.final, w.fled, w.occupancy, nil
 		case rest < fightRoundsRest:
 			return w.final, w.fled, w.occupancy, nil
 		}
-		live = next
 	}
 	return w.final, w.fled, w.occupancy, nil
 }
