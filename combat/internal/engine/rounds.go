@@ -31,20 +31,26 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 	num := map[uint32]int32{}
 	var codes []uint32
 	var cur, next []float64
+	var queued []bool
 	var live, touched []int32
-	add := func(j uint32, m float64) {
+	number := func(j uint32) int32 {
 		k, ok := num[j]
 		if !ok {
 			k = int32(len(codes))
 			num[j] = k
 			codes = append(codes, j)
-			cur, next = append(cur, 0), append(next, 0)
+			cur, next, queued = append(cur, 0), append(next, 0), append(queued, false)
 		}
-		if next[k] == 0 {
+		return k
+	}
+	touch := func(k int32, m float64) {
+		if !queued[k] {
+			queued[k] = true
 			touched = append(touched, k)
 		}
 		next[k] += m
 	}
+	add := func(j uint32, m float64) { touch(number(j), m) }
 	for _, j := range sortedKeys(start) {
 		if j/nd == 0 || j%nd == 0 {
 			final(j).hist[0] += start[j] // ended before the first roll
@@ -53,13 +59,23 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 		add(j, start[j])
 	}
 	var ga, gd []weightedState
+	// trans[k] caches the transitions of state number k in a round whose
+	// hit distributions are its plain ones and where nobody retreats: the
+	// states the hits lead it to (to ≥ 0: a live state's number; to < 0: a
+	// final state, its code −to−1) with their chances. Every such round
+	// repeats them, so the state numbers are looked up once.
+	type edge struct {
+		to int64
+		w  float64
+	}
+	var trans [][]edge
 	for r := 1; len(touched) > 0; r++ {
 		if err := s.Ctx.Err(); err != nil {
 			return nil, [2]map[uint32]*roundsHist{}, 0, err
 		}
 		live, touched = append(live[:0], touched...), touched[:0]
 		for _, k := range live {
-			cur[k], next[k] = next[k], 0
+			cur[k], next[k], queued[k] = next[k], 0, false
 		}
 		if len(codes) > s.MaxStates {
 			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
@@ -70,7 +86,7 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 			w.occupancy += m
 			sa, sd := j/nd, j%nd
 			pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
-			pa, pd, p00, _ := w.roundPMFs(j, r, pa, pd, pa[0]*pd[0])
+			pa, pd, p00, boosted := w.roundPMFs(j, r, pa, pd, pa[0]*pd[0])
 			if w.limit == 0 && p00 >= 1 && c.nextOf(Attacker, sa, 0) == sa && c.nextOf(Defender, sd, 0) == sd {
 				// Nobody can hit and nothing changes: the combat never ends
 				// (its rounds: the round cap, as in settle).
@@ -83,6 +99,37 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 			leaving := NoSide
 			if w.retreats {
 				leaving = w.leaving(j, r)
+			}
+			if !boosted && leaving == NoSide {
+				for int(k) >= len(trans) {
+					trans = append(trans, nil)
+				}
+				if trans[k] == nil {
+					ga, gd = groupNext(ga[:0], c, Attacker, sa, pd, 0), groupNext(gd[:0], c, Defender, sd, pa, 0)
+					es := make([]edge, 0, len(ga)*len(gd))
+					for _, a := range ga {
+						for _, d := range gd {
+							if a.w*d.w == 0 {
+								continue
+							}
+							n := a.j*nd + d.j
+							e := edge{to: -int64(n) - 1, w: a.w * d.w}
+							if a.j != 0 && d.j != 0 {
+								e.to = int64(number(n))
+							}
+							es = append(es, e)
+						}
+					}
+					trans[k] = es
+				}
+				for _, e := range trans[k] {
+					if e.to < 0 {
+						final(uint32(-e.to-1)).hist[bin] += m * e.w
+						continue
+					}
+					touch(int32(e.to), m*e.w)
+				}
+				continue
 			}
 			// The hits that lead a side to one state taken together
 			// (leaveGrouped), the pair with no hit included: it may repair.
