@@ -124,7 +124,7 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 				}
 				for _, e := range trans[k] {
 					if e.to < 0 {
-						final(uint32(-e.to-1)).hist[bin] += m * e.w
+						final(uint32(-e.to - 1)).hist[bin] += m * e.w
 						continue
 					}
 					touch(int32(e.to), m*e.w)
