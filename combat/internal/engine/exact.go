@@ -455,7 +455,7 @@ type sweep struct {
 	// pending[j] is the mass in state j not yet settled, by rounds, and
 	// its moment: the sum of rounds times mass that reached j (the mean
 	// exactly, where the histogram's last bin is open-ended).
-	pending map[uint32]*pendingMass
+	pending *pendingTable
 	// final holds the settled final states; occupancy the expected rounds
 	// of rolling.
 	final     map[uint32]*absorbed
@@ -484,7 +484,7 @@ type sweep struct {
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
-		pending: make(map[uint32]*pendingMass, states), final: map[uint32]*absorbed{}}
+		pending: newPendingTable(c), final: map[uint32]*absorbed{}}
 }
 
 // put adds to state j the mass h scaled by scale, or, with h nil, the mass
@@ -496,10 +496,11 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) *pendingMass {
 // putFrom is put for a histogram h whose bins below lo are zero: it adds
 // only the bins from lo (the same sums: the others would add zeros).
 func (w *sweep) putFrom(j uint32, h *roundsHist, scale float64, lo int) *pendingMass {
-	pm, ok := w.pending[j]
-	if !ok {
+	cell := w.pending.cell(j/w.nd, j%w.nd)
+	pm := *cell
+	if pm == nil {
 		pm = new(pendingMass)
-		w.pending[j] = pm
+		*cell = pm
 		w.seen++
 		hb := w.c.healthOf(Attacker, j/w.nd) + w.c.healthOf(Defender, j%w.nd)
 		w.buckets[hb] = append(w.buckets[hb], j)
@@ -528,8 +529,9 @@ type pendingMass struct {
 // out: the mass leaving in round r is y[r] = Σ_{k≥1} m[r−k]·p00^(k−1).
 func (w *sweep) settle(j uint32) {
 	c, nd := w.c, w.nd
-	pm := w.pending[j]
-	delete(w.pending, j)
+	cell := w.pending.cell(j/nd, j%nd)
+	pm := *cell
+	*cell = nil
 	m, mom := &pm.hist, pm.moment
 	sa, sd := j/nd, j%nd
 	if sa == 0 || sd == 0 {
