@@ -278,7 +278,11 @@ func TestDirectHit(t *testing.T) {
 		Attacker: spSide(t, "1 dreadnought"), Defender: spSide(t, "1 cruiser", "direct-hit")}
 	res := spRun(t, sc, 101)
 	spOutcomes(t, "direct hit", res.Outcome, .36/.76, .24/.76, .16/.76, 0, 0, 0)
-	refused(t, sc, "Direct Hit")
+	// Exact mode keeps the copies left in the combat's state.
+	ex := mustSolve(t, sc).Outcome
+	exactNear(t, "direct hit: attacker wins", ex.AttackerWin.P, .36/.76)
+	exactNear(t, "direct hit: draw", ex.Draw.P, .24/.76)
+	exactNear(t, "direct hit: defender wins", ex.DefenderWin.P, .16/.76)
 
 	// Dreadnought II is immune: the ordinary duel of a 2-life ship.
 	sc.Attacker = spSide(t, "1 dreadnought ii")
@@ -295,6 +299,8 @@ func TestDirectHit(t *testing.T) {
 			Attacker: spSide(t, "1 dreadnought"), Defender: spSide(t, "1 pds", "direct-hit")}
 		res := spRun(t, sc, 103)
 		spOutcomes(t, "direct hit on space cannon ("+pr.String()+")", res.Outcome, .5, .5, 0, 0, 0, 0)
+		// Exact mode follows Direct Hit in combat rounds only.
+		refused(t, sc, "Direct Hit")
 	}
 }
 

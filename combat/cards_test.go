@@ -5,11 +5,11 @@ package combat_test
 // package reference, with the helpers of decisions_test.go: hand-derived
 // numbers (decHand: oracle 1e-12, exact mode 1e-9 where it accepts the
 // scenario, Monte Carlo 4 standard errors) and oracle comparisons
-// (decCompare). Exact mode refuses Shields Holding and Morale Boost in an
-// invasion (its rounds shared by two combats) and must name them; it
-// handles Assault Cannon, Morale Boost in a single combat and Duranium
-// Armor (settled round by round: its repairs return the combat to earlier
-// states).
+// (decCompare). Exact mode refuses Morale Boost in an invasion (its rounds
+// shared by two combats) and must name it; it handles Assault Cannon,
+// Morale Boost in a single combat, Duranium Armor (settled round by round:
+// its repairs return the combat to earlier states) and Shields Holding (its
+// copies left in the combat's state).
 //
 // Notation as in reference's oracle_test.go.
 
@@ -239,11 +239,11 @@ func TestShieldsHoldingHand(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: cdSide(t, "1 fighter", nil, "shields-holding"), Defender: errataSide(t, "1 fighter")}
 	w1, d1, l1 := (0.2+0.16*4.0/9)/0.36, 0.16/9/0.36, 0.16*4.0/9/0.36
-	decHand(t, "×1", sc, 671, "Shields Holding", decWant{win: w1, draw: d1, loss: l1, capLost: [2]float64{w1, l1}})
+	decHand(t, "×1", sc, 671, "", decWant{win: w1, draw: d1, loss: l1, capLost: [2]float64{w1, l1}})
 	// 2 copies: the second opportunity leads to the ×1 state.
 	sc.Attacker.Cards = []string{"shields-holding:2"}
 	w2, d2, l2 := (0.2+0.16*w1)/0.36, 0.16*d1/0.36, 0.16*l1/0.36
-	decHand(t, "×2", sc, 672, "Shields Holding", decWant{win: w2, draw: d2, loss: l2, capLost: [2]float64{w2, l2}})
+	decHand(t, "×2", sc, 672, "", decWant{win: w2, draw: d2, loss: l2, capLost: [2]float64{w2, l2}})
 
 	// Up to 2 hits: 1 dreadnought (0.6) against 3 fighters that always hit
 	// (+9). Round 1: 3 hits, 2 cancelled, 1 sustained; round 2: the
@@ -254,7 +254,7 @@ func TestShieldsHoldingHand(t *testing.T) {
 	def := errataSide(t, "3 fighter")
 	def.Modifier = 9
 	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: cdSide(t, "1 dreadnought", nil, "shields-holding"), Defender: def}
-	decHand(t, "up to 2", sc, 673, "Shields Holding", decWant{loss: 1,
+	decHand(t, "up to 2", sc, 673, "", decWant{loss: 1,
 		means: []errataMean{{0, units.Dreadnought, 0}, {1, units.Fighter, 0}}, capLost: [2]float64{0, 1.8}})
 
 	// Not anti-fighter barrage: 2 fighters against a destroyer that never
@@ -264,7 +264,7 @@ func TestShieldsHoldingHand(t *testing.T) {
 	def = errataSide(t, "1 destroyer")
 	def.Modifier = -9
 	sc = combat.Scenario{Action: combat.SpaceCombat, Attacker: cdSide(t, "2 fighter", nil, "shields-holding:2"), Defender: def}
-	decHand(t, "not AFB", sc, 674, "Shields Holding", decWant{win: 0.96, loss: 0.04, capLost: [2]float64{1.6, 0}})
+	decHand(t, "not AFB", sc, 674, "", decWant{win: 0.96, loss: 0.04, capLost: [2]float64{1.6, 0}})
 }
 
 func TestShieldsHoldingExact(t *testing.T) {
@@ -272,16 +272,16 @@ func TestShieldsHoldingExact(t *testing.T) {
 	// score 3 hits, of which 2 are cancelled.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: cdSide(t, "1 dreadnought, 1 carrier, 3 fighter", nil, "shields-holding:2"),
-		Defender: cdSide(t, "3 cruiser, 1 destroyer", nil, "shields-holding")}, 681, "Shields Holding")
+		Defender: cdSide(t, "3 cruiser, 1 destroyer", nil, "shields-holding")}, 681, "")
 	// Invasion: not in ground combat (the defender's copies stay unused
 	// there).
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: errataSide(t, "1 carrier, 2 fighter, 1 cruiser, 3 infantry"),
-		Defender: cdSide(t, "2 cruiser, 2 infantry", nil, "shields-holding:4")}, 682, "Shields Holding")
+		Defender: cdSide(t, "2 cruiser, 2 infantry", nil, "shields-holding:4")}, 682, "")
 	// Not space cannon offense: a PDS II fires first.
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: cdSide(t, "2 cruiser, 1 destroyer", nil, "shields-holding:3"),
-		Defender: errataSide(t, "1 pds II, 2 cruiser")}, 683, "Shields Holding")
+		Defender: errataSide(t, "1 pds II, 2 cruiser")}, 683, "")
 }
 
 // TestCardsTogether: every card and technology at once, space combat.
@@ -289,5 +289,5 @@ func TestShieldsHoldingExact(t *testing.T) {
 func TestCardsTogether(t *testing.T) {
 	att := cdSide(t, "1 war sun, 1 dreadnought, 2 cruiser, 1 carrier, 2 fighter", []string{cdAssault, cdDuranium}, "morale-boost:1")
 	def := cdSide(t, "1 dreadnought, 3 cruiser, 2 destroyer, 2 fighter, 1 space dock", []string{cdAssault, cdDuranium}, "shields-holding:2")
-	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}, 691, "Shields Holding")
+	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}, 691, "")
 }

@@ -501,10 +501,10 @@ func TestExactSeedDeterminism(t *testing.T) {
 // the message.
 func TestSolveNotExactError(t *testing.T) {
 	a, d := mustFleet(t, "2 dreadnought"), mustFleet(t, "3 cruiser")
-	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a, Cards: []string{"shields-holding"}}, Defender: combat.Side{Fleet: d}}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: a, Cards: []string{"scramble-frequency"}}, Defender: combat.Side{Fleet: d}}
 	_, err := combat.Solve(context.Background(), sc)
 	var ne *combat.NotExactError
-	if !errors.As(err, &ne) || !strings.Contains(ne.Reason, "Shields Holding") || strings.Contains(ne.Reason, "run without") {
-		t.Fatalf("Solve error %v, want a *NotExactError naming Shields Holding", err)
+	if !errors.As(err, &ne) || !strings.Contains(ne.Reason, "Scramble Frequency") || strings.Contains(ne.Reason, "run without") {
+		t.Fatalf("Solve error %v, want a *NotExactError naming Scramble Frequency", err)
 	}
 }

@@ -255,7 +255,8 @@ func TestSolveReachesBigBattles(t *testing.T) {
 // (randomScenario, fixed seed) given, one in four each, a round limit of 1–6
 // rounds (space and ground combat), a retreat policy for one side (after=1..3
 // or when=losing, space combat and invasion), Morale Boost with 1–2 copies
-// for a side of a single combat, and larger fleets; exact probabilities
+// for a side of a single combat, one in three Duranium Armor, Shields
+// Holding, Direct Hit or Fire Team, and larger fleets; exact probabilities
 // (retreats and unfinished combats included), survivors, losses and mean
 // rounds lie within 4 standard errors of a 100000-trial run.
 func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
@@ -290,6 +291,32 @@ func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
 				sc.Defender.Cards = append(sc.Defender.Cards, card)
 			}
 			what = append(what, card)
+		}
+		if r.IntN(3) == 0 {
+			// A text exact mode took over: Duranium Armor, Shields Holding
+			// and Direct Hit (copies in the state), Fire Team (a round's
+			// reroll). Direct Hit goes to the attacker, who has no space
+			// cannon here (exact mode refuses it with one).
+			var cards []string
+			switch sc.Action {
+			case combat.SpaceCombat:
+				cards = []string{"duranium-armor", "shields-holding:2", "direct-hit:2"}
+			case combat.GroundCombat:
+				cards = []string{"duranium-armor", "fire-team"}
+			default:
+				cards = []string{"duranium-armor", "shields-holding:1", "fire-team", "direct-hit:1"}
+			}
+			card := cards[r.IntN(len(cards))]
+			side := &sc.Defender
+			if card == "direct-hit:1" || card == "direct-hit:2" || r.IntN(2) == 0 {
+				side = &sc.Attacker
+			}
+			if card == "duranium-armor" {
+				side.Techs = append(side.Techs, card)
+			} else {
+				side.Cards = append(side.Cards, card)
+			}
+			what = append(what, "card "+card)
 		}
 		if r.IntN(4) == 0 {
 			// Larger fleets: three more units of each of the attacker's
@@ -352,7 +379,7 @@ func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
 			within("mean rounds", ex.Rounds.Mean.Value, mc.Rounds.Mean.Value, mc.Rounds.Mean.SE)
 		})
 	}
-	for _, k := range []string{"rounds", "retreat", "morale-boost", "larger"} {
+	for _, k := range []string{"rounds", "retreat", "morale-boost", "larger", "card"} {
 		if covered[k] < 3 {
 			t.Errorf("%d scenarios with %s: the seed no longer covers every newly exact rule", covered[k], k)
 		}

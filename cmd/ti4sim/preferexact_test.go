@@ -36,14 +36,14 @@ func TestPreferExact(t *testing.T) {
 		t.Errorf("--prefer-exact on a solvable battle differs from --exact or warns %v", warnings)
 	}
 
-	shields := append(base, "--attacker-card", "shields-holding", "-n", "20000", "--seed", "9")
-	sim, _ := figures(shields...)
-	got, warnings = figures(append(shields, "--prefer-exact")...)
+	scramble := append(base, "--attacker-card", "scramble-frequency", "-n", "20000", "--seed", "9")
+	sim, _ := figures(scramble...)
+	got, warnings = figures(append(scramble, "--prefer-exact")...)
 	if !jsonEqual(t, sim, got) {
-		t.Errorf("--prefer-exact with Shields Holding differs from the plain run of the same trials and seed")
+		t.Errorf("--prefer-exact with Scramble Frequency differs from the plain run of the same trials and seed")
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].(string), "not exact: exact mode cannot express Shields Holding") {
-		t.Errorf("warnings %v, want one naming Shields Holding", warnings)
+	if len(warnings) != 1 || !strings.Contains(warnings[0].(string), "not exact: exact mode cannot express Scramble Frequency") {
+		t.Errorf("warnings %v, want one naming Scramble Frequency", warnings)
 	}
 }
 

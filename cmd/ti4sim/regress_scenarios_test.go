@@ -195,7 +195,7 @@ var regressScenarios = []struct {
 	{"ground_prefer_exact_sardakk", []string{"ground",
 		"-a", "4 infantry", "--attacker-faction", "sardakk", "-d", "5 infantry", "--prefer-exact", "-n", "20000", "--seed", "64"}},
 	{"space_prefer_exact_fallback", []string{"space",
-		"-a", "2 dreadnought", "-d", "2 cruiser", "--attacker-card", "shields-holding,morale-boost:2",
+		"-a", "2 dreadnought", "-d", "2 cruiser", "--attacker-card", "scramble-frequency,morale-boost:2",
 		"--prefer-exact", "-n", "20000", "--seed", "63"}},
 	// Twilight Imperium 3 with Shattered Ascension.
 	{"space_ti3_mine_technologies", []string{"space", "--ruleset", "ti3-sa",
@@ -257,4 +257,9 @@ var regressScenarios = []struct {
 	// (settled round by round).
 	{"space_exact_duranium", []string{"space",
 		"-a", "2 dreadnought, 2 cruiser", "-d", "3 dreadnought, 1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
+	// Shields Holding and Direct Hit in exact mode (their copies left in the
+	// combat's state).
+	{"space_exact_counted_cards", []string{"space",
+		"-a", "2 dreadnought, 3 cruiser, 2 fighter", "--attacker-card", "direct-hit:1",
+		"-d", "3 dreadnought, 2 destroyer", "--defender-card", "shields-holding:1", "--defender-tech", "duranium-armor", "--exact"}},
 }

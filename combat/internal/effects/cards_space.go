@@ -31,21 +31,11 @@ func directHitCard() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "direct-hit", Name: "Direct Hit", Kind: KindActionCard, Copies: 4,
 		Effect: "after one of the opponent's ships uses Sustain Damage to cancel a hit produced by the holder's units (space cannon, combat rolls) or, in the current printing, abilities (effect hits such as Reflective Shielding's): destroy that ship; not ships immune to Direct Hit (Dreadnought II), not mechs; played on the first sustains, one copy per sustain"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int) {
-			opp := holder.Opp()
-			c := p.Counter()
-			abilities := sc.Printings.DirectHit == DirectHitCurrent
 			var target [engine.MaxSlots]bool
-			for i, sl := range p.Side[opp].Slots {
+			for i, sl := range p.Side[holder.Opp()].Slots {
 				target[i] = sl.Stats.Kind.Ship() && !sl.Stats.DirectHitImmune
 			}
-			p.OnSustained(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
-				if side != opp || !target[s] || int(t.Used[c]) >= copies || (r == engine.RollEffect && !abilities) {
-					return
-				}
-				t.Used[c]++
-				t.Destroy(side, s) // a damaged one: the ship that just sustained
-			})
-			p.BeyondExact("Direct Hit (played on sustains)")
+			p.DestroySustainers(holder, copies, target, sc.Printings.DirectHit == DirectHitCurrent)
 		}}
 }
 

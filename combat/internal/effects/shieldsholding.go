@@ -6,15 +6,6 @@ func shieldsHolding() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "shields-holding", Name: "Shields Holding", Kind: KindActionCard, Copies: 4,
 		Effect: "before the holder assigns the hits of a space combat round, cancel up to 2 of them; played at the first rounds with at least 1 hit, one copy a round; not against anti-fighter barrage or space cannon, not in ground combat"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, copies int) {
-			c := p.Counter()
-			p.OnBeforeAssign(engine.RollSpace, func(t *engine.Trial, side engine.Side, hits int) int {
-				if side != holder || hits == 0 || int(t.Used[c]) >= copies || t.Mark[c] == int32(t.Round) {
-					return hits
-				}
-				t.Used[c]++
-				t.Mark[c] = int32(t.Round)
-				return max(hits-2, 0)
-			})
-			p.BeyondExact("Shields Holding (a choice made round by round)")
+			p.CancelHitsEachRound(holder, engine.RollSpace, 2, copies)
 		}}
 }

@@ -416,7 +416,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
 	}
-	if len(s.P.unitHooks[c.r]) > 0 {
+	if len(s.P.unitHooks[c.r]) > 0 || s.P.countedIn(c) {
 		return s.fightRounds(w, start)
 	}
 	for _, j := range sortedKeys(start) {
@@ -687,6 +687,9 @@ func (s *Solver) Solve() error {
 		if p.used[wOnRetreat][0] > 0 {
 			return NotExact("exact mode cannot express an effect that acts when ships retreat")
 		}
+	}
+	if why := p.countedRefusal(); why != "" {
+		return NotExact("exact mode cannot express %s", why)
 	}
 	steps := actionSteps[p.action]
 	if !steps[0].inSpaceArea() {

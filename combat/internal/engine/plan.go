@@ -241,6 +241,9 @@ type Plan struct {
 	// type ct in which it rerolls its missed combat dice (RerollMisses).
 	rerollAlways [NumSides][NumRollKinds]bool
 	rerollRound  [NumSides][NumCombatTypes]int
+	// counted are the cards whose copies the exact solver keeps in a
+	// combat's state (roundcards.go).
+	counted countedCards
 	// unitHooks[r] are the after-assign hooks of combat rolls r the exact
 	// solver replays in its transitions (OnAfterAssignOfUnits).
 	unitHooks [NumRollKinds][]func(t *Trial, side Side)

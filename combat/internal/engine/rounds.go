@@ -28,12 +28,12 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 	// slice by number: next[k] is the mass in state codes[k] at the start
 	// of the next round, touched the numbers that hold some, in the order
 	// they were first reached (a fixed order: sums are reproducible).
-	num := map[uint32]int32{}
-	var codes []uint32
+	num := map[uint64]int32{}
+	var codes []uint64 // a joint state, the counted cards' copies above it
 	var cur, next []float64
 	var queued []bool
 	var live, touched []int32
-	number := func(j uint32) int32 {
+	number := func(j uint64) int32 {
 		k, ok := num[j]
 		if !ok {
 			k = int32(len(codes))
@@ -50,15 +50,16 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 		}
 		next[k] += m
 	}
-	add := func(j uint32, m float64) { touch(number(j), m) }
+	add := func(j uint64, m float64) { touch(number(j), m) }
+	start0 := c.plan.startCounters().pack() << 32
 	for _, j := range sortedKeys(start) {
 		if j/nd == 0 || j%nd == 0 {
 			final(j).hist[0] += start[j] // ended before the first roll
 			continue
 		}
-		add(j, start[j])
+		add(uint64(j)|start0, start[j])
 	}
-	var ga, gd []weightedState
+	var ga, gd []sideOutcome
 	// trans[k] caches the transitions of state number k in a round whose
 	// hit distributions are its plain ones and where nobody retreats: the
 	// states the hits lead it to (to ≥ 0: a live state's number; to < 0: a
@@ -82,7 +83,7 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 		}
 		bin := min(r, histBins-1)
 		for _, k := range live {
-			j, m := codes[k], cur[k]
+			j, cnt, m := uint32(codes[k]), unpackCounters(codes[k]>>32), cur[k]
 			w.occupancy += m
 			sa, sd := j/nd, j%nd
 			pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
@@ -105,17 +106,17 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 					trans = append(trans, nil)
 				}
 				if trans[k] == nil {
-					ga, gd = groupNext(ga[:0], c, Attacker, sa, pd, 0), groupNext(gd[:0], c, Defender, sd, pa, 0)
+					ga, gd = c.roundOutcomes(ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(gd[:0], Defender, sd, pa, cnt)
 					es := make([]edge, 0, len(ga)*len(gd))
 					for _, a := range ga {
 						for _, d := range gd {
 							if a.w*d.w == 0 {
 								continue
 							}
-							n := a.j*nd + d.j
+							n := a.st*nd + d.st
 							e := edge{to: -int64(n) - 1, w: a.w * d.w}
-							if a.j != 0 && d.j != 0 {
-								e.to = int64(number(n))
+							if a.st != 0 && d.st != 0 {
+								e.to = int64(number(uint64(n) | joinCounters(a, d)<<32))
 							}
 							es = append(es, e)
 						}
@@ -133,16 +134,16 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 			}
 			// The hits that lead a side to one state taken together
 			// (leaveGrouped), the pair with no hit included: it may repair.
-			ga, gd = groupNext(ga[:0], c, Attacker, sa, pd, 0), groupNext(gd[:0], c, Defender, sd, pa, 0)
+			ga, gd = c.roundOutcomes(ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(gd[:0], Defender, sd, pa, cnt)
 			for _, a := range ga {
 				for _, d := range gd {
 					v := m * a.w * d.w
 					if v == 0 {
 						continue
 					}
-					n := a.j*nd + d.j
+					n := a.st*nd + d.st
 					switch {
-					case a.j == 0 || d.j == 0:
+					case a.st == 0 || d.st == 0:
 						final(n).hist[bin] += v
 					case leaving != NoSide:
 						h, ok := w.fled[leaving][n]
@@ -152,7 +153,7 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 						}
 						h[bin] += v
 					default:
-						add(n, v)
+						add(uint64(n)|joinCounters(a, d)<<32, v)
 					}
 				}
 			}
@@ -164,14 +165,14 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 		switch {
 		case w.limit > 0 && r == w.limit:
 			for _, k := range touched {
-				a := final(codes[k])
+				a := final(uint32(codes[k]))
 				a.stopped = true
 				a.hist[r] += next[k]
 			}
 			return w.final, w.fled, w.occupancy, nil
 		case r >= MaxRounds:
 			for _, k := range touched {
-				a := final(codes[k])
+				a := final(uint32(codes[k]))
 				a.stuck = true
 				a.hist[histBins-1] += next[k]
 			}
@@ -185,3 +186,36 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 
 // fightRoundsRest is the mass still fighting below which fightRounds stops.
 const fightRoundsRest = 1e-18
+
+// sideOutcome is one way a round leaves one side: its state, its Shields
+// Holding copies left and its opponent's Direct Hits left, with the chance.
+type sideOutcome struct {
+	st            uint32
+	shields, hits uint8
+	w             float64
+}
+
+// roundOutcomes appends to dst the ways a round leaves side in state st,
+// its opponent's hits distributed as pmf, with the counted cards' copies
+// cnt (takeCounted), consecutive hit counts with the same outcome merged.
+func (c *chain) roundOutcomes(dst []sideOutcome, side Side, st uint32, pmf []float64, cnt counters) []sideOutcome {
+	for h, q := range pmf {
+		if q == 0 {
+			continue
+		}
+		o := sideOutcome{w: q}
+		o.st, o.shields, o.hits = c.takeCounted(side, st, h, cnt.shields[side], cnt.hits[side.Opp()])
+		if n := len(dst) - 1; n >= 0 && dst[n].st == o.st && dst[n].shields == o.shields && dst[n].hits == o.hits {
+			dst[n].w += q
+			continue
+		}
+		dst = append(dst, o)
+	}
+	return dst
+}
+
+// joinCounters packs the copies the attacker's outcome a and the
+// defender's d leave.
+func joinCounters(a, d sideOutcome) uint64 {
+	return counters{shields: [2]uint8{a.shields, d.shields}, hits: [2]uint8{d.hits, a.hits}}.pack()
+}

@@ -1,0 +1,160 @@
+package engine
+
+// Cards whose copies are used as the combat goes — Shields Holding, a copy
+// a round with hits; Direct Hit, a copy a sustaining ship — declared
+// through the toolkit (CancelHitsEachRound, DestroySustainers): Monte Carlo
+// plays them as hooks, and the exact solver keeps the copies left in the
+// combat's state (fightRounds), with the transitions below.
+
+// cancelCard is a side's Shields Holding: before it assigns the hits of a
+// round of kind r (1 or more), up to hits of them are cancelled, one copy
+// a round, copies copies (0: none).
+type cancelCard struct {
+	r            RollKind
+	hits, copies int
+}
+
+// destroyCard is a Direct Hit held by a side: after a ship of the opponent
+// in target uses Sustain Damage against the side's hits, it is destroyed,
+// one copy a ship, copies copies (0: none).
+type destroyCard struct {
+	copies int
+	target [MaxSlots]bool
+}
+
+// countedCards are a plan's cards of either kind, per side holding them.
+type countedCards struct {
+	cancel  [2]cancelCard
+	destroy [2]destroyCard
+}
+
+// CancelHitsEachRound makes side cancel, before it assigns the hits of a
+// combat round of kind r with at least 1 hit, up to n of them, one copy a
+// round while copies last (Shields Holding).
+func (p *Plan) CancelHitsEachRound(side Side, r RollKind, n, copies int) {
+	c := p.Counter()
+	p.OnBeforeAssign(r, func(t *Trial, s Side, hits int) int {
+		if s != side || hits == 0 || int(t.Used[c]) >= copies || t.Mark[c] == int32(t.Round) {
+			return hits
+		}
+		t.Used[c]++
+		t.Mark[c] = int32(t.Round)
+		return max(hits-n, 0)
+	})
+	p.native[wBeforeAssign][r]++
+	p.counted.cancel[side] = cancelCard{r: r, hits: n, copies: copies}
+}
+
+// DestroySustainers makes side destroy, after a ship of its opponent in
+// target uses Sustain Damage to cancel a hit of side's, that ship, one copy
+// a ship while copies last; hits of effects (RollEffect) count only with
+// abilities (Direct Hit). The destroyed ship is not a hit: no effects of
+// destruction fire.
+func (p *Plan) DestroySustainers(side Side, copies int, target [MaxSlots]bool, abilities bool) {
+	opp := side.Opp()
+	c := p.Counter()
+	p.OnSustained(func(t *Trial, s Side, slot uint8, r RollKind) {
+		if s != opp || !target[slot] || int(t.Used[c]) >= copies || (r == RollEffect && !abilities) {
+			return
+		}
+		t.Used[c]++
+		t.Destroy(s, slot) // a damaged one: the ship that just sustained
+	})
+	p.native[wOnSustain][0]++
+	p.counted.destroy[side] = destroyCard{copies: copies, target: target}
+}
+
+// countedIn reports whether a counted card acts in the rounds of chain c.
+func (p *Plan) countedIn(c *chain) bool {
+	for side := range NumSides {
+		if p.counted.cancel[side].copies > 0 && p.counted.cancel[side].r == c.r {
+			return true
+		}
+		if p.counted.destroy[side].copies > 0 && c.ct == InSpace {
+			return true
+		}
+	}
+	return false
+}
+
+// countedRefusal names what the exact solver cannot follow of the counted
+// cards, or returns "": Direct Hit on sustains outside the combat rounds
+// (the holder's space cannon offense or effects' hits).
+func (p *Plan) countedRefusal() string {
+	for side := range NumSides {
+		if p.counted.destroy[side].copies > 0 && len(p.Side[side].Rollers[RollSCO])+len(p.Side[side].Rollers[RollEffect]) > 0 {
+			return "Direct Hit with the holder's space cannon offense or effect hits"
+		}
+	}
+	return ""
+}
+
+// counters are the copies left of the counted cards in a combat state:
+// shields[side] of side's cancelCard, hits[side] of side's destroyCard.
+type counters struct {
+	shields, hits [2]uint8
+}
+
+// pack and unpackCounters put counters in the high bits of a fightRounds
+// key above a joint state (4 bits each: at most 15 copies).
+func (k counters) pack() uint64 {
+	return uint64(k.shields[0]) | uint64(k.shields[1])<<4 | uint64(k.hits[0])<<8 | uint64(k.hits[1])<<12
+}
+
+func unpackCounters(v uint64) counters {
+	return counters{shields: [2]uint8{uint8(v & 15), uint8(v >> 4 & 15)}, hits: [2]uint8{uint8(v >> 8 & 15), uint8(v >> 12 & 15)}}
+}
+
+// startCounters are the copies at the start of a combat.
+func (p *Plan) startCounters() counters {
+	var k counters
+	for side := range NumSides {
+		k.shields[side] = uint8(p.counted.cancel[side].copies)
+		k.hits[side] = uint8(p.counted.destroy[side].copies)
+	}
+	return k
+}
+
+// takeCounted returns side's state after it takes h hits of the chain's
+// rolls in state st, its shields copies left and the opponent's Direct
+// Hits left, and those copies after: Shields Holding first (before the
+// assignment), then the assignment as a round does (chain.afterRound) with
+// each sustaining target ship destroyed while Direct Hits last, then the
+// replayed hooks after it.
+func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (uint32, uint8, uint8) {
+	p := c.plan
+	if cc := p.counted.cancel[side]; shields > 0 && h > 0 && cc.r == c.r {
+		h = max(h-cc.hits, 0)
+		shields--
+	}
+	if hits == 0 || c.ct != InSpace {
+		return c.nextOf(side, st, h), shields, hits
+	}
+	ss := &c.ss[side]
+	t := &Trial{P: p}
+	ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	if !p.possible(side, &t.Alive[side]) {
+		return st, shields, hits
+	}
+	target := &p.counted.destroy[side.Opp()].target
+	sp := &p.Side[side]
+	ord := sp.Order[sp.TargetOf[c.r]]
+	for ; h > 0; h-- {
+		ev, s := t.TakeHit(side, ord, c.r.Sustainable(), sp.sustainLast)
+		if ev == NoTarget {
+			break
+		}
+		if ev == sustained {
+			h -= sp.SustainCancels - 1
+			t.SustainedRound[side][s]++
+			if hits > 0 && target[s] {
+				hits--
+				t.Destroy(side, s)
+			}
+		}
+	}
+	for _, f := range p.unitHooks[c.r] {
+		f(t, side)
+	}
+	return c.reverted(side, ss.encode(&t.Alive[side], &t.Damaged[side])), shields, hits
+}
