@@ -5,11 +5,11 @@ package combat_test
 // package reference, with the helpers of decisions_test.go: hand-derived
 // numbers (decHand: oracle 1e-12, exact mode 1e-9 where it accepts the
 // scenario, Monte Carlo 4 standard errors) and oracle comparisons
-// (decCompare). Exact mode refuses Morale Boost in an invasion (its rounds
-// shared by two combats) and must name it; it handles Assault Cannon,
-// Morale Boost in a single combat, Duranium Armor (settled round by round:
-// its repairs return the combat to earlier states) and Shields Holding (its
-// copies left in the combat's state).
+// (decCompare). Exact mode handles them all: Assault Cannon, Morale Boost
+// (in an invasion, the ground combat's bonus rounds shifted by the space
+// combat's rounds), Duranium Armor (settled round by round: its repairs
+// return the combat to earlier states) and Shields Holding (its copies left
+// in the combat's state).
 //
 // Notation as in reference's oracle_test.go.
 
@@ -191,7 +191,7 @@ func TestMoraleBoostHand(t *testing.T) {
 	// 3/17, 7/17.
 	sc = combat.Scenario{Action: combat.Invasion,
 		Attacker: cdSide(t, "1 carrier, 1 infantry", nil, "morale-boost"), Defender: errataSide(t, "1 infantry")}
-	decHand(t, "ground", sc, 653, "Morale Boost", decWant{win: 0.28 + 0.42*7/17, draw: 0.12 + 0.42*3/17, loss: 0.18 + 0.42*7/17})
+	decHand(t, "ground", sc, 653, "", decWant{win: 0.28 + 0.42*7/17, draw: 0.12 + 0.42*3/17, loss: 0.18 + 0.42*7/17})
 	// With a defending fighter the boost is spent in space round 1 (the
 	// carrier 0.3 against the fighter 0.2: the carrier survives with the
 	// fighter dead with 0.24 + 0.56·4/9, else no invasion); the ground
@@ -200,7 +200,7 @@ func TestMoraleBoostHand(t *testing.T) {
 	// defender's fighter when it survives (0.14 + 0.56·4/9).
 	sc.Defender = errataSide(t, "1 fighter, 1 infantry")
 	reach := 0.24 + 0.56*4/9
-	decHand(t, "spent in space", sc, 654, "Morale Boost", decWant{win: reach * 7 / 17, draw: reach * 3 / 17, loss: 1 - reach*10/17,
+	decHand(t, "spent in space", sc, 654, "", decWant{win: reach * 7 / 17, draw: reach * 3 / 17, loss: 1 - reach*10/17,
 		capLost: [2]float64{1 - reach, 0.14 + 0.56*4/9}})
 }
 
@@ -210,16 +210,16 @@ func TestMoraleBoostExact(t *testing.T) {
 	// is not boosted.
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: cdSide(t, "2 cruiser, 1 carrier, 1 destroyer, 2 infantry", nil, "morale-boost:2"),
-		Defender: cdSide(t, "1 destroyer, 2 fighter, 2 infantry", nil, "morale-boost:3")}, 661, "Morale Boost")
+		Defender: cdSide(t, "1 destroyer, 2 fighter, 2 infantry", nil, "morale-boost:3")}, 661, "")
 	// Bombardment is not boosted (the dreadnought's 1 die on 5).
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: cdSide(t, "1 dreadnought, 1 carrier, 3 infantry", nil, "morale-boost:4"),
-		Defender: errataSide(t, "3 infantry, 1 mech")}, 662, "Morale Boost")
+		Defender: errataSide(t, "3 infantry, 1 mech")}, 662, "")
 	// Space cannon offense and defense are not boosted (a defender holder
 	// with 2 PDS).
 	decCompare(t, combat.Scenario{Action: combat.Invasion,
 		Attacker: errataSide(t, "2 dreadnought, 1 carrier, 4 infantry"),
-		Defender: cdSide(t, "2 pds, 1 cruiser, 3 infantry", nil, "morale-boost:2")}, 663, "Morale Boost")
+		Defender: cdSide(t, "2 pds, 1 cruiser, 3 infantry", nil, "morale-boost:2")}, 663, "")
 	// A space combat with the attacker's +1 modifier on top.
 	att := cdSide(t, "1 dreadnought, 2 cruiser, 3 fighter, 1 carrier", nil, "morale-boost:3")
 	att.Modifier = 1

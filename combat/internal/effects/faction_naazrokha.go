@@ -24,7 +24,7 @@ func naazRokhaTexts() []Effect {
 // holder fights in the action (space, else ground). Not anti-fighter
 // barrage, bombardment or space cannon (TR).
 func supercharge(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	p.FirstRoundsBonus(holder, 1, "Supercharge (a modifier in one round of the space or the ground combat)")
+	p.FirstRoundsBonus(holder, 1)
 }
 
 // viszElVir (Naaz-Rokha flagship; catalog text: "Naaz-Rokha mechs in its

@@ -82,6 +82,9 @@ type Solver struct {
 	firstStart map[uint32]float64
 	// retreatRule is the space combat's best retreat, when a side has one.
 	retreatRule *retreatRule
+	// roundOffset is the space combat's rounds before the ground combat
+	// being solved, for a first-rounds bonus (walkPlanetByRounds).
+	roundOffset int
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
@@ -413,6 +416,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		w.fled = [2]map[uint32]*roundsHist{{}, {}}
 	}
 	w.bonus = s.P.roundBound(c.ct)
+	w.offset = s.roundOffset
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
 	}
@@ -479,6 +483,9 @@ type sweep struct {
 	bonus bool
 	// ga and gd are leaveGrouped's scratch.
 	ga, gd []weightedState
+	// offset is the rounds played before this combat that count for a
+	// first-rounds bonus (an invasion's space combat: walkPlanetByRounds).
+	offset int
 }
 
 func newSweep(c *chain, states int) *sweep {
@@ -933,7 +940,7 @@ func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, 
 		return pa, pd, p00, false
 	}
 	c := w.c
-	ba, bd := c.plan.roundBonus(Attacker, r), c.plan.roundBonus(Defender, r)
+	ba, bd := c.plan.roundBonus(Attacker, r+w.offset), c.plan.roundBonus(Defender, r+w.offset)
 	ra, rd := c.plan.roundReroll(Attacker, c.ct, r), c.plan.roundReroll(Defender, c.ct, r)
 	if ba == 0 && bd == 0 && !ra && !rd {
 		return pa, pd, p00, false
@@ -1111,11 +1118,45 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 		return nil
 	}
 	ships, damaged := s.overlay(c, Attacker, sa)
-	return s.walkPlanet(rest, planetState{
+	st := planetState{
 		c: c, g: g, sa: sa, sd: sd, ga: ga, gd: gd, m: m, hist: &a.hist,
 		dist:  map[uint32]float64{ga*uint32(g.ss[Defender].n) + gd: 1},
 		ships: &ships, damaged: damaged,
-	})
+	}
+	if most := s.P.mostBonusUses(); most > 0 {
+		return s.walkPlanetByRounds(rest, st, most)
+	}
+	return s.walkPlanet(rest, st)
+}
+
+// walkPlanetByRounds is walkPlanet for an invasion where a first-rounds
+// bonus (FirstRoundsBonus: Morale Boost's copies, played at the start of
+// each round of either combat while they last) reaches the ground combat
+// with the copies the space combat left: its mass is split by the space
+// combat's rounds r (a round's start spends a copy), 0 to most (most: r of
+// most or more), and each part walks the planet with its ground combat's
+// bonus rounds shifted by r.
+func (s *Solver) walkPlanetByRounds(steps []step, st planetState, most int) error {
+	defer func() { s.roundOffset = 0 }()
+	for r := 0; r <= most; r++ {
+		var h roundsHist
+		if r < most {
+			h[r] = st.hist[r]
+		} else {
+			copy(h[most:], st.hist[most:])
+		}
+		part := st
+		if part.m = h.sum(); part.m == 0 {
+			continue
+		}
+		part.hist = &h
+		part.dist = maps.Clone(st.dist)
+		s.roundOffset = r
+		if err := s.walkPlanet(steps, part); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // endedBeforeRolls counts a combat that ended before its first roll (in the

@@ -196,10 +196,10 @@ func (sp *SidePlan) SetWorn(i, w uint8) {
 // first uses combat rounds it fights in the action (space rounds, then
 // ground rounds) — a card's copies, a technology's one use — not on
 // anti-fighter barrage, space cannon or bombardment. A trial plays it
-// through two hooks; the exact solver reads it as plan data (bonusUses) in
-// a single combat, and refuses it, naming name, in an invasion, where the
-// ground combat's bonus rounds depend on how long the space combat lasted.
-func (p *Plan) FirstRoundsBonus(holder Side, uses int, name string) {
+// through two hooks; the exact solver reads it as plan data (bonusUses),
+// and in an invasion shifts the ground combat's bonus rounds by the space
+// combat's rounds (walkPlanetByRounds).
+func (p *Plan) FirstRoundsBonus(holder Side, uses int) {
 	c := p.Counter()
 	for _, ct := range []CombatType{InSpace, OnGround} {
 		mark := int32(ct)<<16 + 1 // which combat type and round the bonus is on
@@ -219,11 +219,22 @@ func (p *Plan) FirstRoundsBonus(holder Side, uses int, name string) {
 		p.native[wStartOfRound][ct]++
 		p.native[wRollModifier][r]++
 	}
-	if p.action == Invasion {
-		p.BeyondExact(name)
-		return
-	}
 	p.bonusUses[holder] = append(p.bonusUses[holder], uses)
+}
+
+// mostBonusUses is the most uses of a first-rounds bonus in an invasion
+// (0 otherwise, or without one): the space combat's rounds that matter to
+// the ground combat's bonus.
+func (p *Plan) mostBonusUses() int {
+	most := 0
+	if p.action == Invasion {
+		for side := range NumSides {
+			for _, u := range p.bonusUses[side] {
+				most = max(most, u)
+			}
+		}
+	}
+	return most
 }
 
 // RerollMisses makes side reroll once each of its dice of kind r that
