@@ -420,7 +420,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
 	}
-	if len(s.P.unitHooks[c.r]) > 0 || s.P.countedIn(c) {
+	if s.P.roundState(c.ct) {
 		return s.fightRounds(w, start)
 	}
 	for _, j := range sortedKeys(start) {

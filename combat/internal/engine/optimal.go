@@ -104,6 +104,8 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 		return "retreats"
 	case p.roundBound(ct):
 		return "rolls that change with the round (a first rounds' bonus, a round's reroll)"
+	case p.roundState(ct):
+		return "cards and technologies that act round by round (Duranium Armor, Shields Holding, Direct Hit)"
 	}
 	for side := range NumSides {
 		sp := &p.Side[side]

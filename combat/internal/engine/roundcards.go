@@ -64,13 +64,20 @@ func (p *Plan) DestroySustainers(side Side, copies int, target [MaxSlots]bool, a
 	p.counted.destroy[side] = destroyCard{copies: copies, target: target}
 }
 
-// countedIn reports whether a counted card acts in the rounds of chain c.
-func (p *Plan) countedIn(c *chain) bool {
+// roundState reports whether combat type ct's rounds carry state beyond
+// the units or return to a state (counted cards, replayed repairs): such a
+// combat is settled round by round (fightRounds), which the optimal hit
+// assignment and the best retreat do not follow.
+func (p *Plan) roundState(ct CombatType) bool {
+	r := CombatRollOf(ct)
+	if len(p.unitHooks[r]) > 0 {
+		return true
+	}
 	for side := range NumSides {
-		if p.counted.cancel[side].copies > 0 && p.counted.cancel[side].r == c.r {
+		if p.counted.cancel[side].copies > 0 && p.counted.cancel[side].r == r {
 			return true
 		}
-		if p.counted.destroy[side].copies > 0 && c.ct == InSpace {
+		if p.counted.destroy[side].copies > 0 && ct == InSpace {
 			return true
 		}
 	}
