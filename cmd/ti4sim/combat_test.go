@@ -187,6 +187,8 @@ func TestCombatUsageErrors(t *testing.T) {
 		{`--attacker-retreat best is solved exactly: drop --trials`, []string{"space", "--attacker-retreat", "best", "-n", "100"}},
 		{`--attacker-retreat best: the best retreat (attacker's retreat policy best) cannot handle a retreat policy for the other side too`, []string{"space", "--attacker-retreat", "best", "--defender-retreat", "after=2"}},
 		{`--attacker-policy optimal is solved exactly: drop --seed`, []string{"space", "--attacker-policy", "optimal", "--seed", "3"}},
+		{`--attacker-policy optimal: the optimal hit assignment cannot handle cards and technologies that act round by round`, []string{"space", "-a", "2 dreadnought", "-d", "2 cruiser", "--attacker-tech", "duranium-armor", "--attacker-policy", "optimal"}},
+		{`--attacker-retreat best: the best retreat (attacker's retreat policy best) cannot handle cards and technologies that act round by round`, []string{"space", "-a", "2 dreadnought", "-d", "2 cruiser", "--defender-card", "shields-holding", "--attacker-retreat", "best"}},
 		{`variant 1: compare runs trials, and the best retreat is solved exactly only`, []string{"compare", "space", "--attacker-retreat", "best", "--vary", "nebula=false,true"}},
 		{"after=N wants a round 1..1000", []string{"space", "--defender-retreat", "after=0"}},
 		{"no retreat from a ground combat", []string{"ground", "--attacker-retreat", "after=1"}},
