@@ -294,17 +294,24 @@ func (c *chain) nextOf(side Side, st uint32, h int) uint32 {
 }
 
 // afterRound returns side's state after it assigns h hits of the combat's
-// rolls in state st as a round does (trial.assign: the uses of Sustain
-// Damage counted for the round), then the hooks after the assignment the
-// solver replays (Plan.unitHooks).
+// rolls in state st as a round does (assignRound).
 func (c *chain) afterRound(side Side, st uint32, h int) uint32 {
-	p := c.plan
 	ss := &c.ss[side]
-	t := &Trial{P: p}
+	t := &Trial{P: c.plan}
 	ss.decode(st, &t.Alive[side], &t.Damaged[side])
-	if !p.possible(side, &t.Alive[side]) {
+	if !c.plan.possible(side, &t.Alive[side]) {
 		return st // never reached
 	}
+	c.assignRound(t, side, h, nil)
+	return ss.encode(&t.Alive[side], &t.Damaged[side])
+}
+
+// assignRound makes side take h hits of the combat's rolls on scratch
+// trial t as a round does (trial.assign: the uses of Sustain Damage counted
+// for the round), calling onSustain, when set, after each use, then the
+// hooks after the assignment the solver replays (Plan.unitHooks).
+func (c *chain) assignRound(t *Trial, side Side, h int, onSustain func(s uint8)) {
+	p := c.plan
 	sp := &p.Side[side]
 	ord := sp.Order[sp.TargetOf[c.r]]
 	for ; h > 0; h-- {
@@ -315,12 +322,14 @@ func (c *chain) afterRound(side Side, st uint32, h int) uint32 {
 		if ev == sustained {
 			h -= sp.SustainCancels - 1
 			t.SustainedRound[side][s]++
+			if onSustain != nil {
+				onSustain(s)
+			}
 		}
 	}
 	for _, f := range p.unitHooks[c.r] {
 		f(t, side)
 	}
-	return ss.encode(&t.Alive[side], &t.Damaged[side])
 }
 
 // oneOf returns side's state after one hit of the combat's rolls in state

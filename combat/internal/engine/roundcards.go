@@ -125,9 +125,8 @@ func (p *Plan) startCounters() counters {
 // takeCounted returns side's state after it takes h hits of the chain's
 // rolls in state st, its shields copies left and the opponent's Direct
 // Hits left, and those copies after: Shields Holding first (before the
-// assignment), then the assignment as a round does (chain.afterRound) with
-// each sustaining target ship destroyed while Direct Hits last, then the
-// replayed hooks after it.
+// assignment), then the assignment as a round does (chain.assignRound)
+// with each sustaining target ship destroyed while Direct Hits last.
 func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (uint32, uint8, uint8) {
 	p := c.plan
 	if cc := p.counted.cancel[side]; shields > 0 && h > 0 && cc.r == c.r {
@@ -144,24 +143,11 @@ func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (u
 		return st, shields, hits
 	}
 	target := &p.counted.destroy[side.Opp()].target
-	sp := &p.Side[side]
-	ord := sp.Order[sp.TargetOf[c.r]]
-	for ; h > 0; h-- {
-		ev, s := t.TakeHit(side, ord, c.r.Sustainable(), sp.sustainLast)
-		if ev == NoTarget {
-			break
+	c.assignRound(t, side, h, func(s uint8) {
+		if hits > 0 && target[s] {
+			hits--
+			t.Destroy(side, s)
 		}
-		if ev == sustained {
-			h -= sp.SustainCancels - 1
-			t.SustainedRound[side][s]++
-			if hits > 0 && target[s] {
-				hits--
-				t.Destroy(side, s)
-			}
-		}
-	}
-	for _, f := range p.unitHooks[c.r] {
-		f(t, side)
-	}
+	})
 	return c.reverted(side, ss.encode(&t.Alive[side], &t.Damaged[side])), shields, hits
 }
