@@ -90,6 +90,12 @@ func TestDuraniumArmorExact(t *testing.T) {
 	att.Order.SustainLast = true
 	decCompare(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: att,
 		Defender: errataSide(t, "1 dreadnought, 4 cruiser, 1 destroyer", cdDuranium)}, 612, "")
+	// Space cannon offense before the combat is no combat round: a hit on
+	// a fighter repairs nothing, so the damaged dreadnought enters round 1
+	// damaged (exact mode once repaired it there: 0.921 against 0.837).
+	decCompare(t, combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: errataSide(t, "1 dreadnought (damaged), 2 fighter", cdDuranium),
+		Defender: errataSide(t, "1 pds, 2 cruiser")}, 614, "")
 	// Ground combat, both sides, a damaged mech at the start.
 	decCompare(t, combat.Scenario{Action: combat.GroundCombat,
 		Attacker: errataSide(t, "1 mech, 3 infantry", cdDuranium),

@@ -357,9 +357,11 @@ func combatName(ct CombatType) string { return [2]string{"space", "ground"}[ct] 
 // advance returns the state of side after taking h hits of roll kind r.
 func (s *Solver) advance(c *chain, side Side, r RollKind, st uint32, h int) uint32 {
 	// Rolls that hit the same targets as the chain's combat rolls, with
-	// Sustain Damage, move along its transition table.
+	// Sustain Damage, move along its transition table — unless that
+	// replays hooks after a combat round's assignment (a repair), which
+	// other rolls do not fire.
 	sp := &s.P.Side[side]
-	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) {
+	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) && len(s.P.unitHooks[c.r]) == 0 {
 		return c.nextOf(side, st, h)
 	}
 	ss := &c.ss[side]
