@@ -299,8 +299,10 @@ func TestDirectHit(t *testing.T) {
 			Attacker: spSide(t, "1 dreadnought"), Defender: spSide(t, "1 pds", "direct-hit")}
 		res := spRun(t, sc, 103)
 		spOutcomes(t, "direct hit on space cannon ("+pr.String()+")", res.Outcome, .5, .5, 0, 0, 0, 0)
-		// Exact mode follows Direct Hit in combat rounds only.
-		refused(t, sc, "Direct Hit")
+		// Exact mode follows the copies through space cannon offense too.
+		ex := mustSolve(t, sc).Outcome
+		exactNear(t, "direct hit on space cannon: attacker", ex.AttackerWin.P, .5)
+		exactNear(t, "direct hit on space cannon: draw", ex.Draw.P, .5)
 	}
 }
 

@@ -82,6 +82,10 @@ type Solver struct {
 	firstStart map[uint32]float64
 	// retreatRule is the space combat's best retreat, when a side has one.
 	retreatRule *retreatRule
+	// copies, when set, are the counted cards' copies left at the start of
+	// the space combat being solved (spaceCombatByCopies); else the
+	// plan's.
+	copies *counters
 	// roundOffset is the space combat's rounds before the ground combat
 	// being solved, for a first-rounds bonus (walkPlanetByRounds).
 	roundOffset int
@@ -302,20 +306,21 @@ func (c *chain) afterRound(side Side, st uint32, h int) uint32 {
 	if !c.plan.possible(side, &t.Alive[side]) {
 		return st // never reached
 	}
-	c.assignRound(t, side, h, nil)
+	c.assignRound(t, side, c.r, h, nil)
 	return ss.encode(&t.Alive[side], &t.Damaged[side])
 }
 
-// assignRound makes side take h hits of the combat's rolls on scratch
-// trial t as a round does (trial.assign: the uses of Sustain Damage counted
-// for the round), calling onSustain, when set, after each use, then the
-// hooks after the assignment the solver replays (Plan.unitHooks).
-func (c *chain) assignRound(t *Trial, side Side, h int, onSustain func(s uint8)) {
+// assignRound makes side take h hits of roll kind r on scratch trial t as
+// trial.assign does (the uses of Sustain Damage counted for the round),
+// calling onSustain, when set, after each use, then, for the combat's own
+// rolls, the hooks after the assignment the solver replays
+// (Plan.unitHooks).
+func (c *chain) assignRound(t *Trial, side Side, r RollKind, h int, onSustain func(s uint8)) {
 	p := c.plan
 	sp := &p.Side[side]
-	ord := sp.Order[sp.TargetOf[c.r]]
+	ord := sp.Order[sp.TargetOf[r]]
 	for ; h > 0; h-- {
-		ev, s := t.TakeHit(side, ord, c.r.Sustainable(), sp.sustainLast)
+		ev, s := t.TakeHit(side, ord, r.Sustainable(), sp.sustainLast)
 		if ev == NoTarget {
 			break
 		}
@@ -326,6 +331,9 @@ func (c *chain) assignRound(t *Trial, side Side, h int, onSustain func(s uint8))
 				onSustain(s)
 			}
 		}
+	}
+	if r != c.r {
+		return
 	}
 	for _, f := range p.unitHooks[c.r] {
 		f(t, side)
@@ -754,12 +762,22 @@ func (s *Solver) Solve() error {
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
 	var fled [2]map[uint32]*roundsHist
+	var groups map[uint64]map[uint32]float64 // by the copies left (Direct Hit on space cannon)
 	for _, st := range steps[:k] {
 		switch st {
 		case stepSpaceCannonOffense:
+			if p.directHitsBeforeCombat() {
+				groups = s.spaceCannonOffenseCounted(c, dist)
+				break
+			}
 			dist = s.spaceCannonOffense(c, dist)
 		case stepSpaceCombat:
-			if final, fled, err = s.spaceCombat(c, dist); err != nil {
+			if groups != nil {
+				final, fled, err = s.spaceCombatByCopies(c, groups)
+			} else {
+				final, fled, err = s.spaceCombat(c, dist)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -863,7 +881,7 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 	if err != nil {
 		return nil, fled, err
 	}
-	s.meanRounds[InSpace] = occupancy + endedBeforeRolls(final)
+	s.meanRounds[InSpace] += occupancy + endedBeforeRolls(final) // once, or once per group of copies (spaceCombatByCopies)
 	for _, j := range sortedKeys(quiet) {
 		a, ok := final[j]
 		if !ok {

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"maps"
+	"slices"
+)
+
 // Cards whose copies are used as the combat goes — Shields Holding, a copy
 // a round with hits; Direct Hit, a copy a sustaining ship — declared
 // through the toolkit (CancelHitsEachRound, DestroySustainers): Monte Carlo
@@ -85,15 +90,26 @@ func (p *Plan) roundState(ct CombatType) bool {
 }
 
 // countedRefusal names what the exact solver cannot follow of the counted
-// cards, or returns "": Direct Hit on sustains outside the combat rounds
-// (the holder's space cannon offense or effects' hits).
+// cards, or returns "": Direct Hit on sustains against effects' hits.
 func (p *Plan) countedRefusal() string {
 	for side := range NumSides {
-		if p.counted.destroy[side].copies > 0 && len(p.Side[side].Rollers[RollSCO])+len(p.Side[side].Rollers[RollEffect]) > 0 {
-			return "Direct Hit with the holder's space cannon offense or effect hits"
+		if p.counted.destroy[side].copies > 0 && len(p.Side[side].Rollers[RollEffect]) > 0 {
+			return "Direct Hit with the holder's effect hits"
 		}
 	}
 	return ""
+}
+
+// directHitsBeforeCombat reports whether a Direct Hit holder fires space
+// cannon offense: its copies may be spent before the space combat
+// (spaceCannonOffenseCounted).
+func (p *Plan) directHitsBeforeCombat() bool {
+	for side := range NumSides {
+		if p.counted.destroy[side].copies > 0 && len(p.Side[side].Rollers[RollSCO]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // counters are the copies left of the counted cards in a combat state:
@@ -143,11 +159,108 @@ func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (u
 		return st, shields, hits
 	}
 	target := &p.counted.destroy[side.Opp()].target
-	c.assignRound(t, side, h, func(s uint8) {
+	c.assignRound(t, side, c.r, h, func(s uint8) {
 		if hits > 0 && target[s] {
 			hits--
 			t.Destroy(side, s)
 		}
 	})
 	return c.reverted(side, ss.encode(&t.Alive[side], &t.Damaged[side])), shields, hits
+}
+
+// hitsCounted returns side's state after it takes h hits of roll kind r
+// outside the combat rounds (space cannon offense) in state st, the
+// opponent's Direct Hits left hits, and those left after: each sustaining
+// target ship destroyed while they last.
+func (c *chain) hitsCounted(side Side, r RollKind, st uint32, h int, hits uint8) (uint32, uint8) {
+	p := c.plan
+	ss := &c.ss[side]
+	t := &Trial{P: p}
+	ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	if !p.possible(side, &t.Alive[side]) {
+		return st, hits
+	}
+	target := &p.counted.destroy[side.Opp()].target
+	c.assignRound(t, side, r, h, func(s uint8) {
+		if hits > 0 && target[s] {
+			hits--
+			t.Destroy(side, s)
+		}
+	})
+	return ss.encode(&t.Alive[side], &t.Damaged[side]), hits
+}
+
+// spaceCannonOffenseCounted is spaceCannonOffense when a Direct Hit holder
+// fires it: the joint distribution after it, grouped by the copies of the
+// counted cards left (their packed counters).
+func (s *Solver) spaceCannonOffenseCounted(c *chain, dist map[uint32]float64) map[uint64]map[uint32]float64 {
+	nd := uint32(c.ss[Defender].n)
+	groups := map[uint64]map[uint32]float64{s.P.startCounters().pack(): dist}
+	for _, shooter := range [2]Side{Attacker, Defender} {
+		if len(s.P.Side[shooter].Rollers[RollSCO]) == 0 {
+			continue
+		}
+		target := shooter.Opp()
+		next := map[uint64]map[uint32]float64{}
+		for _, key := range slices.Sorted(maps.Keys(groups)) {
+			cnt := unpackCounters(key)
+			g := groups[key]
+			for _, j := range sortedKeys(g) {
+				st := [2]uint32{j / nd, j % nd}
+				alive, damaged := s.overlay(c, shooter, st[shooter])
+				for h, q := range s.P.hitPMF(shooter, RollSCO, &alive, &damaged, 0) {
+					if q == 0 {
+						continue
+					}
+					ns, k := st, cnt
+					ns[target], k.hits[shooter] = c.hitsCounted(target, RollSCO, st[target], h, cnt.hits[shooter])
+					to := next[k.pack()]
+					if to == nil {
+						to = map[uint32]float64{}
+						next[k.pack()] = to
+					}
+					to[ns[0]*nd+ns[1]] += g[j] * q
+				}
+			}
+		}
+		groups = next
+	}
+	return groups
+}
+
+// spaceCombatByCopies is spaceCombat for each group of the copies left
+// (spaceCannonOffenseCounted), the combat starting with those copies, the
+// final states of all groups together.
+func (s *Solver) spaceCombatByCopies(c *chain, groups map[uint64]map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+	defer func() { s.copies = nil }()
+	final := map[uint32]*absorbed{}
+	var fled [2]map[uint32]*roundsHist
+	for _, key := range slices.Sorted(maps.Keys(groups)) {
+		cnt := unpackCounters(key)
+		s.copies = &cnt
+		f, fl, err := s.spaceCombat(c, groups[key])
+		if err != nil {
+			return nil, fled, err
+		}
+		for _, j := range sortedKeys(f) {
+			if a, ok := final[j]; ok {
+				a.hist.add(&f[j].hist, 1)
+				continue
+			}
+			final[j] = f[j]
+		}
+		for side := range fl {
+			for _, j := range sortedKeys(fl[side]) {
+				if fled[side] == nil {
+					fled[side] = map[uint32]*roundsHist{}
+				}
+				if h, ok := fled[side][j]; ok {
+					h.add(fl[side][j], 1)
+					continue
+				}
+				fled[side][j] = fl[side][j]
+			}
+		}
+	}
+	return final, fled, nil
 }

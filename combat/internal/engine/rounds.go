@@ -52,6 +52,9 @@ func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*ab
 	}
 	add := func(j uint64, m float64) { touch(number(j), m) }
 	start0 := c.plan.startCounters().pack() << 32
+	if s.copies != nil {
+		start0 = s.copies.pack() << 32
+	}
 	for _, j := range sortedKeys(start) {
 		if j/nd == 0 || j%nd == 0 {
 			final(j).hist[0] += start[j] // ended before the first roll
