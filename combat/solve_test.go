@@ -294,9 +294,8 @@ func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
 		}
 		if r.IntN(3) == 0 {
 			// A text exact mode took over: Duranium Armor, Shields Holding
-			// and Direct Hit (copies in the state), Fire Team (a round's
-			// reroll). Direct Hit goes to the attacker, who has no space
-			// cannon here (exact mode refuses it with one).
+			// and Direct Hit (copies in the state, also through space cannon
+			// offense), Fire Team (a round's reroll).
 			var cards []string
 			switch sc.Action {
 			case combat.SpaceCombat:
@@ -308,7 +307,7 @@ func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
 			}
 			card := cards[r.IntN(len(cards))]
 			side := &sc.Defender
-			if card == "direct-hit:1" || card == "direct-hit:2" || r.IntN(2) == 0 {
+			if r.IntN(2) == 0 {
 				side = &sc.Attacker
 			}
 			if card == "duranium-armor" {
