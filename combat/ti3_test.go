@@ -617,3 +617,29 @@ func TestTI3X89(t *testing.T) {
 	same("the defender's", def, plain)
 	warned(t, mustSolve(t, def), "only the active player bombards")
 }
+
+// TI3's Duranium Armor in exact mode (the repair replayed after the
+// holder's assignment, the combat settled round by round) against Monte
+// Carlo within 4 standard errors: a space combat, and an invasion whose
+// attacker has a damaged dreadnought in space and a damaged mechanized unit
+// on the ground (only the mechanized unit is in the ground battle, so only
+// it is repaired there).
+func TestTI3DuraniumExact(t *testing.T) {
+	for i, sc := range []combat.Scenario{
+		{Action: combat.SpaceCombat, Edition: ti3Edition(),
+			Attacker: ti3Side(t, "1 war sun, 2 dreadnought, 2 cruiser", "duranium-armor"),
+			Defender: ti3Side(t, "3 dreadnought, 1 carrier, 2 destroyer, 4 fighter")},
+		{Action: combat.Invasion, Edition: ti3Edition(),
+			Attacker: ti3Side(t, "1 dreadnought (damaged), 1 carrier, 2 gf, 1 mu (damaged)", "duranium-armor"),
+			Defender: ti3Side(t, "4 gf", "duranium-armor")},
+	} {
+		ex := mustSolve(t, sc)
+		res := mustRun(t, sc, factionTrials, 440+uint64(i))
+		for _, o := range []struct {
+			what      string
+			sim, want float64
+		}{{"attacker wins", res.Outcome.AttackerWin.P, ex.Outcome.AttackerWin.P}, {"defender wins", res.Outcome.DefenderWin.P, ex.Outcome.DefenderWin.P}} {
+			near(t, fmt.Sprintf("%d: %s", i, o.what), o.sim, o.want, bernoulliSD(o.want))
+		}
+	}
+}

@@ -147,7 +147,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"--attacker-order: order item 1: unknown unit \"st\": shock troops exist only in --ruleset ti3-sa", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-order", "st"}},
 		{"Twilight Imperium 4 calls it infantry", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--defender-order", "ground force"}},
 		{"ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards", []string{"invade", "--ruleset", "ti3-sa", "-a", "1 dreadnought, 1 carrier, 2 gf", "-d", "2 gf", "--attacker-tech", "x89", "--rules", "x89=original"}},
-		{"exact mode cannot express an effect that acts at the start or end of combat rounds", []string{"space", "--ruleset", "ti3-sa", "-a", "1 dreadnought", "-d", "1 cruiser", "--attacker-tech", "duranium-armor", "--exact"}},
+		{"exact mode cannot express space mine", []string{"space", "--ruleset", "ti3-sa", "-a", "1 dreadnought", "-d", "1 cruiser", "--space-mine", "--exact"}},
 		{"the attacker has no structures", []string{"invade", "-a", "1 carrier, 2 inf, 1 pds", "-d", "2 infantry"}},
 		{"a flagship is a faction unit", []string{"space", "-a", "1 flagship", "-d", "1 cruiser"}},
 		{`unknown faction "sardak"`, []string{"space", "-a", "1 carrier", "-d", "1 cruiser", "--attacker-faction", "sardak"}},

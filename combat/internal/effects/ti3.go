@@ -44,8 +44,9 @@ import (
 // counts), worn units (a worn slot is in the state space, and a war sun
 // has 3 hit points in its bucket order) and shock troops reverting (part of
 // the hit policy in the transition tables, and a ground force slot with
-// room for them); it refuses the TI3 effects that act between rounds
-// (Duranium Armor) and the space mine's step.
+// room for them), and Duranium Armor's repairs (replayed after the
+// holder's assignment, settled round by round); it refuses the space mine's
+// step.
 
 // ti3Techs are the Twilight Imperium 3 technologies modelled, with their
 // text (TI3 tech tree; SA's changes noted).
@@ -302,35 +303,39 @@ func addSpaceMine(p *engine.Plan) {
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,
 // you may repair 1 of your damaged units in the battle." The most valuable
-// damaged unit is repaired (a worn war sun back to damaged once), which
-// gives back its lost die.
+// damaged unit of the combat being fought is repaired (a worn war sun back
+// to damaged once), which gives back its lost die: ships in a space combat,
+// ground forces in a ground combat (ships in space are not in the ground
+// battle). It acts on the holder's units only, after its assignment of the
+// round's hits (the end of the round for them), so the exact solver replays
+// it (OnAfterAssignOfUnits).
 func addDuraniumTI3(p *engine.Plan, side engine.Side) {
 	sp := &p.Side[side]
-	var ord []uint8 // most valuable first
-	for _, tg := range []engine.Targets{engine.TShips, engine.TGround} {
+	for ct, tg := range [engine.NumCombatTypes]engine.Targets{engine.TFleet, engine.TGround} {
+		var ord []uint8 // the combat's units, most valuable first
 		o := sp.Order[tg]
 		for i := len(o) - 1; i >= 0; i-- {
 			ord = append(ord, o[i])
 		}
-	}
-	repair := func(t *engine.Trial) {
-		for _, s := range ord {
-			sl := &sp.Slots[s]
-			switch {
-			case sl.Form == engine.FormWorn && t.Alive[side][s] > 0: // back to damaged once
-				t.Alive[side][s]--
-				t.Alive[side][sl.Of]++
-				t.Damaged[side][sl.Of]++
-			case sl.Form != engine.FormWorn && t.Damaged[side][s] > 0:
-				t.Damaged[side][s]--
-			default:
-				continue
+		p.OnAfterAssignOfUnits(engine.CombatRollOf(engine.CombatType(ct)), func(t *engine.Trial, s engine.Side) {
+			if s != side {
+				return
 			}
-			return
-		}
-	}
-	for ct := range engine.NumCombatTypes {
-		p.OnEndOfRound(ct, repair)
+			for _, u := range ord {
+				sl := &sp.Slots[u]
+				switch {
+				case sl.Form == engine.FormWorn && t.Alive[side][u] > 0: // back to damaged once
+					t.Alive[side][u]--
+					t.Alive[side][sl.Of]++
+					t.Damaged[side][sl.Of]++
+				case sl.Form != engine.FormWorn && t.Damaged[side][u] > 0:
+					t.Damaged[side][u]--
+				default:
+					continue
+				}
+				return
+			}
+		})
 	}
 }
 
