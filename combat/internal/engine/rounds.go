@@ -3,7 +3,9 @@ package engine
 // fightRounds is fight for a combat that may return to a state it was in —
 // a hook after the assignment repairs a unit (OnAfterAssignOfUnits), so a
 // round without hits on one side can raise its health, and settling states
-// by falling health no longer visits each once. It carries the joint
+// by falling health no longer visits each once — or whose state includes
+// the copies left of cards spent as it goes (roundcards.go: each live
+// state's key is its joint state with those copies above). It carries the joint
 // distribution forward round by round instead, exactly: in round r the
 // mass of each live state goes, by every pair of hit counts (the pair with
 // no hit included: it may repair), to the states the round leaves it in;
