@@ -449,6 +449,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		if err := s.Ctx.Err(); err != nil {
 			return nil, [2]map[uint32]*roundsHist{}, 0, err
 		}
+		w.spreadRows(hb)
 		for _, j := range w.buckets[hb] {
 			w.settle(j)
 		}
@@ -502,6 +503,13 @@ type sweep struct {
 	bonus bool
 	// ga and gd are leaveGrouped's scratch.
 	ga, gd []weightedState
+	// spreads are the pending spreads along the defender's axis by row,
+	// defender state and hit distribution class, spreadBuckets by joint
+	// health; classes number hit distributions (pmfClass).
+	spreads        map[spreadKey]*pendingSpread
+	spreadBuckets  [][]*pendingSpread
+	classes        map[*float64]int32
+	classByContent map[string]int32
 	// offset is the rounds played before this combat that count for a
 	// first-rounds bonus (an invasion's space combat: walkPlanetByRounds).
 	offset int
@@ -510,6 +518,8 @@ type sweep struct {
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
+		spreads: map[spreadKey]*pendingSpread{}, spreadBuckets: make([][]*pendingSpread, 2*maxHealth+1),
+		classes: map[*float64]int32{}, classByContent: map[string]int32{},
 		pending: newPendingTable(c), final: map[uint32]*absorbed{}}
 }
 
@@ -649,22 +659,101 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mu
 func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
 	c, nd := w.c, w.nd
 	ga := groupNext(w.ga[:0], c, Attacker, sa, pd, 1) // the attacker's states after the defender's hits
+	w.ga = ga
+	// The source's own row (no hit on the attacker): every defender
+	// outcome but the one with no hit either.
 	gd := groupNext(w.gd[:0], c, Defender, sd, pa, 1)
-	w.ga, w.gd = ga, gd
-	put := func(a, d uint32, q float64) {
-		if q != 0 {
-			w.putFrom(a*nd+d, y, q, lo).moment += q / div * mul
-		}
-	}
+	w.gd = gd
 	for _, g := range gd {
-		put(sa, g.j, pd[0]*g.w)
-	}
-	for _, ga := range ga {
-		put(ga.j, sd, ga.w*pa[0])
-		for _, g := range gd {
-			put(ga.j, g.j, ga.w*g.w)
+		if q := pd[0] * g.w; q != 0 {
+			w.putFrom(sa*nd+g.j, y, q, lo).moment += q / div * mul
 		}
 	}
+	// The other rows go to the pending spreads (spreadRows): the
+	// defender's outcomes depend on its state and the attacker's hit
+	// distribution only.
+	cls := w.pmfClass(pa)
+	for _, g := range ga {
+		if g.w != 0 {
+			w.spreadTo(g.j, sd, cls, pa).add(y, g.w, lo, g.w/div*mul)
+		}
+	}
+}
+
+// pendingSpread is mass waiting to be spread along the defender's axis:
+// what reached row a (the attacker's state after its hits) from sources
+// whose defender was in state d and whose attacker rolled pa, by rounds,
+// with its moment; the defender's outcomes (d with no hit, and
+// groupNext's) are applied once for all of it (spreadRows).
+type pendingSpread struct {
+	key    spreadKey
+	pa     []float64
+	hist   roundsHist
+	lo     int
+	moment float64
+}
+
+func (p *pendingSpread) add(y *roundsHist, scale float64, lo int, moment float64) {
+	p.lo = min(p.lo, lo)
+	for i := lo; i < histBins; i++ {
+		p.hist[i] += y[i] * scale
+	}
+	p.moment += moment
+}
+
+type spreadKey struct {
+	a, d uint32
+	cls  int32
+}
+
+// spreadTo returns the pending spread of row a, defender state d and hit
+// distribution class cls (pa), adding it to the bucket of its joint
+// health: it is spread before that bucket is settled.
+func (w *sweep) spreadTo(a, d uint32, cls int32, pa []float64) *pendingSpread {
+	k := spreadKey{a, d, cls}
+	if p, ok := w.spreads[k]; ok {
+		return p
+	}
+	p := &pendingSpread{key: k, pa: pa, lo: histBins}
+	w.spreads[k] = p
+	hb := w.c.healthOf(Attacker, a) + w.c.healthOf(Defender, d)
+	w.spreadBuckets[hb] = append(w.spreadBuckets[hb], p)
+	return p
+}
+
+// spreadRows spreads the pending spreads of joint health hb along the
+// defender's axis: each of the defender's outcomes (its state after the
+// attacker's ha hits, ha ≥ 0) gets the spread's rounds scaled by its
+// chance.
+func (w *sweep) spreadRows(hb int) {
+	c, nd := w.c, w.nd
+	for _, p := range w.spreadBuckets[hb] {
+		delete(w.spreads, p.key)
+		gd := groupNext(w.gd[:0], c, Defender, p.key.d, p.pa, 0)
+		w.gd = gd
+		for _, g := range gd {
+			if g.w != 0 {
+				w.putFrom(p.key.a*nd+g.j, &p.hist, g.w, p.lo).moment += p.moment * g.w
+			}
+		}
+	}
+	w.spreadBuckets[hb] = nil
+}
+
+// pmfClass numbers hit distributions by content (the same number for equal
+// ones), remembered by slice.
+func (w *sweep) pmfClass(pa []float64) int32 {
+	if k, ok := w.classes[&pa[0]]; ok {
+		return k
+	}
+	key := fmt.Sprint(pa)
+	k, ok := w.classByContent[key]
+	if !ok {
+		k = int32(len(w.classByContent))
+		w.classByContent[key] = k
+	}
+	w.classes[&pa[0]] = k
+	return k
 }
 
 // groupNext appends to dst side's states after from, from+1, … hits from
