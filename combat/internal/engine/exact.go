@@ -507,6 +507,7 @@ type sweep struct {
 	// defender state and hit distribution class, spreadBuckets by joint
 	// health; classes number hit distributions (pmfClass).
 	spreads        map[spreadKey]*pendingSpread
+	outcomes       map[uint64][]weightedState
 	spreadBuckets  [][]*pendingSpread
 	classes        map[*float64]int32
 	classByContent map[string]int32
@@ -518,7 +519,7 @@ type sweep struct {
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
-		spreads: map[spreadKey]*pendingSpread{}, spreadBuckets: make([][]*pendingSpread, 2*maxHealth+1),
+		spreads: map[spreadKey]*pendingSpread{}, outcomes: map[uint64][]weightedState{}, spreadBuckets: make([][]*pendingSpread, 2*maxHealth+1),
 		classes: map[*float64]int32{}, classByContent: map[string]int32{},
 		pending: newPendingTable(c), final: map[uint32]*absorbed{}}
 }
@@ -686,7 +687,8 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo 
 // with its moment; the defender's outcomes (d with no hit, and
 // groupNext's) are applied once for all of it (spreadRows).
 type pendingSpread struct {
-	key    spreadKey
+	a, d   uint32
+	cls    int32
 	pa     []float64
 	hist   roundsHist
 	lo     int
@@ -701,20 +703,24 @@ func (p *pendingSpread) add(y *roundsHist, scale float64, lo int, moment float64
 	p.moment += moment
 }
 
-type spreadKey struct {
-	a, d uint32
-	cls  int32
+// spreadKey is a pending spread's key: its row and defender state as a
+// joint code, and the hit distribution's class (fewer than 2^24: one per
+// state at most, and a combat holds far fewer states), packed.
+type spreadKey uint64
+
+func (w *sweep) spreadKeyOf(a, d uint32, cls int32) spreadKey {
+	return spreadKey(uint64(a*w.nd+d)<<24 | uint64(cls))
 }
 
 // spreadTo returns the pending spread of row a, defender state d and hit
 // distribution class cls (pa), adding it to the bucket of its joint
 // health: it is spread before that bucket is settled.
 func (w *sweep) spreadTo(a, d uint32, cls int32, pa []float64) *pendingSpread {
-	k := spreadKey{a, d, cls}
+	k := w.spreadKeyOf(a, d, cls)
 	if p, ok := w.spreads[k]; ok {
 		return p
 	}
-	p := &pendingSpread{key: k, pa: pa, lo: histBins}
+	p := &pendingSpread{a: a, d: d, cls: cls, pa: pa, lo: histBins}
 	w.spreads[k] = p
 	hb := w.c.healthOf(Attacker, a) + w.c.healthOf(Defender, d)
 	w.spreadBuckets[hb] = append(w.spreadBuckets[hb], p)
@@ -726,18 +732,29 @@ func (w *sweep) spreadTo(a, d uint32, cls int32, pa []float64) *pendingSpread {
 // attacker's ha hits, ha ≥ 0) gets the spread's rounds scaled by its
 // chance.
 func (w *sweep) spreadRows(hb int) {
-	c, nd := w.c, w.nd
+	nd := w.nd
 	for _, p := range w.spreadBuckets[hb] {
-		delete(w.spreads, p.key)
-		gd := groupNext(w.gd[:0], c, Defender, p.key.d, p.pa, 0)
-		w.gd = gd
-		for _, g := range gd {
+		delete(w.spreads, w.spreadKeyOf(p.a, p.d, p.cls))
+		for _, g := range w.defenderOutcomes(p.d, p.cls, p.pa) {
 			if g.w != 0 {
-				w.putFrom(p.key.a*nd+g.j, &p.hist, g.w, p.lo).moment += p.moment * g.w
+				w.putFrom(p.a*nd+g.j, &p.hist, g.w, p.lo).moment += p.moment * g.w
 			}
 		}
 	}
 	w.spreadBuckets[hb] = nil
+}
+
+// defenderOutcomes returns the defender's states after the attacker's ha
+// hits, ha ≥ 0, from state d against hit distribution pa (class cls), with
+// their chances (groupNext), remembered by state and class.
+func (w *sweep) defenderOutcomes(d uint32, cls int32, pa []float64) []weightedState {
+	k := uint64(d)<<24 | uint64(cls)
+	if g, ok := w.outcomes[k]; ok {
+		return g
+	}
+	g := groupNext(nil, w.c, Defender, d, pa, 0)
+	w.outcomes[k] = g
+	return g
 }
 
 // pmfClass numbers hit distributions by content (the same number for equal
