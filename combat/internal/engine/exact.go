@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 )
 
@@ -763,7 +765,11 @@ func (w *sweep) pmfClass(pa []float64) int32 {
 	if k, ok := w.classes[&pa[0]]; ok {
 		return k
 	}
-	key := fmt.Sprint(pa)
+	b := make([]byte, 0, 8*len(pa))
+	for _, v := range pa {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	key := string(b)
 	k, ok := w.classByContent[key]
 	if !ok {
 		k = int32(len(w.classByContent))
