@@ -658,7 +658,10 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo int, div, mu
 // same mass, with far fewer histogram additions late in a combat, when
 // most rolls score more hits than the other side can take. The pairs with
 // no hit on one side keep that side's state (the pair with none on either
-// is left out).
+// is left out). The pairs are reached in two passes: the row where the
+// attacker takes no hit directly, every other row through a pending spread
+// (spreadTo), which spreadRows later spreads along the defender's axis
+// once for all the sources that share it.
 func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo int, div, mul float64) {
 	c, nd := w.c, w.nd
 	ga := groupNext(w.ga[:0], c, Attacker, sa, pd, 1) // the attacker's states after the defender's hits
