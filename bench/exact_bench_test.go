@@ -122,3 +122,11 @@ func BenchmarkExactUnseenPerRound(b *testing.B) {
 		b.Run(fmt.Sprintf("battle=%02d/%s", i+1, what), func(b *testing.B) { runSolve(b, sc) })
 	}
 }
+
+// BenchmarkExactMirrored solves the slowest 30-unit battle found: two equal
+// fleets of 8 dreadnoughts, 6 cruisers, 6 destroyers and 10 fighters (the
+// barrage and Sustain Damage make each side's states two-dimensional).
+func BenchmarkExactMirrored(b *testing.B) {
+	f := "8 dreadnought, 6 cruiser, 6 destroyer, 10 fighter"
+	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{f, f}))
+}
