@@ -104,12 +104,14 @@ func applyEffects(p *engine.Plan, sc *Scenario) {
 			}
 			for _, c := range heldTechs(s) {
 				if c.late == late {
+					p.Attached(c.Slug, side)
 					c.attach(p, sc, side, 1)
 				}
 			}
 			cs, copies, _ := heldCards(s) // validated by Scenario.Validate
 			for i, c := range cs {
 				if c.late == late {
+					p.Attached(c.Slug, side)
 					c.attach(p, sc, side, copies[i])
 				}
 			}

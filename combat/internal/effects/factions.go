@@ -35,6 +35,7 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	use := func(a units.Ability, who string) {
 		if e, ok := texts[a.Slug]; ok {
 			if e.attach != nil && e.early == early {
+				p.Attached(a.Slug, side)
 				e.attach(p, sc, side, 1)
 			}
 			return

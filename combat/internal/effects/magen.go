@@ -14,6 +14,7 @@ func addMagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	if sc.Printings.Magen == MagenOriginal {
+		p.Attached(TechMagen+":original", holder)
 		addMagenShutdown(p, holder)
 		return
 	}

@@ -271,6 +271,9 @@ type Plan struct {
 	NoTables bool
 	// counters is how many per-trial effect counters are given out.
 	counters int
+	// texts are the slugs of the texts attached to the plan, with their
+	// holder (Attached), in the order they attached.
+	texts []AttachedText
 	// TabledAfterAssign[r] is how many of hooks.afterAssign[r] are a
 	// side's revert (sidePlan.revert), which the round tables and the exact
 	// solver apply themselves: they do not make the roll's assignment

@@ -199,6 +199,23 @@ func (p *Plan) StructuresOnPlanet(side Side) int {
 	return n
 }
 
+// AttachedText is a text attached to a plan: its slug (a card's, a
+// technology's or a faction text's, with a printing after ':' where one
+// matters) and the side holding it.
+type AttachedText struct {
+	Slug   string
+	Holder Side
+}
+
+// Attached records that the text slug held by holder attached to the
+// plan (the effects do it for every text they attach).
+func (p *Plan) Attached(slug string, holder Side) {
+	p.texts = append(p.texts, AttachedText{slug, holder})
+}
+
+// Texts returns the texts attached to the plan, in the order they attached.
+func (p *Plan) Texts() []AttachedText { return append([]AttachedText(nil), p.texts...) }
+
 // Counter gives an effect a per-trial counter (t.used, t.mark) of its own.
 func (p *Plan) Counter() int {
 	if p.counters >= maxCounters {
