@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"errors"
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
@@ -93,6 +94,23 @@ type Scenario struct {
 	// SpaceMine is true when the defender has a space mine in the active
 	// system (Twilight Imperium 3 with Shattered Ascension only; ti3.go).
 	SpaceMine bool
+	// Planets, for an invasion of a system with one to MaxPlanets planets
+	// (RunSystem, SolveSystem): each planet's defending units; the
+	// defender's Fleet then holds only its ships. Empty for Run and Solve,
+	// whose invasion is of one planet whose units are in the defender's
+	// Fleet.
+	Planets []Planet
+	// Commit is how the attacker splits its ground forces between the
+	// planets (RunSystem, SolveSystem only).
+	Commit Commit
+	// Bombard names the planet every unit with Bombardment bombards
+	// (RunSystem, SolveSystem); empty: the first planet in order that can
+	// be bombarded (ground forces on it, not shielded against the
+	// attacker's units, not spared by Conventions of War).
+	Bombard string
+	// planetOfSystem marks the scenario of a system's space area or
+	// planet (systemPlans): the defender may have no unit.
+	planetOfSystem bool
 }
 
 // Validate reports the first reason the scenario cannot be simulated,
@@ -110,6 +128,7 @@ func (sc *Scenario) internal() effects.Scenario {
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
+			PlanetOfSystem: sc.planetOfSystem,
 		},
 		Printings: sc.Printings,
 	}
@@ -125,12 +144,19 @@ func (s *Side) internal() engine.Force {
 
 // compile checks sc and builds its plan, for the exact solver.
 func compile(sc *Scenario) (*engine.Plan, error) {
+	if len(sc.Planets) > 0 || sc.Bombard != "" || sc.Commit.Kind != CommitSecure || sc.Commit.Target != 0 || len(sc.Commit.Split) > 0 {
+		return nil, errPlanetsNeedSystem
+	}
 	in := sc.internal()
 	return effects.Compile(&in)
 }
 
 // compileForTrials is compile with the fast round tables Monte Carlo
 // trials use.
+// errPlanetsNeedSystem is the error for planets or a commit policy given
+// to a one-planet entry point.
+var errPlanetsNeedSystem = errors.New("planets: a scenario with planets or a commit policy is run by RunSystem or SolveSystem")
+
 func compileForTrials(sc *Scenario) (*engine.Plan, error) {
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
 		return nil, errOptimalSampled

@@ -51,6 +51,9 @@ func (sc *Scenario) check() error {
 		name string
 		s    *engine.Force
 	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
+		if sc.PlanetOfSystem && sd.name == "defender" && sd.s.Fleet.Empty() {
+			continue // an undefended planet of a system (and no ships)
+		}
 		if err := validate(sd.s, sd.name, sc.Action); err != nil {
 			return err
 		}

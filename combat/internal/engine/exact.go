@@ -131,6 +131,10 @@ type Solver struct {
 	// roundOffset is the space combat's rounds before the ground combat
 	// being solved, for a first-rounds bonus (walkPlanetByRounds).
 	roundOffset int
+	// collect, when set, takes each final state of the space area
+	// instead of the steps on the planet (a system's composition,
+	// SystemPlan.Solve).
+	collect func(spaceEndState) error
 	// keepTails turns foldTails off (sweep.fold), for the test that
 	// bounds what it changes.
 	keepTails bool
@@ -881,12 +885,25 @@ func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float6
 // then, from each final state of the space area, the steps on the planet
 // (walkPlanet). A ground combat alone starts on the planet.
 func (s *Solver) Solve() error {
+	if err := s.refusal(); err != nil {
+		return err
+	}
+	if s.P.roundLimit > 0 {
+		s.states = map[unitState]float64{}
+	}
+	return s.solve()
+}
+
+// DefaultMaxStates is the exact solver's usual bound on the joint states
+// of a combat.
+const DefaultMaxStates = 1 << 22
+
+// refusal returns, before any work, why the plan cannot be solved exactly
+// (nil when it can, as far as can be told before the chains are built).
+func (s *Solver) refusal() error {
 	p := s.P
 	if p.roundLimit > histBins-2 {
 		return NotExact("exact mode: a round limit of %d passes the %d rounds the exact solver counts one by one", p.roundLimit, histBins-2)
-	}
-	if p.roundLimit > 0 {
-		s.states = map[unitState]float64{}
 	}
 	for side := range NumSides {
 		for _, u := range p.bonusUses[side] {
@@ -908,6 +925,12 @@ func (s *Solver) Solve() error {
 	if why := p.countedRefusal(); why != "" {
 		return NotExact("exact mode cannot express %s", why)
 	}
+	return nil
+}
+
+// solve is Solve once refusal has passed.
+func (s *Solver) solve() error {
+	p := s.P
 	steps := actionSteps[p.action]
 	if !steps[0].inSpaceArea() {
 		g, err := s.newChain(OnGround)
@@ -1307,6 +1330,9 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 	s.addSurvivors(c, Attacker, sa, m)
 	s.addSurvivors(c, Defender, sd, m)
 	s.space[sp] += m
+	if s.collect != nil {
+		return s.collect(spaceEndState{c: c, g: g, sa: sa, sd: sd, ga: ga, m: m, sp: sp, stuck: a.stuck, stopped: a.stopped})
+	}
 	if len(rest) == 0 {
 		s.addState(c, sa, sd, m)
 		s.outcome[sp] += m

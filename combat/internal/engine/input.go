@@ -19,6 +19,10 @@ type Input struct {
 	Cultural           bool
 	EntropicScar       bool
 	SpaceMine          bool
+	// PlanetOfSystem marks a plan of a system invasion (SystemPlan): the
+	// defender may then have no unit at all (an undefended planet, and
+	// no ships).
+	PlanetOfSystem bool
 }
 
 // Force is one side of an input: the fields of Side, with the side's

@@ -1,0 +1,293 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/ti4sim/ti4sim/internal/montecarlo"
+	"github.com/ti4sim/ti4sim/internal/stats"
+)
+
+// SystemResult is the answer for a system invasion (SystemPlan).
+type SystemResult struct {
+	// Exact is true for an exact answer (intervals of zero width, SE 0).
+	Exact bool
+	// Trials and Seed are the Monte Carlo run's (0 when exact).
+	Trials int64
+	Seed   uint64
+	// Commit names the commit policy (CommitPolicy.String).
+	Commit string
+	// TakeAll is the chance the attacker controls every planet at the end.
+	TakeAll Probability
+	// Taken[n] is the chance it controls exactly n planets, n = 0..the
+	// number of planets; TakenMean is the expected number.
+	Taken     []Probability
+	TakenMean Mean
+	// Space is who holds the space area after the space combat, as for
+	// a space combat (a draw: neither side has ships; no combat: the side
+	// that had ships).
+	Space Outcomes
+	// Ships[side] are the side's ships left in the space area after the
+	// space combat and its capacity check.
+	Ships [2][]Survivor
+	// Kept are the attacker's ground forces left in the space area: not
+	// committed, or no invasion took place.
+	Kept []Survivor
+	// Planets are the planets, in the order given.
+	Planets []PlanetResult
+	// ResourcesLost is each side's expected cost of units destroyed or
+	// removed for capacity (fighters and infantry count 0.5, structures 0).
+	ResourcesLost [2]Mean
+	// SpaceRounds is the mean number of space combat rounds (0: none).
+	SpaceRounds Mean
+	// Warnings are notes on the run (its plans' warnings included).
+	Warnings []string
+}
+
+// PlanetResult is one planet's part of a SystemResult.
+type PlanetResult struct {
+	// Name is the planet's name as given.
+	Name string
+	// Taken is the chance the attacker controls the planet at the end.
+	Taken Probability
+	// Invaded is the chance the attacker's ground forces landed on it.
+	Invaded Probability
+	// WipedOut is the chance its ground combat left no ground forces on
+	// either side (the defender keeps the planet).
+	WipedOut Probability
+	// Committed are the attacker's ground forces landed on it, Attacker
+	// those left on it at the end (0 where none landed), Defender the
+	// defender's units left on it (structures are destroyed when the
+	// attacker takes it).
+	Committed, Attacker, Defender []Survivor
+	// GroundRounds is the mean number of its ground combat rounds (0:
+	// none).
+	GroundRounds Mean
+}
+
+// systemTally accumulates system trials with integer sums (exact to
+// merge in any order).
+type systemTally struct {
+	n                      int64
+	taken                  [MaxPlanets + 1]int64
+	space                  [numOutcomes]int64
+	ships, shipsSq         [2][MaxSlots]int64
+	kept, keptSq           [MaxSlots]int64
+	lost, lostSq           [2]int64
+	spaceRounds, spaceSq   int64
+	planetTaken, invaded   [MaxPlanets]int64
+	wiped                  [MaxPlanets]int64
+	committed, committSq   [MaxPlanets][MaxSlots]int64
+	attacker, attackerSq   [MaxPlanets][MaxSlots]int64
+	defender, defenderSq   [MaxPlanets][MaxSlots]int64
+	groundRounds, groundSq [MaxPlanets]int64
+}
+
+func (a *systemTally) add(st *systemTrial) {
+	sys := st.sys
+	a.n++
+	taken := 0
+	for k := range sys.Planets {
+		t := st.planet[k]
+		if st.outcome[k] == AttackerWins {
+			taken++
+			a.planetTaken[k]++
+		}
+		if st.invaded[k] {
+			a.invaded[k]++
+		}
+		if st.wiped[k] {
+			a.wiped[k]++
+		}
+		for _, g := range sys.ground {
+			c := int64(st.committed[k][g])
+			a.committed[k][g] += c
+			a.committSq[k][g] += c * c
+			if st.invaded[k] {
+				v := int64(t.Alive[Attacker][g])
+				a.attacker[k][g] += v
+				a.attackerSq[k][g] += v * v
+			}
+		}
+		for i, sl := range sys.Planets[k].Side[Defender].Slots {
+			if sl.Zone != ZonePlanet {
+				continue
+			}
+			v := int64(t.Alive[Defender][i])
+			a.defender[k][i] += v
+			a.defenderSq[k][i] += v * v
+		}
+		r := int64(t.rounds[OnGround])
+		a.groundRounds[k] += r
+		a.groundSq[k] += r * r
+	}
+	a.taken[taken]++
+	a.space[st.space.space]++
+	for side := range NumSides {
+		for i, sl := range sys.Space.Side[side].Slots {
+			if !sl.Stats.Kind.Ship() {
+				continue
+			}
+			v := int64(st.shipsLeft[side][i])
+			a.ships[side][i] += v
+			a.shipsSq[side][i] += v * v
+		}
+		v := int64(st.lost[side])
+		a.lost[side] += v
+		a.lostSq[side] += v * v
+	}
+	for _, g := range sys.ground {
+		v := int64(st.kept[g])
+		a.kept[g] += v
+		a.keptSq[g] += v * v
+	}
+	r := int64(st.space.rounds[InSpace])
+	a.spaceRounds += r
+	a.spaceSq += r * r
+}
+
+func (a *systemTally) merge(b *systemTally) {
+	a.n += b.n
+	for i := range a.taken {
+		a.taken[i] += b.taken[i]
+	}
+	for i := range a.space {
+		a.space[i] += b.space[i]
+	}
+	for s := range 2 {
+		for i := range MaxSlots {
+			a.ships[s][i] += b.ships[s][i]
+			a.shipsSq[s][i] += b.shipsSq[s][i]
+		}
+		a.lost[s] += b.lost[s]
+		a.lostSq[s] += b.lostSq[s]
+	}
+	for i := range MaxSlots {
+		a.kept[i] += b.kept[i]
+		a.keptSq[i] += b.keptSq[i]
+	}
+	a.spaceRounds += b.spaceRounds
+	a.spaceSq += b.spaceSq
+	for k := range MaxPlanets {
+		a.planetTaken[k] += b.planetTaken[k]
+		a.invaded[k] += b.invaded[k]
+		a.wiped[k] += b.wiped[k]
+		a.groundRounds[k] += b.groundRounds[k]
+		a.groundSq[k] += b.groundSq[k]
+		for i := range MaxSlots {
+			a.committed[k][i] += b.committed[k][i]
+			a.committSq[k][i] += b.committSq[k][i]
+			a.attacker[k][i] += b.attacker[k][i]
+			a.attackerSq[k][i] += b.attackerSq[k][i]
+			a.defender[k][i] += b.defender[k][i]
+			a.defenderSq[k][i] += b.defenderSq[k][i]
+		}
+	}
+}
+
+// systemWorker runs system trials (montecarlo.Worker).
+type systemWorker struct {
+	t   *systemTrial
+	acc systemTally
+}
+
+func (w *systemWorker) Trials(rng *rand.PCG, n int) {
+	for range n {
+		w.t.play(rng)
+		w.acc.add(w.t)
+	}
+}
+
+// Run simulates the system o.Trials times (chunks seeded as for a single
+// action: the same seed gives the same answer for every worker count).
+func (sys *SystemPlan) Run(ctx context.Context, o Options) (SystemResult, error) {
+	sys.Space.BuildTables()
+	for _, p := range sys.Planets {
+		p.BuildTables()
+	}
+	ws, err := montecarlo.Run(ctx, o.Runner(), func() *systemWorker { return &systemWorker{t: newSystemTrial(sys)} })
+	if err != nil {
+		return SystemResult{}, err
+	}
+	var acc systemTally
+	for _, w := range ws {
+		acc.merge(&w.acc)
+	}
+	if err := sys.Commit.Err(); err != nil {
+		return SystemResult{}, err
+	}
+	return sys.sampledResult(&acc, o), nil
+}
+
+// sampledResult turns a tally into a SystemResult.
+func (sys *SystemPlan) sampledResult(a *systemTally, o Options) SystemResult {
+	prob := func(k int64) Probability {
+		lo, hi := stats.Wilson(k, a.n)
+		return Probability{P: float64(k) / float64(a.n), Lo: lo, Hi: hi}
+	}
+	mean := func(s, sq int64) Mean {
+		m, se := stats.MeanSE(s, sq, a.n)
+		return Mean{m, se}
+	}
+	r := SystemResult{Trials: a.n, Seed: o.Seed, Commit: sys.Commit.String()}
+	kp := len(sys.Planets)
+	r.TakeAll = prob(a.taken[kp])
+	var sum, sumSq int64
+	for n := 0; n <= kp; n++ {
+		r.Taken = append(r.Taken, prob(a.taken[n]))
+		sum += int64(n) * a.taken[n]
+		sumSq += int64(n*n) * a.taken[n]
+	}
+	r.TakenMean = mean(sum, sumSq)
+	_, r.Space = outcomes(a.space, a.n)
+	for side := range NumSides {
+		for i, sl := range sys.Space.Side[side].Slots {
+			if sl.Stats.Kind.Ship() && sl.Report {
+				r.Ships[side] = append(r.Ships[side], survivor(sys.Space, Side(side), i, mean(a.ships[side][i], a.shipsSq[side][i])))
+			}
+		}
+		m := mean(a.lost[side], a.lostSq[side])
+		r.ResourcesLost[side] = Mean{m.Value / 2, m.SE / 2}
+	}
+	for _, g := range sys.ground {
+		r.Kept = append(r.Kept, survivor(sys.Space, Attacker, int(g), mean(a.kept[g], a.keptSq[g])))
+	}
+	r.SpaceRounds = mean(a.spaceRounds, a.spaceSq)
+	for k, p := range sys.Planets {
+		pr := PlanetResult{Name: sys.Names[k], Taken: prob(a.planetTaken[k]), Invaded: prob(a.invaded[k]), WipedOut: prob(a.wiped[k]),
+			GroundRounds: mean(a.groundRounds[k], a.groundSq[k])}
+		for _, g := range sys.ground {
+			pr.Committed = append(pr.Committed, survivor(p, Attacker, int(g), mean(a.committed[k][g], a.committSq[k][g])))
+			pr.Attacker = append(pr.Attacker, survivor(p, Attacker, int(g), mean(a.attacker[k][g], a.attackerSq[k][g])))
+		}
+		for i, sl := range p.Side[Defender].Slots {
+			if sl.Zone == ZonePlanet && sl.Report {
+				pr.Defender = append(pr.Defender, survivor(p, Defender, i, mean(a.defender[k][i], a.defenderSq[k][i])))
+			}
+		}
+		r.Planets = append(r.Planets, pr)
+	}
+	r.Warnings = sys.warnings()
+	return r
+}
+
+// survivor is slot i of side in plan p with its expected count left.
+func survivor(p *Plan, side Side, i int, m Mean) Survivor {
+	sl := p.Side[side].Slots[i]
+	return Survivor{Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: int(p.Side[side].Start[i]), Expected: m}
+}
+
+// warnings are the plans' warnings, each once.
+func (sys *SystemPlan) warnings() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range append([]*Plan{sys.Space}, sys.Planets...) {
+		for _, w := range p.Warnings {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}

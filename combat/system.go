@@ -1,0 +1,309 @@
+package combat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/effects"
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Planet is one planet of an invaded system (Scenario.Planets).
+type Planet struct {
+	// Name names the planet in the result and in a commit split; unique
+	// within the system, 1..40 characters.
+	Name string
+	// Units are the defender's ground forces and structures (PDS, space
+	// docks) on it; none is allowed (an undefended planet is taken by
+	// landing one ground force).
+	Units units.Fleet
+	// Cultural marks a cultural planet (Conventions of War: no
+	// bombardment of it).
+	Cultural bool
+}
+
+// MaxPlanets is the most planets a system holds.
+const MaxPlanets = engine.MaxPlanets
+
+// CommitKind names a way to split the attacker's ground forces between
+// the planets (see the constants).
+type CommitKind = engine.CommitKind
+
+// The commit policies (engine.CommitPolicy): CommitSecure is the default.
+const (
+	CommitSecure    = engine.CommitSecure
+	CommitFixed     = engine.CommitFixed
+	CommitBestAll   = engine.CommitBestAll
+	CommitBestCount = engine.CommitBestCount
+)
+
+// DefaultCommitTarget is CommitSecure's default target chance (0.9).
+const DefaultCommitTarget = engine.DefaultCommitTarget
+
+// Commit is how the attacker splits its ground forces between the planets
+// of a system. The split is made after every planet's bombardment, from
+// the ground forces in the space area and each planet's defenders then
+// (LRR 49.2).
+//
+//   - CommitSecure (the zero value): planet by planet in the order given
+//     (put the most valuable first), the cheapest force that takes the
+//     planet with at least Target's chance (0: DefaultCommitTarget),
+//     judged exactly from its defenders after bombardment; a planet that
+//     what is left cannot take to the target gets nothing; what is left at
+//     the end joins the first planet that got forces (the first planet
+//     when none did). With one planet it commits everything.
+//   - CommitFixed: Split[k] lands on planet k, in the planets' order while
+//     the ground forces last (the capacity check may have removed some);
+//     the rest stay in space.
+//   - CommitBestAll, CommitBestCount: every ground force lands, in the
+//     split that maximises the chance of taking every planet (BestAll) or
+//     the expected number taken (BestCount), for each combination of the
+//     planets' defenders after bombardment.
+//
+// CommitSecure and the best splits judge a planet's odds as if the
+// attacker's ships were all present (they act on the ground only through
+// effects such as Harrow); they need each planet's landing to be solvable
+// exactly, and say so otherwise.
+type Commit struct {
+	Kind CommitKind
+	// Target is CommitSecure's target chance, 0 (the default, 0.9) or
+	// in (0, 1].
+	Target float64
+	// Split is CommitFixed's split: one fleet of ground forces per planet,
+	// in the planets' order (an empty fleet: none).
+	Split []units.Fleet
+}
+
+// SystemResult is the answer for a system invasion; see its fields.
+type SystemResult = engine.SystemResult
+
+// PlanetResult is one planet's part of a SystemResult.
+type PlanetResult = engine.PlanetResult
+
+// RunSystem simulates an invasion of sc's system (sc.Planets, one to
+// MaxPlanets planets) o.Trials times. The space area is fought once with
+// every planet's units present; then each planet is bombarded, the
+// ground forces are split by sc.Commit, and each planet's space cannon
+// defense, ground combat and control follow, in the planets' order (cards'
+// copies, trade goods and influence are spent in that order). With one
+// planet and every ground force committed, it draws exactly as Run does
+// for the same invasion, so the figures are Run's for the same seed.
+func RunSystem(ctx context.Context, sc Scenario, o Options) (SystemResult, error) {
+	if ctx == nil {
+		return SystemResult{}, errNilContext
+	}
+	if err := o.Validate(); err != nil {
+		return SystemResult{}, err
+	}
+	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+		return SystemResult{}, errors.New("the optimal hit assignment is not available for a system with planets (its value would need every planet's split); use the default policy")
+	}
+	if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
+		return SystemResult{}, errBestRetreatSampled
+	}
+	sys, err := compileSystem(ctx, &sc)
+	if err != nil {
+		return SystemResult{}, err
+	}
+	return sys.Run(ctx, o)
+}
+
+// SolveSystem answers an invasion of sc's system exactly: the space
+// area's exact solution composed with each planet's, for every final state
+// of the space area and every combination of the planets' defenders after
+// bombardment. It refuses what RunSystem can simulate but the composition
+// cannot carry (cards' copies, trade goods or influence shared between the
+// combats, a first-rounds bonus) and whatever Solve refuses.
+func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
+	if ctx == nil {
+		return SystemResult{}, errNilContext
+	}
+	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal || sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
+		return SystemResult{}, errors.New("the optimal hit assignment and the best retreat are not available for a system with planets")
+	}
+	sys, err := compileSystem(ctx, &sc)
+	if err != nil {
+		return SystemResult{}, err
+	}
+	return sys.Solve(ctx, MaxExactStates)
+}
+
+// ValidateSystem reports whether sc is a valid system invasion, without
+// running it.
+func (sc *Scenario) ValidateSystem() error {
+	_, _, err := sc.systemPlans()
+	return err
+}
+
+// systemPlans checks sc's system and returns the scenario of its space
+// area and of each planet.
+func (sc *Scenario) systemPlans() (space Scenario, planets []Scenario, err error) {
+	if sc.Action != Invasion {
+		return space, nil, fmt.Errorf("planets: only an invasion has planets")
+	}
+	if n := len(sc.Planets); n < 1 || n > MaxPlanets {
+		return space, nil, fmt.Errorf("planets: a system holds 1 to %d planets, not %d", MaxPlanets, n)
+	}
+	seen := map[string]bool{}
+	var all []units.Group
+	for _, g := range sc.Defender.Fleet.Groups() {
+		if g.Kind.GroundForce() || g.Kind.Structure() {
+			return space, nil, fmt.Errorf("defender: with planets, the defender's %s go on their planet (the defender's fleet holds only ships)", plural(g.Kind))
+		}
+		all = append(all, g)
+	}
+	for k, p := range sc.Planets {
+		name := strings.TrimSpace(p.Name)
+		switch {
+		case name == "" || len(name) > 40:
+			return space, nil, fmt.Errorf("planet %d: a name of 1 to 40 characters is needed", k+1)
+		case seen[strings.ToLower(name)]:
+			return space, nil, fmt.Errorf("planet %d: the name %q is given twice", k+1, name)
+		}
+		seen[strings.ToLower(name)] = true
+		for _, g := range p.Units.Groups() {
+			if !g.Kind.GroundForce() && !g.Kind.Structure() {
+				return space, nil, fmt.Errorf("planet %s: %s are ships, which go in the defender's fleet, not on a planet", name, plural(g.Kind))
+			}
+			all = append(all, g)
+		}
+	}
+	if len(sc.Planets) > 1 && sc.Cultural {
+		return space, nil, fmt.Errorf("cultural: with several planets, mark the cultural ones among the planets")
+	}
+	// The space area: the defender's ships and every planet's units.
+	space = *sc
+	space.Planets, space.Commit, space.Bombard, space.planetOfSystem = nil, Commit{}, "", true
+	if space.Defender.Fleet, err = units.NewFleet(all...); err != nil {
+		return space, nil, fmt.Errorf("planets: %w", err)
+	}
+	if len(sc.Planets) == 1 {
+		space.Cultural = sc.Cultural || sc.Planets[0].Cultural
+		return space, []Scenario{space}, nil
+	}
+	space.Cultural = false
+	for _, p := range sc.Planets {
+		ps := *sc
+		ps.Planets, ps.Commit, ps.Bombard, ps.planetOfSystem = nil, Commit{}, "", true
+		ps.Defender.Fleet = p.Units
+		ps.Defender.AdjacentPDS = 0 // they fire in space cannon offense only
+		ps.Cultural = p.Cultural
+		planets = append(planets, ps)
+	}
+	return space, planets, nil
+}
+
+// compileSystem compiles sc's system.
+func compileSystem(ctx context.Context, sc *Scenario) (*engine.SystemPlan, error) {
+	spaceSc, planetScs, err := sc.systemPlans()
+	if err != nil {
+		return nil, err
+	}
+	space, err := compile(&spaceSc)
+	if err != nil {
+		return nil, err
+	}
+	var plans []*engine.Plan
+	var names []string
+	for k := range planetScs {
+		names = append(names, strings.TrimSpace(sc.Planets[k].Name))
+		if len(planetScs) == 1 {
+			plans = append(plans, space)
+			continue
+		}
+		p, err := compile(&planetScs[k])
+		if err != nil {
+			return nil, fmt.Errorf("planet %s: %w", names[k], err)
+		}
+		plans = append(plans, p)
+	}
+	policy := &engine.CommitPolicy{Kind: sc.Commit.Kind, Target: sc.Commit.Target, Ctx: ctx}
+	if policy.Kind == CommitSecure && policy.Target == 0 {
+		policy.Target = DefaultCommitTarget
+	}
+	if policy.Kind == CommitFixed {
+		if len(sc.Commit.Split) != len(sc.Planets) {
+			return nil, fmt.Errorf("commit: the split names %d planets; the system has %d", len(sc.Commit.Split), len(sc.Planets))
+		}
+		var total [engine.MaxSlots]int
+		for k, f := range sc.Commit.Split {
+			if err := fixedSplit(space, &policy.Fixed[k], f, names[k]); err != nil {
+				return nil, err
+			}
+			for i, n := range policy.Fixed[k] {
+				total[i] += int(n)
+			}
+		}
+		for i, sl := range space.Side[engine.Attacker].Slots {
+			if have := int(space.Side[engine.Attacker].Start[i]); total[i] > have {
+				return nil, fmt.Errorf("commit: the split lands %d %s in all; the attacker has %d", total[i], plural(sl.Stats.Kind), have)
+			}
+		}
+	}
+	if len(plans) > 1 {
+		if sc.Edition == EditionTI3SA {
+			return nil, errors.New("planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
+		}
+		for k, p := range append([]*engine.Plan{space}, plans...) {
+			for _, t := range p.Texts() {
+				if why, ok := effects.SharedAcrossPlanets(t.Slug); ok {
+					where := "the space area"
+					if k > 0 {
+						where = "planet " + names[k-1]
+					}
+					return nil, fmt.Errorf("%s: %s (%s): %s, which several planets would each spend again; ti4sim models it with one planet only", t.Holder.String(), strings.TrimSuffix(t.Slug, ":original"), where, why)
+				}
+			}
+		}
+	}
+	at := -1
+	if b := strings.TrimSpace(sc.Bombard); b != "" {
+		for k, n := range names {
+			if strings.EqualFold(n, b) {
+				at = k
+			}
+		}
+		if at < 0 {
+			return nil, fmt.Errorf("bombard: no planet is named %q (the planets: %s)", b, strings.Join(names, ", "))
+		}
+	}
+	return engine.NewSystemPlan(space, plans, names, policy, at)
+}
+
+// fixedSplit turns planet name's fleet f into counts of the attacker's
+// ground-force slots of plan p, filling slots of a kind in order.
+func fixedSplit(p *engine.Plan, out *[engine.MaxSlots]uint16, f units.Fleet, name string) error {
+	sp := &p.Side[engine.Attacker]
+	for _, g := range f.Groups() {
+		if !g.Kind.GroundForce() {
+			return fmt.Errorf("commit: %s: %s are not ground forces", name, plural(g.Kind))
+		}
+		left := g.Count
+		for i, sl := range sp.Slots {
+			if left == 0 {
+				break
+			}
+			if sl.Stats.Kind == g.Kind && sl.Zone == engine.ZoneSpace {
+				n := min(left, int(sp.Start[i])-int(out[i]))
+				out[i] += uint16(n)
+				left -= n
+			}
+		}
+		if left > 0 {
+			return fmt.Errorf("commit: %s: the attacker has %d %s fewer than the split lands there", name, left, plural(g.Kind))
+		}
+	}
+	return nil
+}
+
+// plural names units of kind k in the plural ("infantry", "mechs").
+func plural(k units.Kind) string {
+	name := k.String()
+	if k == units.Infantry || strings.HasSuffix(name, "s") {
+		return name
+	}
+	return name + "s"
+}
