@@ -305,6 +305,17 @@ func TestSystemBombardsOnePlanet(t *testing.T) {
 	if a, b := left(sc, 0), left(sc, 1); a != 3 || math.Abs(b-1.8) > 1e-12 {
 		t.Errorf("shielded A: A keeps %.6f (want 3), B %.6f (want 1.8)", a, b)
 	}
+	// The defender loses those 1.2 infantry (0.6 resources) in Monte Carlo
+	// too, though nothing lands on B.
+	none := sc
+	none.Commit = combat.Commit{Kind: combat.CommitFixed, Split: make([]units.Fleet, 2)}
+	mc, err := combat.RunSystem(ctx, none, combat.Options{Trials: 40000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := mc.ResourcesLost[1]; math.Abs(l.Value-0.6) > 5*l.SE {
+		t.Errorf("Monte Carlo: the defender loses %v resources, want 0.6 (B's bombarded infantry)", l)
+	}
 	sc.Bombard = "a"
 	if a, b := left(sc, 0), left(sc, 1); a != 3 || b != 3 {
 		t.Errorf("bombard A (shielded): A %.6f, B %.6f, want 3 and 3", a, b)

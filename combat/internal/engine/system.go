@@ -233,8 +233,11 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		for _, h := range t.P.Hooks.afterResult {
 			h(t)
 		}
-		st.lost[Attacker] += t.lost[Attacker]
-		st.lost[Defender] += t.lost[Defender]
+	}
+	// What each planet cost (its bombardment too, where nothing landed).
+	for k := range k0 {
+		st.lost[Attacker] += st.planet[k].lost[Attacker]
+		st.lost[Defender] += st.planet[k].lost[Defender]
 	}
 }
 
