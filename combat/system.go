@@ -28,55 +28,6 @@ type Planet struct {
 // MaxPlanets is the most planets a system holds.
 const MaxPlanets = engine.MaxPlanets
 
-// CommitKind names a way to split the attacker's ground forces between
-// the planets (see the constants).
-type CommitKind = engine.CommitKind
-
-// The commit policies (engine.CommitPolicy): CommitSecure is the default.
-const (
-	CommitSecure    = engine.CommitSecure
-	CommitFixed     = engine.CommitFixed
-	CommitBestAll   = engine.CommitBestAll
-	CommitBestCount = engine.CommitBestCount
-)
-
-// DefaultCommitTarget is CommitSecure's default target chance (0.9).
-const DefaultCommitTarget = engine.DefaultCommitTarget
-
-// Commit is how the attacker splits its ground forces between the planets
-// of a system. The split is made after every planet's bombardment, from
-// the ground forces in the space area and each planet's defenders then
-// (LRR 49.2).
-//
-//   - CommitSecure (the zero value): planet by planet in the order given
-//     (put the most valuable first), the cheapest force that takes the
-//     planet with at least Target's chance (0: DefaultCommitTarget),
-//     judged exactly from its defenders after bombardment; a planet that
-//     what is left cannot take to the target gets nothing; what is left at
-//     the end joins the first planet that got forces (the first planet
-//     when none did). With one planet it commits everything.
-//   - CommitFixed: Split[k] lands on planet k, in the planets' order while
-//     the ground forces last (the capacity check may have removed some);
-//     the rest stay in space.
-//   - CommitBestAll, CommitBestCount: every ground force lands, in the
-//     split that maximises the chance of taking every planet (BestAll) or
-//     the expected number taken (BestCount), for each combination of the
-//     planets' defenders after bombardment.
-//
-// CommitSecure and the best splits judge a planet's odds as if the
-// attacker's ships were all present (they act on the ground only through
-// effects such as Harrow); they need each planet's landing to be solvable
-// exactly, and say so otherwise.
-type Commit struct {
-	Kind CommitKind
-	// Target is CommitSecure's target chance, 0 (the default, 0.9) or
-	// in (0, 1].
-	Target float64
-	// Split is CommitFixed's split: one fleet of ground forces per planet,
-	// in the planets' order (an empty fleet: none).
-	Split []units.Fleet
-}
-
 // SystemResult is the answer for a system invasion; see its fields.
 type SystemResult = engine.SystemResult
 
@@ -108,7 +59,20 @@ func RunSystem(ctx context.Context, sc Scenario, o Options) (SystemResult, error
 	if err != nil {
 		return SystemResult{}, err
 	}
-	return sys.Run(ctx, o)
+	r, err := sys.Run(ctx, o)
+	return sc.describeCommit(r), err
+}
+
+// describeCommit names a fixed split in full in r.Commit.
+func (sc *Scenario) describeCommit(r SystemResult) SystemResult {
+	if sc.Commit.Kind == CommitFixed {
+		var names []string
+		for _, p := range sc.Planets {
+			names = append(names, strings.TrimSpace(p.Name))
+		}
+		r.Commit = "fixed: " + sc.Commit.Text(names, units.Fleet.String)
+	}
+	return r
 }
 
 // SolveSystem answers an invasion of sc's system exactly: the space
@@ -121,6 +85,18 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 	if ctx == nil {
 		return SystemResult{}, errNilContext
 	}
+	return SolveSystemWithin(ctx, sc, MaxExactStates)
+}
+
+// SolveSystemWithin is SolveSystem with a bound on the joint states the
+// space combat may reach, 1..MaxExactStates (a service's limit).
+func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (SystemResult, error) {
+	if maxStates < 1 || maxStates > MaxExactStates {
+		return SystemResult{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
+	}
+	if ctx == nil {
+		return SystemResult{}, errNilContext
+	}
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal || sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
 		return SystemResult{}, errors.New("the optimal hit assignment and the best retreat are not available for a system with planets")
 	}
@@ -128,7 +104,8 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 	if err != nil {
 		return SystemResult{}, err
 	}
-	return sys.Solve(ctx, MaxExactStates)
+	r, err := sys.Solve(ctx, maxStates)
+	return sc.describeCommit(r), err
 }
 
 // ValidateSystem reports whether sc is a valid system invasion, without

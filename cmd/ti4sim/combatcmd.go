@@ -42,6 +42,9 @@ func (cc *combatRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet(cc.name, pflag.ContinueOnError)
 	fs.SortFlags = false
 	cc.sf = addScenarioFlags(fs)
+	if cc.act == combat.Invasion {
+		cc.sf.addPlanetFlags(fs)
+	}
 	cc.rf = addRunFlags(fs)
 	return fs
 }
@@ -65,6 +68,13 @@ func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env)
 	if o.Format == report.JSON {
 		doc := sf.combatDocument(sc, rf, fs)
 		o.Scenario = &doc
+	}
+	if len(sc.Planets) > 0 {
+		res, err := cc.systemOdds(ctx, sc, e)
+		if err != nil {
+			return err
+		}
+		return report.System(e.stdout, sc, res, o)
 	}
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
 		a, err := combat.OptimizeWithin(ctx, sc, e.exactStates())
@@ -166,6 +176,44 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 	o.Progress = progress(e, o.Trials)
 	if res, err = combat.Run(ctx, sc, o); err != nil {
 		return res, err
+	}
+	if notExact != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
+	}
+	return res, nil
+}
+
+// systemOdds answers an invasion of a system of planets: exactly
+// (--exact, --prefer-exact) or by simulation, as odds does for one.
+func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env) (combat.SystemResult, error) {
+	rf, sf := cc.rf, cc.sf
+	var notExact *combat.NotExactError
+	if sf.exact || sf.preferExact {
+		res, err := combat.SolveSystemWithin(ctx, sc, e.exactStates())
+		switch {
+		case err == nil:
+			return res, nil
+		case ctx.Err() != nil:
+			return res, err
+		case sf.exact || !errors.As(err, &notExact):
+			flag := "--exact"
+			if given := sf.exactOnly(); given != "" {
+				flag = "--" + given
+			}
+			return res, usageErrorf("%s: %v", flag, err)
+		}
+	}
+	if sf.precision > 0 {
+		return combat.SystemResult{}, usageErrorf("--precision: not available with --planet; give the trials with -n")
+	}
+	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers}
+	o.Progress = progress(e, o.Trials)
+	res, err := combat.RunSystem(ctx, sc, o)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, err
+		}
+		return res, usageErrorf("%v", err)
 	}
 	if notExact != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))

@@ -42,6 +42,23 @@ func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pfl
 	d.Attacker = side(f.game, sc.Attacker, f.attackerTech, f.attackerCard, f.attackerOrder, f.attackerRetreat)
 	d.Defender = side(f.game, sc.Defender, f.defenderTech, f.defenderCard, f.defenderOrder, f.defenderRetreat)
 	d.Attacker.PDS = sc.Attacker.SystemPDS
+	if len(sc.Planets) > 0 {
+		var names []string
+		for _, p := range sc.Planets {
+			d.System.Planets = append(d.System.Planets, scenario.Planet{Name: p.Name, Cultural: p.Cultural, Units: unitEntries(f.game, p.Units)})
+			names = append(names, p.Name)
+		}
+		if d.System.Planets[0].Units == nil {
+			d.System.Planets[0].Units = []scenario.Units{}
+		}
+		for i := range d.System.Planets {
+			if d.System.Planets[i].Units == nil {
+				d.System.Planets[i].Units = []scenario.Units{}
+			}
+		}
+		d.System.Commit = sc.Commit.Text(names, func(fl units.Fleet) string { return scenario.FleetText(unitEntries(f.game, fl)) })
+		d.System.Bombard = sc.Bombard
+	}
 	d.Run = scenario.Run{Exact: f.exact, PreferExact: f.preferExact, Precision: f.precision, Rounds: sc.MaxRounds}
 	if !f.exact {
 		seed := rf.seed

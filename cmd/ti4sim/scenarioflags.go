@@ -36,6 +36,10 @@ type scenarioFlags struct {
 	attackerGalv, defenderGalv       string
 	ruleset                          string
 	game                             combat.Edition
+	// planets (--planet), commit and bombard: an invasion of a system of
+	// several planets (planetflags.go).
+	planets         []string
+	commit, bombard string
 	// attackerGiven, defenderGiven and roundsGiven say whether the flag
 	// was on the command line (set by noteGiven): an empty -a "" is a
 	// mistake, not a request for the built-in example.
@@ -123,6 +127,12 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 	if err := f.setExtras(&sc); err != nil {
 		return sc, err
 	}
+	if len(f.planets) > 0 || f.commit != "" || f.bombard != "" {
+		if err := f.setPlanets(&sc); err != nil {
+			return sc, err
+		}
+		return sc, nil
+	}
 	if err := sc.Validate(); err != nil {
 		return sc, usageErrorf("%v", err)
 	}
@@ -132,6 +142,14 @@ func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario
 // useFleets takes the built-in example's fleets when neither -a nor -d is
 // given, and otherwise requires both, neither empty.
 func (f *scenarioFlags) useFleets(ex example) error {
+	if len(f.planets) > 0 {
+		// A system: the attacker's fleet is needed; the defender's ships
+		// may be none.
+		if !f.attackerGiven || strings.TrimSpace(f.attacker) == "" {
+			return usageErrorf("--planet: give the attacker's units with -a (and the defender's ships with -d, if any)")
+		}
+		return nil
+	}
 	switch {
 	case !f.attackerGiven && !f.defenderGiven:
 		f.attacker, f.defender = ex.attacker, ex.defender
@@ -239,11 +257,10 @@ func (f *scenarioFlags) setExtras(sc *combat.Scenario) error {
 func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order string, mod int) (combat.Side, error) {
 	var s combat.Side
 	var err error
-	parse := units.ParseFleet
-	if f.game == combat.EditionTI3SA {
-		parse = units.ParseFleetTI3
-	}
-	if s.Fleet, err = parse(fleet); err != nil {
+	parse := f.parseFleet
+	if name == "defender" && len(f.planets) > 0 && strings.TrimSpace(fleet) == "" {
+		fleet = "" // a system whose defender has no ships
+	} else if s.Fleet, err = parse(fleet); err != nil {
 		return s, usageErrorf("--%s: %v", name, err)
 	}
 	if faction != "" {

@@ -42,6 +42,15 @@ func (d *Combat) Args() []string {
 	addBool("entropic-scar", d.System.EntropicScar)
 	addBool("cultural", d.System.Cultural)
 	addBool("space-mine", d.System.SpaceMine)
+	for _, p := range d.System.Planets {
+		add("planet", p.Text())
+	}
+	if d.System.Commit != "" {
+		add("commit", d.System.Commit)
+	}
+	if d.System.Bombard != "" {
+		add("bombard", d.System.Bombard)
+	}
 	for _, s := range []struct {
 		name string
 		side *Side
@@ -155,6 +164,19 @@ func (d *Vote) Args() []string {
 		a = append(a, "--duel="+d.Duel)
 	}
 	return append(a, d.Run.Args()...)
+}
+
+// Text writes the planet in --planet's grammar: "NAME[ (cultural)]: UNITS"
+// ("none" for no unit).
+func (p Planet) Text() string {
+	name := strings.TrimSpace(p.Name)
+	if p.Cultural {
+		name += " (cultural)"
+	}
+	if len(p.Units) == 0 {
+		return name + ": none"
+	}
+	return name + ": " + FleetText(p.Units)
 }
 
 // FleetText writes entries in the fleet grammar: "2 dreadnought, 1 carrier II".

@@ -76,6 +76,15 @@ func (d *Combat) Check() error {
 		name string
 		side *Side
 	}{{"attacker", &d.Attacker}, {"defender", &d.Defender}} {
+		if s.name == "defender" && len(s.side.Fleet) == 0 && len(d.System.Planets) > 0 {
+			s.side.Fleet = []Units{{Unit: "carrier", Count: 1}} // checked as a side; a system's defender may have no ships
+			err := s.side.check(s.name, g)
+			s.side.Fleet = nil
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if err := s.side.check(s.name, g); err != nil {
 			return err
 		}
@@ -83,7 +92,55 @@ func (d *Combat) Check() error {
 	if d.Defender.PDS != 0 {
 		return errorf("defender.pds", "only the attacker's PDS on other planets of the system are given apart; the defender's PDS go in its fleet")
 	}
+	if err := d.System.checkPlanets(d.Action, g); err != nil {
+		return err
+	}
 	return d.Run.check("run")
+}
+
+// checkPlanets checks a system's planets, commit and bombard.
+func (sy *System) checkPlanets(action string, g combat.Edition) error {
+	if len(sy.Planets) == 0 {
+		switch {
+		case sy.Commit != "":
+			return errorf("system.commit", "a commit policy needs the system's planets (system.planets)")
+		case sy.Bombard != "":
+			return errorf("system.bombard", "bombard needs the system's planets (system.planets)")
+		}
+		return nil
+	}
+	switch {
+	case action != ActionInvade:
+		return errorf("system.planets", "only action invade has planets")
+	case len(sy.Planets) > combat.MaxPlanets:
+		return errorf("system.planets", "%d planets; a system holds 1 to %d", len(sy.Planets), combat.MaxPlanets)
+	case sy.Cultural:
+		return errorf("system.cultural", "with planets, mark the cultural ones among the planets (system.planets[i].cultural)")
+	}
+	var names []string
+	for i, p := range sy.Planets {
+		path := fmt.Sprintf("system.planets[%d]", i)
+		name := strings.TrimSpace(p.Name)
+		if name == "" || len(name) > 40 || strings.ContainsAny(name, ":;()") {
+			return errorf(join(path, "name"), "%s is not a planet name (1..40 characters, no ':', ';' or parentheses)", echo.Quote(p.Name))
+		}
+		for _, n := range names {
+			if strings.EqualFold(n, name) {
+				return errorf(join(path, "name"), "%s is given twice", echo.Quote(name))
+			}
+		}
+		names = append(names, name)
+		if _, err := fleet(p.Units, g, join(path, "units")); err != nil {
+			return err
+		}
+	}
+	if _, err := combat.ParseCommit(sy.Commit, names, func(s string) (units.Fleet, error) { return parseFleet(g, s) }); err != nil {
+		return errorf("system.commit", "%v", err)
+	}
+	if b := strings.TrimSpace(sy.Bombard); b != "" && !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, b) }) {
+		return errorf("system.bombard", "no planet is named %s (the planets: %s)", echo.Quote(b), strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // check checks one side; path is "attacker" or "defender".

@@ -33,6 +33,9 @@ func (d *Compare) Check() error {
 		e := err.(*Error)
 		return &Error{Path: under("scenario", e.Path), Msg: e.Msg}
 	}
+	if len(d.Scenario.System.Planets) > 0 {
+		return errorf("scenario.system.planets", "compare runs a one-planet invasion; compare a system of planets by running invade with each setting")
+	}
 	if len(d.Vary) == 0 {
 		return errorf("vary", "empty: give at least one setting to vary, e.g. [{\"key\": \"magen\", \"values\": [\"omega\", \"omega2\"]}]")
 	}

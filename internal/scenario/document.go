@@ -54,6 +54,30 @@ type System struct {
 	Cultural bool `json:"cultural,omitempty"`
 	// SpaceMine: the defender has a space mine (ruleset ti3-sa only).
 	SpaceMine bool `json:"space_mine,omitempty"`
+	// Planets, for action invade only: the system's planets, 1..3, each
+	// with the defender's units on it (the defender's fleet then holds
+	// only its ships); absent: one planet, whose units are in the
+	// defender's fleet (ti4sim invade --planet).
+	Planets []Planet `json:"planets,omitempty"`
+	// Commit is how the attacker splits its ground forces between the
+	// planets, in --commit's grammar: "secure[:P]", "best[:all]",
+	// "best:count" or "NAME: UNITS; NAME: UNITS"; absent: secure at 0.9.
+	Commit string `json:"commit,omitempty"`
+	// Bombard names the planet every unit with Bombardment bombards;
+	// absent: the first that can be bombarded.
+	Bombard string `json:"bombard,omitempty"`
+}
+
+// Planet is one planet of the system and the defender's units on it.
+type Planet struct {
+	// Name is the planet's name (1..40 characters, no ':', ';' or
+	// parentheses), unique in the system.
+	Name string `json:"name"`
+	// Cultural: the planet is cultural (Conventions of War).
+	Cultural bool `json:"cultural,omitempty"`
+	// Units are the defender's ground forces and structures on it (none:
+	// an undefended planet).
+	Units []Units `json:"units"`
 }
 
 // Side is one player's units and what they hold.
