@@ -33,9 +33,11 @@ const DefaultCommitTarget = engine.DefaultCommitTarget
 //     (put the most valuable first), the cheapest force that takes the
 //     planet with at least Target's chance (0: DefaultCommitTarget),
 //     judged exactly from its defenders after bombardment; a planet that
-//     what is left cannot take to the target gets nothing; what is left at
-//     the end joins the first planet that got forces (the first planet
-//     when none did). With one planet it commits everything.
+//     what is left cannot take to the target gets nothing; what is left
+//     then goes, one unit at a time (the cheapest first), to the planet
+//     whose chance it raises most (the first planet that got forces when
+//     it raises none). Every ground force lands; with one planet, all on
+//     it.
 //   - CommitFixed: Split[k] lands on planet k, in the planets' order while
 //     the ground forces last (the capacity check may have removed some);
 //     the rest stay in space.

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -191,8 +192,9 @@ func TestSystemMonteCarloMatchesExact(t *testing.T) {
 	}
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(18, 3))
-	const n = 100000
-	for i := range 6 {
+	n := *systemTrials
+	worst := 0.0
+	for i := range 8 {
 		sc := unseenSystem(t, rng)
 		sc.Commit = []combat.Commit{{}, {Kind: combat.CommitBestAll}, {Kind: combat.CommitBestCount}}[i%3]
 		ex, err := combat.SolveSystem(ctx, sc)
@@ -205,11 +207,18 @@ func TestSystemMonteCarloMatchesExact(t *testing.T) {
 		}
 		near := func(what string, got, want float64) {
 			t.Helper()
-			se := math.Sqrt(max(want*(1-want), 1/float64(n)) / n)
+			se := math.Sqrt(max(want*(1-want), 1/float64(n)) / float64(n))
+			worst = max(worst, math.Abs(got-want)/se)
 			if math.Abs(got-want) > 5*se {
 				t.Errorf("battle %d (commit %v): %s Monte Carlo %.5f, exact %.5f (5 SE %.5f)", i, sc.Commit.Kind, what, got, want, 5*se)
 			}
 		}
+		var planets []string
+		for _, p := range sc.Planets {
+			planets = append(planets, p.Name+": "+p.Units.String())
+		}
+		t.Logf("battle %d: -a %q -d %q planets %q commit %s: take all exact %.6f, Monte Carlo %.6f (%d trials)",
+			i, sc.Attacker.Fleet, sc.Defender.Fleet, planets, ex.Commit, ex.TakeAll.P, mc.TakeAll.P, n)
 		near("take all", mc.TakeAll.P, ex.TakeAll.P)
 		for k := range ex.Taken {
 			near(fmt.Sprintf("P(%d taken)", k), mc.Taken[k].P, ex.Taken[k].P)
@@ -218,12 +227,21 @@ func TestSystemMonteCarloMatchesExact(t *testing.T) {
 			near("planet "+ex.Planets[k].Name, mc.Planets[k].Taken.P, ex.Planets[k].Taken.P)
 		}
 		for side := range 2 {
+			if se := mc.ResourcesLost[side].SE; se > 0 {
+				worst = max(worst, math.Abs(mc.ResourcesLost[side].Value-ex.ResourcesLost[side].Value)/se)
+			}
 			if d := math.Abs(mc.ResourcesLost[side].Value - ex.ResourcesLost[side].Value); d > 5*mc.ResourcesLost[side].SE+1e-3 { // 1e-3: losses too rare for the trials to see (SE 0)
 				t.Errorf("battle %d: side %d resources lost Monte Carlo %v, exact %.12g (%v)", i, side, mc.ResourcesLost[side], ex.ResourcesLost[side].Value, sc.Planets)
 			}
 		}
 	}
+	t.Logf("largest |Monte Carlo − exact| over every figure compared: %.2f standard errors", worst)
 }
+
+// systemTrials are TestSystemMonteCarloMatchesExact's trials per battle
+// (go test ./combat -run TestSystemMonteCarloMatchesExact -v -args
+// -system-trials 1000000 for the 10⁶).
+var systemTrials = flag.Int64("system-trials", 100000, "trials per battle of TestSystemMonteCarloMatchesExact")
 
 // TestSystemBestSplitBeatsEveryFixedSplit checks the best split against
 // brute force: every fixed split of the attacker's ground forces, solved

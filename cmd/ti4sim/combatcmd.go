@@ -307,7 +307,7 @@ Examples:
 
 func invadeCommand() *command {
 	return combatCommand("invade", combat.Invasion,
-		"the whole tactical action against one planet",
+		"the whole tactical action against a planet, or a system of up to 3",
 		`Simulates a tactical action against one planet: space cannon offense, space
 combat (if both sides have ships), bombardment, commitment of all the
 attacker's ground forces, space cannon defense, ground combat and control.
@@ -323,6 +323,17 @@ combat wiped out both" (JSON: both_wiped_out), and there is no draw. A
 combat that can never end (no unit can score a hit) is unfinished, in both
 rulesets.
 
+A system of several planets: give each with --planet "NAME: UNITS" (up to
+3, most valuable first; -d then holds only the defender's ships). The space
+area is fought once with every planet's units present; every unit with
+Bombardment bombards one planet (the first that can be bombarded, or
+--bombard NAME); the ground forces are split by --commit: secure[:P]
+(default secure:0.9: planet by planet, the cheapest force that takes it
+with chance P, judged exactly), best[:all] or best:count (the split that
+maximises the chance to take every planet, or the expected number taken),
+or a split "NAME: UNITS; NAME: UNITS". The answer: the chance to take every
+planet, each number of planets and each planet, with the units left.
+
 With no -a/-d it runs the example (the planet's space dock gives the
 defender's fighters room):
   -a "2 dreadnought, 1 carrier, 2 fighter, 4 infantry"
@@ -330,6 +341,7 @@ defender's fighters room):
 
 Examples:
   ti4sim invade -a "1 war sun, 1 carrier, 4 infantry" -d "2 infantry, 1 mech, 1 pds"
-  ti4sim invade -a "2 dread II, 2 carrier, 6 inf" -d "1 cruiser, 4 inf, 2 pds II" -n 1000000 -o json`,
+  ti4sim invade -a "2 dread II, 2 carrier, 6 inf" -d "1 cruiser, 4 inf, 2 pds II" -n 1000000 -o json
+  ti4sim invade -a "2 dreadnought, 2 carrier, 7 infantry, 1 mech" -d "1 cruiser" --planet "Arinam: 2 infantry, 1 pds" --planet "Meer: 3 infantry" --commit best --exact`,
 		invadeExample)
 }

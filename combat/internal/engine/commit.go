@@ -18,9 +18,10 @@ const (
 	// the most valuable first), the cheapest force that takes the planet
 	// with at least the target chance, judged exactly from its defenders
 	// after bombardment; a planet that what is left cannot take to the
-	// target gets nothing. What is left at the end joins the first planet
-	// that got forces (the first planet when none did), so one planet
-	// commits everything.
+	// target gets nothing. What is left then goes, one unit at a time
+	// (the cheapest first), to the planet whose chance it raises most
+	// (the first planet that got forces when it raises none), so every
+	// ground force lands; with one planet, all on it.
 	CommitSecure CommitKind = iota
 	// CommitFixed is the user's split: each planet in order gets what it
 	// asks for while the ground forces last; the rest stay in space.
@@ -220,9 +221,29 @@ func (c *CommitPolicy) secure(pool [MaxSlots]uint16, d []uint32) [MaxPlanets][Ma
 			}
 		}
 	}
+	// What is left goes, one unit at a time (the cheapest first), where
+	// it raises a planet's chance most (the first planet that got forces
+	// when it raises none).
 	first = max(first, 0)
-	for _, g := range c.sys.ground {
-		split[first][g] += left[g]
+	order := append([]uint8(nil), c.sys.ground...)
+	costOf := func(g uint8) int32 { return c.sys.Space.Side[Attacker].Slots[g].CostHalves }
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && costOf(order[j]) < costOf(order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, g := range order {
+		for ; left[g] > 0; left[g]-- {
+			target, gain := first, 1e-12
+			for k := range d {
+				f := split[k]
+				f[g]++
+				if v := c.take(k, &f, d[k]) - c.take(k, &split[k], d[k]); v > gain {
+					target, gain = k, v
+				}
+			}
+			split[target][g]++
+		}
 	}
 	return split
 }
