@@ -46,6 +46,9 @@ func TestCombatGolden(t *testing.T) {
 		{"compare_x89_ruleset", []string{"compare", "invade", "-a", "2 dreadnought, 1 carrier, 4 inf", "-d", "4 inf, 1 mech", "--vary", "ruleset=ti4,ti3-sa", "--vary", "attacker-tech=,x89", "-n", "20000"}},
 		{"ground_ti3_order_exact", []string{"ground", "--ruleset", "ti3-sa", "-a", "2 gf, 1 st, 1 mu", "-d", "3 gf, 1 st", "--attacker-order", "st, gf, mu", "--defender-order", "shock troop, ground force", "--exact"}},
 		{"compare_ruleset", []string{"compare", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "1 war sun, 2 destroyer", "--vary", "ruleset=ti4,ti3-sa", "-n", "20000"}},
+		{"invade_system", []string{"invade", "-a", "2 dreadnought, 2 carrier, 7 infantry, 1 mech", "-d", "1 cruiser", "--planet", "Arinam: 2 infantry, 1 pds", "--planet", "Meer (cultural): 3 infantry", "-n", "20000"}},
+		{"invade_system_exact_json", []string{"invade", "-a", "1 war sun, 1 dreadnought, 2 carrier, 8 infantry, 2 mech", "-d", "2 destroyer, 2 fighter", "--planet", "Mehar Xull: 3 infantry, 1 mech, 1 pds, 1 space dock", "--planet", "Lodor: 2 infantry", "--planet", "Quann: none", "--commit", "best:count", "--exact", "-o", "json"}},
+		{"invade_system_split", []string{"invade", "-a", "2 dreadnought, 1 carrier, 4 infantry", "--planet", "A: 2 infantry", "--planet", "B: 1 infantry", "--commit", "a: 3 infantry; b: 1 infantry", "--bombard", "B", "--exact"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

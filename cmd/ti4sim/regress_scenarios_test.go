@@ -262,4 +262,18 @@ var regressScenarios = []struct {
 	{"space_exact_counted_cards", []string{"space",
 		"-a", "2 dreadnought, 3 cruiser, 2 fighter", "--attacker-card", "direct-hit:1",
 		"-d", "3 dreadnought, 2 destroyer", "--defender-card", "shields-holding:1", "--defender-tech", "duranium-armor", "--exact"}},
+	// Systems of several planets (invade --planet): Sardakk's ground texts
+	// (Valkyrie Particle Weave, its mechs) in each planet's ground combat
+	// with a fixed split, by Monte Carlo; an exact system under the
+	// default split where Conventions of War spares a cultural planet from
+	// bombardment.
+	{"invade_system_sardakk_l1z1x", []string{"invade",
+		"-a", "1 dreadnought, 2 carrier, 2 cruiser, 6 infantry, 2 mech", "--attacker-faction", "sardakk", "--attacker-tech", "valkyrie-particle-weave",
+		"-d", "1 dreadnought, 2 fighter", "--defender-faction", "l1z1x",
+		"--planet", "Arinam: 2 infantry, 1 pds", "--planet", "Meer: 3 infantry, 1 mech", "--commit", "Arinam: 3 infantry, 1 mech; Meer: 3 infantry, 1 mech",
+		"-n", "20000", "--seed", "31"}},
+	{"invade_system_exact", []string{"invade",
+		"-a", "1 war sun, 1 dreadnought, 2 carrier, 8 infantry, 2 mech", "-d", "2 destroyer, 2 fighter",
+		"--planet", "Mehar Xull: 3 infantry, 1 mech, 1 pds, 1 space dock", "--planet", "Lodor (cultural): 2 infantry", "--planet", "Quann: 1 infantry",
+		"--defender-card", "conventions-of-war", "--exact"}},
 }
