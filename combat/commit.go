@@ -85,7 +85,7 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 			}
 			p, err := strconv.ParseFloat(v, 64)
 			if err != nil || !(p/scale > 0 && p/scale <= 1) {
-				return c, fmt.Errorf("secure:%s: the target chance must be in (0, 1], e.g. secure:0.8 or secure:80%%", strings.TrimSpace(arg))
+				return c, fmt.Errorf("%q: the target chance must be in (0, 1], e.g. secure:0.8 or secure:80%%", s)
 			}
 			c.Target = p / scale
 		}
@@ -97,7 +97,7 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 		case "count":
 			return Commit{Kind: CommitBestCount}, nil
 		}
-		return Commit{}, fmt.Errorf("best:%s: allowed best:all (the chance to take every planet) or best:count (the expected number taken)", strings.TrimSpace(arg))
+		return Commit{}, fmt.Errorf("%q: allowed best:all (the chance to take every planet) or best:count (the expected number taken)", s)
 	}
 	// A split.
 	c := Commit{Kind: CommitFixed, Split: make([]units.Fleet, len(names))}

@@ -4,11 +4,13 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // Fuzz tests of the command-line grammars of this package: hit orders
 // (ParseOrder), retreat policies (ParseRetreat) and card printings
-// (ParseRules). Each checks that the parser never panics, that its errors
+// (ParseRules), commit policies (ParseCommit). Each checks that the parser never panics, that its errors
 // are one non-empty line (the CLI prints them after "ti4sim: "), that what
 // it accepts passes the validation Run applies, and that the value's String
 // parses back to the same value.
@@ -132,6 +134,46 @@ func FuzzParseRules(f *testing.F) {
 		}
 		if again != r {
 			t.Fatalf("%q -> %+v -> %q -> %+v", s, r, back, again)
+		}
+	})
+}
+
+// FuzzParseCommit checks the --commit grammar: no panic, one-line errors,
+// a target in (0, 1], a split only of the planets named, and what is
+// accepted written back (Commit.Text) and read again the same.
+func FuzzParseCommit(f *testing.F) {
+	for _, s := range []string{
+		"", "secure", "secure:0.8", "secure:80%", "secure:1", "secure:0", "secure:1.5", "secure:NaN", "secure:-1",
+		"best", "best:all", "best:count", "best:most", "BEST:COUNT",
+		"Mecatol: 3 infantry, 1 mech; Lodor: 2 infantry", "mecatol: none", "Lodor: 1 mech; lodor: 1 mech",
+		"Mars: 1 infantry", "Mecatol 3 infantry", "Mecatol: 3 dreadnot", ";;", "Mecatol:", ": 3 infantry",
+	} {
+		f.Add(s)
+	}
+	names := []string{"Mecatol", "Lodor", "Abyz"}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCommit(s, names, units.ParseFleet)
+		if err != nil {
+			oneLine(t, s, err)
+			return
+		}
+		switch c.Kind {
+		case CommitSecure:
+			if c.Target != 0 && !(c.Target > 0 && c.Target <= 1) {
+				t.Fatalf("ParseCommit(%q): target %v", s, c.Target)
+			}
+		case CommitFixed:
+			if len(c.Split) != len(names) {
+				t.Fatalf("ParseCommit(%q): %d planets in the split", s, len(c.Split))
+			}
+		}
+		back := c.Text(names, units.Fleet.String)
+		again, err := ParseCommit(back, names, units.ParseFleet)
+		if err != nil {
+			t.Fatalf("ParseCommit(%q) written %q, which does not parse: %v", s, back, err)
+		}
+		if again.Text(names, units.Fleet.String) != back || again.Kind != c.Kind {
+			t.Fatalf("%q -> %q -> %q", s, back, again.Text(names, units.Fleet.String))
 		}
 	})
 }

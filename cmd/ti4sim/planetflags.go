@@ -32,13 +32,6 @@ func (f *scenarioFlags) parseFleet(s string) (units.Fleet, error) {
 // setPlanets reads --planet, --commit and --bombard into sc and checks the
 // system (each error a usage error naming its flag).
 func (f *scenarioFlags) setPlanets(sc *combat.Scenario) error {
-	if len(f.planets) == 0 {
-		for _, g := range []struct{ flag, v string }{{"commit", f.commit}, {"bombard", f.bombard}} {
-			if g.v != "" {
-				return usageErrorf("--%s: give the system's planets with --planet", g.flag)
-			}
-		}
-	}
 	if sc.Action != combat.Invasion {
 		return usageErrorf("--planet: only invade has planets")
 	}
@@ -62,6 +55,18 @@ func (f *scenarioFlags) setPlanets(sc *combat.Scenario) error {
 	sc.Bombard = strings.TrimSpace(f.bombard)
 	if err := sc.ValidateSystem(); err != nil {
 		return usageErrorf("%v", err)
+	}
+	return nil
+}
+
+// planetsGiven checks that --commit and --bombard come with --planet.
+func (f *scenarioFlags) planetsGiven() error {
+	if len(f.planets) == 0 {
+		for _, g := range []struct{ flag, v string }{{"commit", f.commit}, {"bombard", f.bombard}} {
+			if g.v != "" {
+				return usageErrorf("--%s: give the system's planets with --planet", g.flag)
+			}
+		}
 	}
 	return nil
 }

@@ -102,6 +102,9 @@ type example struct {
 // errors are usage errors naming the flag at fault.
 func (f *scenarioFlags) scenario(act combat.Action, ex example) (combat.Scenario, error) {
 	sc := combat.Scenario{Action: act, Nebula: f.nebula}
+	if err := f.planetsGiven(); err != nil {
+		return sc, err
+	}
 	if err := f.useFleets(ex); err != nil {
 		return sc, err
 	}
