@@ -148,23 +148,9 @@ func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, e
 // saying why.
 func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.FlagSet, e *env) (combat.Result, error) {
 	rf, sf := cc.rf, cc.sf
-	var res combat.Result
-	var err error
-	var notExact *combat.NotExactError
-	if sf.exact || sf.preferExact {
-		res, err = combat.SolveWithin(ctx, sc, e.exactStates())
-		switch {
-		case err == nil:
-			return res, nil
-		case ctx.Err() != nil:
-			return res, err
-		case sf.exact || !errors.As(err, &notExact):
-			flag := "--exact"
-			if given := sf.exactOnly(); given != "" {
-				flag = "--" + given // exact mode because of it
-			}
-			return res, usageErrorf("%s: %v", flag, err)
-		}
+	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
+	if done || err != nil {
+		return res, err
 	}
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
 	if sf.precision > 0 && !fs.Changed("trials") {
@@ -183,33 +169,44 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 	return res, nil
 }
 
+// tryExact solves exactly when --exact, --prefer-exact or a flag only
+// exact mode answers asks for it: the answer and done, or, where
+// --prefer-exact falls back to Monte Carlo, not done and why (for the
+// warning). A refusal otherwise is a usage error naming the flag.
+func tryExact[R any](ctx context.Context, sf *scenarioFlags, solve func() (R, error)) (res R, done bool, notExact *combat.NotExactError, err error) {
+	if !sf.exact && !sf.preferExact {
+		return res, false, nil, nil
+	}
+	res, err = solve()
+	switch {
+	case err == nil:
+		return res, true, nil, nil
+	case ctx.Err() != nil:
+		return res, false, nil, err
+	case sf.exact || !errors.As(err, &notExact):
+		flag := "--exact"
+		if given := sf.exactOnly(); given != "" {
+			flag = "--" + given // exact mode because of it
+		}
+		return res, false, nil, usageErrorf("%s: %v", flag, err)
+	}
+	return res, false, notExact, nil
+}
+
 // systemOdds answers an invasion of a system of planets: exactly
 // (--exact, --prefer-exact) or by simulation, as odds does for one.
 func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env) (combat.SystemResult, error) {
 	rf, sf := cc.rf, cc.sf
-	var notExact *combat.NotExactError
-	if sf.exact || sf.preferExact {
-		res, err := combat.SolveSystemWithin(ctx, sc, e.exactStates())
-		switch {
-		case err == nil:
-			return res, nil
-		case ctx.Err() != nil:
-			return res, err
-		case sf.exact || !errors.As(err, &notExact):
-			flag := "--exact"
-			if given := sf.exactOnly(); given != "" {
-				flag = "--" + given
-			}
-			return res, usageErrorf("%s: %v", flag, err)
-		}
+	res, done, notExact, err := tryExact(ctx, sf, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })
+	if done || err != nil {
+		return res, err
 	}
 	if sf.precision > 0 {
 		return combat.SystemResult{}, usageErrorf("--precision: not available with --planet; give the trials with -n")
 	}
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers}
 	o.Progress = progress(e, o.Trials)
-	res, err := combat.RunSystem(ctx, sc, o)
-	if err != nil {
+	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
 		if ctx.Err() != nil {
 			return res, err
 		}

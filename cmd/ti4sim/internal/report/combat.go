@@ -156,15 +156,22 @@ func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 // and seed), the ruleset when not TI4, both fleets with their PDS, and
 // the nebula, then a blank line.
 func writeCombatHeader(w io.Writer, sc combat.Scenario, r combat.Result) {
-	if r.Exact {
-		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", sc.Action)
-	} else {
-		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", sc.Action, r.Trials, r.Seed)
-	}
-	if sc.Edition != combat.EditionTI4 {
-		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
-	}
+	writeHowFound(w, sc.Action, sc.Edition, r.Exact, r.Trials, r.Seed)
 	writeFleets(w, sc)
+}
+
+// writeHowFound writes the header's first lines: the command and how the
+// odds were found (exact, or the trials and seed), and the ruleset when it
+// is not TI4.
+func writeHowFound(w io.Writer, act combat.Action, g combat.Edition, exact bool, trials int64, seed uint64) {
+	if exact {
+		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", act)
+	} else {
+		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", act, trials, seed)
+	}
+	if g != combat.EditionTI4 {
+		fmt.Fprintf(w, "Ruleset: %s (%s)\n", g, units.TI3Name)
+	}
 }
 
 // writeFleets writes both fleets with their PDS and the nebula, then a

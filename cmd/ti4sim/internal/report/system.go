@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/units"
 )
 
 // System writes the result r of the invasion of sc's system (sc.Planets,
@@ -61,14 +60,7 @@ func systemTable(out io.Writer, sc combat.Scenario, r combat.SystemResult) error
 // planet bombarded when one is named, and each planet's units, then a
 // blank line. A system's action is always an invasion.
 func writeSystemHeader(w io.Writer, sc combat.Scenario, r combat.SystemResult) {
-	if r.Exact {
-		fmt.Fprintf(w, "ti4sim %s: exact (Markov chain over unit states, no sampling)\n", combat.Invasion)
-	} else {
-		fmt.Fprintf(w, "ti4sim %s: %d trials, seed %d\n", combat.Invasion, r.Trials, r.Seed)
-	}
-	if sc.Edition != combat.EditionTI4 {
-		fmt.Fprintf(w, "Ruleset: %s (%s)\n", sc.Edition, units.TI3Name)
-	}
+	writeHowFound(w, combat.Invasion, sc.Edition, r.Exact, r.Trials, r.Seed)
 	fmt.Fprintf(w, "System: %s; commit policy: %s\n", planetsText(len(sc.Planets)), r.Commit)
 	fmt.Fprintf(w, "Attacker: %s", fleetText(sc.Edition, sc.Attacker.Fleet))
 	if sc.Attacker.SystemPDS > 0 {
