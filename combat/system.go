@@ -100,7 +100,7 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (SystemR
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal || sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
 		return SystemResult{}, errors.New("the optimal hit assignment and the best retreat are not available for a system with planets")
 	}
-	sys, err := compileSystem(ctx, &sc)
+	sys, err := compileSystemWithin(ctx, &sc, maxStates)
 	if err != nil {
 		return SystemResult{}, err
 	}
@@ -175,6 +175,12 @@ func (sc *Scenario) systemPlans() (space Scenario, planets []Scenario, err error
 
 // compileSystem compiles sc's system.
 func compileSystem(ctx context.Context, sc *Scenario) (*engine.SystemPlan, error) {
+	return compileSystemWithin(ctx, sc, MaxExactStates)
+}
+
+// compileSystemWithin compiles sc's system, the exact solves behind its
+// commit policy bounded by maxStates.
+func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*engine.SystemPlan, error) {
 	spaceSc, planetScs, err := sc.systemPlans()
 	if err != nil {
 		return nil, err
@@ -197,7 +203,7 @@ func compileSystem(ctx context.Context, sc *Scenario) (*engine.SystemPlan, error
 		}
 		plans = append(plans, p)
 	}
-	policy := &engine.CommitPolicy{Kind: sc.Commit.Kind, Target: sc.Commit.Target, Ctx: ctx}
+	policy := &engine.CommitPolicy{Kind: sc.Commit.Kind, Target: sc.Commit.Target, Ctx: ctx, MaxStates: maxStates}
 	if policy.Kind == CommitSecure && policy.Target == 0 {
 		policy.Target = DefaultCommitTarget
 	}
@@ -221,6 +227,13 @@ func compileSystem(ctx context.Context, sc *Scenario) (*engine.SystemPlan, error
 		}
 	}
 	if len(plans) > 1 {
+		for _, side := range []*Side{&sc.Attacker, &sc.Defender} {
+			for _, c := range side.Cards {
+				if name, _, _ := strings.Cut(strings.TrimSpace(c), ":"); strings.EqualFold(strings.TrimSpace(name), "mecatol-rex") {
+					return nil, errors.New("mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
+				}
+			}
+		}
 		if sc.Edition == EditionTI3SA {
 			return nil, errors.New("planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
 		}

@@ -380,6 +380,11 @@ func TestSystemRefusals(t *testing.T) {
 			sc.Commit = combat.Commit{Kind: combat.CommitFixed, Split: []units.Fleet{mustFleet(t, "1 carrier"), {}}}
 		}, "not ground forces"},
 		{"bad target", func(sc *combat.Scenario) { sc.Commit = combat.Commit{Target: 1.5} }, "out of range"},
+		{"mecatol rex", func(sc *combat.Scenario) {
+			sc.Defender.Faction, _ = units.LookupFaction("keleres")
+			sc.Defender.Techs = []string{"iihq-modernization"}
+			sc.Defender.Cards = []string{"mecatol-rex"}
+		}, "holds one planet"},
 	} {
 		sc := base()
 		c.edit(&sc)

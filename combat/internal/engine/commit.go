@@ -54,8 +54,10 @@ type CommitPolicy struct {
 	// Fixed is CommitFixed's split: Fixed[k][slot] ground forces of the
 	// attacker's slot for planet k.
 	Fixed [MaxPlanets][MaxSlots]uint16
-	// Ctx bounds the exact solves behind the odds (nil: none).
-	Ctx context.Context
+	// Ctx bounds the exact solves behind the odds (nil: none), and
+	// MaxStates their joint states (0: DefaultMaxStates).
+	Ctx       context.Context
+	MaxStates int
 
 	sys  *SystemPlan
 	odds []*planetOdds
@@ -107,7 +109,7 @@ func (c *CommitPolicy) prepare(sys *SystemPlan) error {
 		ctx = context.Background()
 	}
 	for k, p := range sys.Planets {
-		o, err := newPlanetOdds(ctx, p, sys.ground)
+		o, err := newPlanetOdds(ctx, p, c.MaxStates)
 		if err != nil {
 			return fmt.Errorf("the commit policy %s judges each planet's odds exactly, and planet %s cannot be: %w; give the split instead", c, sys.Names[k], err)
 		}
@@ -296,19 +298,23 @@ func (c *CommitPolicy) best(pool [MaxSlots]uint16, d []uint32) [MaxPlanets][MaxS
 // the steps from the commitment on (space cannon defense, the ground
 // combat, control), remembered by (f, d).
 type planetOdds struct {
-	ctx     context.Context
-	p       *Plan
-	g       *chain
-	ships   [MaxSlots]uint16
-	damaged [MaxSlots]uint16
-	memo    map[uint64]float64
+	ctx       context.Context
+	maxStates int
+	p         *Plan
+	g         *chain
+	ships     [MaxSlots]uint16
+	damaged   [MaxSlots]uint16
+	memo      map[uint64]float64
 }
 
-func newPlanetOdds(ctx context.Context, p *Plan, ground []uint8) (*planetOdds, error) {
+func newPlanetOdds(ctx context.Context, p *Plan, maxStates int) (*planetOdds, error) {
 	if err := planRefusal(p); err != nil {
 		return nil, err
 	}
-	s := &Solver{Ctx: ctx, P: p, MaxStates: DefaultMaxStates, Left: NewExactLeft(p)}
+	if maxStates <= 0 {
+		maxStates = DefaultMaxStates
+	}
+	s := &Solver{Ctx: ctx, P: p, MaxStates: maxStates, Left: NewExactLeft(p)}
 	if err := s.refusal(); err != nil {
 		return nil, err
 	}
@@ -316,7 +322,7 @@ func newPlanetOdds(ctx context.Context, p *Plan, ground []uint8) (*planetOdds, e
 	if err != nil {
 		return nil, err
 	}
-	o := &planetOdds{ctx: ctx, p: p, g: g, memo: map[uint64]float64{}}
+	o := &planetOdds{ctx: ctx, p: p, g: g, maxStates: maxStates, memo: map[uint64]float64{}}
 	o.ships = p.Side[Attacker].Start
 	o.damaged = p.Side[Attacker].StartDamaged
 	return o, nil
@@ -352,7 +358,7 @@ type landingValue struct {
 // landing solves the steps from the commitment on, from joint ground
 // state (a, d) with the attacker's ships as given.
 func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16) (landingValue, error) {
-	sub := &Solver{Ctx: o.ctx, P: o.p, MaxStates: DefaultMaxStates, Left: NewExactLeft(o.p)}
+	sub := &Solver{Ctx: o.ctx, P: o.p, MaxStates: o.maxStates, Left: NewExactLeft(o.p)}
 	sub.shipsDamaged = *damaged
 	nd := uint32(o.g.ss[Defender].n)
 	st := planetState{g: o.g, m: 1, dist: map[uint32]float64{a*nd + d: 1}, ships: ships, damaged: *damaged}

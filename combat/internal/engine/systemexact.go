@@ -62,7 +62,7 @@ func (sys *SystemPlan) Solve(ctx context.Context, maxStates int) (SystemResult, 
 			odds[k] = sys.Commit.odds[k]
 			continue
 		}
-		o, err := newPlanetOdds(ctx, p, sys.ground)
+		o, err := newPlanetOdds(ctx, p, maxStates)
 		if err != nil {
 			return SystemResult{}, err
 		}
@@ -293,7 +293,7 @@ func (c *composition) landing(k int, f *[MaxSlots]uint16, d uint32, ships, damag
 // invasion and its bombardment by the ships given, as a distribution over
 // its defender codes (the attacker's ground forces pool in space).
 func (o *planetOdds) bombarded(ships, damaged *[MaxSlots]uint16, pool *Pool) ([]weightedState, error) {
-	s := &Solver{Ctx: o.ctx, P: o.p, MaxStates: DefaultMaxStates, Left: NewExactLeft(o.p)}
+	s := &Solver{Ctx: o.ctx, P: o.p, MaxStates: o.maxStates, Left: NewExactLeft(o.p)}
 	s.shipsDamaged = *damaged
 	g := o.g
 	nd := uint32(g.ss[Defender].n)
