@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -108,6 +109,21 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (SystemR
 	return sc.describeCommit(r), err
 }
 
+// PlanetName reports whether name is a valid planet name: 1 to 40
+// printable characters, none of ':', ';', '(' or ')' (the command line's
+// grammar uses them), no leading or trailing space.
+func PlanetName(name string) bool {
+	if name == "" || len(name) > 40 || name != strings.TrimSpace(name) || strings.ContainsAny(name, ":;()") {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // ValidateSystem reports whether sc is a valid system invasion, without
 // running it.
 func (sc *Scenario) ValidateSystem() error {
@@ -135,8 +151,8 @@ func (sc *Scenario) systemPlans() (space Scenario, planets []Scenario, err error
 	for k, p := range sc.Planets {
 		name := strings.TrimSpace(p.Name)
 		switch {
-		case name == "" || len(name) > 40:
-			return space, nil, fmt.Errorf("planet %d: a name of 1 to 40 characters is needed", k+1)
+		case !PlanetName(name):
+			return space, nil, fmt.Errorf("planet %d: a name of 1 to 40 printable characters, without ':', ';' or parentheses, is needed", k+1)
 		case seen[strings.ToLower(name)]:
 			return space, nil, fmt.Errorf("planet %d: the name %q is given twice", k+1, name)
 		}

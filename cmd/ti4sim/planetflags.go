@@ -82,13 +82,13 @@ func parsePlanet(v string, parse func(string) (units.Fleet, error)) (combat.Plan
 	if base, found := strings.CutSuffix(strings.ToLower(p.Name), "(cultural)"); found {
 		p.Name, p.Cultural = strings.TrimSpace(p.Name[:len(base)]), true
 	}
-	if p.Name == "" || strings.ContainsAny(p.Name, "();") {
-		return p, fmt.Errorf("%q: a planet needs a name (without ';' or parentheses) before ':'", v)
+	if !combat.PlanetName(p.Name) {
+		return p, fmt.Errorf("%q: a planet needs a name before ':' (1 to 40 printable characters, no ';' or parentheses)", v)
 	}
 	if us = strings.TrimSpace(us); us != "" && !strings.EqualFold(us, "none") {
 		f, err := parse(us)
 		if err != nil {
-			return p, fmt.Errorf("%s: %v", p.Name, err)
+			return p, fmt.Errorf("%q: %v", p.Name, err)
 		}
 		p.Units = f
 	}

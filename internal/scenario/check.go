@@ -121,8 +121,8 @@ func (sy *System) checkPlanets(action string, g combat.Edition) error {
 	for i, p := range sy.Planets {
 		path := fmt.Sprintf("system.planets[%d]", i)
 		name := strings.TrimSpace(p.Name)
-		if name == "" || len(name) > 40 || strings.ContainsAny(name, ":;()") {
-			return errorf(join(path, "name"), "%s is not a planet name (1..40 characters, no ':', ';' or parentheses)", echo.Quote(p.Name))
+		if !combat.PlanetName(name) {
+			return errorf(join(path, "name"), "%s is not a planet name (1..40 printable characters, no ':', ';' or parentheses)", echo.Quote(p.Name))
 		}
 		for _, n := range names {
 			if strings.EqualFold(n, name) {
