@@ -41,6 +41,17 @@ func OutsideCombat(slug string) (string, bool) {
 	return effects.OutsideCombat(slug)
 }
 
+// TI3Leaders returns the Twilight Imperium 3 leaders a side may have in the
+// fight (Side.Leaders under EditionTI3SA), with what each does.
+func TI3Leaders() map[string]string { return effects.TI3Leaders() }
+
+// TI3HighAlert and TI3IonStorm say what the High Alert token
+// (Side.HighAlert) and the Ion Storm (Scenario.IonStorm) do.
+const (
+	TI3HighAlert = effects.TI3HighAlert
+	TI3IonStorm  = effects.TI3IonStorm
+)
+
 // TI3Technologies returns the Twilight Imperium 3 technologies the engine
 // models (for Side.Techs under EditionTI3SA), with their text.
 func TI3Technologies() map[string]string {

@@ -62,6 +62,13 @@ type Side struct {
 	// rolls and unit abilities. A subset of Fleet; only the Last Bastion
 	// galvanize, or a side holding their Raise the Standard note.
 	Galvanized units.Fleet
+	// Leaders are the side's Twilight Imperium 3 leaders in the fight,
+	// each at most once: general, admiral, agent, scientist, diplomat
+	// (EditionTI3SA only; see TI3Leaders for what each does).
+	Leaders []string
+	// HighAlert: the side has the High Alert token in the active system
+	// (EditionTI3SA only; one side at most).
+	HighAlert bool
 }
 
 // Scenario is one question to simulate.
@@ -94,6 +101,10 @@ type Scenario struct {
 	// SpaceMine is true when the defender has a space mine in the active
 	// system (Twilight Imperium 3 with Shattered Ascension only; ti3.go).
 	SpaceMine bool
+	// IonStorm is true when the active system is an Ion Storm (Twilight
+	// Imperium 3 only): no space cannon fires at units in it, and its
+	// fighters make no combat rolls.
+	IonStorm bool
 	// Planets, for an invasion of a system with one to MaxPlanets planets
 	// (RunSystem, SolveSystem): each planet's defending units; the
 	// defender's Fleet then holds only its ships. Empty for Run and Solve,
@@ -128,7 +139,7 @@ func (sc *Scenario) internal() effects.Scenario {
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
-			PlanetOfSystem: sc.planetOfSystem,
+			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm,
 		},
 		Printings: sc.Printings,
 	}
@@ -139,6 +150,7 @@ func (s *Side) internal() engine.Force {
 		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: s.Order, Modifier: s.Modifier,
 		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
 		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized,
+		TI3Leaders: s.Leaders, HighAlert: s.HighAlert,
 	}
 }
 

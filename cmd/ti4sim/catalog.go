@@ -35,6 +35,11 @@ type catalogRuleset struct {
 	// Technologies are the ruleset's own technologies with their text
 	// (ti3-sa; ti4's are among the cards).
 	Technologies map[string]string `json:"technologies,omitempty"`
+	// Leaders are the ruleset's leaders a side may have in the fight, with
+	// what each does (ti3-sa), and System its system tokens and anomalies
+	// by flag (high_alert, ion_storm).
+	Leaders map[string]string `json:"leaders,omitempty"`
+	System  map[string]string `json:"system,omitempty"`
 	// UnitNames maps every unit name a document's fleet may give (lower
 	// case, single spaces; " II" may follow) to the unit's kind.
 	UnitNames map[string]string `json:"unit_names"`
@@ -93,6 +98,8 @@ func catalog() catalogJSON {
 		}
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
+			r.Leaders = combat.TI3Leaders()
+			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm}
 		}
 		c.Rulesets = append(c.Rulesets, r)
 	}

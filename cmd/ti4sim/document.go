@@ -31,7 +31,7 @@ var actionNames = map[combat.Action]string{
 // entries of at most 99 units), the inputs as given, and the run.
 func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pflag.FlagSet) scenario.Combat {
 	d := scenario.Combat{Version: scenario.Version, Action: actionNames[sc.Action], Ruleset: f.game.String(),
-		System: scenario.System{Nebula: sc.Nebula, EntropicScar: sc.EntropicScar, Cultural: sc.Cultural, SpaceMine: sc.SpaceMine}}
+		System: scenario.System{Nebula: sc.Nebula, EntropicScar: sc.EntropicScar, Cultural: sc.Cultural, SpaceMine: sc.SpaceMine, IonStorm: sc.IonStorm}}
 	for _, item := range f.rules {
 		k, v, _ := strings.Cut(item, "=")
 		if d.Printings == nil {
@@ -73,7 +73,12 @@ func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pfl
 // side is one side of a combat document.
 func side(g combat.Edition, s combat.Side, techs, cards []string, order, retreat string) scenario.Side {
 	d := scenario.Side{Fleet: unitEntries(g, s.Fleet), Order: strings.TrimSpace(order), Modifier: s.Modifier,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, AdjacentPDS: s.AdjacentPDS}
+		TradeGoods: s.TradeGoods, Influence: s.Influence, AdjacentPDS: s.AdjacentPDS, HighAlert: s.HighAlert}
+	for _, l := range s.Leaders {
+		if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
+			d.Leaders = append(d.Leaders, l)
+		}
+	}
 	if s.Faction != nil {
 		d.Faction = s.Faction.Slug
 	}

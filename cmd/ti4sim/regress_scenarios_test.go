@@ -276,4 +276,13 @@ var regressScenarios = []struct {
 		"-a", "1 war sun, 1 dreadnought, 2 carrier, 8 infantry, 2 mech", "-d", "2 destroyer, 2 fighter",
 		"--planet", "Mehar Xull: 3 infantry, 1 mech, 1 pds, 1 space dock", "--planet", "Lodor (cultural): 2 infantry", "--planet", "Quann: 1 infantry",
 		"--defender-card", "conventions-of-war", "--exact"}},
+	// Twilight Imperium 3's leaders, High Alert and Ion Storm: Monte Carlo
+	// (the General's rerolls drawn die by die) and exact.
+	{"invade_ti3_leaders", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 carrier, 4 gf, 1 mu", "--attacker-leader", "general,admiral", "--high-alert", "attacker",
+		"-d", "1 cruiser, 2 fighter, 3 gf, 1 pds", "--defender-leader", "general,scientist",
+		"-n", "20000", "--seed", "32"}},
+	{"space_ti3_ion_storm_exact", []string{"space", "--ruleset", "ti3-sa", "--ion-storm",
+		"-a", "1 dreadnought, 2 cruiser, 4 fighter", "--attacker-leader", "admiral",
+		"-d", "2 cruiser, 1 destroyer, 3 fighter, 2 pds", "--exact"}},
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -36,6 +37,9 @@ type scenarioFlags struct {
 	attackerGalv, defenderGalv       string
 	ruleset                          string
 	game                             combat.Edition
+	attackerLeader, defenderLeader   []string
+	highAlert                        string
+	ionStorm                         bool
 	// planets (--planet), commit and bombard: an invasion of a system of
 	// several planets (planetflags.go).
 	planets         []string
@@ -87,6 +91,10 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
 	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
+	fs.StringSliceVar(&f.attackerLeader, "attacker-leader", nil, "--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat (see: ti4sim units --ruleset ti3-sa)")
+	fs.StringSliceVar(&f.defenderLeader, "defender-leader", nil, "--ruleset ti3-sa: the defender's leaders in the fight, like --attacker-leader")
+	fs.StringVar(&f.highAlert, "high-alert", "", "--ruleset ti3-sa: the `SIDE` (attacker or defender) whose High Alert token is in the system: +1 to all its combat rolls there")
+	fs.BoolVar(&f.ionStorm, "ion-storm", false, "--ruleset ti3-sa: the system is an Ion Storm: no space cannon fires into it, its fighters make no combat rolls")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling (takes no -n, --seed or --precision)")
 	fs.BoolVar(&f.preferExact, "prefer-exact", false, "the exact answer when exact mode can give one, otherwise the Monte Carlo answer of -n and --seed with a warning saying why")
 	fs.Float64Var(&f.precision, "precision", 0, "run until every outcome's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
@@ -248,6 +256,17 @@ func (f *scenarioFlags) setExtras(sc *combat.Scenario) error {
 		}
 	}
 	sc.Attacker.Cards, sc.Defender.Cards = f.attackerCard, f.defenderCard
+	sc.Attacker.Leaders, sc.Defender.Leaders = f.attackerLeader, f.defenderLeader
+	switch strings.ToLower(strings.TrimSpace(f.highAlert)) {
+	case "":
+	case "attacker":
+		sc.Attacker.HighAlert = true
+	case "defender":
+		sc.Defender.HighAlert = true
+	default:
+		return usageErrorf("--high-alert %s: allowed attacker or defender", echo.Quote(f.highAlert))
+	}
+	sc.IonStorm = f.ionStorm
 	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
 		return usageErrorf("--attacker-retreat: %v", err)
 	}

@@ -42,6 +42,7 @@ func (d *Combat) Args() []string {
 	addBool("entropic-scar", d.System.EntropicScar)
 	addBool("cultural", d.System.Cultural)
 	addBool("space-mine", d.System.SpaceMine)
+	addBool("ion-storm", d.System.IonStorm)
 	for _, p := range d.System.Planets {
 		add("planet", p.Text())
 	}
@@ -82,6 +83,12 @@ func (d *Combat) Args() []string {
 			add(n+"-galvanized", FleetText(sd.Galvanized))
 		}
 		addInt(n+"-adjacent-pds", sd.AdjacentPDS)
+		if len(sd.Leaders) > 0 {
+			add(n+"-leader", strings.Join(sd.Leaders, ","))
+		}
+		if sd.HighAlert {
+			add("high-alert", n)
+		}
 	}
 	addInt("attacker-pds", d.Attacker.PDS)
 	a = append(a, d.Run.Args()...)
@@ -201,7 +208,7 @@ func CardItems(cs []Card) []string {
 }
 
 // boolFlags are the flags Combat.Args writes without a value.
-var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "exact": true, "prefer-exact": true}
+var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "ion-storm": true, "exact": true, "prefer-exact": true}
 
 // DropFlags returns args without the flags drop names (each "--name" and,
 // when takesValue says it has one, its value), the others as they were.

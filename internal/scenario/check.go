@@ -89,6 +89,12 @@ func (d *Combat) Check() error {
 			return err
 		}
 	}
+	switch {
+	case d.System.IonStorm && g != combat.EditionTI3SA:
+		return errorf("system.ion_storm", "an Ion Storm is a Twilight Imperium 3 system; give ruleset ti3-sa")
+	case d.Attacker.HighAlert && d.Defender.HighAlert:
+		return errorf("defender.high_alert", "there is one High Alert token; give it to one side")
+	}
 	if d.Defender.PDS != 0 {
 		return errorf("defender.pds", "only the attacker's PDS on other planets of the system are given apart; the defender's PDS go in its fleet")
 	}
@@ -178,6 +184,22 @@ func (s *Side) check(path string, g combat.Edition) error {
 	if s.Order != "" {
 		if _, err := combat.ParseOrderFor(g, s.Order); err != nil {
 			return errorf(join(path, "order"), "%v", err)
+		}
+	}
+	if (len(s.Leaders) > 0 || s.HighAlert) && g != combat.EditionTI3SA {
+		key := "leaders"
+		if s.HighAlert {
+			key = "high_alert"
+		}
+		return errorf(join(path, key), "leaders and the High Alert token are Twilight Imperium 3's; give ruleset ti3-sa")
+	}
+	leaders := combat.TI3Leaders()
+	for i, l := range s.Leaders {
+		if _, ok := leaders[l]; !ok {
+			return errorf(fmt.Sprintf("%s.leaders[%d]", path, i), "%s is not a leader; allowed: general, admiral, agent, scientist, diplomat", echo.Quote(l))
+		}
+		if slices.Contains(s.Leaders[:i], l) {
+			return errorf(fmt.Sprintf("%s.leaders[%d]", path, i), "%s is given twice", l)
 		}
 	}
 	if _, err := combat.ParsePolicy(s.Policy); err != nil {

@@ -52,6 +52,7 @@ func FuzzDecodeCombat(f *testing.F) {
 		`{"version":1,"action":"space","printings":{"magen":"omega"},"system":{"nebula":true},"run":{"seed":18446744073709551615}}`,
 		`{"version":1,"action":"invade","system":{"planets":[{"name":"Mecatol","units":[{"unit":"infantry","count":3},{"unit":"pds","count":1}]},{"name":"Lodor","cultural":true,"units":[]}],"commit":"Mecatol: 4 infantry; Lodor: 1 mech","bombard":"lodor"},"attacker":{"fleet":[{"unit":"dreadnought","count":2},{"unit":"carrier","count":1},{"unit":"infantry","count":4},{"unit":"mech","count":1}]},"defender":{"fleet":[]}}`,
 		`{"version":1,"action":"invade","system":{"planets":[{"name":"A","units":[]}],"commit":"best:count"},"attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"exact":true}}`,
+		`{"version":1,"action":"invade","ruleset":"ti3-sa","system":{"ion_storm":true},"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"gf","count":2}],"leaders":["general","agent"],"high_alert":true},"defender":{"fleet":[{"unit":"gf","count":2}],"leaders":["scientist"]}}`,
 		`[]`, `null`, `{"version":1e400}`, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":-1e3}]}}`,
 	} {
 		f.Add(s)

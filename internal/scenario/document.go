@@ -54,6 +54,8 @@ type System struct {
 	Cultural bool `json:"cultural,omitempty"`
 	// SpaceMine: the defender has a space mine (ruleset ti3-sa only).
 	SpaceMine bool `json:"space_mine,omitempty"`
+	// IonStorm: the system is an Ion Storm (ruleset ti3-sa only).
+	IonStorm bool `json:"ion_storm,omitempty"`
 	// Planets, for action invade only: the system's planets, 1..3, each
 	// with the defender's units on it (the defender's fleet then holds
 	// only its ships); absent: one planet, whose units are in the
@@ -113,6 +115,12 @@ type Side struct {
 	// PDS, 0..99, are the attacker's PDS on its own planets in the active
 	// system (the attacker only).
 	PDS int `json:"pds,omitempty"`
+	// Leaders (ruleset ti3-sa) are the side's leaders in the fight:
+	// general, admiral, agent, scientist, diplomat, each at most once.
+	Leaders []string `json:"leaders,omitempty"`
+	// HighAlert (ruleset ti3-sa): the side's High Alert token is in the
+	// system (one side at most).
+	HighAlert bool `json:"high_alert,omitempty"`
 }
 
 // Units are a number of units of one kind.

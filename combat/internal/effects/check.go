@@ -22,6 +22,9 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 	if err := sc.Printings.Validate(); err != nil {
 		return Scenario{}, err
 	}
+	if err := sc.validateTI3Leaders(); err != nil {
+		return Scenario{}, err
+	}
 	r := *sc
 	if sc.Edition == engine.EditionTI3SA {
 		if err := sc.validateTI3(); err != nil {

@@ -265,6 +265,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	if sc.SpaceMine {
 		addSpaceMine(p)
 	}
+	applyTI3Leaders(p, sc)
 }
 
 // addSpaceMine (SA Space Mines, SA table: Space Mines; TI3/SE): the defender's space mine triggers

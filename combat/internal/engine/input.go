@@ -23,6 +23,8 @@ type Input struct {
 	// defender may then have no unit at all (an undefended planet, and
 	// no ships).
 	PlanetOfSystem bool
+	// IonStorm: the active system is a Twilight Imperium 3 Ion Storm.
+	IonStorm bool
 }
 
 // Force is one side of an input: the fields of Side, with the side's
@@ -43,6 +45,11 @@ type Force struct {
 	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
 	// from Techs by the conversion.
 	TI3Techs []string
+	// TI3Leaders are the side's Twilight Imperium 3 leaders in the fight
+	// (general, admiral, agent, scientist, diplomat), and HighAlert says
+	// whether it has the High Alert token in the system.
+	TI3Leaders []string
+	HighAlert  bool
 	// Upgraded says, per unit kind, whether the side's units of that kind
 	// are upgraded (by a technology or in the fleet): resolved once from
 	// Techs by the effects, which know the technology names.

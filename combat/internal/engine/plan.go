@@ -168,6 +168,11 @@ type SidePlan struct {
 	// roll, at the value of the best of them (each text that gives one
 	// adds one).
 	ExtraDice [NumRollKinds]uint8
+	// RerollBudget[r] is how many of the side's missed dice of kind r
+	// it may reroll each roll, the best chances first; a die rerolled and
+	// missed again may be rerolled again while the budget lasts (a TI3
+	// General's two rerolls a round).
+	RerollBudget [NumRollKinds]uint8
 	// Revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	Revivers []uint8

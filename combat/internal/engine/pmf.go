@@ -47,6 +47,22 @@ func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16
 		}
 		return p.afterPMF(side, r, alive, mod, reroll, pmf)
 	}
+	if b := int(p.Side[side].RerollBudget[r]); b > 0 {
+		// Groups are in ascending threshold order: the best chances
+		// first, where the rerolls go.
+		var qs []float64
+		var ns []int
+		for _, g := range p.Side[side].Groups[r] {
+			n := 0
+			for _, ro := range g.members {
+				n += dice(ro)
+			}
+			if n > 0 {
+				qs, ns = append(qs, rerolled(HitProbability(int(g.thr)-mod), reroll)), append(ns, n)
+			}
+		}
+		return p.afterPMF(side, r, alive, mod, reroll, budgetPMF(qs, ns, b))
+	}
 	for _, g := range p.Side[side].Groups[r] {
 		n := 0
 		for _, ro := range g.members {
@@ -195,4 +211,63 @@ func convolve(a, b []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// budgetPMF is the distribution of the hits of ns[i] dice hitting with
+// chance qs[i] each (qs best first), when up to budget missed dice are
+// rerolled one at a time, the best chances first, and a die rerolled and
+// missed again may be rerolled again while the budget lasts: the law of
+// (hits, budget left) is carried group by group.
+func budgetPMF(qs []float64, ns []int, budget int) []float64 {
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	// law[h][b]: h hits so far, b rerolls left.
+	law := make([][]float64, total+1)
+	for h := range law {
+		law[h] = make([]float64, budget+1)
+	}
+	law[0][budget] = 1
+	for i, q := range qs {
+		next := make([][]float64, total+1)
+		for h := range next {
+			next[h] = make([]float64, budget+1)
+		}
+		base := binomialPMF(ns[i], q)
+		for h, row := range law {
+			for b, w := range row {
+				if w == 0 {
+					continue
+				}
+				for k, pk := range base {
+					if pk == 0 {
+						continue
+					}
+					// k hits, ns[i]−k misses, then the rerolls.
+					var spend func(hits, misses, left int, m float64)
+					spend = func(hits, misses, left int, m float64) {
+						if left == 0 || misses == 0 {
+							next[hits][left] += m
+							return
+						}
+						spend(hits+1, misses-1, left-1, m*q)
+						spend(hits, misses, left-1, m*(1-q))
+					}
+					spend(h+k, ns[i]-k, b, w*pk)
+				}
+			}
+		}
+		law = next
+	}
+	pmf := make([]float64, total+1)
+	for h, row := range law {
+		for _, w := range row {
+			pmf[h] += w
+		}
+	}
+	for len(pmf) > 1 && pmf[len(pmf)-1] == 0 {
+		pmf = pmf[:len(pmf)-1]
+	}
+	return pmf
 }

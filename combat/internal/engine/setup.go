@@ -85,6 +85,10 @@ func (sp *SidePlan) NoRolls(r RollKind) {
 // its best unit alive in that roll.
 func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n) }
 
+// SetRerollBudget lets the side reroll up to n of its missed dice of kind r
+// each roll (RerollBudget).
+func (sp *SidePlan) SetRerollBudget(r RollKind, n int) { sp.RerollBudget[r] = uint8(n) }
+
 // ClearExtraDice takes the side's extra dice of kind r away.
 func (sp *SidePlan) ClearExtraDice(r RollKind) { sp.ExtraDice[r] = 0 }
 

@@ -221,12 +221,22 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			hits += t.diceBuying(side, thr, n, reroll, buy)
 		}
 	} else {
+		budget := int(sp.RerollBudget[r])
 		for _, g := range sp.Groups[r] {
 			n := 0
 			for _, ro := range g.members {
 				n += int(alive[ro.Slot])*int(ro.Dice) - int(t.Damaged[side][ro.Slot])*int(ro.loss)
 			}
-			hits += t.Dice(int(g.thr)-mod, n, reroll)
+			h := t.Dice(int(g.thr)-mod, n, reroll)
+			hits += h
+			// Groups come best chance first: the budget's rerolls go to
+			// their misses first, a die missed again rerolled again.
+			for misses := n - h; budget > 0 && misses > 0; budget-- {
+				if t.Dice(int(g.thr)-mod, 1, reroll) == 1 {
+					hits++
+					misses--
+				}
+			}
 		}
 	}
 	if n := sp.ExtraDice[r]; n > 0 {

@@ -184,16 +184,36 @@ func writeFleets(w io.Writer, sc combat.Scenario) {
 	if sc.Attacker.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Attacker.AdjacentPDS)
 	}
+	writeTI3Extras(w, sc.Attacker)
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Edition, sc.Defender.Fleet))
 	if sc.Defender.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
 	}
+	writeTI3Extras(w, sc.Defender)
 	fmt.Fprintln(w)
 	if sc.Nebula {
 		fmt.Fprintln(w, "In a nebula: +1 to the defender's ships in space combat")
 	}
+	if sc.IonStorm {
+		fmt.Fprintln(w, "In an Ion Storm: no space cannon fires, fighters make no combat rolls")
+	}
 	fmt.Fprintln(w)
+}
+
+// writeTI3Extras writes a side's TI3 leaders and High Alert token after its
+// fleet, e.g. " (leaders: general, admiral; High Alert)".
+func writeTI3Extras(w io.Writer, s combat.Side) {
+	var parts []string
+	if len(s.Leaders) > 0 {
+		parts = append(parts, "leaders: "+strings.Join(s.Leaders, ", "))
+	}
+	if s.HighAlert {
+		parts = append(parts, "High Alert")
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, " (%s)", strings.Join(parts, "; "))
+	}
 }
 
 // writeCombatRounds writes the mean number of rounds (space and ground

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -104,6 +106,14 @@ func Units(out io.Writer, f *units.Faction, what string) error {
 			}
 			fmt.Fprintf(w, "  %s (%s, %s; %s): %s\n", a.Name, a.Kind, a.Slug, status, a.Text)
 		}
+	}
+	if f == units.TI3() {
+		fmt.Fprintln(w, "Leaders in the fight (--attacker-leader, --defender-leader):")
+		leaders := combat.TI3Leaders()
+		for _, slug := range slices.Sorted(maps.Keys(leaders)) {
+			fmt.Fprintf(w, "  %s: %s\n", slug, leaders[slug])
+		}
+		fmt.Fprintf(w, "System: --high-alert SIDE: %s\n        --ion-storm: %s\n", combat.TI3HighAlert, combat.TI3IonStorm)
 	}
 	if bs := combat.BoardStates(f.Slug); len(bs) > 0 {
 		fmt.Fprintln(w, "Board states (what no fleet says; list with --attacker-card or --defender-card of this faction's side):")

@@ -1,0 +1,172 @@
+package effects
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Twilight Imperium 3's leaders present in the fight, the High Alert token
+// and the Ion Storm (ruleset ti3-sa). Sources: the Shattered Ascension
+// v4.0 rules ("SA", /shared/seeds: LEADERS; STRATEGY CARDS, Warfare II High
+// Alert) and, where SA only amends TI3, Cyrusa's Shattered Ascension 4.2
+// rulebook ("CRB", repository
+// Astral-Cyrusa/TwilightImperium3-ShatteredAscension4.2-CompactRulebook:
+// Leader Abilities, Ion Storm, Combat Roll), whose wordings of the leaders
+// state the TI3 + SA abilities.
+
+// ti3Leaders are the leaders a side may have in the fight, with what each
+// does in it and how ti4sim models it.
+var ti3Leaders = map[string]string{
+	"general": "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (SA: both abilities in attack and defense; CRB General); bombardment against a planet with the defender's General gets -3 (CRB General)",
+	"admiral": "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value",
+	"agent":   "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
+	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls and Planetary Shield (CRB Scientist)",
+	"diplomat": "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
+}
+
+// TI3Leaders returns the Twilight Imperium 3 leaders the engine knows (for
+// Side.Leaders under EditionTI3SA), with what each does.
+func TI3Leaders() map[string]string {
+	out := make(map[string]string, len(ti3Leaders))
+	for k, v := range ti3Leaders {
+		out[k] = v
+	}
+	return out
+}
+
+// TI3HighAlert and TI3IonStorm say how the High Alert token and the Ion
+// Storm are modelled.
+const (
+	TI3HighAlert = "the High Alert token gives +1 to every combat roll of its owner's units in its system — space battle and invasion combat rounds, the pre-combat shots, anti-fighter barrage, space cannon and bombardment (SA Warfare II: all friendly combat rolls in its system, not just in space battles; CRB Combat Roll: any roll against a unit's combat value); PDS in adjacent systems are not in it"
+	TI3IonStorm  = "the active system is an Ion Storm: no space cannon fires at units in it (space cannon offense and defense, adjacent PDS included) and fighters in it make no combat rolls (CRB Ion Storm)"
+)
+
+// ti3LeaderNames returns the leaders' slugs, sorted.
+func ti3LeaderNames() []string {
+	out := make([]string, 0, len(ti3Leaders))
+	for k := range ti3Leaders {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// validateTI3Leaders checks the sides' leaders, High Alert and the Ion
+// Storm: TI3 only, known leaders, each at most once (several Generals do
+// not add up, CRB General), one High Alert token.
+func (sc *Scenario) validateTI3Leaders() error {
+	ti3 := sc.Edition == engine.EditionTI3SA
+	if sc.IonStorm && !ti3 {
+		return fmt.Errorf("ion storm: a Twilight Imperium 3 (Shattered Empire) system; use --ruleset ti3-sa")
+	}
+	if sc.Attacker.HighAlert && sc.Defender.HighAlert {
+		return fmt.Errorf("high alert: there is one High Alert token; give it to one side")
+	}
+	for i, s := range []*engine.Force{&sc.Attacker, &sc.Defender} {
+		name := engine.Side(i).String()
+		if !ti3 && (len(s.TI3Leaders) > 0 || s.HighAlert) {
+			return fmt.Errorf("%s: leaders and the High Alert token are Twilight Imperium 3's (--ruleset ti3-sa); Twilight Imperium 4's leaders are faction cards", name)
+		}
+		seen := map[string]bool{}
+		for _, l := range s.TI3Leaders {
+			slug := strings.ToLower(strings.TrimSpace(l))
+			if _, ok := ti3Leaders[slug]; !ok {
+				return fmt.Errorf("%s: unknown leader %s; allowed: %s", name, echo.Quote(l), strings.Join(ti3LeaderNames(), ", "))
+			}
+			if seen[slug] {
+				return fmt.Errorf("%s: leader %s given twice (two of a kind do not add up)", name, slug)
+			}
+			seen[slug] = true
+		}
+	}
+	return nil
+}
+
+// hasLeader reports whether side s has the leader slug in the fight.
+func hasLeader(s *engine.Force, slug string) bool {
+	return slices.ContainsFunc(s.TI3Leaders, func(l string) bool { return strings.EqualFold(strings.TrimSpace(l), slug) })
+}
+
+// applyTI3Leaders attaches the leaders, High Alert and the Ion Storm, after
+// every other TI3 rule (their modifiers add to the technologies').
+func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
+	all := []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat}
+	for side := range engine.NumSides {
+		s := sc.Side(side)
+		sp := &p.Side[side]
+		inSystem := func(slot uint8) bool { return sp.Slots[slot].Zone != engine.ZoneAdjacent }
+		if s.HighAlert {
+			for _, r := range all {
+				p.AdjustThresholds(side, r, -1, inSystem)
+			}
+			shiftThroughShield(sp, -1)
+		}
+		if hasLeader(s, "general") && sc.Action != engine.SpaceCombat {
+			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
+			sp.SetRerollBudget(engine.RollGround, 2)
+			if side == engine.Defender && sc.Action == engine.Invasion {
+				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 3, func(uint8) bool { return true })
+				shiftThroughShield(&p.Side[engine.Attacker], 3)
+			}
+		}
+		if hasLeader(s, "admiral") && sc.Action != engine.GroundCombat {
+			sp.AddExtraDice(engine.RollSpace, 1)
+		}
+		if hasLeader(s, "scientist") {
+			onPlanets := func(slot uint8) bool {
+				sl := sp.Slots[slot]
+				return sl.Stats.Kind == units.PDS && sl.Zone != engine.ZoneAdjacent
+			}
+			p.AdjustThresholds(side, engine.RollSCO, -1, onPlanets)
+			p.AdjustThresholds(side, engine.RollSCD, -1, onPlanets)
+			if side == engine.Defender {
+				var shields []uint8
+				for i, sl := range sp.Slots {
+					if sl.Stats.Kind == units.PDS && sl.Zone == engine.ZonePlanet {
+						shields = append(shields, uint8(i))
+					}
+				}
+				sp.SetShields(append(sp.Shields, shields...))
+			}
+		}
+		if hasLeader(s, "agent") {
+			switch {
+			case side == engine.Attacker && sc.Action == engine.Invasion:
+				p.Side[engine.Defender].NoRolls(engine.RollSCD)
+			default:
+				p.Warn(fmt.Sprintf("%s: the Agent changes no roll in this combat (it stops the defender's space cannon defense when the attacker's Agent lands in an invasion)", side.String()))
+			}
+		}
+		if hasLeader(s, "diplomat") && side == engine.Defender && sc.Action == engine.Invasion {
+			p.Warn("defender: the Diplomat may cancel this invasion and its bombardment before any roll (the attacker may overturn it for 6 influence); the answer is the invasion fought")
+		}
+	}
+	if sc.IonStorm {
+		for side := range engine.NumSides {
+			sp := &p.Side[side]
+			sp.NoRolls(engine.RollSCO)
+			sp.NoRolls(engine.RollSCD)
+			var keep []engine.Roller
+			for _, ro := range sp.Rollers[engine.RollSpace] {
+				if sp.Slots[ro.Slot].Stats.Kind != units.Fighter {
+					keep = append(keep, ro)
+				}
+			}
+			sp.SetRollers(engine.RollSpace, keep)
+		}
+	}
+}
+
+// shiftThroughShield moves the side's bombardment through Planetary Shield
+// (TI3 war suns) by delta, as AdjustThresholds moves its other rolls.
+func shiftThroughShield(sp *engine.SidePlan, delta int) {
+	for i := range sp.ThroughShield {
+		sp.ThroughShield[i].Thr += int8(delta)
+	}
+}
