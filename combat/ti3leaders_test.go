@@ -126,7 +126,11 @@ func TestTI3LeaderRefusals(t *testing.T) {
 		want string
 	}{
 		{ti4, "Twilight Imperium 3"},
-		{func() combat.Scenario { s := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser"); s.Attacker.Leaders = []string{"warlord"}; return s }(), "unknown leader"},
+		{func() combat.Scenario {
+			s := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
+			s.Attacker.Leaders = []string{"warlord"}
+			return s
+		}(), "unknown leader"},
 		{func() combat.Scenario {
 			s := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
 			s.Attacker.Leaders = []string{"general", "General"}

@@ -23,11 +23,11 @@ import (
 // ti3Leaders are the leaders a side may have in the fight, with what each
 // does in it and how ti4sim models it.
 var ti3Leaders = map[string]string{
-	"general": "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (SA: both abilities in attack and defense; CRB General); bombardment against a planet with the defender's General gets -3 (CRB General)",
-	"admiral": "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value",
-	"agent":   "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
+	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (SA: both abilities in attack and defense; CRB General); bombardment against a planet with the defender's General gets -3 (CRB General)",
+	"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value",
+	"agent":     "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
 	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls and Planetary Shield (CRB Scientist)",
-	"diplomat": "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
+	"diplomat":  "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
 }
 
 // TI3Leaders returns the Twilight Imperium 3 leaders the engine knows (for
@@ -105,14 +105,14 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 			for _, r := range all {
 				p.AdjustThresholds(side, r, -1, inSystem)
 			}
-			shiftThroughShield(sp, -1)
+			sp.ShiftThroughShield(-1)
 		}
 		if hasLeader(s, "general") && sc.Action != engine.SpaceCombat {
 			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
 			sp.SetRerollBudget(engine.RollGround, 2)
 			if side == engine.Defender && sc.Action == engine.Invasion {
 				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 3, func(uint8) bool { return true })
-				shiftThroughShield(&p.Side[engine.Attacker], 3)
+				p.Side[engine.Attacker].ShiftThroughShield(3)
 			}
 		}
 		if hasLeader(s, "admiral") && sc.Action != engine.GroundCombat {
@@ -160,13 +160,5 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 			}
 			sp.SetRollers(engine.RollSpace, keep)
 		}
-	}
-}
-
-// shiftThroughShield moves the side's bombardment through Planetary Shield
-// (TI3 war suns) by delta, as AdjustThresholds moves its other rolls.
-func shiftThroughShield(sp *engine.SidePlan, delta int) {
-	for i := range sp.ThroughShield {
-		sp.ThroughShield[i].Thr += int8(delta)
 	}
 }

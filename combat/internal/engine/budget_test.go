@@ -55,7 +55,7 @@ func TestBudgetPMFMatchesBruteForce(t *testing.T) {
 					missed[d] = true
 				}
 			}
-			next := total // the next reroll's face
+			next := total           // the next reroll's face
 			for d := range dieThr { // dice are in best-threshold order
 				for missed[d] && next < len(faces) {
 					if faces[next] >= dieThr[d] {

@@ -187,6 +187,15 @@ func (sp *SidePlan) AddReviver(i uint8) { sp.Revivers = append(sp.Revivers, i) }
 // AddThroughShield adds a roller that bombards through Planetary Shield.
 func (sp *SidePlan) AddThroughShield(ro Roller) { sp.ThroughShield = append(sp.ThroughShield, ro) }
 
+// ShiftThroughShield moves the thresholds of the side's bombardment
+// through Planetary Shield by delta, as Plan.AdjustThresholds moves its
+// other rolls (a modifier to all its bombardment).
+func (sp *SidePlan) ShiftThroughShield(delta int) {
+	for i := range sp.ThroughShield {
+		sp.ThroughShield[i].Thr += int8(delta)
+	}
+}
+
 // SetRevert sets the side's reversion (TI3 shock troops).
 func (sp *SidePlan) SetRevert(rv Reversion) { sp.Revert = rv }
 
