@@ -68,9 +68,9 @@ func TestTI3General(t *testing.T) {
 	sc := ti3Scenario(t, combat.GroundCombat, "1 gf", "1 gf")
 	sc.Defender.Leaders = []string{"general"}
 	ti3Check(t, "general, defending", sc, duel(0.3, 1-0.6*0.6*0.6))
-	// Bombardment against the defender's General's planet: -3. A
-	// dreadnought bombards at 8 instead of 5 (30%, not 60%): with nothing
-	// to land, the planet's 1 ground force survives with 0.7.
+	// Bombardment against the defender's General's planet: -4 (TI3). A
+	// dreadnought bombards at 9 instead of 5 (20%, not 60%): with nothing
+	// to land, the planet's 1 ground force survives with 0.8.
 	inv := ti3Scenario(t, combat.Invasion, "1 dreadnought", "1 gf")
 	inv.Defender.Leaders = []string{"general"}
 	ex, err := combat.Solve(context.Background(), inv)
@@ -78,8 +78,8 @@ func TestTI3General(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range ex.Defender.Survivors {
-		if s.Name == "Ground Force" && math.Abs(s.Expected.Value-0.7) > 1e-12 {
-			t.Errorf("bombardment against a General's planet: %.15f ground forces left, want 0.7", s.Expected.Value)
+		if s.Name == "Ground Force" && math.Abs(s.Expected.Value-0.8) > 1e-12 {
+			t.Errorf("bombardment against a General's planet: %.15f ground forces left, want 0.8", s.Expected.Value)
 		}
 	}
 }
@@ -95,6 +95,39 @@ func TestTI3AgentAndScientist(t *testing.T) {
 	ti3Check(t, "scientist", sc, 0.4)
 	sc.Attacker.Leaders = []string{"agent"}
 	ti3Check(t, "agent and scientist", sc, 1)
+}
+
+// TestTI3ScientistStopsWarSuns: a war sun bombards through Planetary
+// Shield (3 dice at 3), unless the defender's Scientist is on the planet
+// with the PDS: then its 2 ground forces are untouched.
+func TestTI3ScientistStopsWarSuns(t *testing.T) {
+	left := func(sc combat.Scenario) float64 {
+		t.Helper()
+		ex, err := combat.Solve(context.Background(), sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range ex.Defender.Survivors {
+			if s.Name == "Ground Force" {
+				return s.Expected.Value
+			}
+		}
+		return -1
+	}
+	sc := ti3Scenario(t, combat.Invasion, "1 war sun", "2 gf, 1 pds")
+	// The PDS's space cannon (1 die at 6) damages the war sun half the
+	// time, and a damaged war sun bombards with a die fewer (SA Sustain
+	// Damage). With n dice at 0.8 the ground forces left are
+	// 1·P(1 hit) + 2·P(0 hits).
+	left3 := 3*0.8*0.2*0.2 + 2*0.2*0.2*0.2
+	left2 := 2*0.8*0.2 + 2*0.2*0.2
+	if got, want := left(sc), 0.5*left3+0.5*left2; math.Abs(got-want) > 1e-12 {
+		t.Errorf("war sun through the shield: %.15f ground forces left, want %.15f", got, want)
+	}
+	sc.Defender.Leaders = []string{"scientist"}
+	if got := left(sc); math.Abs(got-2) > 1e-12 {
+		t.Errorf("scientist: %.15f ground forces left, want 2 (no bombardment)", got)
+	}
 }
 
 // TestTI3IonStorm: no space cannon fires into an Ion Storm (the cruisers'

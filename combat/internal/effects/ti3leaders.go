@@ -23,10 +23,10 @@ import (
 // ti3Leaders are the leaders a side may have in the fight, with what each
 // does in it and how ti4sim models it.
 var ti3Leaders = map[string]string{
-	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (SA: both abilities in attack and defense; CRB General); bombardment against a planet with the defender's General gets -3 (CRB General)",
+	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (TI3: +1 defending, 2 rerolls attacking; SA LEADERS: both in attack and defense; CRB General for the rerolls' play); bombardment against a planet with the defender's General gets -4 (TI3 General, FW Leaders (Third Edition), unchanged by SA v4.0; SA 4.2's rulebook and the peer calculator say -3)",
 	"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value",
 	"agent":     "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
-	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls and Planetary Shield (CRB Scientist)",
+	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls, and the defender's PDS shield then stops war suns' bombardment too (TI3 Scientist, FW Leaders (Third Edition); CRB Scientist for the +1)",
 	"diplomat":  "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
 }
 
@@ -111,8 +111,8 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
 			sp.SetRerollBudget(engine.RollGround, 2)
 			if side == engine.Defender && sc.Action == engine.Invasion {
-				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 3, func(uint8) bool { return true })
-				p.Side[engine.Attacker].ShiftThroughShield(3)
+				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 4, func(uint8) bool { return true })
+				p.Side[engine.Attacker].ShiftThroughShield(4)
 			}
 		}
 		if hasLeader(s, "admiral") && sc.Action != engine.GroundCombat {
@@ -125,14 +125,8 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 			}
 			p.AdjustThresholds(side, engine.RollSCO, -1, onPlanets)
 			p.AdjustThresholds(side, engine.RollSCD, -1, onPlanets)
-			if side == engine.Defender {
-				var shields []uint8
-				for i, sl := range sp.Slots {
-					if sl.Stats.Kind == units.PDS && sl.Zone == engine.ZonePlanet {
-						shields = append(shields, uint8(i))
-					}
-				}
-				sp.SetShields(append(sp.Shields, shields...))
+			if side == engine.Defender && sc.Action == engine.Invasion && s.Fleet.Count(units.PDS) > 0 {
+				p.Side[engine.Attacker].NoThroughShield() // the shield stops war suns too
 			}
 		}
 		if hasLeader(s, "agent") {

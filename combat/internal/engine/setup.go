@@ -187,6 +187,10 @@ func (sp *SidePlan) AddReviver(i uint8) { sp.Revivers = append(sp.Revivers, i) }
 // AddThroughShield adds a roller that bombards through Planetary Shield.
 func (sp *SidePlan) AddThroughShield(ro Roller) { sp.ThroughShield = append(sp.ThroughShield, ro) }
 
+// NoThroughShield takes away the side's bombardment through Planetary
+// Shield (a shield that stops war suns too).
+func (sp *SidePlan) NoThroughShield() { sp.ThroughShield = nil }
+
 // ShiftThroughShield moves the thresholds of the side's bombardment
 // through Planetary Shield by delta, as Plan.AdjustThresholds moves its
 // other rolls (a modifier to all its bombardment).
