@@ -177,8 +177,8 @@ func TestTI3Refusals(t *testing.T) {
 		return combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), Attacker: ti3Side(t, "1 cruiser"), Defender: ti3Side(t, "1 cruiser, 1 pds")}
 	}
 	sc := base()
-	sc.Attacker.Faction, _ = units.LookupFaction("sardakk")
-	refused(t, sc, "no factions")
+	sc.Attacker.Faction, _ = units.LookupFaction("sardakk") // the TI4 faction, not the TI3 race
+	refused(t, sc, "Twilight Imperium 4 faction")
 	sc = base()
 	sc.Attacker.Cards = []string{"direct-hit"}
 	refused(t, sc, "Twilight Imperium 4 cards")

@@ -142,7 +142,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"takes no part in a space combat", []string{"space", "-a", "1 carrier, 2 infantry", "-d", "1 cruiser"}},
 		{"attacker has no ground forces to invade with", []string{"invade", "-a", "2 cruiser", "-d", "2 infantry"}},
 		{`--ruleset: unknown ruleset "ti5"; allowed: ti4, ti3-sa`, []string{"space", "--ruleset", "ti5"}},
-		{"ruleset ti3-sa has no factions", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "sardakk"}},
+		{"unknown Twilight Imperium 3 race", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "argent"}},
 		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},
 		{"Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser II", "-d", "1 cruiser"}},
 		{"--attacker-order: order item 1: no flagship in --ruleset ti3-sa", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-order", "flagship"}},

@@ -285,4 +285,13 @@ var regressScenarios = []struct {
 	{"space_ti3_ion_storm_exact", []string{"space", "--ruleset", "ti3-sa", "--ion-storm",
 		"-a", "1 dreadnought, 2 cruiser, 4 fighter", "--attacker-leader", "admiral",
 		"-d", "2 cruiser, 1 destroyer, 3 fighter, 2 pds", "--exact"}},
+	// Twilight Imperium 3's races: the N'orr with Berzerker Genome against
+	// Jol-Nar (Monte Carlo), an L1Z1X invasion of a Naalu planet (exact).
+	{"space_ti3_norr_jolnar", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 dreadnought, 2 cruiser, 2 destroyer, 3 fighter", "--attacker-faction", "sardakk", "--attacker-tech", "berzerker-genome",
+		"-d", "2 dreadnought, 1 carrier, 4 fighter", "--defender-faction", "jol-nar", "--defender-tech", "hylar-v-assault-laser",
+		"-n", "20000", "--seed", "33"}},
+	{"invade_ti3_l1z1x_naalu_exact", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 carrier, 4 gf", "--attacker-faction", "l1z1x",
+		"-d", "1 carrier, 4 fighter, 3 gf", "--defender-faction", "naalu", "--exact"}},
 }

@@ -46,7 +46,7 @@ import (
 //   - every card (action card, agenda, relic, technology) is given as a
 //     card or technology of a side;
 //   - every value of every printing (--rules) is given (or varied);
-//   - every ruleset is used; under ti3-sa (which has no factions), every
+//   - every ruleset is used; under ti3-sa (its races have records of their own below), every
 //     TI3 technology is given, every TI3 unit (by its TI3 name) is in a
 //     fleet and the space mine is present;
 //   - every action (space, ground, invade), every --vary key; exact,

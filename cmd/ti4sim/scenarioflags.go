@@ -286,7 +286,11 @@ func (f *scenarioFlags) side(name, fleet, faction string, techs []string, order 
 		return s, usageErrorf("--%s: %v", name, err)
 	}
 	if faction != "" {
-		if s.Faction, err = units.LookupFaction(faction); err != nil {
+		lookup := units.LookupFaction
+		if f.game == combat.EditionTI3SA {
+			lookup = units.LookupTI3Race
+		}
+		if s.Faction, err = lookup(faction); err != nil {
 			return s, usageErrorf("--%s-faction: %v", name, err)
 		}
 	}

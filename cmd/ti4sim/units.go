@@ -54,10 +54,14 @@ Examples:
 					return usageErrorf("--faction: %v", err)
 				}
 			case units.TI3Slug:
-				if fs.Changed("faction") {
-					return usageErrorf("--faction %s: --ruleset %s has no races (Twilight Imperium 3 race sheets are not modelled); leave out --faction", echo.Quote(faction), units.TI3Slug)
-				}
 				f, what = units.TI3(), "ruleset"
+				if fs.Changed("faction") {
+					var err error
+					if f, err = units.LookupTI3Race(faction); err != nil {
+						return usageErrorf("--faction: %v", err)
+					}
+					what = "race"
+				}
 			default:
 				return usageErrorf("--ruleset %s: allowed %s", echo.Quote(ruleset), strings.Join(rulesets, ", "))
 			}

@@ -68,7 +68,7 @@ func TestUnitsTI3JSON(t *testing.T) {
 func TestUnitsRulesetErrors(t *testing.T) {
 	usageFails(t, `--ruleset "ti5": allowed ti4, ti3-sa`, "units", "--ruleset", "ti5")
 	usageFails(t, `--ruleset "": allowed ti4, ti3-sa`, "units", "--ruleset", "")
-	usageFails(t, "--ruleset ti3-sa has no races", "units", "--ruleset", "ti3-sa", "--faction", "sardakk")
-	usageFails(t, "--ruleset ti3-sa has no races", "units", "--ruleset", "ti3-sa", "--faction", "none")
+	usageFails(t, "unknown Twilight Imperium 3 race", "units", "--ruleset", "ti3-sa", "--faction", "argent")
+	usageFails(t, "unknown Twilight Imperium 3 race", "units", "--ruleset", "ti3-sa", "--faction", "norr-nope")
 	usageFails(t, `--output "xml": allowed table or json`, "units", "--ruleset", "ti3-sa", "-o", "xml")
 }

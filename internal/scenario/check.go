@@ -163,7 +163,11 @@ func (s *Side) check(path string, g combat.Edition) error {
 		}
 	}
 	if s.Faction != "" {
-		if _, err := units.LookupFaction(s.Faction); err != nil {
+		lookup := units.LookupFaction
+		if g == combat.EditionTI3SA {
+			lookup = units.LookupTI3Race
+		}
+		if _, err := lookup(s.Faction); err != nil {
 			return errorf(join(path, "faction"), "%v", err)
 		}
 	}

@@ -17,6 +17,9 @@ func factionTexts() map[string]Effect {
 			out[e.Slug] = e
 		}
 	}
+	for _, e := range ti3RaceTexts() { // Twilight Imperium 3's races (ti3races.go)
+		out[e.Slug] = e
+	}
 	return out
 }
 

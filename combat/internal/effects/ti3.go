@@ -102,8 +102,8 @@ func (sc *Scenario) validateTI3() error {
 	}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
 		s := sd.s
 		switch {
-		case s.Faction != nil && s.Faction.Slug != "none" && s.Faction != units.TI3():
-			return fmt.Errorf("%s: ruleset ti3-sa has no factions (TI3 races are not modelled): play the generic units", sd.name)
+		case s.Faction != nil && s.Faction.Slug != "none" && !s.Faction.IsTI3():
+			return fmt.Errorf("%s: %s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", sd.name, s.Faction.Slug)
 		case len(s.Cards) > 0:
 			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
 		case s.TradeGoods > 0 || s.Influence > 0 || !s.Galvanized.Empty():
@@ -111,9 +111,17 @@ func (sc *Scenario) validateTI3() error {
 		}
 		for _, t := range s.Techs {
 			slug := ti3TechSlug(t)
-			if _, ok := ti3Techs[slug]; !ok {
-				return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %s; allowed: %s", sd.name, echo.Quote(t), strings.Join(ti3TechNames(), ", "))
+			if _, ok := ti3Techs[slug]; ok {
+				continue
 			}
+			if _, ok := ti3RaceTech(s, t); ok {
+				continue
+			}
+			allowed := strings.Join(ti3TechNames(), ", ")
+			if own := ti3RaceTechNames(s); len(own) > 0 {
+				allowed += "; the race's own: " + strings.Join(own, ", ")
+			}
+			return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %s; allowed: %s", sd.name, echo.Quote(t), allowed)
 		}
 		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {
 			return fmt.Errorf("%s: under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)", sd.name)
@@ -148,7 +156,9 @@ func ti3TechSlug(t string) string {
 func (sc *Scenario) asTI3() Scenario {
 	out := *sc
 	for _, s := range []*engine.Force{&out.Attacker, &out.Defender} {
-		s.Faction = units.TI3()
+		if !s.Faction.IsTI3() {
+			s.Faction = units.TI3() // no race: the TI3 table
+		}
 		s.TI3Techs = normTechs(s.Techs)
 		s.Techs = nil
 	}
@@ -265,6 +275,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	if sc.SpaceMine {
 		addSpaceMine(p)
 	}
+	applyTI3RaceTechs(p, sc)
 	applyTI3Leaders(p, sc)
 }
 

@@ -173,6 +173,9 @@ type SidePlan struct {
 	// missed again may be rerolled again while the budget lasts (a TI3
 	// General's two rerolls a round).
 	RerollBudget [NumRollKinds]uint8
+	// HitOnScore[r]: a roll of kind r that scores at least one hit scores
+	// one more (the N'orr Berzerker Genome of Shattered Ascension).
+	HitOnScore [NumRollKinds]bool
 	// Revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).
 	Revivers []uint8

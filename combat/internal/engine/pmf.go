@@ -132,6 +132,13 @@ func (p *Plan) afterPMF(side Side, r RollKind, alive *[MaxSlots]uint16, mod int,
 		}
 		pmf = spread
 	}
+	if p.Side[side].HitOnScore[r] && len(pmf) > 1 {
+		// Every roll that scores scores one more: h ≥ 1 moves to h + 1.
+		shifted := make([]float64, len(pmf)+1)
+		shifted[0] = pmf[0]
+		copy(shifted[2:], pmf[1:])
+		pmf = shifted
+	}
 	return pmf
 }
 

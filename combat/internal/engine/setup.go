@@ -89,6 +89,10 @@ func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n
 // each roll (RerollBudget).
 func (sp *SidePlan) SetRerollBudget(r RollKind, n int) { sp.RerollBudget[r] = uint8(n) }
 
+// AddHitOnScore makes the side's rolls of kind r that score at least one
+// hit score one more (HitOnScore).
+func (sp *SidePlan) AddHitOnScore(r RollKind) { sp.HitOnScore[r] = true }
+
 // ClearExtraDice takes the side's extra dice of kind r away.
 func (sp *SidePlan) ClearExtraDice(r RollKind) { sp.ExtraDice[r] = 0 }
 

@@ -244,7 +244,11 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			hits += t.diceBuying(side, thr-mod, int(n), reroll, buy)
 		}
 	}
-	return hits * t.P.HitFactor[side][r]
+	hits *= t.P.HitFactor[side][r]
+	if hits > 0 && sp.HitOnScore[r] {
+		hits++
+	}
+	return hits
 }
 
 // diceBuying is dice, and with buy the dice that missed by 1 bought while

@@ -1,0 +1,122 @@
+package effects
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// The rows of Twilight Imperium 3's racial abilities and race
+// technologies (units.TI3Races; ruleset ti3-sa), by slug. A racial ability
+// with a row attaches (or is outside the combat); one without a row is not
+// modelled yet and warns when its race fights. A race technology is given
+// among the side's technologies (its slug with or without "ti3-") and
+// attaches the same way.
+func ti3RaceTexts() []Effect {
+	allRolls := []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat}
+	shiftAll := func(delta int) func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+		return func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			for _, r := range allRolls {
+				p.AdjustThresholds(holder, r, delta, func(uint8) bool { return true })
+			}
+			p.Side[holder].ShiftThroughShield(delta)
+		}
+	}
+	ofKind := func(p *engine.Plan, side engine.Side, ks ...units.Kind) func(uint8) bool {
+		return func(s uint8) bool { return slices.Contains(ks, p.Side[side].Slots[s].Stats.Kind) }
+	}
+	return []Effect{
+		// Sardakk N'orr: +1 to all combat rolls (GK: space battles,
+		// invasion combat and PDS; PCT adds the barrage).
+		modelled("ti3-norr-fierce", shiftAll(-1)),
+		// Shattered Ascension's Berzerker Genome: a combat round in which
+		// the holder scored scores one more hit.
+		modelled("ti3-berzerker-genome", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.Side[holder].AddHitOnScore(engine.RollSpace)
+			p.Side[holder].AddHitOnScore(engine.RollGround)
+		}),
+		// Jol-Nar: -1 to all combat rolls.
+		modelled("ti3-jolnar-fragile", shiftAll(1)),
+		// L1Z1X: dreadnoughts +1 in space battles; ground forces +1 when
+		// attacking in invasion combat.
+		modelled("ti3-l1z1x-dreadnoughts", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Dreadnought))
+			if holder == engine.Attacker && sc.Action == engine.Invasion {
+				p.AdjustThresholds(holder, engine.RollGround, -1, ofKind(p, holder, units.Infantry, units.ShockTroop))
+			}
+		}),
+		// Naalu: fighters +1 in space battles.
+		modelled("ti3-naalu-fighters", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Fighter))
+		}),
+		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
+		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
+		outside("ti3-mentak-piracy", "trade goods stolen as an action and salvaged after a battle"),
+		outside("ti3-yssaril-cards", "action cards and movement"),
+		outside("ti3-saar-floating-factories", "space docks that move and build"),
+		outside("ti3-muaat-war-sun", "a starting war sun and supernova movement"),
+		outside("ti3-winnu-economy", "economy and movement"),
+		outside("ti3-arborec-growth", "production by ground forces"),
+		outside("ti3-nekro-assimilation", "technologies copied between combats"),
+	}
+}
+
+// ti3RaceRow returns the row of a TI3 race's text with this slug.
+func ti3RaceRow(slug string) (Effect, bool) {
+	for _, e := range ti3RaceTexts() {
+		if e.Slug == slug {
+			return e, true
+		}
+	}
+	return Effect{}, false
+}
+
+// ti3RaceTech returns the race technology of side s's race called name
+// ("berzerker-genome" or "ti3-berzerker-genome"), and whether it is one.
+func ti3RaceTech(s *engine.Force, name string) (units.Ability, bool) {
+	f := s.FactionOrNone()
+	slug := techSlug(name)
+	for _, a := range f.Abilities {
+		if a.Kind == units.AbilityKindTechnology && (a.Slug == slug || a.Slug == "ti3-"+slug) {
+			return a, true
+		}
+	}
+	return units.Ability{}, false
+}
+
+// applyTI3RaceTechs attaches the race technologies among the sides' TI3
+// technologies, or warns for one not modelled yet.
+func applyTI3RaceTechs(p *engine.Plan, sc *Scenario) {
+	for side := range engine.NumSides {
+		s := sc.Side(side)
+		for _, t := range s.TI3Techs {
+			a, ok := ti3RaceTech(s, t)
+			if !ok {
+				continue
+			}
+			e, ok := ti3RaceRow(a.Slug)
+			switch {
+			case ok && e.attach != nil:
+				p.Attached(a.Slug, side)
+				e.attach(p, sc, side, 1)
+			case !ok:
+				p.Warn(fmt.Sprintf("%s: %s (%s race technology) is not modelled yet; the answer ignores it: %s", side.String(), a.Name, s.FactionOrNone().Name, a.Text))
+			}
+		}
+	}
+}
+
+// ti3RaceTechNames lists the race technologies of side s's race (for the
+// error of an unknown technology).
+func ti3RaceTechNames(s *engine.Force) []string {
+	var out []string
+	for _, a := range s.FactionOrNone().Abilities {
+		if a.Kind == units.AbilityKindTechnology {
+			out = append(out, strings.TrimPrefix(a.Slug, "ti3-"))
+		}
+	}
+	return out
+}

@@ -1,0 +1,126 @@
+package units
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/echo"
+)
+
+// Twilight Imperium 3's races (ruleset ti3-sa): the 10 of the base game,
+// the 4 of Shattered Empire and the 3 of Shards of the Throne. Each plays
+// the TI3 unit table (TI3) and lists its combat-relevant racial abilities
+// and race technologies, in our own words, with their source; the combat
+// package says which are modelled, which act outside the combat, and which
+// are not modelled yet. Shattered Ascension v4.0 (SA, RACES) rewrites the
+// N'orr Berzerker Genome; its other race changes are economy and movement.
+// Sources, cited by key in the texts: GK (Stefan Sasse's TI3 race guides,
+// gameknight.com), DOC ("Twilight Imperium 3rd Edition Racial Abilities"),
+// RD (r/twilightimperium "[Discussion] The <race>" series), PCT (the TI3
+// port Tirvy/PC_Twi, GameEffects/races). Flagships (Shards of the Throne)
+// are not modelled yet: a fleet with one is refused, naming it.
+
+// ti3Race builds a race: the TI3 table under the race's name.
+func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction {
+	f := newFaction(slug, name, aliases, ti3Units(), abilities)
+	f.missing = func(k Kind, upgraded bool) error {
+		if k == Flagship {
+			return fmt.Errorf("no flagship for %s under --ruleset %s: Twilight Imperium 3 flagships (Shards of the Throne) are not modelled yet", name, TI3Slug)
+		}
+		return ti3Missing(k, upgraded)
+	}
+	return f
+}
+
+// ti3Races lists the TI3 races in the order `ti4sim units --ruleset ti3-sa`
+// shows them.
+var ti3Races = []*Faction{
+	ti3Race("letnev", "The Barony of Letnev", []string{"barony", "barony-of-letnev"},
+		Ability{"ti3-letnev-war-chest", "Barony war chest", AbilityKindAbility, "before any round of a space battle or invasion combat, may pay 2 trade goods: its ships +1 that round, or its ground forces +2 (DOC; GK)"},
+		Ability{"ti3-non-euclidean-shielding", "Noneuclidean Shielding", AbilityKindTechnology, "a unit using Sustain Damage cancels 2 hits instead of 1 (GK; PCT)"},
+	),
+	ti3Race("hacan", "The Emirates of Hacan", []string{"emirates", "emirates-of-hacan"},
+		Ability{"ti3-hacan-trade", "Masters of trade", AbilityKindAbility, "trade agreements and trade goods (RD)"},
+	),
+	ti3Race("sol", "The Federation of Sol", []string{"federation", "federation-of-sol"},
+		Ability{"ti3-sol-reinforcements", "Reinforcements", AbilityKindAbility, "gains ground forces and command counters as actions (DOC; GK)"},
+		Ability{"ti3-spec-ops-training", "Spec Ops Training", AbilityKindTechnology, "in invasion combat, each die showing a natural 1 may be rerolled once (GK; PCT)"},
+	),
+	ti3Race("l1z1x", "The L1z1x Mindnet", []string{"l1z1x-mindnet", "lizix"},
+		Ability{"ti3-l1z1x-dreadnoughts", "Dreadnought and invasion strength", AbilityKindAbility, "its dreadnoughts get +1 to their rolls in space battles, and its ground forces +1 when attacking in invasion combat (PCT r_L1z1x)"},
+	),
+	ti3Race("mentak", "The Mentak Coalition", []string{"coalition", "mentak-coalition"},
+		Ability{"ti3-mentak-pre-combat", "Ambush", AbilityKindAbility, "before the first round of a space battle, up to 2 of its cruisers or destroyers fire one die each (PCT)"},
+		Ability{"ti3-mentak-piracy", "Piracy and salvage", AbilityKindAbility, "steals trade goods as an action; salvages 1 trade good from won space battles (SA RACES)"},
+	),
+	ti3Race("naalu", "The Naalu Collective", []string{"collective", "naalu-collective"},
+		Ability{"ti3-naalu-fighters", "Naalu fighters", AbilityKindAbility, "its fighters get +1 to their rolls in space battles (DOC; RD)"},
+		Ability{"ti3-naalu-retreat", "Pre-battle retreat", AbilityKindAbility, "when attacked, may retreat before the space battle (DOC; RD)"},
+	),
+	ti3Race("sardakk", "The Sardakk N'orr", []string{"norr", "n'orr", "sardakk-norr"},
+		Ability{"ti3-norr-fierce", "Fierce warriors", AbilityKindAbility, "+1 to all its combat rolls: space battle and invasion combat rounds, pre-combat shots, anti-fighter barrage, space cannon and bombardment (GK; PCT r_Norr)"},
+		Ability{"ti3-berzerker-genome", "Berzerker Genome", AbilityKindTechnology, "at the end of any combat round in which it scored at least one hit, it inflicts one more hit on the opponent (SA RACES: Berzerker Genome, the whole card rewritten)"},
+	),
+	ti3Race("jol-nar", "The Universities of Jol-Nar", []string{"jolnar", "universities"},
+		Ability{"ti3-jolnar-fragile", "Fragile", AbilityKindAbility, "-1 to all its combat rolls: space battle and invasion combat rounds, pre-combat shots, anti-fighter barrage, space cannon and bombardment (PCT r_JolNar)"},
+		Ability{"ti3-jolnar-reroll", "Technological brilliance", AbilityKindAbility, "after rolling, may spend a command counter from its strategy allocation to reroll a die (PCT)"},
+	),
+	ti3Race("xxcha", "The Xxcha Kingdom", []string{"kingdom", "xxcha-kingdom"},
+		Ability{"ti3-xxcha-diplomacy", "Peaceful", AbilityKindAbility, "the opponent gets -1 to its combat rolls in the first round of every space battle and invasion combat against the Xxcha (RD; GK; PCT)"},
+	),
+	ti3Race("yssaril", "The Yssaril Tribes", []string{"tribes", "yssaril-tribes"},
+		Ability{"ti3-yssaril-cards", "Action-card masters", AbilityKindAbility, "action cards and Shuttle Logistics movement (SA RACES)"},
+	),
+	ti3Race("yin", "The Brotherhood of Yin", []string{"brotherhood", "brotherhood-of-yin"},
+		Ability{"ti3-yin-indoctrination", "Indoctrination", AbilityKindAbility, "attacking in an invasion, before the combat rolls 1 die: on 5 or more, one of the defender's ground forces is destroyed and replaced by one of its own (OMF)"},
+	),
+	ti3Race("saar", "The Clan of Saar", []string{"clan", "clan-of-saar"},
+		Ability{"ti3-saar-floating-factories", "Floating Factories", AbilityKindAbility, "space docks move and may retreat; production while moving (SA RACES)"},
+	),
+	ti3Race("muaat", "The Embers of Muaat", []string{"embers", "embers-of-muaat"},
+		Ability{"ti3-muaat-war-sun", "Star forge", AbilityKindAbility, "starts with a war sun; supernova movement (PCT)"},
+	),
+	ti3Race("winnu", "The Winnu", nil,
+		Ability{"ti3-winnu-economy", "Lazax heritage", AbilityKindAbility, "economy and movement (PCT)"},
+	),
+	ti3Race("arborec", "The Arborec", nil,
+		Ability{"ti3-arborec-growth", "Mitosis", AbilityKindAbility, "its ground forces produce units (OMF)"},
+	),
+	ti3Race("creuss", "The Ghosts of Creuss", []string{"ghosts", "ghosts-of-creuss"},
+		Ability{"ti3-dimensional-splicer", "Dimensional Splicer", AbilityKindTechnology, "at the start of a space battle in a system with a wormhole and its ships, 1 hit on an enemy ship it chooses (PCT)"},
+	),
+	ti3Race("nekro", "The Nekro Virus", []string{"virus", "nekro-virus"},
+		Ability{"ti3-nekro-assimilation", "Technological singularity", AbilityKindAbility, "copies technologies (PCT)"},
+	),
+}
+
+// TI3Races returns the Twilight Imperium 3 races (ruleset ti3-sa).
+func TI3Races() []*Faction { return append([]*Faction(nil), ti3Races...) }
+
+// IsTI3 reports whether f plays the TI3 unit table: the ruleset's table
+// itself or a TI3 race.
+func (f *Faction) IsTI3() bool { return f != nil && f.missing != nil }
+
+// LookupTI3Race returns the TI3 race called name (slug or alias, any
+// case); "none" (or "generic", or nothing) is the TI3 unit table itself.
+func LookupTI3Race(name string) (*Faction, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "none" || n == "generic" || n == "" {
+		return TI3(), nil // no race: the TI3 unit table
+	}
+	for _, f := range ti3Races {
+		if n == f.Slug {
+			return f, nil
+		}
+		for _, a := range f.Aliases {
+			if n == a {
+				return f, nil
+			}
+		}
+	}
+	var names []string
+	for _, f := range ti3Races {
+		names = append(names, f.Slug)
+	}
+	return nil, fmt.Errorf("unknown Twilight Imperium 3 race %s; allowed: %s", echo.Quote(name), strings.Join(names, ", "))
+}
