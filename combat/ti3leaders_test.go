@@ -180,3 +180,50 @@ func TestTI3LeaderRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestTI3WeaponryTechs: Maneuvering Jets (a PDS hits a cruiser at 7, not
+// 6; from an adjacent system at 8), Graviton Laser System (a PDS rerolls
+// its miss: 1 − 0.5²) and Graviton Negator (a dreadnought bombards through
+// the shield: 1 die at 5 — a damaged one keeps its last die).
+func TestTI3WeaponryTechs(t *testing.T) {
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 pds")
+	sc.Attacker.Techs = []string{"maneuvering-jets"}
+	ti3Check(t, "maneuvering jets", sc, 0.6)
+	adj := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 carrier")
+	adj.Attacker.Techs = []string{"maneuvering-jets"}
+	adj.Defender.Techs, adj.Defender.AdjacentPDS = []string{"deep-space-cannon"}, 1
+	// The PDS from next door hits at 8 (30%); then a cruiser (7) against a
+	// carrier (9).
+	ti3Check(t, "maneuvering jets, adjacent", adj, 0.7*duel(0.4, 0.2))
+	gls := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 pds")
+	gls.Defender.Techs = []string{"graviton-laser-system"}
+	ti3Check(t, "graviton laser system", gls, 0.25)
+	gn := ti3Scenario(t, combat.Invasion, "1 dreadnought", "1 gf, 1 pds")
+	gn.Attacker.Techs = []string{"graviton-negator"}
+	ex, err := combat.Solve(context.Background(), gn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ex.Defender.Survivors {
+		if s.Name == "Ground Force" && math.Abs(s.Expected.Value-0.4) > 1e-12 {
+			t.Errorf("graviton negator: %.15f ground forces left, want 0.4", s.Expected.Value)
+		}
+	}
+	// A space mine hits a ship with Maneuvering Jets only on 10 (Monte
+	// Carlo: exact mode refuses the mine's step).
+	mine := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 carrier")
+	mine.SpaceMine, mine.Attacker.Techs = true, []string{"maneuvering-jets"}
+	const n = 200000
+	r, err := combat.Run(context.Background(), mine, combat.Options{Trials: n, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 0.9 * duel(0.4, 0.2); math.Abs(r.Outcome.AttackerWin.P-want) > 5*math.Sqrt(want*(1-want)/n) {
+		t.Errorf("space mine against maneuvering jets: %.5f, want %.5f", r.Outcome.AttackerWin.P, want)
+	}
+	bad := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 carrier")
+	bad.Defender.Techs, bad.Defender.AdjacentPDS = []string{"deep-space-cannon", "graviton-laser-system"}, 1
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "weaponry") {
+		t.Errorf("graviton laser system with adjacent PDS: %v, want the weaponry rule named", err)
+	}
+}

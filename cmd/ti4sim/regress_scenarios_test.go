@@ -294,4 +294,8 @@ var regressScenarios = []struct {
 	{"invade_ti3_l1z1x_naalu_exact", []string{"invade", "--ruleset", "ti3-sa",
 		"-a", "2 dreadnought, 1 carrier, 4 gf", "--attacker-faction", "l1z1x",
 		"-d", "1 carrier, 4 fighter, 3 gf", "--defender-faction", "naalu", "--exact"}},
+	// TI3's Graviton Laser System, Graviton Negator and Maneuvering Jets.
+	{"invade_ti3_graviton", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 carrier, 3 gf", "--attacker-tech", "graviton-negator,maneuvering-jets",
+		"-d", "1 cruiser, 2 gf, 2 pds", "--defender-tech", "graviton-laser-system", "--exact"}},
 }

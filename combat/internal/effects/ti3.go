@@ -61,6 +61,9 @@ var ti3Techs = map[string]string{
 	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA Gen Synthesis card)",
 	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
 	"war-sun":                   "permits building war suns; nothing in combat",
+	"graviton-laser-system":     "the holder's PDS reroll each missed die once, in space cannon offense and defense (TI3 tech tree; SA technology list \"Graviton Laser\"); the weaponry rule keeps PDS firing from adjacent systems with Deep Space Cannon from rerolling (SA weaponry rule), which ti4sim cannot split, so the two together with adjacent PDS are refused",
+	"graviton-negator":          "the holder's dreadnoughts bombard planets with PDS, through Planetary Shield (TI3 tech tree; SA technology list); its fighters may join invasion combat, a choice ti4sim leaves out (they stay in space) and says so",
+	"maneuvering-jets":          "space cannon rolls against the holder's ships get -1, or -2 from PDS in adjacent systems, and space mines hit its ships only on 10 (SA technology list: Maneuvering Jets)",
 	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
 }
 
@@ -125,6 +128,9 @@ func (sc *Scenario) validateTI3() error {
 		}
 		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {
 			return fmt.Errorf("%s: under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)", sd.name)
+		}
+		if s.AdjacentPDS > 0 && slices.Contains(normTechs(s.Techs), "graviton-laser-system") {
+			return fmt.Errorf("%s: graviton-laser-system with PDS in adjacent systems: the weaponry rule lets only the PDS in the system reroll (SA), which ti4sim cannot split; leave one out", sd.name)
 		}
 	}
 	return nil
@@ -261,6 +267,27 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 				p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
 			}
 		}
+		if ti3Holds(s, "graviton-laser-system") {
+			p.RerollMisses(side, engine.RollSCO, 0)
+			p.RerollMisses(side, engine.RollSCD, 0)
+		}
+		if ti3Holds(s, "graviton-negator") && sc.Action == engine.Invasion {
+			for _, ro := range sp.Rollers[engine.RollBombard] {
+				if sp.Slots[ro.Slot].Stats.Kind == units.Dreadnought && !slices.ContainsFunc(sp.ThroughShield, func(t engine.Roller) bool { return t.Slot == ro.Slot }) {
+					sp.AddThroughShield(ro)
+				}
+			}
+			if s.Fleet.Count(units.Fighter) > 0 {
+				p.Warn(fmt.Sprintf("%s: Graviton Negator lets its fighters join the invasion combat; ti4sim keeps them in space (a choice it leaves out)", side.String()))
+			}
+		}
+		if ti3Holds(s, "maneuvering-jets") {
+			opp := &p.Side[side.Opp()]
+			inSystem := func(slot uint8) bool { return opp.Slots[slot].Zone != engine.ZoneAdjacent }
+			adjacent := func(slot uint8) bool { return opp.Slots[slot].Zone == engine.ZoneAdjacent }
+			p.AdjustThresholds(side.Opp(), engine.RollSCO, 1, inSystem)
+			p.AdjustThresholds(side.Opp(), engine.RollSCO, 2, adjacent)
+		}
 		if ti3Holds(s, "duranium-armor") {
 			addDuraniumTI3(p, side)
 		}
@@ -273,7 +300,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	// does; they have no step for the pre-combat shots after the barrage.
 	p.SetSlowRounds(len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0)
 	if sc.SpaceMine {
-		addSpaceMine(p)
+		addSpaceMine(p, mineValue(sc))
 	}
 	applyTI3RaceTechs(p, sc)
 	applyTI3Leaders(p, sc)
@@ -286,7 +313,15 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 // cannot be stacked"). The victim "may negate the specific hit by taking 2
 // hits to non-fighter ships in the same fleet": never done here (two hits
 // for one are worth it only in rare fleets; stated in the output).
-func addSpaceMine(p *engine.Plan) {
+// mineValue is the space mine's die: 9, or 10 against Maneuvering Jets.
+func mineValue(sc *Scenario) int {
+	if ti3Holds(&sc.Attacker, "maneuvering-jets") {
+		return 10
+	}
+	return 9
+}
+
+func addSpaceMine(p *engine.Plan, value int) {
 	sp := &p.Side[engine.Attacker]
 	var ships []uint8
 	for i, sl := range sp.Slots {
@@ -304,13 +339,13 @@ func addSpaceMine(p *engine.Plan) {
 	p.BeyondExact("space mine") // a step before the ones exact mode follows
 	p.BeforeSteps(func(t *engine.Trial) bool {
 		for _, s := range ships {
-			for range t.Dice(9, int(t.Alive[engine.Attacker][s]), false) {
+			for range t.Dice(value, int(t.Alive[engine.Attacker][s]), false) {
 				t.TakeHit(engine.Attacker, one[s], true, false)
 			}
 		}
 		return true
 	})
-	p.Warn("space mine: each of the attacker's non-fighter ships rolls 1 die at 9 before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)")
+	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)", value))
 }
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,
