@@ -164,3 +164,77 @@ func TestTI3RacesListed(t *testing.T) {
 		t.Errorf("a Twilight Imperium 4 faction under ti3-sa is accepted")
 	}
 }
+
+// dreadVsCruisers is the outcome law (attacker wins, draw, defender wins)
+// of a cruisers (one die each, hitting with pc) against one TI3
+// dreadnought (2 dice at pd while undamaged, 1 once damaged; Sustain
+// Damage), where a Sustain Damage cancels absorb hits (1, or 2 with
+// Noneuclidean Shielding): the recursion over (cruisers, dreadnought
+// state), the rounds where nobody scores divided out.
+func dreadVsCruisers(a int, pc, pd float64, absorb int) [3]float64 {
+	var law func(a, hp int) [3]float64 // hp: 2 undamaged, 1 damaged, 0 dead
+	law = func(a, hp int) [3]float64 {
+		switch {
+		case a == 0 && hp == 0:
+			return [3]float64{0, 1, 0}
+		case hp == 0:
+			return [3]float64{1, 0, 0}
+		case a == 0:
+			return [3]float64{0, 0, 1}
+		}
+		xa, xd := binomial(a, pc), binomial(hp, pd) // a damaged dreadnought rolls 1 die
+		stay := xa[0] * xd[0]
+		var v [3]float64
+		for x, qa := range xa {
+			for y, qd := range xd {
+				if x == 0 && y == 0 {
+					continue
+				}
+				next := hp
+				if x > 0 {
+					if hp == 2 {
+						next = 1 // the sustain cancels up to absorb hits
+						if x > absorb {
+							next = 0
+						}
+					} else {
+						next = 0
+					}
+				}
+				sub := law(max(a-y, 0), next)
+				for k := range v {
+					v[k] += qa * qd * sub[k]
+				}
+			}
+		}
+		for k := range v {
+			v[k] /= 1 - stay
+		}
+		return v
+	}
+	return law(a, 2)
+}
+
+// TestTI3RaceTechnologies checks Letnev's Noneuclidean Shielding and Sol's
+// Mark II Advanced Carriers against hand-derived laws.
+func TestTI3RaceTechnologies(t *testing.T) {
+	for _, nes := range []bool{false, true} {
+		sc := ti3Scenario(t, combat.SpaceCombat, "2 cruiser", "1 dreadnought")
+		sc.Defender.Faction = race(t, "letnev")
+		absorb := 1
+		if nes {
+			sc.Defender.Techs, absorb = []string{"non-euclidean-shielding"}, 2
+		}
+		ti3Check(t, "Noneuclidean Shielding", sc, dreadVsCruisers(2, 0.4, 0.6, absorb)[0])
+	}
+	// A Mark II carrier (9, Sustain Damage) against a cruiser (7): it wins
+	// each round it scores (0.2); from damaged, the duel's law.
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 carrier", "1 cruiser")
+	sc.Attacker.Faction, sc.Attacker.Techs = race(t, "sol"), []string{"mark-ii-advanced-carriers"}
+	ti3Check(t, "Mark II Advanced Carriers", sc, 0.2/0.52+0.32/0.52*duel(0.2, 0.4))
+	// A race technology of another race is refused.
+	sc.Attacker.Faction = race(t, "hacan")
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "unknown Twilight Imperium 3 technology") {
+		t.Errorf("Sol's technology for the Hacan: %v", err)
+	}
+}

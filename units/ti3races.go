@@ -44,6 +44,7 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("sol", "The Federation of Sol", []string{"federation", "federation-of-sol"},
 		Ability{"ti3-sol-reinforcements", "Reinforcements", AbilityKindAbility, "gains ground forces and command counters as actions (DOC; GK)"},
+		Ability{"ti3-mark-ii-advanced-carriers", "Mark II Advanced Carriers", AbilityKindTechnology, "its carriers carry 8 and have Sustain Damage (GK; PCT)"},
 		Ability{"ti3-spec-ops-training", "Spec Ops Training", AbilityKindTechnology, "in invasion combat, each die showing a natural 1 may be rerolled once (GK; PCT)"},
 	),
 	ti3Race("l1z1x", "The L1z1x Mindnet", []string{"l1z1x-mindnet", "lizix"},

@@ -52,6 +52,23 @@ func ti3RaceTexts() []Effect {
 		modelled("ti3-naalu-fighters", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Fighter))
 		}),
+		// Letnev's Noneuclidean Shielding: a unit using Sustain Damage
+		// cancels 2 hits (SA's lost die still follows each use).
+		modelled("ti3-non-euclidean-shielding", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.Side[holder].SetSustainCancels(2)
+		}),
+		// Sol's Mark II Advanced Carriers: carriers carry 8 and sustain.
+		modelled("ti3-mark-ii-advanced-carriers", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			sp := &p.Side[holder]
+			for i, sl := range sp.Slots {
+				if sl.Stats.Kind == units.Carrier {
+					st := sl.Stats
+					st.Capacity, st.Sustain = 8, true
+					sp.SetStats(uint8(i), st)
+					sp.GiveSustain(uint8(i), false)
+				}
+			}
+		}),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
 		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
 		outside("ti3-mentak-piracy", "trade goods stolen as an action and salvaged after a battle"),
