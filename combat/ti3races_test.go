@@ -151,13 +151,13 @@ func TestTI3RacesListed(t *testing.T) {
 		}
 	}
 	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
-	sc.Defender.Faction = race(t, "xxcha")
+	sc.Defender.Faction = race(t, "mentak")
 	r, err := combat.Solve(context.Background(), sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(r.Warnings, "\n"), "not modelled yet") {
-		t.Errorf("Xxcha's first-round text is not modelled yet, and no warning says so: %q", r.Warnings)
+		t.Errorf("Mentak's pre-combat shots are not modelled yet, and no warning says so: %q", r.Warnings)
 	}
 	sc.Defender.Faction, _ = units.LookupFaction("xxcha")
 	if err := sc.Validate(); err == nil {
@@ -237,4 +237,25 @@ func TestTI3RaceTechnologies(t *testing.T) {
 	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "unknown Twilight Imperium 3 technology") {
 		t.Errorf("Sol's technology for the Hacan: %v", err)
 	}
+}
+
+// TestTI3Xxcha: the opponent of the Xxcha rolls -1 in the first round of
+// each combat: a cruiser at 8 in round 1, at 7 after, against a cruiser at
+// 7 — and on the ground a ground force at 9, then 8, against one at 8.
+func TestTI3Xxcha(t *testing.T) {
+	// Round 1 at a1 against d1: the attacker scores alone and wins, or
+	// nobody scores and the duel goes on at a against d.
+	first := func(a1, d1, a, d float64) float64 {
+		return a1*(1-d1) + (1-a1)*(1-d1)*duel(a, d)
+	}
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
+	sc.Defender.Faction = race(t, "xxcha")
+	ti3Check(t, "Xxcha defending in space", sc, first(0.3, 0.4, 0.4, 0.4))
+	g := ti3Scenario(t, combat.GroundCombat, "1 gf", "1 gf")
+	g.Defender.Faction = race(t, "xxcha")
+	ti3Check(t, "Xxcha defending on the ground", g, first(0.2, 0.3, 0.3, 0.3))
+	// As the attacker, the defender is the one at -1 in round 1.
+	sc = ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
+	sc.Attacker.Faction = race(t, "xxcha")
+	ti3Check(t, "Xxcha attacking", sc, first(0.4, 0.3, 0.4, 0.4))
 }

@@ -298,4 +298,9 @@ var regressScenarios = []struct {
 	{"invade_ti3_graviton", []string{"invade", "--ruleset", "ti3-sa",
 		"-a", "2 dreadnought, 1 carrier, 3 gf", "--attacker-tech", "graviton-negator,maneuvering-jets",
 		"-d", "1 cruiser, 2 gf, 2 pds", "--defender-tech", "graviton-laser-system", "--exact"}},
+	// Xxcha (the opponent -1 in each combat's first round) against Letnev
+	// with Noneuclidean Shielding, in an invasion (exact).
+	{"invade_ti3_xxcha_letnev_exact", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 cruiser, 1 carrier, 4 gf", "--attacker-faction", "xxcha",
+		"-d", "1 dreadnought, 2 cruiser, 3 gf", "--defender-faction", "letnev", "--defender-tech", "non-euclidean-shielding", "--exact"}},
 }

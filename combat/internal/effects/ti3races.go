@@ -52,6 +52,14 @@ func ti3RaceTexts() []Effect {
 		modelled("ti3-naalu-fighters", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Fighter))
 		}),
+		// Xxcha: the opponent gets -1 in the first round of every space
+		// battle and invasion combat (TI3: in attack and defense).
+		modelled("ti3-xxcha-diplomacy", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.RoundOneModifier(holder.Opp(), engine.InSpace, -1)
+			if sc.Action != engine.SpaceCombat {
+				p.RoundOneModifier(holder.Opp(), engine.OnGround, -1)
+			}
+		}),
 		// Letnev's Noneuclidean Shielding: a unit using Sustain Damage
 		// cancels 2 hits (SA's lost die still follows each use).
 		modelled("ti3-non-euclidean-shielding", func(p *engine.Plan, sc *Scenario, holder engine.Side) {

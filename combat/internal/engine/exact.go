@@ -267,7 +267,7 @@ func (c *chain) pmfMod(side Side, st uint32, mod int, reroll bool) []float64 {
 	if mod == 0 && !reroll {
 		return c.pmfOf(side, st)
 	}
-	key := uint64(st)<<9 | uint64(mod)<<1
+	key := uint64(st)<<9 | uint64(mod+128)&0xff<<1 // mod may be negative (RoundOneModifier)
 	if reroll {
 		key |= 1
 	}
@@ -1184,6 +1184,9 @@ func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, 
 	}
 	c := w.c
 	ba, bd := c.plan.roundBonus(Attacker, r+w.offset), c.plan.roundBonus(Defender, r+w.offset)
+	if r == 1 { // a first round's modifier: each combat's own round 1
+		ba, bd = ba+c.plan.roundOneMod[Attacker][c.ct], bd+c.plan.roundOneMod[Defender][c.ct]
+	}
 	ra, rd := c.plan.roundReroll(Attacker, c.ct, r), c.plan.roundReroll(Defender, c.ct, r)
 	if ba == 0 && bd == 0 && !ra && !rd {
 		return pa, pd, p00, false

@@ -244,6 +244,9 @@ type Plan struct {
 	// (FirstRoundsBonus): +1 to its combat rolls in round r for each
 	// entry ≥ r, in a single combat.
 	bonusUses [NumSides][]int
+	// roundOneMod[side][ct] is added to side's combat rolls in the first
+	// round of every combat of type ct (RoundOneModifier).
+	roundOneMod [NumSides][NumCombatTypes]int
 	// rerollAlways[side][r]: side rerolls its missed dice of kind r in
 	// every roll; rerollRound[side][ct], when not 0, the round of combat
 	// type ct in which it rerolls its missed combat dice (RerollMisses).

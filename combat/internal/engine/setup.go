@@ -280,12 +280,29 @@ func (p *Plan) RerollMisses(side Side, r RollKind, round int) {
 	p.rerollRound[side][ct] = round
 }
 
+// RoundOneModifier adds delta to side's combat rolls in the first round
+// of every combat of type ct (a text acting "in the first round of every
+// space battle and invasion combat"). A trial plays it as a roll modifier;
+// the exact solver reads it as plan data (roundPMFs).
+func (p *Plan) RoundOneModifier(side Side, ct CombatType, delta int) {
+	p.roundOneMod[side][ct] += delta
+	p.OnRollModifier(CombatRollOf(ct), func(t *Trial, s Side) int {
+		if s == side && t.Round == 1 {
+			return delta
+		}
+		return 0
+	})
+	p.native[wRollModifier][CombatRollOf(ct)]++
+}
+
 // roundBound reports whether a side's combat rolls in combat type ct
 // depend on the round: a first-rounds bonus (FirstRoundsBonus, single
-// combats only) or a round's reroll (RerollMisses).
+// combats only), a round's reroll (RerollMisses) or a first round's
+// modifier (RoundOneModifier).
 func (p *Plan) roundBound(ct CombatType) bool {
 	return len(p.bonusUses[Attacker])+len(p.bonusUses[Defender]) > 0 ||
-		p.rerollRound[Attacker][ct]+p.rerollRound[Defender][ct] > 0
+		p.rerollRound[Attacker][ct]+p.rerollRound[Defender][ct] > 0 ||
+		p.roundOneMod[Attacker][ct] != 0 || p.roundOneMod[Defender][ct] != 0
 }
 
 // roundReroll reports whether side rerolls its missed combat dice in round
