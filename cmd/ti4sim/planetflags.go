@@ -79,8 +79,11 @@ func parsePlanet(v string, parse func(string) (units.Fleet, error)) (combat.Plan
 		return combat.Planet{}, fmt.Errorf("%q: allowed \"NAME: UNITS\", e.g. \"Mecatol: 3 infantry, 1 pds\"", v)
 	}
 	p := combat.Planet{Name: strings.TrimSpace(name)}
-	if base, found := strings.CutSuffix(strings.ToLower(p.Name), "(cultural)"); found {
-		p.Name, p.Cultural = strings.TrimSpace(p.Name[:len(base)]), true
+	// The trait, in any case: compared byte for byte on the last 10 bytes
+	// (lower-casing first could change the name's length).
+	const trait = "(cultural)"
+	if n := len(p.Name); n >= len(trait) && strings.EqualFold(p.Name[n-len(trait):], trait) {
+		p.Name, p.Cultural = strings.TrimSpace(p.Name[:n-len(trait)]), true
 	}
 	if !combat.PlanetName(p.Name) {
 		return p, fmt.Errorf("%q: a planet needs a name before ':' (1 to 40 printable characters, no ';' or parentheses)", v)

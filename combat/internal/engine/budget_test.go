@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestBudgetPMFMatchesBruteForce checks budgetPMF (a TI3 General's two
-// rerolls) against a brute force over every die face: each initial die
+// TestBudgetPMFMatchesBruteForce checks budgetPMF (a leader's two rerolls
+// a round) against a brute force over every die face: each initial die
 // and each of the budget's rerolls takes the ten faces with chance 1/10,
 // and the rerolls follow the stated play — the misses of the best
 // threshold first, a die that misses its reroll rerolled again.

@@ -44,7 +44,8 @@ const DefaultCommitTarget = 0.9
 // bombardment, from the ground forces in the space area and each planet's
 // defenders then. CommitSecure and the best splits judge a planet's odds
 // exactly as if the attacker's ships were all still present (ships act on
-// the ground only through effects such as L1Z1X's Harrow), so that the
+// the ground only through effects, such as bombardment after a ground
+// combat round), so that the
 // decision depends on the ground forces alone; what follows the decision
 // is played (or solved) with the ships actually left.
 type CommitPolicy struct {

@@ -45,9 +45,9 @@ type Force struct {
 	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
 	// from Techs by the conversion.
 	TI3Techs []string
-	// TI3Leaders are the side's Twilight Imperium 3 leaders in the fight
-	// (general, admiral, agent, scientist, diplomat), and HighAlert says
-	// whether it has the High Alert token in the system.
+	// TI3Leaders are the side's Twilight Imperium 3 leaders in the fight,
+	// by slug (the effects read them), and HighAlert says whether it has
+	// the High Alert token in the system.
 	TI3Leaders []string
 	HighAlert  bool
 	// Upgraded says, per unit kind, whether the side's units of that kind

@@ -170,11 +170,12 @@ type SidePlan struct {
 	ExtraDice [NumRollKinds]uint8
 	// RerollBudget[r] is how many of the side's missed dice of kind r
 	// it may reroll each roll, the best chances first; a die rerolled and
-	// missed again may be rerolled again while the budget lasts (a TI3
-	// General's two rerolls a round).
+	// missed again may be rerolled again while the budget lasts (a
+	// leader's rerolls each round).
 	RerollBudget [NumRollKinds]uint8
 	// HitOnScore[r]: a roll of kind r that scores at least one hit scores
-	// one more (the N'orr Berzerker Genome of Shattered Ascension).
+	// one more (a text that inflicts a further hit at the end of a round
+	// in which its holder scored).
 	HitOnScore [NumRollKinds]bool
 	// Revivers lists the slots whose units may come back after being
 	// destroyed (Infantry II).

@@ -333,8 +333,9 @@ func (t *Trial) enterPlanet(t0 *Trial) {
 // chooses one planet (LRR 15.1); ti4sim's policy puts them all on one:
 // the planet named by BombardAt, or else the first planet in the order
 // given that can be bombarded — its defender has ground forces there,
-// the attacker has units that may bombard it (Conventions of War spares a
-// cultural planet) and no Planetary Shield stops them (LRR 65; a war sun
+// the attacker has units that may bombard it (an effect may take its
+// bombardment rolls away, as for a cultural planet) and no Planetary
+// Shield stops them (LRR 65; a war sun
 // in the system ends every shield). Bombarding one planet also keeps
 // "one unit may roll an extra die" texts to one die for the whole step.
 func (sys *SystemPlan) bombardFocus(ts []*Trial) int {
