@@ -2,7 +2,6 @@ package combat_test
 
 import (
 	"context"
-	"math"
 	"strings"
 	"testing"
 
@@ -25,7 +24,7 @@ func volley(a, d int, pa, pd float64, bonus bool) float64 {
 	if a == 0 {
 		return 0
 	}
-	ha, hd := binomial(a, pa), binomial(d, pd)
+	ha, hd := binom(a, pa), binom(d, pd)
 	stay := ha[0] * hd[0]
 	v := 0.0
 	for x, qa := range ha {
@@ -41,18 +40,6 @@ func volley(a, d int, pa, pd float64, bonus bool) float64 {
 		}
 	}
 	return v / (1 - stay)
-}
-
-func binomial(n int, p float64) []float64 {
-	out := make([]float64, n+1)
-	for k := range out {
-		c := 1.0
-		for i := range k {
-			c = c * float64(n-i) / float64(i+1)
-		}
-		out[k] = c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
-	}
-	return out
 }
 
 // dreadDuel is P(the attacker wins) of one TI3 dreadnought against one:
@@ -71,7 +58,7 @@ func dreadDuel(pa, pd float64) float64 {
 		if ha == 0 {
 			return 0
 		}
-		xa, xd := binomial(dice(ha), pa), binomial(dice(hd), pd)
+		xa, xd := binom(dice(ha), pa), binom(dice(hd), pd)
 		stay := xa[0] * xd[0]
 		v := 0.0
 		for x, qa := range xa {
@@ -182,7 +169,7 @@ func dreadVsCruisers(a int, pc, pd float64, absorb int) [3]float64 {
 		case a == 0:
 			return [3]float64{0, 0, 1}
 		}
-		xa, xd := binomial(a, pc), binomial(hp, pd) // a damaged dreadnought rolls 1 die
+		xa, xd := binom(a, pc), binom(hp, pd) // a damaged dreadnought rolls 1 die
 		stay := xa[0] * xd[0]
 		var v [3]float64
 		for x, qa := range xa {
