@@ -104,6 +104,16 @@ func TestTI3RaceTexts(t *testing.T) {
 	sc = ti3Scenario(t, combat.SpaceCombat, "1 fighter", "1 fighter")
 	sc.Defender.Faction = race(t, "naalu")
 	ti3Check(t, "Naalu fighters", sc, volley(1, 1, 0.2, 0.3, false))
+	// Mentak: before the first round, 2 of its 3 cruisers (not 3) fire a
+	// die at 7; the battle goes on from what is left.
+	sc = ti3Scenario(t, combat.SpaceCombat, "3 cruiser", "2 cruiser")
+	sc.Attacker.Faction = race(t, "mentak")
+	pre := binom(2, 0.4)
+	want := 0.0
+	for k, q := range pre {
+		want += q * volley(3, 2-k, 0.4, 0.4, false)
+	}
+	ti3Check(t, "Mentak pre-combat shots", sc, want)
 	// L1Z1X: dreadnoughts +1 in space battles (2 dice at 4, then 1).
 	sc = ti3Scenario(t, combat.SpaceCombat, "1 dreadnought", "1 dreadnought")
 	sc.Attacker.Faction = race(t, "l1z1x")
@@ -138,13 +148,15 @@ func TestTI3RacesListed(t *testing.T) {
 		}
 	}
 	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
-	sc.Defender.Faction = race(t, "mentak")
+	sc.Defender.Faction = race(t, "yin")
+	sc.Action = combat.Invasion
+	sc.Attacker.Fleet, sc.Defender.Fleet = mustFleetTI3(t, "1 carrier, 2 gf"), mustFleetTI3(t, "2 gf")
 	r, err := combat.Solve(context.Background(), sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(r.Warnings, "\n"), "not modelled yet") {
-		t.Errorf("Mentak's pre-combat shots are not modelled yet, and no warning says so: %q", r.Warnings)
+		t.Errorf("Yin's Indoctrination is not modelled yet, and no warning says so: %q", r.Warnings)
 	}
 	sc.Defender.Faction, _ = units.LookupFaction("xxcha")
 	if err := sc.Validate(); err == nil {

@@ -303,4 +303,9 @@ var regressScenarios = []struct {
 	{"invade_ti3_xxcha_letnev_exact", []string{"invade", "--ruleset", "ti3-sa",
 		"-a", "2 dreadnought, 1 cruiser, 1 carrier, 4 gf", "--attacker-faction", "xxcha",
 		"-d", "1 dreadnought, 2 cruiser, 3 gf", "--defender-faction", "letnev", "--defender-tech", "non-euclidean-shielding", "--exact"}},
+	// Mentak's pre-combat shots (with Hylar V and High Alert) against Sol's
+	// Mark II carriers.
+	{"space_ti3_mentak_sol_exact", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "3 cruiser, 2 destroyer", "--attacker-faction", "mentak", "--attacker-tech", "hylar-v-assault-laser", "--high-alert", "attacker",
+		"-d", "2 carrier, 4 fighter, 1 dreadnought", "--defender-faction", "sol", "--defender-tech", "mark-ii-advanced-carriers", "--exact"}},
 }

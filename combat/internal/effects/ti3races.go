@@ -60,6 +60,33 @@ func ti3RaceTexts() []Effect {
 				p.RoundOneModifier(holder.Opp(), engine.OnGround, -1)
 			}
 		}),
+		// Mentak: before the first round of a space battle, up to 2 of its
+		// cruisers or destroyers fire one die each — the best 2 (cruisers
+		// first), at their values with Hylar V and High Alert. They are
+		// counted at the start: only fighters fall before (the barrage).
+		modelled("ti3-mentak-pre-combat", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			s := sc.Side(holder)
+			left := 2
+			for _, k := range []units.Kind{units.Cruiser, units.Destroyer} {
+				n := min(left, s.Fleet.Count(k))
+				if n == 0 {
+					continue
+				}
+				left -= n
+				st, err := s.FactionOrNone().Unit(k, false)
+				if err != nil {
+					continue
+				}
+				value := st.Combat.Value
+				if ti3Holds(s, "hylar-v-assault-laser") {
+					value--
+				}
+				if s.HighAlert {
+					value--
+				}
+				p.AddRoller(holder, engine.RollPreCombat, "Mentak pre-combat shot ("+k.String()+")", value, n)
+			}
+		}),
 		// Letnev's Noneuclidean Shielding: a unit using Sustain Damage
 		// cancels 2 hits (SA's lost die still follows each use).
 		modelled("ti3-non-euclidean-shielding", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
