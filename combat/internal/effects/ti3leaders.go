@@ -96,16 +96,12 @@ func hasLeader(s *engine.Force, slug string) bool {
 // applyTI3Leaders attaches the leaders, High Alert and the Ion Storm, after
 // every other TI3 rule (their modifiers add to the technologies').
 func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
-	all := []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat}
 	for side := range engine.NumSides {
 		s := sc.Side(side)
 		sp := &p.Side[side]
 		inSystem := func(slot uint8) bool { return sp.Slots[slot].Zone != engine.ZoneAdjacent }
 		if s.HighAlert {
-			for _, r := range all {
-				p.AdjustThresholds(side, r, -1, inSystem)
-			}
-			sp.ShiftThroughShield(-1)
+			shiftAllRolls(p, side, -1, inSystem)
 		}
 		if hasLeader(s, "general") && sc.Action != engine.SpaceCombat {
 			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })

@@ -16,13 +16,9 @@ import (
 // among the side's technologies (its slug with or without "ti3-") and
 // attaches the same way.
 func ti3RaceTexts() []Effect {
-	allRolls := []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat}
 	shiftAll := func(delta int) func(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			for _, r := range allRolls {
-				p.AdjustThresholds(holder, r, delta, func(uint8) bool { return true })
-			}
-			p.Side[holder].ShiftThroughShield(delta)
+			shiftAllRolls(p, holder, delta, func(uint8) bool { return true })
 		}
 	}
 	ofKind := func(p *engine.Plan, side engine.Side, ks ...units.Kind) func(uint8) bool {
@@ -171,4 +167,15 @@ func ti3RaceTechNames(s *engine.Force) []string {
 		}
 	}
 	return out
+}
+
+// shiftAllRolls moves by delta the thresholds of every roll of side's
+// units that keep says (a modifier to "all combat rolls": rounds,
+// pre-combat shots, barrage, space cannon, bombardment, through the shield
+// too).
+func shiftAllRolls(p *engine.Plan, side engine.Side, delta int, keep func(slot uint8) bool) {
+	for _, r := range []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat} {
+		p.AdjustThresholds(side, r, delta, keep)
+	}
+	p.Side[side].ShiftThroughShield(delta) // war suns: always in the system
 }
