@@ -2,6 +2,7 @@ package units
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -75,18 +76,22 @@ func FactionNames() []string {
 // LookupFaction finds a faction by slug or alias, ignoring case and
 // surrounding space.
 func LookupFaction(name string) (*Faction, error) {
-	n := strings.ToLower(strings.TrimSpace(name))
-	for _, f := range factions {
-		if n == f.Slug {
-			return f, nil
-		}
-		for _, a := range f.Aliases {
-			if n == a {
-				return f, nil
-			}
-		}
+	if f := findFaction(factions, name); f != nil {
+		return f, nil
 	}
 	return nil, fmt.Errorf("unknown faction %s; allowed: %s", echo.Quote(name), strings.Join(FactionNames(), ", "))
+}
+
+// findFaction returns the faction of list whose slug or alias is name (any
+// case, trimmed), or nil.
+func findFaction(list []*Faction, name string) *Faction {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, f := range list {
+		if n == f.Slug || slices.Contains(f.Aliases, n) {
+			return f
+		}
+	}
+	return nil
 }
 
 // Unit returns the faction's version of kind k (upgraded or not): its own

@@ -105,19 +105,11 @@ func (f *Faction) IsTI3() bool { return f != nil && f.missing != nil }
 // LookupTI3Race returns the TI3 race called name (slug or alias, any
 // case); "none" (or "generic", or nothing) is the TI3 unit table itself.
 func LookupTI3Race(name string) (*Faction, error) {
-	n := strings.ToLower(strings.TrimSpace(name))
-	if n == "none" || n == "generic" || n == "" {
+	if n := strings.ToLower(strings.TrimSpace(name)); n == "none" || n == "generic" || n == "" {
 		return TI3(), nil // no race: the TI3 unit table
 	}
-	for _, f := range ti3Races {
-		if n == f.Slug {
-			return f, nil
-		}
-		for _, a := range f.Aliases {
-			if n == a {
-				return f, nil
-			}
-		}
+	if f := findFaction(ti3Races, name); f != nil {
+		return f, nil
 	}
 	var names []string
 	for _, f := range ti3Races {
