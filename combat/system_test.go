@@ -82,30 +82,7 @@ func TestSystemOnePlanetIsInvade(t *testing.T) {
 	}
 }
 
-// groundWin is P(a attackers take a planet from d defenders), both sides
-// infantry hitting on 8 (30%), by the textbook recursion over (a, d) with
-// the rolls where nobody hits divided out: independent of the engine.
-func groundWin(a, d int) float64 {
-	if a == 0 {
-		return 0 // both wiped out: the defender keeps the planet
-	}
-	if d == 0 {
-		return 1
-	}
-	pa, pd := binom(a, 0.3), binom(d, 0.3)
-	stay := pa[0] * pd[0]
-	v := 0.0
-	for ha, qa := range pa {
-		for hd, qd := range pd {
-			if ha == 0 && hd == 0 {
-				continue
-			}
-			v += qa * qd * groundWin(max(a-hd, 0), max(d-ha, 0))
-		}
-	}
-	return v / (1 - stay)
-}
-
+// binom is the binomial law of n trials of chance p.
 func binom(n int, p float64) []float64 {
 	out := make([]float64, n+1)
 	for k := range out {
@@ -122,12 +99,13 @@ func binom(n int, p float64) []float64 {
 // system where each planet is a plain ground combat: no defender ships, no
 // space cannon, no bombardment, a fixed split. The planets are then
 // independent, so P(all) = p₁·p₂ and P(exactly one) = p₁(1−p₂)+p₂(1−p₁),
-// with each p from groundWin; Monte Carlo within 5 standard errors.
+// with each p from volley (ground forces at 8: 0.3 each; a double wipe-out
+// leaves the planet to the defender); Monte Carlo within 5 standard errors.
 func TestSystemFixedSplitIsIndependentPlanets(t *testing.T) {
 	ctx := context.Background()
 	sc := system(t, "2 carrier, 5 infantry", "", "A: 2 infantry", "B: 1 infantry")
 	sc.Commit = combat.Commit{Kind: combat.CommitFixed, Split: []units.Fleet{mustFleet(t, "3 infantry"), mustFleet(t, "2 infantry")}}
-	p1, p2 := groundWin(3, 2), groundWin(2, 1)
+	p1, p2 := volley(3, 2, 0.3, 0.3, false), volley(2, 1, 0.3, 0.3, false)
 	want := []float64{(1 - p1) * (1 - p2), p1*(1-p2) + p2*(1-p1), p1 * p2}
 	ex, err := combat.SolveSystem(ctx, sc)
 	if err != nil {
