@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -62,6 +64,8 @@ type CommitPolicy struct {
 
 	sys  *SystemPlan
 	odds []*planetOdds
+	// cheapest are the attacker's ground-force slots, cheapest first.
+	cheapest []uint8
 	// mu guards decisions and the odds (Monte Carlo workers share them).
 	mu        sync.Mutex
 	decisions map[commitKey][MaxPlanets][MaxSlots]uint16
@@ -99,6 +103,10 @@ func (c *CommitPolicy) String() string {
 func (c *CommitPolicy) prepare(sys *SystemPlan) error {
 	c.sys = sys
 	c.decisions = map[commitKey][MaxPlanets][MaxSlots]uint16{}
+	c.cheapest = slices.Clone(sys.ground)
+	slices.SortStableFunc(c.cheapest, func(a, b uint8) int {
+		return cmp.Compare(sys.Space.Side[Attacker].Slots[a].CostHalves, sys.Space.Side[Attacker].Slots[b].CostHalves)
+	})
 	if c.Kind == CommitFixed {
 		return nil
 	}
@@ -183,25 +191,19 @@ func (c *CommitPolicy) forces(pool [MaxSlots]uint16) [][MaxSlots]uint16 {
 		}
 		out = next
 	}
-	cost := func(f *[MaxSlots]uint16) (int32, int) {
-		h, u := int32(0), 0
+	cost := func(f *[MaxSlots]uint16) (halves int32, units int) {
 		for _, g := range ground {
-			h += int32(f[g]) * c.sys.Space.Side[Attacker].Slots[g].CostHalves
-			u += int(f[g])
+			halves += int32(f[g]) * c.sys.Space.Side[Attacker].Slots[g].CostHalves
+			units += int(f[g])
 		}
-		return h, u
+		return halves, units
 	}
-	// A stable insertion sort keeps the enumeration order among equals.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0; j-- {
-			hj, uj := cost(&out[j])
-			hp, up := cost(&out[j-1])
-			if hj > hp || (hj == hp && uj >= up) {
-				break
-			}
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// Stable: equals keep the enumeration order.
+	slices.SortStableFunc(out, func(a, b [MaxSlots]uint16) int {
+		ha, ua := cost(&a)
+		hb, ub := cost(&b)
+		return cmp.Or(cmp.Compare(ha, hb), cmp.Compare(ua, ub))
+	})
 	return out
 }
 
@@ -228,14 +230,7 @@ func (c *CommitPolicy) secure(pool [MaxSlots]uint16, d []uint32) [MaxPlanets][Ma
 	// it raises a planet's chance most (the first planet that got forces
 	// when it raises none).
 	first = max(first, 0)
-	order := append([]uint8(nil), c.sys.ground...)
-	costOf := func(g uint8) int32 { return c.sys.Space.Side[Attacker].Slots[g].CostHalves }
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && costOf(order[j]) < costOf(order[j-1]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	for _, g := range order {
+	for _, g := range c.cheapest {
 		for ; left[g] > 0; left[g]-- {
 			target, gain := first, 1e-12
 			for k := range d {
