@@ -68,82 +68,72 @@ type PlanetResult struct {
 // systemTally accumulates system trials with integer sums (exact to
 // merge in any order).
 type systemTally struct {
-	n                      int64
-	taken                  [MaxPlanets + 1]int64
-	space                  [numOutcomes]int64
-	ships, shipsSq         [2][MaxSlots]int64
-	kept, keptSq           [MaxSlots]int64
-	lost, lostSq           [2]int64
-	spaceRounds, spaceSq   int64
-	planetTaken, invaded   [MaxPlanets]int64
-	wiped                  [MaxPlanets]int64
-	committed, committSq   [MaxPlanets][MaxSlots]int64
-	attacker, attackerSq   [MaxPlanets][MaxSlots]int64
-	defender, defenderSq   [MaxPlanets][MaxSlots]int64
-	groundRounds, groundSq [MaxPlanets]int64
+	n           int64
+	taken       [MaxPlanets + 1]int64 // trials by number of planets taken
+	space       [numOutcomes]int64
+	ships       [2][MaxSlots]sums
+	kept        [MaxSlots]sums
+	lost        [2]sums
+	spaceRounds sums
+	planets     [MaxPlanets]planetTally
 }
+
+// planetTally is one planet's part of a systemTally.
+type planetTally struct {
+	taken, invaded, wiped         int64
+	committed, attacker, defender [MaxSlots]sums
+	rounds                        sums
+}
+
+// sums are the sum and the sum of squares of a per-trial count.
+type sums struct{ sum, sq int64 }
+
+func (m *sums) add(v int64)  { m.sum += v; m.sq += v * v }
+func (m *sums) merge(o sums) { m.sum += o.sum; m.sq += o.sq }
 
 func (a *systemTally) add(st *systemTrial) {
 	sys := st.sys
 	a.n++
 	taken := 0
 	for k := range sys.Planets {
-		t := st.planet[k]
+		t, pt := st.planet[k], &a.planets[k]
 		if st.outcome[k] == AttackerWins {
 			taken++
-			a.planetTaken[k]++
+			pt.taken++
 		}
 		if st.invaded[k] {
-			a.invaded[k]++
+			pt.invaded++
 		}
 		if st.wiped[k] {
-			a.wiped[k]++
+			pt.wiped++
 		}
 		for _, g := range sys.ground {
-			c := int64(st.committed[k][g])
-			a.committed[k][g] += c
-			a.committSq[k][g] += c * c
+			pt.committed[g].add(int64(st.committed[k][g]))
 			if st.invaded[k] {
-				v := int64(t.Alive[Attacker][g])
-				a.attacker[k][g] += v
-				a.attackerSq[k][g] += v * v
+				pt.attacker[g].add(int64(t.Alive[Attacker][g]))
 			}
 		}
 		for i, sl := range sys.Planets[k].Side[Defender].Slots {
-			if sl.Zone != ZonePlanet {
-				continue
+			if sl.Zone == ZonePlanet {
+				pt.defender[i].add(int64(t.Alive[Defender][i]))
 			}
-			v := int64(t.Alive[Defender][i])
-			a.defender[k][i] += v
-			a.defenderSq[k][i] += v * v
 		}
-		r := int64(t.rounds[OnGround])
-		a.groundRounds[k] += r
-		a.groundSq[k] += r * r
+		pt.rounds.add(int64(t.rounds[OnGround]))
 	}
 	a.taken[taken]++
 	a.space[st.space.space]++
 	for side := range NumSides {
 		for i, sl := range sys.Space.Side[side].Slots {
-			if !sl.Stats.Kind.Ship() {
-				continue
+			if sl.Stats.Kind.Ship() {
+				a.ships[side][i].add(int64(st.shipsLeft[side][i]))
 			}
-			v := int64(st.shipsLeft[side][i])
-			a.ships[side][i] += v
-			a.shipsSq[side][i] += v * v
 		}
-		v := int64(st.lost[side])
-		a.lost[side] += v
-		a.lostSq[side] += v * v
+		a.lost[side].add(int64(st.lost[side]))
 	}
 	for _, g := range sys.ground {
-		v := int64(st.kept[g])
-		a.kept[g] += v
-		a.keptSq[g] += v * v
+		a.kept[g].add(int64(st.kept[g]))
 	}
-	r := int64(st.space.rounds[InSpace])
-	a.spaceRounds += r
-	a.spaceSq += r * r
+	a.spaceRounds.add(int64(st.space.rounds[InSpace]))
 }
 
 func (a *systemTally) merge(b *systemTally) {
@@ -156,31 +146,22 @@ func (a *systemTally) merge(b *systemTally) {
 	}
 	for s := range 2 {
 		for i := range MaxSlots {
-			a.ships[s][i] += b.ships[s][i]
-			a.shipsSq[s][i] += b.shipsSq[s][i]
+			a.ships[s][i].merge(b.ships[s][i])
 		}
-		a.lost[s] += b.lost[s]
-		a.lostSq[s] += b.lostSq[s]
+		a.lost[s].merge(b.lost[s])
 	}
 	for i := range MaxSlots {
-		a.kept[i] += b.kept[i]
-		a.keptSq[i] += b.keptSq[i]
+		a.kept[i].merge(b.kept[i])
 	}
-	a.spaceRounds += b.spaceRounds
-	a.spaceSq += b.spaceSq
+	a.spaceRounds.merge(b.spaceRounds)
 	for k := range MaxPlanets {
-		a.planetTaken[k] += b.planetTaken[k]
-		a.invaded[k] += b.invaded[k]
-		a.wiped[k] += b.wiped[k]
-		a.groundRounds[k] += b.groundRounds[k]
-		a.groundSq[k] += b.groundSq[k]
+		p, q := &a.planets[k], &b.planets[k]
+		p.taken, p.invaded, p.wiped = p.taken+q.taken, p.invaded+q.invaded, p.wiped+q.wiped
+		p.rounds.merge(q.rounds)
 		for i := range MaxSlots {
-			a.committed[k][i] += b.committed[k][i]
-			a.committSq[k][i] += b.committSq[k][i]
-			a.attacker[k][i] += b.attacker[k][i]
-			a.attackerSq[k][i] += b.attackerSq[k][i]
-			a.defender[k][i] += b.defender[k][i]
-			a.defenderSq[k][i] += b.defenderSq[k][i]
+			p.committed[i].merge(q.committed[i])
+			p.attacker[i].merge(q.attacker[i])
+			p.defender[i].merge(q.defender[i])
 		}
 	}
 }
@@ -225,9 +206,9 @@ func (sys *SystemPlan) sampledResult(a *systemTally, o Options) SystemResult {
 		lo, hi := stats.Wilson(k, a.n)
 		return Probability{P: float64(k) / float64(a.n), Lo: lo, Hi: hi}
 	}
-	mean := func(s, sq int64) Mean {
-		m, se := stats.MeanSE(s, sq, a.n)
-		return Mean{m, se}
+	mean := func(m sums) Mean {
+		v, se := stats.MeanSE(m.sum, m.sq, a.n)
+		return Mean{v, se}
 	}
 	r := SystemResult{Trials: a.n, Seed: o.Seed, Commit: sys.Commit.String()}
 	kp := len(sys.Planets)
@@ -238,31 +219,32 @@ func (sys *SystemPlan) sampledResult(a *systemTally, o Options) SystemResult {
 		sum += int64(n) * a.taken[n]
 		sumSq += int64(n*n) * a.taken[n]
 	}
-	r.TakenMean = mean(sum, sumSq)
+	r.TakenMean = mean(sums{sum, sumSq})
 	_, r.Space = outcomes(a.space, a.n)
 	for side := range NumSides {
 		for i, sl := range sys.Space.Side[side].Slots {
 			if sl.Stats.Kind.Ship() && sl.Report {
-				r.Ships[side] = append(r.Ships[side], survivor(sys.Space, Side(side), i, mean(a.ships[side][i], a.shipsSq[side][i])))
+				r.Ships[side] = append(r.Ships[side], survivor(sys.Space, Side(side), i, mean(a.ships[side][i])))
 			}
 		}
-		m := mean(a.lost[side], a.lostSq[side])
+		m := mean(a.lost[side])
 		r.ResourcesLost[side] = Mean{m.Value / 2, m.SE / 2}
 	}
 	for _, g := range sys.ground {
-		r.Kept = append(r.Kept, survivor(sys.Space, Attacker, int(g), mean(a.kept[g], a.keptSq[g])))
+		r.Kept = append(r.Kept, survivor(sys.Space, Attacker, int(g), mean(a.kept[g])))
 	}
-	r.SpaceRounds = mean(a.spaceRounds, a.spaceSq)
+	r.SpaceRounds = mean(a.spaceRounds)
 	for k, p := range sys.Planets {
-		pr := PlanetResult{Name: sys.Names[k], Taken: prob(a.planetTaken[k]), Invaded: prob(a.invaded[k]), WipedOut: prob(a.wiped[k]),
-			GroundRounds: mean(a.groundRounds[k], a.groundSq[k])}
+		pt := &a.planets[k]
+		pr := PlanetResult{Name: sys.Names[k], Taken: prob(pt.taken), Invaded: prob(pt.invaded), WipedOut: prob(pt.wiped),
+			GroundRounds: mean(pt.rounds)}
 		for _, g := range sys.ground {
-			pr.Committed = append(pr.Committed, survivor(p, Attacker, int(g), mean(a.committed[k][g], a.committSq[k][g])))
-			pr.Attacker = append(pr.Attacker, survivor(p, Attacker, int(g), mean(a.attacker[k][g], a.attackerSq[k][g])))
+			pr.Committed = append(pr.Committed, survivor(p, Attacker, int(g), mean(pt.committed[g])))
+			pr.Attacker = append(pr.Attacker, survivor(p, Attacker, int(g), mean(pt.attacker[g])))
 		}
 		for i, sl := range p.Side[Defender].Slots {
 			if sl.Zone == ZonePlanet && sl.Report {
-				pr.Defender = append(pr.Defender, survivor(p, Defender, i, mean(a.defender[k][i], a.defenderSq[k][i])))
+				pr.Defender = append(pr.Defender, survivor(p, Defender, i, mean(pt.defender[i])))
 			}
 		}
 		r.Planets = append(r.Planets, pr)
