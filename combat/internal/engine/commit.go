@@ -340,15 +340,14 @@ func (o *planetOdds) take(f *[MaxSlots]uint16, d uint32) (float64, error) {
 }
 
 // landingValue is what landing a force on a planet leads to: the chance
-// the attacker takes it, that the ground combat wiped out both sides, and
-// the expected units left of each side's slots, the ground rounds' mean
-// and distribution (0 rounds: no ground combat).
+// the attacker takes it, that the ground combat wiped out both sides and
+// that the ground forces landed (a text may send them back), the expected
+// units left of each side's slots, and the ground rounds' mean (0: no
+// ground combat).
 type landingValue struct {
-	take, wiped, defenderKeeps float64
-	alive                      [2][MaxSlots]float64
-	rounds                     float64
-	hist                       roundsHist
-	invaded                    float64
+	take, wiped, invaded float64
+	alive                [2][MaxSlots]float64
+	rounds               float64
 }
 
 // landing solves the steps from the commitment on, from joint ground
@@ -362,10 +361,8 @@ func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16) (lan
 		return landingValue{}, err
 	}
 	v := landingValue{take: sub.outcome[AttackerWins], wiped: sub.wipedOut, invaded: sub.invaded}
-	v.defenderKeeps = 1 - v.take
 	v.alive = sub.alive
 	v.rounds = sub.meanRounds[OnGround]
-	v.hist = sub.hist[OnGround]
 	return v, nil
 }
 

@@ -109,9 +109,6 @@ type systemTrial struct {
 	// spaceEnd is the space area's trial state after the space steps
 	// (ships left), before the planets.
 	shipsLeft [2][MaxSlots]uint16
-	// gated is false when no invasion took place (no ship left to carry
-	// the ground forces, a retreat, or a combat that did not end).
-	gated bool
 	// lost is each side's destroyed units' cost over the whole action, in
 	// half resources.
 	lost [2]int32
@@ -163,15 +160,12 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		return
 	}
 	// The invasion's gate: no ship left to carry the ground forces, no
-	// invasion (its start-of-invasion effects run on each planet).
+	// invasion (its start-of-invasion effects run on the bombarded planet).
 	if ok && t0.P.Side[Attacker].hadShips && !t0.Has(Attacker, TShips) {
 		t0.removeAll(Attacker, TGround)
 		ok = false
 	}
-	st.gated = ok
-	for _, g := range sys.ground {
-		st.pool.Alive[g], st.pool.Damaged[g] = t0.Alive[Attacker][g], t0.Damaged[Attacker][g]
-	}
+	st.takePool(t0)
 	st.lost = t0.lost
 	if !ok {
 		o := t0.result()
@@ -256,10 +250,7 @@ func (st *systemTrial) playOne(ok bool) {
 		ok = sample[stepInvasionGate](t)
 		i++
 	}
-	st.gated = ok
-	for _, g := range sys.ground {
-		st.pool.Alive[g], st.pool.Damaged[g] = t.Alive[Attacker][g], t.Damaged[Attacker][g]
-	}
+	st.takePool(t)
 	st.kept = st.pool.Alive
 	if ok {
 		ok = sample[stepBombardment](t)
@@ -298,16 +289,12 @@ func (st *systemTrial) playOne(ok bool) {
 	st.lost = t.lost
 }
 
-// groundStart is how many ground forces the side starts with in the space
-// area.
-func (sp *SidePlan) groundStart() int {
-	n := 0
-	for i, sl := range sp.Slots {
-		if sp.In[i]&(1<<TGround) != 0 && sl.Zone == ZoneSpace {
-			n += int(sp.Start[i])
-		}
+// takePool records the attacker's ground forces in t's space area, after
+// the capacity check: what the commit policy splits.
+func (st *systemTrial) takePool(t *Trial) {
+	for _, g := range st.sys.ground {
+		st.pool.Alive[g], st.pool.Damaged[g] = t.Alive[Attacker][g], t.Damaged[Attacker][g]
 	}
-	return n
 }
 
 // enterPlanet starts planet trial t from the space trial t0 after the

@@ -8,11 +8,11 @@ import (
 
 // spaceEnd is a final state of a system's space area, handed by the
 // exact solver to the system's composition (Solver.collect): the space
-// chain c's joint state (sa, sd) after the capacity check, the attacker's
+// chain c's attacker state sa after the capacity check, the attacker's
 // ground state ga in chain g, its mass m and how the space area ended.
 type spaceEndState struct {
 	c, g    *chain
-	sa, sd  uint32
+	sa      uint32
 	ga      uint32
 	m       float64
 	sp      outcome
