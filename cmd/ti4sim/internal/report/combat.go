@@ -231,12 +231,7 @@ func writeCombatRounds(w io.Writer, sc combat.Scenario, r combat.Result) {
 	if sc.MaxRounds == 0 && r.Outcome.Unfinished.P > 0 {
 		fmt.Fprintf(w, "Unfinished combats were stopped at the round cap: they count as %d rounds.\n", combat.RoundCap)
 	}
-	if len(r.Warnings) > 0 {
-		fmt.Fprintln(w, "\nWarnings:")
-		for _, m := range r.Warnings {
-			fmt.Fprintf(w, "  - %s\n", m)
-		}
-	}
+	writeWarnings(w, r.Warnings)
 }
 
 func survivorTable(w io.Writer, r combat.Result) error {
