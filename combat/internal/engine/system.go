@@ -184,7 +184,7 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		t.Rng = rng
 		t.enterPlanet(t0)
 	}
-	if k := sys.bombardFocus(st.planet[:k0]); k >= 0 {
+	if k := sys.bombardFocus(&t0.Alive[Attacker]); k >= 0 {
 		t := st.planet[k]
 		for _, h := range t.P.Hooks.startOfInvasion {
 			h(t)
@@ -316,7 +316,7 @@ func (t *Trial) enterPlanet(t0 *Trial) {
 }
 
 // bombardFocus returns the planet the attacker's bombardment falls on
-// among the planet trials ts (-1: none). Each unit with Bombardment
+// (-1: none), with the attacker's units alive as ships. Each unit with Bombardment
 // chooses one planet (LRR 15.1); ti4sim's policy puts them all on one:
 // the planet named by BombardAt, or else the first planet in the order
 // given that can be bombarded — its defender has ground forces there,
@@ -325,12 +325,15 @@ func (t *Trial) enterPlanet(t0 *Trial) {
 // Shield stops them (LRR 65; a war sun
 // in the system ends every shield). Bombarding one planet also keeps
 // "one unit may roll an extra die" texts to one die for the whole step.
-func (sys *SystemPlan) bombardFocus(ts []*Trial) int {
+func (sys *SystemPlan) bombardFocus(ships *[MaxSlots]uint16) int {
 	if sys.BombardAt >= 0 {
 		return sys.BombardAt
 	}
-	for k, t := range ts {
-		if t.P.bombardable(&t.Alive[Attacker], &t.Alive[Defender], t.Has(Defender, TGround)) {
+	for k, p := range sys.Planets {
+		// Nothing touches the planets before the bombardment: their
+		// defenders are at their start.
+		d := &p.Side[Defender]
+		if p.bombardable(ships, &d.Start, d.Count[TGround] > 0) {
 			return k
 		}
 	}

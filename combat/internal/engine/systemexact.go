@@ -141,20 +141,9 @@ func (c *composition) end(e spaceEndState) error {
 	// Each planet's defenders after its bombardment.
 	kp := len(sys.Planets)
 	dists := make([][]weightedState, kp)
-	focus := sys.BombardAt
-	if kp == 1 {
-		focus = 0 // one planet: the invasion's own steps
-	} else if focus < 0 {
-		for k, p := range sys.Planets {
-			ground := false
-			for i, sl := range p.Side[Defender].Slots {
-				ground = ground || (sl.Zone == ZonePlanet && p.Side[Defender].In[i]&(1<<TGround) != 0 && p.Side[Defender].Start[i] > 0)
-			}
-			if p.bombardable(&ships, &p.Side[Defender].Start, ground) {
-				focus = k
-				break
-			}
-		}
+	focus := 0 // one planet: the invasion's own steps
+	if kp > 1 {
+		focus = sys.bombardFocus(&ships)
 	}
 	for k, o := range c.odds {
 		if k != focus {
