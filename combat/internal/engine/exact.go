@@ -1694,12 +1694,9 @@ func (s *Solver) roll(g *chain, dist map[uint32]float64, ships *[MaxSlots]uint16
 // shieldedBy reports whether the planet is shielded against an attacker
 // whose units are alive.
 func (s *Solver) shieldedBy(alive *[MaxSlots]uint16) bool {
-	for _, sl := range s.P.Side[Attacker].ShieldBreakers {
-		if alive[sl] > 0 {
-			return false
-		}
-	}
-	return len(s.P.Side[Defender].Shields) > 0 // structures are never destroyed before control
+	// Structures are never destroyed before control: the defender's at
+	// their start.
+	return s.P.shieldedAgainst(alive, &s.P.Side[Defender].Start)
 }
 
 // groundPhase fights the ground combat from dist (joint ground states) for

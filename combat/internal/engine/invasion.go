@@ -19,13 +19,21 @@ func (t *Trial) invasionGate() bool {
 // attacker: one of the defender's units on it has the ability and the
 // attacker has no unit in the system that removes it (war sun, LRR 65).
 func (t *Trial) Shielded() bool {
-	for _, s := range t.P.Side[Attacker].ShieldBreakers {
-		if t.Alive[Attacker][s] > 0 {
+	return t.P.shieldedAgainst(&t.Alive[Attacker], &t.Alive[Defender])
+}
+
+// shieldedAgainst reports whether the planet, with the defender's units
+// alive as in defender, has Planetary Shield against an attacker whose
+// units alive are attacker (LRR 65: a shield unit there, and no war sun
+// in the system).
+func (p *Plan) shieldedAgainst(attacker, defender *[MaxSlots]uint16) bool {
+	for _, s := range p.Side[Attacker].ShieldBreakers {
+		if attacker[s] > 0 {
 			return false
 		}
 	}
-	for _, s := range t.P.Side[Defender].Shields {
-		if t.Alive[Defender][s] > 0 {
+	for _, s := range p.Side[Defender].Shields {
+		if defender[s] > 0 {
 			return true
 		}
 	}

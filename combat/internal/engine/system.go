@@ -348,19 +348,8 @@ func (p *Plan) bombardable(alive, defender *[MaxSlots]uint16, ground bool) bool 
 		return false
 	}
 	sp := &p.Side[Attacker]
-	shielded := false
-	for _, s := range p.Side[Defender].Shields {
-		if defender[s] > 0 {
-			shielded = true
-		}
-	}
-	for _, s := range sp.ShieldBreakers {
-		if alive[s] > 0 {
-			shielded = false
-		}
-	}
 	rollers := sp.Rollers[RollBombard]
-	if shielded {
+	if p.shieldedAgainst(alive, defender) {
 		rollers = sp.ThroughShield
 	}
 	for _, ro := range rollers {
