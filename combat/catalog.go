@@ -45,11 +45,13 @@ func OutsideCombat(slug string) (string, bool) {
 // fight (Side.Leaders under EditionTI3SA), with what each does.
 func TI3Leaders() map[string]string { return effects.TI3Leaders() }
 
-// TI3HighAlert and TI3IonStorm say what the High Alert token
-// (Side.HighAlert) and the Ion Storm (Scenario.IonStorm) do.
+// TI3HighAlert, TI3IonStorm and TI3NeutralBombardment say what the High
+// Alert token (Side.HighAlert), the Ion Storm (Scenario.IonStorm) and a
+// bombardment alone (Scenario.HomeSystem) do.
 const (
-	TI3HighAlert = effects.TI3HighAlert
-	TI3IonStorm  = effects.TI3IonStorm
+	TI3HighAlert          = effects.TI3HighAlert
+	TI3IonStorm           = effects.TI3IonStorm
+	TI3NeutralBombardment = effects.TI3NeutralBombardment
 )
 
 // TI3Technologies returns the Twilight Imperium 3 technologies the engine

@@ -105,6 +105,11 @@ type Scenario struct {
 	// Imperium 3 only): no space cannon fires at units in it, and its
 	// fighters make no combat rolls.
 	IonStorm bool
+	// HomeSystem is true when the invaded planet is in a home system
+	// (Twilight Imperium 3 only). Shattered Ascension: "A non-Home System
+	// planet without Ground Forces present taking a bombardment hit
+	// reverts immediately to neutral status"; a home planet does not.
+	HomeSystem bool
 	// Planets, for an invasion of a system with one to MaxPlanets planets
 	// (RunSystem, SolveSystem): each planet's defending units; the
 	// defender's Fleet then holds only its ships. Empty for Run and Solve,
@@ -139,7 +144,7 @@ func (sc *Scenario) internal() effects.Scenario {
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
-			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm,
+			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem,
 		},
 		Printings: sc.Printings,
 	}

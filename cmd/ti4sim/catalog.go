@@ -99,7 +99,7 @@ func catalog() catalogJSON {
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 			r.Leaders = combat.TI3Leaders()
-			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm}
+			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm, "home_system": combat.TI3NeutralBombardment}
 		}
 		c.Rulesets = append(c.Rulesets, r)
 	}

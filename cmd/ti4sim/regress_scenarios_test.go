@@ -308,4 +308,10 @@ var regressScenarios = []struct {
 	{"space_ti3_mentak_sol_exact", []string{"space", "--ruleset", "ti3-sa",
 		"-a", "3 cruiser, 2 destroyer", "--attacker-faction", "mentak", "--attacker-tech", "hylar-v-assault-laser", "--high-alert", "attacker",
 		"-d", "2 carrier, 4 fighter, 1 dreadnought", "--defender-faction", "sol", "--defender-tech", "mark-ii-advanced-carriers", "--exact"}},
+	// Bombardment alone under ti3-sa: a hit beyond the ground forces turns
+	// the planet neutral (exact, and Monte Carlo).
+	{"invade_ti3_bombard_neutral_exact", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 war sun, 2 cruiser", "-d", "1 cruiser, 2 gf, 1 mu", "--exact"}},
+	{"invade_ti3_bombard_neutral", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 war sun, 2 cruiser", "-d", "1 cruiser, 2 gf, 1 mu", "-n", "20000", "--seed", "34"}},
 }

@@ -92,6 +92,10 @@ func (d *Combat) Check() error {
 	switch {
 	case d.System.IonStorm && g != combat.EditionTI3SA:
 		return errorf("system.ion_storm", "an Ion Storm is a Twilight Imperium 3 system; give ruleset ti3-sa")
+	case d.System.HomeSystem && g != combat.EditionTI3SA:
+		return errorf("system.home_system", "it changes only Twilight Imperium 3's bombardment; give ruleset ti3-sa")
+	case d.System.HomeSystem && d.Action != "invade":
+		return errorf("system.home_system", "it changes only an invasion's bombardment; give action invade")
 	case d.Attacker.HighAlert && d.Defender.HighAlert:
 		return errorf("defender.high_alert", "there is one High Alert token; give it to one side")
 	}

@@ -56,6 +56,10 @@ type System struct {
 	SpaceMine bool `json:"space_mine,omitempty"`
 	// IonStorm: the system is an Ion Storm (ruleset ti3-sa only).
 	IonStorm bool `json:"ion_storm,omitempty"`
+	// HomeSystem: the invaded planet is in a home system, so a
+	// bombardment hit with no ground force to take it does not turn it
+	// neutral (ruleset ti3-sa, action invade only).
+	HomeSystem bool `json:"home_system,omitempty"`
 	// Planets, for action invade only: the system's planets, 1..3, each
 	// with the defender's units on it (the defender's fleet then holds
 	// only its ships); absent: one planet, whose units are in the

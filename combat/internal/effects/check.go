@@ -25,6 +25,9 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 	if err := sc.validateTI3Leaders(); err != nil {
 		return Scenario{}, err
 	}
+	if err := sc.validateHomeSystem(); err != nil {
+		return Scenario{}, err
+	}
 	r := *sc
 	if sc.Edition == engine.EditionTI3SA {
 		if err := sc.validateTI3(); err != nil {

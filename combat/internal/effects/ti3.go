@@ -304,6 +304,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	}
 	applyTI3RaceTechs(p, sc)
 	applyTI3Leaders(p, sc)
+	applyNeutralBombardment(p, sc)
 }
 
 // addSpaceMine (SA Space Mines, SA table: Space Mines; TI3/SE): the defender's space mine triggers

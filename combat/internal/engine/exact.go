@@ -143,7 +143,10 @@ type Solver struct {
 	invaded        float64
 	// wipedOut is the mass of invasions whose ground combat left neither
 	// side with ground forces (Outcomes.BothWipedOut).
-	wipedOut   float64
+	wipedOut float64
+	// neutral holds, during one bombardment, the joint ground states
+	// whose hits turned the planet neutral (SetNeutralOnBombard).
+	neutral    map[uint32]float64
 	alive      [2][MaxSlots]float64 // expected units left at the end
 	hist       [NumCombatTypes]roundsHist
 	total      roundsHist
@@ -1534,6 +1537,12 @@ func (s *Solver) walkPlanet(steps []step, st planetState) error {
 			case len(p.Side[Attacker].ThroughShield) > 0: // TI3 war suns
 				dist = s.roll(g, dist, st.ships, Attacker, RollBombard, p.Side[Attacker].ThroughShield)
 			}
+			// A hit that found no ground force turned the planet neutral
+			// (SetNeutralOnBombard): neither player controls it.
+			for _, j := range sortedKeys(s.neutral) {
+				s.settleUninvaded(st, j, s.neutral[j], draw)
+			}
+			clear(s.neutral)
 		case stepCommit:
 			if !p.noCommit {
 				s.invaded += m
@@ -1593,18 +1602,27 @@ func (s *Solver) sentBack(st planetState, dist map[uint32]float64, nd uint32, hs
 			kept[j] += dist[j]
 			continue
 		}
-		q := dist[j]
-		s.invaded -= m * q
-		s.addSurvivors(g, Attacker, j/nd, m*q)
-		s.addSurvivors(g, Defender, j%nd, m*q)
-		s.outcome[DefenderWins] += m * q
-		s.Left.add(DefenderWins, s.shipsLeft[Attacker]+unitsIn(g, Attacker, j/nd),
-			s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
-		s.addStructures(m*q, false)
-		s.hist[OnGround][0] += m * q
-		s.total.add(st.hist, q)
+		s.invaded -= m * dist[j]
+		s.settleUninvaded(st, j, dist[j], DefenderWins)
 	}
 	return kept
+}
+
+// settleUninvaded settles the fraction q of st's mass in joint ground
+// state j where no ground combat follows (the planet is not invaded) with
+// outcome o: survivors, units left, the defender's structures, and no
+// ground round.
+func (s *Solver) settleUninvaded(st planetState, j uint32, q float64, o outcome) {
+	g, m := st.g, st.m
+	nd := uint32(g.ss[Defender].n)
+	s.addSurvivors(g, Attacker, j/nd, m*q)
+	s.addSurvivors(g, Defender, j%nd, m*q)
+	s.outcome[o] += m * q
+	s.Left.add(o, s.shipsLeft[Attacker]+unitsIn(g, Attacker, j/nd),
+		s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
+	s.addStructures(m*q, false)
+	s.hist[OnGround][0] += m * q
+	s.total.add(st.hist, q)
 }
 
 // scratch returns a trial holding the attacker's units as in ships (or at
@@ -1663,7 +1681,8 @@ func (s *Solver) roll(g *chain, dist map[uint32]float64, ships *[MaxSlots]uint16
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
 		t := s.scratch(g, j, ships)
-		if !t.Has(target, TGround) {
+		neutral := r == RollBombard && s.P.neutralOnBombard
+		if !t.Has(target, TGround) && !neutral {
 			out[j] += dist[j]
 			continue
 		}
@@ -1684,6 +1703,13 @@ func (s *Solver) roll(g *chain, dist map[uint32]float64, ships *[MaxSlots]uint16
 				for _, f := range s.P.Hooks.afterBombard {
 					f(u, &before)
 				}
+			}
+			if neutral && h > t.absorbs(target, r) {
+				if s.neutral == nil {
+					s.neutral = map[uint32]float64{}
+				}
+				s.neutral[encodeJoint(g, u)] += dist[j] * q
+				continue
 			}
 			out[encodeJoint(g, u)] += dist[j] * q
 		}

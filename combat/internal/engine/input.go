@@ -25,6 +25,9 @@ type Input struct {
 	PlanetOfSystem bool
 	// IonStorm: the active system is a Twilight Imperium 3 Ion Storm.
 	IonStorm bool
+	// HomeSystem: the invaded planet is in a home system (Twilight
+	// Imperium 3: bombardment does not turn it neutral).
+	HomeSystem bool
 }
 
 // Force is one side of an input: the fields of Side, with the side's

@@ -43,15 +43,44 @@ func (p *Plan) shieldedAgainst(attacker, defender *[MaxSlots]uint16) bool {
 // bombardment is the Bombardment step (LRR 15): the attacker's units with
 // Bombardment in the space area roll against the planet's ground forces,
 // which may Sustain Damage; a shielded planet cannot be bombarded.
+//
+// With SetNeutralOnBombard the planet is bombarded even without ground
+// forces, and a hit beyond the ground forces there turns it neutral.
 func (t *Trial) bombardment() bool {
+	hits := -1
 	switch {
-	case !t.Has(Defender, TGround):
+	case !t.Has(Defender, TGround) && !t.P.neutralOnBombard:
 	case !t.Shielded():
-		t.Bombard(t.Roll(Attacker, RollBombard))
+		hits = t.Roll(Attacker, RollBombard)
 	case len(t.P.Side[Attacker].ThroughShield) > 0:
-		t.Bombard(t.rollThroughShield())
+		hits = t.rollThroughShield()
 	}
+	if hits < 0 {
+		return true
+	}
+	if t.P.neutralOnBombard && hits > t.absorbs(Defender, RollBombard) {
+		t.Neutral = true
+	}
+	t.Bombard(hits)
 	return true
+}
+
+// absorbs returns how many hits of kind r side's units can take before
+// none is left: one a unit, and one more for each that may still use
+// Sustain Damage against them.
+func (t *Trial) absorbs(side Side, r RollKind) int {
+	sp := &t.P.Side[side]
+	tg := sp.TargetOf[r]
+	sustain := r.Sustainable() && !t.sustainBlocked(side, tg)
+	n := 0
+	for _, s := range sp.Order[tg] {
+		a := int(t.Alive[side][s])
+		n += a
+		if sustain && sp.Slots[s].Sustain {
+			n += a - int(t.Damaged[side][s])
+		}
+	}
+	return n
 }
 
 // Bombard assigns bombardment hits to the defender's ground forces, then
@@ -127,6 +156,9 @@ func (t *Trial) result() outcome {
 	}
 	if t.Retreated == Attacker {
 		return attackerRetreats
+	}
+	if t.Neutral {
+		return draw // neither player controls the planet
 	}
 	if !t.Invaded {
 		return DefenderWins

@@ -295,6 +295,10 @@ type Plan struct {
 	// forces (nor fighters committed as ground forces): it bombards the
 	// planet and commits nothing, so no invasion takes place (LRR 15, 49).
 	noCommit bool
+	// neutralOnBombard is true when a bombardment hit on the planet with
+	// no ground forces to take it turns the planet neutral, for an
+	// invasion that commits nothing (SetNeutralOnBombard).
+	neutralOnBombard bool
 	// Fast holds the tables of each combat type's rounds, or nil where the
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).

@@ -37,6 +37,18 @@ func (p *Plan) PlaysTI3() { p.Ti3 = true }
 // have no step for the TI3 pre-combat shots after the barrage.
 func (p *Plan) SetSlowRounds(slow bool) { p.SlowRounds = slow }
 
+// SetNeutralOnBombard makes a bombardment hit that finds no ground force
+// on the planet turn it neutral: the planet is bombarded even with no
+// ground forces on it, and a trial where the hits outnumber the ground
+// forces ends with neither player controlling it (Outcomes.Draw). It acts
+// only for an invasion that commits nothing (bombardment alone): a planet
+// the attacker lands on is the attacker's either way. It reports whether
+// it acts.
+func (p *Plan) SetNeutralOnBombard() bool {
+	p.neutralOnBombard = p.noCommit
+	return p.noCommit
+}
+
 // HasWornSlots records that some slot has a worn form (a second use of
 // Sustain Damage): tallies then count the two forms as one unit.
 func (p *Plan) HasWornSlots() { p.HasWorn = true }

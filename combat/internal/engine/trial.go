@@ -51,6 +51,9 @@ type Trial struct {
 	Invaded bool
 	// unresolved is true when a combat hit the round limit.
 	unresolved bool
+	// Neutral is true once a bombardment hit found no ground force to
+	// take it on a planet that then turns neutral (SetNeutralOnBombard).
+	Neutral bool
 	// space is who holds the space area after the space steps.
 	space outcome
 	// Retreated is the side whose ships retreated from the space combat,
@@ -115,6 +118,7 @@ func (t *Trial) Reset() {
 	t.Fought = [NumCombatTypes]bool{}
 	t.Invaded = false
 	t.unresolved = false
+	t.Neutral = false
 	t.space = draw
 	t.Retreated = NoSide
 	t.unfinishedCombat = false

@@ -68,14 +68,21 @@ const wipedOutLabel = "└ of which: ground combat wiped out both"
 // the defender keeps a planet when the ground combat wipes out both sides:
 // those trials are in the defender's line and shown again below it, and
 // there is no draw (Outcomes). The lines that are not "of which" add up
-// to 100%.
+// to 100%. A bombardment alone that turns the planet neutral (SA) is the
+// draw, shown only when it can happen.
 func ti3InvasionRows(o combat.Outcomes, unfinished string) []outcomeRow {
 	return append([]outcomeRow{
 		{"attacker takes the planet", o.AttackerWin, false},
 		{"defender keeps the planet", o.DefenderWin, false},
 		{wipedOutLabel, o.BothWipedOut, false},
+		{neutralLabel, o.Draw, true},
 	}, endRows(o, unfinished)...)
 }
+
+// neutralLabel is the TI3 line of a bombardment alone whose hit found no
+// ground force: the planet turns neutral.
+const neutralLabel = "planet turns neutral (bombardment hit with no ground force)"
+
 
 func outcomeTable(w io.Writer, rows []outcomeRow, exact bool) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
@@ -122,6 +129,9 @@ func combatTable(out io.Writer, sc combat.Scenario, r combat.Result) error {
 		took := fmt.Sprintf("invasion took place in %s of trials", pct(r.Invaded.P))
 		if len(sc.Attacker.Fleet.Filter(units.Kind.GroundForce)) == 0 && r.Invaded.P == 0 {
 			took = "no ground forces to commit: bombardment only, the defender keeps the planet"
+			if sc.Edition == combat.EditionTI3SA {
+				took = "no ground forces to commit: bombardment only"
+			}
 		}
 		fmt.Fprintf(w, "\nSpace area after space cannon offense and space combat (%s):\n", took)
 		if err := outcomeTable(w, outcomeRows(r.Space.Outcome, [3]string{"attacker holds space", "neither has ships", "defender holds space"}, unfinishedLabel(sc)), r.Exact); err != nil {

@@ -26,7 +26,9 @@ type jsonCombat struct {
 	// BothWipedOut, for an invasion under ti3-sa only, is the share of
 	// trials whose ground combat left no ground forces on either side. It
 	// is a part of defender_win (TI3: the defender keeps the planet), not
-	// an outcome of its own; under ti4 those trials are the draw.
+	// an outcome of its own; under ti4 those trials are the draw. Under
+	// ti3-sa an invasion's draw is a bombardment alone that turned the
+	// planet neutral (a hit with no ground force to take it, SA).
 	BothWipedOut *float64        `json:"both_wiped_out,omitempty"`
 	CI95         jsonIntervals   `json:"ci95"`
 	Counts       jsonCounts      `json:"counts"`

@@ -1,0 +1,46 @@
+package effects
+
+import (
+	"fmt"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+)
+
+// TI3NeutralBombardment says what bombardment alone does to a planet in
+// Twilight Imperium 3 with Shattered Ascension.
+const TI3NeutralBombardment = "bombardment without an invasion (SA: dreadnoughts and war suns may bombard without one): a non-home planet taking a bombardment hit with no ground force present to take it turns neutral (SA: \"A non-Home System planet without Ground Forces present taking a bombardment hit reverts immediately to neutral status\"); ti4sim reads it as a hit beyond the planet's ground forces, reports it as neither player controlling the planet (the draw column), and --home-system turns it off (the bombarding player may also omit the effect: then read it as the defender's)"
+
+// validateHomeSystem refuses --home-system where it means nothing: it is
+// the exception to Shattered Ascension's bombardment rule, an invasion's.
+func (sc *Scenario) validateHomeSystem() error {
+	switch {
+	case !sc.HomeSystem:
+	case sc.Edition != engine.EditionTI3SA:
+		return fmt.Errorf("home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); use --ruleset ti3-sa")
+	case sc.Action != engine.Invasion:
+		return fmt.Errorf("home system: it changes only the bombardment of an invasion; use invade")
+	}
+	return nil
+}
+
+// applyNeutralBombardment (SA, general rules: bombardment): in an
+// invasion that lands nothing, a bombardment hit beyond the ground forces
+// on a non-home planet turns it neutral (Outcomes.Draw). An invasion that
+// lands takes the planet either way, so the rule acts only on bombardment
+// alone. A system's planets keep the defender's count: said in the
+// output.
+func applyNeutralBombardment(p *engine.Plan, sc *Scenario) {
+	if sc.Action != engine.Invasion || sc.HomeSystem {
+		return
+	}
+	if sc.PlanetOfSystem {
+		if len(p.Side[engine.Attacker].Rollers[engine.RollBombard]) == 0 {
+			return
+		}
+		p.Warn("bombardment alone of a planet in a several-planet system: a hit beyond its ground forces would turn it neutral (SA); ti4sim counts that planet as still the defender's")
+		return
+	}
+	if p.SetNeutralOnBombard() {
+		p.Warn("bombardment alone: a hit beyond the planet's ground forces turns it neutral (SA), shown as \"planet turns neutral\"; a home planet does not (--home-system), and the bombarding player may omit the effect")
+	}
+}
