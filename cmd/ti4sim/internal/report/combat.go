@@ -83,7 +83,6 @@ func ti3InvasionRows(o combat.Outcomes, unfinished string) []outcomeRow {
 // ground force: the planet turns neutral.
 const neutralLabel = "planet turns neutral (bombardment hit with no ground force)"
 
-
 func outcomeTable(w io.Writer, rows []outcomeRow, exact bool) error {
 	t := newTable(w, "Outcome", "Probability", "95% interval")
 	for _, r := range rows {
