@@ -101,6 +101,13 @@ type Scenario struct {
 	// SpaceMine is true when the defender has a space mine in the active
 	// system (Twilight Imperium 3 with Shattered Ascension only; ti3.go).
 	SpaceMine bool
+	// NegateMineHits is true when the attacker negates a space mine hit
+	// that would destroy its ship by taking 2 hits on other non-fighter
+	// ships (SA Space Mines: "The victim of a Space Mines hit may negate
+	// the specific hit by taking 2 hits to non-fighter ships in the same
+	// fleet"); done only when two other ships can take them with Sustain
+	// Damage. Needs SpaceMine.
+	NegateMineHits bool
 	// IonStorm is true when the active system is an Ion Storm (Twilight
 	// Imperium 3 only): no space cannon fires at units in it, and its
 	// fighters make no combat rolls.
@@ -143,7 +150,7 @@ func (sc *Scenario) internal() effects.Scenario {
 		Input: engine.Input{
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
-			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine,
+			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
 			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem,
 		},
 		Printings: sc.Printings,

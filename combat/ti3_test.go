@@ -415,13 +415,65 @@ func TestTI3SpaceMine(t *testing.T) {
 	}
 }
 
+// TestTI3NegateMineHits (SA Space Mines: "The victim of a Space Mines hit
+// may negate the specific hit by taking 2 hits to non-fighter ships in the
+// same fleet"): nobody hits in the one round (modifier -9), so the ships
+// left are the mines'. A cruiser (p = 0.2 of a mine hit) beside 2
+// dreadnoughts is lost only when hit and a dreadnought was hit too (its
+// own hit sustained first, leaving fewer than 2 free): 0.2·(1 − 0.8²) =
+// 0.072. The dreadnoughts never die; they end damaged by their own hits
+// (0.2 each) plus 2 when the cruiser's hit is negated (0.2·0.8²): 0.4 +
+// 0.256 = 0.656 damaged in all.
+func TestTI3NegateMineHits(t *testing.T) {
+	a := ti3Side(t, "1 cruiser, 2 dreadnought")
+	a.Modifier = -9
+	d := ti3Side(t, "1 carrier")
+	d.Modifier = -9
+	sc := combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), MaxRounds: 1, SpaceMine: true, NegateMineHits: true, Attacker: a, Defender: d}
+	res := mustRun(t, sc, factionTrials, 431)
+	near(t, "cruiser left", survivors(t, res.Attacker, "Cruiser"), 0.928, bernoulliSD(0.928))
+	near(t, "dreadnoughts left", survivors(t, res.Attacker, "Dreadnought"), 2, 0)
+	// D is 2 when the cruiser's hit is negated (0.128), else X1 + X2:
+	// E[D²] = 0.48 + 4·0.128.
+	near(t, "dreadnoughts damaged", damagedAtEnd(t, res, "Dreadnought"), 0.656, math.Sqrt(0.992-0.656*0.656))
+	warned(t, res, "negated")
+	// A war sun's hits are never negated: it sustains twice. Alone with a
+	// destroyer, the destroyer's hit needs two other ships: none.
+	sc.Attacker = ti3Side(t, "1 destroyer, 1 dreadnought")
+	sc.Attacker.Modifier = -9
+	res = mustRun(t, sc, factionTrials, 432)
+	near(t, "destroyer left (one other ship)", survivors(t, res.Attacker, "Destroyer"), 0.8, bernoulliSD(0.8))
+	sc.SpaceMine = false
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "no space mine") {
+		t.Errorf("negating without a mine: Validate = %v", err)
+	}
+}
+
+// damagedAtEnd is the attacker's expected number of damaged units named
+// name when a round limit stops the combat (Result.States).
+func damagedAtEnd(t *testing.T, res combat.Result, name string) float64 {
+	t.Helper()
+	if len(res.States) == 0 {
+		t.Fatal("no end states (a round limit is needed)")
+	}
+	e := 0.0
+	for _, st := range res.States {
+		for _, u := range st.Attacker {
+			if u.Name == name {
+				e += st.P.P * float64(u.Damaged)
+			}
+		}
+	}
+	return e
+}
+
 // The trials of the TI3 ruleset allocate nothing.
 func TestTI3DoNotAllocate(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		sc   combat.Scenario
 	}{
-		{"space", combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), SpaceMine: true,
+		{"space", combat.Scenario{Action: combat.SpaceCombat, Edition: ti3Edition(), SpaceMine: true, NegateMineHits: true,
 			Attacker: ti3Side(t, "1 war sun, 2 dreadnought, 2 cruiser, 1 destroyer", "assault-cannon", "duranium-armor"),
 			Defender: ti3Side(t, "3 dreadnought, 2 destroyer, 4 fighter, 1 carrier", "hylar-v-assault-laser", "automated-defense-turrets")}},
 		{"invasion", combat.Scenario{Action: combat.Invasion, Edition: ti3Edition(),

@@ -314,4 +314,8 @@ var regressScenarios = []struct {
 		"-a", "2 dreadnought, 1 war sun, 2 cruiser", "-d", "1 cruiser, 2 gf, 1 mu", "--exact"}},
 	{"invade_ti3_bombard_neutral", []string{"invade", "--ruleset", "ti3-sa",
 		"-a", "2 dreadnought, 1 war sun, 2 cruiser", "-d", "1 cruiser, 2 gf, 1 mu", "-n", "20000", "--seed", "34"}},
+	// A space mine whose hits on the carrier and cruisers the attacker
+	// negates with two dreadnoughts' Sustain Damage.
+	{"space_ti3_mine_negated", []string{"space", "--ruleset", "ti3-sa", "--space-mine", "--negate-mine-hits",
+		"-a", "2 dreadnought, 2 cruiser, 1 carrier, 2 fighter", "-d", "2 cruiser, 1 destroyer, 2 fighter", "-n", "20000", "--seed", "35"}},
 }

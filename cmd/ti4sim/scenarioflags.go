@@ -41,6 +41,7 @@ type scenarioFlags struct {
 	highAlert                        string
 	ionStorm                         bool
 	homeSystem                       bool
+	negateMineHits                   bool
 	// planets (--planet), commit and bombard: an invasion of a system of
 	// several planets (planetflags.go).
 	planets         []string
@@ -91,6 +92,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.BoolVar(&f.nebula, "nebula", false, "the active system is a nebula: +1 to the defender's ships' combat rolls")
 	fs.BoolVar(&f.entropicScar, "entropic-scar", false, "the active system is an entropic scar: units there use no unit abilities")
 	fs.BoolVar(&f.spaceMine, "space-mine", false, "the defender has a space mine in the system (--ruleset ti3-sa): each attacking non-fighter ship rolls 1 die at 9 on entering")
+	fs.BoolVar(&f.negateMineHits, "negate-mine-hits", false, "with --space-mine: the attacker negates a mine hit that would destroy its ship by taking 2 hits with Sustain Damage on two other ships, when it can")
 	fs.BoolVar(&f.cultural, "cultural", false, "the contested planet is cultural (Conventions of War)")
 	fs.StringSliceVar(&f.attackerLeader, "attacker-leader", nil, "--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat (see: ti4sim units --ruleset ti3-sa)")
 	fs.StringSliceVar(&f.defenderLeader, "defender-leader", nil, "--ruleset ti3-sa: the defender's leaders in the fight, like --attacker-leader")
@@ -270,6 +272,7 @@ func (f *scenarioFlags) setExtras(sc *combat.Scenario) error {
 	}
 	sc.IonStorm = f.ionStorm
 	sc.HomeSystem = f.homeSystem
+	sc.NegateMineHits = f.negateMineHits
 	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
 		return usageErrorf("--attacker-retreat: %v", err)
 	}

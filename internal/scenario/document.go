@@ -56,6 +56,10 @@ type System struct {
 	SpaceMine bool `json:"space_mine,omitempty"`
 	// IonStorm: the system is an Ion Storm (ruleset ti3-sa only).
 	IonStorm bool `json:"ion_storm,omitempty"`
+	// NegateMineHits: the attacker negates a space mine hit that would
+	// destroy its ship by taking 2 hits with Sustain Damage on two other
+	// ships, when it can (needs space_mine).
+	NegateMineHits bool `json:"negate_mine_hits,omitempty"`
 	// HomeSystem: the invaded planet is in a home system, so a
 	// bombardment hit with no ground force to take it does not turn it
 	// neutral (ruleset ti3-sa, action invade only).

@@ -34,7 +34,7 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 			return Scenario{}, err
 		}
 		r = sc.asTI3()
-	} else if sc.SpaceMine {
+	} else if sc.SpaceMine || sc.NegateMineHits {
 		return Scenario{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
 	if err := r.check(); err != nil {

@@ -94,6 +94,8 @@ func (sc *Scenario) validateTI3() error {
 		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
 	case sc.Cultural:
 		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
+	case sc.NegateMineHits && !sc.SpaceMine:
+		return fmt.Errorf("negate mine hits: there is no space mine (--space-mine)")
 	case sc.SpaceMine && sc.Action == engine.GroundCombat:
 		return fmt.Errorf("space mine: it acts when ships enter the system; a ground combat alone has none")
 	case sc.Printings.Magen != 0 || sc.Printings.X89 != 0 || sc.Printings.DirectHit != 0 || sc.Printings.Harrow != 0 || sc.Printings.Matriarch != 0 || sc.Printings.Iconoclast != 0:
@@ -300,7 +302,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	// does; they have no step for the pre-combat shots after the barrage.
 	p.SetSlowRounds(len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0)
 	if sc.SpaceMine {
-		addSpaceMine(p, mineValue(sc))
+		addSpaceMine(p, mineValue(sc), sc.NegateMineHits)
 	}
 	applyTI3RaceTechs(p, sc)
 	applyTI3Leaders(p, sc)
@@ -312,8 +314,13 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 // each ship except fighters" at 9, each hit on the ship that rolled it,
 // which may use Sustain Damage (and then loses a die). One mine only ("Mines
 // cannot be stacked"). The victim "may negate the specific hit by taking 2
-// hits to non-fighter ships in the same fleet": never done here (two hits
-// for one are worth it only in rare fleets; stated in the output).
+// hits to non-fighter ships in the same fleet": with NegateMineHits (the
+// attacker's choice, after seeing every mine die) the hits on ships that
+// can sustain are taken first, then a hit that would destroy its ship is
+// negated whenever two other ships of the fleet can take the two hits
+// with Sustain Damage (so no ship is lost for it; each costs a die);
+// otherwise never (stated in the output).
+//
 // mineValue is the space mine's die: 9, or 10 against Maneuvering Jets.
 func mineValue(sc *Scenario) int {
 	if ti3Holds(&sc.Attacker, "maneuvering-jets") {
@@ -322,7 +329,7 @@ func mineValue(sc *Scenario) int {
 	return 9
 }
 
-func addSpaceMine(p *engine.Plan, value int) {
+func addSpaceMine(p *engine.Plan, value int, negate bool) {
 	sp := &p.Side[engine.Attacker]
 	var ships []uint8
 	for i, sl := range sp.Slots {
@@ -331,22 +338,54 @@ func addSpaceMine(p *engine.Plan, value int) {
 		}
 	}
 	one := make([][]uint8, engine.MaxSlots) // each ship's own hit order: itself, then its worn form
+	others := make([][]uint8, engine.MaxSlots)
 	for _, s := range ships {
 		one[s] = []uint8{s}
 		if sp.Slots[s].HasWorn {
 			one[s] = append(one[s], sp.Slots[s].Worn)
 		}
+		for _, o := range sp.Order[engine.TShips] { // the others that may sustain, in the side's order
+			if o != s && slices.Contains(ships, o) && sp.Slots[o].Sustain {
+				others[s] = append(others[s], o)
+			}
+		}
 	}
 	p.BeyondExact("space mine") // a step before the ones exact mode follows
 	p.BeforeSteps(func(t *engine.Trial) bool {
+		var hits [engine.MaxSlots]int
 		for _, s := range ships {
-			for range t.Dice(value, int(t.Alive[engine.Attacker][s]), false) {
+			hits[s] = t.Dice(value, int(t.Alive[engine.Attacker][s]), false)
+		}
+		al, dm := &t.Alive[engine.Attacker], &t.Damaged[engine.Attacker]
+		// Hits on ships that can take them with Sustain Damage first.
+		for _, s := range ships {
+			for ; hits[s] > 0 && al[s] > dm[s] && sp.Slots[s].Sustain; hits[s]-- {
+				t.TakeHit(engine.Attacker, one[s], true, false)
+			}
+		}
+		for _, s := range ships {
+			for ; hits[s] > 0; hits[s]-- {
+				if negate && al[s] > 0 && !sp.Slots[s].HasWorn { // a worn form sustains
+					free := 0
+					for _, o := range others[s] {
+						free += int(al[o] - dm[o])
+					}
+					if free >= 2 { // two other ships sustain instead
+						t.TakeHit(engine.Attacker, others[s], true, false)
+						t.TakeHit(engine.Attacker, others[s], true, false)
+						continue
+					}
+				}
 				t.TakeHit(engine.Attacker, one[s], true, false)
 			}
 		}
 		return true
 	})
-	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere)", value))
+	if negate {
+		p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit that would destroy its ship is negated whenever two other ships can take 2 hits with Sustain Damage instead", value))
+		return
+	}
+	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere: --negate-mine-hits)", value))
 }
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,

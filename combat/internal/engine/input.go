@@ -19,6 +19,9 @@ type Input struct {
 	Cultural           bool
 	EntropicScar       bool
 	SpaceMine          bool
+	// NegateMineHits: the attacker negates a space mine hit that would
+	// destroy a ship by taking 2 hits elsewhere (Twilight Imperium 3).
+	NegateMineHits bool
 	// PlanetOfSystem marks a plan of a system invasion (SystemPlan): the
 	// defender may then have no unit at all (an undefended planet, and
 	// no ships).
