@@ -148,7 +148,7 @@ func TestTI3RacesListed(t *testing.T) {
 		}
 	}
 	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
-	sc.Defender.Faction = race(t, "yin")
+	sc.Defender.Faction = race(t, "jol-nar")
 	sc.Action = combat.Invasion
 	sc.Attacker.Fleet, sc.Defender.Fleet = mustFleetTI3(t, "1 carrier, 2 gf"), mustFleetTI3(t, "2 gf")
 	r, err := combat.Solve(context.Background(), sc)
@@ -156,7 +156,7 @@ func TestTI3RacesListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(r.Warnings, "\n"), "not modelled yet") {
-		t.Errorf("Yin's Indoctrination is not modelled yet, and no warning says so: %q", r.Warnings)
+		t.Errorf("Jol-Nar's rerolls are not modelled yet, and no warning says so: %q", r.Warnings)
 	}
 	sc.Defender.Faction, _ = units.LookupFaction("xxcha")
 	if err := sc.Validate(); err == nil {

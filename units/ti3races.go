@@ -74,6 +74,7 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("yin", "The Brotherhood of Yin", []string{"brotherhood", "brotherhood-of-yin"},
 		Ability{"ti3-yin-indoctrination", "Indoctrination", AbilityKindAbility, "attacking in an invasion, before the combat rolls 1 die: on 5 or more, one of the defender's ground forces is destroyed and replaced by one of its own (OMF)"},
+		Ability{"ti3-fanaticism", "Fanaticism", AbilityKindTechnology, "Indoctrination rolls twice in each invasion combat (OMF; PCT)"},
 	),
 	ti3Race("saar", "The Clan of Saar", []string{"clan", "clan-of-saar"},
 		Ability{"ti3-saar-floating-factories", "Floating Factories", AbilityKindAbility, "space docks move and may retreat; production while moving (SA RACES)"},

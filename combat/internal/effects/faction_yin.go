@@ -152,7 +152,7 @@ func indoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, "Indoctrination", holder, "it costs 2 influence and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
-	addInfantryReplacer(p, sc, holder, "Indoctrination", 1, 2)
+	addInfantryReplacer(p, sc, holder, replacer{name: "Indoctrination", minOpp: 1, influence: 2})
 }
 
 // greyfireMutagen (Yin promissory note, Ω printing): "At the start of a
@@ -168,7 +168,7 @@ func greyfireMutagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	case sc.Side(holder.Opp()).FactionOrNone().Slug == "yin":
 		factionIdle(p, "Greyfire Mutagen", holder, "it works only against ground forces the Yin player does not control")
 	default:
-		addInfantryReplacer(p, sc, holder, "Greyfire Mutagen", 2, 0)
+		addInfantryReplacer(p, sc, holder, replacer{name: "Greyfire Mutagen", minOpp: 2})
 		return
 	}
 }
@@ -185,9 +185,14 @@ func greyfireMutagen(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // reported among the holder's Survivors (it was not in the fleet) and its
 // loss does not count in ResourcesLost; the outcome counts it. Units join a
 // side during the action, so the fast tables and exact mode are off.
-func addInfantryReplacer(p *engine.Plan, sc *Scenario, holder engine.Side, name string, minOpp int, influence int16) {
+func addInfantryReplacer(p *engine.Plan, sc *Scenario, holder engine.Side, r replacer) {
+	name, minOpp, influence := r.name, r.minOpp, r.influence
 	opp := holder.Opp()
 	oppInf := engine.KindSlots(p, opp, engine.TGround, units.Infantry)
+	for _, k := range r.also {
+		oppInf = append(oppInf, engine.KindSlots(p, opp, engine.TGround, k)...)
+	}
+	tries := max(r.times, 1)
 	start := 0
 	for _, s := range oppInf {
 		start += int(p.Side[opp].Start[s])
@@ -207,17 +212,40 @@ func addInfantryReplacer(p *engine.Plan, sc *Scenario, holder engine.Side, name 
 		p.Side[holder].AddReviver(i)
 	}
 	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
-		if int(t.Count[opp][engine.TGround]) < minOpp {
-			return
-		}
-		for _, o := range oppInf {
-			if t.Alive[opp][o] > 0 && engine.Spend(&t.Influence[holder], influence) {
-				t.Remove(opp, o)
-				t.Join(holder, i, 1) // every target set of the slot counts it
+	tries:
+		for range tries {
+			if int(t.Count[opp][engine.TGround]) < minOpp {
 				return
 			}
+			if r.die > 0 && t.Dice(r.die, 1, false) == 0 {
+				continue
+			}
+			for _, o := range oppInf {
+				if t.Alive[opp][o] > 0 && engine.Spend(&t.Influence[holder], influence) {
+					t.Remove(opp, o)
+					t.Join(holder, i, 1) // every target set of the slot counts it
+					continue tries
+				}
+			}
+			return
 		}
 	})
+}
+
+// replacer is one text that replaces an opponent's ground force with one
+// of the holder's at the start of a ground combat (addInfantryReplacer).
+type replacer struct {
+	name string
+	// minOpp is the fewest ground forces the opponent needs in the combat
+	// (1 or 2); influence what each use costs (0..2).
+	minOpp    int
+	influence int16
+	// die, when not 0, is the roll (2..10) one die must reach for a use
+	// to replace; times is how many uses a combat has (0 or 1: one).
+	die, times int
+	// also are the opponent's other kinds that may be replaced when it has
+	// no infantry left, in that order.
+	also []units.Kind
 }
 
 // brotherMilor (Yin agent, Brother Milor). Printings: the original, "After

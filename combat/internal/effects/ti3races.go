@@ -100,6 +100,27 @@ func ti3RaceTexts() []Effect {
 				}
 			}
 		}),
+		// Sol's Spec Ops Training: in invasion combat each die showing a
+		// natural 1 is rerolled once.
+		modelled("ti3-spec-ops-training", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			p.Side[holder].SetRerollOnes(engine.RollGround)
+		}),
+		// Yin Indoctrination: attacking in an invasion, before the combat,
+		// 1 die at 5: a defending ground force (a shock troop when none is
+		// left) is destroyed and replaced by one of the Yin's; twice with
+		// Fanaticism.
+		modelled("ti3-yin-indoctrination", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if holder != engine.Attacker || sc.Action == engine.SpaceCombat {
+				factionIdle(p, "Indoctrination", holder, "it acts only for the attacker of an invasion")
+				return
+			}
+			times := 1
+			if _, ok := ti3RaceTechHeld(sc.Side(holder), "ti3-fanaticism"); ok {
+				times = 2
+			}
+			addInfantryReplacer(p, sc, holder, replacer{name: "Indoctrination", minOpp: 1, die: 5, times: times, also: []units.Kind{units.ShockTroop}})
+		}),
+		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
 		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
 		outside("ti3-mentak-piracy", "trade goods stolen as an action and salvaged after a battle"),
@@ -155,6 +176,17 @@ func applyTI3RaceTechs(p *engine.Plan, sc *Scenario) {
 			}
 		}
 	}
+}
+
+// ti3RaceTechHeld returns the race technology slug of side s's race among
+// its technologies, and whether s holds it.
+func ti3RaceTechHeld(s *engine.Force, slug string) (units.Ability, bool) {
+	for _, t := range s.TI3Techs {
+		if a, ok := ti3RaceTech(s, t); ok && a.Slug == slug {
+			return a, true
+		}
+	}
+	return units.Ability{}, false
 }
 
 // ti3RaceTechNames lists the race technologies of side s's race (for the

@@ -173,6 +173,10 @@ type SidePlan struct {
 	// missed again may be rerolled again while the budget lasts (a
 	// leader's rerolls each round).
 	RerollBudget [NumRollKinds]uint8
+	// RerollOnes[r]: each of the side's dice of kind r that misses
+	// showing a natural 1 is rerolled once (after any other reroll of the
+	// misses; a reroll of the budget's too), the new result kept.
+	RerollOnes [NumRollKinds]bool
 	// HitOnScore[r]: a roll of kind r that scores at least one hit scores
 	// one more (a text that inflicts a further hit at the end of a round
 	// in which its holder scored).

@@ -43,7 +43,7 @@ func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16
 				}
 				continue
 			}
-			pmf = convolve(pmf, binomialPMF(n, rerolled(HitProbability(thr), reroll)))
+			pmf = convolve(pmf, binomialPMF(n, p.Side[side].dieChance(r, thr, reroll)))
 		}
 		return p.afterPMF(side, r, alive, mod, reroll, pmf)
 	}
@@ -58,7 +58,7 @@ func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16
 				n += dice(ro)
 			}
 			if n > 0 {
-				qs, ns = append(qs, rerolled(HitProbability(int(g.thr)-mod), reroll)), append(ns, n)
+				qs, ns = append(qs, p.Side[side].dieChance(r, int(g.thr)-mod, reroll)), append(ns, n)
 			}
 		}
 		return p.afterPMF(side, r, alive, mod, reroll, budgetPMF(qs, ns, b))
@@ -71,10 +71,23 @@ func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16
 		if n == 0 {
 			continue
 		}
-		q := rerolled(HitProbability(int(g.thr)-mod), reroll)
+		q := p.Side[side].dieChance(r, int(g.thr)-mod, reroll)
 		pmf = convolve(pmf, binomialPMF(n, q))
 	}
 	return p.afterPMF(side, r, alive, mod, reroll, pmf)
+}
+
+// dieChance is the chance that one of the side's dice of kind r hits on
+// thr: rerolled once when it misses if reroll, then, with RerollOnes, a
+// die left a miss showing a natural 1 (a miss's result is uniform on
+// 1..thr−1) rerolled once.
+func (sp *SidePlan) dieChance(r RollKind, thr int, reroll bool) float64 {
+	q := HitProbability(thr)
+	qr := rerolled(q, reroll)
+	if sp.RerollOnes[r] && thr >= 2 && thr <= 10 {
+		qr += (1 - qr) * q / float64(thr-1)
+	}
+	return qr
 }
 
 // rerolled is the chance that a die hitting with chance q hits when a miss
@@ -121,7 +134,7 @@ func rollersPMF(rs []Roller, alive, damaged *[MaxSlots]uint16, factor int) []flo
 func (p *Plan) afterPMF(side Side, r RollKind, alive *[MaxSlots]uint16, mod int, reroll bool, pmf []float64) []float64 {
 	if n := p.Side[side].ExtraDice[r]; n > 0 {
 		if thr, ok := p.BestRoller(side, r, alive); ok {
-			pmf = convolve(pmf, binomialPMF(int(n), rerolled(HitProbability(thr-mod), reroll)))
+			pmf = convolve(pmf, binomialPMF(int(n), p.Side[side].dieChance(r, thr-mod, reroll)))
 		}
 	}
 	if f := p.HitFactor[side][r]; f > 1 {

@@ -101,6 +101,10 @@ func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n
 // each roll (RerollBudget).
 func (sp *SidePlan) SetRerollBudget(r RollKind, n int) { sp.RerollBudget[r] = uint8(n) }
 
+// SetRerollOnes lets the side reroll once each die of kind r that misses
+// showing a natural 1 (RerollOnes).
+func (sp *SidePlan) SetRerollOnes(r RollKind) { sp.RerollOnes[r] = true }
+
 // AddHitOnScore makes the side's rolls of kind r that score at least one
 // hit score one more (HitOnScore).
 func (sp *SidePlan) AddHitOnScore(r RollKind) { sp.HitOnScore[r] = true }

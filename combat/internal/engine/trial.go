@@ -212,7 +212,7 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			if boosting && ro.Slot == boost && n > 0 {
 				// One unit's dice at the better threshold.
 				boosting = false
-				hits += t.diceBuying(side, thr-delta, int(ro.Dice), reroll, buy)
+				hits += t.diceBuying(side, thr-delta, int(ro.Dice), reroll, buy, sp.RerollOnes[r])
 				n -= int(ro.Dice)
 			}
 			if ro.PerOpponentShip {
@@ -222,30 +222,39 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 				hits += t.bonusDice(thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll)
 				continue
 			}
-			hits += t.diceBuying(side, thr, n, reroll, buy)
+			hits += t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
 		}
-	} else {
+	} else if ones := sp.RerollOnes[r]; ones || sp.RerollBudget[r] > 0 {
 		budget := int(sp.RerollBudget[r])
 		for _, g := range sp.Groups[r] {
 			n := 0
 			for _, ro := range g.members {
 				n += int(alive[ro.Slot])*int(ro.Dice) - int(t.Damaged[side][ro.Slot])*int(ro.loss)
 			}
-			h := t.Dice(int(g.thr)-mod, n, reroll)
+			thr := int(g.thr) - mod
+			h := t.diceOnes(thr, n, reroll, ones)
 			hits += h
 			// Groups come best chance first: the budget's rerolls go to
 			// their misses first, a die missed again rerolled again.
 			for misses := n - h; budget > 0 && misses > 0; budget-- {
-				if t.Dice(int(g.thr)-mod, 1, reroll) == 1 {
+				if t.diceOnes(thr, 1, reroll, ones) == 1 {
 					hits++
 					misses--
 				}
 			}
 		}
+	} else {
+		for _, g := range sp.Groups[r] {
+			n := 0
+			for _, ro := range g.members {
+				n += int(alive[ro.Slot])*int(ro.Dice) - int(t.Damaged[side][ro.Slot])*int(ro.loss)
+			}
+			hits += t.Dice(int(g.thr)-mod, n, reroll)
+		}
 	}
 	if n := sp.ExtraDice[r]; n > 0 {
 		if thr, ok := t.P.BestRoller(side, r, alive); ok {
-			hits += t.diceBuying(side, thr-mod, int(n), reroll, buy)
+			hits += t.diceBuying(side, thr-mod, int(n), reroll, buy, sp.RerollOnes[r])
 		}
 	}
 	hits *= t.P.HitFactor[side][r]
@@ -255,10 +264,10 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 	return hits
 }
 
-// diceBuying is dice, and with buy the dice that missed by 1 bought while
-// side's trade goods last (buyNearMisses).
-func (t *Trial) diceBuying(side Side, thr, n int, reroll, buy bool) int {
-	hits := t.Dice(thr, n, reroll)
+// diceBuying is diceOnes, and with buy the dice that missed by 1 bought
+// while side's trade goods last (buyNearMisses).
+func (t *Trial) diceBuying(side Side, thr, n int, reroll, buy, ones bool) int {
+	hits := t.diceOnes(thr, n, reroll, ones)
 	if buy && thr >= 2 && thr <= 10 {
 		hits += t.buyNearMisses(side, thr, n-hits)
 	}
@@ -280,6 +289,22 @@ func (t *Trial) buyNearMisses(side Side, thr, misses int) int {
 		}
 	}
 	return bought
+}
+
+// diceOnes is Dice, and with ones each die left a miss showing a natural
+// 1 rerolled once: a miss's result is uniform on 1..thr−1.
+func (t *Trial) diceOnes(thr, n int, reroll, ones bool) int {
+	hits := t.Dice(thr, n, reroll)
+	if !ones || thr < 2 || thr > 10 {
+		return hits
+	}
+	k := 0
+	for range n - hits {
+		if hi, _ := bits.Mul64(t.Rng.Uint64(), uint64(thr-1)); hi == 0 {
+			k++
+		}
+	}
+	return hits + t.Dice(thr, k, false)
 }
 
 // Dice draws the hits of n dice that hit on thr or more, rerolling the
