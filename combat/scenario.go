@@ -117,6 +117,9 @@ type Scenario struct {
 	// planet without Ground Forces present taking a bombardment hit
 	// reverts immediately to neutral status"; a home planet does not.
 	HomeSystem bool
+	// Wormhole is true when the active system has a wormhole (Twilight
+	// Imperium 3 only: the Creuss Dimensional Splicer acts there).
+	Wormhole bool
 	// Planets, for an invasion of a system with one to MaxPlanets planets
 	// (RunSystem, SolveSystem): each planet's defending units; the
 	// defender's Fleet then holds only its ships. Empty for Run and Solve,
@@ -151,7 +154,7 @@ func (sc *Scenario) internal() effects.Scenario {
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
-			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem,
+			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole,
 		},
 		Printings: sc.Printings,
 	}

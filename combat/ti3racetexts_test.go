@@ -59,3 +59,26 @@ func TestTI3Indoctrination(t *testing.T) {
 	def.Defender.Faction = race(t, "yin")
 	ti3Check(t, "Yin defending", def, volley(2, 2, 0.3, 0.3, false))
 }
+
+// TestTI3DimensionalSplicer: at the start of a space battle in a system
+// with a wormhole, the Creuss put 1 hit on the enemy ship they choose —
+// the costliest it destroys: a cruiser and a destroyer lose the cruiser,
+// and the Creuss cruiser fights the destroyer, duel(0.4, 0.2). A lone
+// dreadnought sustains (SA: one die left, the next hit kills it):
+// the dreadnought wins with duel(0.6, 0.4) against the defending Creuss.
+// Without a wormhole nothing.
+func TestTI3DimensionalSplicer(t *testing.T) {
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser, 1 destroyer")
+	sc.Wormhole = true
+	sc.Attacker.Faction, sc.Attacker.Techs = race(t, "creuss"), []string{"dimensional-splicer"}
+	ti3Check(t, "Splicer destroys the cruiser", sc, duel(0.4, 0.2))
+	sc = ti3Scenario(t, combat.SpaceCombat, "1 dreadnought", "1 cruiser")
+	sc.Wormhole = true
+	sc.Defender.Faction, sc.Defender.Techs = race(t, "creuss"), []string{"dimensional-splicer"}
+	ti3Check(t, "Splicer damages the dreadnought", sc, duel(0.6, 0.4))
+	// Without a wormhole the dreadnought wins as against any cruiser (the
+	// roles are symmetric in a space battle): dreadVsCruisers' dreadnought
+	// column.
+	sc.Wormhole = false
+	ti3Check(t, "no wormhole", sc, dreadVsCruisers(1, 0.4, 0.6, 1)[2])
+}

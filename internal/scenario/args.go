@@ -45,6 +45,7 @@ func (d *Combat) Args() []string {
 	addBool("ion-storm", d.System.IonStorm)
 	addBool("home-system", d.System.HomeSystem)
 	addBool("negate-mine-hits", d.System.NegateMineHits)
+	addBool("wormhole", d.System.Wormhole)
 	for _, p := range d.System.Planets {
 		add("planet", p.Text())
 	}
@@ -210,7 +211,7 @@ func CardItems(cs []Card) []string {
 }
 
 // boolFlags are the flags Combat.Args writes without a value.
-var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "ion-storm": true, "home-system": true, "negate-mine-hits": true, "exact": true, "prefer-exact": true}
+var boolFlags = map[string]bool{"nebula": true, "entropic-scar": true, "cultural": true, "space-mine": true, "ion-storm": true, "home-system": true, "negate-mine-hits": true, "wormhole": true, "exact": true, "prefer-exact": true}
 
 // DropFlags returns args without the flags drop names (each "--name" and,
 // when takesValue says it has one, its value), the others as they were.

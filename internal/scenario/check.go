@@ -94,6 +94,8 @@ func (d *Combat) Check() error {
 		return errorf("system.ion_storm", "an Ion Storm is a Twilight Imperium 3 system; give ruleset ti3-sa")
 	case d.System.HomeSystem && g != combat.EditionTI3SA:
 		return errorf("system.home_system", "it changes only Twilight Imperium 3's bombardment; give ruleset ti3-sa")
+	case d.System.Wormhole && g != combat.EditionTI3SA:
+		return errorf("system.wormhole", "only Twilight Imperium 3's Dimensional Splicer reads it; give ruleset ti3-sa")
 	case d.System.NegateMineHits && !d.System.SpaceMine:
 		return errorf("system.negate_mine_hits", "there is no space mine; give space_mine")
 	case d.System.HomeSystem && d.Action != "invade":

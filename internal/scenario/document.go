@@ -56,6 +56,9 @@ type System struct {
 	SpaceMine bool `json:"space_mine,omitempty"`
 	// IonStorm: the system is an Ion Storm (ruleset ti3-sa only).
 	IonStorm bool `json:"ion_storm,omitempty"`
+	// Wormhole: the system has a wormhole (ruleset ti3-sa only: the
+	// Creuss Dimensional Splicer acts there).
+	Wormhole bool `json:"wormhole,omitempty"`
 	// NegateMineHits: the attacker negates a space mine hit that would
 	// destroy its ship by taking 2 hits with Sustain Damage on two other
 	// ships, when it can (needs space_mine).

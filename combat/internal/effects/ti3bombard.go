@@ -14,6 +14,8 @@ const TI3NeutralBombardment = "bombardment without an invasion (SA: dreadnoughts
 // the exception to Shattered Ascension's bombardment rule, an invasion's.
 func (sc *Scenario) validateHomeSystem() error {
 	switch {
+	case sc.Wormhole && sc.Edition != engine.EditionTI3SA:
+		return fmt.Errorf("wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; use --ruleset ti3-sa")
 	case !sc.HomeSystem:
 	case sc.Edition != engine.EditionTI3SA:
 		return fmt.Errorf("home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); use --ruleset ti3-sa")

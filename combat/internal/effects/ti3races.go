@@ -120,6 +120,18 @@ func ti3RaceTexts() []Effect {
 			}
 			addInfantryReplacer(p, sc, holder, replacer{name: "Indoctrination", minOpp: 1, die: 5, times: times, also: []units.Kind{units.ShockTroop}})
 		}),
+		// Creuss Dimensional Splicer: at the start of a space battle in a
+		// system with a wormhole where the Creuss have ships, 1 hit on an
+		// enemy ship they choose: the costliest ship the hit destroys,
+		// else a Sustain Damage on the costliest. Deterministic: exact
+		// mode replays it.
+		modelled("ti3-dimensional-splicer", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if !sc.Wormhole || sc.Action == engine.GroundCombat {
+				factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (--wormhole)")
+				return
+			}
+			addSplicer(p, holder)
+		}),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
 		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
@@ -176,6 +188,37 @@ func applyTI3RaceTechs(p *engine.Plan, sc *Scenario) {
 			}
 		}
 	}
+}
+
+// addSplicer attaches the Dimensional Splicer's hit of the holder (see its
+// row): the opponent's ships in space, costliest first.
+func addSplicer(p *engine.Plan, holder engine.Side) {
+	opp := holder.Opp()
+	osp := &p.Side[opp]
+	ships := p.SlotsOf(opp, engine.TShips, func(units.Kind) bool { return true })
+	slices.SortStableFunc(ships, func(a, b uint8) int { return int(osp.Slots[b].CostHalves - osp.Slots[a].CostHalves) })
+	one := make([][]uint8, engine.MaxSlots)
+	for _, s := range ships {
+		one[s] = []uint8{s}
+	}
+	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
+		if !t.Has(holder, engine.TShips) {
+			return
+		}
+		al, dm := &t.Alive[opp], &t.Damaged[opp]
+		for _, s := range ships { // a ship the hit destroys
+			if sl := &osp.Slots[s]; al[s] > 0 && (!sl.Sustain || (dm[s] > 0 && !sl.HasWorn)) {
+				t.TakeHit(opp, one[s], true, true)
+				return
+			}
+		}
+		for _, s := range ships { // else a Sustain Damage
+			if al[s] > 0 {
+				t.TakeHit(opp, one[s], true, false)
+				return
+			}
+		}
+	})
 }
 
 // ti3RaceTechHeld returns the race technology slug of side s's race among

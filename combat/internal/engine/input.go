@@ -31,6 +31,9 @@ type Input struct {
 	// HomeSystem: the invaded planet is in a home system (Twilight
 	// Imperium 3: bombardment does not turn it neutral).
 	HomeSystem bool
+	// Wormhole: the active system has a wormhole (Twilight Imperium 3's
+	// Dimensional Splicer).
+	Wormhole bool
 }
 
 // Force is one side of an input: the fields of Side, with the side's
