@@ -82,3 +82,28 @@ func TestTI3DimensionalSplicer(t *testing.T) {
 	sc.Wormhole = false
 	ti3Check(t, "no wormhole", sc, dreadVsCruisers(1, 0.4, 0.6, 1)[2])
 }
+
+// TestTI3WarChest: the Letnev pay 2 trade goods before a round for +1 to
+// their ships (space) or +2 to their ground forces (ground), free on the
+// ground with L4 Disruptors. A cruiser with 4 trade goods against one:
+// two rounds at 0.5 against 0.4 (each: win 0.3, go on 0.3), then
+// duel(0.4, 0.4): 0.3 + 0.3·0.3 + 0.09·0.375. A ground force with L4 and
+// none: every round at 0.5 against 0.3 (TI3: a double kill keeps the
+// planet for the defender), duel(0.5, 0.3).
+func TestTI3WarChest(t *testing.T) {
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
+	sc.Attacker.Faction, sc.Attacker.TradeGoods = race(t, "letnev"), 4
+	ti3MonteCarlo(t, "war chest, 4 trade goods", sc, 0.3+0.3*0.3+0.09*duel(0.4, 0.4))
+	g := ti3Scenario(t, combat.Invasion, "1 gf", "1 gf")
+	g.Attacker.Faction, g.Attacker.Techs = race(t, "letnev"), []string{"l4-disruptors"}
+	ti3MonteCarlo(t, "war chest, L4 Disruptors", g, duel(0.5, 0.3))
+	// Without trade goods (nor L4) it does nothing, and says so; exact
+	// mode then answers.
+	sc.Attacker.TradeGoods = 0
+	ti3Check(t, "war chest, no trade goods", sc, duel(0.4, 0.4))
+	// Only the Letnev spend trade goods under ti3-sa.
+	sc.Attacker.Faction, sc.Attacker.TradeGoods = race(t, "hacan"), 2
+	if err := sc.Validate(); err == nil {
+		t.Error("Hacan with trade goods under ti3-sa: no error")
+	}
+}

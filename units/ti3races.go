@@ -37,6 +37,7 @@ func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction
 var ti3Races = []*Faction{
 	ti3Race("letnev", "The Barony of Letnev", []string{"barony", "barony-of-letnev"},
 		Ability{"ti3-letnev-war-chest", "Barony war chest", AbilityKindAbility, "before any round of a space battle or invasion combat, may pay 2 trade goods: its ships +1 that round, or its ground forces +2 (DOC; GK)"},
+		Ability{"ti3-l4-disruptors", "L4 Disruptors", AbilityKindTechnology, "the war chest's ground forces +2 costs no trade goods (GK; PCT)"},
 		Ability{"ti3-non-euclidean-shielding", "Noneuclidean Shielding", AbilityKindTechnology, "a unit using Sustain Damage cancels 2 hits instead of 1 (GK; PCT)"},
 	),
 	ti3Race("hacan", "The Emirates of Hacan", []string{"emirates", "emirates-of-hacan"},

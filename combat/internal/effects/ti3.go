@@ -111,8 +111,10 @@ func (sc *Scenario) validateTI3() error {
 			return fmt.Errorf("%s: %s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", sd.name, s.Faction.Slug)
 		case len(s.Cards) > 0:
 			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
-		case s.TradeGoods > 0 || s.Influence > 0 || !s.Galvanized.Empty():
-			return fmt.Errorf("%s: ruleset ti3-sa: trade goods, influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
+		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev":
+			return fmt.Errorf("%s: ruleset ti3-sa: only the Barony of Letnev's war chest spends trade goods in a combat (--%s-faction letnev)", sd.name, sd.name)
+		case s.Influence > 0 || !s.Galvanized.Empty():
+			return fmt.Errorf("%s: ruleset ti3-sa: influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
 		}
 		for _, t := range s.Techs {
 			slug := ti3TechSlug(t)

@@ -132,6 +132,21 @@ func ti3RaceTexts() []Effect {
 			}
 			addSplicer(p, holder)
 		}),
+		// Letnev's war chest: before each round of a space battle or an
+		// invasion combat, 2 trade goods for +1 to its ships' rolls (space)
+		// or +2 to its ground forces' (ground) that round; the ground use
+		// is free with L4 Disruptors. Policy: paid every round while the
+		// trade goods last (--attacker-trade-goods), the space battle's
+		// rounds first.
+		modelled("ti3-letnev-war-chest", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			_, l4 := ti3RaceTechHeld(sc.Side(holder), "ti3-l4-disruptors")
+			if sc.Side(holder).TradeGoods < 2 && !(l4 && sc.Action != engine.SpaceCombat) {
+				factionIdle(p, "Barony war chest", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+holder.String()+"-trade-goods)")
+				return
+			}
+			addWarChest(p, holder, l4)
+		}),
+		appliedBy("ti3-l4-disruptors", "the Barony war chest, whose ground use it makes free"),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
 		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
@@ -188,6 +203,40 @@ func applyTI3RaceTechs(p *engine.Plan, sc *Scenario) {
 			}
 		}
 	}
+}
+
+// addWarChest attaches the Letnev war chest of the holder (see its row):
+// the bonus of the round paid for is marked at the start of each round
+// and read by the roll modifier. Trade goods are spent round by round:
+// exact mode refuses.
+func addWarChest(p *engine.Plan, holder engine.Side, l4 bool) {
+	c := p.Counter() // the bonus paid for this round
+	for _, ct := range []engine.CombatType{engine.InSpace, engine.OnGround} {
+		ct := ct
+		bonus, cost := int32(1), int16(2)
+		if ct == engine.OnGround {
+			bonus = 2
+			if l4 {
+				cost = 0
+			}
+		}
+		p.OnStartOfRound(ct, func(t *engine.Trial) {
+			t.Mark[c] = 0
+			if engine.Spend(&t.TradeGoods[holder], cost) {
+				t.Mark[c] = bonus
+			}
+		})
+		p.OnEndOfRound(ct, func(t *engine.Trial) { t.Mark[c] = 0 })
+	}
+	for _, r := range []engine.RollKind{engine.RollSpace, engine.RollGround} {
+		p.OnRollModifier(r, func(t *engine.Trial, side engine.Side) int {
+			if side != holder {
+				return 0
+			}
+			return int(t.Mark[c])
+		})
+	}
+	p.BeyondExact("Barony war chest (trade goods spent round by round)")
 }
 
 // addSplicer attaches the Dimensional Splicer's hit of the holder (see its
