@@ -57,6 +57,10 @@ type Side struct {
 	// Influence, 0..MaxBudget, is the influence the side may spend on
 	// effects during the action (Indoctrination, Dynamo).
 	Influence int
+	// CommandCounters, 0..MaxBudget, are the command counters of the
+	// side's strategy allocation it may spend during the action (Twilight
+	// Imperium 3: the Jol-Nar reroll a die for each).
+	CommandCounters int
 	// Galvanized are the side's units that carry a galvanize token (Last
 	// Bastion, Thunder's Edge): each rolls 1 additional die for its combat
 	// rolls and unit abilities. A subset of Fleet; only the Last Bastion
@@ -164,7 +168,7 @@ func (s *Side) internal() engine.Force {
 	return engine.Force{
 		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: s.Order, Modifier: s.Modifier,
 		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized,
+		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized, CommandCounters: s.CommandCounters,
 		TI3Leaders: s.Leaders, HighAlert: s.HighAlert,
 	}
 }

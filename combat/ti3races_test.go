@@ -127,9 +127,9 @@ func TestTI3RaceTexts(t *testing.T) {
 	ti3Check(t, "L1Z1X defending", sc, volley(1, 1, 0.3, 0.3, false))
 }
 
-// TestTI3RacesListed checks every race's texts: each is modelled, outside
-// the combat with why, or not modelled yet — and a race with a text not
-// modelled yet warns when it fights.
+// TestTI3RacesListed checks every race's texts: each is modelled or
+// outside the combat with why, and a choice made before any roll (the
+// Naalu's retreat) is said when it fights.
 func TestTI3RacesListed(t *testing.T) {
 	if n := len(units.TI3Races()); n != 17 {
 		t.Fatalf("%d races, want 17 (10 base, 4 Shattered Empire, 3 Shards of the Throne)", n)
@@ -147,16 +147,24 @@ func TestTI3RacesListed(t *testing.T) {
 			t.Errorf("%s: flagship: %v", f.Slug, err)
 		}
 	}
+	// Every race text is modelled or acts outside the combat (with why).
+	for _, f := range units.TI3Races() {
+		for _, a := range f.Abilities {
+			if _, out := combat.OutsideCombat(a.Slug); !out && !combat.Modelled(a.Slug) {
+				t.Errorf("%s: %s (%s) is neither modelled nor outside the combat", f.Slug, a.Name, a.Slug)
+			}
+		}
+	}
+	// A choice made before any roll is said: the Naalu's pre-battle
+	// retreat.
 	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
-	sc.Defender.Faction = race(t, "jol-nar")
-	sc.Action = combat.Invasion
-	sc.Attacker.Fleet, sc.Defender.Fleet = mustFleetTI3(t, "1 carrier, 2 gf"), mustFleetTI3(t, "2 gf")
+	sc.Defender.Faction = race(t, "naalu")
 	r, err := combat.Solve(context.Background(), sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(r.Warnings, "\n"), "not modelled yet") {
-		t.Errorf("Jol-Nar's rerolls are not modelled yet, and no warning says so: %q", r.Warnings)
+	if !strings.Contains(strings.Join(r.Warnings, "\n"), "retreat before the space battle") {
+		t.Errorf("the Naalu pre-battle retreat is not said: %q", r.Warnings)
 	}
 	sc.Defender.Faction, _ = units.LookupFaction("xxcha")
 	if err := sc.Validate(); err == nil {

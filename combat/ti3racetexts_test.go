@@ -107,3 +107,84 @@ func TestTI3WarChest(t *testing.T) {
 		t.Error("Hacan with trade goods under ti3-sa: no error")
 	}
 }
+
+// TestTI3JolNarRerolls: the Jol-Nar spend a command counter to reroll a
+// die. A Jol-Nar cruiser (8: 0.3) with one counter against a cruiser at
+// 7: its first miss is rerolled, so the first round it rolls it hits with
+// 1 − 0.7² = 0.51, then 0.3. Round 1: win 0.51·0.6, go on 0.49·0.6; from
+// round 2 on, duel(0.3, 0.4).
+func TestTI3JolNarRerolls(t *testing.T) {
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser")
+	sc.Attacker.Faction, sc.Attacker.CommandCounters = race(t, "jol-nar"), 1
+	ti3MonteCarlo(t, "Jol-Nar, 1 command counter", sc, 0.51*0.6+0.49*0.6*duel(0.3, 0.4))
+	// Each die is rerolled once: with 99 counters the cruiser hits with
+	// 0.51 in every round (a battle that outlasts 99 rounds is out of
+	// reach), duel(0.51, 0.4).
+	sc.Attacker.CommandCounters = 99
+	ti3MonteCarlo(t, "Jol-Nar, 99 command counters", sc, duel(0.51, 0.4))
+	// Only the Jol-Nar spend them, and only in TI3.
+	sc.Attacker.Faction = race(t, "xxcha")
+	if err := sc.Validate(); err == nil {
+		t.Error("Xxcha with command counters: no error")
+	}
+	ti4 := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser"), CommandCounters: 2}, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
+	if err := ti4.Validate(); err == nil {
+		t.Error("command counters under ti4: no error")
+	}
+}
+
+// TestTI3ValkyrieArmor: at the end of an invasion-combat round the N'orr
+// roll a die per casualty they took; each 10 destroys an opponent's
+// ground force. A ground force (0.3) attacks a N'orr one (7: 0.4): the
+// attacker takes the planet in a round where it hits, the N'orr miss and
+// their one die is not a 10 (0.3·0.6·0.9); both miss 0.7·0.6 — every
+// other round ends with the defender keeping it (a double kill too,
+// TI3). Without the armor 0.3·0.6/(1 − 0.42).
+func TestTI3ValkyrieArmor(t *testing.T) {
+	sc := ti3Scenario(t, combat.Invasion, "1 gf", "1 gf")
+	sc.Defender.Faction, sc.Defender.Techs = race(t, "sardakk"), []string{"valkyrie-armor"}
+	ti3MonteCarlo(t, "Valkyrie Armor", sc, 0.3*0.6*0.9/(1-0.42))
+	sc.Defender.Techs = nil
+	ti3Check(t, "no Valkyrie Armor", sc, 0.3*0.6/(1-0.42))
+}
+
+// TestTI3Sacrifices: nobody hits (modifier -9), so the ships left after
+// the round limit are the texts'. Exotrireme: after round 1 a N'orr
+// dreadnought goes to destroy the war sun and a cruiser (12 + 2 > 5); two
+// cruisers of three are not worth it (4 <= 5); the enemy's last two ships
+// are, when the N'orr keep another. The Yin destroyer goes after round 2
+// only, for the carrier (3 > 1), not for the destroyer.
+func TestTI3Sacrifices(t *testing.T) {
+	run := func(what string, sc combat.Scenario, side string, name string, want float64) {
+		t.Helper()
+		res := mustRun(t, sc, 2000, 5)
+		sr := res.Attacker
+		if side == "defender" {
+			sr = res.Defender
+		}
+		if got := survivors(t, sr, name); got != want {
+			t.Errorf("%s: %s %s left %v, want %v", what, side, name, got, want)
+		}
+	}
+	sc := ti3Scenario(t, combat.SpaceCombat, "1 dreadnought, 1 cruiser", "1 war sun, 2 cruiser")
+	sc.Attacker.Faction, sc.Attacker.Techs = race(t, "sardakk"), []string{"exotrireme"}
+	sc.Attacker.Modifier, sc.Defender.Modifier, sc.MaxRounds = -9, -9, 2
+	run("Exotrireme", sc, "attacker", "Dreadnought", 0)
+	run("Exotrireme", sc, "defender", "War Sun", 0)
+	run("Exotrireme", sc, "defender", "Cruiser", 1)
+	sc.Defender.Fleet = mustFleetTI3(t, "2 cruiser, 1 destroyer") // 2 + 2 <= 5, and one more ship
+	run("Exotrireme, not worth it", sc, "attacker", "Dreadnought", 1)
+	// The enemy's last two ships, and the N'orr keep another: taken.
+	sc.Attacker.Fleet, sc.Defender.Fleet = mustFleetTI3(t, "2 dreadnought"), mustFleetTI3(t, "2 cruiser")
+	run("Exotrireme, the last two", sc, "attacker", "Dreadnought", 1)
+	run("Exotrireme, the last two", sc, "defender", "Cruiser", 0)
+
+	y := ti3Scenario(t, combat.SpaceCombat, "2 destroyer", "1 carrier, 1 destroyer")
+	y.Attacker.Faction = race(t, "yin")
+	y.Attacker.Modifier, y.Defender.Modifier, y.MaxRounds = -9, -9, 1
+	run("Yin, round 1", y, "defender", "Carrier", 1)
+	y.MaxRounds = 2
+	run("Yin, round 2", y, "defender", "Carrier", 0)
+	run("Yin, round 2", y, "attacker", "Destroyer", 1)
+	run("Yin, round 2", y, "defender", "Destroyer", 1)
+}

@@ -73,7 +73,7 @@ func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pfl
 // side is one side of a combat document.
 func side(g combat.Edition, s combat.Side, techs, cards []string, order, retreat string) scenario.Side {
 	d := scenario.Side{Fleet: unitEntries(g, s.Fleet), Order: strings.TrimSpace(order), Modifier: s.Modifier,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, AdjacentPDS: s.AdjacentPDS, HighAlert: s.HighAlert}
+		TradeGoods: s.TradeGoods, Influence: s.Influence, CommandCounters: s.CommandCounters, AdjacentPDS: s.AdjacentPDS, HighAlert: s.HighAlert}
 	for _, l := range s.Leaders {
 		if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
 			d.Leaders = append(d.Leaders, l)

@@ -318,4 +318,20 @@ var regressScenarios = []struct {
 	// negates with two dreadnoughts' Sustain Damage.
 	{"space_ti3_mine_negated", []string{"space", "--ruleset", "ti3-sa", "--space-mine", "--negate-mine-hits",
 		"-a", "2 dreadnought, 2 cruiser, 1 carrier, 2 fighter", "-d", "2 cruiser, 1 destroyer, 2 fighter", "-n", "20000", "--seed", "35"}},
+	// The race texts of the second pass: Yin Indoctrination with Fanaticism
+	// against Sol's Spec Ops Training; N'orr Valkyrie Armor and Exotrireme
+	// against Jol-Nar's rerolls; the Letnev war chest against the Creuss
+	// Dimensional Splicer (Monte Carlo); the Splicer alone, exact.
+	{"invade_ti3_yin_sol", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "1 dreadnought, 1 carrier, 4 gf", "--attacker-faction", "yin", "--attacker-tech", "fanaticism",
+		"-d", "4 gf, 1 pds", "--defender-faction", "sol", "--defender-tech", "spec-ops-training", "-n", "20000", "--seed", "36"}},
+	{"invade_ti3_norr_jolnar", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "2 dreadnought, 1 cruiser, 1 carrier, 4 gf", "--attacker-faction", "sardakk", "--attacker-tech", "valkyrie-armor,exotrireme",
+		"-d", "1 war sun, 2 cruiser, 3 gf", "--defender-faction", "jol-nar", "--defender-command-counters", "3", "-n", "20000", "--seed", "37"}},
+	{"space_ti3_letnev_creuss", []string{"space", "--ruleset", "ti3-sa", "--wormhole",
+		"-a", "2 dreadnought, 1 destroyer, 2 fighter", "--attacker-faction", "letnev", "--attacker-trade-goods", "4",
+		"-d", "1 carrier, 2 cruiser, 3 fighter", "--defender-faction", "creuss", "--defender-tech", "dimensional-splicer", "-n", "20000", "--seed", "38"}},
+	{"space_ti3_creuss_exact", []string{"space", "--ruleset", "ti3-sa", "--wormhole",
+		"-a", "1 dreadnought, 2 cruiser, 2 fighter", "--attacker-faction", "creuss", "--attacker-tech", "dimensional-splicer",
+		"-d", "1 carrier, 2 cruiser, 3 fighter", "--exact"}},
 }

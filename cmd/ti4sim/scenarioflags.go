@@ -33,6 +33,7 @@ type scenarioFlags struct {
 	rounds                           int
 	cultural                         bool
 	attackerTG, defenderTG           int
+	attackerCC, defenderCC           int
 	attackerInf, defenderInf         int
 	attackerGalv, defenderGalv       string
 	ruleset                          string
@@ -81,6 +82,8 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.IntVar(&f.defenderModifier, "defender-modifier", 0, "flat modifier to the defender's combat rolls, -9..9")
 	fs.IntVar(&f.attackerTG, "attacker-trade-goods", 0, "trade goods the attacker may spend on effects (Munitions Reserves, Wrath of Kenara), 0..99")
 	fs.IntVar(&f.defenderTG, "defender-trade-goods", 0, "trade goods the defender may spend on effects, 0..99")
+	fs.IntVar(&f.attackerCC, "attacker-command-counters", 0, "--ruleset ti3-sa: command counters of the attacker's strategy allocation it may spend (the Jol-Nar reroll a die for each), 0..99")
+	fs.IntVar(&f.defenderCC, "defender-command-counters", 0, "--ruleset ti3-sa: the defender's, like --attacker-command-counters")
 	fs.IntVar(&f.attackerInf, "attacker-influence", 0, "influence the attacker may spend on effects (Indoctrination, Dynamo), 0..99")
 	fs.IntVar(&f.defenderInf, "defender-influence", 0, "influence the defender may spend on effects, 0..99")
 	fs.StringVar(&f.attackerGalv, "attacker-galvanized", "", "attacker's units carrying a galvanize token (Last Bastion), a part of --attacker, e.g. \"1 dreadnought, 2 infantry\"")
@@ -237,6 +240,7 @@ func (f *scenarioFlags) setCounts(sc *combat.Scenario) error {
 	}{
 		{"attacker-trade-goods", f.attackerTG, &sc.Attacker.TradeGoods}, {"defender-trade-goods", f.defenderTG, &sc.Defender.TradeGoods},
 		{"attacker-influence", f.attackerInf, &sc.Attacker.Influence}, {"defender-influence", f.defenderInf, &sc.Defender.Influence},
+		{"attacker-command-counters", f.attackerCC, &sc.Attacker.CommandCounters}, {"defender-command-counters", f.defenderCC, &sc.Defender.CommandCounters},
 	} {
 		if b.n < 0 || b.n > combat.MaxBudget {
 			return usageErrorf("--%s %d out of range: allowed 0..%d", b.flag, b.n, combat.MaxBudget)

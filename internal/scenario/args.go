@@ -82,6 +82,7 @@ func (d *Combat) Args() []string {
 		addInt(n+"-modifier", sd.Modifier)
 		addInt(n+"-trade-goods", sd.TradeGoods)
 		addInt(n+"-influence", sd.Influence)
+		addInt(n+"-command-counters", sd.CommandCounters)
 		if len(sd.Galvanized) > 0 {
 			add(n+"-galvanized", FleetText(sd.Galvanized))
 		}

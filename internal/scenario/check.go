@@ -228,6 +228,7 @@ func (s *Side) check(path string, g combat.Edition) error {
 		{"modifier", s.Modifier, combat.MaxModifier, -combat.MaxModifier},
 		{"trade_goods", s.TradeGoods, combat.MaxBudget, 0},
 		{"influence", s.Influence, combat.MaxBudget, 0},
+		{"command_counters", s.CommandCounters, combat.MaxBudget, 0},
 		{"adjacent_pds", s.AdjacentPDS, combat.MaxAdjacentPDS, 0},
 		{"pds", s.PDS, combat.MaxAdjacentPDS, 0},
 	} {

@@ -119,6 +119,9 @@ type Side struct {
 	// TradeGoods and Influence, 0..99, may be spent on faction texts.
 	TradeGoods int `json:"trade_goods,omitempty"`
 	Influence  int `json:"influence,omitempty"`
+	// CommandCounters, 0..99, are strategy-allocation command counters
+	// the side may spend (ruleset ti3-sa: the Jol-Nar reroll a die each).
+	CommandCounters int `json:"command_counters,omitempty"`
 	// Galvanized are units of Fleet carrying a galvanize token.
 	Galvanized []Units `json:"galvanized,omitempty"`
 	// AdjacentPDS, 0..99, are the side's PDS in adjacent systems.

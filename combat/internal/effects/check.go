@@ -34,6 +34,8 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 			return Scenario{}, err
 		}
 		r = sc.asTI3()
+	} else if sc.Attacker.CommandCounters != 0 || sc.Defender.CommandCounters != 0 {
+		return Scenario{}, fmt.Errorf("command counters: only Twilight Imperium 3's Jol-Nar spend them in a combat (ruleset ti3-sa)")
 	} else if sc.SpaceMine || sc.NegateMineHits {
 		return Scenario{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
@@ -150,6 +152,9 @@ func validate(s *engine.Force, name string, act engine.Action) error {
 	}
 	if s.Influence < 0 || s.Influence > engine.MaxBudget {
 		return fmt.Errorf("%s: influence %d out of range: allowed 0..%d", name, s.Influence, engine.MaxBudget)
+	}
+	if s.CommandCounters < 0 || s.CommandCounters > engine.MaxBudget {
+		return fmt.Errorf("%s: command counters %d out of range: allowed 0..%d", name, s.CommandCounters, engine.MaxBudget)
 	}
 	if err := validateGalvanized(s); err != nil {
 		return fmt.Errorf("%s: %v", name, err)

@@ -113,6 +113,8 @@ func (sc *Scenario) validateTI3() error {
 			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
 		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev":
 			return fmt.Errorf("%s: ruleset ti3-sa: only the Barony of Letnev's war chest spends trade goods in a combat (--%s-faction letnev)", sd.name, sd.name)
+		case s.CommandCounters > 0 && s.FactionOrNone().Slug != "jol-nar":
+			return fmt.Errorf("%s: ruleset ti3-sa: only the Jol-Nar spend command counters in a combat (--%s-faction jol-nar)", sd.name, sd.name)
 		case s.Influence > 0 || !s.Galvanized.Empty():
 			return fmt.Errorf("%s: ruleset ti3-sa: influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
 		}

@@ -146,8 +146,68 @@ func ti3RaceTexts() []Effect {
 			}
 			addWarChest(p, holder, l4)
 		}),
+		// Jol-Nar's rerolls: after rolling, a command counter from the
+		// strategy allocation for each die rerolled. Policy: every missed
+		// die of a space battle or invasion combat round is rerolled while
+		// the counters last (--attacker-command-counters), the best chances
+		// first, a die missed again rerolled again.
+		modelled("ti3-jolnar-reroll", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			n := sc.Side(holder).CommandCounters
+			if n == 0 {
+				factionIdle(p, "Jol-Nar rerolls", holder, "each costs a command counter and the side has none (give them with --"+holder.String()+"-command-counters)")
+				return
+			}
+			p.Side[holder].SetRerollPool(n, engine.RollSpace, engine.RollGround)
+			p.BeyondExact("Jol-Nar rerolls (command counters spent round by round)")
+		}),
+		// Naalu: when attacked, may retreat before the space battle. A
+		// choice before any roll: retreating ends the action with no
+		// roll, so the answer is the battle fought, and says so.
+		modelled("ti3-naalu-retreat", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if holder == engine.Defender && sc.Action != engine.GroundCombat && p.Side[holder].Count[engine.TShips] > 0 {
+				p.Warn("defender: the Naalu may retreat before the space battle, a choice before any roll (then no die is rolled: its ships leave intact and the attacker holds the space area); the answer is the battle fought")
+			}
+		}),
+		// N'orr Valkyrie Armor: at the end of each invasion-combat round, 1
+		// die per casualty the N'orr took that round; each 10 (the die's
+		// face) destroys one of the opponent's ground forces, its hit
+		// order's first.
+		modelled("ti3-valkyrie-armor", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if sc.Action == engine.SpaceCombat {
+				factionIdle(p, "Valkyrie Armor", holder, "it acts in invasion combat")
+				return
+			}
+			addValkyrie(p, holder)
+		}),
+		// N'orr Exotrireme: at the end of a space battle round, one of its
+		// dreadnoughts destroyed to destroy 2 enemy ships of its choice
+		// (no Sustain Damage). Policy: once a round, the damaged
+		// dreadnought first, when the two costliest enemy ships cost more
+		// than it, or are the enemy's last ships and the N'orr keep
+		// another.
+		modelled("ti3-exotrireme", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if sc.Action == engine.GroundCombat || sc.Side(holder).Fleet.Count(units.Dreadnought) == 0 {
+				factionIdle(p, "Exotrireme", holder, "it needs a dreadnought in a space battle")
+				return
+			}
+			addSacrifice(p, holder, sacrifice{kinds: []units.Kind{units.Dreadnought}, kills: 2})
+		}),
+		// Yin: right after the second round of a space battle, one of its
+		// cruisers or destroyers removed for 1 hit on an enemy ship. Policy:
+		// a destroyer first, only when the hit destroys a costlier ship
+		// (the costliest it can: a ship with no Sustain Damage left).
+		modelled("ti3-yin-sacrifice", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			s := sc.Side(holder)
+			if sc.Action == engine.GroundCombat || s.Fleet.Count(units.Cruiser)+s.Fleet.Count(units.Destroyer) == 0 {
+				factionIdle(p, "Sacrifice", holder, "it needs a cruiser or destroyer in a space battle")
+				return
+			}
+			addSacrifice(p, holder, sacrifice{kinds: []units.Kind{units.Destroyer, units.Cruiser}, round: 2, hit: true})
+		}),
 		appliedBy("ti3-l4-disruptors", "the Barony war chest, whose ground use it makes free"),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
+		outside("ti3-xxcha-diplomats", "it ends the opponent's activation before any combat: then there is no battle to answer"),
+		outside("ti3-instinct-training", "it cancels an action card: leave the card out of the run"),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
 		outside("ti3-sol-reinforcements", "ground forces and command counters gained as actions"),
 		outside("ti3-mentak-piracy", "trade goods stolen as an action and salvaged after a battle"),
@@ -237,6 +297,113 @@ func addWarChest(p *engine.Plan, holder engine.Side, l4 bool) {
 		})
 	}
 	p.BeyondExact("Barony war chest (trade goods spent round by round)")
+}
+
+// addValkyrie attaches Valkyrie Armor of the holder (see its row): the
+// casualties are the holder's ground units destroyed since the round's
+// start.
+func addValkyrie(p *engine.Plan, holder engine.Side) {
+	opp := holder.Opp()
+	mine := p.SlotsOf(holder, engine.TGround, func(units.Kind) bool { return true })
+	theirs := p.Side[opp].Order[engine.TGround]
+	c := p.Counter() // the holder's ground units destroyed before the round
+	killed := func(t *engine.Trial) int32 {
+		n := int32(0)
+		for _, s := range mine {
+			n += int32(t.Killed[holder][s])
+		}
+		return n
+	}
+	p.OnStartOfRound(engine.OnGround, func(t *engine.Trial) { t.Mark[c] = killed(t) })
+	p.OnEndOfRound(engine.OnGround, func(t *engine.Trial) {
+		for range t.Dice(10, int(killed(t)-t.Mark[c]), false) {
+			t.TakeHit(opp, theirs, false, false)
+		}
+	})
+	p.BeyondExact("Valkyrie Armor (dice at the end of the round)")
+}
+
+// sacrifice is a text that destroys one of the holder's ships at the end
+// of a space battle round to destroy enemy ships (addSacrifice).
+type sacrifice struct {
+	// kinds are the holder's ships it may destroy, the first preferred.
+	kinds []units.Kind
+	// round is the one round after which it acts (0: every round).
+	round int
+	// kills is how many enemy ships it destroys outright; hit, instead,
+	// puts 1 hit on the enemy ship it chooses.
+	kills int
+	hit   bool
+}
+
+// addSacrifice attaches a sacrifice of the holder. Policy: the holder's
+// ship of the first kind it has (a damaged one first) goes when what it
+// takes is worth more: for kills, the costliest enemy ships together cost
+// more than it, or they are the enemy's last ships and the holder keeps
+// another; for a hit, it destroys a ship (no Sustain Damage left) costlier
+// than the one given.
+func addSacrifice(p *engine.Plan, holder engine.Side, x sacrifice) {
+	opp := holder.Opp()
+	osp, sp := &p.Side[opp], &p.Side[holder]
+	ships := p.SlotsOf(opp, engine.TShips, func(units.Kind) bool { return true })
+	slices.SortStableFunc(ships, func(a, b uint8) int { return int(osp.Slots[b].CostHalves - osp.Slots[a].CostHalves) })
+	var own []uint8
+	for _, k := range x.kinds {
+		own = append(own, p.SlotsOf(holder, engine.TShips, func(kk units.Kind) bool { return kk == k })...)
+	}
+	one := make([][]uint8, engine.MaxSlots)
+	for _, s := range append(slices.Clone(ships), own...) {
+		one[s] = []uint8{s}
+	}
+	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
+		if (x.round > 0 && t.Round != x.round) || !t.Has(holder, engine.TShips) || !t.Has(opp, engine.TShips) {
+			return
+		}
+		give := -1
+		for _, s := range own {
+			if t.Alive[holder][s] > 0 {
+				give = int(s)
+				break
+			}
+		}
+		if give < 0 {
+			return
+		}
+		cost := sp.Slots[give].CostHalves
+		al, dm := &t.Alive[opp], &t.Damaged[opp]
+		if x.hit {
+			for _, s := range ships {
+				if sl := &osp.Slots[s]; al[s] > 0 && (!sl.Sustain || (dm[s] > 0 && !sl.HasWorn)) {
+					if sl.CostHalves > cost {
+						t.Destroy(holder, uint8(give))
+						t.TakeHit(opp, one[s], true, true)
+					}
+					return
+				}
+			}
+			return
+		}
+		var worth int32
+		n, left := 0, int(t.Count[opp][engine.TShips])
+		for _, s := range ships {
+			for u := uint16(0); u < al[s] && n < x.kills; u++ {
+				worth += osp.Slots[s].CostHalves
+				n++
+			}
+		}
+		if worth <= cost && !(left <= x.kills && int(t.Count[holder][engine.TShips]) > 1) {
+			return
+		}
+		t.Destroy(holder, uint8(give))
+		for k := 0; k < x.kills; k++ {
+			for _, s := range ships {
+				if al[s] > 0 {
+					t.Destroy(opp, s)
+					break
+				}
+			}
+		}
+	})
 }
 
 // addSplicer attaches the Dimensional Splicer's hit of the holder (see its

@@ -80,7 +80,8 @@ const maxTableEntries = 1 << 22
 // limit, retreat or unit that stops Sustain Damage, no unit added during
 // the action.
 func (p *Plan) roundsAreFixed(ct CombatType) bool {
-	if p.roundLimit > 0 || p.NoTables || p.SlowRounds || len(p.Side[Attacker].SustainBlockers)+len(p.Side[Defender].SustainBlockers) > 0 || p.roundsTouched(ct) {
+	if p.roundLimit > 0 || p.NoTables || p.SlowRounds || len(p.Side[Attacker].SustainBlockers)+len(p.Side[Defender].SustainBlockers) > 0 || p.roundsTouched(ct) ||
+		p.Side[Attacker].rerollPool > 0 || p.Side[Defender].rerollPool > 0 {
 		return false
 	}
 	if ct == InSpace && !(p.Side[Attacker].Retreat.Never() && p.Side[Defender].Retreat.Never()) {

@@ -51,6 +51,9 @@ type Force struct {
 	TradeGoods  int
 	Influence   int
 	Galvanized  units.Fleet
+	// CommandCounters are the side's strategy-allocation command counters
+	// it may spend (Twilight Imperium 3).
+	CommandCounters int
 	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
 	// from Techs by the conversion.
 	TI3Techs []string

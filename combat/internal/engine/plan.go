@@ -177,6 +177,12 @@ type SidePlan struct {
 	// showing a natural 1 is rerolled once (after any other reroll of the
 	// misses; a reroll of the budget's too), the new result kept.
 	RerollOnes [NumRollKinds]bool
+	// PooledRerolls[r]: after a roll of kind r (and its RerollBudget), the
+	// side rerolls each die still a miss once, the best chances first,
+	// while its pool of rerolls for the whole action lasts (rerollPool at
+	// the start, Trial.RerollPool during it).
+	PooledRerolls [NumRollKinds]bool
+	rerollPool    int16
 	// HitOnScore[r]: a roll of kind r that scores at least one hit scores
 	// one more (a text that inflicts a further hit at the end of a round
 	// in which its holder scored).

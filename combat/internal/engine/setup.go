@@ -101,6 +101,17 @@ func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n
 // each roll (RerollBudget).
 func (sp *SidePlan) SetRerollBudget(r RollKind, n int) { sp.RerollBudget[r] = uint8(n) }
 
+// SetRerollPool gives the side n rerolls for the whole action (0..999),
+// spent on its missed dice of the kinds given (PooledRerolls). The pool
+// changes from round to round: the fast round tables are off, and exact
+// mode must be refused by the caller (Plan.BeyondExact).
+func (sp *SidePlan) SetRerollPool(n int, kinds ...RollKind) {
+	sp.rerollPool = int16(n)
+	for _, r := range kinds {
+		sp.PooledRerolls[r] = true
+	}
+}
+
 // SetRerollOnes lets the side reroll once each die of kind r that misses
 // showing a natural 1 (RerollOnes).
 func (sp *SidePlan) SetRerollOnes(r RollKind) { sp.RerollOnes[r] = true }

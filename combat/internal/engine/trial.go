@@ -91,6 +91,9 @@ type Trial struct {
 	report [MaxSlots]uint16
 	// TradeGoods and influence are what each side has left to spend.
 	TradeGoods, Influence [2]int16
+	// RerollPool is what is left of each side's rerolls for the action
+	// (SidePlan.PooledRerolls).
+	RerollPool [2]int16
 	// noSustain holds, while frozen is set, the target sets of each side
 	// whose units may not use Sustain Damage in the current Assign Hits
 	// step (freezeSustain).
@@ -111,6 +114,7 @@ func (t *Trial) Reset() {
 		t.Damaged[s] = t.P.Side[s].StartDamaged
 		t.Count[s] = t.P.Side[s].Count
 		t.TradeGoods[s], t.Influence[s] = t.P.Side[s].tradeGoods, t.P.Side[s].influence
+		t.RerollPool[s] = t.P.Side[s].rerollPool
 	}
 	t.lost = [2]int32{}
 	t.Round = 0
@@ -224,7 +228,7 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			}
 			hits += t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
 		}
-	} else if ones := sp.RerollOnes[r]; ones || sp.RerollBudget[r] > 0 {
+	} else if ones, pooled := sp.RerollOnes[r], sp.PooledRerolls[r]; ones || pooled || sp.RerollBudget[r] > 0 {
 		budget := int(sp.RerollBudget[r])
 		for _, g := range sp.Groups[r] {
 			n := 0
@@ -236,11 +240,18 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			hits += h
 			// Groups come best chance first: the budget's rerolls go to
 			// their misses first, a die missed again rerolled again.
-			for misses := n - h; budget > 0 && misses > 0; budget-- {
+			misses := n - h
+			for ; budget > 0 && misses > 0; budget-- {
 				if t.diceOnes(thr, 1, reroll, ones) == 1 {
 					hits++
 					misses--
 				}
+			}
+			// Then the action's pool: each die still a miss rerolled once,
+			// while the pool lasts.
+			for ; pooled && misses > 0 && t.RerollPool[side] > 0; misses-- {
+				t.RerollPool[side]--
+				hits += t.diceOnes(thr, 1, reroll, ones)
 			}
 		}
 	} else {
