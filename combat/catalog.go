@@ -45,14 +45,22 @@ func OutsideCombat(slug string) (string, bool) {
 // fight (Side.Leaders under EditionTI3SA), with what each does.
 func TI3Leaders() map[string]string { return effects.TI3Leaders() }
 
-// TI3HighAlert, TI3IonStorm and TI3NeutralBombardment say what the High
-// Alert token (Side.HighAlert), the Ion Storm (Scenario.IonStorm) and a
-// bombardment alone (Scenario.HomeSystem) do.
+// TI3HighAlert, TI3IonStorm, TI3NeutralBombardment, TI3Wormhole and
+// TI3NegateMineHits say what the High Alert token (Side.HighAlert), the
+// Ion Storm (Scenario.IonStorm), a bombardment alone (Scenario.HomeSystem),
+// a wormhole (Scenario.Wormhole) and negating space mine hits
+// (Scenario.NegateMineHits) do.
 const (
 	TI3HighAlert          = effects.TI3HighAlert
 	TI3IonStorm           = effects.TI3IonStorm
 	TI3NeutralBombardment = effects.TI3NeutralBombardment
+	TI3Wormhole           = effects.TI3Wormhole
+	TI3NegateMineHits     = effects.TI3NegateMineHits
 )
+
+// TI3Cards returns the Twilight Imperium 3 action cards the engine models
+// (for Side.Cards under EditionTI3SA), with their text.
+func TI3Cards() map[string]string { return effects.TI3Cards() }
 
 // TI3Technologies returns the Twilight Imperium 3 technologies the engine
 // models (for Side.Techs under EditionTI3SA), with their text.

@@ -40,6 +40,9 @@ type catalogRuleset struct {
 	// by flag (high_alert, ion_storm).
 	Leaders map[string]string `json:"leaders,omitempty"`
 	System  map[string]string `json:"system,omitempty"`
+	// Cards are the ruleset's own action cards with their text (ti3-sa;
+	// ti4's are in the catalogue's cards).
+	Cards map[string]string `json:"cards,omitempty"`
 	// UnitNames maps every unit name a document's fleet may give (lower
 	// case, single spaces; " II" may follow) to the unit's kind.
 	UnitNames map[string]string `json:"unit_names"`
@@ -99,7 +102,8 @@ func catalog() catalogJSON {
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 			r.Leaders = combat.TI3Leaders()
-			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm, "home_system": combat.TI3NeutralBombardment}
+			r.Cards = combat.TI3Cards()
+			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm, "home_system": combat.TI3NeutralBombardment, "wormhole": combat.TI3Wormhole, "negate_mine_hits": combat.TI3NegateMineHits}
 		}
 		c.Rulesets = append(c.Rulesets, r)
 	}

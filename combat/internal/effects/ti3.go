@@ -110,7 +110,9 @@ func (sc *Scenario) validateTI3() error {
 		case s.Faction != nil && s.Faction.Slug != "none" && !s.Faction.IsTI3():
 			return fmt.Errorf("%s: %s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", sd.name, s.Faction.Slug)
 		case len(s.Cards) > 0:
-			return fmt.Errorf("%s: ruleset ti3-sa: the cards are Twilight Imperium 4 cards (got %q)", sd.name, s.Cards)
+			if err := checkTI3Cards(s.Cards); err != nil {
+				return fmt.Errorf("%s: %v", sd.name, err)
+			}
 		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev":
 			return fmt.Errorf("%s: ruleset ti3-sa: only the Barony of Letnev's war chest spends trade goods in a combat (--%s-faction letnev)", sd.name, sd.name)
 		case s.CommandCounters > 0 && s.FactionOrNone().Slug != "jol-nar":
@@ -173,6 +175,11 @@ func (sc *Scenario) asTI3() Scenario {
 		}
 		s.TI3Techs = normTechs(s.Techs)
 		s.Techs = nil
+		s.TI3Cards = make([]string, len(s.Cards))
+		for i, c := range s.Cards {
+			s.TI3Cards[i] = ti3CardSlug(c)
+		}
+		s.Cards = nil
 	}
 	return out
 }
@@ -310,6 +317,7 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	}
 	applyTI3RaceTechs(p, sc)
 	applyTI3Leaders(p, sc)
+	applyTI3Cards(p, sc)
 	applyNeutralBombardment(p, sc)
 }
 

@@ -10,6 +10,13 @@ import (
 // Twilight Imperium 3 with Shattered Ascension.
 const TI3NeutralBombardment = "bombardment without an invasion (SA: dreadnoughts and war suns may bombard without one): a non-home planet taking a bombardment hit with no ground force present to take it turns neutral (SA: \"A non-Home System planet without Ground Forces present taking a bombardment hit reverts immediately to neutral status\"); ti4sim reads it as a hit beyond the planet's ground forces, reports it as neither player controlling the planet (the draw column), and --home-system turns it off (the bombarding player may also omit the effect: then read it as the defender's)"
 
+// TI3Wormhole and TI3NegateMineHits say what --wormhole and
+// --negate-mine-hits do under ruleset ti3-sa.
+const (
+	TI3Wormhole       = "the active system has a wormhole: the Creuss Dimensional Splicer acts at the start of a space battle there (its only effect on a combat)"
+	TI3NegateMineHits = "the attacker negates a space mine hit that would destroy its ship by taking 2 hits on two other non-fighter ships that can use Sustain Damage, when it can, after seeing every mine die (SA Space Mines: \"The victim of a Space Mines hit may negate the specific hit by taking 2 hits to non-fighter ships in the same fleet\")"
+)
+
 // validateHomeSystem refuses --home-system where it means nothing: it is
 // the exception to Shattered Ascension's bombardment rule, an invasion's.
 func (sc *Scenario) validateHomeSystem() error {

@@ -57,6 +57,9 @@ type Force struct {
 	// TI3Techs are the side's Twilight Imperium 3 technologies, set aside
 	// from Techs by the conversion.
 	TI3Techs []string
+	// TI3Cards are the side's Twilight Imperium 3 action cards, by slug,
+	// set aside from Cards by the conversion.
+	TI3Cards []string
 	// TI3Leaders are the side's Twilight Imperium 3 leaders in the fight,
 	// by slug (the effects read them), and HighAlert says whether it has
 	// the High Alert token in the system.

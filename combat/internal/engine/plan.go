@@ -199,6 +199,9 @@ type SidePlan struct {
 	// Special[r] is true when a roller of kind r has bonus hits or
 	// opponent-dependent dice: those rolls are drawn roller by roller.
 	Special [NumRollKinds]bool
+	// Backfire makes some of the side's dice hit the side itself
+	// (SetBackfire); its Round is 0 when none do.
+	Backfire Backfire
 	// SustainBlockers stop this side's units of some target sets from using
 	// Sustain Damage while a unit of the other side is alive.
 	SustainBlockers []SustainBlocker
@@ -313,6 +316,21 @@ type Plan struct {
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
 	Fast [NumCombatTypes]*fastCombat
+}
+
+// Backfire is a round in which the dice of some of a side's slots that
+// show a natural result of UpTo or less each inflict a hit on their own
+// side, besides hitting or missing as usual (Trial.Backfired counts them;
+// the effect that sets it assigns them).
+type Backfire struct {
+	// Roll is the kind of roll (a combat round's) and Round its round,
+	// 1..MaxRounds (0: no backfire).
+	Roll  RollKind
+	Round int
+	// UpTo is the highest natural result that backfires, 1..10.
+	UpTo int
+	// Slots marks the side's slots whose dice backfire.
+	Slots [MaxSlots]bool
 }
 
 // effectSet is what the effects give the compiler: the slots their texts

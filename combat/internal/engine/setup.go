@@ -101,6 +101,15 @@ func (sp *SidePlan) AddExtraDice(r RollKind, n int) { sp.ExtraDice[r] += uint8(n
 // each roll (RerollBudget).
 func (sp *SidePlan) SetRerollBudget(r RollKind, n int) { sp.RerollBudget[r] = uint8(n) }
 
+// SetBackfire makes the dice of the side's slots marked in b backfire in
+// b.Round's roll of kind b.Roll (Backfire); those rolls are then drawn
+// die by die. Exact mode cannot follow it: the caller refuses it
+// (Plan.BeyondExact).
+func (sp *SidePlan) SetBackfire(b Backfire) {
+	sp.Backfire = b
+	sp.DieByDie(b.Roll)
+}
+
 // SetRerollPool gives the side n rerolls for the whole action (0..999),
 // spent on its missed dice of the kinds given (PooledRerolls). The pool
 // changes from round to round: the fast round tables are off, and exact

@@ -91,6 +91,9 @@ type Trial struct {
 	report [MaxSlots]uint16
 	// TradeGoods and influence are what each side has left to spend.
 	TradeGoods, Influence [2]int16
+	// Backfired counts the hits each side's dice inflicted on the side
+	// itself this round (SidePlan.Backfire), for an effect to assign.
+	Backfired [2]int
 	// RerollPool is what is left of each side's rerolls for the action
 	// (SidePlan.PooledRerolls).
 	RerollPool [2]int16
@@ -115,6 +118,7 @@ func (t *Trial) Reset() {
 		t.Count[s] = t.P.Side[s].Count
 		t.TradeGoods[s], t.Influence[s] = t.P.Side[s].tradeGoods, t.P.Side[s].influence
 		t.RerollPool[s] = t.P.Side[s].rerollPool
+		t.Backfired[s] = 0
 	}
 	t.lost = [2]int32{}
 	t.Round = 0
@@ -224,6 +228,10 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			}
 			if ro.BonusFrom > 0 {
 				hits += t.bonusDice(thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll)
+				continue
+			}
+			if bf := &sp.Backfire; bf.Round == t.Round && bf.Roll == r && bf.Slots[ro.Slot] {
+				hits += t.backfireDice(side, thr, n, bf.UpTo, reroll)
 				continue
 			}
 			hits += t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
@@ -353,6 +361,26 @@ func (t *Trial) bonusDice(thr, n, from, bonus int, reroll bool) int {
 		}
 		if face >= from {
 			hits += bonus
+		}
+	}
+	return hits
+}
+
+// backfireDice rolls n dice one by one: each hits on thr or more (a miss
+// rerolled once if reroll), and one whose result is upTo or less counts
+// a hit on side itself (Trial.Backfired).
+func (t *Trial) backfireDice(side Side, thr, n, upTo int, reroll bool) int {
+	hits := 0
+	for range n {
+		face := dieFace(t.Rng.Uint64())
+		if reroll && face < thr {
+			face = dieFace(t.Rng.Uint64())
+		}
+		if face >= thr {
+			hits++
+		}
+		if face <= upTo {
+			t.Backfired[side]++
 		}
 	}
 	return hits

@@ -113,7 +113,13 @@ func Units(out io.Writer, f *units.Faction, what string) error {
 		for _, slug := range slices.Sorted(maps.Keys(leaders)) {
 			fmt.Fprintf(w, "  %s: %s\n", slug, leaders[slug])
 		}
-		fmt.Fprintf(w, "System: --high-alert SIDE: %s\n        --ion-storm: %s\n        --home-system: %s\n", combat.TI3HighAlert, combat.TI3IonStorm, combat.TI3NeutralBombardment)
+		fmt.Fprintf(w, "System: --high-alert SIDE: %s\n        --ion-storm: %s\n        --home-system: %s\n        --wormhole: %s\n        --negate-mine-hits: %s\n",
+			combat.TI3HighAlert, combat.TI3IonStorm, combat.TI3NeutralBombardment, combat.TI3Wormhole, combat.TI3NegateMineHits)
+		fmt.Fprintln(w, "Action cards (--attacker-card, --defender-card):")
+		cards := combat.TI3Cards()
+		for _, slug := range slices.Sorted(maps.Keys(cards)) {
+			fmt.Fprintf(w, "  %s: %s\n", slug, cards[slug])
+		}
 	}
 	if bs := combat.BoardStates(f.Slug); len(bs) > 0 {
 		fmt.Fprintln(w, "Board states (what no fleet says; list with --attacker-card or --defender-card of this faction's side):")
