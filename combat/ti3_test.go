@@ -568,7 +568,6 @@ func TestTI3ParseOrder(t *testing.T) {
 		order     string
 		errorPart string
 	}{
-		{combat.EditionTI3SA, "flagship", "no flagship in --ruleset ti3-sa"},
 		{combat.EditionTI3SA, "infantry ii", "Twilight Imperium 3 has no unit upgrades"},
 		{combat.EditionTI3SA, "gf, infantry", "ground force listed twice"},
 		{combat.EditionTI3SA, "mu, mech", "mechanized unit listed twice"},
@@ -582,6 +581,10 @@ func TestTI3ParseOrder(t *testing.T) {
 		if _, err := combat.ParseOrderFor(c.game, c.order); err == nil || !strings.Contains(err.Error(), c.errorPart) {
 			t.Errorf("%v %q: %v, want an error containing %q", c.game, c.order, err, c.errorPart)
 		}
+	}
+	// A flagship is a race's unit: it may be ordered.
+	if o, err := combat.ParseOrderFor(combat.EditionTI3SA, "fighter, flagship"); err != nil || o.Kinds[1] != units.Flagship {
+		t.Errorf("ti3-sa order with a flagship: %v, %v", o, err)
 	}
 	// ParseOrder is the TI4 grammar.
 	if _, err := combat.ParseOrder("shock troop"); err == nil {

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,8 +144,16 @@ func TestTI3RacesListed(t *testing.T) {
 				t.Errorf("%s: %s: TI3 text slugs start with ti3- (they share the catalogue with TI4's)", f.Slug, a.Slug)
 			}
 		}
-		if _, err := f.Unit(units.Flagship, false); err == nil || !strings.Contains(err.Error(), "not modelled yet") {
-			t.Errorf("%s: flagship: %v", f.Slug, err)
+		// A flagship with Sustain Damage and its text, or a refusal saying
+		// why (units/ti3flagships.go).
+		st, err := f.Unit(units.Flagship, false)
+		switch {
+		case err == nil && !st.Sustain:
+			t.Errorf("%s: flagship without Sustain Damage", f.Slug)
+		case err == nil && !slices.ContainsFunc(f.Abilities, func(a units.Ability) bool { return a.Kind == units.AbilityKindFlagship }):
+			t.Errorf("%s: flagship without its text", f.Slug)
+		case err != nil && !strings.Contains(err.Error(), f.Name):
+			t.Errorf("%s: flagship refusal does not name the race: %v", f.Slug, err)
 		}
 	}
 	// Every race text is modelled or acts outside the combat (with why).

@@ -101,10 +101,11 @@ func TestTI3WarChest(t *testing.T) {
 	// mode then answers.
 	sc.Attacker.TradeGoods = 0
 	ti3Check(t, "war chest, no trade goods", sc, duel(0.4, 0.4))
-	// Only the Letnev spend trade goods under ti3-sa.
-	sc.Attacker.Faction, sc.Attacker.TradeGoods = race(t, "hacan"), 2
+	// Only the Letnev (and the Hacan flagship) spend trade goods under
+	// ti3-sa.
+	sc.Attacker.Faction, sc.Attacker.TradeGoods = race(t, "xxcha"), 2
 	if err := sc.Validate(); err == nil {
-		t.Error("Hacan with trade goods under ti3-sa: no error")
+		t.Error("Xxcha with trade goods under ti3-sa: no error")
 	}
 }
 

@@ -180,7 +180,7 @@ var ti3 = func() *Faction {
 func ti3Missing(k Kind, upgraded bool) error {
 	switch {
 	case k == Flagship:
-		return fmt.Errorf("no flagship in --ruleset %s: Twilight Imperium 3 flagships are race units and race sheets are not modelled", TI3Slug)
+		return fmt.Errorf("no flagship in the unit table of --ruleset %s: a flagship is its race's; give the race (--attacker-faction or --defender-faction RACE)", TI3Slug)
 	case upgraded:
 		return ErrTI3NoUpgrades
 	}
@@ -230,9 +230,7 @@ type ti3Alias struct {
 var ti3Aliases = func() map[string]ti3Alias {
 	m := map[string]ti3Alias{}
 	for name, k := range aliases {
-		if k != Flagship {
-			m[name] = ti3Alias{kind: k}
-		}
+		m[name] = ti3Alias{kind: k} // the flagship too: its race gives its numbers
 	}
 	for _, n := range []string{"ground force", "ground forces", "groundforce", "groundforces", "gf"} {
 		m[n] = ti3Alias{kind: Infantry}
@@ -255,7 +253,7 @@ func ti3KindList() string {
 		}
 		names = append(names, ti3UnitName(k))
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(append(names, "flagship (its race's)"), ", ")
 }
 
 // ParseKindTI3 is ParseKind for the TI3 ruleset: it returns the kind named
@@ -263,7 +261,8 @@ func ti3KindList() string {
 // "st" is the kind ShockTroop). It accepts the Twilight
 // Imperium 4 names of the units TI3 has and the TI3 names ("ground force",
 // "gf", "mechanized unit", "mu"), in any case; it refuses any "II"
-// (ErrTI3NoUpgrades) and the flagship.
+// (ErrTI3NoUpgrades). A flagship is accepted: its race gives its numbers
+// (a side with no race, or a race without one, is refused by the engine).
 func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 	words := strings.Fields(strings.ToLower(name))
 	if n := len(words); n > 1 && words[n-1] == "ii" {
@@ -272,9 +271,6 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 	key := strings.Join(words, " ")
 	if a, ok := ti3Aliases[key]; ok {
 		return a.kind, a.upgraded, nil
-	}
-	if k, ok := aliases[key]; ok && k == Flagship {
-		return 0, false, &itemError{what: ti3Missing(Flagship, false).Error()}
 	}
 	if key == "" {
 		return 0, false, &itemError{what: "missing unit name", hint: "allowed: " + ti3KindList()}
@@ -299,6 +295,11 @@ func suggestTI3(name string) string {
 var ti3Grammar = grammar{
 	kind: ParseKindTI3,
 	unit: func(k Kind, upgraded bool) (Stats, bool) {
+		if k == Flagship && !upgraded {
+			// Every race's flagship has Sustain Damage (ti3flagships.go);
+			// the race gives the rest.
+			return Stats{Kind: Flagship, Name: "Flagship", Sustain: true}, true
+		}
 		s, err := ti3.Unit(k, upgraded)
 		return s, err == nil
 	},
@@ -308,8 +309,8 @@ var ti3Grammar = grammar{
 // ParseFleet ("2 dreadnought (1 damaged), 1 carrier, 6 fighter, 3 gf"),
 // with the unit names of ParseKindTI3: "ground force(s)"/"gf" (Infantry),
 // "shock troop(s)"/"st" (ShockTroop), "mechanized unit(s)"/"mu"
-// (Mech) besides the Twilight Imperium 4 names of the units TI3 has. It
-// refuses any "II" and flagships. "(N damaged)" marks N units that have
+// (Mech) besides the Twilight Imperium 4 names of the units TI3 has, and
+// "flagship" (its race gives its numbers). It refuses any "II". "(N damaged)" marks N units that have
 // used Sustain Damage once (a war sun damaged twice cannot be written).
 func ParseFleetTI3(s string) (Fleet, error) {
 	groups, err := parseGroups(s, ti3Grammar)

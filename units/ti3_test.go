@@ -70,10 +70,11 @@ func TestTI3Numbers(t *testing.T) {
 }
 
 // TestTI3NoFallback checks that the TI3 table never falls back to the
-// Twilight Imperium 4 units: no flagship, no upgrade but the shock troop.
+// Twilight Imperium 4 units: no flagship (a race's: ti3flagships.go), no
+// upgrade but the shock troop.
 func TestTI3NoFallback(t *testing.T) {
 	f := TI3()
-	if _, err := f.Unit(Flagship, false); err == nil || !strings.Contains(err.Error(), "race sheets are not modelled") {
+	if _, err := f.Unit(Flagship, false); err == nil || !strings.Contains(err.Error(), "a flagship is its race's") {
 		t.Errorf("Unit(flagship) error = %v", err)
 	}
 	if _, err := f.Unit(Flagship, true); err == nil || !strings.Contains(err.Error(), "flagship") {
@@ -144,8 +145,6 @@ func TestParseFleetTI3Errors(t *testing.T) {
 		{"1 shock troop II", noUp},
 		{"1 ground force II", noUp},
 		{"1 pds II", noUp},
-		{"1 flagship", "no flagship in --ruleset ti3-sa: Twilight Imperium 3 flagships are race units"},
-		{"1 fs", "race sheets are not modelled"},
 		{"2 ground froce", `unknown unit "ground froce" in item 1 ("2 ground froce"); did you mean ground force?`},
 		{"2 shok troop", "did you mean shock troop?"},
 		{"1 zeppelin", "allowed: ground force, shock troop, mechanized unit, fighter"},
@@ -223,8 +222,11 @@ func FuzzParseFleetTI3(f *testing.F) {
 			if g.Upgraded && g.Kind != Infantry {
 				t.Fatalf("ParseFleetTI3(%q): upgraded %s", s, g.Kind)
 			}
-			if g.Kind == Flagship {
-				t.Fatalf("ParseFleetTI3(%q): a flagship", s)
+			if g.Kind == Flagship { // its race gives its numbers
+				if g.Damaged > 0 && g.Damaged > g.Count {
+					t.Fatalf("ParseFleetTI3(%q): %d damaged of %d flagships", s, g.Damaged, g.Count)
+				}
+				continue
 			}
 			st, err := TI3().Unit(g.Kind, g.Upgraded)
 			if err != nil {

@@ -17,15 +17,20 @@ import (
 // Sources, cited by key in the texts: GK (Stefan Sasse's TI3 race guides,
 // gameknight.com), DOC ("Twilight Imperium 3rd Edition Racial Abilities"),
 // RD (r/twilightimperium "[Discussion] The <race>" series), PCT (the TI3
-// port Tirvy/PC_Twi, GameEffects/races). Flagships (Shards of the Throne)
-// are not modelled yet: a fleet with one is refused, naming it.
+// port Tirvy/PC_Twi, GameEffects/races). Flagships (Shards of the Throne):
+// ti3flagships.go; a race without one refuses a fleet with it, saying why.
 
 // ti3Race builds a race: the TI3 table under the race's name.
 func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction {
-	f := newFaction(slug, name, aliases, ti3Units(), abilities)
+	us := ti3Units()
+	if fl, ok := ti3Flagships[slug]; ok {
+		us = append(us, fl.stats)
+		abilities = append(abilities, fl.text)
+	}
+	f := newFaction(slug, name, aliases, us, abilities)
 	f.missing = func(k Kind, upgraded bool) error {
 		if k == Flagship {
-			return fmt.Errorf("no flagship for %s under --ruleset %s: Twilight Imperium 3 flagships (Shards of the Throne) are not modelled yet", name, TI3Slug)
+			return fmt.Errorf("no flagship for %s under --ruleset %s: %s", name, TI3Slug, ti3NoFlagship[slug])
 		}
 		return ti3Missing(k, upgraded)
 	}

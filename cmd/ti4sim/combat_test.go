@@ -145,7 +145,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"unknown Twilight Imperium 3 race", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-faction", "argent"}},
 		{"shock troops exist only in --ruleset ti3-sa", []string{"invade", "-a", "1 carrier, 2 shock troop", "-d", "1 infantry"}},
 		{"Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser II", "-d", "1 cruiser"}},
-		{"--attacker-order: order item 1: no flagship in --ruleset ti3-sa", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-order", "flagship"}},
+		{"--attacker-order: order item 1: Twilight Imperium 3 has no unit upgrades", []string{"space", "--ruleset", "ti3-sa", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-order", "flagship ii"}},
 		{"--defender-order: order item 2: ground force listed twice", []string{"ground", "--ruleset", "ti3-sa", "-a", "1 gf", "-d", "2 gf", "--defender-order", "gf, infantry"}},
 		{"--attacker-order: order item 1: unknown unit \"st\": shock troops exist only in --ruleset ti3-sa", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-order", "st"}},
 		{"Twilight Imperium 4 calls it infantry", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--defender-order", "ground force"}},

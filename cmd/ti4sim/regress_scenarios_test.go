@@ -334,4 +334,12 @@ var regressScenarios = []struct {
 	{"space_ti3_creuss_exact", []string{"space", "--ruleset", "ti3-sa", "--wormhole",
 		"-a", "1 dreadnought, 2 cruiser, 2 fighter", "--attacker-faction", "creuss", "--attacker-tech", "dimensional-splicer",
 		"-d", "1 carrier, 2 cruiser, 3 fighter", "--exact"}},
+	// TI3 flagships: the N'orr's against the Xxcha's (exact), the Hacan's
+	// with trade goods against the Mentak's (Monte Carlo).
+	{"space_ti3_flagships_exact", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 flagship, 2 cruiser, 2 fighter", "--attacker-faction", "sardakk",
+		"-d", "1 flagship, 1 dreadnought, 3 fighter", "--defender-faction", "xxcha", "--exact"}},
+	{"space_ti3_flagships", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 flagship, 1 dreadnought, 2 destroyer", "--attacker-faction", "hacan", "--attacker-trade-goods", "3",
+		"-d", "1 flagship, 2 cruiser, 2 fighter", "--defender-faction", "mentak", "-n", "20000", "--seed", "39"}},
 }

@@ -113,8 +113,8 @@ func (sc *Scenario) validateTI3() error {
 			if err := checkTI3Cards(s.Cards); err != nil {
 				return fmt.Errorf("%s: %v", sd.name, err)
 			}
-		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev":
-			return fmt.Errorf("%s: ruleset ti3-sa: only the Barony of Letnev's war chest spends trade goods in a combat (--%s-faction letnev)", sd.name, sd.name)
+		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev" && s.FactionOrNone().Slug != "hacan":
+			return fmt.Errorf("%s: ruleset ti3-sa: only the Letnev war chest and the Hacan flagship spend trade goods in a combat (--%s-faction letnev or hacan)", sd.name, sd.name)
 		case s.CommandCounters > 0 && s.FactionOrNone().Slug != "jol-nar":
 			return fmt.Errorf("%s: ruleset ti3-sa: only the Jol-Nar spend command counters in a combat (--%s-faction jol-nar)", sd.name, sd.name)
 		case s.Influence > 0 || !s.Galvanized.Empty():

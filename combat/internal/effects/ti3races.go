@@ -157,7 +157,7 @@ func ti3RaceTexts() []Effect {
 				factionIdle(p, "Jol-Nar rerolls", holder, "each costs a command counter and the side has none (give them with --"+holder.String()+"-command-counters)")
 				return
 			}
-			p.Side[holder].SetRerollPool(n, engine.RollSpace, engine.RollGround)
+			p.Side[holder].SetRerollPool(n, 0, engine.RollSpace, engine.RollGround)
 			p.BeyondExact("Jol-Nar rerolls (command counters spent round by round)")
 		}),
 		// Naalu: when attacked, may retreat before the space battle. A
@@ -206,6 +206,37 @@ func ti3RaceTexts() []Effect {
 		}),
 		appliedBy("ti3-l4-disruptors", "the Barony war chest, whose ground use it makes free"),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
+		// The flagships (Shards of the Throne; units/ti3flagships.go).
+		// Arc Secundus: its bombardment through the shield is in its
+		// numbers; repaired at the start of each round (as Twilight
+		// Imperium 4's Arc Secundus).
+		modelled("ti3-arc-secundus", arcSecundus),
+		modelled("ti3-wrath-of-kenara", wrathOfKenaraTI3),
+		outside("ti3-genesis", "it lets ground forces travel without capacity; after a space battle ti4sim counts the flagship's capacity of 3 for the ground forces left in space"),
+		// 0.0.1: its and the dreadnoughts' hits on non-fighter ships, as
+		// Twilight Imperium 4's [0.0.1] (PCT marks both).
+		modelled("ti3-0-0-1", l1z1xFlagship),
+		// Fourth Moon: no Sustain Damage for the opponent's ships, as
+		// Twilight Imperium 4's.
+		modelled("ti3-fourth-moon", fourthMoon),
+		outside("ti3-matriarch", "fleet supply, a limit on fleets outside the battle"),
+		modelled("ti3-cmorran-norr", cmorranNorrTI3),
+		modelled("ti3-jns-hylarim", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
+				sp := &p.Side[holder]
+				sp.DieByDie(engine.RollSpace)
+				ro := sp.Rollers[engine.RollSpace][i]
+				ro.BonusFrom, ro.Bonus = 10, 2 // a 10: 3 hits in all
+				sp.SetRoller(engine.RollSpace, i, ro)
+			}
+		}),
+		byNumbers("ti3-loncara-ssodu"),
+		byNumbers("ti3-son-of-ragh"),
+		outside("ti3-the-inferno", "it places units as an action, outside the battle"),
+		// Salai Sai Corian: a die per non-fighter ship of the opponent, as
+		// Twilight Imperium 4's.
+		modelled("ti3-salai-sai-corian", winnuFlagship),
+		outside("ti3-duha-menaimon", "it builds units, outside the battle"),
 		outside("ti3-xxcha-diplomats", "it ends the opponent's activation before any combat: then there is no battle to answer"),
 		outside("ti3-instinct-training", "it cancels an action card: leave the card out of the run"),
 		outside("ti3-hacan-trade", "trade agreements and trade goods: economy"),
@@ -404,6 +435,49 @@ func addSacrifice(p *engine.Plan, holder engine.Side, x sacrifice) {
 			}
 		}
 	})
+}
+
+// wrathOfKenaraTI3 (TI3 Hacan flagship): while it is in the battle, up to
+// twice each space battle round, 1 trade good rerolls one of the Hacan's
+// dice. Policy: each missed die, the best chances first, while the trade
+// goods last (--attacker-trade-goods); once the flagship is destroyed,
+// none. Spent round by round: exact mode refuses.
+func wrathOfKenaraTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	flags := engine.KindSlots(p, holder, engine.TShips, units.Flagship)
+	tg := sc.Side(holder).TradeGoods
+	if sc.Action == engine.GroundCombat || len(flags) == 0 || tg == 0 {
+		factionIdle(p, "Wrath of Kenara", holder, "it rerolls for trade goods in a space battle: give the flagship and --"+holder.String()+"-trade-goods")
+		return
+	}
+	p.Side[holder].SetRerollPool(tg, 2, engine.RollSpace)
+	flag := flags[0]
+	p.OnStartOfRound(engine.InSpace, func(t *engine.Trial) {
+		if t.Alive[holder][flag] == 0 {
+			t.RerollPool[holder] = 0
+		}
+	})
+	p.BeyondExact("Wrath of Kenara (trade goods spent round by round)")
+}
+
+// cmorranNorrTI3 (TI3 N'orr flagship): "You receive +1 to your space
+// combat rolls in this system": while it is alive, +1 to every space
+// battle roll of the N'orr's ships, its own included (Twilight Imperium
+// 4's gives it to the other ships only).
+func cmorranNorrTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sp := &p.Side[holder]
+	a := engine.Aura{Delta: -1}
+	found := false
+	for i, sl := range sp.Slots {
+		if sl.Stats.Kind == units.Flagship && sl.Zone == engine.ZoneSpace {
+			a.Source, found = uint8(i), true
+		}
+		if sl.Stats.Kind.Ship() && sl.Zone == engine.ZoneSpace {
+			a.Targets[i] = true
+		}
+	}
+	if found {
+		sp.AddAura(engine.RollSpace, a)
+	}
 }
 
 // addSplicer attaches the Dimensional Splicer's hit of the holder (see its

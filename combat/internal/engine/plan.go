@@ -183,6 +183,9 @@ type SidePlan struct {
 	// the start, Trial.RerollPool during it).
 	PooledRerolls [NumRollKinds]bool
 	rerollPool    int16
+	// PoolPerRoll[r], when not 0, is the most pooled rerolls one roll of
+	// kind r may use.
+	PoolPerRoll [NumRollKinds]uint8
 	// HitOnScore[r]: a roll of kind r that scores at least one hit scores
 	// one more (a text that inflicts a further hit at the end of a round
 	// in which its holder scored).

@@ -238,6 +238,7 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 		}
 	} else if ones, pooled := sp.RerollOnes[r], sp.PooledRerolls[r]; ones || pooled || sp.RerollBudget[r] > 0 {
 		budget := int(sp.RerollBudget[r])
+		capped := int(sp.PoolPerRoll[r]) // 0: no limit
 		for _, g := range sp.Groups[r] {
 			n := 0
 			for _, ro := range g.members {
@@ -258,6 +259,12 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 			// Then the action's pool: each die still a miss rerolled once,
 			// while the pool lasts.
 			for ; pooled && misses > 0 && t.RerollPool[side] > 0; misses-- {
+				if capped > 0 {
+					if capped == 1 {
+						pooled = false // this roll's last
+					}
+					capped--
+				}
 				t.RerollPool[side]--
 				hits += t.diceOnes(thr, 1, reroll, ones)
 			}

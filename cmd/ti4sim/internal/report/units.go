@@ -95,6 +95,9 @@ func Units(out io.Writer, f *units.Faction, what string) error {
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "Unit texts:\n%s\n", strings.Join(notes, "\n"))
 	}
+	if _, err := f.Unit(units.Flagship, false); err != nil && f.IsTI3() && f != units.TI3() {
+		fmt.Fprintf(w, "Flagship: none here (%v)\n", err)
+	}
 	if len(f.Abilities) > 0 {
 		fmt.Fprintln(w, "Faction texts (modelled; outside combat, with why; or not modelled yet: a run where one would act warns about it):")
 		for _, a := range f.Abilities {
