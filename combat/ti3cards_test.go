@@ -47,3 +47,42 @@ func TestTI3FriendlyFire(t *testing.T) {
 		}
 	}
 }
+
+// TestTI3CombatCards checks each of the other TI3 action cards against a
+// hand-derived value (cruisers at 7: 0.4; fighters and ground forces at
+// 9 and 8).
+func TestTI3CombatCards(t *testing.T) {
+	card := func(sc combat.Scenario, side, c string) combat.Scenario {
+		if side == "attacker" {
+			sc.Attacker.Cards = []string{c}
+		} else {
+			sc.Defender.Cards = []string{c}
+		}
+		return sc
+	}
+	// Morale Boost: round 1 at 0.5 against 0.4 (win 0.3, go on 0.3), then
+	// duel(0.4, 0.4); with no space battle, the invasion combat's round 1
+	// at 0.4 against 0.3 (win 0.28, go on 0.42), then duel(0.3, 0.3).
+	ti3Check(t, "Morale Boost", card(ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser"), "attacker", "morale-boost"), 0.3+0.3*duel(0.4, 0.4))
+	ti3Check(t, "Morale Boost, ground", card(ti3Scenario(t, combat.Invasion, "1 gf", "1 gf"), "attacker", "Morale Boost"), 0.28+0.42*duel(0.3, 0.3))
+	// Fighter Prototype: a fighter at 7 in round 1 (0.4 against 0.2), then
+	// duel(0.2, 0.2).
+	ti3MonteCarlo(t, "Fighter Prototype", card(ti3Scenario(t, combat.SpaceCombat, "1 fighter", "1 fighter"), "attacker", "fighter-prototype"), 0.4*0.8+0.6*0.8*duel(0.2, 0.2))
+	// Recheck: the first miss rerolled: round 1 at 1 − 0.6², then 0.4.
+	ti3MonteCarlo(t, "Recheck", card(ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser"), "attacker", "recheck"), 0.64*0.6+0.36*0.6*duel(0.4, 0.4))
+	// A Beacon of Hope: the Arborec flagship's 2 dice at 6, a 10 one hit
+	// more: a die scores 0 (0.5), 1 (0.4) or 2 (0.1); 2 cruisers that
+	// cannot score lose E[min(H, 2)] = 0.4 + 2·0.35 in a round.
+	b := card(flagshipScenario(t, "arborec", "1 flagship", "2 cruiser"), "attacker", "a-beacon-of-hope")
+	leftAfterOneRound(t, "A Beacon of Hope", b, "Cruiser", true, 2-(0.4+2*0.35), 0)
+	// Overrun and Geomagnetic Mines: one ground round where nobody scores.
+	g := ti3Scenario(t, combat.GroundCombat, "1 mu, 1 gf", "2 gf")
+	g.MaxRounds, g.Attacker.Modifier, g.Defender.Modifier = 1, -9, -9
+	exactNear(t, "Overrun", survivors(t, mustSolve(t, card(g, "attacker", "overrun")).Defender, "Ground Force"), 1)
+	exactNear(t, "Geomagnetic Mines", survivors(t, mustSolve(t, card(g, "defender", "geomagnetic-mines")).Attacker, "Mechanized Unit"), 0)
+	// Chemical Warfare: the dreadnought's bombardment leaves 3 or 2 ground
+	// forces; half of them rounded up go, so one always remains against
+	// the attacker's one: duel(0.3, 0.3) (a double kill keeps the planet
+	// for the defender, TI3).
+	ti3Check(t, "Chemical Warfare", card(ti3Scenario(t, combat.Invasion, "1 dreadnought, 1 carrier, 1 gf", "3 gf"), "attacker", "chemical-warfare"), duel(0.3, 0.3))
+}

@@ -342,4 +342,12 @@ var regressScenarios = []struct {
 	{"space_ti3_flagships", []string{"space", "--ruleset", "ti3-sa",
 		"-a", "1 flagship, 1 dreadnought, 2 destroyer", "--attacker-faction", "hacan", "--attacker-trade-goods", "3",
 		"-d", "1 flagship, 2 cruiser, 2 fighter", "--defender-faction", "mentak", "-n", "20000", "--seed", "39"}},
+	// TI3 action cards: Morale Boost and Chemical Warfare (exact); Friendly
+	// Fire, Fighter Prototype and Recheck (Monte Carlo).
+	{"invade_ti3_cards_exact", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "1 dreadnought, 1 carrier, 3 gf", "--attacker-card", "chemical-warfare,morale-boost",
+		"-d", "4 gf, 1 mu", "--defender-card", "geomagnetic-mines", "--exact"}},
+	{"space_ti3_cards", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 carrier, 4 fighter, 1 cruiser", "--attacker-card", "fighter-prototype,recheck",
+		"-d", "1 carrier, 5 fighter, 1 destroyer", "--defender-card", "friendly-fire", "-n", "20000", "--seed", "40"}},
 }

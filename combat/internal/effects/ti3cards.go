@@ -20,11 +20,46 @@ type ti3Card struct {
 
 // ti3Cards are the TI3 action cards modelled, by slug. Sources: the
 // Shattered Ascension v4.0 "Miscellaneous cards" section (SA) where it
-// rewrites a card, the TI3 card texts otherwise (cited in each).
+// rewrites a card; otherwise the card texts as the TI3 port Tirvy/PC_Twi
+// transcribes them (PCT, GameEffects/actioncards/a_BeforeBattleRound.cpp)
+// and Fandom's "Action Cards (Third Edition)" (FW). One copy of each may be
+// given; each is played once, at the time its policy says.
 var ti3Cards = map[string]ti3Card{
 	"friendly-fire": {
 		text:   "played just before the first round of a space battle: during that round the opponent's fighters inflict a hit on their own side for each die showing a natural 1 to 4, besides hitting or missing as usual; the opponent assigns those hits (SA Friendly Fire, the whole card rewritten: any fleet, whatever its fighter-to-ship ratio); ti4sim plays it before round 1, when the opponent's fighters are most",
 		attach: friendlyFire,
+	},
+	"morale-boost": {
+		text:   "before a combat round, +1 to all the holder's combat rolls that round (PCT: \"Before battle round. Receive +1 to all combat rolls in this round\"); ti4sim plays it in the first round of the space battle, or of the invasion combat when there is no space battle",
+		attach: moraleBoostTI3,
+	},
+	"fighter-prototype": {
+		text:   "before a space battle: the holder's fighters get +2 in its first round (PCT)",
+		attach: fighterPrototype,
+	},
+	"recheck": {
+		text:   "after rolling, reroll 1 of the holder's dice (PCT); ti4sim rerolls its first missed die of a space battle or invasion combat round, the best chance first",
+		attach: recheck,
+	},
+	"a-beacon-of-hope": {
+		text:   "before a space battle in which the holder's flagship takes part: each of the holder's dice showing a 10 in that battle inflicts 1 more hit (PCT)",
+		attach: beaconOfHope,
+	},
+	"overrun": {
+		text: "before a ground combat in which the holder's mechanized unit takes part: destroy 1 of the opponent's ground forces (PCT)",
+		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			groundStrike(p, sc, holder, "Overrun", units.Mech, units.Infantry)
+		},
+	},
+	"geomagnetic-mines": {
+		text: "before a ground combat in which an opposing mechanized unit takes part: destroy 1 of them (PCT)",
+		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+			groundStrike(p, sc, holder, "Geomagnetic Mines", 0, units.Mech)
+		},
+	},
+	"chemical-warfare": {
+		text:   "immediately before an invasion combat, with a dreadnought in the system: destroy half the defending ground forces, rounded up, whatever the PDS (FW: \"destroy half the defending ground forces (rounded up). Bypasses enemy PDS\"); the attacker's card; ground forces are the ground forces and shock troops, not mechanized units",
+		attach: chemicalWarfare,
 	},
 }
 
@@ -76,6 +111,138 @@ func applyTI3Cards(p *engine.Plan, sc *Scenario) {
 			ti3Cards[c].attach(p, sc, side)
 		}
 	}
+}
+
+// moraleBoostTI3 (Morale Boost): +1 to the holder's rolls in the first
+// round of the space battle, or of the invasion combat when there is no
+// space battle (the defender has no ships, or a ground combat). Exact.
+func moraleBoostTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	ct := engine.InSpace
+	if sc.Action == engine.GroundCombat || (sc.Action == engine.Invasion && len(sc.Defender.Fleet.Filter(units.Kind.Ship)) == 0) {
+		ct = engine.OnGround
+	}
+	p.RoundOneModifier(holder, ct, 1)
+}
+
+// fighterPrototype (Fighter Prototype): +2 to the holder's fighters in the
+// first round of the space battle. Monte Carlo (a single slots' modifier).
+func fighterPrototype(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	var fighter [engine.MaxSlots]bool
+	for _, s := range engine.KindSlots(p, holder, engine.TShips, units.Fighter) {
+		fighter[s] = true
+	}
+	p.OnSlotModifier(engine.RollSpace, func(t *engine.Trial, side engine.Side, s uint8) int {
+		if side == holder && t.Round == 1 && fighter[s] {
+			return 2
+		}
+		return 0
+	})
+	p.BeyondExact("Fighter Prototype (a first round's modifier of the fighters alone)")
+}
+
+// recheck (Recheck): one die rerolled once: a pool of one reroll, spent on
+// the first miss of a combat round (added to a pool the side already
+// has). Monte Carlo.
+func recheck(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sp := &p.Side[holder]
+	n := 1
+	if sp.PooledRerolls[engine.RollSpace] || sp.PooledRerolls[engine.RollGround] {
+		n += sc.Side(holder).CommandCounters + sc.Side(holder).TradeGoods
+	}
+	sp.SetRerollPool(n, int(sp.PoolPerRoll[engine.RollSpace]), engine.RollSpace, engine.RollGround)
+	p.BeyondExact("Recheck (a reroll spent once in the action)")
+}
+
+// beaconOfHope (A Beacon of Hope): with the holder's flagship in the
+// fleet, each of its space battle dice showing a 10 inflicts 1 more hit
+// (with J.N.S. Hylarim's, 3 more). Exact (bonus dice).
+func beaconOfHope(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sc.Side(holder).Fleet.Count(units.Flagship) == 0 || sc.Action == engine.GroundCombat {
+		p.WarnOnce("A Beacon of Hope (" + holder.String() + ") does nothing: it needs the holder's flagship in a space battle")
+		return
+	}
+	sp := &p.Side[holder]
+	for i, ro := range sp.Rollers[engine.RollSpace] {
+		switch ro.BonusFrom {
+		case 0:
+			ro.BonusFrom, ro.Bonus = 10, 1
+		case 10:
+			ro.Bonus++
+		default:
+			continue
+		}
+		sp.SetRoller(engine.RollSpace, i, ro)
+	}
+	sp.DieByDie(engine.RollSpace)
+}
+
+// groundStrike (Overrun, Geomagnetic Mines): at the start of a ground
+// combat where the holder has a unit of kind need (0: none needed) or, for
+// a victim kind of mechanized unit, the opponent has one, destroy one of
+// the opponent's units of kind victim. Deterministic: exact mode replays
+// it.
+func groundStrike(p *engine.Plan, sc *Scenario, holder engine.Side, name string, need, victim units.Kind) {
+	opp := holder.Opp()
+	mine := engine.KindSlots(p, holder, engine.TGround, need)
+	theirs := engine.KindSlots(p, opp, engine.TGround, victim)
+	if sc.Action == engine.SpaceCombat || len(theirs) == 0 || (need != 0 && len(mine) == 0) {
+		p.WarnOnce(name + " (" + holder.String() + ") does nothing: no ground combat with the units it needs")
+		return
+	}
+	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
+		if need != 0 {
+			present := false
+			for _, s := range mine {
+				present = present || t.Alive[holder][s] > 0
+			}
+			if !present {
+				return
+			}
+		}
+		for _, s := range theirs {
+			if t.Alive[opp][s] > 0 {
+				t.Destroy(opp, s)
+				return
+			}
+		}
+	})
+}
+
+// chemicalWarfare (Chemical Warfare): the attacker, with a dreadnought in
+// space, destroys half the defending ground forces (ground forces and
+// shock troops), rounded up, at the start of the invasion combat, whatever
+// the PDS. Deterministic: exact mode replays it.
+func chemicalWarfare(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	dreads := engine.KindSlots(p, engine.Attacker, engine.TShips, units.Dreadnought)
+	if holder != engine.Attacker || sc.Action != engine.Invasion || len(dreads) == 0 {
+		p.WarnOnce("Chemical Warfare (" + holder.String() + ") does nothing: it is the invader's, with a dreadnought in the system")
+		return
+	}
+	var gf []uint8
+	for _, k := range []units.Kind{units.Infantry, units.ShockTroop} {
+		gf = append(gf, engine.KindSlots(p, engine.Defender, engine.TGround, k)...)
+	}
+	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
+		has := false
+		for _, s := range dreads {
+			has = has || t.Alive[engine.Attacker][s] > 0
+		}
+		if !has {
+			return
+		}
+		n := 0
+		for _, s := range gf {
+			n += int(t.Alive[engine.Defender][s])
+		}
+		for k := (n + 1) / 2; k > 0; k-- {
+			for _, s := range gf {
+				if t.Alive[engine.Defender][s] > 0 {
+					t.Destroy(engine.Defender, s)
+					break
+				}
+			}
+		}
+	})
 }
 
 // friendlyFire (SA Friendly Fire): "During this combat round, opposing
