@@ -124,6 +124,14 @@ type Scenario struct {
 	// Wormhole is true when the active system has a wormhole (Twilight
 	// Imperium 3 only: the Creuss Dimensional Splicer acts there).
 	Wormhole bool
+	// Commandos, 0..the attacker's shock troops, are the attacker's shock
+	// troops held back as commandos in an invasion (Twilight Imperium 3
+	// with Shattered Ascension only; SA Shock Troops: "These do not
+	// participate in combat and cannot be taken as casualties, but they
+	// can capture 1 building each after a successful invasion. All
+	// commandos are automatically eliminated in case of a failed
+	// invasion").
+	Commandos int
 	// Planets, for an invasion of a system with one to MaxPlanets planets
 	// (RunSystem, SolveSystem): each planet's defending units; the
 	// defender's Fleet then holds only its ships. Empty for Run and Solve,
@@ -158,7 +166,7 @@ func (sc *Scenario) internal() effects.Scenario {
 			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
 			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
 			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
-			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole,
+			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole, Commandos: sc.Commandos,
 		},
 		Printings: sc.Printings,
 	}

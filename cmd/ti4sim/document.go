@@ -31,7 +31,7 @@ var actionNames = map[combat.Action]string{
 // entries of at most 99 units), the inputs as given, and the run.
 func (f *scenarioFlags) combatDocument(sc combat.Scenario, rf *runFlags, fs *pflag.FlagSet) scenario.Combat {
 	d := scenario.Combat{Version: scenario.Version, Action: actionNames[sc.Action], Ruleset: f.game.String(),
-		System: scenario.System{Nebula: sc.Nebula, EntropicScar: sc.EntropicScar, Cultural: sc.Cultural, SpaceMine: sc.SpaceMine, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, NegateMineHits: sc.NegateMineHits, Wormhole: sc.Wormhole}}
+		System: scenario.System{Nebula: sc.Nebula, EntropicScar: sc.EntropicScar, Cultural: sc.Cultural, SpaceMine: sc.SpaceMine, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, NegateMineHits: sc.NegateMineHits, Wormhole: sc.Wormhole, Commandos: sc.Commandos}}
 	for _, item := range f.rules {
 		k, v, _ := strings.Cut(item, "=")
 		if d.Printings == nil {

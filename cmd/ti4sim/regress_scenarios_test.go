@@ -350,4 +350,7 @@ var regressScenarios = []struct {
 	{"space_ti3_cards", []string{"space", "--ruleset", "ti3-sa",
 		"-a", "1 carrier, 4 fighter, 1 cruiser", "--attacker-card", "fighter-prototype,recheck",
 		"-d", "1 carrier, 5 fighter, 1 destroyer", "--defender-card", "friendly-fire", "-n", "20000", "--seed", "40"}},
+	// SA commandos: two of three shock troops held back.
+	{"invade_ti3_commandos", []string{"invade", "--ruleset", "ti3-sa", "--commandos", "2",
+		"-a", "1 carrier, 3 gf, 3 st", "-d", "3 gf, 1 pds", "-n", "20000", "--seed", "41"}},
 }

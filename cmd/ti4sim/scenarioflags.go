@@ -44,6 +44,7 @@ type scenarioFlags struct {
 	homeSystem                       bool
 	negateMineHits                   bool
 	wormhole                         bool
+	commandos                        int
 	// planets (--planet), commit and bombard: an invasion of a system of
 	// several planets (planetflags.go).
 	planets         []string
@@ -102,6 +103,7 @@ func addScenarioFlags(fs *pflag.FlagSet) *scenarioFlags {
 	fs.StringSliceVar(&f.defenderLeader, "defender-leader", nil, "--ruleset ti3-sa: the defender's leaders in the fight, like --attacker-leader")
 	fs.StringVar(&f.highAlert, "high-alert", "", "--ruleset ti3-sa: the `SIDE` (attacker or defender) whose High Alert token is in the system: +1 to all its combat rolls there")
 	fs.BoolVar(&f.ionStorm, "ion-storm", false, "--ruleset ti3-sa: the system is an Ion Storm: no space cannon fires into it, its fighters make no combat rolls")
+	fs.IntVar(&f.commandos, "commandos", 0, "--ruleset ti3-sa, invade: the attacker's shock troops held back as commandos (they neither fight nor take hits; eliminated if the invasion fails)")
 	fs.BoolVar(&f.wormhole, "wormhole", false, "--ruleset ti3-sa: the system has a wormhole (the Creuss Dimensional Splicer acts there)")
 	fs.BoolVar(&f.homeSystem, "home-system", false, "--ruleset ti3-sa, invade: the planet is in a home system, so a bombardment hit with no ground force to take it does not turn it neutral")
 	fs.BoolVar(&f.exact, "exact", false, "exact answer by a Markov chain over unit states instead of sampling (takes no -n, --seed or --precision)")
@@ -280,6 +282,10 @@ func (f *scenarioFlags) setExtras(sc *combat.Scenario) error {
 	sc.HomeSystem = f.homeSystem
 	sc.NegateMineHits = f.negateMineHits
 	sc.Wormhole = f.wormhole
+	if f.commandos < 0 || f.commandos > units.MaxCount {
+		return usageErrorf("--commandos %d out of range: allowed 0..%d", f.commandos, units.MaxCount)
+	}
+	sc.Commandos = f.commandos
 	if sc.Attacker.Retreat, err = combat.ParseRetreat(f.attackerRetreat); err != nil {
 		return usageErrorf("--attacker-retreat: %v", err)
 	}

@@ -46,6 +46,7 @@ func (d *Combat) Args() []string {
 	addBool("home-system", d.System.HomeSystem)
 	addBool("negate-mine-hits", d.System.NegateMineHits)
 	addBool("wormhole", d.System.Wormhole)
+	addInt("commandos", d.System.Commandos)
 	for _, p := range d.System.Planets {
 		add("planet", p.Text())
 	}

@@ -94,6 +94,10 @@ func (d *Combat) Check() error {
 		return errorf("system.ion_storm", "an Ion Storm is a Twilight Imperium 3 system; give ruleset ti3-sa")
 	case d.System.HomeSystem && g != combat.EditionTI3SA:
 		return errorf("system.home_system", "it changes only Twilight Imperium 3's bombardment; give ruleset ti3-sa")
+	case d.System.Commandos < 0 || d.System.Commandos > 99:
+		return errorf("system.commandos", "%d is out of range 0..99", d.System.Commandos)
+	case d.System.Commandos > 0 && (g != combat.EditionTI3SA || d.Action != "invade"):
+		return errorf("system.commandos", "commandos are Twilight Imperium 3's shock troops held back in an invasion; give ruleset ti3-sa and action invade")
 	case d.System.Wormhole && g != combat.EditionTI3SA:
 		return errorf("system.wormhole", "only Twilight Imperium 3's Dimensional Splicer reads it; give ruleset ti3-sa")
 	case d.System.NegateMineHits && !d.System.SpaceMine:

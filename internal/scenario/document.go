@@ -56,6 +56,9 @@ type System struct {
 	SpaceMine bool `json:"space_mine,omitempty"`
 	// IonStorm: the system is an Ion Storm (ruleset ti3-sa only).
 	IonStorm bool `json:"ion_storm,omitempty"`
+	// Commandos, 0..99: the attacker's shock troops held back as
+	// commandos (ruleset ti3-sa, action invade only).
+	Commandos int `json:"commandos,omitempty"`
 	// Wormhole: the system has a wormhole (ruleset ti3-sa only: the
 	// Creuss Dimensional Splicer acts there).
 	Wormhole bool `json:"wormhole,omitempty"`

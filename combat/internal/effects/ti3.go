@@ -309,6 +309,9 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 		}
 	}
 	addShockTroops(p)
+	if sc.Commandos > 0 {
+		addCommandos(p, sc.Commandos)
+	}
 	// The fast tables read damaged counts and worn slots as exact mode
 	// does; they have no step for the pre-combat shots after the barrage.
 	p.SetSlowRounds(len(p.Side[engine.Attacker].Rollers[engine.RollPreCombat])+len(p.Side[engine.Defender].Rollers[engine.RollPreCombat]) > 0)
@@ -398,6 +401,46 @@ func addSpaceMine(p *engine.Plan, value int, negate bool) {
 		return
 	}
 	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere: --negate-mine-hits)", value))
+}
+
+// addCommandos (SA Shock Troops): "Before the first round of an Invasion
+// Combat, the attacker may assign a number of his ST's as commandos.
+// These do not participate in combat and cannot be taken as casualties,
+// but they can capture 1 building each after a successful invasion. All
+// commandos are automatically eliminated in case of a failed invasion."
+// The n shock troops are set aside from the start in a slot of their own
+// that is in no target set (no roll, no hit, not counted for holding the
+// planet); when the attacker does not take the planet they are destroyed.
+// Capturing buildings is outside the dice (ti4sim reports the defender's
+// structures as lost when the planet is taken either way). Carried in
+// space, they are never lost for want of capacity. Monte Carlo.
+func addCommandos(p *engine.Plan, n int) {
+	sp := &p.Side[engine.Attacker]
+	st, ok := sp.SlotOfKind(units.ShockTroop)
+	if !ok {
+		return
+	}
+	sl := sp.Slots[st]
+	stats := sl.Stats
+	stats.Name += " (commandos)"
+	c, ok := sp.AppendSlot(engine.Slot{Stats: stats, Zone: sl.Zone, CostHalves: sl.CostHalves, Report: true})
+	if !ok {
+		p.Warn("commandos: no room for another unit slot; the shock troops all fight")
+		return
+	}
+	for range n {
+		sp.RemoveOneAtStart(st)
+	}
+	sp.SetStart(c, uint16(n), 0)
+	p.OnAfterResult(func(t *engine.Trial) {
+		if t.Invaded && t.Has(engine.Attacker, engine.TGround) {
+			return // the planet is taken
+		}
+		for t.Alive[engine.Attacker][c] > 0 {
+			t.Destroy(engine.Attacker, c)
+		}
+	})
+	p.BeyondExact("commandos (destroyed after the result when the invasion fails)")
 }
 
 // addDuraniumTI3 (TI3 Duranium Armor): "At the end of each round of combat,

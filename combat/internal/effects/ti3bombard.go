@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // TI3NeutralBombardment says what bombardment alone does to a planet in
@@ -21,6 +22,10 @@ const (
 // the exception to Shattered Ascension's bombardment rule, an invasion's.
 func (sc *Scenario) validateHomeSystem() error {
 	switch {
+	case sc.Commandos != 0 && (sc.Edition != engine.EditionTI3SA || sc.Action != engine.Invasion):
+		return fmt.Errorf("commandos: Twilight Imperium 3's shock troops held back in an invasion; use --ruleset ti3-sa and invade")
+	case sc.Commandos < 0 || sc.Commandos > sc.Attacker.Fleet.Count(units.ShockTroop):
+		return fmt.Errorf("commandos %d: the attacker has %d shock troops", sc.Commandos, sc.Attacker.Fleet.Count(units.ShockTroop))
 	case sc.Wormhole && sc.Edition != engine.EditionTI3SA:
 		return fmt.Errorf("wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; use --ruleset ti3-sa")
 	case !sc.HomeSystem:

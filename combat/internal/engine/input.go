@@ -34,6 +34,9 @@ type Input struct {
 	// Wormhole: the active system has a wormhole (Twilight Imperium 3's
 	// Dimensional Splicer).
 	Wormhole bool
+	// Commandos are the attacker's shock troops held back from the
+	// invasion combat (Twilight Imperium 3 with Shattered Ascension).
+	Commandos int
 }
 
 // Force is one side of an input: the fields of Side, with the side's
