@@ -199,12 +199,7 @@ func groundStrike(p *engine.Plan, sc *Scenario, holder engine.Side, name string,
 				return
 			}
 		}
-		for _, s := range theirs {
-			if t.Alive[opp][s] > 0 {
-				t.Destroy(opp, s)
-				return
-			}
-		}
+		destroyFirst(t, opp, theirs)
 	})
 }
 
@@ -235,12 +230,7 @@ func chemicalWarfare(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			n += int(t.Alive[engine.Defender][s])
 		}
 		for k := (n + 1) / 2; k > 0; k-- {
-			for _, s := range gf {
-				if t.Alive[engine.Defender][s] > 0 {
-					t.Destroy(engine.Defender, s)
-					break
-				}
-			}
+			destroyFirst(t, engine.Defender, gf)
 		}
 	})
 }

@@ -376,8 +376,7 @@ type sacrifice struct {
 func addSacrifice(p *engine.Plan, holder engine.Side, x sacrifice) {
 	opp := holder.Opp()
 	osp, sp := &p.Side[opp], &p.Side[holder]
-	ships := p.SlotsOf(opp, engine.TShips, func(units.Kind) bool { return true })
-	slices.SortStableFunc(ships, func(a, b uint8) int { return int(osp.Slots[b].CostHalves - osp.Slots[a].CostHalves) })
+	ships := engine.ShipsByValue(p, opp)
 	var own []uint8
 	for _, k := range x.kinds {
 		own = append(own, p.SlotsOf(holder, engine.TShips, func(kk units.Kind) bool { return kk == k })...)
@@ -427,12 +426,7 @@ func addSacrifice(p *engine.Plan, holder engine.Side, x sacrifice) {
 		}
 		t.Destroy(holder, uint8(give))
 		for k := 0; k < x.kills; k++ {
-			for _, s := range ships {
-				if al[s] > 0 {
-					t.Destroy(opp, s)
-					break
-				}
-			}
+			destroyFirst(t, opp, ships)
 		}
 	})
 }
@@ -485,8 +479,9 @@ func cmorranNorrTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
 func addSplicer(p *engine.Plan, holder engine.Side) {
 	opp := holder.Opp()
 	osp := &p.Side[opp]
-	ships := p.SlotsOf(opp, engine.TShips, func(units.Kind) bool { return true })
-	slices.SortStableFunc(ships, func(a, b uint8) int { return int(osp.Slots[b].CostHalves - osp.Slots[a].CostHalves) })
+	// The opponent's ships, costliest first. The engine's HitChosen is not
+	// used: it destroys a damaged unit, where a TI3 war sun sustains again.
+	ships := engine.ShipsByValue(p, opp)
 	one := make([][]uint8, engine.MaxSlots)
 	for _, s := range ships {
 		one[s] = []uint8{s}

@@ -16,3 +16,15 @@ func factionIdle(p *engine.Plan, name string, holder engine.Side, why string) {
 func mechTextLost(sc *Scenario) bool {
 	return holdsCard(&sc.Attacker, "articles-of-war") || holdsCard(&sc.Defender, "articles-of-war")
 }
+
+// destroyFirst destroys one unit of side's first slot in slots with a
+// unit alive (a damaged one first), and reports whether there was one.
+func destroyFirst(t *engine.Trial, side engine.Side, slots []uint8) bool {
+	for _, s := range slots {
+		if t.Alive[side][s] > 0 {
+			t.Destroy(side, s)
+			return true
+		}
+	}
+	return false
+}
