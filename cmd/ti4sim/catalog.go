@@ -43,6 +43,9 @@ type catalogRuleset struct {
 	// Cards are the ruleset's own action cards with their text (ti3-sa;
 	// ti4's are in the catalogue's cards).
 	Cards map[string]string `json:"cards,omitempty"`
+	// Factions are the ruleset's own races (ti3-sa; ti4's are the
+	// catalogue's factions).
+	Factions []catalogFaction `json:"factions,omitempty"`
 	// UnitNames maps every unit name a document's fleet may give (lower
 	// case, single spaces; " II" may follow) to the unit's kind.
 	UnitNames map[string]string `json:"unit_names"`
@@ -103,25 +106,34 @@ func catalog() catalogJSON {
 			r.Technologies = combat.TI3Technologies()
 			r.Leaders = combat.TI3Leaders()
 			r.Cards = combat.TI3Cards()
+			for _, f := range units.TI3Races() {
+				r.Factions = append(r.Factions, catalogFactionOf(f))
+			}
 			r.System = map[string]string{"high_alert": combat.TI3HighAlert, "ion_storm": combat.TI3IonStorm, "home_system": combat.TI3NeutralBombardment, "wormhole": combat.TI3Wormhole, "negate_mine_hits": combat.TI3NegateMineHits}
 		}
 		c.Rulesets = append(c.Rulesets, r)
 	}
 	for _, f := range units.Factions() {
-		cf := catalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: unitsJSON(f),
-			Texts: []catalogText{}, BoardStates: append([]combat.BoardState{}, combat.BoardStates(f.Slug)...)}
-		for _, a := range f.Abilities {
-			t := catalogText{Slug: a.Slug, Name: a.Name, Kind: a.Kind, Text: a.Text, Status: "not modelled"}
-			if why, ok := combat.OutsideCombat(a.Slug); ok {
-				t.Status, t.Why = "outside combat", why
-			} else if combat.Modelled(a.Slug) {
-				t.Status = "modelled"
-			}
-			cf.Texts = append(cf.Texts, t)
-		}
-		c.Factions = append(c.Factions, cf)
+		c.Factions = append(c.Factions, catalogFactionOf(f))
 	}
 	return c
+}
+
+// catalogFactionOf is a faction (or a TI3 race) in the catalogue: its
+// units and each text with how it is modelled.
+func catalogFactionOf(f *units.Faction) catalogFaction {
+	cf := catalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: unitsJSON(f),
+		Texts: []catalogText{}, BoardStates: append([]combat.BoardState{}, combat.BoardStates(f.Slug)...)}
+	for _, a := range f.Abilities {
+		t := catalogText{Slug: a.Slug, Name: a.Name, Kind: a.Kind, Text: a.Text, Status: "not modelled"}
+		if why, ok := combat.OutsideCombat(a.Slug); ok {
+			t.Status, t.Why = "outside combat", why
+		} else if combat.Modelled(a.Slug) {
+			t.Status = "modelled"
+		}
+		cf.Texts = append(cf.Texts, t)
+	}
+	return cf
 }
 
 // writeCatalogJSON writes the catalog as one line of JSON.

@@ -10,6 +10,28 @@ const sides = [
   { p: "d", role: "defender", title: "Defender" },
 ];
 
+// systemSwitches are the system's checkboxes: element id, document key.
+const systemSwitches = [
+  ["nebula", "nebula"],
+  ["entropic-scar", "entropic_scar"],
+  ["cultural", "cultural"],
+  ["space-mine", "space_mine"],
+  ["negate-mine-hits", "negate_mine_hits"],
+  ["ion-storm", "ion_storm"],
+  ["wormhole", "wormhole"],
+  ["home-system", "home_system"],
+];
+
+// sideNumbers are a side's number inputs: element id suffix, document key.
+const sideNumbers = [
+  ["modifier", "modifier"],
+  ["trade-goods", "trade_goods"],
+  ["influence", "influence"],
+  ["command-counters", "command_counters"],
+  ["adjacent-pds", "adjacent_pds"],
+  ["pds", "pds"],
+];
+
 // Battle builds and reads the battle form from the catalog
 // (GET /v1/catalog).
 export class Battle {
@@ -17,6 +39,8 @@ export class Battle {
     this.cat = catalog;
     this.rulesets = new Map(catalog.rulesets.map((r) => [r.name, r]));
     this.factions = new Map(catalog.factions.map((f) => [f.slug, f]));
+    // Each ruleset's own factions (ti3-sa's races), else ti4's.
+    this.factionsBy = new Map(catalog.rulesets.map((r) => [r.name, r.factions ? new Map(r.factions.map((f) => [f.slug, f])) : this.factions]));
     const rs = $("ruleset");
     for (const r of catalog.rulesets) rs.append(h("option", { value: r.name, title: r.title }, r.title));
     const box = $("printings");
@@ -31,6 +55,11 @@ export class Battle {
 
   ruleset() {
     return this.rulesets.get($("ruleset").value) || this.cat.rulesets[0];
+  }
+
+  // factionsOf returns the factions a side may take under the ruleset.
+  factionsOf(rs) {
+    return this.factionsBy.get(rs.name) || this.factions;
   }
 
   // buildSide writes the parts of a side that do not depend on the ruleset
@@ -55,6 +84,8 @@ export class Battle {
         h("label", {}, "Combat roll modifier ", h("input", { type: "number", id: `${p}-modifier`, min: -9, max: 9, value: 0 })),
         h("label", {}, "Trade goods to spend ", h("input", { type: "number", id: `${p}-trade-goods`, min: 0, max: 99, value: 0 })),
         h("label", {}, "Influence to spend ", h("input", { type: "number", id: `${p}-influence`, min: 0, max: 99, value: 0 })),
+        h("label", { "data-only": "ti3-sa" }, "Command counters to spend ", h("input", { type: "number", id: `${p}-command-counters`, min: 0, max: 99, value: 0 })),
+        h("label", { "data-only": "ti3-sa" }, h("input", { type: "checkbox", id: `${p}-high-alert` }), " High Alert token in the system"),
         h("label", {}, "PDS in adjacent systems ", h("input", { type: "number", id: `${p}-adjacent-pds`, min: 0, max: 99, value: 0 })),
         role === "attacker" ? h("label", {}, "PDS on own planets in the system ", h("input", { type: "number", id: `${p}-pds`, min: 0, max: 99, value: 0 })) : null,
       ),
@@ -67,18 +98,26 @@ export class Battle {
   applyRuleset() {
     const rs = this.ruleset();
     const ti4 = rs.name === "ti4";
+    const factions = this.factionsOf(rs);
     for (const s of sides) {
       const keep = this.readSide(s.p, s.role);
       const fac = $(`${s.p}-faction`);
       fac.replaceChildren(h("option", { value: "" }, "none"));
-      if (ti4) {
-        for (const f of this.cat.factions) fac.append(h("option", { value: f.slug }, f.name));
-      }
-      fac.disabled = !ti4;
-      fac.value = ti4 && this.factions.has(keep.faction || "") ? keep.faction : "";
+      for (const f of factions.values()) fac.append(h("option", { value: f.slug }, f.name));
+      fac.disabled = factions.size === 0;
+      fac.value = factions.has(keep.faction || "") ? keep.faction : "";
       this.applyFaction(s, keep);
     }
-    for (const el of document.querySelectorAll("[data-only=ti3-sa]")) el.hidden = ti4;
+    this.applyVisibility();
+  }
+
+  // applyVisibility shows the controls of the ruleset and the action only.
+  applyVisibility() {
+    const ti3 = this.ruleset().name === "ti3-sa";
+    const invade = $("action").value === "invade";
+    for (const el of document.querySelectorAll("[data-only=ti3-sa]")) el.hidden = !ti3;
+    for (const el of document.querySelectorAll("[data-only=invade]")) el.hidden = !invade;
+    for (const el of document.querySelectorAll("[data-only=ti3-invade]")) el.hidden = !(ti3 && invade);
   }
 
   // applyFaction rebuilds one side's units, texts, technologies and cards
@@ -86,7 +125,7 @@ export class Battle {
   applyFaction(s, keep) {
     const { p } = s;
     const rs = this.ruleset();
-    const f = this.factions.get($(`${p}-faction`).value);
+    const f = this.factionsOf(rs).get($(`${p}-faction`).value);
     const list = f ? f.units : rs.units;
     // kinds in the ruleset's order, then the faction's own (flagship).
     const kinds = [];
@@ -139,13 +178,16 @@ export class Battle {
       for (const [slug, text] of Object.entries(rs.technologies)) techs.push({ slug, name: slug, text });
     } else {
       for (const c of this.cat.cards) if (c.kind === "technology") techs.push({ slug: c.slug, name: c.name, text: c.effect });
-      if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text });
     }
+    if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text });
     const tbox = $(`${p}-tech`);
     tbox.replaceChildren(...techs.map((t) => h("label", { title: t.text }, h("input", { type: "checkbox", value: t.slug, id: `${p}-tech-${t.slug}` }), ` ${t.name}`)));
     // Cards with copies: action cards, agendas, relics, the faction's
     // leaders, notes and breakthroughs, and its board states.
     const cards = [];
+    // The ruleset's own action cards (ti3-sa), one copy each, and its
+    // leaders in the fight.
+    for (const [slug, text] of Object.entries(rs.cards || {})) cards.push({ slug, name: slug.replaceAll("-", " "), kind: "action card", text, max: 1 });
     if (!rs.technologies) {
       for (const c of this.cat.cards) if (c.kind !== "technology") cards.push({ slug: c.slug, name: c.name, kind: c.kind, text: c.effect, max: 99 });
       if (f) {
@@ -163,7 +205,13 @@ export class Battle {
       }
       group.append(h("label", { title: c.text }, h("input", { type: "number", id: `${p}-card-${c.slug}`, "data-card": c.slug, min: 0, max: c.max, value: 0, inputMode: "numeric" }), ` ${c.name}`));
     }
-    $(`${p}-cards`).closest("details").hidden = cards.length === 0;
+    const leaders = Object.entries(rs.leaders || {});
+    if (leaders.length) {
+      const g = h("fieldset", { class: "card-group", "data-kind": "leader" }, h("legend", {}, "leaders in the fight"));
+      for (const [slug, text] of leaders) g.append(h("label", { title: text }, h("input", { type: "checkbox", id: `${p}-leader-${slug}`, "data-leader": slug }), ` ${slug}`));
+      cbox.append(g);
+    }
+    $(`${p}-cards`).closest("details").hidden = cards.length === 0 && leaders.length === 0;
     this.writeSide(p, keep);
   }
 
@@ -182,10 +230,10 @@ export class Battle {
       }
       const techs = [...$(`${p}-tech`).querySelectorAll("input:checked")].length;
       $(`${p}-tech-summary`).textContent = techs ? `Technologies (${techs})` : "Technologies";
-      const cards = [...$(`${p}-cards`).querySelectorAll("input")].filter((i) => intValue(i) !== 0).length;
+      const cards = [...$(`${p}-cards`).querySelectorAll("input[data-card]")].filter((i) => intValue(i) !== 0).length + [...$(`${p}-cards`).querySelectorAll("input[data-leader]:checked")].length;
       $(`${p}-cards-summary`).textContent = cards ? `Cards, leaders and board (${cards})` : "Cards, leaders and board";
     }
-    for (const el of document.querySelectorAll("[data-only=invade]")) el.hidden = $("action").value !== "invade";
+    this.applyVisibility();
   }
 
   // step handles a +/− button; it returns true when it changed a count.
@@ -223,18 +271,22 @@ export class Battle {
     const techs = [...($(`${p}-tech`)?.querySelectorAll("input:checked") || [])].map((i) => i.value);
     if (techs.length) out.technologies = techs;
     const cards = [];
-    for (const i of $(`${p}-cards`)?.querySelectorAll("input") || []) {
+    for (const i of $(`${p}-cards`)?.querySelectorAll("input[data-card]") || []) {
       const n = intValue(i);
       if (n === 0) continue;
       cards.push(n === 1 ? { name: i.dataset.card } : { name: i.dataset.card, copies: n });
     }
     if (cards.length) out.cards = cards;
+    const leaders = [...($(`${p}-cards`)?.querySelectorAll("input[data-leader]:checked") || [])].map((i) => i.dataset.leader);
+    if (leaders.length) out.leaders = leaders;
+    const alert = $(`${p}-high-alert`);
+    if (alert && alert.checked && !alert.closest("label").hidden) out.high_alert = true;
     const text = (id) => ($(id)?.value || "").trim();
     if (text(`${p}-order`)) out.order = text(`${p}-order`);
     if (text(`${p}-retreat`)) out.retreat = text(`${p}-retreat`);
-    for (const [id, key] of [["modifier", "modifier"], ["trade-goods", "trade_goods"], ["influence", "influence"], ["adjacent-pds", "adjacent_pds"], ["pds", "pds"]]) {
+    for (const [id, key] of sideNumbers) {
       const el = $(`${p}-${id}`);
-      if (el && intValue(el) !== 0) out[key] = intValue(el);
+      if (el && intValue(el) !== 0 && !el.closest("label").hidden) out[key] = intValue(el);
     }
     if (galvanized.length) out.galvanized = galvanized;
     return out;
@@ -282,15 +334,18 @@ export class Battle {
     }
     for (const i of $(`${p}-tech`).querySelectorAll("input")) i.checked = (side.technologies || []).includes(i.value);
     for (const t of side.technologies || []) if (!$(`${p}-tech-${t}`)) missed.push(`technology ${t}`);
-    for (const i of $(`${p}-cards`).querySelectorAll("input")) i.value = 0;
+    for (const i of $(`${p}-cards`).querySelectorAll("input[data-card]")) i.value = 0;
     for (const c of side.cards || []) {
       const i = $(`${p}-card-${c.name}`);
       if (i) i.value = c.copies ?? 1;
       else missed.push(`card ${c.name}`);
     }
+    for (const i of $(`${p}-cards`).querySelectorAll("input[data-leader]")) i.checked = (side.leaders || []).includes(i.dataset.leader);
+    for (const l of side.leaders || []) if (!$(`${p}-leader-${l}`)) missed.push(`leader ${l}`);
+    $(`${p}-high-alert`).checked = Boolean(side.high_alert);
     $(`${p}-order`).value = side.order || "";
     $(`${p}-retreat`).value = side.retreat || "";
-    for (const [id, key] of [["modifier", "modifier"], ["trade-goods", "trade_goods"], ["influence", "influence"], ["adjacent-pds", "adjacent_pds"], ["pds", "pds"]]) {
+    for (const [id, key] of sideNumbers) {
       const el = $(`${p}-${id}`);
       if (el) el.value = side[key] || 0;
       else if (side[key]) missed.push(key);
@@ -321,10 +376,12 @@ export class Battle {
     }
     if (Object.keys(printings).length) doc.printings = printings;
     const system = {};
-    for (const [id, key] of [["nebula", "nebula"], ["entropic-scar", "entropic_scar"], ["cultural", "cultural"], ["space-mine", "space_mine"]]) {
+    for (const [id, key] of systemSwitches) {
       const el = $(id);
       if (el.checked && !el.closest("label").hidden) system[key] = true;
     }
+    const commandos = $("commandos");
+    if (intValue(commandos) > 0 && !commandos.closest("label").hidden) system.commandos = intValue(commandos);
     if (Object.keys(system).length) doc.system = system;
     doc.attacker = this.readSide("a", "attacker");
     doc.defender = this.readSide("d", "defender");
@@ -355,15 +412,16 @@ export class Battle {
     for (const s of sides) {
       const side = doc[s.role] || {};
       const fac = $(`${s.p}-faction`);
-      if (side.faction && this.factions.has(side.faction) && !fac.disabled) fac.value = side.faction;
+      if (side.faction && this.factionsOf(this.ruleset()).has(side.faction) && !fac.disabled) fac.value = side.faction;
       else if (side.faction) missed.push(`faction ${side.faction}`);
       this.applyFaction(s, {});
       missed.push(...this.writeSide(s.p, side).map((m) => `${s.role} ${m}`));
     }
     for (const key of Object.keys(this.cat.printings)) $(`printing-${key}`).value = doc.printings?.[key] || "";
-    for (const [id, key] of [["nebula", "nebula"], ["entropic-scar", "entropic_scar"], ["cultural", "cultural"], ["space-mine", "space_mine"]]) {
+    for (const [id, key] of systemSwitches) {
       $(id).checked = Boolean(doc.system?.[key]);
     }
+    $("commandos").value = doc.system?.commandos || 0;
     const run = doc.run || {};
     $("run-mode").value = run.exact || run.prefer_exact ? "exact" : "trials";
     if (run.trials) $("trials").value = run.trials;
