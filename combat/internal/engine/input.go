@@ -31,8 +31,8 @@ type Input struct {
 	// HomeSystem: the invaded planet is in a home system (Twilight
 	// Imperium 3: bombardment does not turn it neutral).
 	HomeSystem bool
-	// Wormhole: the active system has a wormhole (Twilight Imperium 3's
-	// Dimensional Splicer).
+	// Wormhole: the active system has a wormhole (Twilight Imperium 3;
+	// the effects read it).
 	Wormhole bool
 	// Commandos are the attacker's shock troops held back from the
 	// invasion combat (Twilight Imperium 3 with Shattered Ascension).

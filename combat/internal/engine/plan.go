@@ -197,7 +197,7 @@ type SidePlan struct {
 	// unit of the side is alive (a flagship's +1 to its other ships).
 	Auras [NumRollKinds][]Aura
 	// SustainCancels is how many hits one use of Sustain Damage cancels: 1,
-	// or 2 with Non-Euclidean Shielding.
+	// or 2 with a text that makes one use cancel two.
 	SustainCancels int
 	// Special[r] is true when a roller of kind r has bonus hits or
 	// opponent-dependent dice: those rolls are drawn roller by roller.

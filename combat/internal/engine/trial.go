@@ -447,7 +447,7 @@ func (t *Trial) Assign(side Side, r RollKind, hits int) {
 		}
 		switch ev {
 		case sustained:
-			hits -= sp.SustainCancels - 1 // Non-Euclidean Shielding: it cancels more
+			hits -= sp.SustainCancels - 1 // one use cancels more than one hit
 			t.SustainedRound[side][s]++
 			for _, h := range t.P.Hooks.OnSustain {
 				h(t, side, s, r)
