@@ -25,7 +25,7 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 	if err := sc.validateTI3Leaders(); err != nil {
 		return Scenario{}, err
 	}
-	if err := sc.validateHomeSystem(); err != nil {
+	if err := sc.validateTI3System(); err != nil {
 		return Scenario{}, err
 	}
 	r := *sc

@@ -18,9 +18,12 @@ const (
 	TI3NegateMineHits = "the attacker negates a space mine hit that would destroy its ship by taking 2 hits on two other non-fighter ships that can use Sustain Damage, when it can, after seeing every mine die (SA Space Mines: \"The victim of a Space Mines hit may negate the specific hit by taking 2 hits to non-fighter ships in the same fleet\")"
 )
 
-// validateHomeSystem refuses --home-system where it means nothing: it is
-// the exception to Shattered Ascension's bombardment rule, an invasion's.
-func (sc *Scenario) validateHomeSystem() error {
+// validateTI3System refuses the Twilight Imperium 3 system options where
+// they mean nothing: commandos outside a TI3 invasion (or more than the
+// attacker's shock troops), a wormhole outside TI3, and --home-system (the
+// exception to Shattered Ascension's bombardment rule) outside a TI3
+// invasion.
+func (sc *Scenario) validateTI3System() error {
 	switch {
 	case sc.Commandos != 0 && (sc.Edition != engine.EditionTI3SA || sc.Action != engine.Invasion):
 		return fmt.Errorf("commandos: Twilight Imperium 3's shock troops held back in an invasion; use --ruleset ti3-sa and invade")
