@@ -1,5 +1,9 @@
 package effects
 
+// The Twilight Imperium 3 system options and the rule of bombardment alone
+// that one of them turns off: the neutral planet (SA), --home-system,
+// --wormhole, --negate-mine-hits and --commandos (their texts and checks).
+
 import (
 	"fmt"
 
