@@ -48,13 +48,13 @@ var ti3Cards = map[string]ti3Card{
 	"overrun": {
 		text: "before a ground combat in which the holder's mechanized unit takes part: destroy 1 of the opponent's ground forces (PCT)",
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			groundStrike(p, sc, holder, "Overrun", units.Mech, units.Infantry)
+			groundStrike(p, sc, holder, "Overrun", []units.Kind{units.Mech}, units.Infantry)
 		},
 	},
 	"geomagnetic-mines": {
 		text: "before a ground combat in which an opposing mechanized unit takes part: destroy 1 of them (PCT)",
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			groundStrike(p, sc, holder, "Geomagnetic Mines", 0, units.Mech)
+			groundStrike(p, sc, holder, "Geomagnetic Mines", nil, units.Mech)
 		},
 	},
 	"chemical-warfare": {
@@ -177,20 +177,23 @@ func beaconOfHope(p *engine.Plan, sc *Scenario, holder engine.Side) {
 }
 
 // groundStrike (Overrun, Geomagnetic Mines): at the start of a ground
-// combat where the holder has a unit of kind need (0: none needed) or, for
-// a victim kind of mechanized unit, the opponent has one, destroy one of
-// the opponent's units of kind victim. Deterministic: exact mode replays
-// it.
-func groundStrike(p *engine.Plan, sc *Scenario, holder engine.Side, name string, need, victim units.Kind) {
+// combat where the holder has a unit of one of the kinds need (none
+// needed when need is empty), destroy one of the opponent's units of kind
+// victim (Geomagnetic Mines needs the opponent's mechanized unit: its
+// victim). Deterministic: exact mode replays it.
+func groundStrike(p *engine.Plan, sc *Scenario, holder engine.Side, name string, need []units.Kind, victim units.Kind) {
 	opp := holder.Opp()
-	mine := engine.KindSlots(p, holder, engine.TGround, need)
+	var mine []uint8
+	for _, k := range need {
+		mine = append(mine, engine.KindSlots(p, holder, engine.TGround, k)...)
+	}
 	theirs := engine.KindSlots(p, opp, engine.TGround, victim)
-	if sc.Action == engine.SpaceCombat || len(theirs) == 0 || (need != 0 && len(mine) == 0) {
+	if sc.Action == engine.SpaceCombat || len(theirs) == 0 || (len(need) > 0 && len(mine) == 0) {
 		p.WarnOnce(name + " (" + holder.String() + ") does nothing: no ground combat with the units it needs")
 		return
 	}
 	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
-		if need != 0 {
+		if len(need) > 0 {
 			present := false
 			for _, s := range mine {
 				present = present || t.Alive[holder][s] > 0
