@@ -70,6 +70,12 @@ func TestTI3CombatCards(t *testing.T) {
 	ti3MonteCarlo(t, "Fighter Prototype", card(ti3Scenario(t, combat.SpaceCombat, "1 fighter", "1 fighter"), "attacker", "fighter-prototype"), 0.4*0.8+0.6*0.8*duel(0.2, 0.2))
 	// Recheck: the first miss rerolled: round 1 at 1 − 0.6², then 0.4.
 	ti3MonteCarlo(t, "Recheck", card(ti3Scenario(t, combat.SpaceCombat, "1 cruiser", "1 cruiser"), "attacker", "recheck"), 0.64*0.6+0.36*0.6*duel(0.4, 0.4))
+	// Recheck with dice drawn one by one (Fighter Prototype's single-slot
+	// modifier): one round where the defender cannot score, a fighter at 7
+	// rerolls its miss: 2 fighters lose 1 with 1 − 0.6².
+	fr := ti3Scenario(t, combat.SpaceCombat, "1 fighter", "2 fighter")
+	fr.Attacker.Cards = []string{"fighter-prototype", "recheck"}
+	leftAfterOneRound(t, "Recheck, die by die", fr, "Fighter", false, 2-0.64, math.Sqrt(0.64*0.36))
 	// A Beacon of Hope: the Arborec flagship's 2 dice at 6, a 10 one hit
 	// more: a die scores 0 (0.5), 1 (0.4) or 2 (0.1); 2 cruisers that
 	// cannot score lose E[min(H, 2)] = 0.4 + 2·0.35 in a round.

@@ -62,12 +62,36 @@ func TestTI3Flagships(t *testing.T) {
 	// one round against 2 cruisers that cannot score. A die scores 0
 	// (0.2), 1 (0.7) or 3 (0.1); E[min(H, 2)] = 0.28 + 2·0.68.
 	leftAfterOneRound(t, "J.N.S. Hylarim", flagshipScenario(t, "jol-nar", "1 flagship", "2 cruiser"), "Cruiser", true, 2-(0.28+2*0.68), 0)
+	// The same with one Jol-Nar command counter: the first die that misses
+	// (0.2) is rerolled. Enumerated: a die scores 0, 1 or 3 with 0.2, 0.7,
+	// 0.1; the first miss is replaced by a fresh die.
+	die := map[int]float64{0: 0.2, 1: 0.7, 3: 0.1}
+	e := 0.0
+	for h1, q1 := range die {
+		for h2, q2 := range die {
+			switch {
+			case h1 == 0: // the first die's miss takes the counter
+				for h3, q3 := range die {
+					e += q1 * q2 * q3 * float64(min(h3+h2, 2))
+				}
+			case h2 == 0:
+				for h3, q3 := range die {
+					e += q1 * q2 * q3 * float64(min(h1+h3, 2))
+				}
+			default:
+				e += q1 * q2 * float64(min(h1+h2, 2))
+			}
+		}
+	}
+	jc := flagshipScenario(t, "jol-nar", "1 flagship", "2 cruiser")
+	jc.Attacker.CommandCounters = 1
+	leftAfterOneRound(t, "J.N.S. Hylarim with a command counter", jc, "Cruiser", false, 2-e, 1)
 	// Loncara Ssodu: space cannon 2 dice at 6 before the battle, then 2
 	// combat dice at 6: 2 fighters lose min(Binomial(4, 1/2), 2).
 	leftAfterOneRound(t, "Loncara Ssodu", flagshipScenario(t, "xxcha", "1 flagship", "2 fighter"), "Fighter", true, 2-(4.0/16+2*11.0/16), 0)
 	// Son of Ragh: a barrage of 4 dice at 6, then 3 combat dice at 6: 4
 	// fighters lose min(Binomial(7, 1/2), 4).
-	e := 0.0
+	e = 0.0
 	for k, q := range binom(7, 0.5) {
 		e += q * float64(min(k, 4))
 	}

@@ -204,6 +204,10 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 	}
 	hits := 0
 	alive := &t.Alive[side]
+	left := -1 // pooled rerolls this roll may still use (-1: no limit)
+	if c := sp.PoolPerRoll[r]; c > 0 {
+		left = int(c)
+	}
 	if len(h.SlotModifier[r]) > 0 || len(sp.Auras[r]) > 0 || sp.Special[r] || len(h.boostOne[r]) > 0 || buy {
 		boost, delta, boosting := uint8(0), 0, false
 		for _, f := range h.boostOne[r] {
@@ -227,18 +231,18 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 				n = int(alive[ro.Slot]) * t.NonFighterShips(side.Opp())
 			}
 			if ro.BonusFrom > 0 {
-				hits += t.bonusDice(thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll)
+				hits += t.bonusDice(side, r, thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll, &left)
 				continue
 			}
 			if bf := &sp.Backfire; bf.Round == t.Round && bf.Roll == r && bf.Slots[ro.Slot] {
 				hits += t.backfireDice(side, thr, n, bf.UpTo, reroll)
 				continue
 			}
-			hits += t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
+			got := t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
+			hits += got + t.spendPool(side, r, thr, n-got, reroll, &left)
 		}
-	} else if ones, pooled := sp.RerollOnes[r], sp.PooledRerolls[r]; ones || pooled || sp.RerollBudget[r] > 0 {
+	} else if ones := sp.RerollOnes[r]; ones || sp.PooledRerolls[r] || sp.RerollBudget[r] > 0 {
 		budget := int(sp.RerollBudget[r])
-		capped := int(sp.PoolPerRoll[r]) // 0: no limit
 		for _, g := range sp.Groups[r] {
 			n := 0
 			for _, ro := range g.members {
@@ -256,18 +260,8 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 					misses--
 				}
 			}
-			// Then the action's pool: each die still a miss rerolled once,
-			// while the pool lasts.
-			for ; pooled && misses > 0 && t.RerollPool[side] > 0; misses-- {
-				if capped > 0 {
-					if capped == 1 {
-						pooled = false // this roll's last
-					}
-					capped--
-				}
-				t.RerollPool[side]--
-				hits += t.diceOnes(thr, 1, reroll, ones)
-			}
+			// Then the action's pool.
+			hits += t.spendPool(side, r, thr, misses, reroll, &left)
 		}
 	} else {
 		for _, g := range sp.Groups[r] {
@@ -317,6 +311,27 @@ func (t *Trial) buyNearMisses(side Side, thr, misses int) int {
 	return bought
 }
 
+// spendPool rerolls once each of up to misses missed dice of side hitting
+// on thr, from the action's pool of rerolls (SidePlan.PooledRerolls), at
+// most *left more in this roll (-1: no limit); it returns their hits.
+// Dice with bonus hits take theirs in bonusDice; backfiring dice take none
+// (the one round they backfire).
+func (t *Trial) spendPool(side Side, r RollKind, thr, misses int, reroll bool, left *int) int {
+	if !t.P.Side[side].PooledRerolls[r] {
+		return 0
+	}
+	ones := t.P.Side[side].RerollOnes[r]
+	hits := 0
+	for ; misses > 0 && t.RerollPool[side] > 0 && *left != 0; misses-- {
+		if *left > 0 {
+			*left--
+		}
+		t.RerollPool[side]--
+		hits += t.diceOnes(thr, 1, reroll, ones)
+	}
+	return hits
+}
+
 // diceOnes is Dice, and with ones each die left a miss showing a natural
 // 1 rerolled once: a miss's result is uniform on 1..thr−1.
 func (t *Trial) diceOnes(thr, n int, reroll, ones bool) int {
@@ -353,14 +368,24 @@ func (t *Trial) Dice(thr, n int, reroll bool) int {
 	return hits
 }
 
-// bonusDice rolls n dice one by one: each hits on thr or more, and a
-// natural result of from or more adds bonus hits (before modifiers, so
-// whatever thr is). A missed die is rerolled once if reroll.
-func (t *Trial) bonusDice(thr, n, from, bonus int, reroll bool) int {
+// bonusDice rolls n dice of side one by one: each hits on thr or more,
+// and a natural result of from or more adds bonus hits (before modifiers,
+// so whatever thr is). A missed die is rerolled once if reroll, and then,
+// still a miss, once more from the action's pool of rerolls (spendPool's
+// rules: at most *left more this roll).
+func (t *Trial) bonusDice(side Side, r RollKind, thr, n, from, bonus int, reroll bool, left *int) int {
+	pooled := t.P.Side[side].PooledRerolls[r]
 	hits := 0
 	for range n {
 		face := dieFace(t.Rng.Uint64())
 		if reroll && face < thr && face < from {
+			face = dieFace(t.Rng.Uint64())
+		}
+		if pooled && face < thr && face < from && t.RerollPool[side] > 0 && *left != 0 {
+			if *left > 0 {
+				*left--
+			}
+			t.RerollPool[side]--
 			face = dieFace(t.Rng.Uint64())
 		}
 		if face >= thr {
