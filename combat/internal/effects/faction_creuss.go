@@ -33,18 +33,24 @@ func dimensionalSplicer(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if len(engine.KindSlots(p, holder, engine.TShips, units.Flagship)) == 0 {
 		p.WarnOnce("Dimensional Splicer: the active system is taken to contain a wormhole (list the technology only when it does)")
 	}
+	addSplicerHit(p, holder)
+}
+
+// addSplicerHit attaches the Dimensional Splicer's hit (Twilight Imperium
+// 4's and 3's): at the start of the space combat, 1 hit the holder assigns
+// to the opponent's most expensive ship that it destroys, else to its most
+// expensive ship, which alone may sustain it (HitChosen). Deterministic:
+// exact mode replays it.
+func addSplicerHit(p *engine.Plan, holder engine.Side) {
 	opp := holder.Opp()
 	victims := engine.ShipsByValue(p, opp)
 	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
-		if s, ok := engine.FirstDestroyable(t, opp, victims); ok {
-			engine.HitChosen(t, opp, s)
-			return
+		s, ok := engine.FirstDestroyable(t, opp, victims)
+		if !ok {
+			s, ok = firstAlive(t, opp, victims)
 		}
-		for _, s := range victims {
-			if t.Alive[opp][s] > 0 {
-				engine.HitChosen(t, opp, s)
-				return
-			}
+		if ok {
+			engine.HitChosen(t, opp, s)
 		}
 	})
 }

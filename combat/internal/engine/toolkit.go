@@ -49,10 +49,12 @@ func ShipsByValue(p *Plan, side Side) []uint8 {
 }
 
 // destroyable reports whether one hit on a unit of side's slot s chosen by
-// the opponent destroys it: the slot has a damaged unit, or its units
-// cannot use Sustain Damage (now).
+// the opponent destroys it: the slot has a damaged unit that cannot use
+// Sustain Damage again (no worn form), or its units cannot use Sustain
+// Damage (now).
 func destroyable(t *Trial, side Side, s uint8) bool {
-	return t.Damaged[side][s] > 0 || !t.P.Side[side].Slots[s].Sustain || t.sustainBlocked(side, TShips)
+	sl := &t.P.Side[side].Slots[s]
+	return (t.Damaged[side][s] > 0 && !sl.HasWorn) || !sl.Sustain || t.sustainBlocked(side, TShips)
 }
 
 // FirstDestroyable returns the first slot of list with a unit alive that
@@ -68,8 +70,9 @@ func FirstDestroyable(t *Trial, side Side, list []uint8) (uint8, bool) {
 
 // HitChosen makes side take one hit of an ability (kind rollEffect) that
 // the opponent assigns to a unit of slot s: a damaged one if there is one
-// (it is destroyed); else the unit cancels it with Sustain Damage if it can
-// (only the chosen ship may); else it is destroyed. Hit-cancelling effects
+// (it is destroyed, or worn when it may use Sustain Damage a second time);
+// else the unit cancels it with Sustain Damage if it can (only the chosen
+// ship may); else it is destroyed. Hit-cancelling effects
 // and the triggers of sustaining and destruction fire as in assign.
 func HitChosen(t *Trial, side Side, s uint8) {
 	h := &t.P.Hooks
@@ -78,13 +81,21 @@ func HitChosen(t *Trial, side Side, s uint8) {
 		hits = f(t, side, hits)
 	}
 	if hits > 0 && t.Alive[side][s] > 0 {
-		if t.Damaged[side][s] == 0 && t.P.Side[side].Slots[s].Sustain && !t.sustainBlocked(side, TShips) {
+		sl := &t.P.Side[side].Slots[s]
+		canSustain := sl.Sustain && !t.sustainBlocked(side, TShips)
+		switch {
+		case canSustain && t.Damaged[side][s] == 0:
 			t.Damaged[side][s]++
 			t.SustainedRound[side][s]++
 			for _, f := range h.OnSustain {
 				f(t, side, s, RollEffect)
 			}
-		} else {
+		case canSustain && sl.HasWorn: // its second Sustain Damage
+			t.wear(side, s)
+			for _, f := range h.OnSustain {
+				f(t, side, s, RollEffect)
+			}
+		default:
 			t.Destroy(side, s)
 			for _, f := range h.onDestroyed {
 				f(t, side, s, RollEffect)
