@@ -29,14 +29,22 @@ func unrelenting(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // sardakkFlagship (C'morran N'orr): +1 to the combat rolls of the side's
 // other ships in the system while the flagship is there.
 func sardakkFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	addFlagshipAura(p, holder, false)
+}
+
+// addFlagshipAura gives the holder's ships in space +1 to their space
+// combat rolls while its flagship is alive: the other ships, and with self
+// the flagship too (Twilight Imperium 3's C'morran N'orr).
+func addFlagshipAura(p *engine.Plan, holder engine.Side, self bool) {
 	sp := &p.Side[holder]
 	a := engine.Aura{Delta: -1}
 	found := false
 	for i, sl := range sp.Slots {
-		switch {
-		case sl.Stats.Kind == units.Flagship && sl.Zone == engine.ZoneSpace:
+		flag := sl.Stats.Kind == units.Flagship && sl.Zone == engine.ZoneSpace
+		if flag {
 			a.Source, found = uint8(i), true
-		case sl.Stats.Kind.Ship() && sl.Zone == engine.ZoneSpace:
+		}
+		if sl.Stats.Kind.Ship() && sl.Zone == engine.ZoneSpace && (!flag || self) {
 			a.Targets[i] = true
 		}
 	}

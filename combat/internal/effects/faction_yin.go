@@ -60,7 +60,12 @@ func firstAlive(t *engine.Trial, side engine.Side, list []uint8) (uint8, bool) {
 // last ship: give it up and hit the most expensive such ship. Once per
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
-func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
+func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) { addDevotion(p, sc, holder, 0) }
+
+// addDevotion attaches devotion's policy, after every space combat round
+// or, with round 1..MaxRounds, after that round only (Twilight Imperium
+// 3's Yin: right after the second round).
+func addDevotion(p *engine.Plan, sc *Scenario, holder engine.Side, round int) {
 	sac := sacrificeOrder(p, holder)
 	if sc.Action == engine.GroundCombat || len(sac) == 0 {
 		return
@@ -69,7 +74,7 @@ func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	victims := engine.ShipsByValue(p, opp)
 	slots, oppSlots := p.Side[holder].Slots, p.Side[opp].Slots
 	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
-		if t.Count[holder][engine.TShips] < 2 || !t.Has(opp, engine.TShips) {
+		if (round > 0 && t.Round != round) || t.Count[holder][engine.TShips] < 2 || !t.Has(opp, engine.TShips) {
 			return
 		}
 		given, ok := firstAlive(t, holder, sac)

@@ -144,12 +144,7 @@ func fighterPrototype(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // the first miss of a combat round (added to a pool the side already
 // has). Monte Carlo.
 func recheck(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	sp := &p.Side[holder]
-	n := 1
-	if sp.PooledRerolls[engine.RollSpace] || sp.PooledRerolls[engine.RollGround] {
-		n += sc.Side(holder).CommandCounters + sc.Side(holder).TradeGoods
-	}
-	sp.SetRerollPool(n, int(sp.PoolPerRoll[engine.RollSpace]), engine.RollSpace, engine.RollGround)
+	p.Side[holder].AddRerollPool(1, 0, engine.RollSpace, engine.RollGround)
 	p.BeyondExact("Recheck (a reroll spent once in the action)")
 }
 
@@ -193,16 +188,9 @@ func groundStrike(p *engine.Plan, sc *Scenario, holder engine.Side, name string,
 		return
 	}
 	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
-		if len(need) > 0 {
-			present := false
-			for _, s := range mine {
-				present = present || t.Alive[holder][s] > 0
-			}
-			if !present {
-				return
-			}
+		if _, present := firstAlive(t, holder, mine); present || len(need) == 0 {
+			destroyFirst(t, opp, theirs)
 		}
-		destroyFirst(t, opp, theirs)
 	})
 }
 
@@ -221,11 +209,7 @@ func chemicalWarfare(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		gf = append(gf, engine.KindSlots(p, engine.Defender, engine.TGround, k)...)
 	}
 	p.OnStartOfCombat(engine.OnGround, func(t *engine.Trial) {
-		has := false
-		for _, s := range dreads {
-			has = has || t.Alive[engine.Attacker][s] > 0
-		}
-		if !has {
+		if _, ok := firstAlive(t, engine.Attacker, dreads); !ok {
 			return
 		}
 		n := 0

@@ -130,7 +130,7 @@ func ti3RaceTexts() []Effect {
 				factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (--wormhole)")
 				return
 			}
-			addSplicer(p, holder)
+			addSplicerHit(p, holder) // as Twilight Imperium 4's (faction_creuss.go)
 		}),
 		// Letnev's war chest: before each round of a space battle or an
 		// invasion combat, 2 trade goods for +1 to its ships' rolls (space)
@@ -157,7 +157,7 @@ func ti3RaceTexts() []Effect {
 				factionIdle(p, "Jol-Nar rerolls", holder, "each costs a command counter and the side has none (give them with --"+holder.String()+"-command-counters)")
 				return
 			}
-			p.Side[holder].SetRerollPool(n, 0, engine.RollSpace, engine.RollGround)
+			p.Side[holder].AddRerollPool(n, 0, engine.RollSpace, engine.RollGround)
 			p.BeyondExact("Jol-Nar rerolls (command counters spent round by round)")
 		}),
 		// Naalu: when attacked, may retreat before the space battle. A
@@ -190,19 +190,21 @@ func ti3RaceTexts() []Effect {
 				factionIdle(p, "Exotrireme", holder, "it needs a dreadnought in a space battle")
 				return
 			}
-			addSacrifice(p, holder, sacrifice{kinds: []units.Kind{units.Dreadnought}, kills: 2})
+			addExotrireme(p, holder)
 		}),
 		// Yin: right after the second round of a space battle, one of its
-		// cruisers or destroyers removed for 1 hit on an enemy ship. Policy:
-		// a destroyer first, only when the hit destroys a costlier ship
-		// (the costliest it can: a ship with no Sustain Damage left).
+		// cruisers or destroyers removed for 1 hit on an enemy ship: Twilight
+		// Imperium 4's Devotion after round 2 only, with its policy (the
+		// cheapest cruiser or destroyer, when the Yin keep another ship and
+		// the hit destroys a ship costing at least as much, or the enemy's
+		// last).
 		modelled("ti3-yin-sacrifice", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			s := sc.Side(holder)
 			if sc.Action == engine.GroundCombat || s.Fleet.Count(units.Cruiser)+s.Fleet.Count(units.Destroyer) == 0 {
 				factionIdle(p, "Sacrifice", holder, "it needs a cruiser or destroyer in a space battle")
 				return
 			}
-			addSacrifice(p, holder, sacrifice{kinds: []units.Kind{units.Destroyer, units.Cruiser}, round: 2, hit: true})
+			addDevotion(p, sc, holder, 2)
 		}),
 		appliedBy("ti3-l4-disruptors", "the Barony war chest, whose ground use it makes free"),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
@@ -220,7 +222,9 @@ func ti3RaceTexts() []Effect {
 		// Twilight Imperium 4's.
 		modelled("ti3-fourth-moon", fourthMoon),
 		outside("ti3-matriarch", "fleet supply, a limit on fleets outside the battle"),
-		modelled("ti3-cmorran-norr", cmorranNorrTI3),
+		// C'morran N'orr: "You receive +1 to your space combat rolls in this
+		// system", its own included (Twilight Imperium 4's: the other ships).
+		modelled("ti3-cmorran-norr", func(p *engine.Plan, sc *Scenario, holder engine.Side) { addFlagshipAura(p, holder, true) }),
 		modelled("ti3-jns-hylarim", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
 			if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
 				sp := &p.Side[holder]
@@ -354,80 +358,38 @@ func addValkyrie(p *engine.Plan, holder engine.Side) {
 	p.BeyondExact("Valkyrie Armor (dice at the end of the round)")
 }
 
-// sacrifice is a text that destroys one of the holder's ships at the end
-// of a space battle round to destroy enemy ships (addSacrifice).
-type sacrifice struct {
-	// kinds are the holder's ships it may destroy, the first preferred.
-	kinds []units.Kind
-	// round is the one round after which it acts (0: every round).
-	round int
-	// kills is how many enemy ships it destroys outright; hit, instead,
-	// puts 1 hit on the enemy ship it chooses.
-	kills int
-	hit   bool
-}
-
-// addSacrifice attaches a sacrifice of the holder. Policy: the holder's
-// ship of the first kind it has (a damaged one first) goes when what it
-// takes is worth more: for kills, the costliest enemy ships together cost
-// more than it, or they are the enemy's last ships and the holder keeps
-// another; for a hit, it destroys a ship (no Sustain Damage left) costlier
-// than the one given.
-func addSacrifice(p *engine.Plan, holder engine.Side, x sacrifice) {
+// addExotrireme attaches Exotrireme of the holder (see its row): the
+// holder's dreadnought (a damaged one first) goes when the opponent's two
+// most expensive ships cost more than it, or are its last ships and the
+// holder keeps another; both are destroyed outright.
+func addExotrireme(p *engine.Plan, holder engine.Side) {
 	opp := holder.Opp()
 	osp, sp := &p.Side[opp], &p.Side[holder]
 	ships := engine.ShipsByValue(p, opp)
-	var own []uint8
-	for _, k := range x.kinds {
-		own = append(own, p.SlotsOf(holder, engine.TShips, func(kk units.Kind) bool { return kk == k })...)
-	}
-	one := make([][]uint8, engine.MaxSlots)
-	for _, s := range append(slices.Clone(ships), own...) {
-		one[s] = []uint8{s}
-	}
+	dreads := engine.KindSlots(p, holder, engine.TShips, units.Dreadnought)
 	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
-		if (x.round > 0 && t.Round != x.round) || !t.Has(holder, engine.TShips) || !t.Has(opp, engine.TShips) {
+		if !t.Has(opp, engine.TShips) {
 			return
 		}
-		give := -1
-		for _, s := range own {
-			if t.Alive[holder][s] > 0 {
-				give = int(s)
-				break
-			}
-		}
-		if give < 0 {
-			return
-		}
-		cost := sp.Slots[give].CostHalves
-		al, dm := &t.Alive[opp], &t.Damaged[opp]
-		if x.hit {
-			for _, s := range ships {
-				if sl := &osp.Slots[s]; al[s] > 0 && (!sl.Sustain || (dm[s] > 0 && !sl.HasWorn)) {
-					if sl.CostHalves > cost {
-						t.Destroy(holder, uint8(give))
-						t.TakeHit(opp, one[s], true, true)
-					}
-					return
-				}
-			}
+		give, ok := firstAlive(t, holder, dreads)
+		if !ok {
 			return
 		}
 		var worth int32
-		n, left := 0, int(t.Count[opp][engine.TShips])
+		n := 0
 		for _, s := range ships {
-			for u := uint16(0); u < al[s] && n < x.kills; u++ {
+			for u := uint16(0); u < t.Alive[opp][s] && n < 2; u++ {
 				worth += osp.Slots[s].CostHalves
 				n++
 			}
 		}
-		if worth <= cost && !(left <= x.kills && int(t.Count[holder][engine.TShips]) > 1) {
+		last := int(t.Count[opp][engine.TShips]) <= 2 && t.Count[holder][engine.TShips] > 1
+		if worth <= sp.Slots[give].CostHalves && !last {
 			return
 		}
-		t.Destroy(holder, uint8(give))
-		for k := 0; k < x.kills; k++ {
-			destroyFirst(t, opp, ships)
-		}
+		t.Destroy(holder, give)
+		destroyFirst(t, opp, ships)
+		destroyFirst(t, opp, ships)
 	})
 }
 
@@ -443,7 +405,7 @@ func wrathOfKenaraTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, "Wrath of Kenara", holder, "it rerolls for trade goods in a space battle: give the flagship and --"+holder.String()+"-trade-goods")
 		return
 	}
-	p.Side[holder].SetRerollPool(tg, 2, engine.RollSpace)
+	p.Side[holder].AddRerollPool(tg, 2, engine.RollSpace)
 	flag := flags[0]
 	p.OnStartOfRound(engine.InSpace, func(t *engine.Trial) {
 		if t.Alive[holder][flag] == 0 {
@@ -451,59 +413,6 @@ func wrathOfKenaraTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		}
 	})
 	p.BeyondExact("Wrath of Kenara (trade goods spent round by round)")
-}
-
-// cmorranNorrTI3 (TI3 N'orr flagship): "You receive +1 to your space
-// combat rolls in this system": while it is alive, +1 to every space
-// battle roll of the N'orr's ships, its own included (Twilight Imperium
-// 4's gives it to the other ships only).
-func cmorranNorrTI3(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	sp := &p.Side[holder]
-	a := engine.Aura{Delta: -1}
-	found := false
-	for i, sl := range sp.Slots {
-		if sl.Stats.Kind == units.Flagship && sl.Zone == engine.ZoneSpace {
-			a.Source, found = uint8(i), true
-		}
-		if sl.Stats.Kind.Ship() && sl.Zone == engine.ZoneSpace {
-			a.Targets[i] = true
-		}
-	}
-	if found {
-		sp.AddAura(engine.RollSpace, a)
-	}
-}
-
-// addSplicer attaches the Dimensional Splicer's hit of the holder (see its
-// row): the opponent's ships in space, costliest first.
-func addSplicer(p *engine.Plan, holder engine.Side) {
-	opp := holder.Opp()
-	osp := &p.Side[opp]
-	// The opponent's ships, costliest first. The engine's HitChosen is not
-	// used: it destroys a damaged unit, where a TI3 war sun sustains again.
-	ships := engine.ShipsByValue(p, opp)
-	one := make([][]uint8, engine.MaxSlots)
-	for _, s := range ships {
-		one[s] = []uint8{s}
-	}
-	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
-		if !t.Has(holder, engine.TShips) {
-			return
-		}
-		al, dm := &t.Alive[opp], &t.Damaged[opp]
-		for _, s := range ships { // a ship the hit destroys
-			if sl := &osp.Slots[s]; al[s] > 0 && (!sl.Sustain || (dm[s] > 0 && !sl.HasWorn)) {
-				t.TakeHit(opp, one[s], true, true)
-				return
-			}
-		}
-		for _, s := range ships { // else a Sustain Damage
-			if al[s] > 0 {
-				t.TakeHit(opp, one[s], true, false)
-				return
-			}
-		}
-	})
 }
 
 // ti3RaceTechHeld returns the race technology slug of side s's race among

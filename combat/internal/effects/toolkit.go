@@ -20,11 +20,9 @@ func mechTextLost(sc *Scenario) bool {
 // destroyFirst destroys one unit of side's first slot in slots with a
 // unit alive (a damaged one first), and reports whether there was one.
 func destroyFirst(t *engine.Trial, side engine.Side, slots []uint8) bool {
-	for _, s := range slots {
-		if t.Alive[side][s] > 0 {
-			t.Destroy(side, s)
-			return true
-		}
+	s, ok := firstAlive(t, side, slots)
+	if ok {
+		t.Destroy(side, s)
 	}
-	return false
+	return ok
 }

@@ -110,17 +110,20 @@ func (sp *SidePlan) SetBackfire(b Backfire) {
 	sp.DieByDie(b.Roll)
 }
 
-// SetRerollPool gives the side n rerolls for the whole action (0..999),
-// spent on its missed dice of the kinds given (PooledRerolls), at most
-// perRoll in one roll (0: no limit). The pool changes from round to round:
-// the fast round tables are off, and exact mode must be refused by the
-// caller (Plan.BeyondExact). An effect may empty it during a trial
+// AddRerollPool adds n rerolls for the whole action (0..999) to the
+// side's pool, spent on its missed dice of the kinds given
+// (PooledRerolls); perRoll, when not 0, caps how many one roll of those
+// kinds may use. The pool changes from round to round: the fast round
+// tables are off, and exact mode must be refused by the caller
+// (Plan.BeyondExact). An effect may empty it during a trial
 // (Trial.RerollPool).
-func (sp *SidePlan) SetRerollPool(n, perRoll int, kinds ...RollKind) {
-	sp.rerollPool = int16(n)
+func (sp *SidePlan) AddRerollPool(n, perRoll int, kinds ...RollKind) {
+	sp.rerollPool += int16(n)
 	for _, r := range kinds {
 		sp.PooledRerolls[r] = true
-		sp.PoolPerRoll[r] = uint8(perRoll)
+		if perRoll > 0 {
+			sp.PoolPerRoll[r] = uint8(perRoll)
+		}
 	}
 }
 
