@@ -21,18 +21,20 @@ type ti3Flagship struct {
 	text  Ability
 }
 
-// ti3Flag builds a flagship's numbers: Sustain Damage, the rest as given.
-func ti3Flag(name string, cost float64, combat Roll, move, capacity int) Stats {
-	return Stats{Kind: Flagship, Name: name, Cost: cost, Combat: combat, Move: move, Capacity: capacity, Sustain: true}
+// ti3Flag builds a flagship's numbers: Sustain Damage, the rest as given,
+// then its other abilities set by more.
+func ti3Flag(name string, cost float64, combat Roll, move, capacity int, more ...func(*Stats)) Stats {
+	s := Stats{Kind: Flagship, Name: name, Cost: cost, Combat: combat, Move: move, Capacity: capacity, Sustain: true}
+	for _, f := range more {
+		f(&s)
+	}
+	return s
 }
 
 // ti3Flagships are the races' flagships, by race slug.
 var ti3Flagships = map[string]ti3Flagship{
-	"letnev": {func() Stats {
-		s := ti3Flag("Arc Secundus", 10, Roll{5, 2}, 1, 2)
-		s.Bombardment, s.BombardsThroughShield = Roll{5, 1}, true
-		return s
-	}(), Ability{"ti3-arc-secundus", "Arc Secundus", AbilityKindFlagship, "may bombard planets that have PDS (1 die at 5, through the Planetary Shield, as PCT's bombardment of a dreadnought); at the start of each combat round it is repaired (GK 554; PCT uaBombard, uaAutoRepair)"}},
+	"letnev": {ti3Flag("Arc Secundus", 10, Roll{5, 2}, 1, 2, func(s *Stats) { s.Bombardment, s.BombardsThroughShield = Roll{5, 1}, true }),
+		Ability{"ti3-arc-secundus", "Arc Secundus", AbilityKindFlagship, "may bombard planets that have PDS (1 die at 5, through the Planetary Shield, as PCT's bombardment of a dreadnought); at the start of each combat round it is repaired (GK 554; PCT uaBombard, uaAutoRepair)"}},
 	"hacan": {ti3Flag("Wrath of Kenara", 10, Roll{7, 3}, 2, 4),
 		Ability{"ti3-wrath-of-kenara", "Wrath of Kenara", AbilityKindFlagship, "while it is in the battle, up to twice each space battle round, 1 trade good rerolls one of the Hacan's dice (GK 538; PCT e_HacanFlagship)"}},
 	"sol": {ti3Flag("Genesis", 10, Roll{5, 3}, 1, 3),
@@ -47,16 +49,10 @@ var ti3Flagships = map[string]ti3Flagship{
 		Ability{"ti3-cmorran-norr", "C'morran N'orr", AbilityKindFlagship, "+1 to the N'orr's space battle rolls in its system, its own included (GK 588: \"You receive +1 to your space combat rolls in this system\"; RD; PCT e_NorrFlagship)"}},
 	"jol-nar": {ti3Flag("J.N.S. Hylarim", 10, Roll{2, 2}, 2, 2),
 		Ability{"ti3-jns-hylarim", "J.N.S. Hylarim", AbilityKindFlagship, "each of its dice showing a 10 produces 3 hits (PCT uaCritical 3)"}},
-	"xxcha": {func() Stats {
-		s := ti3Flag("Loncara Ssodu", 10, Roll{6, 2}, 1, 4)
-		s.SpaceCannon = Roll{6, 2}
-		return s
-	}(), Ability{"ti3-loncara-ssodu", "Loncara Ssodu", AbilityKindFlagship, "fires space cannon as 2 PDS, 2 dice at 6, before the space battle (GK 599: \"May fire as 2 PDS\"; PCT uaCannon 6×2)"}},
-	"saar": {func() Stats {
-		s := ti3Flag("Son of Ragh", 10, Roll{6, 3}, 1, 4)
-		s.AFB = Roll{6, 4}
-		return s
-	}(), Ability{"ti3-son-of-ragh", "Son of Ragh", AbilityKindFlagship, "anti-fighter barrage, 4 dice at 6 (PCT uaAFB 6×4)"}},
+	"xxcha": {ti3Flag("Loncara Ssodu", 10, Roll{6, 2}, 1, 4, func(s *Stats) { s.SpaceCannon = Roll{6, 2} }),
+		Ability{"ti3-loncara-ssodu", "Loncara Ssodu", AbilityKindFlagship, "fires space cannon as 2 PDS, 2 dice at 6, before the space battle (GK 599: \"May fire as 2 PDS\"; PCT uaCannon 6×2)"}},
+	"saar": {ti3Flag("Son of Ragh", 10, Roll{6, 3}, 1, 4, func(s *Stats) { s.AFB = Roll{6, 4} }),
+		Ability{"ti3-son-of-ragh", "Son of Ragh", AbilityKindFlagship, "anti-fighter barrage, 4 dice at 6 (PCT uaAFB 6×4)"}},
 	"muaat": {ti3Flag("The Inferno", 10, Roll{5, 3}, 1, 4),
 		Ability{"ti3-the-inferno", "The Inferno", AbilityKindFlagship, "places units in its system as an action (PCT e_MuaatFlagshipSpawn)"}},
 	"winnu": {ti3Flag("Salai Sai Corian", 10, Roll{7, 1}, 1, 3),

@@ -25,17 +25,22 @@ var (
 func buildHandBattle(tb *tab) {
 	tb.t.Helper()
 	tb.choose("#action", "space")
-	// Empty whatever fleet the form starts with, by typing 0.
-	nonzero := eval[[]string](tb, `[...document.querySelectorAll("[id^='a-count-'], [id^='d-count-']")]
-  .filter(e => Number(e.value) !== 0).map(e => "#" + e.id)`)
-	for _, sel := range nonzero {
-		tb.typeInto(sel, "0")
-	}
+	emptyFleets(tb)
 	tb.click("#a-inc-dreadnought", 2)
 	tb.typeInto("#a-count-carrier", "1")
 	tb.typeInto("#a-count-fighter", "3")
 	tb.click("#d-inc-cruiser", 3)
 	tb.typeInto("#d-count-destroyer", "2")
+}
+
+// emptyFleets empties whatever fleets the form holds, by typing 0.
+func emptyFleets(tb *tab) {
+	tb.t.Helper()
+	nonzero := eval[[]string](tb, `[...document.querySelectorAll("[id^='a-count-'], [id^='d-count-']")]
+  .filter(e => Number(e.value) !== 0).map(e => "#" + e.id)`)
+	for _, sel := range nonzero {
+		tb.typeInto(sel, "0")
+	}
 }
 
 // checkHandDocument fails t unless doc is the hand-built battle.

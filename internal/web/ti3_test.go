@@ -20,11 +20,7 @@ func TestBrowserTI3RaceLeadersSystem(t *testing.T) {
 	tb.choose("#a-faction", "sardakk")
 	tb.choose("#d-faction", "creuss")
 	eval[bool](tb, `(() => { document.querySelectorAll("details").forEach(d => d.open = true); return true; })()`)
-	nonzero := eval[[]string](tb, `[...document.querySelectorAll("[id^='a-count-'], [id^='d-count-']")]
-  .filter(e => Number(e.value) !== 0).map(e => "#" + e.id)`)
-	for _, sel := range nonzero {
-		tb.typeInto(sel, "0")
-	}
+	emptyFleets(tb)
 	tb.typeInto("#a-count-flagship", "1")
 	tb.typeInto("#a-count-cruiser", "2")
 	tb.typeInto("#d-count-cruiser", "3")
