@@ -1,0 +1,408 @@
+package combat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/ti4sim/ti4sim/internal/stats"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Method is how Advise evaluates each fleet.
+type Method int
+
+const (
+	// MethodAuto solves every fleet exactly when the exact solver
+	// applies to all of them, and simulates every fleet otherwise.
+	MethodAuto Method = iota
+	// MethodExact solves every fleet exactly, and fails where it cannot.
+	MethodExact
+	// MethodTrials simulates every fleet, with common random numbers.
+	MethodTrials
+)
+
+// BuildQuestion asks what the attacker should build for a fight: the
+// fleet with the highest chance to win within its limits (Target 0), or
+// the cheapest one that reaches a chance to win (Target > 0). For a space
+// combat, winning is the attacker having ships left and the defender none;
+// for an invasion, the attacker controlling the planet.
+type BuildQuestion struct {
+	// Scenario is the fight: the defender as it stands, the attacker's
+	// faction, technologies, cards, and in its Fleet the units already in
+	// the active system or moving in (possibly none). Action is
+	// SpaceCombat or Invasion; Twilight Imperium 4 only; one planet.
+	Scenario Scenario
+	// Limits are what the attacker can build.
+	Limits BuildLimits
+	// Target, 0..1: 0 asks for the highest chance to win (ties: the
+	// cheaper fleet, then the fewer resources lost); above 0, for the
+	// cheapest fleet whose chance to win is at least Target (ties: the
+	// higher chance, then the fewer resources lost).
+	Target float64
+	// Keep, 0..MaxBuildCount (0 means 1), is N in the table's "P(keeps
+	// at least N units)": the chance that at least N of the attacker's
+	// units are left when the action ends (UnitsLeft: ships, and for an
+	// invasion also the ground forces on the planet).
+	Keep int
+	// Method is how fleets are evaluated; Trials runs use the Options
+	// given to Advise, the same seed for every fleet.
+	Method Method
+	// MaxStates, 0..MaxExactStates (0 means MaxExactStates), bounds the
+	// joint states of each exact solve (SolveWithin).
+	MaxStates int
+}
+
+// Candidate is one buildable fleet and how it fares.
+type Candidate struct {
+	// Built is what to build; Fleet the attacker's whole fleet in the
+	// fight (the units already there and Built).
+	Built, Fleet units.Fleet
+	// Cost is Built's cost in resources, Produced its number of units (each
+	// fighter and infantry counting one).
+	Cost     float64
+	Produced int
+	// Win is the chance to win; ResourcesLost the expected cost of the
+	// attacker's units destroyed (Result.Attacker.ResourcesLost); Keep the
+	// chance that at least BuildQuestion.Keep of its units are left.
+	Win           Probability
+	ResourcesLost Mean
+	Keep          Probability
+}
+
+// Advice is Advise's answer.
+type Advice struct {
+	// Best is the recommended fleet. Reached, with a Target, says whether
+	// it reaches the target; when no fleet does, Best is the fleet with
+	// the highest chance to win.
+	Best    Candidate
+	Reached bool
+	// Pareto are the evaluated fleets that no other evaluated fleet
+	// beats on every one of cost (lower), chance to win, chance to keep N
+	// units (higher) and resources lost (lower) while strictly beating
+	// it on one; cheapest first, then the likeliest to win. Fleets that
+	// never win are left out, unless no fleet wins.
+	Pareto []Candidate
+	// Buildable is the number of fleets within the limits; Evaluated the
+	// number evaluated (fewer when a proven argument settled the rest,
+	// see Advise).
+	Buildable, Evaluated int
+	// Exact is true when every fleet was solved exactly; otherwise
+	// Trials runs of Seed each, and NotExact says why the exact solver did
+	// not apply (empty when MethodTrials asked for trials).
+	Exact    bool
+	Trials   int64
+	Seed     uint64
+	NotExact string
+}
+
+// exactTie is the difference below which two exact chances are equal:
+// the same chance computed along two paths differs by rounding only.
+const exactTie = 1e-9
+
+// Advise answers q: it lists every fleet buildable within q.Limits,
+// evaluates them (exact mode where it applies, else o.Trials Monte Carlo
+// trials of the same seed o.Seed for every fleet: common random numbers,
+// so two fleets are compared on the same dice wherever they do not differ)
+// and returns the recommendation and the Pareto table.
+//
+// Fleets are evaluated cheapest first, a cost level at a time, and the
+// search stops after a level when no costlier fleet can be the answer.
+// Only two arguments stop it, both proven by the order alone, whatever the
+// battle:
+//   - With a Target, once a level holds a fleet that reaches it: every
+//     fleet not yet evaluated costs more, and the answer is the cheapest
+//     fleet that reaches the target.
+//   - Without one, in exact mode, once a level holds a fleet that wins
+//     with probability 1: no fleet can win more often, and ties go to the
+//     cheaper fleet.
+//
+// No fleet is skipped because a bigger fleet "should" do better: adding a
+// unit can lower the chance to win (it changes which units take the hits,
+// when a side retreats, what a faction's texts do), so monotonicity is not
+// assumed. The Pareto table holds the fleets evaluated. Advise returns
+// ctx.Err() when ctx ends, and an error naming the input at fault.
+func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
+	var a Advice
+	if ctx == nil {
+		return a, errNilContext
+	}
+	sc := &q.Scenario
+	switch {
+	case sc.Edition != EditionTI4:
+		return a, errors.New("ruleset: the fleet advisor knows Twilight Imperium 4's production rules only")
+	case sc.Action != SpaceCombat && sc.Action != Invasion:
+		return a, errors.New("action: advise a space combat or an invasion")
+	case len(sc.Planets) > 0:
+		return a, errors.New("planets: advise the invasion of one planet")
+	case q.Target < 0 || q.Target > 1 || q.Target != q.Target:
+		return a, fmt.Errorf("target: %v out of range 0 (highest chance)..1", q.Target)
+	case q.Keep < 0 || q.Keep > MaxBuildCount:
+		return a, fmt.Errorf("keep: %d out of range 0..%d", q.Keep, MaxBuildCount)
+	case q.MaxStates < 0 || q.MaxStates > MaxExactStates:
+		return a, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", q.MaxStates, MaxExactStates)
+	case q.Method < MethodAuto || q.Method > MethodTrials:
+		return a, fmt.Errorf("method: %d is not a method", q.Method)
+	}
+	if q.Method != MethodExact {
+		if err := o.Validate(); err != nil {
+			return a, err
+		}
+	}
+	if q.Keep == 0 {
+		q.Keep = 1
+	}
+	if q.MaxStates == 0 {
+		q.MaxStates = MaxExactStates
+	}
+	bs, err := newBuildSpace(sc, q.Limits)
+	if err != nil {
+		return a, err
+	}
+	fleets, err := bs.enumerate()
+	if err != nil {
+		return a, err
+	}
+	slices.SortStableFunc(fleets, func(x, y buildable) int { return x.costHalves - y.costHalves })
+	a.Buildable = len(fleets)
+	var cands []Candidate
+	exact := q.Method != MethodTrials
+	for {
+		cands, err = evaluate(ctx, &q, bs, fleets, exact, o)
+		var ne *NotExactError
+		if exact && q.Method == MethodAuto && errors.As(err, &ne) {
+			a.NotExact = ne.Error()
+			exact = false
+			continue
+		}
+		if err != nil {
+			return a, err
+		}
+		break
+	}
+	a.Exact, a.Evaluated = exact, len(cands)
+	if !exact {
+		a.Trials, a.Seed = o.Trials, o.Seed
+	}
+	a.Best = cands[0]
+	for _, c := range cands[1:] {
+		if better(&c, &a.Best, q.Target, exact) {
+			a.Best = c
+		}
+	}
+	a.Reached = q.Target > 0 && a.Best.Win.P >= q.Target
+	a.Pareto = pareto(cands, exact)
+	return a, nil
+}
+
+// evaluate evaluates the fleets a cost level at a time, cheapest first,
+// and stops after the level that settles the answer (Advise).
+func evaluate(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, exact bool, o Options) ([]Candidate, error) {
+	var out []Candidate
+	for lo := 0; lo < len(fleets); {
+		hi := lo
+		for hi < len(fleets) && fleets[hi].costHalves == fleets[lo].costHalves {
+			hi++
+		}
+		level := make([]Candidate, hi-lo)
+		if err := evaluateLevel(ctx, q, bs, fleets[lo:hi], level, exact, o); err != nil {
+			return nil, err
+		}
+		out = append(out, level...)
+		lo = hi
+		for _, c := range level {
+			if (q.Target > 0 && c.Win.P >= q.Target) || (q.Target == 0 && exact && c.Win.P >= 1-exactTie/2) {
+				return out, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// evaluateLevel fills level[i] with fleets[i]'s candidate: exact solves on
+// up to o.Workers goroutines (each solve is independent and deterministic),
+// trial runs one after the other, each on o.Workers.
+func evaluateLevel(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, level []Candidate, exact bool, o Options) error {
+	one := func(i int) error {
+		c, err := candidate(ctx, q, bs, fleets[i], exact, o)
+		level[i] = c
+		return err
+	}
+	if !exact {
+		for i := range fleets {
+			if err := one(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(fleets))
+	errs := make([]error, len(fleets))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = one(i)
+			}
+		}()
+	}
+	for i := range fleets {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// candidate evaluates one fleet.
+func candidate(ctx context.Context, q *BuildQuestion, bs *buildSpace, b buildable, exact bool, o Options) (Candidate, error) {
+	var c Candidate
+	built, all, err := bs.fleet(b)
+	if err != nil {
+		return c, err
+	}
+	c.Built, c.Fleet, c.Cost = built, all, float64(b.costHalves)/2
+	for _, n := range b.counts {
+		c.Produced += n
+	}
+	sc := q.Scenario
+	sc.Attacker.Fleet = all
+	var r Result
+	if exact {
+		r, err = SolveWithin(ctx, sc, q.MaxStates)
+	} else {
+		o.Progress = nil
+		r, err = Run(ctx, sc, o)
+	}
+	if err != nil {
+		return c, fmt.Errorf("fleet %s: %w", all, err)
+	}
+	c.Win, c.ResourcesLost = r.Outcome.AttackerWin, r.Attacker.ResourcesLost
+	c.Keep = keepChance(&r, q.Keep)
+	return c, nil
+}
+
+// keepChance is the chance that at least n of the attacker's units are
+// left, with its Wilson interval for a simulated result.
+func keepChance(r *Result, n int) Probability {
+	l := &r.Attacker.Left
+	var p float64
+	for _, bins := range [][]float64{l.AttackerWin, l.Draw, l.DefenderWin, l.AttackerRetreats, l.DefenderRetreats, l.Unfinished} {
+		for k := n; k < len(bins); k++ {
+			p += bins[k]
+		}
+	}
+	p = min(max(p, 0), 1)
+	if r.Exact {
+		return Probability{P: p, Lo: p, Hi: p}
+	}
+	k := int64(math.Round(p * float64(r.Trials)))
+	lo, hi := stats.Wilson(k, r.Trials)
+	return Probability{P: p, Lo: lo, Hi: hi}
+}
+
+// better reports whether x is a better answer than y (BuildQuestion.Target
+// says how answers are ranked).
+func better(x, y *Candidate, target float64, exact bool) bool {
+	tie := 0.0
+	if exact {
+		tie = exactTie
+	}
+	cmpWin := func() int {
+		switch d := x.Win.P - y.Win.P; {
+		case d > tie:
+			return 1
+		case d < -tie:
+			return -1
+		}
+		return 0
+	}
+	if target > 0 {
+		rx, ry := x.Win.P >= target, y.Win.P >= target
+		if rx != ry {
+			return rx
+		}
+		if rx && x.Cost != y.Cost {
+			return x.Cost < y.Cost
+		}
+	}
+	if c := cmpWin(); c != 0 {
+		return c > 0
+	}
+	if x.Cost != y.Cost {
+		return x.Cost < y.Cost
+	}
+	return x.ResourcesLost.Value < y.ResourcesLost.Value-tie
+}
+
+// pareto returns the candidates no other candidate dominates, cheapest
+// first, then the likeliest to win.
+func pareto(cs []Candidate, exact bool) []Candidate {
+	tie := 0.0
+	if exact {
+		tie = exactTie
+	}
+	// dominates reports whether x is at least as good as y on every
+	// count, and strictly better on one.
+	dominates := func(x, y *Candidate) bool {
+		if x.Cost > y.Cost || x.Win.P < y.Win.P-tie || x.Keep.P < y.Keep.P-tie || x.ResourcesLost.Value > y.ResourcesLost.Value+tie {
+			return false
+		}
+		return x.Cost < y.Cost || x.Win.P > y.Win.P+tie || x.Keep.P > y.Keep.P+tie || x.ResourcesLost.Value < y.ResourcesLost.Value-tie
+	}
+	var out []Candidate
+	wins := slices.ContainsFunc(cs, func(c Candidate) bool { return c.Win.P > 0 })
+	for i := range cs {
+		if wins && cs[i].Win.P == 0 {
+			continue
+		}
+		dominated := false
+		for j := range cs {
+			if j != i && dominates(&cs[j], &cs[i]) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, cs[i])
+		}
+	}
+	slices.SortStableFunc(out, func(x, y Candidate) int {
+		if x.Cost != y.Cost {
+			if x.Cost < y.Cost {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case x.Win.P > y.Win.P:
+			return -1
+		case x.Win.P < y.Win.P:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
