@@ -55,6 +55,10 @@ type BuildQuestion struct {
 	// MaxStates, 0..MaxExactStates (0 means MaxExactStates), bounds the
 	// joint states of each exact solve (SolveWithin).
 	MaxStates int
+	// MaxTrials, when above 0, bounds the trials of all the fleets
+	// together when they are simulated (a service's per-request limit):
+	// a question whose fleets need more is refused, naming the figures.
+	MaxTrials int64
 }
 
 // Candidate is one buildable fleet and how it fares.
@@ -85,7 +89,8 @@ type Advice struct {
 	// beats on every one of cost (lower), chance to win, chance to keep N
 	// units (higher) and resources lost (lower) while strictly beating
 	// it on one; cheapest first, then the likeliest to win. Fleets that
-	// never win are left out, unless no fleet wins.
+	// never win are left out, unless no fleet wins; of fleets that fare
+	// alike on all four, only the one producing the fewest units.
 	Pareto []Candidate
 	// Buildable is the number of fleets within the limits; Evaluated the
 	// number evaluated (fewer when a proven argument settled the rest,
@@ -143,6 +148,8 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
 		return a, fmt.Errorf("target: %v out of range 0 (highest chance)..1", q.Target)
 	case q.Keep < 0 || q.Keep > MaxBuildCount:
 		return a, fmt.Errorf("keep: %d out of range 0..%d", q.Keep, MaxBuildCount)
+	case q.MaxTrials < 0:
+		return a, fmt.Errorf("trial limit %d out of range: allowed 0 (none) or more", q.MaxTrials)
 	case q.MaxStates < 0 || q.MaxStates > MaxExactStates:
 		return a, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", q.MaxStates, MaxExactStates)
 	case q.Method < MethodAuto || q.Method > MethodTrials:
@@ -172,6 +179,9 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
 	var cands []Candidate
 	exact := q.Method != MethodTrials
 	for {
+		if !exact && q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
+			return a, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
+		}
 		cands, err = evaluate(ctx, &q, bs, fleets, exact, o)
 		var ne *NotExactError
 		if exact && q.Method == MethodAuto && errors.As(err, &ne) {
@@ -372,6 +382,10 @@ func pareto(cs []Candidate, exact bool) []Candidate {
 		}
 		return x.Cost < y.Cost || x.Win.P > y.Win.P+tie || x.Keep.P > y.Keep.P+tie || x.ResourcesLost.Value < y.ResourcesLost.Value-tie
 	}
+	// same reports whether x and y fare alike on all four counts.
+	same := func(x, y *Candidate) bool {
+		return x.Cost == y.Cost && math.Abs(x.Win.P-y.Win.P) <= tie && math.Abs(x.Keep.P-y.Keep.P) <= tie && math.Abs(x.ResourcesLost.Value-y.ResourcesLost.Value) <= tie
+	}
 	var out []Candidate
 	wins := slices.ContainsFunc(cs, func(c Candidate) bool { return c.Win.P > 0 })
 	for i := range cs {
@@ -380,7 +394,11 @@ func pareto(cs []Candidate, exact bool) []Candidate {
 		}
 		dominated := false
 		for j := range cs {
-			if j != i && dominates(&cs[j], &cs[i]) {
+			// Of fleets that fare alike (a fighter that never gets to
+			// act), the table keeps the one that produces fewest units,
+			// then the first listed.
+			twin := j != i && same(&cs[j], &cs[i]) && (cs[j].Produced < cs[i].Produced || cs[j].Produced == cs[i].Produced && j < i)
+			if twin || j != i && dominates(&cs[j], &cs[i]) {
 				dominated = true
 				break
 			}

@@ -357,7 +357,7 @@ func TestAdviseRefusesBadQuestions(t *testing.T) {
 		{combat.BuildQuestion{Scenario: sc}, "limits.resources"},
 		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Production: 2, Dock: true}}, "limits.production"},
 		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5}, Target: 1.5}, "target"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Kinds: []units.Kind{units.Infantry}}}, "limits.kinds[0]"},
+		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Kinds: []units.Kind{units.Infantry}}}, "limits.kinds: infantry"},
 		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Kinds: []units.Kind{units.WarSun}}}, "War Sun technology"},
 		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Supply: map[units.Kind]int{units.Cruiser: -1}}}, "limits.supply.cruiser"},
 		{combat.BuildQuestion{Scenario: combat.Scenario{Action: combat.GroundCombat, Defender: sc.Defender}, Limits: combat.BuildLimits{Resources: 5}}, "action"},

@@ -217,10 +217,10 @@ func (lim *BuildLimits) check() error {
 	}
 	for i, k := range lim.Kinds {
 		if k >= units.NumKinds {
-			return fmt.Errorf("limits.kinds[%d]: unknown unit kind %d", i, k)
+			return fmt.Errorf("limits.kinds: unknown unit kind %d", k)
 		}
 		if slices.Contains(lim.Kinds[:i], k) {
-			return fmt.Errorf("limits.kinds[%d]: %s given twice", i, k)
+			return fmt.Errorf("limits.kinds: %s given twice", k)
 		}
 	}
 	return nil
@@ -236,14 +236,14 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 	if len(kinds) == 0 {
 		kinds = defaultKinds(sc, lim)
 	}
-	for i, k := range kinds {
+	for _, k := range kinds {
 		switch {
 		case k.Structure() || k == units.ShockTroop:
-			return nil, fmt.Errorf("limits.kinds[%d]: %s is not built into a fleet that fights; allowed: ships and ground forces", i, k)
+			return nil, fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
 		case k.GroundForce() && sc.Action != Invasion:
-			return nil, fmt.Errorf("limits.kinds[%d]: %s takes no part in a space combat; ground forces only for an invasion", i, k)
+			return nil, fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
 		case k == units.WarSun && !lim.WarSun && !isMuaat(sc):
-			return nil, fmt.Errorf("limits.kinds[%d]: a war sun needs the War Sun technology (WarSun)", i)
+			return nil, fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (BuildLimits.WarSun)")
 		}
 	}
 	stats, err := unitStats(sc, kinds)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -69,6 +70,26 @@ func (b *backend) Compare(ctx context.Context, body []byte, lim service.Limits) 
 		return nil, err
 	}
 	return b.run(ctx, append([]string{"compare", d.Scenario.Action}, d.Args()...), lim)
+}
+
+// Advise answers an advise document (POST /v1/advise). The trials of
+// every fleet simulated count together against the limit (checked once
+// the fleets are listed); an input error's path is the document's (the
+// scenario's under "scenario").
+func (b *backend) Advise(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+	d, err := scenario.DecodeAdvise(bytes.NewReader(body))
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if err := checkRun(d.Scenario.Run, 1, lim, "scenario.run"); err != nil {
+		return nil, err
+	}
+	out, err := b.run(ctx, append([]string{"advise", d.Scenario.Action}, d.Args()...), lim)
+	var in *service.InputError
+	if errors.As(err, &in) && in.Path != "" && !strings.HasPrefix(in.Path, "limits") && !slices.Contains([]string{"target", "keep", "method"}, in.Path) {
+		in.Path = "scenario." + in.Path
+	}
+	return out, err
 }
 
 // Vote answers a vote document (POST /v1/vote).
@@ -199,7 +220,7 @@ func inputError(err error) error {
 }
 
 // flagPrefix is a command-line error's leading names: "vote: ", the flag.
-var flagPrefix = regexp.MustCompile(`^(?:(?:vote|compare): )?(--[a-z0-9-]+)(?: (?:"[^"]*"|[^ :"]+))*: |^(attacker|defender): |^variant `)
+var flagPrefix = regexp.MustCompile(`^(?:(?:vote|compare|advise): )?(--[a-z0-9-]+)(?: (?:"[^"]*"|[^ :"]+))*: |^(attacker|defender): |^variant `)
 
 // flagPaths are the JSON paths of the flags a document is run through.
 var flagPaths = map[string]string{
@@ -209,6 +230,9 @@ var flagPaths = map[string]string{
 	"--precision": "run.precision", "--rounds": "run.rounds", "--vary": "vary",
 	"--voter": "voters", "--speaker": "speaker", "--speaker-prefers": "speaker_prefers", "--bribery": "bribery",
 	"--mode": "mode", "--outcomes": "outcomes", "--players": "players", "--duel": "duel",
+	"--resources": "limits.resources", "--production": "limits.production", "--space-dock": "limits.space_dock",
+	"--fleet-pool": "limits.fleet_pool", "--supply": "limits.supply", "--build": "limits.build", "--war-sun": "limits.war_sun",
+	"--target": "target", "--keep": "keep", "--method": "method",
 }
 
 // sideFlags map a side's flags to the fields of its document.

@@ -12,7 +12,7 @@ func scenarioCommand() *command {
 	return &command{
 		name:    "scenario",
 		summary: "print the scenario document (JSON) that a command's flags stand for",
-		usage:   "ti4sim scenario space|ground|invade|compare|vote [flags]",
+		usage:   "ti4sim scenario space|ground|invade|compare|advise|vote [flags]",
 		help: `Prints, as indented JSON, the scenario document that the flags of a command
 stand for, checked as the command checks them, without running it. A
 document is read back by the command's --scenario FILE (or - for standard
@@ -24,7 +24,9 @@ ruleset, card printings, the system, each side's fleet as unit entries with
 count, upgraded and damaged, faction, technologies, cards with copies, hit
 order, retreat, modifier, trade goods, influence, galvanized units, adjacent
 PDS; the run: trials, seed, exact, precision, rounds), a comparison (a
-combat under "scenario" and the settings that vary under "vary"), and a
+combat under "scenario" and the settings that vary under "vary"), a fleet
+question (advise: a combat under "scenario" whose attacker holds the units
+already there, the build "limits", "target", "keep", "method"), and a
 vote. Their JSON Schemas (draft 2020-12) are in internal/scenario/schema/.
 
 Examples:
@@ -43,8 +45,8 @@ Examples:
 			}
 			target := lookupCommand(args[0])
 			switch {
-			case target == nil || !strings.Contains(" space ground invade compare vote ", " "+args[0]+" "):
-				return usageErrorf("scenario: %q has no scenario document; allowed: space, ground, invade, compare, vote", args[0])
+			case target == nil || !strings.Contains(" space ground invade compare advise vote ", " "+args[0]+" "):
+				return usageErrorf("scenario: %q has no scenario document; allowed: space, ground, invade, compare, advise, vote", args[0])
 			}
 			de := *e
 			de.documentOnly = true

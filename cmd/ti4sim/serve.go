@@ -70,17 +70,19 @@ browser, on this machine only unless --addr names another interface. Each
 answer is byte for byte what the command line's -o json prints for the same
 scenario and seed.
 
-  GET  /                 the page (fleet builder, compare, vote)
+  GET  /                 the page (fleet builder, compare, advise, vote)
   POST /v1/combat        a combat document (space, ground, invade)
   POST /v1/compare       a comparison document (a combat and what varies)
+  POST /v1/advise        a fleet question (a fight and the build limits)
   POST /v1/vote          a vote document
   GET  /v1/catalog       units, factions, technologies and cards
-  GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote)
+  GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote, advise)
   GET  /v1/openapi.json  the OpenAPI 3.1 description
   GET  /healthz          liveness; GET /debug/vars: goroutines, requests, runs, queue
 
-With Accept: application/x-ndjson a run (combat, compare, vote) answers lines
-of JSON: {"progress":{"done":N,"total":M}} up to 5 a second, then
+With Accept: application/x-ndjson a run (combat, compare, advise, vote)
+answers lines of JSON: {"progress":{"done":N,"total":M}} up to 5 a second
+(trials; none for exact runs and advise), then
 {"result":...} (the answer without the header) or, when the run fails after
 the first line, {"error":"...","path":"...","status":S}.
 

@@ -159,8 +159,9 @@ func TestServeHelpListsPageAndStream(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
-		"  GET  /                 the page (fleet builder, compare, vote)\n",
-		"With Accept: application/x-ndjson a run (combat, compare, vote)",
+		"  GET  /                 the page (fleet builder, compare, advise, vote)\n",
+		"  POST /v1/advise        a fleet question (a fight and the build limits)\n",
+		"With Accept: application/x-ndjson a run (combat, compare, advise, vote)",
 		`{"progress":{"done":N,"total":M}}`, `{"result":...}`, `{"error":"...","path":"...","status":S}`,
 		"curl -sN -H 'Accept: application/x-ndjson'",
 	} {
@@ -283,6 +284,22 @@ func TestServeBinaryStreamAndPage(t *testing.T) {
 	_, _, lines, _ = postStream(t, url+"/v1/combat", exact)
 	if want := `{"result":` + strings.TrimSuffix(string(plain), "\n") + `}`; status != 200 || len(lines) != 1 || lines[0] != want {
 		t.Errorf("exact: %d; streamed %q, want the result line alone %s", status, lines, want)
+	}
+
+	// The fleet advisor: the Must show question through the real
+	// service is the command line's answer (the elapsed time aside); a
+	// fault names its field.
+	status, plain = postJSON(t, url+"/v1/advise", mustShowDoc)
+	cli, err := exec.Command(bin, append(append([]string{}, mustShowArgs...), "-o", "json")...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status != 200 || maskElapsed(string(plain)) != maskElapsed(string(cli)) {
+		t.Errorf("advise: %d\n%s\nthe command line:\n%s", status, plain, cli)
+	}
+	status, plain = postJSON(t, url+"/v1/advise", strings.Replace(mustShowDoc, `"fleet_pool":4`, `"fleet_pool":99`, 1))
+	if status != 422 || !strings.Contains(string(plain), `"path":"limits.fleet_pool"`) {
+		t.Errorf("advise, bad fleet pool: %d %s", status, plain)
 	}
 
 	bad := strings.Replace(doc, `"count":3`, `"count":0`, 1)

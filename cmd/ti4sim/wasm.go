@@ -17,7 +17,7 @@ import (
 // globalThis.ti4simHandle(kind, body, onProgress) and waits for calls.
 //
 // ti4simHandle answers as `ti4sim serve` with its default limits answers
-// the same request, byte for byte: kind is combat, compare, vote or import
+// the same request, byte for byte: kind is combat, compare, advise, vote or import
 // (body: the JSON document the endpoint takes) or catalog (body ignored).
 // It returns a Promise of {status, body}: the HTTP status the service
 // would answer and its body as a string (an error: {"error", "path"}).

@@ -85,3 +85,31 @@ func TestDecodeMapFaultsInKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeAdvise: no input panics; an error is an *Error on one line;
+// an accepted document writes its resources and a defender as flags.
+func FuzzDecodeAdvise(f *testing.F) {
+	for _, s := range []string{
+		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}},"limits":{"resources":6}}`,
+		`{"version":1,"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1}],"technologies":["fighter-ii"]},"defender":{"fleet":[{"unit":"infantry","count":3}]},"run":{"trials":100,"seed":2}},` +
+			`"limits":{"resources":8,"space_dock":3,"fleet_pool":3,"supply":{"mech":1,"war sun":0},"build":["infantry","mech","carrier"],"war_sun":true},"target":0.8,"keep":2,"method":"trials"}`,
+		`{"version":1,"scenario":{"version":1,"action":"ground"},"limits":{"resources":-1}}`,
+		`{"version":1,"scenario":{},"limits":{"supply":{"":1e9}},"target":1e400}`, `[]`, `null`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		d, err := DecodeAdvise(strings.NewReader(doc))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q is not a one-line *Error", err)
+			}
+			return
+		}
+		args := strings.Join(d.Args(), " ")
+		if !strings.Contains(args, "--resources") || !strings.Contains(args, "--defender") {
+			t.Fatalf("an accepted document writes no resources or defender: %q", args)
+		}
+	})
+}

@@ -8,10 +8,10 @@ import "embed"
 var schemas embed.FS
 
 // SchemaNames are the documents that have a schema.
-var SchemaNames = []string{"combat", "compare", "vote"}
+var SchemaNames = []string{"combat", "compare", "vote", "advise"}
 
 // Schema returns the JSON Schema of a document ("combat", "compare",
-// "vote"), and whether there is one.
+// "vote", "advise"), and whether there is one.
 func Schema(name string) ([]byte, bool) {
 	b, err := schemas.ReadFile("schema/" + name + ".json")
 	return b, err == nil

@@ -16,6 +16,7 @@ import (
 func TestSchemaMatchesTypes(t *testing.T) {
 	for name, typ := range map[string]reflect.Type{
 		"combat": reflect.TypeOf(Combat{}), "compare": reflect.TypeOf(Compare{}), "vote": reflect.TypeOf(Vote{}),
+		"advise": reflect.TypeOf(Advise{}),
 	} {
 		b, ok := Schema(name)
 		if !ok {

@@ -19,7 +19,7 @@ type Backend interface {
 	// (GET /v1/catalog).
 	Catalog() []byte
 	// Schema returns the JSON Schema of the document kind name (combat,
-	// compare, vote), or false when there is no such schema
+	// compare, vote, advise), or false when there is no such schema
 	// (GET /v1/schema/{name}).
 	Schema(name string) ([]byte, bool)
 }
@@ -28,6 +28,12 @@ type Backend interface {
 // (POST /v1/compare); without it the path answers 404.
 type Comparer interface {
 	Compare(ctx context.Context, body []byte, lim Limits) ([]byte, error)
+}
+
+// Advisor is a Backend that answers fleet questions, advise documents
+// (POST /v1/advise); without it the path answers 404.
+type Advisor interface {
+	Advise(ctx context.Context, body []byte, lim Limits) ([]byte, error)
 }
 
 // Importer is a Backend that turns another tool's link into a document

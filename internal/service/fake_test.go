@@ -69,6 +69,9 @@ func (f *fakeBackend) Combat(ctx context.Context, b []byte, l Limits) ([]byte, e
 func (f *fakeBackend) Compare(ctx context.Context, b []byte, l Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
+func (f *fakeBackend) Advise(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+	return f.answer(ctx, b, l)
+}
 func (f *fakeBackend) Vote(ctx context.Context, b []byte, l Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }

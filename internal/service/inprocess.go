@@ -11,7 +11,7 @@ import (
 // service answers it over HTTP: the same status and the same body bytes,
 // from the same handlers (document checks, limits, queue, time limit, and
 // errors as JSON {"error", "path"}). kind names the endpoint: catalog
-// (GET /v1/catalog, body ignored) or combat, compare, vote, import (body
+// (GET /v1/catalog, body ignored) or combat, compare, advise, vote, import (body
 // POSTed as application/json to /v1/KIND); any other kind is answered 404
 // like an unknown path. ctx cancels the run and carries its progress
 // receiver (WithProgress). The WebAssembly engine answers the page through

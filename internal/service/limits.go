@@ -31,7 +31,7 @@ type Config struct {
 	// included (--timeout); a run still going then is stopped and answered
 	// 503.
 	Timeout time.Duration
-	// MaxConcurrent is the most runs (combat, compare, vote) computed at
+	// MaxConcurrent is the most runs (combat, compare, advise, vote) computed at
 	// once (--max-concurrent).
 	MaxConcurrent int
 	// MaxQueue is the most runs waiting for one of the MaxConcurrent slots

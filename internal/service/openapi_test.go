@@ -93,7 +93,7 @@ func TestOpenAPIDocumentsErrorStatuses(t *testing.T) {
 	}
 	// The statuses TestPanicIsContained, TestBackendFault, TestTimeout and
 	// TestQueueFull show the run routes answer.
-	for _, p := range []string{"/v1/combat", "/v1/compare", "/v1/vote"} {
+	for _, p := range []string{"/v1/combat", "/v1/compare", "/v1/advise", "/v1/vote"} {
 		seen = append(seen, answered{"POST", p, 500}, answered{"POST", p, 503}, answered{"POST", p, 429})
 	}
 	seen = append(seen, answered{"POST", "/v1/import", 503}, answered{"POST", "/v1/import", 500})

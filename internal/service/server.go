@@ -42,7 +42,7 @@ type Server struct {
 	// routes are the method-and-path patterns the mux serves.
 	routes []route
 	// missing are the described paths this backend does not answer, with
-	// the reason (a Backend without Comparer or Importer).
+	// the reason (a Backend without Comparer, Advisor or Importer).
 	missing map[string]string
 }
 
@@ -75,6 +75,11 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 		s.routes = append(s.routes, route{http.MethodPost, "/v1/compare", s.runHandler(c.Compare)})
 	} else {
 		s.missing["/v1/compare"] = "this build answers no comparison documents"
+	}
+	if a, ok := b.(Advisor); ok {
+		s.routes = append(s.routes, route{http.MethodPost, "/v1/advise", s.runHandler(a.Advise)})
+	} else {
+		s.missing["/v1/advise"] = "this build answers no fleet questions"
 	}
 	if im, ok := b.(Importer); ok {
 		s.routes = append(s.routes, route{http.MethodPost, "/v1/import", s.importHandler(im)})
@@ -340,7 +345,7 @@ func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	b, ok := s.backend.Schema(name)
 	if !ok {
-		writeError(w, http.StatusNotFound, "", fmt.Sprintf("no schema named %s: the document kinds are combat, compare and vote", echo.Quote(name)))
+		writeError(w, http.StatusNotFound, "", fmt.Sprintf("no schema named %s: the document kinds are combat, compare, vote and advise", echo.Quote(name)))
 		return
 	}
 	w.Header().Set("Content-Type", "application/schema+json")
