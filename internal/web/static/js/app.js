@@ -10,6 +10,7 @@ import * as engines from "./engine.js";
 import { Battle } from "./battle.js";
 import { Results } from "./results.js";
 import * as compare from "./compare.js";
+import * as advise from "./advise.js";
 import * as vote from "./vote.js";
 import * as share from "./share.js";
 
@@ -99,12 +100,13 @@ function wire() {
   $("summary").addEventListener("click", () => $("result").scrollIntoView({ behavior: "smooth", block: "start" }));
   $("import-go").addEventListener("click", () => importLink());
   $("compare-run").addEventListener("click", () => runCompare());
+  $("advise-run").addEventListener("click", () => runAdvise());
   $("vote-run").addEventListener("click", () => runVote());
   window.addEventListener("hashchange", () => {
     if (location.hash !== lastHash) openFragment(location.hash);
   });
   // Tabs: click, and the arrow keys between them.
-  const tabs = ["battle", "compare", "vote"];
+  const tabs = ["battle", "compare", "advise", "vote"];
   for (const t of tabs) $(`tab-${t}`).addEventListener("click", () => selectTab(t));
   $("tab-battle")
     .closest("[role=tablist]")
@@ -124,7 +126,7 @@ function wire() {
 }
 
 function selectTab(name) {
-  for (const t of ["battle", "compare", "vote"]) {
+  for (const t of ["battle", "compare", "advise", "vote"]) {
     const on = t === name;
     const tab = $(`tab-${t}`);
     tab.setAttribute("aria-selected", on ? "true" : "false");
@@ -241,6 +243,12 @@ function openFragment(hash) {
     selectTab("compare");
     battle.refreshNames();
     runCompare();
+  } else if (kind === "advise") {
+    showMissed(battle.load(doc.scenario || {}));
+    advise.load(doc);
+    selectTab("advise");
+    battle.refreshNames();
+    runAdvise();
   } else if (kind === "vote") {
     vote.load(doc);
     selectTab("vote");
@@ -295,11 +303,16 @@ async function runCompare() {
   await runTab("compare", doc, compare);
 }
 
+async function runAdvise() {
+  const doc = advise.document(battle.document(), battle.trialsRun());
+  await runTab("advise", doc, advise);
+}
+
 async function runVote() {
   await runTab("vote", vote.document(), vote);
 }
 
-// runTab answers a compare or vote document in its tab (view: its module,
+// runTab answers a compare, advise or vote document in its tab (view: its module,
 // with show and error): the link follows the document, the answer or the
 // engine's error is shown.
 async function runTab(kind, doc, view) {

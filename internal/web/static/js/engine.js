@@ -21,7 +21,7 @@ export async function load() {
   throw new Error(`engine.json: unknown engine ${JSON.stringify(cfg.engine)}`);
 }
 
-const paths = { combat: "v1/combat", compare: "v1/compare", vote: "v1/vote", import: "v1/import" };
+const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", import: "v1/import" };
 
 // ServiceEngine posts documents to the service; runs stream their progress
 // (Accept: application/x-ndjson).
