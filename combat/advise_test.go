@@ -370,3 +370,65 @@ func TestAdviseRefusesBadQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviseProbesAnInvasionWithoutGroundForces: building ships only for
+// an invasion with no ground force anywhere is refused for that reason;
+// with ground forces already there, ships alone are a question; an exact
+// question needs no Options.
+func TestAdviseProbesAnInvasionWithoutGroundForces(t *testing.T) {
+	sc := combat.Scenario{Action: combat.Invasion, Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")}}
+	lim := combat.BuildLimits{Resources: 4, Kinds: []units.Kind{units.Destroyer, units.Carrier}}
+	_, err := combat.Advise(context.Background(), combat.BuildQuestion{Scenario: sc, Limits: lim}, combat.Options{})
+	if err == nil || !strings.Contains(err.Error(), "an invasion needs a ground force") {
+		t.Errorf("ships only, no ground force: %v", err)
+	}
+	sc.Attacker.Fleet = mustFleet(t, "1 carrier, 4 infantry")
+	a, err := combat.Advise(context.Background(), combat.BuildQuestion{Scenario: sc, Limits: lim}, combat.Options{})
+	// Nothing; 1..4 destroyers; 1 carrier; 1 carrier and 1 destroyer (4
+	// resources).
+	if err != nil || !a.Exact || a.Buildable != 1+4+1+1 {
+		t.Errorf("ground forces there: %v, %+v", err, a)
+	}
+}
+
+// TestAdviseAddingAUnitCanLowerTheChance is why the advisor assumes no
+// monotonicity: against 2 cruisers that retreat when losing, a bigger
+// fleet makes them retreat (the defender's outcome) instead of being
+// destroyed, and 3 cruisers win less often than 2. The advisor's answer
+// is still the best of every fleet, by Solve on each.
+func TestAdviseAddingAUnitCanLowerTheChance(t *testing.T) {
+	retreat, err := combat.ParseRetreat("when=losing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser"), Retreat: retreat}}
+	win := func(f string) float64 {
+		s := sc
+		s.Attacker.Fleet = mustFleet(t, f)
+		return mustSolve(t, s).Outcome.AttackerWin.P
+	}
+	two, three := win("2 cruiser"), win("3 cruiser")
+	if three >= two {
+		t.Fatalf("3 cruisers win %.5f, 2 cruisers %.5f: the example no longer shows a unit lowering the chance", three, two)
+	}
+	a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 6, Kinds: []units.Kind{units.Cruiser, units.Destroyer}}})
+	best := 0.0
+	for c := 0; c <= 3; c++ {
+		for d := 0; d <= 6-2*c; d++ {
+			var parts []string
+			if c > 0 {
+				parts = append(parts, fmt.Sprintf("%d cruiser", c))
+			}
+			if d > 0 {
+				parts = append(parts, fmt.Sprintf("%d destroyer", d))
+			}
+			if len(parts) > 0 {
+				best = max(best, win(strings.Join(parts, ", ")))
+			}
+		}
+	}
+	if math.Abs(a.Best.Win.P-best) > 1e-12 {
+		t.Errorf("advisor %s wins %.6f, the best fleet %.6f", a.Best.Fleet, a.Best.Win.P, best)
+	}
+	t.Logf("2 cruisers %.4f, 3 cruisers %.4f; best within 6 resources: %s (%.4f)", two, three, a.Best.Fleet, a.Best.Win.P)
+}

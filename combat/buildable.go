@@ -108,10 +108,19 @@ type buildSpace struct {
 func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, error) {
 	probe := *sc
 	gs := sc.Attacker.Fleet.Groups()
+	ground := false
+	for _, g := range gs {
+		ground = ground || g.Kind.GroundForce()
+	}
 	for _, k := range kinds {
 		if sc.Attacker.Fleet.Count(k) == 0 {
 			gs = append(gs, units.Group{Kind: k, Count: 1, Upgraded: sc.Attacker.Fleet.Upgraded(k)})
+			ground = ground || k.GroundForce()
 		}
+	}
+	if sc.Action == Invasion && !ground {
+		// An invasion compiles only with a ground force to commit.
+		gs = append(gs, units.Group{Kind: units.Infantry, Count: 1})
 	}
 	f, err := units.NewFleet(gs...)
 	if err != nil {

@@ -1,0 +1,40 @@
+package bench
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// BenchmarkAdvise answers fleet questions against 1 dreadnought, 2
+// cruisers, 2 destroyers and 3 fighters with a PDS II next door: the
+// realistic question (12 resources, production 8, fleet pool 4; 194
+// fleets, all exact), a bigger one (20, 12, 6; 948 fleets) and the
+// realistic one simulated (20000 trials a fleet), on every core.
+func BenchmarkAdvise(b *testing.B) {
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Defender: combat.Side{Fleet: fleet(b, "1 dreadnought, 2 cruiser, 2 destroyer, 3 fighter"), Techs: []string{"pds-ii"}, AdjacentPDS: 1}}
+	for _, c := range []struct {
+		name   string
+		lim    combat.BuildLimits
+		method combat.Method
+	}{
+		{"realistic", combat.BuildLimits{Resources: 12, Production: 8, FleetPool: 4}, combat.MethodAuto},
+		{"bigger", combat.BuildLimits{Resources: 20, Production: 12, FleetPool: 6}, combat.MethodAuto},
+		{"realistic-trials", combat.BuildLimits{Resources: 12, Production: 8, FleetPool: 4}, combat.MethodTrials},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			q := combat.BuildQuestion{Scenario: sc, Limits: c.lim, Method: c.method}
+			var fleets int
+			for b.Loop() {
+				a, err := combat.Advise(context.Background(), q, combat.Options{Trials: 20000, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				fleets = a.Evaluated
+			}
+			b.ReportMetric(float64(fleets), "fleets")
+		})
+	}
+}
