@@ -38,6 +38,7 @@ func TestAdviseGolden(t *testing.T) {
 		{"advise_space_target_json", append(append([]string{}, mustShowArgs...), "--target", "0.2", "-o", "json")},
 		{"advise_invade_target", []string{"advise", "invade", "-a", "1 carrier", "-d", "3 infantry, 1 pds", "--resources", "6", "--target", "0.8"}},
 		{"advise_space_trials", []string{"advise", "space", "-d", "2 cruiser, 1 destroyer", "--resources", "6", "--fleet-pool", "3", "--method", "trials", "-n", "5000"}},
+		{"advise_dock_fighters", []string{"advise", "space", "-a", "2 carrier", "-d", "2 cruiser", "--resources", "10", "--space-dock", "0", "--build", "fighter"}},
 		{"advise_unreached", []string{"advise", "space", "-d", "2 dreadnought", "--resources", "4", "--target", "0.9", "--space-dock", "1", "--supply", "cruiser=1"}},
 	}
 	for _, c := range cases {

@@ -48,11 +48,14 @@ func built(f units.Fleet) string {
 }
 
 // unitsN is "1 unit", "N units".
-func unitsN(n int) string {
-	if n == 1 {
-		return "1 unit"
+func unitsN(n int) string { return plural(strconv.Itoa(n), "unit") }
+
+// plural is "1 thing" or "N things" for the number n written out.
+func plural(n, thing string) string {
+	if n == "1" {
+		return n + " " + thing
 	}
-	return fmt.Sprintf("%d units", n)
+	return n + " " + thing + "s"
 }
 
 // how says how the fleets were evaluated.
@@ -86,7 +89,7 @@ func adviceTable(out io.Writer, sc *combat.Scenario, a combat.Advice, o AdviceOp
 	default:
 		fmt.Fprintf(w, "Build:\n")
 	}
-	fmt.Fprintf(w, "  %s (%s resources, %d units produced)\n", built(b.Built), strconv.FormatFloat(b.Cost, 'f', -1, 64), b.Produced)
+	fmt.Fprintf(w, "  %s (%s, %s produced)\n", built(b.Built), plural(strconv.FormatFloat(b.Cost, 'f', -1, 64), "resource"), plural(strconv.Itoa(b.Produced), "unit"))
 	fmt.Fprintf(w, "  P(win) %s", pct(b.Win.P))
 	if !a.Exact {
 		fmt.Fprintf(w, " %s", interval(b.Win))

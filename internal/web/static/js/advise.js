@@ -59,6 +59,11 @@ export function load(doc) {
   $("advise-there").checked = (doc.scenario?.attacker?.fleet || []).length > 0;
 }
 
+// plural is "1 thing" or "N things".
+function plural(n, thing) {
+  return `${n} ${thing}${n === 1 ? "" : "s"}`;
+}
+
 // row is one fleet of the answer as a table row.
 function row(c) {
   return h(
@@ -80,9 +85,9 @@ export function show(res) {
   $("advise-best").replaceChildren(
     h("span", { class: "head" }, head + " "),
     h("strong", { id: "advise-build-best" }, b.build || "nothing"),
-    ` — ${b.cost} resources, ${b.produced} units. P(win) `,
+    ` — ${plural(b.cost, "resource")}, ${plural(b.produced, "unit")}. P(win) `,
     h("strong", { id: "advise-win-best" }, fmt.pct(b.win)),
-    `, resources lost ${fmt.num(b.resources_lost)}, P(keeps at least ${res.keep}) ${fmt.pct(b.keep)}.`,
+    `, resources lost ${fmt.num(b.resources_lost)}, P(keeps at least ${plural(res.keep, "unit")}) ${fmt.pct(b.keep)}.`,
   );
   $("advise-keep-col").textContent = `P(keeps ≥ ${res.keep})`;
   $("advise-result").tBodies[0].replaceChildren(...res.pareto.map(row));
