@@ -148,6 +148,18 @@ func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, er
 	return out, nil
 }
 
+// ownWarSun reports whether the attacker's faction has a war sun of its
+// own (the Muaat's Prototype War Sun), which it produces without the War
+// Sun technology.
+func ownWarSun(sc *Scenario) bool {
+	if sc.Attacker.Faction == nil {
+		return false
+	}
+	s, err := sc.Attacker.Faction.Unit(units.WarSun, false)
+	g, _ := units.Generic(units.WarSun, false)
+	return err == nil && s.Name != g.Name
+}
+
 // dockStats returns the attacker's space dock as its faction and
 // technologies make it, read from a probe invasion where the attacker's
 // faction and technologies defend a planet with a space dock.
@@ -181,23 +193,18 @@ func mustProbeFleet(gs ...units.Group) units.Fleet {
 // defaultKinds are the kinds considered when BuildLimits.Kinds is empty.
 func defaultKinds(sc *Scenario, lim BuildLimits) []units.Kind {
 	ks := []units.Kind{units.Dreadnought, units.Carrier, units.Cruiser, units.Destroyer, units.Fighter}
-	f := sc.Attacker.Faction
-	if f != nil && f != units.NoFaction() {
-		if _, err := f.Unit(units.Flagship, false); err == nil && sc.Attacker.Fleet.Count(units.Flagship) == 0 {
+	if f := sc.Attacker.Faction; f != nil && sc.Attacker.Fleet.Count(units.Flagship) == 0 {
+		if _, err := f.Unit(units.Flagship, false); err == nil {
 			ks = append([]units.Kind{units.Flagship}, ks...)
 		}
 	}
-	if lim.WarSun || isMuaat(sc) {
+	if lim.WarSun || ownWarSun(sc) {
 		ks = append([]units.Kind{units.WarSun}, ks...)
 	}
 	if sc.Action == Invasion {
 		ks = append(ks, units.Mech, units.Infantry)
 	}
 	return ks
-}
-
-func isMuaat(sc *Scenario) bool {
-	return sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "muaat"
 }
 
 // checkLimits reports the first limit out of range, naming it.
@@ -251,11 +258,18 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 			return nil, fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
 		case k.GroundForce() && sc.Action != Invasion:
 			return nil, fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
-		case k == units.WarSun && !lim.WarSun && !isMuaat(sc):
+		case k == units.WarSun && !lim.WarSun && !ownWarSun(sc):
 			return nil, fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (BuildLimits.WarSun)")
 		}
 	}
-	stats, err := unitStats(sc, kinds)
+	// One probe gives the stats of the kinds to build, of those already
+	// there (their capacity) and of fighters (Fighter II or not).
+	probed := append(slices.Clone(kinds), units.Fighter)
+	for _, g := range sc.Attacker.Fleet.Groups() {
+		probed = append(probed, g.Kind)
+	}
+	slices.Sort(probed)
+	stats, err := unitStats(sc, slices.Compact(probed))
 	if err != nil {
 		return nil, err
 	}
@@ -298,14 +312,6 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 		bs.kinds = append(bs.kinds, bk)
 	}
 	for _, g := range sc.Attacker.Fleet.Groups() {
-		s, ok := stats[g.Kind]
-		if !ok {
-			ss, err := unitStats(sc, []units.Kind{g.Kind})
-			if err != nil {
-				return nil, err
-			}
-			s = ss[g.Kind]
-		}
 		switch {
 		case g.Kind == units.Fighter:
 			bs.haveFighters += g.Count
@@ -315,15 +321,10 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 			bs.haveShips += g.Count
 		}
 		if g.Kind.Ship() {
-			bs.haveCapacity += g.Count * s.Capacity
+			bs.haveCapacity += g.Count * stats[g.Kind].Capacity
 		}
 	}
-	if s, ok := stats[units.Fighter]; ok {
-		bs.fighterII = s.Move > 0
-	} else if sc.Attacker.Fleet.Count(units.Fighter) > 0 {
-		ss, _ := unitStats(sc, []units.Kind{units.Fighter})
-		bs.fighterII = ss[units.Fighter].Move > 0
-	}
+	bs.fighterII = stats[units.Fighter].Move > 0
 	bs.halfExcess = sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "naalu"
 	return bs, nil
 }
@@ -356,7 +357,7 @@ func (bs *buildSpace) enumerate() ([]buildable, error) {
 			if produced == 0 && bs.existing.Empty() {
 				return nil // nobody to fight
 			}
-			if !bs.fits(counts) || (bs.invasion && !bs.hasGround(counts)) {
+			if !bs.fits(counts) {
 				return nil
 			}
 			if len(out) == MaxBuildable {
@@ -397,7 +398,8 @@ func (bs *buildSpace) enumerate() ([]buildable, error) {
 
 // fits checks the whole fleet's capacity and fleet pool (LRR "Capacity":
 // fighters and ground forces in the space area need capacity; Fighter II:
-// fighters beyond it count against the fleet pool instead).
+// fighters beyond it count against the fleet pool instead), and that an
+// invasion has a ground force to commit.
 func (bs *buildSpace) fits(counts []int) bool {
 	ships, capacity, fighters, ground := bs.haveShips, bs.haveCapacity, bs.haveFighters, bs.haveGround
 	for i, k := range bs.kinds {
@@ -414,7 +416,7 @@ func (bs *buildSpace) fits(counts []int) bool {
 			capacity += n * k.capacity
 		}
 	}
-	if ground > capacity {
+	if ground > capacity || bs.invasion && ground == 0 {
 		return false
 	}
 	excess := fighters + ground - capacity
@@ -428,17 +430,6 @@ func (bs *buildSpace) fits(counts []int) bool {
 		excess = (excess + 1) / 2
 	}
 	return bs.lim.FleetPool == 0 || ships+excess <= bs.lim.FleetPool
-}
-
-// hasGround reports whether the fleet holds a ground force.
-func (bs *buildSpace) hasGround(counts []int) bool {
-	n := bs.haveGround
-	for i, k := range bs.kinds {
-		if k.kind.GroundForce() {
-			n += counts[i]
-		}
-	}
-	return n > 0
 }
 
 // noneReason says why no fleet is buildable.
