@@ -322,14 +322,7 @@ func candidate(ctx context.Context, q *BuildQuestion, bs *buildSpace, b buildabl
 // keepChance is the chance that at least n of the attacker's units are
 // left, with its Wilson interval for a simulated result.
 func keepChance(r *Result, n int) Probability {
-	l := &r.Attacker.Left
-	var p float64
-	for _, bins := range [][]float64{l.AttackerWin, l.Draw, l.DefenderWin, l.AttackerRetreats, l.DefenderRetreats, l.Unfinished} {
-		for k := n; k < len(bins); k++ {
-			p += bins[k]
-		}
-	}
-	p = min(max(p, 0), 1)
+	p := r.Attacker.Left.AtLeast(n)
 	if r.Exact {
 		return Probability{P: p, Lo: p, Hi: p}
 	}

@@ -41,6 +41,19 @@ func (u *UnitsLeft) of(o outcome) *[]float64 {
 	return &u.Unfinished
 }
 
+// AtLeast is the probability that the side has at least n units left,
+// whatever the outcome: the bins from n up of every outcome's slice.
+func (u *UnitsLeft) AtLeast(n int) float64 {
+	var p float64
+	for o := range numOutcomes {
+		bins := *u.of(o)
+		for k := max(n, 0); k < len(bins); k++ {
+			p += bins[k]
+		}
+	}
+	return min(max(p, 0), 1)
+}
+
 // prepareLeft lists each side's slots whose units count as units left
 // (UnitsLeft) and the number of bins their count needs.
 func (p *Plan) prepareLeft() {
