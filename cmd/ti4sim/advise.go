@@ -96,26 +96,13 @@ func (ar *adviseRun) newFlags() *pflag.FlagSet {
 	return fs
 }
 
-// adviseAction reads the action advise's first argument names.
+// adviseAction reads the action advise's first argument names: space or
+// invade.
 func adviseAction(c *command, args []string, e *env) (combat.Action, error) {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			if err := c.writeHelp(e.stdout); err != nil {
-				return 0, err
-			}
-			return 0, errHelpShown
-		}
-		return 0, usageErrorf("advise: name the action first: ti4sim advise space|invade -d FLEET --resources N")
-	}
-	switch args[0] {
-	case "space":
-		return combat.SpaceCombat, nil
-	case "invade":
-		return combat.Invasion, nil
-	case "ground":
+	if len(args) > 0 && args[0] == "ground" {
 		return 0, usageErrorf("advise: a ground combat has nothing to build; advise space or invade")
 	}
-	return 0, usageErrorf("advise: unknown action %s; allowed: space, invade", echo.Quote(args[0]))
+	return leadingAction(c, args, e, "ti4sim advise space|invade -d FLEET --resources N", "space", "invade")
 }
 
 func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env) error {

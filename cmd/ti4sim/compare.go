@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,24 +182,32 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 // compareAction reads the action compare's first argument names, with its
 // built-in example; --help there prints the help (errHelpShown).
 func compareAction(c *command, args []string, e *env) (combat.Action, example, error) {
+	act, err := leadingAction(c, args, e, "ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2", "space", "ground", "invade")
+	if err != nil {
+		return 0, example{}, err
+	}
+	return act, map[combat.Action]example{combat.SpaceCombat: spaceExample, combat.GroundCombat: groundExample, combat.Invasion: invadeExample}[act], nil
+}
+
+// leadingAction reads the action the first argument of a command that
+// takes one (compare, advise) names, one of allowed; --help there prints
+// the command's help (errHelpShown); synopsis is shown when it is missing.
+func leadingAction(c *command, args []string, e *env, synopsis string, allowed ...string) (combat.Action, error) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			if err := c.writeHelp(e.stdout); err != nil {
-				return 0, example{}, err
+				return 0, err
 			}
-			return 0, example{}, errHelpShown
+			return 0, errHelpShown
 		}
-		return 0, example{}, usageErrorf("compare: name the action first: ti4sim compare space|ground|invade [flags] --vary KEY=V1,V2")
+		return 0, usageErrorf("%s: name the action first: %s", c.name, synopsis)
 	}
-	switch args[0] {
-	case "space":
-		return combat.SpaceCombat, spaceExample, nil
-	case "ground":
-		return combat.GroundCombat, groundExample, nil
-	case "invade":
-		return combat.Invasion, invadeExample, nil
+	for act, name := range actionNames {
+		if name == args[0] && slices.Contains(allowed, name) {
+			return act, nil
+		}
 	}
-	return 0, example{}, usageErrorf("compare: unknown action %s; allowed: space, ground, invade", echo.Quote(args[0]))
+	return 0, usageErrorf("%s: unknown action %s; allowed: %s", c.name, echo.Quote(args[0]), strings.Join(allowed, ", "))
 }
 
 // parse parses the flags after the action, merged under a --scenario
