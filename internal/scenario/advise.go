@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -123,12 +124,7 @@ func (l *Limits) check() error {
 	case l.FleetPool < 0 || l.FleetPool > combat.MaxBuildCount:
 		return errorf("limits.fleet_pool", "%d out of range 0 (no limit)..%d", l.FleetPool, combat.MaxBuildCount)
 	}
-	keys := make([]string, 0, len(l.Supply))
-	for k := range l.Supply {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(l.Supply)) {
 		p := "limits.supply." + k
 		if _, _, err := units.ParseKind(k); err != nil {
 			return errorf(p, "%v", err)
@@ -161,16 +157,7 @@ func (d *Advise) Args() []string {
 		add("fleet-pool", strconv.Itoa(l.FleetPool))
 	}
 	if len(l.Supply) > 0 {
-		keys := make([]string, 0, len(l.Supply))
-		for k := range l.Supply {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		items := make([]string, len(keys))
-		for i, k := range keys {
-			items[i] = k + "=" + strconv.Itoa(l.Supply[k])
-		}
-		add("supply", strings.Join(items, ","))
+		add("supply", keyValues(l.Supply))
 	}
 	if len(l.Build) > 0 {
 		add("build", strings.Join(l.Build, ","))

@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,16 +29,7 @@ func (d *Combat) Args() []string {
 		add("ruleset", d.Ruleset)
 	}
 	if len(d.Printings) > 0 {
-		keys := make([]string, 0, len(d.Printings))
-		for k := range d.Printings {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		items := make([]string, len(keys))
-		for i, k := range keys {
-			items[i] = k + "=" + d.Printings[k]
-		}
-		add("rules", strings.Join(items, ","))
+		add("rules", keyValues(d.Printings))
 	}
 	addBool("nebula", d.System.Nebula)
 	addBool("entropic-scar", d.System.EntropicScar)
@@ -231,4 +224,14 @@ func DropFlags(args []string, drop, takesValue func(name string) bool) []string 
 		i += n - 1
 	}
 	return out
+}
+
+// keyValues writes a map as a flag's KEY=VALUE,... list, in key order
+// (--rules, --supply).
+func keyValues[V any](m map[string]V) string {
+	items := make([]string, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		items = append(items, fmt.Sprintf("%s=%v", k, m[k]))
+	}
+	return strings.Join(items, ",")
 }
