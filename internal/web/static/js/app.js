@@ -26,6 +26,10 @@ const standard = {
 
 const debounceMs = 350;
 
+// onBattle are the tabs whose documents start from the Battle tab's
+// scenario: each module builds its document from it, loads and shows.
+const onBattle = { compare, advise };
+
 let engine;
 let battle;
 const results = new Results();
@@ -99,8 +103,7 @@ function wire() {
   $("share").addEventListener("click", () => copyLink());
   $("summary").addEventListener("click", () => $("result").scrollIntoView({ behavior: "smooth", block: "start" }));
   $("import-go").addEventListener("click", () => importLink());
-  $("compare-run").addEventListener("click", () => runCompare());
-  $("advise-run").addEventListener("click", () => runAdvise());
+  for (const kind of Object.keys(onBattle)) $(`${kind}-run`).addEventListener("click", () => runOnBattle(kind));
   $("vote-run").addEventListener("click", () => runVote());
   window.addEventListener("hashchange", () => {
     if (location.hash !== lastHash) openFragment(location.hash);
@@ -237,18 +240,12 @@ function openFragment(hash) {
     showMissed(battle.load(doc));
     selectTab("battle");
     battleEdited(0);
-  } else if (kind === "compare") {
+  } else if (kind in onBattle) {
     showMissed(battle.load(doc.scenario || {}));
-    compare.load(doc);
-    selectTab("compare");
+    onBattle[kind].load(doc);
+    selectTab(kind);
     battle.refreshNames();
-    runCompare();
-  } else if (kind === "advise") {
-    showMissed(battle.load(doc.scenario || {}));
-    advise.load(doc);
-    selectTab("advise");
-    battle.refreshNames();
-    runAdvise();
+    runOnBattle(kind);
   } else if (kind === "vote") {
     vote.load(doc);
     selectTab("vote");
@@ -298,14 +295,10 @@ async function importLink() {
   }
 }
 
-async function runCompare() {
-  const doc = compare.document(battle.document(), battle.trialsRun());
-  await runTab("compare", doc, compare);
-}
-
-async function runAdvise() {
-  const doc = advise.document(battle.document(), battle.trialsRun());
-  await runTab("advise", doc, advise);
+// runOnBattle answers such a tab's document for the Battle tab's scenario.
+async function runOnBattle(kind) {
+  const view = onBattle[kind];
+  await runTab(kind, view.document(battle.document(), battle.trialsRun()), view);
 }
 
 async function runVote() {
