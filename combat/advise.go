@@ -157,11 +157,6 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
 	case q.Method < MethodAuto || q.Method > MethodTrials:
 		return a, fmt.Errorf("method: %d is not a method", q.Method)
 	}
-	if q.Method == MethodTrials {
-		if err := o.Validate(); err != nil {
-			return a, err
-		}
-	}
 	if q.Keep == 0 {
 		q.Keep = 1
 	}
@@ -178,26 +173,31 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
 	}
 	slices.SortStableFunc(fleets, func(x, y buildable) int { return x.costHalves - y.costHalves })
 	a.Buildable = len(fleets)
+	// Exact first unless trials were asked for; method auto falls back to
+	// trials, for every fleet, at the first fleet exact mode cannot solve.
 	var cands []Candidate
 	exact := q.Method != MethodTrials
-	for {
-		if !exact && q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
-			return a, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
-		}
-		cands, err = evaluate(ctx, &q, bs, fleets, exact, o)
+	if exact {
+		cands, err = evaluate(ctx, &q, bs, fleets, true, o)
 		var ne *NotExactError
-		if exact && q.Method == MethodAuto && errors.As(err, &ne) {
-			a.NotExact = ne.Error()
-			if err := o.Validate(); err != nil {
-				return a, fmt.Errorf("%w (the fleets are simulated: %s)", err, strings.TrimPrefix(ne.Error(), "fleet "))
-			}
-			exact = false
-			continue
+		if q.Method == MethodAuto && errors.As(err, &ne) {
+			a.NotExact, exact = ne.Error(), false
 		}
-		if err != nil {
+	}
+	if !exact {
+		if err := o.Validate(); err != nil {
+			if a.NotExact != "" {
+				err = fmt.Errorf("%w (the fleets are simulated: %s)", err, strings.TrimPrefix(a.NotExact, "fleet "))
+			}
 			return a, err
 		}
-		break
+		if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
+			return a, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
+		}
+		cands, err = evaluate(ctx, &q, bs, fleets, false, o)
+	}
+	if err != nil {
+		return a, err
 	}
 	a.Exact, a.Evaluated = exact, len(cands)
 	if !exact {
