@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -44,7 +43,7 @@ func (b *backend) Combat(ctx context.Context, body []byte, lim service.Limits) (
 	if err := checkRun(d.Run, 1, lim, "run"); err != nil {
 		return nil, err
 	}
-	return b.run(ctx, append([]string{commandOf[d.Action]}, d.Args()...), lim)
+	return b.run(ctx, append([]string{commandOf[d.Action]}, d.Args()...), lim, "")
 }
 
 // Compare answers a compare document (POST /v1/compare); trials count once
@@ -69,13 +68,12 @@ func (b *backend) Compare(ctx context.Context, body []byte, lim service.Limits) 
 	if err := checkRun(d.Scenario.Run, variants, lim, "scenario.run"); err != nil {
 		return nil, err
 	}
-	return b.run(ctx, append([]string{"compare", d.Scenario.Action}, d.Args()...), lim)
+	return b.run(ctx, append([]string{"compare", d.Scenario.Action}, d.Args()...), lim, "scenario")
 }
 
 // Advise answers an advise document (POST /v1/advise). The trials of
 // every fleet simulated count together against the limit (checked once
-// the fleets are listed); an input error's path is the document's (the
-// scenario's under "scenario").
+// the fleets are listed).
 func (b *backend) Advise(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
 	d, err := scenario.DecodeAdvise(bytes.NewReader(body))
 	if err != nil {
@@ -84,12 +82,7 @@ func (b *backend) Advise(ctx context.Context, body []byte, lim service.Limits) (
 	if err := checkRun(d.Scenario.Run, 1, lim, "scenario.run"); err != nil {
 		return nil, err
 	}
-	out, err := b.run(ctx, append([]string{"advise", d.Scenario.Action}, d.Args()...), lim)
-	var in *service.InputError
-	if errors.As(err, &in) && in.Path != "" && !strings.HasPrefix(in.Path, "limits") && !slices.Contains([]string{"target", "keep", "method"}, in.Path) {
-		in.Path = "scenario." + in.Path
-	}
-	return out, err
+	return b.run(ctx, append([]string{"advise", d.Scenario.Action}, d.Args()...), lim, "scenario")
 }
 
 // Vote answers a vote document (POST /v1/vote).
@@ -105,7 +98,7 @@ func (b *backend) Vote(ctx context.Context, body []byte, lim service.Limits) ([]
 	if err := checkRun(run, 1, lim, "run"); err != nil {
 		return nil, err
 	}
-	out, err := b.run(ctx, append([]string{"vote"}, d.Args()...), lim)
+	out, err := b.run(ctx, append([]string{"vote"}, d.Args()...), lim, "")
 	var in *service.InputError
 	if errors.As(err, &in) {
 		// A voter's or a briber's fault: the item it quotes.
@@ -190,8 +183,11 @@ func checkRun(r scenario.Run, variants int, lim service.Limits, path string) err
 
 // run runs one command line in-process with -o json and returns its
 // output; a usage error is an InputError at the JSON path of the flag it
-// names.
-func (b *backend) run(ctx context.Context, args []string, lim service.Limits) ([]byte, error) {
+// names. under is where the combat sits in the document ("scenario" in a
+// compare or advise document, "" in a combat document): a combat flag's
+// path goes under it, the document's own fields (vary, limits, target,
+// keep, method) do not.
+func (b *backend) run(ctx context.Context, args []string, lim service.Limits, under string) ([]byte, error) {
 	c := lookupCommand(args[0])
 	var out bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates,
@@ -203,6 +199,9 @@ func (b *backend) run(ctx context.Context, args []string, lim service.Limits) ([
 		var ue *usageError
 		if errors.As(err, &ue) {
 			path, msg := flagPath(ue.msg)
+			if top, _, _ := strings.Cut(path, "."); under != "" && path != "" && !documentFields[top] {
+				path = under + "." + path
+			}
 			return nil, &service.InputError{Path: path, Msg: msg}
 		}
 		return nil, err
@@ -234,6 +233,10 @@ var flagPaths = map[string]string{
 	"--fleet-pool": "limits.fleet_pool", "--supply": "limits.supply", "--build": "limits.build", "--war-sun": "limits.war_sun",
 	"--target": "target", "--keep": "keep", "--method": "method",
 }
+
+// documentFields are the fields of a compare or advise document beside
+// its combat (flagPath's paths of their flags).
+var documentFields = map[string]bool{"vary": true, "limits": true, "target": true, "keep": true, "method": true}
 
 // sideFlags map a side's flags to the fields of its document.
 var sideFlags = map[string]string{
