@@ -106,8 +106,11 @@ func technologicalSingularity(p *engine.Plan, sc *Scenario, holder engine.Side) 
 			continue
 		}
 		p.OnSlotModifier(g.r, func(t *engine.Trial, side engine.Side, s uint8) int {
-			sl := &t.P.Side[holder].Slots[s]
-			if side != holder || t.Used[g.c] == 0 || sl.Stats.Kind != g.gain.kind || sl.Stats.Upgraded {
+			// s indexes side's slots: only the holder's are read.
+			if side != holder || t.Used[g.c] == 0 {
+				return 0
+			}
+			if sl := &t.P.Side[holder].Slots[s]; sl.Stats.Kind != g.gain.kind || sl.Stats.Upgraded {
 				return 0
 			}
 			return g.gain.by
