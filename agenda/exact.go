@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // MaxExactStates bounds the number of distinct partial tallies Exact keeps
@@ -183,7 +185,8 @@ func (l *layout) get(key uint64, f int) int {
 // partial tally does not fit in 64 bits (it refuses before doing that much
 // work, within a few seconds at worst), an error naming the bad input when
 // a is invalid, ctx.Err(), or an error when ctx is nil.
-func Exact(ctx context.Context, a Agenda) (Result, error) {
+func Exact(ctx context.Context, a Agenda) (_ Result, err error) {
+	defer fault.Catch(&err, fault.Named("the vote's exact count"))
 	if ctx == nil {
 		return Result{}, errNilContext
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 	"github.com/ti4sim/ti4sim/internal/stats"
 )
@@ -58,7 +59,8 @@ var errNilContext = errors.New("agenda: nil context")
 // final vote is cast, and Plurality at the end. It returns an
 // error naming the bad input when a or o is invalid, ctx.Err() when ctx
 // is cancelled, or an error when ctx is nil.
-func Simulate(ctx context.Context, a Agenda, o Options) (Result, error) {
+func Simulate(ctx context.Context, a Agenda, o Options) (_ Result, err error) {
+	defer fault.Catch(&err, fault.Named("the vote's simulation"))
 	if ctx == nil {
 		return Result{}, errNilContext
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/internal/stats"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -133,8 +135,8 @@ const exactTie = 1e-9
 // (against 2 cruisers that retreat when losing, 2 cruisers win 39.44%, 3
 // cruisers 35.20%: the stronger fleet makes them retreat instead of die). The Pareto table holds the fleets evaluated. Advise returns
 // ctx.Err() when ctx ends, and an error naming the input at fault.
-func Advise(ctx context.Context, q BuildQuestion, o Options) (Advice, error) {
-	var a Advice
+func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if ctx == nil {
 		return a, errNilContext
 	}
@@ -242,7 +244,8 @@ func evaluate(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []bu
 // up to o.Workers goroutines (each solve is independent and deterministic),
 // trial runs one after the other, each on o.Workers.
 func evaluateLevel(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, level []Candidate, exact bool, o Options) error {
-	one := func(i int) error {
+	one := func(i int) (err error) {
+		defer fault.Catch(&err, engine.StepOf) // on a worker goroutine: a panic must not end the program
 		c, err := candidate(ctx, q, bs, fleets[i], exact, o)
 		level[i] = c
 		return err

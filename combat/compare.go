@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 	"github.com/ti4sim/ti4sim/internal/stats"
 )
@@ -62,7 +63,8 @@ func (d Difference) Significant() bool {
 // with far less noise than from independent runs. All scenarios must be of
 // the same Action. o.Precision is not supported. Like Run, the answer does
 // not depend on o.Workers, and a nil ctx is an error.
-func Compare(ctx context.Context, scs []Scenario, o Options) (Comparison, error) {
+func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if ctx == nil {
 		return Comparison{}, errNilContext
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // errOptimalSampled refuses an optimal hit assignment to Run and Compare:
@@ -117,14 +118,13 @@ func Optimize(ctx context.Context, sc Scenario) (Assignment, error) {
 
 // OptimizeWithin is Optimize with SolveWithin's bound on the joint states
 // each combat reaches, 1..MaxExactStates.
-func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (Assignment, error) {
-	var a Assignment
+func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignment, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if !sc.Attacker.Order.Optimal && !sc.Defender.Order.Optimal {
 		return a, errors.New("no side assigns its hits optimally: set Order.Optimal for the attacker or the defender")
 	}
 	plain := sc
 	plain.Attacker.Order.Optimal, plain.Defender.Order.Optimal = false, false
-	var err error
 	if a.Default, err = SolveWithin(ctx, plain, maxStates); err != nil {
 		return a, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // errNilContext is returned by Run, Compare and Solve when given a nil
@@ -20,7 +21,8 @@ var errNilContext = errors.New("combat: nil context")
 // returns ctx.Err() if ctx is cancelled before the end, an error if ctx is
 // nil, and an error naming the input when sc or o is invalid. It is safe to
 // call concurrently.
-func Run(ctx context.Context, sc Scenario, o Options) (Result, error) {
+func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if ctx == nil {
 		return Result{}, errNilContext
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // MaxExactStates bounds the joint states (pairs of the two sides' unit
@@ -39,7 +40,8 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 // combat may reach: 1..MaxExactStates (a service's per-request limit). A
 // combat that reaches more is refused, naming the limit, as soon as it
 // passes it.
-func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (Result, error) {
+func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (_ Result, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	s, err := solver(ctx, sc, maxStates)
 	if err != nil {
 		return Result{}, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -43,7 +44,8 @@ type PlanetResult = engine.PlanetResult
 // copies, trade goods and influence are spent in that order). With one
 // planet and every ground force committed, it draws exactly as Run does
 // for the same invasion, so the figures are Run's for the same seed.
-func RunSystem(ctx context.Context, sc Scenario, o Options) (SystemResult, error) {
+func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if ctx == nil {
 		return SystemResult{}, errNilContext
 	}
@@ -91,7 +93,8 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 
 // SolveSystemWithin is SolveSystem with a bound on the joint states the
 // space combat may reach, 1..MaxExactStates (a service's limit).
-func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (SystemResult, error) {
+func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ SystemResult, err error) {
+	defer fault.Catch(&err, engine.StepOf)
 	if maxStates < 1 || maxStates > MaxExactStates {
 		return SystemResult{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
 	}

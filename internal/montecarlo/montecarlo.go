@@ -17,6 +17,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // ChunkSize is the number of trials in one chunk. It is part of the frozen
@@ -92,6 +94,9 @@ func Chunks(trials int64) uint64 {
 // Run runs o.Trials trials on up to o.Workers goroutines, each with its own
 // Worker made by newWorker, and returns the workers for the caller to merge.
 // It stops early with ctx.Err() when ctx is cancelled; a nil ctx is an error.
+// A worker that panics stops the run: Run returns the panic as a
+// *fault.Error (the first one, when several workers panic), and the
+// program goes on.
 func Run[W Worker](ctx context.Context, o Options, newWorker func() W) ([]W, error) {
 	if ctx == nil {
 		return nil, fmt.Errorf("montecarlo: nil context")
@@ -112,13 +117,15 @@ func Run[W Worker](ctx context.Context, o Options, newWorker func() W) ([]W, err
 		workers[i] = newWorker()
 	}
 	var next, done atomic.Uint64
+	var failed atomic.Pointer[fault.Error]
 	var wg sync.WaitGroup
 	for i := range workers {
 		wg.Add(1)
 		go func(w W) {
 			defer wg.Done()
+			defer fault.Recover(func(e *fault.Error) { failed.CompareAndSwap(nil, e) })
 			var rng rand.PCG
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && failed.Load() == nil {
 				c := next.Add(1) - 1
 				if c >= chunks {
 					return
@@ -154,6 +161,9 @@ func Run[W Worker](ctx context.Context, o Options, newWorker func() W) ([]W, err
 		tick.Stop()
 	} else {
 		<-finished
+	}
+	if e := failed.Load(); e != nil {
+		return nil, e
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // TestStreamFrozen pins the first outputs of a few chunk streams. Every
@@ -124,5 +127,39 @@ func TestValidate(t *testing.T) {
 	}
 	if err := (Options{Trials: 1}).Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+// panicWorker panics in its third chunk of trials and counts the chunks
+// all workers start.
+type panicWorker struct {
+	started *atomic.Int64
+	chunks  int
+}
+
+func (w *panicWorker) Trials(rng *rand.PCG, n int) {
+	w.started.Add(1)
+	w.chunks++
+	if w.chunks == 3 {
+		panic("worker fault")
+	}
+}
+
+// TestRunWorkerPanic checks that a worker's panic ends the run with a
+// *fault.Error at the panicking line, instead of ending the program, and
+// that the other workers stop soon after (far fewer chunks than the run's
+// 1000 are started).
+func TestRunWorkerPanic(t *testing.T) {
+	var started atomic.Int64
+	for _, workers := range []int{1, 4} {
+		started.Store(0)
+		_, err := Run(context.Background(), Options{Trials: 1000 * ChunkSize, Seed: 1, Workers: workers}, func() *panicWorker { return &panicWorker{started: &started} })
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Value != "worker fault" || !strings.HasPrefix(fe.At, "montecarlo_test.go:") {
+			t.Fatalf("%d workers: %v, want the worker's panic as a *fault.Error", workers, err)
+		}
+		if n := started.Load(); n > int64(3*workers+workers) {
+			t.Errorf("%d workers: %d chunks started after the first panic at a worker's third", workers, n)
+		}
 	}
 }
