@@ -1,6 +1,8 @@
 package service
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 )
@@ -33,12 +35,36 @@ type errorBody struct {
 	// Path is the JSON path of the value at fault in the request
 	// document, or "" when the fault is not in one value.
 	Path string `json:"path"`
+	// RequestID is the request's X-Request-Id, given with a 5xx answer so
+	// that a report of it can be matched with the service's log.
+	RequestID string `json:"request_id,omitempty"`
 }
 
-// writeError answers status with the JSON error body {"error", "path"}.
+// writeError answers status with the JSON error body {"error", "path"};
+// a 5xx answer carries the request id too.
 func writeError(w http.ResponseWriter, status int, path, msg string) {
-	b, _ := json.Marshal(errorBody{Error: msg, Path: path}) // strings always marshal
+	body := errorBody{Error: msg, Path: path}
+	if status >= 500 {
+		body.RequestID = requestID(w)
+	}
+	b, _ := json.Marshal(body) // strings always marshal
 	writeJSON(w, status, append(b, '\n'))
+}
+
+// newRequestID returns a new request id: 16 hexadecimal digits drawn
+// from crypto/rand, unique enough to find one request in a log.
+func newRequestID() string {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (crypto/rand's documentation)
+	return hex.EncodeToString(b[:])
+}
+
+// requestID is the id logRequests gave the request w answers, or "".
+func requestID(w http.ResponseWriter) string {
+	if rec, ok := w.(*recorder); ok {
+		return rec.id
+	}
+	return ""
 }
 
 // writeJSON answers status with body, a JSON document.

@@ -11,12 +11,16 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // fakeBackend answers by the document's fields. First, when the request
 // carries a progress receiver (a streamed answer), "progress": N reports
 // done = 1..N of N from another goroutine, one after the other. Then "do":
 // "input" an InputError at attacker.fleet[0].count, "panic" a panic,
+// "worker-panic" a panic on a goroutine of its own, handed back as a
+// *fault.Error as the library's workers do,
 // "block" waits until ctx ends (signalling started, then done), "fail" a
 // plain error; anything else echoes {"ok":true,"limits":...}.
 type fakeBackend struct {
@@ -51,6 +55,15 @@ func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]by
 		return nil, &InputError{Path: "attacker.fleet[0].count", Msg: "count 0 out of range: allowed 1..99"}
 	case "panic":
 		panic("fake backend panics")
+	case "worker-panic":
+		errc := make(chan *fault.Error, 1)
+		go func() {
+			defer fault.Recover(func(e *fault.Error) { errc <- e })
+			panic("fake worker panics")
+		}()
+		e := <-errc
+		e.Step = "the fake's trials"
+		return nil, e
 	case "fail":
 		return nil, io.ErrUnexpectedEOF
 	case "block":
@@ -120,8 +133,9 @@ func decodeError(t *testing.T, w *httptest.ResponseRecorder) errorBody {
 	dec := json.NewDecoder(w.Body)
 	dec.DisallowUnknownFields()
 	var e struct {
-		Error *string `json:"error"`
-		Path  *string `json:"path"`
+		Error     *string `json:"error"`
+		Path      *string `json:"path"`
+		RequestID string  `json:"request_id"`
 	}
 	if err := dec.Decode(&e); err != nil {
 		t.Fatalf("error body: %v", err)
@@ -129,7 +143,10 @@ func decodeError(t *testing.T, w *httptest.ResponseRecorder) errorBody {
 	if e.Error == nil || *e.Error == "" || e.Path == nil {
 		t.Fatalf("error body lacks error or path: %+v", e)
 	}
-	return errorBody{Error: *e.Error, Path: *e.Path}
+	if (w.Code >= 500) != (e.RequestID != "") {
+		t.Errorf("status %d with request id %q: want one with a 5xx answer only", w.Code, e.RequestID)
+	}
+	return errorBody{Error: *e.Error, Path: *e.Path, RequestID: e.RequestID}
 }
 
 // slogTo logs text to buf, under mu.

@@ -18,6 +18,8 @@ type recorder struct {
 	status     int
 	bytes      int64
 	clientGone bool
+	// id is the request's id, answered as X-Request-Id and logged.
+	id string
 }
 
 func (r *recorder) WriteHeader(status int) {
@@ -47,7 +49,8 @@ const statusClientGone = 499
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &recorder{ResponseWriter: w}
+		rec := &recorder{ResponseWriter: w, id: newRequestID()}
+		w.Header().Set("X-Request-Id", rec.id)
 		next.ServeHTTP(rec, r)
 		status := rec.status
 		switch {
@@ -56,7 +59,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		case status == 0:
 			status = http.StatusOK
 		}
-		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status, "duration", time.Since(start), "bytes", rec.bytes)
+		s.log.Info("request", "id", rec.id, "method", r.Method, "path", r.URL.Path, "status", status, "duration", time.Since(start), "bytes", rec.bytes)
 	})
 }
 
@@ -72,7 +75,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			s.log.Error("panic", "id", requestID(w), "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			if rec, ok := w.(*recorder); !ok || rec.status == 0 {
 				writeError(w, http.StatusInternalServerError, "", internalErrorMsg)
 			}

@@ -25,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
 // Server is the service's http.Handler.
@@ -200,7 +201,7 @@ func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, e
 		case !begun:
 			s.answer(w, r, ctx, out, err) // as without a stream
 		default:
-			f := s.failure(r, ctx, err)
+			f := s.failure(w, r, ctx, err)
 			if f.status == statusClientGone {
 				s.clientGone(w)
 				return
@@ -230,7 +231,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, ctx context.Cont
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	s.writeFailure(w, s.failure(r, ctx, err))
+	s.writeFailure(w, s.failure(w, r, ctx, err))
 }
 
 // errorAnswer is an error answer: its status, the JSON path at fault and the
@@ -242,16 +243,22 @@ type errorAnswer struct {
 }
 
 // failure is the answer to a backend's error: 422 (input), 503 (time limit
-// or shutdown), statusClientGone or 500 (logged).
-func (s *Server) failure(r *http.Request, ctx context.Context, err error) errorAnswer {
+// or shutdown), statusClientGone or 500 (logged; a panic in the
+// computation, a *fault.Error, says in which step, and its stack is
+// logged). w is the request's writer, for its id.
+func (s *Server) failure(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) errorAnswer {
 	var in *InputError
+	var fe *fault.Error
 	switch {
 	case errors.As(err, &in):
 		return errorAnswer{http.StatusUnprocessableEntity, in.Path, in.Msg}
+	case errors.As(err, &fe):
+		s.log.Error("panic in a computation", "id", requestID(w), "method", r.Method, "path", r.URL.Path, "err", err, "stack", string(fe.Stack))
+		return errorAnswer{http.StatusInternalServerError, "", err.Error()}
 	case ctx.Err() != nil:
 		return s.stoppedFailure(r, ctx)
 	default:
-		s.log.Error("backend failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.log.Error("backend failed", "id", requestID(w), "method", r.Method, "path", r.URL.Path, "err", err)
 		return errorAnswer{http.StatusInternalServerError, "", internalErrorMsg}
 	}
 }

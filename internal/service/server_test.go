@@ -143,8 +143,9 @@ func TestGoodRequests(t *testing.T) {
 	}
 }
 
-// TestPanicIsContained: a panicking backend gets a 500 JSON answer and the
-// server goes on answering.
+// TestPanicIsContained: a panicking backend, or a panic on one of its
+// goroutines (a *fault.Error), gets a 500 JSON answer with the request's
+// id, its stack is logged, and the server goes on answering.
 func TestPanicIsContained(t *testing.T) {
 	var logged bytes.Buffer
 	var mu sync.Mutex
@@ -154,16 +155,22 @@ func TestPanicIsContained(t *testing.T) {
 	}
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	for i := 0; i < 2; i++ {
-		resp, err := http.Post(srv.URL+"/v1/combat", jsonType, strings.NewReader(`{"do":"panic"}`))
+	for _, c := range []struct{ do, want string }{
+		{"panic", "internal error"}, {"panic", "internal error"},
+		{"worker-panic", "internal error in the fake's trials, at fake_test.go:"},
+	} {
+		resp, err := http.Post(srv.URL+"/v1/combat", jsonType, strings.NewReader(`{"do":"`+c.do+`"}`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var e errorBody
 		json.NewDecoder(resp.Body).Decode(&e)
 		resp.Body.Close()
-		if resp.StatusCode != 500 || !strings.Contains(e.Error, "internal error") {
-			t.Fatalf("panic answered %d %+v, want 500 internal error", resp.StatusCode, e)
+		if resp.StatusCode != 500 || !strings.Contains(e.Error, c.want) {
+			t.Fatalf("%s answered %d %+v, want 500 %q", c.do, resp.StatusCode, e, c.want)
+		}
+		if id := resp.Header.Get("X-Request-Id"); len(id) != 16 || e.RequestID != id {
+			t.Errorf("%s: request id %q in the body, %q in X-Request-Id: want the same 16 digits", c.do, e.RequestID, id)
 		}
 	}
 	resp, err := http.Post(srv.URL+"/v1/combat", jsonType, strings.NewReader(`{}`))
@@ -173,7 +180,7 @@ func TestPanicIsContained(t *testing.T) {
 	resp.Body.Close()
 	mu.Lock()
 	defer mu.Unlock()
-	if !strings.Contains(logged.String(), "fake backend panics") || !strings.Contains(logged.String(), "goroutine") {
+	if !strings.Contains(logged.String(), "fake backend panics") || !strings.Contains(logged.String(), "fake worker panics") || !strings.Contains(logged.String(), "goroutine") {
 		t.Errorf("the panic and its stack are not logged:\n%.500s", logged.String())
 	}
 }

@@ -143,15 +143,20 @@ func (st *stream) result(out []byte) {
 // streamError is the last line of a stream that failed after it began:
 // the error answer's body and the status it would have had.
 type streamError struct {
-	Error  string `json:"error"`
-	Path   string `json:"path"`
-	Status int    `json:"status"`
+	Error     string `json:"error"`
+	Path      string `json:"path"`
+	Status    int    `json:"status"`
+	RequestID string `json:"request_id,omitempty"`
 }
 
 // fail writes the last line of a stream that has begun, the error
 // {"error", "path", "status"}. Called after end.
 func (st *stream) fail(status int, path, msg string) {
-	b, _ := json.Marshal(streamError{Error: msg, Path: path, Status: status}) // strings always marshal
+	e := streamError{Error: msg, Path: path, Status: status}
+	if status >= 500 {
+		e.RequestID = requestID(st.w)
+	}
+	b, _ := json.Marshal(e) // strings always marshal
 	st.writeLine(append(b, '\n'))
 }
 
