@@ -196,6 +196,12 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 		if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
 			return a, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
 		}
+		if o.MaxDice > 0 {
+			if err := adviseCost(&q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
+				return a, err
+			}
+			o.MaxDice = 0 // checked for all the fleets together
+		}
 		cands, err = evaluate(ctx, &q, bs, fleets, false, o)
 	}
 	if err != nil {
@@ -214,6 +220,29 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 	a.Reached = q.Target > 0 && a.Best.Win.P >= q.Target
 	a.Pareto = pareto(cands, exact)
 	return a, nil
+}
+
+// adviseCost is the Cost of simulating every fleet trials times, each
+// counted at the dice of the most expensive (the last in cost order, the
+// most units), an upper estimate. A fleet that does not compile costs
+// nothing here: its run refuses it.
+func adviseCost(q *BuildQuestion, bs *buildSpace, fleets []buildable, trials int64) Cost {
+	n := trials * int64(len(fleets))
+	c := Cost{Trials: n, DicePerTrial: 1, Dice: float64(n)}
+	if len(fleets) == 0 {
+		return c
+	}
+	_, all, err := bs.fleet(fleets[len(fleets)-1])
+	if err != nil {
+		return c
+	}
+	sc := q.Scenario
+	sc.Attacker.Fleet = all
+	if p, err := compileForTrials(&sc); err == nil {
+		c.DicePerTrial = p.DicePerTrial()
+		c.Dice = float64(n) * c.DicePerTrial
+	}
+	return c
 }
 
 // evaluate evaluates the fleets a cost level at a time, cheapest first,

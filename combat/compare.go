@@ -88,6 +88,11 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 		}
 		plans[i] = p
 	}
+	if o.MaxDice > 0 {
+		if err := costOf(o.Trials, plans...).Check(o.MaxDice); err != nil {
+			return Comparison{}, err
+		}
+	}
 	ws, err := montecarlo.Run(ctx, o.Runner(), func() *engine.PairedWorker { return engine.NewPairedWorker(plans) })
 	if err != nil {
 		return Comparison{}, err

@@ -183,11 +183,17 @@ func (s *Side) internal() engine.Force {
 
 // compile checks sc and builds its plan, for the exact solver.
 func compile(sc *Scenario) (*engine.Plan, error) {
-	if len(sc.Planets) > 0 || sc.Bombard != "" || sc.Commit.Kind != CommitSecure || sc.Commit.Target != 0 || len(sc.Commit.Split) > 0 {
+	if sc.system() {
 		return nil, errPlanetsNeedSystem
 	}
 	in := sc.internal()
 	return effects.Compile(&in)
+}
+
+// system reports whether sc has planets, a bombardment focus or a commit
+// policy: RunSystem and SolveSystem answer it, Run and Solve refuse it.
+func (sc *Scenario) system() bool {
+	return len(sc.Planets) > 0 || sc.Bombard != "" || sc.Commit.Kind != CommitSecure || sc.Commit.Target != 0 || len(sc.Commit.Split) > 0
 }
 
 // compileForTrials is compile with the fast round tables Monte Carlo

@@ -27,6 +27,11 @@ type Options struct {
 	// Trials is then the most trials to run. 0 < Precision < 0.5. The
 	// batches are fixed by the seed, so the result stays reproducible.
 	Precision float64
+	// MaxDice, if positive, bounds a run's work: before it starts, the run
+	// estimates the dice it would roll (its trials, all variants' or
+	// fleets' together, times Plan.DicePerTrial) and refuses, with an
+	// error saying what to reduce, a run that would roll more. 0: no bound.
+	MaxDice float64
 }
 
 // Validate reports the first option out of range.
@@ -36,6 +41,9 @@ func (o Options) Validate() error {
 	}
 	if o.Precision < 0 || o.Precision >= 0.5 || o.Precision != o.Precision {
 		return fmt.Errorf("precision %v out of range: allowed 0 (off) or 0 < precision < 0.5", o.Precision)
+	}
+	if o.MaxDice < 0 || o.MaxDice != o.MaxDice {
+		return fmt.Errorf("max dice %v out of range: allowed 0 (no bound) or more", o.MaxDice)
 	}
 	return nil
 }
