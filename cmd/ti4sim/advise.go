@@ -12,6 +12,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -140,12 +141,20 @@ func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env)
 	if !fs.Changed("trials") {
 		o.Trials = adviseTrials
 	}
-	q.MaxStates, q.MaxTrials = e.maxExactStates, e.maxTrials
+	q.MaxStates, q.MaxTrials, o.MaxDice = e.maxExactStates, e.maxTrials, e.maxDice
+	// Every fleet is solved or simulated: a heavy run. Its dice are known
+	// only once exact mode has been tried, so the limit is checked then.
+	if o.Workers, err = admit(ctx, service.Work{Heavy: true}, o.Workers); err != nil {
+		return err
+	}
 	start := time.Now()
 	a, err := combat.Advise(ctx, q, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if be := budgetError(err); be != err {
+			return be
 		}
 		return usageErrorf("%s", flagError(err))
 	}

@@ -190,7 +190,7 @@ func checkRun(r scenario.Run, variants int, lim service.Limits, path string) err
 func (b *backend) run(ctx context.Context, args []string, lim service.Limits, under string) ([]byte, error) {
 	c := lookupCommand(args[0])
 	var out bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates,
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates, maxDice: lim.MaxDice,
 		onProgress: service.ProgressOf(ctx)}
 	if err := c.run(ctx, c, append(args[1:], "-o", "json"), e); err != nil {
 		if ctx.Err() != nil {

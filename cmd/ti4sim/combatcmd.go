@@ -11,6 +11,7 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // combatCommand builds space, ground or invade: they differ only in the
@@ -77,6 +78,9 @@ func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env)
 		return report.System(e.stdout, sc, res, o)
 	}
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+		if _, err := admit(ctx, service.Work{Heavy: true}, 0); err != nil {
+			return err
+		}
 		a, err := combat.OptimizeWithin(ctx, sc, e.exactStates())
 		switch {
 		case ctx.Err() != nil:
@@ -148,20 +152,24 @@ func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, e
 // saying why.
 func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.FlagSet, e *env) (combat.Result, error) {
 	rf, sf := cc.rf, cc.sf
-	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
-	if done || err != nil {
-		return res, err
-	}
-	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision}
+	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision, MaxDice: e.maxDice}
 	if sf.precision > 0 && !fs.Changed("trials") {
 		o.Trials = combat.MaxTrials // -n caps a precision run only when given
 		if e.maxTrials > 0 {
 			o.Trials = min(o.Trials, e.maxTrials)
 		}
 	}
+	var err error
+	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(sc, o) }, o.Workers, e); err != nil {
+		return combat.Result{}, err
+	}
+	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
+	if done || err != nil {
+		return res, err
+	}
 	o.Progress = progress(e, o.Trials)
 	if res, err = combat.Run(ctx, sc, o); err != nil {
-		return res, err
+		return res, budgetError(err)
 	}
 	if notExact != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
@@ -197,6 +205,11 @@ func tryExact[R any](ctx context.Context, sf *scenarioFlags, solve func() (R, er
 // (--exact, --prefer-exact) or by simulation, as odds does for one.
 func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env) (combat.SystemResult, error) {
 	rf, sf := cc.rf, cc.sf
+	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice}
+	var err error
+	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(sc, o) }, o.Workers, e); err != nil {
+		return combat.SystemResult{}, err
+	}
 	res, done, notExact, err := tryExact(ctx, sf, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })
 	if done || err != nil {
 		return res, err
@@ -204,18 +217,31 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 	if sf.precision > 0 {
 		return combat.SystemResult{}, usageErrorf("--precision: not available with --planet; give the trials with -n")
 	}
-	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers}
 	o.Progress = progress(e, o.Trials)
 	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
 		if ctx.Err() != nil {
 			return res, err
 		}
-		return res, usageErrorf("%v", err)
+		return res, budgetError(usageErrorf("%v", err))
 	}
 	if notExact != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
 	}
 	return res, nil
+}
+
+// admitOdds admits the run of odds or systemOdds at the service's gate: an
+// exact solve as a light run, the best retreat (solved exactly only) as a
+// heavy one, a simulation (or --prefer-exact, which may simulate) weighed
+// by estimate. It returns the workers to run on.
+func (cc *combatRun) admitOdds(ctx context.Context, estimate func() (combat.Cost, error), workers int, e *env) (int, error) {
+	switch sf := cc.sf; {
+	case sf.exactOnly() != "":
+		return admit(ctx, service.Work{Heavy: true}, workers)
+	case sf.exact:
+		return admit(ctx, service.Work{}, workers)
+	}
+	return e.admitTrials(ctx, estimate, workers)
 }
 
 // exactStates is the bound on an exact solve's joint states: the

@@ -35,8 +35,11 @@ type env struct {
 	// joint states of an exact combat.
 	maxTrials      int64
 	maxExactStates int
-	stdout         io.Writer
-	stderr         io.Writer
+	// maxDice, when not 0, bounds a Monte Carlo run's estimated dice (ti4sim
+	// serve's --max-dice): a run over it is refused before it runs.
+	maxDice float64
+	stdout  io.Writer
+	stderr  io.Writer
 	// onProgress, when not nil, receives a Monte Carlo run's progress
 	// (trials done of total) instead of the terminal's progress line: the
 	// service's streamed answers and the WebAssembly engine's worker.

@@ -25,10 +25,11 @@ func serveCommand() *command {
 		fs.SortFlags = false
 		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "`HOST:PORT` to listen on; the default is reachable from this machine only; port 0 picks a free port")
 		fs.Var(&maxTrials, "max-trials", "most Monte Carlo trials one request may ask for, 1..1e9 (more: 422)")
+		fs.Float64Var(&cfg.MaxDice, "max-dice", cfg.MaxDice, "most dice one request's Monte Carlo run may be estimated to roll, variants and fleets together, 1..1e13 (more: 422 before it runs; a core rolls about 2e8 a second)")
 		fs.IntVar(&cfg.MaxExactStates, "max-exact-states", cfg.MaxExactStates, fmt.Sprintf("most joint unit states an exact combat may reach, 1..%d (more: 422)", service.MaxExactStatesLimit))
 		fs.Int64Var(&cfg.MaxBodyBytes, "max-body", cfg.MaxBodyBytes, "largest request body in bytes (larger: 413)")
 		fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "most time one request may take, queue included; then the run stops (503)")
-		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS)")
+		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS, at least 2); no client, and no heavy runs together, hold more than all but one")
 		fs.IntVar(&cfg.MaxQueue, "max-queue", cfg.MaxQueue, "most runs waiting for a slot; beyond: 429 with Retry-After")
 		fs.StringSliceVar(&cfg.CORSOrigins, "cors-origin", nil, "`ORIGIN`s (scheme://host[:port], exact match, comma-separated or repeated) whose pages may call the service; default none")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "on SIGINT or SIGTERM, how long requests in flight may finish before they are cancelled")

@@ -67,7 +67,7 @@ func TestServeBinary(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	const deadline = 2 * time.Second
-	cmd, url, stderr := startServe(t, bin, "--max-concurrent", "4", "--max-trials", "1e9", "--shutdown-timeout", deadline.String())
+	cmd, url, stderr := startServe(t, bin, "--max-concurrent", "4", "--max-trials", "1e9", "--max-dice", "1e13", "--shutdown-timeout", deadline.String())
 
 	status, got := postJSON(t, url+"/v1/combat", spaceDoc(20000, 7))
 	want, err := exec.Command(bin, "space", "-a", "3 carrier, 6 fighter", "-d", "1 dreadnought, 2 destroyer, 3 fighter, 1 space dock", "-n", "20000", "--seed", "7", "-o", "json").Output()
@@ -85,7 +85,10 @@ func TestServeBinary(t *testing.T) {
 	long, short := make(chan answer, 1), make(chan answer, 1)
 	go func() { s, b := postJSON(t, url+"/v1/combat", spaceDoc(1_000_000_000, 1)); long <- answer{s, b} }()
 	go func() { s, b := postJSON(t, url+"/v1/combat", spaceDoc(200_000, 1)); short <- answer{s, b} }()
-	for running := 0; running < 2; {
+	for running, waited := 0, time.Now(); running < 2; {
+		if time.Since(waited) > time.Minute {
+			t.Fatalf("the two runs never ran together; stderr:\n%s", stderr)
+		}
 		resp, err := http.Get(url + "/debug/vars")
 		if err != nil {
 			t.Fatal(err)
@@ -278,6 +281,17 @@ func TestServeBinaryStreamAndPage(t *testing.T) {
 		t.Errorf("compare: %d; last line:\n%s\nwant:\n%s", status, lines[len(lines)-1], want)
 	}
 	checkProgress(t, lines[:len(lines)-1], 200000, elapsed)
+
+	// Over the default dice budget (2×10⁹): 99 units of six kinds a side,
+	// 10⁷ trials, about 5×10¹⁰ dice, is refused at once, naming the
+	// trials that fit.
+	const big = `[{"unit":"dreadnought","count":99},{"unit":"carrier","count":99},{"unit":"cruiser","count":99},{"unit":"destroyer","count":99},{"unit":"fighter","count":99},{"unit":"war sun","count":99}]`
+	start := time.Now()
+	status, plain = postJSON(t, url+"/v1/combat", `{"version":1,"action":"space","attacker":{"fleet":`+big+`},"defender":{"fleet":`+big+`},"run":{"trials":10000000}}`)
+	t.Logf("heavy document answered %d in %v: %s", status, time.Since(start).Round(time.Millisecond), plain)
+	if status != 422 || !bytes.Contains(plain, []byte(`"path":"run.trials"`)) || !bytes.Contains(plain, []byte("ask for at most")) {
+		t.Errorf("heavy document: %d %s, want 422 at run.trials saying how many trials fit", status, plain)
+	}
 
 	exact := `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},"run":{"exact":true}}`
 	status, plain = postJSON(t, url+"/v1/combat", exact)

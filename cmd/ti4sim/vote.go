@@ -14,6 +14,7 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -358,6 +359,12 @@ func parseVoteFlags(c *command, args []string, e *env) (*pflag.FlagSet, *voteFla
 
 // odds computes agenda a exactly (--exact) or by simulation.
 func (f *voteFlags) odds(ctx context.Context, a agenda.Agenda, e *env) (agenda.Result, error) {
+	// A simulated vote is light (each trial a few draws a voter); an exact
+	// one may enumerate millions of tallies.
+	workers, err := admit(ctx, service.Work{Heavy: f.exact}, f.run.workers)
+	if err != nil {
+		return agenda.Result{}, err
+	}
 	if f.exact {
 		r, err := agenda.Exact(ctx, a)
 		if errors.Is(err, agenda.ErrTooLarge) {
@@ -366,7 +373,7 @@ func (f *voteFlags) odds(ctx context.Context, a agenda.Agenda, e *env) (agenda.R
 		return r, err
 	}
 	return agenda.Simulate(ctx, a, agenda.Options{
-		Trials: f.run.trials, Seed: f.run.seed, Workers: f.run.workers, Precision: f.precision,
+		Trials: f.run.trials, Seed: f.run.seed, Workers: workers, Precision: f.precision,
 		Progress: progress(e, f.run.trials),
 	})
 }

@@ -50,4 +50,7 @@ type Limits struct {
 	// MaxExactStates is the most joint unit states an exact combat may
 	// reach (combat.SolveWithin).
 	MaxExactStates int
+	// MaxDice is the most dice a Monte Carlo run may be estimated to roll
+	// (combat.Options.MaxDice): every variant's or fleet's together.
+	MaxDice float64
 }

@@ -22,7 +22,8 @@ import (
 // "worker-panic" a panic on a goroutine of its own, handed back as a
 // *fault.Error as the library's workers do,
 // "block" waits until ctx ends (signalling started, then done), "fail" a
-// plain error; anything else echoes {"ok":true,"limits":...}.
+// plain error; anything else echoes {"ok":true,"limits":...}. Every
+// document passes Admit first ("heavy": true as a heavy run).
 type fakeBackend struct {
 	started chan struct{}
 	done    chan error
@@ -36,9 +37,13 @@ func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]by
 	var doc struct {
 		Do       string `json:"do"`
 		Progress int64  `json:"progress"`
+		Heavy    bool   `json:"heavy"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, &InputError{Path: "", Msg: "want a JSON object"}
+	}
+	if _, err := Admit(ctx, Work{Heavy: doc.Heavy}); err != nil {
+		return nil, err
 	}
 	if report := ProgressOf(ctx); report != nil {
 		reported := make(chan struct{})

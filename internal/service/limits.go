@@ -31,12 +31,23 @@ type Config struct {
 	// included (--timeout); a run still going then is stopped and answered
 	// 503.
 	Timeout time.Duration
-	// MaxConcurrent is the most runs (combat, compare, advise, vote) computed at
-	// once (--max-concurrent).
+	// MaxDice is the most dice one request's Monte Carlo run may be
+	// estimated to roll, all its variants or fleets together (--max-dice);
+	// more is answered 422 before it runs, saying how many trials fit.
+	// One core rolls about 2×10⁸ dice a second.
+	MaxDice float64
+	// MaxConcurrent is the most runs (combat, compare, advise, vote)
+	// computed at once (--max-concurrent). No client holds more than
+	// MaxConcurrent − 1 of them (at least 1), nor do heavy runs (over
+	// HeavyDice, the best hit assignment, the advisor, exact votes)
+	// together, so a light run always finds a slot soon; heavy runs use
+	// all cores but one.
 	MaxConcurrent int
 	// MaxQueue is the most runs waiting for one of the MaxConcurrent slots
-	// (--max-queue); a run arriving when the queue is full is answered 429
-	// with Retry-After.
+	// (--max-queue), a quarter of them (at least 1) from one client; a run
+	// arriving when the queue, or its client's share, is full is answered
+	// 429 with Retry-After. When a slot frees, the waiting run whose
+	// client computes the fewest runs starts, the oldest first.
 	MaxQueue int
 	// CORSOrigins are the origins (scheme://host[:port], exact match) whose
 	// pages may call the service from a browser (--cors-origin); none:
@@ -61,20 +72,24 @@ const (
 	// MaxExactStatesLimit is the largest MaxExactStates (the exact
 	// solver's own limit, combat.MaxExactStates).
 	MaxExactStatesLimit = 1 << 22
+	// MaxDiceLimit is the largest MaxDice: 10¹³ dice, about 14 hours of a
+	// core.
+	MaxDiceLimit = 1e13
 )
 
 // DefaultConfig returns the defaults: loopback on port 8080; 10,000,000
-// trials and 1,048,576 exact states a request; 1 MiB bodies; 60 s a
-// request; GOMAXPROCS runs at once with 64 waiting; no CORS; 10 s to shut
-// down.
+// trials, 2×10⁹ dice (about 10 s of a core) and 1,048,576 exact states a
+// request; 1 MiB bodies; 60 s a request; GOMAXPROCS runs at once (at least
+// 2) with 64 waiting; no CORS; 10 s to shut down.
 func DefaultConfig() Config {
 	return Config{
 		Addr:            "127.0.0.1:8080",
 		MaxTrials:       10_000_000,
 		MaxExactStates:  1 << 20,
+		MaxDice:         2e9,
 		MaxBodyBytes:    1 << 20,
 		Timeout:         60 * time.Second,
-		MaxConcurrent:   runtime.GOMAXPROCS(0),
+		MaxConcurrent:   max(2, runtime.GOMAXPROCS(0)),
 		MaxQueue:        64,
 		ShutdownTimeout: 10 * time.Second,
 	}
@@ -87,6 +102,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("max trials %d out of range: allowed 1..%d", c.MaxTrials, MaxTrialsLimit)
 	case c.MaxExactStates < 1 || c.MaxExactStates > MaxExactStatesLimit:
 		return fmt.Errorf("max exact states %d out of range: allowed 1..%d", c.MaxExactStates, MaxExactStatesLimit)
+	case !(c.MaxDice >= 1 && c.MaxDice <= MaxDiceLimit):
+		return fmt.Errorf("max dice %v out of range: allowed 1..%g", c.MaxDice, float64(MaxDiceLimit))
 	case c.MaxBodyBytes < 1 || c.MaxBodyBytes > 1<<30:
 		return fmt.Errorf("max body %d bytes out of range: allowed 1..%d", c.MaxBodyBytes, 1<<30)
 	case c.Timeout <= 0:
@@ -109,5 +126,5 @@ func (c Config) Validate() error {
 
 // limits are the per-request limits the Backend enforces.
 func (c Config) limits() Limits {
-	return Limits{MaxTrials: c.MaxTrials, MaxExactStates: c.MaxExactStates}
+	return Limits{MaxTrials: c.MaxTrials, MaxExactStates: c.MaxExactStates, MaxDice: c.MaxDice}
 }

@@ -160,8 +160,10 @@ func (p *headerProbe) Header() http.Header         { return p.header }
 func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
 func (p *headerProbe) WriteHeader(status int)      { p.status = status }
 
-// runHandler answers a run endpoint: it reads the document, waits for a
-// slot under the request's time limit and lets run answer it. With Accept:
+// runHandler answers a run endpoint: it reads the document and lets run
+// answer it under the request's time limit; run waits for its slot at the
+// gate by calling Admit once it knows its work (a run over the limits is
+// refused before it waits). With Accept:
 // application/x-ndjson the answer is streamed (stream): the run's progress,
 // then its result or its error.
 func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, error)) http.HandlerFunc {
@@ -178,18 +180,17 @@ func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, e
 			defer st.abort()
 			ctx = WithProgress(ctx, st.progress)
 		}
-		release, err := s.gate.acquire(ctx)
+		adm := &admission{gate: s.gate, client: clientOf(r)}
+		defer adm.done() // a panicking run's slot too
+		out, err := run(context.WithValue(ctx, admissionKey{}, adm), body, s.cfg.limits())
+		if !adm.done() && err == nil {
+			s.log.Error("a run computed without passing the gate (a backend that does not call Admit)", "id", requestID(w), "path", r.URL.Path)
+		}
 		if errors.Is(err, errQueueFull) {
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusTooManyRequests, "", fmt.Sprintf("busy: %d runs in progress and %d waiting, the limits; retry later", s.cfg.MaxConcurrent, s.cfg.MaxQueue))
+			writeError(w, http.StatusTooManyRequests, "", fmt.Sprintf("busy: %d runs in progress and %d waiting (at most %d of one client), the limits; retry later", s.cfg.MaxConcurrent, s.cfg.MaxQueue, s.gate.clientQueue))
 			return
 		}
-		if err != nil {
-			s.stopped(w, r, ctx)
-			return
-		}
-		defer release()
-		out, err := run(ctx, body, s.cfg.limits())
 		if st == nil {
 			s.answer(w, r, ctx, out, err)
 			return

@@ -121,7 +121,7 @@ func TestGoodRequests(t *testing.T) {
 	s := newTestServer(t, cfg, newFake())
 	for _, p := range []string{"/v1/combat", "/v1/compare", "/v1/vote"} {
 		w := do(s, "POST", p, "application/json; charset=UTF-8", `{"version":1}`)
-		if w.Code != 200 || w.Body.String() != `{"limits":{"MaxTrials":12345,"MaxExactStates":678},"ok":true}` {
+		if w.Code != 200 || w.Body.String() != `{"limits":{"MaxTrials":12345,"MaxExactStates":678,"MaxDice":2000000000},"ok":true}` {
 			t.Errorf("POST %s: %d %s", p, w.Code, w.Body)
 		}
 	}
