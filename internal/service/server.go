@@ -35,6 +35,7 @@ type Server struct {
 	gate     *gate
 	mux      *http.ServeMux
 	handler  http.Handler
+	hosts    hostCheck
 	inFlight atomic.Int64
 	// progressEvery is the least time between two progress lines of a
 	// streamed answer (progressInterval).
@@ -96,7 +97,8 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 		}
 		s.mux.HandleFunc(rt.method+" "+pattern, rt.handle)
 	}
-	s.handler = s.logRequests(s.recoverPanics(s.cors(http.HandlerFunc(s.route))))
+	s.hosts = newHostCheck(cfg.Addr, cfg.AllowedHosts)
+	s.handler = s.logRequests(s.recoverPanics(s.checkHost(s.cors(http.HandlerFunc(s.route)))))
 	return s, nil
 }
 

@@ -310,7 +310,7 @@ func TestCORS(t *testing.T) {
 	cfg.CORSOrigins = []string{"http://localhost:3000"}
 	s := newTestServer(t, cfg, newFake())
 	pre := func(h http.Handler, origin string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest("OPTIONS", "/v1/combat", nil)
+		r := httptest.NewRequest("OPTIONS", "http://127.0.0.1/v1/combat", nil)
 		r.Header.Set("Origin", origin)
 		r.Header.Set("Access-Control-Request-Method", "POST")
 		r.Header.Set("Access-Control-Request-Headers", "content-type")
@@ -327,7 +327,7 @@ func TestCORS(t *testing.T) {
 		t.Errorf("other origin's preflight: %d %v", w.Code, w.Header())
 	}
 	decodeError(t, w)
-	r := httptest.NewRequest("POST", "/v1/combat", strings.NewReader("{}"))
+	r := httptest.NewRequest("POST", "http://127.0.0.1/v1/combat", strings.NewReader("{}"))
 	r.Header.Set("Content-Type", jsonType)
 	r.Header.Set("Origin", "http://localhost:3000")
 	w = httptest.NewRecorder()
