@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 )
@@ -37,8 +38,15 @@ type errorBody struct {
 
 // writeError answers status with the JSON error body {"error", "path"}.
 func writeError(w http.ResponseWriter, status int, path, msg string) {
-	b, _ := json.Marshal(errorBody{Error: msg, Path: path}) // strings always marshal
-	writeJSON(w, status, append(b, '\n'))
+	var b bytes.Buffer
+	errorJSON(&b, path, msg)
+	writeJSON(w, status, b.Bytes())
+}
+
+// errorJSON writes the JSON error body {"error", "path"} and a newline.
+func errorJSON(b *bytes.Buffer, path, msg string) {
+	out, _ := json.Marshal(errorBody{Error: msg, Path: path}) // strings always marshal
+	b.Write(append(out, '\n'))
 }
 
 // writeJSON answers status with body, a JSON document.
