@@ -127,7 +127,7 @@ func TestGoodRequests(t *testing.T) {
 	}
 	for path, want := range map[string]string{
 		"/healthz":          `{"status":"ok"}` + "\n",
-		"/v1/catalog":       `{"cards":[]}`,
+		"/v1/catalog":       `{"cards":[],"limits":{"max_body_bytes":256,"max_concurrent":2,"max_exact_states":678,"max_header_bytes":1048576,"max_queue":2,"max_trials":12345,"timeout_seconds":60}}` + "\n",
 		"/v1/schema/combat": `{"type":"object"}`,
 		"/v1/openapi.json":  string(openAPIDocument),
 	} {
