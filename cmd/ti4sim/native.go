@@ -4,15 +4,56 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 // main runs the command line of the process (wasm.go holds the
 // WebAssembly engine's main instead).
+//
+// A broken pipe on standard output (`ti4sim units | head -1`) is a failed
+// write, reported like a full disk: exit status 1 and one line
+// `ti4sim: writing output: ...` on stderr. Without a handler Go's runtime
+// kills a program writing to a broken pipe on fd 1 or 2 by SIGPIPE
+// (os/signal, "SIGPIPE"); with SIGPIPE notified the write returns EPIPE
+// instead. Notify rather than signal.Ignore: an ignored signal stays ignored
+// in the programs this one starts (the go toolchain, for `ti4sim site`),
+// a handler does not.
 func main() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	out := &outputWriter{w: os.Stdout, closed: stdoutClosedAtStart()}
+	code := run(ctx, os.Args[1:], os.Stdin, out, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// errStdoutClosed is the write error of a standard output that was closed
+// when the process started (`ti4sim units >&-`).
+var errStdoutClosed = errors.New("standard output is closed")
+
+// outputWriter is the process's standard output: its write errors say
+// that the output could not be written ("writing output: ..."), and when
+// stdout was closed at start every write fails with errStdoutClosed (Go's
+// runtime opens /dev/null on a closed fd 1, which would swallow the output
+// silently).
+type outputWriter struct {
+	w      io.Writer
+	closed bool
+}
+
+// Write writes p to standard output, or fails as described above.
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.closed {
+		return 0, fmt.Errorf("writing output: %w", errStdoutClosed)
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		err = fmt.Errorf("writing output: %w", err)
+	}
+	return n, err
 }

@@ -32,6 +32,7 @@ func serveCommand() *command {
 		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS, at least 2); no client, and no heavy runs together, hold more than all but one")
 		fs.IntVar(&cfg.MaxQueue, "max-queue", cfg.MaxQueue, "most runs waiting for a slot; beyond: 429 with Retry-After")
 		fs.StringSliceVar(&cfg.CORSOrigins, "cors-origin", nil, "`ORIGIN`s (scheme://host[:port], exact match, comma-separated or repeated) whose pages may call the service; default none")
+		fs.StringSliceVar(&cfg.AllowedHosts, "allow-host", nil, "`HOST` names (no port; comma-separated or repeated) answered besides localhost, 127.0.0.1 and [::1], e.g. a proxy's; others are refused 421. Listening on loopback only loopback names and these are answered; beyond loopback any Host is, unless some are given")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "on SIGINT or SIGTERM, how long requests in flight may finish before they are cancelled")
 		return fs
 	}
@@ -87,12 +88,19 @@ answers lines of JSON: {"progress":{"done":N,"total":M}} up to 5 a second
 {"result":...} (the answer without the header) or, when the run fails after
 the first line, {"error":"...","path":"...","status":S}.
 
+Listening on loopback (the default) the service answers only requests whose
+Host names loopback (localhost, 127.0.0.1, [::1], any port) or an
+--allow-host name, so that a web page on another name cannot reach it by DNS
+rebinding; listening beyond loopback it answers any Host unless --allow-host
+names some.
+
 Every error is JSON {"error": "...", "path": "..."} (path: the JSON path of
-the value at fault, or ""): 400 malformed JSON, 404 no such path, 405 wrong
-method (with Allow), 413 body over --max-body, 415 not application/json, 422
-an invalid document or one beyond the limits, 429 busy (--max-concurrent runs
-and --max-queue waiting; with Retry-After), 503 over --timeout or shutting
-down, 500 only for a fault of the service. A run stops when its client goes
+the value at fault, or ""): 400 malformed JSON or HTTP, 404 no such path, 405
+wrong method (with Allow), 413 body over --max-body, 415 not application/json,
+421 a Host not answered, 422 an invalid document or one beyond the limits, 429
+busy (--max-concurrent runs and --max-queue waiting; with Retry-After), 431
+request headers over 1 MiB, 503 over --timeout or shutting down, 500 only for
+a fault of the service. GET /v1/catalog states these limits. A run stops when its client goes
 away. On SIGINT or SIGTERM the service stops accepting connections, lets the
 requests in flight finish for --shutdown-timeout, cancels the rest and exits 0.
 It prints the address it listens on, then logs one line per request on

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -47,8 +48,15 @@ func writeError(w http.ResponseWriter, status int, path, msg string) {
 	if status >= 500 {
 		body.RequestID = requestID(w)
 	}
-	b, _ := json.Marshal(body) // strings always marshal
-	writeJSON(w, status, append(b, '\n'))
+	var b bytes.Buffer
+	errorJSON(&b, body)
+	writeJSON(w, status, b.Bytes())
+}
+
+// errorJSON writes the JSON error body and a newline.
+func errorJSON(b *bytes.Buffer, body errorBody) {
+	out, _ := json.Marshal(body) // strings always marshal
+	b.Write(append(out, '\n'))
 }
 
 // newRequestID returns a new request id: 16 hexadecimal digits drawn

@@ -31,6 +31,7 @@ func (s *Server) Answer(ctx context.Context, kind string, body []byte) (status i
 		return w.status, w.body.Bytes()
 	}
 	r.URL = &url.URL{Path: "/v1/" + kind} // the path as given, as a client's request line carries it
+	r.Host = "localhost"                  // no network: no other host to be misdirected to
 	if method == http.MethodPost {
 		r.Header.Set("Content-Type", "application/json")
 	}

@@ -53,6 +53,12 @@ type Config struct {
 	// pages may call the service from a browser (--cors-origin); none:
 	// cross-origin calls are refused by the browser.
 	CORSOrigins []string
+	// AllowedHosts are the Host names (no port; any port is allowed)
+	// answered besides loopback's (--allow-host), for a proxy that passes
+	// its own name on. Listening on loopback the service answers loopback
+	// names and these only; beyond loopback, these and loopback's when
+	// some are given, any Host otherwise. Others are answered 421.
+	AllowedHosts []string
 	// ShutdownTimeout is how long, on SIGINT or SIGTERM, requests in
 	// flight may finish before they are cancelled (--shutdown-timeout).
 	ShutdownTimeout time.Duration
@@ -119,6 +125,11 @@ func (c Config) Validate() error {
 		u, err := url.Parse(o)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			return fmt.Errorf("CORS origin %q: want scheme://host[:port], e.g. http://localhost:3000", o)
+		}
+	}
+	for _, h := range c.AllowedHosts {
+		if err := validAllowedHost(h); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ti4sim/ti4sim/internal/servetest"
 )
 
 // openAPI is the part of the description the test reads.
@@ -182,75 +185,15 @@ func TestOpenAPIDocumentsContentTypes(t *testing.T) {
 	}
 }
 
-// schema is the part of a JSON Schema streamLineMatches reads.
-type schema struct {
-	Ref                  string            `json:"$ref"`
-	Type                 string            `json:"type"`
-	Required             []string          `json:"required"`
-	Properties           map[string]schema `json:"properties"`
-	AdditionalProperties *bool             `json:"additionalProperties"`
-	OneOf                []schema          `json:"oneOf"`
-	Minimum              *float64          `json:"minimum"`
-}
-
-// matches reports whether the JSON value v fits sc (the keywords above;
-// $ref into components.schemas).
-func (sc schema) matches(all map[string]schema, v json.RawMessage) bool {
-	if sc.Ref != "" {
-		return all[strings.TrimPrefix(sc.Ref, "#/components/schemas/")].matches(all, v)
-	}
-	if sc.OneOf != nil {
-		n := 0
-		for _, b := range sc.OneOf {
-			if b.matches(all, v) {
-				n++
-			}
-		}
-		return n == 1
-	}
-	switch sc.Type {
-	case "object":
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(v, &obj) != nil || obj == nil {
-			return false
-		}
-		for _, k := range sc.Required {
-			if _, ok := obj[k]; !ok {
-				return false
-			}
-		}
-		for k, pv := range obj {
-			ps, ok := sc.Properties[k]
-			if !ok && sc.AdditionalProperties != nil && !*sc.AdditionalProperties || ok && !ps.matches(all, pv) {
-				return false
-			}
-		}
-	case "integer":
-		var n int64
-		if json.Unmarshal(v, &n) != nil || sc.Minimum != nil && float64(n) < *sc.Minimum {
-			return false
-		}
-	case "string":
-		var s string
-		return json.Unmarshal(v, &s) == nil
-	}
-	return true
-}
-
 // TestOpenAPIStreamLines: every line of the streams the server answers (progress,
 // result, error after the first line) fits StreamLine, and exactly one of its
 // kinds.
 func TestOpenAPIStreamLines(t *testing.T) {
-	var doc struct {
-		Components struct {
-			Schemas map[string]schema `json:"schemas"`
-		} `json:"components"`
-	}
-	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
+	d, err := servetest.ReadOpenAPI(openAPIDocument)
+	if err != nil {
 		t.Fatal(err)
 	}
-	all := doc.Components.Schemas
-	line, ok := all["StreamLine"]
+	line, ok := d.Components.Schemas["StreamLine"]
 	if !ok || len(line.OneOf) != 3 {
 		t.Fatalf("StreamLine: %+v", line)
 	}
@@ -260,17 +203,138 @@ func TestOpenAPIStreamLines(t *testing.T) {
 	for _, body := range []string{`{"progress":3}`, `{"progress":1,"do":"input"}`, `{"progress":1,"do":"fail"}`, `{}`} {
 		for _, l := range streamLines(t, doStream(s, "/v1/combat", body)) {
 			n++
-			if !line.matches(all, json.RawMessage(l)) {
-				t.Errorf("line %s does not fit StreamLine", l)
+			if err := d.Validate(line, []byte(l)); err != nil {
+				t.Errorf("line %s does not fit StreamLine: %v", l, err)
 			}
 		}
 	}
 	for _, l := range []string{`{"progress":{"done":0,"total":3}}`, `{"result":{},"status":1}`, `{"error":"x","path":""}`, `[]`} {
-		if line.matches(all, json.RawMessage(l)) {
+		if d.Validate(line, []byte(l)) == nil {
 			t.Errorf("%s fits StreamLine, which should refuse it", l)
 		}
 	}
 	if n != 9 { // 3 progress lines and the result, 1 and the error twice, the result alone
 		t.Errorf("%d lines checked, want 9", n)
+	}
+}
+
+// TestOpenAPIValidatesAnswers sends real requests, good and each kind of
+// bad, to the server (the handler, and the http.Server Run uses on a
+// loopback port for what net/http answers itself) and checks each answer
+// against the description: its status is documented for the path and
+// method (or, for a request no operation takes, in x-unrouted-responses),
+// its Content-Type too, and its body fits the schema (internal/servetest's
+// validator). The run routes' results are checked with the real backend in
+// cmd/ti4sim (TestOpenAPIRealResults).
+func TestOpenAPIValidatesAnswers(t *testing.T) {
+	d, err := servetest.ReadOpenAPI(openAPIDocument)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	cfg.Timeout = 200 * time.Millisecond
+	cfg.CORSOrigins = []string{"http://localhost:3000"}
+	s := newTestServer(t, cfg, newFake())
+	s.progressEvery = 0
+	seen := map[string][]int{}
+	check := func(r *http.Request, w *httptest.ResponseRecorder) {
+		t.Helper()
+		_, pattern := s.mux.Handler(r)
+		pattern = pattern[strings.IndexByte(pattern, ' ')+1:]
+		if pattern == "/{$}" {
+			pattern = "/"
+		}
+		if !cleanPath(r.URL.Path) || w.Code == 405 {
+			pattern = ""
+		}
+		if err := d.Check(r.Method, pattern, w.Code, w.Header().Get("Content-Type"), w.Body.Bytes()); err != nil {
+			t.Errorf("%s %s: %v; body %.200s", r.Method, r.URL.Path, err, w.Body)
+		}
+		seen[r.Method+" "+pattern] = append(seen[r.Method+" "+pattern], w.Code)
+	}
+	send := func(method, path, ctype, body string, header ...string) {
+		t.Helper()
+		r := httptest.NewRequest(method, "http://127.0.0.1"+path, strings.NewReader(body))
+		r.URL.Path = path
+		if ctype != "" {
+			r.Header.Set("Content-Type", ctype)
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			if header[i] == "Host" {
+				r.Host = header[i+1]
+			}
+			r.Header.Set(header[i], header[i+1])
+		}
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		check(r, w)
+	}
+	for _, tc := range badRequests {
+		send(tc.method, tc.path, tc.ctype, tc.body)
+	}
+	for _, p := range []string{"/healthz", "/debug/vars", "/v1/openapi.json", "/v1/catalog", "/v1/schema/combat", "/v1/schema/nope", "/"} {
+		send("GET", p, "", "")
+		send("GET", p, "", "", "Host", "attacker.example")
+	}
+	for _, r := range s.routes {
+		if r.method != "POST" {
+			continue
+		}
+		for _, body := range []string{`{"do":"input"}`, `{"do":"panic"}`, `{"do":"fail"}`, `{"do":"block"}`, ``, `{`, strings.Repeat(" ", testBodyLimit+1)} {
+			send("POST", r.path, jsonType, body)
+		}
+		send("POST", r.path, "text/plain", "{}")
+		send("POST", r.path, jsonType, "{}", "Host", "attacker.example")
+		if r.path != "/v1/import" { // the fake's echo is no import answer
+			send("POST", r.path, jsonType, `{"progress":3}`, "Accept", ndjsonType)
+			send("POST", r.path, jsonType, `{"progress":1,"do":"fail"}`, "Accept", ndjsonType)
+		}
+		send("OPTIONS", r.path, "", "", "Origin", "http://attacker.example", "Access-Control-Request-Method", "POST")
+	}
+	addr := serveLoopback(t, s)
+	for _, tc := range connErrors {
+		resp, body := rawRequest(t, addr, tc.req)
+		if err := d.Check("GET", "", resp.StatusCode, resp.Header.Get("Content-Type"), body); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		seen["(before routing)"] = append(seen["(before routing)"], resp.StatusCode)
+	}
+	n := 0
+	for _, k := range slices.Sorted(maps.Keys(seen)) {
+		codes := slices.Compact(slices.Sorted(slices.Values(seen[k])))
+		n += len(seen[k])
+		t.Logf("%s: %v", k, codes)
+	}
+	t.Logf("%d answers validated", n)
+	for _, want := range []struct {
+		key   string
+		codes []int
+	}{
+		{"POST /v1/combat", []int{200, 400, 413, 415, 421, 422, 500, 503}},
+		{"GET /v1/catalog", []int{200, 421}},
+		{"GET /v1/schema/{name}", []int{200, 404, 421}},
+		{"(before routing)", []int{400, 431, 501}},
+		{"OPTIONS ", []int{403}},
+	} {
+		for _, c := range want.codes {
+			if !slices.Contains(seen[want.key], c) {
+				t.Errorf("%s: no %d answer checked", want.key, c)
+			}
+		}
+	}
+}
+
+// TestOpenAPIRequestSchemas: each run's request body schema is the JSON
+// Schema the server answers at its $ref.
+func TestOpenAPIRequestSchemas(t *testing.T) {
+	d, err := servetest.ReadOpenAPI(openAPIDocument)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/v1/combat", "/v1/compare", "/v1/advise", "/v1/vote"} {
+		sc := d.Paths[p]["post"].RequestBody.Content[jsonType].Schema
+		if sc == nil || sc.Ref != "/v1/schema/"+strings.TrimPrefix(p, "/v1/") {
+			t.Errorf("POST %s: request schema %+v, want $ref /v1/schema/NAME", p, sc)
+		}
 	}
 }

@@ -14,6 +14,21 @@ import (
 // shutdown deadline passes are cancelled.
 var errShutdown = errors.New("server shutting down")
 
+// httpServer is the http.Server of s: its time limits, header limit and
+// error log; each request's context derives from base. Serve it on a
+// jsonErrorListener, so that the errors net/http answers itself are JSON.
+func (s *Server) httpServer(base context.Context) *http.Server {
+	return &http.Server{
+		Handler:           s,
+		BaseContext:       func(net.Listener) context.Context { return base },
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       s.cfg.Timeout, // a body sent slowly holds no run slot, but is cut off
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
 // Run serves cfg.Addr until ctx ends, then shuts down gracefully: it stops
 // accepting connections, lets the requests in flight finish for up to
 // cfg.ShutdownTimeout, then cancels those still running (their backends
@@ -30,14 +45,7 @@ func Run(ctx context.Context, cfg Config, b Backend, log *slog.Logger) error {
 	}
 	base, cancelBase := context.WithCancelCause(context.Background())
 	defer cancelBase(nil)
-	srv := &http.Server{
-		Handler:           s,
-		BaseContext:       func(net.Listener) context.Context { return base },
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       cfg.Timeout, // a body sent slowly holds no run slot, but is cut off
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := s.httpServer(base)
 	addr := ln.Addr()
 	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
 		log.Warn("listening beyond this machine: anyone who can reach the address may run simulations", "addr", addr.String())
@@ -47,7 +55,7 @@ func Run(ctx context.Context, cfg Config, b Backend, log *slog.Logger) error {
 		cfg.OnListen(addr)
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(jsonErrorListener{ln, log}) }()
 	select {
 	case err := <-served:
 		return err

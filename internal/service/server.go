@@ -30,13 +30,17 @@ import (
 
 // Server is the service's http.Handler.
 type Server struct {
-	cfg      Config
-	backend  Backend
-	log      *slog.Logger
-	gate     *gate
-	mux      *http.ServeMux
-	handler  http.Handler
-	inFlight atomic.Int64
+	cfg     Config
+	backend Backend
+	log     *slog.Logger
+	gate    *gate
+	mux     *http.ServeMux
+	handler http.Handler
+	hosts   hostCheck
+	// catalogue is the backend's catalogue stating this service's limits
+	// (catalogWithLimits).
+	catalogue []byte
+	inFlight  atomic.Int64
 	// progressEvery is the least time between two progress lines of a
 	// streamed answer (progressInterval).
 	progressEvery time.Duration
@@ -62,6 +66,10 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 		return nil, errors.New("service.New: nil backend or logger")
 	}
 	s := &Server{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), mux: http.NewServeMux(), progressEvery: progressInterval}
+	var err error
+	if s.catalogue, err = catalogWithLimits(b.Catalog(), cfg); err != nil {
+		return nil, err
+	}
 	s.routes = []route{
 		{http.MethodPost, "/v1/combat", s.runHandler(b.Combat)},
 		{http.MethodPost, "/v1/vote", s.runHandler(b.Vote)},
@@ -97,7 +105,8 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 		}
 		s.mux.HandleFunc(rt.method+" "+pattern, rt.handle)
 	}
-	s.handler = s.logRequests(s.recoverPanics(s.cors(http.HandlerFunc(s.route))))
+	s.hosts = newHostCheck(cfg.Addr, cfg.AllowedHosts)
+	s.handler = s.logRequests(s.recoverPanics(s.checkHost(s.cors(http.HandlerFunc(s.route)))))
 	return s, nil
 }
 
@@ -346,7 +355,7 @@ func (s *Server) readDocument(w http.ResponseWriter, r *http.Request) ([]byte, b
 }
 
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.backend.Catalog())
+	writeJSON(w, http.StatusOK, s.catalogue)
 }
 
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {

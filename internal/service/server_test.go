@@ -127,7 +127,7 @@ func TestGoodRequests(t *testing.T) {
 	}
 	for path, want := range map[string]string{
 		"/healthz":          `{"status":"ok"}` + "\n",
-		"/v1/catalog":       `{"cards":[]}`,
+		"/v1/catalog":       `{"cards":[],"limits":{"heavy_dice":50000000,"max_body_bytes":256,"max_concurrent":2,"max_dice":2000000000,"max_exact_states":678,"max_header_bytes":1048576,"max_queue":2,"max_trials":12345,"timeout_seconds":60}}` + "\n",
 		"/v1/schema/combat": `{"type":"object"}`,
 		"/v1/openapi.json":  string(openAPIDocument),
 	} {
@@ -317,7 +317,7 @@ func TestCORS(t *testing.T) {
 	cfg.CORSOrigins = []string{"http://localhost:3000"}
 	s := newTestServer(t, cfg, newFake())
 	pre := func(h http.Handler, origin string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest("OPTIONS", "/v1/combat", nil)
+		r := httptest.NewRequest("OPTIONS", "http://127.0.0.1/v1/combat", nil)
 		r.Header.Set("Origin", origin)
 		r.Header.Set("Access-Control-Request-Method", "POST")
 		r.Header.Set("Access-Control-Request-Headers", "content-type")
@@ -334,7 +334,7 @@ func TestCORS(t *testing.T) {
 		t.Errorf("other origin's preflight: %d %v", w.Code, w.Header())
 	}
 	decodeError(t, w)
-	r := httptest.NewRequest("POST", "/v1/combat", strings.NewReader("{}"))
+	r := httptest.NewRequest("POST", "http://127.0.0.1/v1/combat", strings.NewReader("{}"))
 	r.Header.Set("Content-Type", jsonType)
 	r.Header.Set("Origin", "http://localhost:3000")
 	w = httptest.NewRecorder()
