@@ -13,5 +13,6 @@ func FuzzAdviseHandler(f *testing.F) {
 		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[],"faction":"muaat","technologies":["fighter-ii"]},"defender":{"fleet":[{"unit":"destroyer","count":3}]}},"limits":{"resources":13,"production":3,"supply":{"war sun":1},"build":["war sun","fighter"]},"keep":2}`,
 		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":9}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}},"limits":{"resources":100}}`,
 		`{"version":1,"scenario":null,"limits":{"resources":1e30}}`, `{}`, `[]`, "",
+		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}},"limits":{"resources":5,"resources":6,"supply":{"mech":1.0}},"keep":2.0}`,
 	})
 }

@@ -133,10 +133,13 @@ type importResponse struct {
 // (POST /v1/import): {"link": "..."} → {"scenario": {...}, "warnings": [...]}.
 func (b *backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	var req importRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, &service.InputError{Path: "", Msg: "want {\"link\": \"https://ti4battle.com/?...\"}: " + strings.TrimPrefix(err.Error(), "json: ")}
+	if err := scenario.DecodeJSON(bytes.NewReader(body), &req); err != nil {
+		path, msg := "", err.Error()
+		var e *scenario.Error
+		if errors.As(err, &e) {
+			path, msg = e.Path, e.Msg
+		}
+		return nil, &service.InputError{Path: path, Msg: msg + ` (want {"link": "https://ti4battle.com/?..."})`}
 	}
 	d, warnings, err := importer.TI4Battle(req.Link)
 	if err != nil {

@@ -131,7 +131,7 @@ func TestBackendInputErrors(t *testing.T) {
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1},{"unit":"battleship","count":1}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[1].unit", "battleship", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":100}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].count", "out of range 1..99", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":1,"damaged":2}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].damaged", "out of range 0..1", false},
-		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":"2"}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].count", "want a whole number, got the string", false},
+		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":"2"}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].count", "want a whole number 1..99, got the string", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1.5}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].count", "want a whole number", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2,"colour":"red"}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[0].colour", "unknown field; allowed here: unit, count", false},
 		{`{"version":1,"action":"space","extra":true,` + fleets + `}`, "extra", "unknown field", false},
@@ -158,6 +158,12 @@ func TestBackendInputErrors(t *testing.T) {
 		{`{"version":1,"mode":"secret","voters":["sol:3:for=1"]}`, "mode", "secret", true},
 		{`{"version":1,"voters":["sol:3:for=1"],"run":{"rounds":2}}`, "run.rounds", "a vote has no rounds", true},
 		{`{"version":1,"voters":["sol:3:for=1"],"bribery":["hacan:3"]}`, "bribery[0]", "hacan", true},
+		// issue 27: the service reads documents as strictly as the CLI
+		{`{"version":1,"action":"vote","action":"space",` + fleets + `}`, "action", `duplicate key "action"`, false},
+		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2},{"unit":"carrier","count":1,"count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.fleet[1].count", `duplicate key "count"`, false},
+		{`{"version":1,"action":"space",` + fleets + `,"run":{"precision":0}}`, "run.precision", "0 is out of range: allowed above 0 and below 0.5", false},
+		{`{"version":1,"action":"space",` + fleets + `,"run":{"rounds":0}}`, "run.rounds", "0 is out of range 1..1000", false},
+		{`{"version":1,"voters":["sol:3:for=1"],"run":{"seed":1,"seed":2}}`, "run.seed", `duplicate key "seed"`, true},
 	} {
 		var err error
 		if tc.vote {
@@ -172,6 +178,24 @@ func TestBackendInputErrors(t *testing.T) {
 		}
 		if in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got path %q msg %q\nwant path %q msg containing %q", tc.doc, in.Path, in.Msg, tc.path, tc.has)
+		}
+	}
+}
+
+// TestBackendImportBody: POST /v1/import reads its body as strictly as a
+// document: a key given twice or a value of the wrong type is named by its
+// path, in words (no Go types, no "json: ").
+func TestBackendImportBody(t *testing.T) {
+	for body, want := range map[string]struct{ path, has string }{
+		`{"link":"https://ti4battle.com/?a=1","link":"x"}`: {"link", `duplicate key "link"`},
+		`{"link":5}`:  {"link", "want a string, got the number 5"},
+		`{"url":"x"}`: {"url", "unknown field; allowed here: link"},
+		`{"link":`:    {"", "not a JSON document"},
+	} {
+		_, err := newBackend().Import(context.Background(), []byte(body))
+		var in *service.InputError
+		if !errors.As(err, &in) || in.Path != want.path || !strings.Contains(in.Msg, want.has) || strings.Contains(in.Msg, "json:") || strings.Contains(in.Msg, "Go ") {
+			t.Errorf("%s: err = %#v, want path %q and a message containing %q", body, err, want.path, want.has)
 		}
 	}
 }

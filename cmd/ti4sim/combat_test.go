@@ -164,7 +164,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"the limit of the exact solver", []string{"space", "-a", "20 dread, 20 war sun, 20 cruiser", "-d", "20 dread, 20 carrier, 20 destroyer, 20 fighter", "--exact"}},
 		{"--trials 0 out of range", []string{"space", "-n", "0"}},
 		{"--trials 2000000000 out of range", []string{"space", "-n", "2000000000"}},
-		{"invalid argument", []string{"space", "-n", "lots"}},
+		{`--trials "lots": want a whole number such as 100000 or 1e6`, []string{"space", "-n", "lots"}},
 		{"--workers -1 out of range", []string{"space", "--workers", "-1"}},
 		{`--output "xml": allowed table or json`, []string{"space", "-o", "xml"}},
 		{"--attacker-modifier 12 out of range", []string{"space", "--attacker-modifier", "12", "-a", "1 cruiser", "-d", "1 cruiser"}},

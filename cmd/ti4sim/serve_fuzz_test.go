@@ -25,6 +25,9 @@ func FuzzCombatHandler(f *testing.F) {
 		`{"version":1,"action":"space","printings":{"magen":"omega"},"attacker":{"fleet":[{"unit":"war sun","count":1}],"faction":"muaat","galvanized":[{"unit":"war sun","count":1}]},"defender":{"fleet":[{"unit":"destroyer","count":99,"damaged":3}]}}`,
 		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1e30}]},"defender":{"fleet":null}}`,
 		`{"run":{"seed":-1,"precision":1e-300}}`, `[]`, `null`, `"x"`, `{`, "",
+		// issue 27: duplicate keys, values the schema forbids, numbers typed wrongly
+		`{"version":1,"action":"vote","action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":1000,"trials":5}}`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3.0}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"precision":0,"rounds":0,"trials":"100"}}`,
 	})
 }
 

@@ -64,10 +64,8 @@ var Methods = []string{"auto", "exact", "trials"}
 // DecodeAdvise reads an advise document (see DecodeCombat).
 func DecodeAdvise(r io.Reader) (Advise, error) {
 	var d Advise
-	if err := decode(r, &d); err != nil {
-		return d, err
-	}
-	return d, d.Check()
+	err := decodeChecked(r, &d, "advise", d.Check)
+	return d, err
 }
 
 // placeholder stands for an empty attacker fleet while the rest of the
@@ -125,7 +123,7 @@ func (l *Limits) check() error {
 		return errorf("limits.fleet_pool", "%d out of range 0 (no limit)..%d", l.FleetPool, combat.MaxBuildCount)
 	}
 	for _, k := range slices.Sorted(maps.Keys(l.Supply)) {
-		p := "limits.supply." + k
+		p := join("limits.supply", k)
 		if _, _, err := units.ParseKind(k); err != nil {
 			return errorf(p, "%v", err)
 		}

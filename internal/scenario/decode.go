@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"math"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -36,67 +33,91 @@ func errorf(path, format string, a ...any) *Error {
 // MaxDocumentBytes bounds a document read by Decode*.
 const MaxDocumentBytes = 1 << 20
 
-// DecodeCombat reads a combat document: strict JSON (one object, no
-// unknown fields, every value of its field's type) whose values are then
-// checked (Combat.Check). Errors are *Error.
+// DecodeCombat reads a combat document strictly (see decode), checks its
+// values together (Combat.Check), then checks them against its schema
+// (schema/combat.json): a value given that the schema forbids is refused
+// even where Check takes it for absent (run.rounds: 0). Errors are *Error.
 func DecodeCombat(r io.Reader) (Combat, error) {
 	var d Combat
-	if err := decode(r, &d); err != nil {
-		return d, err
-	}
-	return d, d.Check()
+	err := decodeChecked(r, &d, "combat", d.Check)
+	return d, err
 }
 
 // DecodeCompare reads a compare document (see DecodeCombat).
 func DecodeCompare(r io.Reader) (Compare, error) {
 	var d Compare
-	if err := decode(r, &d); err != nil {
-		return d, err
-	}
-	return d, d.Check()
+	err := decodeChecked(r, &d, "compare", d.Check)
+	return d, err
 }
 
 // DecodeVote reads a vote document (see DecodeCombat).
 func DecodeVote(r io.Reader) (Vote, error) {
 	var d Vote
-	if err := decode(r, &d); err != nil {
-		return d, err
-	}
-	return d, d.Check()
+	err := decodeChecked(r, &d, "vote", d.Check)
+	return d, err
 }
 
-// decode reads one JSON value into dst after checking its shape against
-// dst's type: every key a field of the struct at that place, every value
-// of the field's JSON type, integers whole and in the field's range.
-func decode(r io.Reader, dst any) error {
+// decodeChecked decodes a document into dst, runs its check (whose
+// messages, in the document's terms, come first), then the schema's
+// checks of its values: the document's three steps in one place.
+func decodeChecked(r io.Reader, dst any, schemaName string, check func() error) error {
+	tree, err := decode(r, dst, schemaName)
+	if err != nil {
+		return err
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	schema := loadSchemas()[schemaName]
+	return walker{root: schema, values: true}.check(tree, reflect.TypeOf(dst).Elem(), schema, "")
+}
+
+// decode reads one JSON value into dst (a pointer to a document type)
+// strictly, the one reading of the CLI, the service and the page: no key
+// twice in an object, every key a field of the struct at that place,
+// every value of the field's JSON type (a whole number written whole) and
+// fitting it. It returns the value read as a tree, for the schema's checks
+// of values (decodeChecked).
+func decode(r io.Reader, dst any, schemaName string) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
 	if err != nil {
-		return errorf("", "reading the document: %v", err)
+		return nil, errorf("", "reading the document: %v", err)
 	}
 	if len(data) > MaxDocumentBytes {
-		return errorf("", "the document is larger than %d bytes", MaxDocumentBytes)
+		return nil, errorf("", "the document is larger than %d bytes", MaxDocumentBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return errorf("", "not a JSON document: %s", jsonError(err, data))
+	tree, err := readTree(data)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errorf("", "not one JSON document: something follows the first value")
+	var node map[string]any
+	if schemaName != "" {
+		node = loadSchemas()[schemaName]
 	}
-	if err := checkShape(tree, reflect.TypeOf(dst).Elem(), ""); err != nil {
-		return err
+	w := walker{root: node}
+	if err := w.check(tree, reflect.TypeOf(dst).Elem(), node, ""); err != nil {
+		return nil, err
 	}
 	strict := json.NewDecoder(bytes.NewReader(data))
 	strict.DisallowUnknownFields()
 	if err := strict.Decode(dst); err != nil {
-		return errorf("", "%v", err) // checkShape has seen every mistake it can make
+		// The walk has seen every mistake the decoder can find; this is a
+		// net, worded for a user.
+		return nil, errorf("", "a value does not fit its field")
 	}
-	return nil
+	return tree, nil
 }
 
-// jsonError says where a syntax error is.
+// DecodeJSON reads one JSON object into dst, a pointer to a struct, as
+// strictly as a document (no duplicate keys, no unknown fields, every
+// value of its field's type), with no schema: a small request body such
+// as the service's {"link": "..."}. Errors are *Error.
+func DecodeJSON(r io.Reader, dst any) error {
+	_, err := decode(r, dst, "")
+	return err
+}
+
+// jsonError says what and where a syntax error is, in words.
 func jsonError(err error, data []byte) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
@@ -106,151 +127,10 @@ func jsonError(err error, data []byte) string {
 	if errors.Is(err, io.EOF) {
 		return "empty"
 	}
-	return err.Error()
-}
-
-// checkShape compares a decoded JSON value with the Go type it will be
-// stored in.
-func checkShape(v any, t reflect.Type, path string) error {
-	if v == nil {
-		if t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
-			return nil
-		}
-		return errorf(path, "null is not allowed: want %s", jsonKind(t))
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return "it ends before its last value is complete"
 	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		return checkShape(v, t.Elem(), path)
-	case reflect.Struct:
-		return checkStructShape(v, t, path)
-	case reflect.Map:
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return errorf(path, "want an object, got %s", describe(v))
-		}
-		// In key order: the same document names the same fault every time.
-		for _, k := range slices.Sorted(maps.Keys(obj)) {
-			if err := checkShape(obj[k], t.Elem(), join(path, k)); err != nil {
-				return err
-			}
-		}
-		return nil
-	case reflect.Slice:
-		arr, ok := v.([]any)
-		if !ok {
-			return errorf(path, "want an array, got %s", describe(v))
-		}
-		for i, e := range arr {
-			if err := checkShape(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return checkScalarShape(v, t, path)
-}
-
-// checkStructShape checks that v, decoded JSON, is an object whose every
-// field is one of struct type t's JSON fields, of its shape; fields are
-// checked in sorted order so that the error is always the same.
-func checkStructShape(v any, t reflect.Type, path string) error {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return errorf(path, "want an object, got %s", describe(v))
-	}
-	fields := map[string]reflect.StructField{}
-	var names []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" || name == "-" {
-			continue
-		}
-		fields[name] = f
-		names = append(names, name)
-	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		f, ok := fields[k]
-		if !ok {
-			return errorf(join(path, k), "unknown field; allowed here: %s", strings.Join(names, ", "))
-		}
-		if err := checkShape(obj[k], f.Type, join(path, k)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkScalarShape checks that v, decoded JSON, is the string, boolean or
-// number type t wants: integers whole (and within 1e15, or 0..2^64-1 for
-// uint64).
-func checkScalarShape(v any, t reflect.Type, path string) error {
-	switch t.Kind() {
-	case reflect.String:
-		if _, ok := v.(string); !ok {
-			return errorf(path, "want a string, got %s", describe(v))
-		}
-		return nil
-	case reflect.Bool:
-		if _, ok := v.(bool); !ok {
-			return errorf(path, "want true or false, got %s", describe(v))
-		}
-		return nil
-	case reflect.Int, reflect.Int64:
-		n, ok := v.(json.Number)
-		if !ok {
-			return errorf(path, "want a whole number, got %s", describe(v))
-		}
-		f, err := n.Float64()
-		if err != nil || f != math.Trunc(f) || math.Abs(f) > 1e15 {
-			return errorf(path, "want a whole number, got %s", n)
-		}
-		return nil
-	case reflect.Uint64:
-		n, ok := v.(json.Number)
-		if !ok {
-			return errorf(path, "want a whole number 0..2^64-1, got %s", describe(v))
-		}
-		if _, err := parseUint(n.String()); err != nil {
-			return errorf(path, "want a whole number 0..2^64-1, got %s", n)
-		}
-		return nil
-	case reflect.Float64:
-		if _, ok := v.(json.Number); !ok {
-			return errorf(path, "want a number, got %s", describe(v))
-		}
-		return nil
-	}
-	return errorf(path, "unexpected value %s", describe(v))
-}
-
-// parseUint reads a JSON integer for a uint64 field, as encoding/json will.
-func parseUint(s string) (uint64, error) {
-	var u uint64
-	err := json.Unmarshal([]byte(s), &u)
-	return u, err
-}
-
-// jsonKind names the JSON type of a Go type.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Slice:
-		return "an array"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Float64:
-		return "a number"
-	}
-	return "a whole number"
+	return "unreadable"
 }
 
 // describe names a decoded JSON value for an error, quoting little of it.
@@ -259,7 +139,7 @@ func describe(v any) string {
 	case string:
 		return "the string " + echo.Quote(x)
 	case json.Number:
-		return "the number " + x.String()
+		return "the number " + echo.Cut(x.String())
 	case bool:
 		return fmt.Sprintf("%t", x)
 	case []any:

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,67 @@ func TestDecodeErrorsNamePaths(t *testing.T) {
 	}
 }
 
+// The user's examples of issue 27, word for word: a key given twice is
+// refused at its path, values the schema forbids are refused though Check
+// would take them for absent, numbers typed wrongly are named in words.
+func TestStrictReading(t *testing.T) {
+	const fleets = `"attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}`
+	for doc, want := range map[string]string{
+		`{"version":1,"action":"vote","action":"space",` + fleets + `}`:                                                                                                    `action: duplicate key "action": give each key once`,
+		`{"version":1,"action":"space",` + fleets + `,"run":{"trials":1000,"trials":5}}`:                                                                                   `run.trials: duplicate key "trials": give each key once`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"count":1}]}}`:                                                                     `attacker.fleet[0].count: duplicate key "count": give each key once`,
+		`{"version":1,"action":"space",` + fleets + `,"run":{"precision":0}}`:                                                                                              "run.precision: 0 is out of range: allowed above 0 and below 0.5",
+		`{"version":1,"action":"space",` + fleets + `,"run":{"rounds":0}}`:                                                                                                 "run.rounds: 0 is out of range 1..1000",
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3.0}]}}`:                                                                             "attacker.fleet[0].count: want a whole number 1..99, got 3.0",
+		`{"version":1,"action":"space",` + fleets + `,"run":{"trials":"100"}}`:                                                                                             `run.trials: want a whole number 1..1000000000, got the string "100"`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":99999999999999999999}]}}`:                                                            "attacker.fleet[0].count: 99999999999999999999 is out of range 1..99",
+		`{"version":1,"action":"space",` + fleets + `,"run":{"seed":-1}}`:                                                                                                  "run.seed: -1 is out of range 0..18446744073709551615",
+		`{"version":1,"action":"space",` + fleets + `,"run":{"precision":1e400}}`:                                                                                          "run.precision: 1e400 is out of range: allowed above 0 and below 0.5",
+		`{"version":1,"action":"space","action":"space","action":"space"}`:                                                                                                 `action: duplicate key "action": give each key once`,
+		`{"version":1,"action":"invade","system":{"planets":[]},"attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"infantry","count":1}]}}`: "system.planets: empty: give at least 1 item",
+	} {
+		_, err := DecodeCombat(strings.NewReader(doc))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", doc, err, want)
+		}
+	}
+	for doc, want := range map[string]string{
+		`{"version":1,"voters":["a:3:for=1"],"players":0}`:                       "players: 0 is out of range 1..16",
+		`{"version":1,"voters":["a:3:for=1"],"run":{"exact":true,"exact":true}}`: `run.exact: duplicate key "exact": give each key once`,
+	} {
+		if _, err := DecodeVote(strings.NewReader(doc)); err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", doc, err, want)
+		}
+	}
+}
+
+// Every keyword of the schemas is one the decoder checks (or one that
+// only describes): a constraint added to a schema that the decoder would
+// not check fails here.
+func TestSchemaKeywordsAreChecked(t *testing.T) {
+	known := []string{"$schema", "$id", "$ref", "$defs", "title", "description", "type", "properties", "additionalProperties", "items", "required",
+		"const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "minLength", "maxLength"}
+	var walk func(name string, v any, inProps bool)
+	walk = func(name string, v any, inProps bool) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if !inProps && !slices.Contains(known, k) {
+					t.Errorf("%s: keyword %s is not checked by the decoder", name, k)
+				}
+				walk(name, e, !inProps && (k == "properties" || k == "$defs"))
+			}
+		case []any:
+			for _, e := range x {
+				walk(name, e, false)
+			}
+		}
+	}
+	for name, s := range loadSchemas() {
+		walk(name, s, false)
+	}
+}
+
 // FuzzDecodeCombat: no input panics; an error is an *Error on one line;
 // an accepted document has two fleets to write as flags.
 func FuzzDecodeCombat(f *testing.F) {
@@ -54,6 +116,13 @@ func FuzzDecodeCombat(f *testing.F) {
 		`{"version":1,"action":"invade","system":{"planets":[{"name":"A","units":[]}],"commit":"best:count"},"attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"exact":true}}`,
 		`{"version":1,"action":"invade","ruleset":"ti3-sa","system":{"ion_storm":true},"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"gf","count":2}],"leaders":["general","agent"],"high_alert":true},"defender":{"fleet":[{"unit":"gf","count":2}],"leaders":["scientist"]}}`,
 		`[]`, `null`, `{"version":1e400}`, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":-1e3}]}}`,
+		// issue 27: duplicate keys, values the schema forbids, numbers typed wrongly
+		`{"version":1,"action":"vote","action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1,"count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":1000,"trials":5}}`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3.0}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"precision":0,"rounds":0}}`,
+		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":99999999999999999999}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":"100","seed":18446744073709551616,"precision":1e-400}}`,
+		`{"version":1,"action":"invade","system":{"planets":[],"commit":""},"attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[]}}`,
+		`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`,
 	} {
 		f.Add(s)
 	}
@@ -95,6 +164,7 @@ func FuzzDecodeAdvise(f *testing.F) {
 			`"limits":{"resources":8,"space_dock":3,"fleet_pool":3,"supply":{"mech":1,"war sun":0},"build":["infantry","mech","carrier"],"war_sun":true},"target":0.8,"keep":2,"method":"trials"}`,
 		`{"version":1,"scenario":{"version":1,"action":"ground"},"limits":{"resources":-1}}`,
 		`{"version":1,"scenario":{},"limits":{"supply":{"":1e9}},"target":1e400}`, `[]`, `null`,
+		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}},"limits":{"resources":6,"resources":7,"supply":{"mech":1,"mech":2}},"keep":2.0}`,
 	} {
 		f.Add(s)
 	}
