@@ -187,22 +187,7 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 		}
 	}
 	if !exact {
-		if err := o.Validate(); err != nil {
-			if a.NotExact != "" {
-				err = fmt.Errorf("%w (the fleets are simulated: %s)", err, strings.TrimPrefix(a.NotExact, "fleet "))
-			}
-			return a, err
-		}
-		if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
-			return a, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
-		}
-		if o.MaxDice > 0 {
-			if err := adviseCost(&q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
-				return a, err
-			}
-			o.MaxDice = 0 // checked for all the fleets together
-		}
-		cands, err = evaluate(ctx, &q, bs, fleets, false, o)
+		cands, err = simulateAll(ctx, &q, bs, fleets, a.NotExact, o)
 	}
 	if err != nil {
 		return a, err
@@ -220,6 +205,28 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 	a.Reached = q.Target > 0 && a.Best.Win.P >= q.Target
 	a.Pareto = pareto(cands, exact)
 	return a, nil
+}
+
+// simulateAll evaluates the fleets by trials, within the question's
+// trial limit and o.MaxDice for all the fleets together; notExact says why
+// they are not solved exactly, if it was tried.
+func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, notExact string, o Options) ([]Candidate, error) {
+	if err := o.Validate(); err != nil {
+		if notExact != "" {
+			err = fmt.Errorf("%w (the fleets are simulated: %s)", err, strings.TrimPrefix(notExact, "fleet "))
+		}
+		return nil, err
+	}
+	if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
+		return nil, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
+	}
+	if o.MaxDice > 0 {
+		if err := adviseCost(q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
+			return nil, err
+		}
+		o.MaxDice = 0 // checked for all the fleets together
+	}
+	return evaluate(ctx, q, bs, fleets, false, o)
 }
 
 // adviseCost is the Cost of simulating every fleet trials times, each
