@@ -322,7 +322,7 @@ func (o *planetOdds) bombarded(ships, damaged *[MaxSlots]uint16, pool *Pool) ([]
 // the sums.
 func (c *composition) result(s0 *Solver) SystemResult {
 	sys := c.sys
-	exact := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
+	exact := exactProbability
 	r := SystemResult{Exact: true, Commit: sys.Commit.String(), TakeAll: exact(c.takeAll)}
 	mean := 0.0
 	for n, v := range c.taken {
