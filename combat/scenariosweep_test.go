@@ -37,8 +37,9 @@ func sweepSeeds(t *testing.T) (first, n uint64) {
 const sweepLongFirst = 1_000_001
 
 // sweepTrials: few trials for a plain run, enough to compare with exact
-// mode within 5 standard errors meaningfully.
-var sweepTrials = checkTrials{plain: 2000, compare: 20000}
+// mode within 5 standard errors meaningfully; divided by raceTrialDivisor
+// under -race (the tolerance follows the trials run).
+var sweepTrials = checkTrials{plain: 2000 / raceTrialDivisor, compare: 20000 / raceTrialDivisor}
 
 // TestScenarioSweep checks the invariants on the scenarios generated from
 // sweepSeeds, and the mirror pair of every tenth seed. A failure names the
