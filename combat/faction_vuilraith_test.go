@@ -103,3 +103,28 @@ func TestTerrorBetween(t *testing.T) {
 	v := 0.416 + 4*0.456 - m1*m1 + 0.04*0.96
 	near(t, "units captured", res.Attacker.Captured.Value, m1+0.04, math.Sqrt(v))
 }
+
+// TestDevourCapturesJoinedUnits checks Devour against units that join the
+// combat (issue 27, found by the scenario generator: Devour indexed the
+// opponent's slots as they were when the plan was built, and a fighter of
+// Brother Milor's slot, added later, crashed the run). The Vuil'raith
+// dreadnought always hits (+9) and the Yin destroyer never does (-9): round
+// 1 destroys the destroyer, Brother Milor places 2 fighters, rounds 2 and 3
+// destroy them; all three are destroyed by combat hits and captured.
+// Without the agent only the destroyer is.
+func TestDevourCapturesJoinedUnits(t *testing.T) {
+	for _, c := range []struct {
+		cards    []string
+		captured float64
+	}{{[]string{"brother-milor"}, 3}, {nil, 1}} {
+		att := factionSide(t, "vuil-raith", "1 dreadnought")
+		att.Modifier = 9
+		def := factionSideCards(t, "yin", "1 destroyer", nil, c.cards)
+		def.Modifier = -9
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}
+		res := mustRun(t, sc, 2000, 27)
+		if res.Outcome.AttackerWin.P != 1 || res.Attacker.Captured.Value != c.captured {
+			t.Errorf("cards %q: attacker wins %v, captures %v; want 1 and %v", c.cards, res.Outcome.AttackerWin.P, res.Attacker.Captured.Value, c.captured)
+		}
+	}
+}

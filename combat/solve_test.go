@@ -385,3 +385,29 @@ func TestSolveAgreesWithMonteCarloOnNewlyExactRules(t *testing.T) {
 	}
 	t.Logf("scenarios per rule: %v", covered)
 }
+
+// TestSolveProbabilitiesWithinZeroAndOne checks that an exact answer's
+// probabilities stay in [0, 1]: the sums of products that make them went
+// a few units in the last place past 1 (issue 27, found by the scenario
+// generator: this invasion's defender won with 1.0000000000000004), and
+// that they still add up to 1.
+func TestSolveProbabilitiesWithinZeroAndOne(t *testing.T) {
+	sc := combat.Scenario{Action: combat.Invasion,
+		Attacker: combat.Side{Fleet: mustFleet(t, "2 destroyer, 4 infantry")},
+		Defender: combat.Side{Fleet: mustFleet(t, "6 destroyer II, 1 mech")}}
+	res := mustSolve(t, sc)
+	o := res.Outcome
+	sum := 0.0
+	for _, p := range []combat.Probability{o.AttackerWin, o.Draw, o.DefenderWin, o.AttackerRetreats, o.DefenderRetreats, o.Unfinished} {
+		if p.P < 0 || p.P > 1 || p.Lo != p.P || p.Hi != p.P {
+			t.Errorf("exact probability %+v outside [0, 1] or not of zero width", p)
+		}
+		sum += p.P
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("outcomes sum to %.15f", sum)
+	}
+	if o.DefenderWin.P < 0.999 {
+		t.Errorf("defender wins %.6f; 6 destroyers II against 2 destroyers keep the space area almost surely", o.DefenderWin.P)
+	}
+}

@@ -407,3 +407,39 @@ func mustFleetTI3(t testing.TB, s string) units.Fleet {
 	}
 	return f
 }
+
+// TestSystemDamagedGroundForcesLandDamaged checks that exact mode lands
+// the attacker's damaged ground forces damaged, as a trial does (issue 27:
+// SolveSystem landed them undamaged). A carrier with a damaged mech
+// against a planet with 1 PDS (space cannon 6, 1 die: 1/2): the PDS fires
+// at the carrier in space cannon offense, and the mech is removed with it
+// (capacity); a mech that lands takes space cannon defense, which a damaged
+// mech cannot sustain. Taken: 1/2 · 1/2 = 1/4 with the mech damaged, 1/2
+// undamaged (it sustains the hit). Two planets with a PDS each and two
+// damaged mechs: both PDS fire at the carrier, (1/2)², and each mech
+// lands under its planet's PDS, (1/2)²: 1/16.
+func TestSystemDamagedGroundForcesLandDamaged(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		att     string
+		planets []string
+		take    float64
+	}{
+		{"1 carrier, 1 mech (1 damaged)", []string{"P: 1 pds"}, 0.25},
+		{"1 carrier, 1 mech", []string{"P: 1 pds"}, 0.5},
+		{"1 carrier, 2 mech (2 damaged)", []string{"P: 1 pds", "Q: 1 pds"}, 1.0 / 16},
+	} {
+		sc := system(t, c.att, "", c.planets...)
+		sc.Commit = combat.Commit{Kind: combat.CommitBestAll}
+		ex, err := combat.SolveSystem(ctx, sc)
+		if err != nil {
+			t.Fatalf("%s: %v", c.att, err)
+		}
+		exactNear(t, c.att+": takes every planet", ex.TakeAll.P, c.take)
+		mc, err := combat.RunSystem(ctx, sc, combat.Options{Trials: factionTrials, Seed: 27})
+		if err != nil {
+			t.Fatal(err)
+		}
+		near(t, c.att+": Monte Carlo takes every planet", mc.TakeAll.P, c.take, bernoulliSD(c.take))
+	}
+}

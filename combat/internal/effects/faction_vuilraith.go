@@ -83,9 +83,11 @@ func devour(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	p.BeyondExact("Devour (captured units are counted)")
 	flag, hasFlag := engine.FlagshipSlot(p, holder)
 	opp := holder.Opp()
-	oppSlots := p.Side[opp].Slots
+	// The opponent's slots are read when a unit is destroyed, not when the
+	// plan is built: a text may add a slot later (Brother Milor's fighters
+	// join in one), and its units are captured too.
 	p.OnDestroyed(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
-		if side != opp || oppSlots[s].Stats.Kind.Structure() || (hasFlag && t.Alive[holder][flag] > 0) {
+		if side != opp || t.P.Side[opp].Slots[s].Stats.Kind.Structure() || (hasFlag && t.Alive[holder][flag] > 0) {
 			return
 		}
 		switch r {

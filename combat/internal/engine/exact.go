@@ -1870,7 +1870,7 @@ func sortedKeys[V any](m map[uint32]V) []uint32 {
 // Result turns the solver's sums into a Result.
 func (s *Solver) Result() Result {
 	p := s.P
-	exactP := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
+	exactP := exactProbability
 	outs := func(o [numOutcomes]float64) Outcomes {
 		return Outcomes{AttackerWin: exactP(o[AttackerWins]), Draw: exactP(o[draw]), DefenderWin: exactP(o[DefenderWins]), Unfinished: exactP(o[unfinished]),
 			AttackerRetreats: exactP(o[attackerRetreats]), DefenderRetreats: exactP(o[defenderRetreats])}

@@ -174,6 +174,15 @@ type UnitCount struct {
 	Alive, Damaged int
 }
 
+// exactProbability is an exact probability v: an interval of zero width.
+// v is a sum of products of probabilities, which floating-point rounding
+// can carry a few units in the last place past 0 or 1; it is clamped to
+// [0, 1], as every Probability is.
+func exactProbability(v float64) Probability {
+	v = min(max(v, 0), 1)
+	return Probability{P: v, Lo: v, Hi: v}
+}
+
 func probability(k, n int64) Probability {
 	lo, hi := stats.Wilson(k, n)
 	return Probability{P: float64(k) / float64(n), Lo: lo, Hi: hi}

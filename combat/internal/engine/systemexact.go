@@ -196,15 +196,21 @@ func (c *composition) end(e spaceEndState) error {
 func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]uint16, d []uint32, ships, damaged *[MaxSlots]uint16, after [][MaxSlots]uint16) error {
 	sys := c.sys
 	kept := pool.Alive
+	// The damaged ground forces land first, planet by planet, as a trial
+	// lands them (systemTrial.play).
+	damagedLeft := pool.Damaged
 	// dp[n] is the chance of taking n of the planets so far.
 	var dp [MaxPlanets + 1]float64
 	dp[0] = 1
 	all := 1.0
 	for k, p := range sys.Planets {
 		f := split[k]
+		var fd [MaxSlots]uint16
 		empty := true
 		for _, g := range sys.ground {
 			kept[g] -= f[g]
+			fd[g] = min(f[g], damagedLeft[g])
+			damagedLeft[g] -= fd[g]
 			empty = empty && f[g] == 0
 		}
 		ps := &c.planet[k]
@@ -218,7 +224,7 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 			}
 		} else {
 			var err error
-			if v, err = c.landing(k, &f, d[k], ships, damaged); err != nil {
+			if v, err = c.landing(k, &f, &fd, d[k], ships, damaged); err != nil {
 				return err
 			}
 		}
@@ -253,11 +259,11 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 	return nil
 }
 
-// landing is planet k's landing value for force f against defenders d
-// with the given ships, remembered.
-func (c *composition) landing(k int, f *[MaxSlots]uint16, d uint32, ships, damaged *[MaxSlots]uint16) (landingValue, error) {
+// landing is planet k's landing value for force f (fd of them damaged)
+// against defenders d with the given ships, remembered.
+func (c *composition) landing(k int, f, fd *[MaxSlots]uint16, d uint32, ships, damaged *[MaxSlots]uint16) (landingValue, error) {
 	o := c.odds[k]
-	a := o.g.ss[Attacker].encode(f, &[MaxSlots]uint16{})
+	a := o.g.ss[Attacker].encode(f, fd)
 	b := make([]byte, 0, 9+4*MaxSlots)
 	b = append(b, byte(k))
 	b = binary.LittleEndian.AppendUint32(b, a)
@@ -316,7 +322,7 @@ func (o *planetOdds) bombarded(ships, damaged *[MaxSlots]uint16, pool *Pool) ([]
 // the sums.
 func (c *composition) result(s0 *Solver) SystemResult {
 	sys := c.sys
-	exact := func(v float64) Probability { return Probability{P: v, Lo: v, Hi: v} }
+	exact := exactProbability
 	r := SystemResult{Exact: true, Commit: sys.Commit.String(), TakeAll: exact(c.takeAll)}
 	mean := 0.0
 	for n, v := range c.taken {
