@@ -11,7 +11,7 @@ import (
 )
 
 // TestCancellationLatency runs each long computation, cancels its context
-// after 100 ms, and measures how long it takes to return: the issue's
+// after 100 ms (the advisor after a second), and measures how long it takes to return: the issue's
 // target is 100 ms; the test fails only past a generous second (the
 // machine is shared), or when the computation does not stop at all. Each
 // scenario takes seconds uncancelled (noted beside it, measured on a
@@ -30,40 +30,42 @@ func TestCancellationLatency(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		run  func(ctx context.Context) error
+		// delay, when set, replaces the 100 ms before the cancellation.
+		delay time.Duration
+		run   func(ctx context.Context) error
 	}{
-		{"best response (one side optimal)", func(ctx context.Context) error { // 10 s
+		{"best response (one side optimal)", 0, func(ctx context.Context) error { // 10 s
 			sc := space("6 dreadnought, 4 carrier, 12 fighter, 3 cruiser", "6 dreadnought, 4 carrier, 12 fighter, 3 cruiser")
 			sc.Attacker.Order.Optimal = true
 			_, err := combat.Optimize(ctx, sc)
 			return err
 		}},
-		{"both sides optimal", func(ctx context.Context) error { // over 15 s
+		{"both sides optimal", 0, func(ctx context.Context) error { // over 15 s
 			sc := space("2 dreadnought, 2 carrier, 6 fighter, 1 cruiser", "2 dreadnought, 2 carrier, 6 fighter, 1 cruiser")
 			sc.Attacker.Order.Optimal, sc.Defender.Order.Optimal = true, true
 			_, err := combat.Solve(ctx, sc)
 			return err
 		}},
-		{"best retreat (an invasion)", func(ctx context.Context) error { // over 15 s
+		{"best retreat (an invasion)", 0, func(ctx context.Context) error { // over 15 s
 			sc := combat.Scenario{Action: combat.Invasion,
 				Attacker: combat.Side{Fleet: mustFleet(t, "5 dreadnought, 3 carrier, 8 fighter, 2 cruiser, 10 infantry, 3 mech"), Retreat: combat.Retreat{Best: true}},
 				Defender: combat.Side{Fleet: mustFleet(t, "4 dreadnought, 3 cruiser, 6 fighter, 2 destroyer, 8 infantry, 2 mech, 1 pds")}}
 			_, err := combat.Solve(ctx, sc)
 			return err
 		}},
-		{"fleet advisor (exact, attacker optimal)", func(ctx context.Context) error { // over 15 s; 2.3 s with the order
+		{"fleet advisor (exact, attacker optimal)", time.Second, func(ctx context.Context) error { // 1 s: past the cheap fleets' quick solves // over 15 s; 2.3 s with the order
 			q := combat.BuildQuestion{Scenario: space("1 carrier", "4 dreadnought, 2 carrier, 6 fighter, 2 cruiser"), Limits: combat.BuildLimits{Resources: 14}, Method: combat.MethodExact}
 			q.Scenario.Attacker.Order.Optimal = true // each solve is long: the advisor must stop inside one
 			_, err := combat.Advise(ctx, q, combat.Options{})
 			return err
 		}},
-		{"commit policy best:all (Monte Carlo)", func(ctx context.Context) error { // 3 s
+		{"commit policy best:all (Monte Carlo)", 0, func(ctx context.Context) error { // 3 s
 			sc := bigSystem()
 			sc.Commit = combat.Commit{Kind: combat.CommitBestAll}
 			_, err := combat.RunSystem(ctx, sc, combat.Options{Trials: 100000, Seed: 1})
 			return err
 		}},
-		{"system solve (exact, best:all)", func(ctx context.Context) error { // 3.5 s
+		{"system solve (exact, best:all)", 0, func(ctx context.Context) error { // 3.5 s
 			sc := bigSystem()
 			sc.Commit = combat.Commit{Kind: combat.CommitBestAll}
 			_, err := combat.SolveSystem(ctx, sc)
@@ -73,10 +75,14 @@ func TestCancellationLatency(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			base := heapAfterGC()
-			lat, err := cancelAfter(t, 100*time.Millisecond, c.run)
+			delay := c.delay
+			if delay == 0 {
+				delay = 100 * time.Millisecond
+			}
+			lat, err := cancelAfter(t, delay, c.run)
 			t.Logf("%s: returned %v after cancellation", c.name, lat)
 			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("returned %v, want context.Canceled (did it finish within 100 ms?)", err)
+				t.Fatalf("returned %v, want context.Canceled (did it finish before the cancellation?)", err)
 			}
 			if lat > time.Second {
 				t.Errorf("took %v to return after cancellation, want well under 1 s (target 100 ms)", lat)
