@@ -185,8 +185,10 @@ func (o *optimalPolicy) otherNumber(f uint32) int32 {
 
 // bestAfter returns the optimal side's best state after taking h hits in
 // state s, against the other side's next state f (number fk): B above.
+// After a failure (err) it returns s at once: the recursion over the
+// one-hit moves unwinds, its choices discarded with the values.
 func (o *optimalPolicy) bestAfter(s uint32, h int, f uint32, fk int32) uint32 {
-	if h == 0 {
+	if h == 0 || o.err != nil {
 		return s
 	}
 	for len(o.after[fk]) < h {
