@@ -210,7 +210,7 @@ func Exact(ctx context.Context, a Agenda) (_ Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	e := &enumeration{ctx: ctx, m: m, cs: cs, key: key, cur: newStates(), nxt: newStates()}
+	e := &enumeration{ctx: ctx, m: m, cs: cs, key: key, cur: newStates(), nxt: newStates(), since: pollWork} // look at once
 	e.cur.add(0, 1)
 	for _, i := range late {
 		if err := e.expand(i, true); err != nil {
@@ -319,6 +319,25 @@ type enumeration struct {
 	key      stateLayout
 	cur, nxt *states
 	work     int
+	// since counts the combinations since ctx was last looked at (poll).
+	since int
+}
+
+// pollWork is how many combinations of a state and a behaviour (each a
+// hash table insert or a settled vote, some tens of nanoseconds) the
+// enumeration does between two looks at its context: about a millisecond.
+const pollWork = 1 << 15
+
+// poll counts n more combinations and returns ctx.Err() once pollWork
+// have passed since it last looked, nil otherwise: the look goes by the
+// work done, not by the states, since a voter or speaker with many
+// behaviours makes each state costly.
+func (e *enumeration) poll(n int) error {
+	if e.since += n; e.since < pollWork {
+		return nil
+	}
+	e.since = 0
+	return e.ctx.Err()
 }
 
 // charge counts n more combinations of states and behaviours, and returns
@@ -342,10 +361,8 @@ func (e *enumeration) expand(i int, isLate bool) error {
 	}
 	e.nxt.reset()
 	for j, key := range e.cur.keys {
-		if j&0x3fff == 0 {
-			if err := e.ctx.Err(); err != nil {
-				return err
-			}
+		if err := e.poll(len(cs)); err != nil {
+			return err
 		}
 		p := e.cur.probs[j]
 		for d, c := range cs {
@@ -437,10 +454,8 @@ func (e *enumeration) settle(duel DuelDie, nBribery int) (*settled, error) {
 	}
 	s.td = make([]int, k)
 	for j, key := range e.cur.keys {
-		if j&0x3fff == 0 {
-			if err := e.ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := e.poll(len(spk) * len(s.faces)); err != nil {
+			return nil, err
 		}
 		for o := range k {
 			s.p0[o], s.f0[o], s.l0[o] = s.key.get(key, s.key.p[o]), s.key.get(key, s.key.f[o]), s.key.get(key, s.key.l[o])

@@ -82,7 +82,7 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 		if scs[i].Action != scs[0].Action {
 			return Comparison{}, fmt.Errorf("compare: variant %d is a %s, variant 1 a %s; all must be the same action", i+1, scs[i].Action, scs[0].Action)
 		}
-		p, err := compileForTrials(&scs[i])
+		p, err := compileForTrials(ctx, &scs[i])
 		if err != nil {
 			return Comparison{}, fmt.Errorf("variant %d: %v", i+1, err)
 		}

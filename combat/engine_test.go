@@ -158,7 +158,7 @@ func TestHooks(t *testing.T) {
 	})
 	p.OnStartOfRound(engine.InSpace, func(t *engine.Trial) { rounds++ })
 	// Effects in the rounds rule out the tables of the fast path.
-	if p.Fast[engine.InSpace] = p.BuildFast(engine.InSpace); p.Fast[engine.InSpace] != nil {
+	if p.Fast[engine.InSpace] = p.BuildFast(context.Background(), engine.InSpace); p.Fast[engine.InSpace] != nil {
 		t.Fatal("fast tables built although effects act in the rounds")
 	}
 	tr := &engine.Trial{P: p, Rng: rand.NewPCG(3, 4)}
@@ -368,7 +368,7 @@ func fleet(t testing.TB, s string) units.Fleet {
 
 func mustPlan(t testing.TB, sc Scenario) *engine.Plan {
 	t.Helper()
-	p, err := compileForTrials(&sc)
+	p, err := compileForTrials(context.Background(), &sc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
-	p, err := compileForTrials(&sc)
+	p, err := compileForTrials(ctx, &sc)
 	if err != nil {
 		return Result{}, err
 	}

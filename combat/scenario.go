@@ -1,7 +1,9 @@
 package combat
 
 import (
+	"context"
 	"errors"
+
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
@@ -202,7 +204,7 @@ func (sc *Scenario) system() bool {
 // to a one-planet entry point.
 var errPlanetsNeedSystem = errors.New("planets: a scenario with planets or a commit policy is run by RunSystem or SolveSystem")
 
-func compileForTrials(sc *Scenario) (*engine.Plan, error) {
+func compileForTrials(ctx context.Context, sc *Scenario) (*engine.Plan, error) {
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
 		return nil, errOptimalSampled
 	}
@@ -213,7 +215,7 @@ func compileForTrials(sc *Scenario) (*engine.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.BuildTables()
+	p.BuildTables(ctx)
 	return p, nil
 }
 

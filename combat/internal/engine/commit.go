@@ -69,8 +69,10 @@ type CommitPolicy struct {
 	// mu guards decisions and the odds (Monte Carlo workers share them).
 	mu        sync.Mutex
 	decisions map[commitKey][MaxPlanets][MaxSlots]uint16
-	// err is the first failure of an exact solve behind a decision.
-	err error
+	// err is the first failure of an exact solve behind a decision, or
+	// the context's end (poll: a decision may weigh many splits).
+	err  error
+	poll poll
 }
 
 // commitKey is a decision's input: the pool's code and each planet's
@@ -117,6 +119,7 @@ func (c *CommitPolicy) prepare(sys *SystemPlan) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	c.poll = poll{ctx: ctx}
 	for k, p := range sys.Planets {
 		o, err := newPlanetOdds(ctx, p, c.MaxStates)
 		if err != nil {
@@ -153,6 +156,11 @@ func (c *CommitPolicy) decide(pool *Pool, after, damaged []*[MaxSlots]uint16) [M
 	if s, ok := c.decisions[key]; ok {
 		return s
 	}
+	if c.err != nil {
+		// Failed or cancelled: the answer is discarded (Err), so weigh no
+		// split; every trial of the chunk being played asks again.
+		return split
+	}
 	var d [MaxPlanets]uint32
 	copy(d[:], key[1:])
 	switch c.Kind {
@@ -166,8 +174,16 @@ func (c *CommitPolicy) decide(pool *Pool, after, damaged []*[MaxSlots]uint16) [M
 }
 
 // take is P(planet k is taken | force f lands on it, its defenders in
-// state d), exact; 0 after a failure (kept in c.err).
+// state d), exact; 0 after a failure (kept in c.err), and at once once
+// one has happened or the context has ended: the splits left are then
+// weighed for nothing.
 func (c *CommitPolicy) take(k int, f *[MaxSlots]uint16, d uint32) float64 {
+	if c.err == nil {
+		c.err = c.poll.stopped()
+	}
+	if c.err != nil {
+		return 0
+	}
 	v, err := c.odds[k].take(f, d)
 	if err != nil && c.err == nil {
 		c.err = err

@@ -239,7 +239,7 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 			return nil, fmt.Errorf("the optimal hit assignment cannot handle %s", why)
 		}
 		var err error
-		if c.policy, err = newOptimalPolicy(c, s.Optimal, s.MaxStates); err != nil {
+		if c.policy, err = newOptimalPolicy(s.Ctx, c, s.Optimal, s.MaxStates); err != nil {
 			return nil, err
 		}
 	}
@@ -970,7 +970,7 @@ func (s *Solver) solve() error {
 		if why := p.bestRetreatRefusal(side); why != "" {
 			return fmt.Errorf("the best retreat (%s's retreat policy best) cannot handle %s", side, why)
 		}
-		rr := newRetreatRule(c, side, p.Side[side].Retreat.Value)
+		rr := newRetreatRule(s.Ctx, c, side, p.Side[side].Retreat.Value)
 		if g != nil {
 			rr.end = s.invasionWorth(c, g, steps[k:], &rr.err)
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 )
@@ -114,8 +115,9 @@ func CombatRollOf(ct CombatType) RollKind {
 }
 
 // BuildFast builds the fast tables of combat type ct, or returns nil when
-// the rounds are not fixed or the tables would be too large.
-func (p *Plan) BuildFast(ct CombatType) *fastCombat {
+// the rounds are not fixed or the tables would be too large; without the
+// joint table when ctx ends while it is built.
+func (p *Plan) BuildFast(ctx context.Context, ct CombatType) *fastCombat {
 	if !p.roundsAreFixed(ct) {
 		return nil
 	}
@@ -173,7 +175,7 @@ func (p *Plan) BuildFast(ct CombatType) *fastCombat {
 			}
 		}
 	}
-	f.Joint = p.buildJoint(f, r)
+	f.Joint = p.buildJoint(ctx, f, r)
 	if f.Joint != nil {
 		f.Whole = p.buildWhole(f, ct)
 	}
@@ -190,8 +192,9 @@ func (p *Plan) BuildFast(ct CombatType) *fastCombat {
 }
 
 // buildJoint builds the joint round table from the per-side tables, or
-// returns nil when it would be too large.
-func (p *Plan) buildJoint(f *fastCombat, r RollKind) *jointTable {
+// returns nil when it would be too large or ctx ends first (looked at once
+// per attacker state: a row of at most maxJointStates/na defender states).
+func (p *Plan) buildJoint(ctx context.Context, f *fastCombat, r RollKind) *jointTable {
 	na, nd := f.ss[Attacker].n, f.ss[Defender].n
 	if na*nd > maxJointStates {
 		return nil
@@ -208,6 +211,9 @@ func (p *Plan) buildJoint(f *fastCombat, r RollKind) *jointTable {
 	var outs []outcome
 	wa, wd := f.in[Attacker]+1, f.in[Defender]+1
 	for sa := range na {
+		if ctx.Err() != nil {
+			return nil
+		}
 		for sd := range nd {
 			jt.off = append(jt.off, uint32(len(jt.next)))
 			if sa == 0 || sd == 0 {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
@@ -76,10 +77,14 @@ type optimalPolicy struct {
 	// (an invasion's space combat: the rest of the action decides);
 	// terminal otherwise.
 	end func(sa, sd uint32) optValue
-	// err is the first failure: a game's linear programme, or the values
-	// passing maxCells.
+	// err is the first failure: a game's linear programme, the values
+	// passing maxCells, or the context's end (poll).
 	err      error
 	maxCells int
+	// poll looks at the solver's context as the values are computed: the
+	// first decision fills the memos by recursion, which can run for
+	// seconds before the solver's own loop looks again.
+	poll poll
 }
 
 type decisionKey struct {
@@ -119,14 +124,15 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 	return ""
 }
 
-// newOptimalPolicy returns the decision rule of chain c's optimal sides.
+// newOptimalPolicy returns the decision rule of chain c's optimal sides,
+// which stops (err) when ctx ends.
 // A best response keeps, for each state of the other side it meets, a
 // value for every state of the optimal side: it refuses an optimal side
 // with more than maxCells states, and stops (err) when the states met
 // would hold more than maxCells values.
-func newOptimalPolicy(c *chain, opt [2]bool, maxCells int) (*optimalPolicy, error) {
+func newOptimalPolicy(ctx context.Context, c *chain, opt [2]bool, maxCells int) (*optimalPolicy, error) {
 	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), value: map[uint32]optValue{},
-		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}, maxCells: maxCells}
+		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}, maxCells: maxCells, poll: poll{ctx: ctx}}
 	o.me, o.other = Attacker, Defender
 	if !opt[Attacker] {
 		o.me, o.other = Defender, Attacker
@@ -179,8 +185,10 @@ func (o *optimalPolicy) otherNumber(f uint32) int32 {
 
 // bestAfter returns the optimal side's best state after taking h hits in
 // state s, against the other side's next state f (number fk): B above.
+// After a failure (err) it returns s at once: the recursion over the
+// one-hit moves unwinds, its choices discarded with the values.
 func (o *optimalPolicy) bestAfter(s uint32, h int, f uint32, fk int32) uint32 {
-	if h == 0 {
+	if h == 0 || o.err != nil {
 		return s
 	}
 	for len(o.after[fk]) < h {
@@ -367,8 +375,17 @@ func (o *optimalPolicy) valueOf(j uint32) optValue {
 
 // compute is valueOf without the memo: the mean worth of the states the
 // round's hits and decisions lead to, the rounds where nobody hits divided
-// out.
+// out. After a failure (err), and when the context has ended, it returns
+// the zero value at once: the recursion unwinds, and what it computed is
+// discarded with the error.
 func (o *optimalPolicy) compute(j uint32) optValue {
+	if o.err != nil {
+		return optValue{}
+	}
+	if err := o.poll.stopped(); err != nil {
+		o.err = err
+		return optValue{}
+	}
 	c := o.c
 	sa, sd := j/o.nd, j%o.nd
 	if sa == 0 || sd == 0 {
@@ -389,7 +406,11 @@ func (o *optimalPolicy) compute(j uint32) optValue {
 			if q == 0 || (ha == 0 && hd == 0) {
 				continue
 			}
-			for _, ws := range o.decide(j, ha, hd) {
+			next := o.decide(j, ha, hd)
+			if o.err != nil {
+				return optValue{} // unwind at once: discarded
+			}
+			for _, ws := range next {
 				n := o.valueOf(ws.j)
 				for k := range v.p {
 					v.p[k] += q * ws.w * n.p[k]
@@ -424,6 +445,9 @@ func better(side Side, a, b optValue) bool {
 // decide returns the joint states the round's assignment leads joint state
 // j to when the attacker scored ha hits and the defender hd.
 func (o *optimalPolicy) decide(j uint32, ha, hd int) []weightedState {
+	if o.err != nil {
+		return nil // failed or cancelled: the values are discarded
+	}
 	c := o.c
 	sa, sd := j/o.nd, j%o.nd
 	if !o.both() {

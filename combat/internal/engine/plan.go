@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -391,13 +392,16 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 
 // BuildTables builds the fast round tables that Monte Carlo trials use
 // where they apply (fast.go); the exact solver has its own chains. Call it
-// once, after NewPlan and before any trial.
-func (p *Plan) BuildTables() {
+// once, after NewPlan and before any trial. Building a large joint table
+// takes up to a second: when ctx ends first, it is left out (trials would
+// take the slower path, but a run with that ctx stops before its first
+// chunk).
+func (p *Plan) BuildTables(ctx context.Context) {
 	if p.action != GroundCombat {
-		p.Fast[InSpace] = p.BuildFast(InSpace)
+		p.Fast[InSpace] = p.BuildFast(ctx, InSpace)
 	}
 	if p.action != SpaceCombat {
-		p.Fast[OnGround] = p.BuildFast(OnGround)
+		p.Fast[OnGround] = p.BuildFast(ctx, OnGround)
 	}
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "context"
+
 // The best retreat. A side whose retreat policy is best (Retreat.Best)
 // announces a retreat (LRR 78.5: in the Announce Retreats step; the round
 // is still fought, and the side leaves at its end if both sides have ships
@@ -37,15 +39,21 @@ type retreatRule struct {
 	// reached is the chance that the combat reaches each state where the
 	// side announces (RetreatWhen).
 	reached map[uint32]float64
-	err     error
+	// err is the first failure: an invasion's solve (end), or the
+	// context's end (poll: the first state asked for fills the memo by
+	// recursion).
+	err  error
+	poll poll
 }
 
-func newRetreatRule(c *chain, side Side, value float64) *retreatRule {
+// newRetreatRule returns the best retreat of side in chain c, a retreat
+// worth value of a win (0: ½), which stops (err) when ctx ends.
+func newRetreatRule(ctx context.Context, c *chain, side Side, value float64) *retreatRule {
 	if value == 0 {
 		value = 0.5
 	}
 	return &retreatRule{c: c, side: side, value: value, nd: uint32(c.ss[Defender].n),
-		memo: map[uint32]optValue{}, leave: map[uint32]bool{}, reached: map[uint32]float64{}}
+		memo: map[uint32]optValue{}, leave: map[uint32]bool{}, reached: map[uint32]float64{}, poll: poll{ctx: ctx}}
 }
 
 // bestRetreat returns the side whose retreat policy is best, or NoSide.
@@ -112,10 +120,19 @@ func (r *retreatRule) prefers(a, b optValue) bool {
 }
 
 // valueOf returns the worth of joint state j at the start of a round,
-// deciding whether the side announces there.
+// deciding whether the side announces there. After a failure (err), and
+// when the context has ended, it returns the zero value at once, memoizing
+// nothing: the values are discarded with the error.
 func (r *retreatRule) valueOf(j uint32) optValue {
 	if v, ok := r.memo[j]; ok {
 		return v
+	}
+	if r.err != nil {
+		return optValue{}
+	}
+	if err := r.poll.stopped(); err != nil {
+		r.err = err
+		return optValue{}
 	}
 	c := r.c
 	sa, sd := j/r.nd, j%r.nd

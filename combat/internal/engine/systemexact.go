@@ -173,6 +173,9 @@ func (c *composition) end(e spaceEndState) error {
 			ptrs[k], dptrs[k] = &after[k], &afterDamaged[k]
 		}
 		split := sys.Commit.decide(&pool, ptrs[:kp], dptrs[:kp])
+		if err := c.ctx.Err(); err != nil {
+			return err // the split may have been cut short
+		}
 		if err := c.settle(w, &pool, split, d[:kp], &ships, &damaged, after[:kp]); err != nil {
 			return err
 		}

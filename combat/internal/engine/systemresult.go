@@ -182,9 +182,9 @@ func (w *systemWorker) Trials(rng *rand.PCG, n int) {
 // Run simulates the system o.Trials times (chunks seeded as for a single
 // action: the same seed gives the same answer for every worker count).
 func (sys *SystemPlan) Run(ctx context.Context, o Options) (SystemResult, error) {
-	sys.Space.BuildTables()
+	sys.Space.BuildTables(ctx)
 	for _, p := range sys.Planets {
-		p.BuildTables()
+		p.BuildTables(ctx)
 	}
 	ws, err := montecarlo.Run(ctx, o.Runner(), func() *systemWorker { return &systemWorker{t: newSystemTrial(sys)} })
 	if err != nil {
