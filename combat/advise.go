@@ -221,7 +221,7 @@ func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets [
 		return nil, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
 	}
 	if o.MaxDice > 0 {
-		if err := adviseCost(q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
+		if err := adviseCost(ctx, q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
 			return nil, err
 		}
 		o.MaxDice = 0 // checked for all the fleets together
@@ -233,7 +233,7 @@ func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets [
 // counted at the dice of the most expensive (the last in cost order, the
 // most units), an upper estimate. A fleet that does not compile costs
 // nothing here: its run refuses it.
-func adviseCost(q *BuildQuestion, bs *buildSpace, fleets []buildable, trials int64) Cost {
+func adviseCost(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, trials int64) Cost {
 	n := trials * int64(len(fleets))
 	c := Cost{Trials: n, DicePerTrial: 1, Dice: float64(n)}
 	if len(fleets) == 0 {
@@ -245,7 +245,7 @@ func adviseCost(q *BuildQuestion, bs *buildSpace, fleets []buildable, trials int
 	}
 	sc := q.Scenario
 	sc.Attacker.Fleet = all
-	if p, err := compileForTrials(&sc); err == nil {
+	if p, err := compileForTrials(ctx, &sc); err == nil {
 		c.DicePerTrial = p.DicePerTrial()
 		c.Dice = float64(n) * c.DicePerTrial
 	}

@@ -82,19 +82,19 @@ func systemCost(trials int64, sys *engine.SystemPlan) Cost {
 // most, with a precision target). It refuses what they refuse before
 // running. Run and RunSystem themselves check the Cost against
 // o.MaxDice.
-func Estimate(sc Scenario, o Options) (_ Cost, err error) {
+func Estimate(ctx context.Context, sc Scenario, o Options) (_ Cost, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if err := o.Validate(); err != nil {
 		return Cost{}, err
 	}
 	if sc.system() {
-		sys, err := compileSystem(context.Background(), &sc)
+		sys, err := compileSystem(ctx, &sc)
 		if err != nil {
 			return Cost{}, err
 		}
 		return systemCost(o.Trials, sys), nil
 	}
-	p, err := compileForTrials(&sc)
+	p, err := compileForTrials(ctx, &sc)
 	if err != nil {
 		return Cost{}, err
 	}
@@ -143,14 +143,14 @@ func sci(x float64) string {
 
 // EstimateCompare returns the Cost of Compare(ctx, scs, o): o.Trials
 // trials of every variant. It refuses what Compare refuses before running.
-func EstimateCompare(scs []Scenario, o Options) (_ Cost, err error) {
+func EstimateCompare(ctx context.Context, scs []Scenario, o Options) (_ Cost, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if err := o.Validate(); err != nil {
 		return Cost{}, err
 	}
 	plans := make([]*engine.Plan, len(scs))
 	for i := range scs {
-		if plans[i], err = compileForTrials(&scs[i]); err != nil {
+		if plans[i], err = compileForTrials(ctx, &scs[i]); err != nil {
 			return Cost{}, fmt.Errorf("variant %d: %v", i+1, err)
 		}
 	}

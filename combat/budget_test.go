@@ -20,19 +20,19 @@ import (
 func TestEstimateCountsDice(t *testing.T) {
 	one := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
 		Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
-	c, err := combat.Estimate(one, combat.Options{Trials: 1000})
+	c, err := combat.Estimate(context.Background(), one, combat.Options{Trials: 1000})
 	if err != nil || c.DicePerTrial != 2 || c.Dice != 2000 || c.Trials != 1000 {
 		t.Errorf("one round of two dreadnoughts: %+v, %v; want 2 dice a trial, 2000 in all", c, err)
 	}
 	ground := combat.Scenario{Action: combat.GroundCombat,
 		Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry")}, Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
-	c, err = combat.Estimate(ground, combat.Options{Trials: 1000})
+	c, err = combat.Estimate(context.Background(), ground, combat.Options{Trials: 1000})
 	want, se := 2/(1-0.49), 2*0.7/0.51/8
 	if err != nil || math.Abs(c.DicePerTrial-want) > 4*se {
 		t.Errorf("infantry against infantry: %v dice a trial (%v), want %.4f ± %.3f", c.DicePerTrial, err, want, 4*se)
 	}
 	// The estimate is the scenario's, whatever the run's seed.
-	c2, _ := combat.Estimate(ground, combat.Options{Trials: 1000, Seed: 99})
+	c2, _ := combat.Estimate(context.Background(), ground, combat.Options{Trials: 1000, Seed: 99})
 	if c2 != c {
 		t.Errorf("seed 99: %+v, seed 0: %+v", c2, c)
 	}
@@ -62,13 +62,13 @@ func TestMaxDiceRefusesBeforeRunning(t *testing.T) {
 		}
 	}
 	// The trials it names do fit.
-	if _, err := combat.Estimate(heavy, combat.Options{Trials: int64(fit)}); err != nil || float64(int64(fit))*be.Cost.DicePerTrial > 2e9 {
+	if _, err := combat.Estimate(ctx, heavy, combat.Options{Trials: int64(fit)}); err != nil || float64(int64(fit))*be.Cost.DicePerTrial > 2e9 {
 		t.Errorf("%v trials do not fit: %v", fit, err)
 	}
 
 	small := combat.Scenario{Action: combat.Invasion,
 		Attacker: combat.Side{Fleet: mustFleet(t, "2 carrier, 4 infantry")}, Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer, 2 infantry")}}
-	c, err := combat.Estimate(small, combat.Options{Trials: 20000})
+	c, err := combat.Estimate(ctx, small, combat.Options{Trials: 20000})
 	if err != nil {
 		t.Fatal(err)
 	}

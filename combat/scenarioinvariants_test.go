@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -184,9 +186,15 @@ func checkSystem(t testing.TB, gs genScenario, n checkTrials) (valid, solved boo
 	return true, xerr == nil
 }
 
-// clearRefusal fails unless err is one clear line.
+// clearRefusal fails unless err is one clear line, and on a panic the
+// library turned into an error (*fault.Error).
 func clearRefusal(t testing.TB, gs genScenario, who string, err error) {
 	t.Helper()
+	var fe *fault.Error
+	if errors.As(err, &fe) { // a panic the library caught: a bug, not a refusal
+		t.Errorf("seed %d: %s panicked: %v\n%s\n%s", gs.Seed, who, err, describe(gs), fe.Stack)
+		return
+	}
 	msg := err.Error()
 	bad := msg == "" || strings.ContainsAny(msg, "\n\r")
 	for _, internal := range []string{"struct field", "strconv.", "%!", "runtime error", "<nil>", "engine.", "effects.", "units.Kind"} {

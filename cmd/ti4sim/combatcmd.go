@@ -160,7 +160,7 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 		}
 	}
 	var err error
-	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(sc, o) }, o.Workers, e); err != nil {
+	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(ctx, sc, o) }, o.Workers, e); err != nil {
 		return combat.Result{}, err
 	}
 	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
@@ -207,7 +207,7 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 	rf, sf := cc.rf, cc.sf
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice}
 	var err error
-	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(sc, o) }, o.Workers, e); err != nil {
+	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(ctx, sc, o) }, o.Workers, e); err != nil {
 		return combat.SystemResult{}, err
 	}
 	res, done, notExact, err := tryExact(ctx, sf, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })

@@ -167,7 +167,7 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 	rf := cr.rf
 	co := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice,
 		Progress: progress(e, rf.trials*int64(len(scs)))}
-	if co.Workers, err = e.admitTrials(ctx, func() (combat.Cost, error) { return combat.EstimateCompare(scs, co) }, co.Workers); err != nil {
+	if co.Workers, err = e.admitTrials(ctx, func() (combat.Cost, error) { return combat.EstimateCompare(ctx, scs, co) }, co.Workers); err != nil {
 		return err
 	}
 	cmp, err := combat.Compare(ctx, scs, co)
