@@ -185,10 +185,21 @@ func (l *layout) get(key uint64, f int) int {
 // partial tally does not fit in 64 bits (it refuses before doing that much
 // work, within a few seconds at worst), an error naming the bad input when
 // a is invalid, ctx.Err(), or an error when ctx is nil.
-func Exact(ctx context.Context, a Agenda) (_ Result, err error) {
+func Exact(ctx context.Context, a Agenda) (Result, error) {
+	return ExactWithin(ctx, a, MaxExactStates)
+}
+
+// ExactWithin is Exact with a lower bound on the partial tallies kept at
+// any step, 1..MaxExactStates (a service's per-request limit, which bounds
+// the memory: about 70 bytes a tally): an agenda that needs more is
+// refused with ErrTooLarge before the step that would pass it ends.
+func ExactWithin(ctx context.Context, a Agenda, maxStates int) (_ Result, err error) {
 	defer fault.Catch(&err, fault.Named("the vote's exact count"))
 	if ctx == nil {
 		return Result{}, errNilContext
+	}
+	if maxStates < 1 || maxStates > MaxExactStates {
+		return Result{}, fmt.Errorf("exact tally limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
 	}
 	m, err := compile(&a)
 	if err != nil {
@@ -210,7 +221,11 @@ func Exact(ctx context.Context, a Agenda) (_ Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	e := &enumeration{ctx: ctx, m: m, cs: cs, key: key, cur: newStates(), nxt: newStates(), since: pollWork} // look at once
+	e := &enumeration{ctx: ctx, m: m, cs: cs, key: key, cur: newStates(), nxt: newStates(), since: pollWork, // look at once
+		maxStates: maxStates}
+	if maxStates == MaxExactStates {
+		e.maxStates = exactStateLimit // the engine's own limit, which tests move
+	}
 	e.cur.add(0, 1)
 	for _, i := range late {
 		if err := e.expand(i, true); err != nil {
@@ -319,6 +334,8 @@ type enumeration struct {
 	key      stateLayout
 	cur, nxt *states
 	work     int
+	// maxStates bounds the partial tallies of a step.
+	maxStates int
 	// since counts the combinations since ctx was last looked at (poll).
 	since int
 }
@@ -368,8 +385,8 @@ func (e *enumeration) expand(i int, isLate bool) error {
 		for d, c := range cs {
 			e.nxt.add(key+deltas[d], p*c.p)
 		}
-		if len(e.nxt.keys) > exactStateLimit {
-			return fmt.Errorf("more than %d partial tallies: %w", exactStateLimit, ErrTooLarge)
+		if len(e.nxt.keys) > e.maxStates {
+			return fmt.Errorf("more than %d partial tallies: %w", e.maxStates, ErrTooLarge)
 		}
 	}
 	e.cur, e.nxt = e.nxt, e.cur

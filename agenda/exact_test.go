@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -256,6 +257,32 @@ func TestExactTooLarge(t *testing.T) {
 	_, err = Exact(context.Background(), a)
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "combinations") {
 		t.Errorf("12 voters with wide ranges: %v, want ErrTooLarge for too much work", err)
+	}
+}
+
+// TestExactWithin: a service's lower tally limit refuses an agenda that
+// needs more tallies than it (4 voters of 1-15 votes over 4 outcomes:
+// over a thousand), naming the limit, and answers one within it exactly
+// as Exact does.
+func TestExactWithin(t *testing.T) {
+	a := Agenda{Outcomes: []string{"a", "b", "c", "d"}}
+	for i := range 4 {
+		a.Voters = append(a.Voters, Voter{Name: fmt.Sprint("v", i), Votes: Range{1, 15}, Choice: []float64{0.25, 0.25, 0.25, 0.25}})
+	}
+	_, err := ExactWithin(context.Background(), a, 1000)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "more than 1000 partial tallies") {
+		t.Errorf("within 1000 tallies: %v, want ErrTooLarge naming the limit", err)
+	}
+	want, err := Exact(context.Background(), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ExactWithin(context.Background(), a, MaxExactStates/2)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("within %d tallies: %v, want Exact's answer", MaxExactStates/2, err)
+	}
+	if _, err := ExactWithin(context.Background(), a, 0); err == nil {
+		t.Error("a limit of 0 accepted")
 	}
 }
 

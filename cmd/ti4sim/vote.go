@@ -366,7 +366,11 @@ func (f *voteFlags) odds(ctx context.Context, a agenda.Agenda, e *env) (agenda.R
 		return agenda.Result{}, err
 	}
 	if f.exact {
-		r, err := agenda.Exact(ctx, a)
+		states := agenda.MaxExactStates
+		if e.maxExactStates > 0 {
+			states = min(states, e.maxExactStates) // the service's limit bounds the memory
+		}
+		r, err := agenda.ExactWithin(ctx, a, states)
 		if errors.Is(err, agenda.ErrTooLarge) {
 			return r, usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
 		}
