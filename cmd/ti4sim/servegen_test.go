@@ -559,8 +559,8 @@ func breakName(g *docGen, body []byte) []byte {
 	}
 	const bad = "zz-nowhere"
 	switch g.r.IntN(8) {
-	case 0:
-		side.Fleet[0].Unit = bad
+	case 0: // the defender's fleet may be empty when its units are on planets
+		side.Fleet = append([]scenario.Units{{Unit: bad, Count: 1}}, side.Fleet...)
 	case 1:
 		side.Faction = bad
 	case 2:
