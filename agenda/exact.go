@@ -23,6 +23,10 @@ const MaxExactWork = 100_000_000
 // The limits in force; tests lower them.
 var exactStateLimit, exactWorkLimit = MaxExactStates, MaxExactWork
 
+// ErrInternal is matched (errors.Is) by the error of a panic inside
+// Simulate or Exact: a bug in ti4sim, never a fault of the input.
+var ErrInternal = fault.ErrInternal
+
 // ErrTooLarge is wrapped by the error Exact returns when an agenda is too
 // large to enumerate; Simulate handles any valid agenda.
 var ErrTooLarge = errors.New("too large for exact enumeration")

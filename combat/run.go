@@ -13,6 +13,13 @@ import (
 // caller's program.
 var errNilContext = errors.New("combat: nil context")
 
+// ErrInternal is matched (errors.Is) by the error of a panic inside the
+// library, a bug in ti4sim, never a fault of the input: every entry point
+// and every goroutine it starts turns a panic into such an error, whose
+// message names the step of the scenario and the line, instead of ending
+// the caller's program.
+var ErrInternal = fault.ErrInternal
+
 // Run simulates sc o.Trials times and returns the merged Result.
 //
 // Trials run in fixed chunks, each seeded from (o.Seed, chunk index), on

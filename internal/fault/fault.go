@@ -15,6 +15,11 @@ import (
 	"strings"
 )
 
+// ErrInternal is matched (errors.Is) by every *Error: a panic inside the
+// library, a bug in ti4sim. The public packages export it as
+// combat.ErrInternal and agenda.ErrInternal.
+var ErrInternal = errors.New("internal error")
+
 // Error is a panic recovered in a computation.
 type Error struct {
 	// Value is what was panicked with.
@@ -47,6 +52,9 @@ func (e *Error) Error() string {
 	b.WriteString(" (a bug in ti4sim, not in the input: please report it with the input)")
 	return b.String()
 }
+
+// Is reports whether target is ErrInternal.
+func (e *Error) Is(target error) bool { return target == ErrInternal }
 
 // Frames returns the frames of the panicking goroutine, innermost first.
 func (e *Error) Frames() []runtime.Frame { return e.frames }

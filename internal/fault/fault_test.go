@@ -40,6 +40,9 @@ func TestCatch(t *testing.T) {
 			t.Errorf("%q does not say %q", msg, want)
 		}
 	}
+	if !errors.Is(err, ErrInternal) {
+		t.Error("the error does not match ErrInternal")
+	}
 	if strings.Contains(msg, "\n") || !strings.Contains(string(e.Stack), "fault.deepest") || len(e.Frames()) == 0 {
 		t.Errorf("want one line and the stack apart: %q, %d stack bytes, %d frames", msg, len(e.Stack), len(e.Frames()))
 	}
