@@ -208,7 +208,7 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 }
 
 // simulateAll evaluates the fleets by trials, within the question's
-// trial limit and o.MaxDice for all the fleets together; notExact says why
+// trial limit, o.MaxDice and o.Admit for all the fleets together; notExact says why
 // they are not solved exactly, if it was tried.
 func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, notExact string, o Options) ([]Candidate, error) {
 	if err := o.Validate(); err != nil {
@@ -220,12 +220,10 @@ func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets [
 	if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
 		return nil, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
 	}
-	if o.MaxDice > 0 {
-		if err := adviseCost(ctx, q, bs, fleets, o.Trials).Check(o.MaxDice); err != nil {
-			return nil, err
-		}
-		o.MaxDice = 0 // checked for all the fleets together
+	if err := admit(&o, func() Cost { return adviseCost(ctx, q, bs, fleets, o.Trials) }); err != nil {
+		return nil, err
 	}
+	o.MaxDice, o.Admit = 0, nil // checked and admitted for all the fleets together
 	return evaluate(ctx, q, bs, fleets, false, o)
 }
 

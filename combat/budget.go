@@ -53,6 +53,26 @@ func (c Cost) Check(maxDice float64) error {
 	return nil
 }
 
+// admit checks cost c against o.MaxDice and passes it to o.Admit, which
+// may change o.Workers; with neither set c is not called (no pilot).
+func admit(o *Options, c func() Cost) error {
+	if o.MaxDice <= 0 && o.Admit == nil {
+		return nil
+	}
+	cost := c()
+	if err := cost.Check(o.MaxDice); err != nil {
+		return err
+	}
+	if o.Admit == nil {
+		return nil
+	}
+	w, err := o.Admit(cost.Dice)
+	if w > 0 {
+		o.Workers = w
+	}
+	return err
+}
+
 // costOf is the Cost of trials trials of each plan (the variants of a
 // comparison run every trial once each).
 func costOf(trials int64, plans ...*engine.Plan) Cost {
@@ -80,8 +100,8 @@ func systemCost(trials int64, sys *engine.SystemPlan) Cost {
 // Estimate returns the Cost of Run(ctx, sc, o), or of RunSystem(ctx, sc,
 // o) for a scenario with planets or a commit policy: o.Trials trials (the
 // most, with a precision target). It refuses what they refuse before
-// running. Run and RunSystem themselves check the Cost against
-// o.MaxDice.
+// running. Run and RunSystem themselves check the Cost against o.MaxDice
+// (and Compare and Advise theirs, every variant or fleet together).
 func Estimate(ctx context.Context, sc Scenario, o Options) (_ Cost, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if err := o.Validate(); err != nil {
@@ -139,20 +159,4 @@ func sci(x float64) string {
 		return fmt.Sprintf("%d×10%s", int(m), string(exp))
 	}
 	return fmt.Sprintf("%.1f×10%s", m, string(exp))
-}
-
-// EstimateCompare returns the Cost of Compare(ctx, scs, o): o.Trials
-// trials of every variant. It refuses what Compare refuses before running.
-func EstimateCompare(ctx context.Context, scs []Scenario, o Options) (_ Cost, err error) {
-	defer fault.Catch(&err, engine.StepOf)
-	if err := o.Validate(); err != nil {
-		return Cost{}, err
-	}
-	plans := make([]*engine.Plan, len(scs))
-	for i := range scs {
-		if plans[i], err = compileForTrials(ctx, &scs[i]); err != nil {
-			return Cost{}, fmt.Errorf("variant %d: %v", i+1, err)
-		}
-	}
-	return costOf(o.Trials, plans...), nil
 }

@@ -92,3 +92,39 @@ func TestMaxDiceRefusesBeforeRunning(t *testing.T) {
 		t.Errorf("within the limit: %v", err)
 	}
 }
+
+// TestAdmitBeforeTheRun checks Options.Admit: called once, with the run's
+// estimated dice, before any trial (no progress reported yet); its error
+// ends the run with no trial run, and the workers it returns do not change
+// the answer.
+func TestAdmitBeforeTheRun(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: mustFleet(t, "3 carrier, 6 fighter")}, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought, 2 destroyer, 3 fighter")}}
+	ctx := context.Background()
+	want, err := combat.Estimate(ctx, sc, combat.Options{Trials: 20000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls int
+	var trials int64
+	busy := errors.New("busy")
+	o := combat.Options{Trials: 20000, Seed: 3, Workers: 2,
+		Progress: func(done, _ int64) { trials = done },
+		Admit: func(dice float64) (int, error) {
+			calls++
+			if dice != want.Dice || trials != 0 {
+				t.Errorf("admitted at %v dice after %d trials; want %v dice before any", dice, trials, want.Dice)
+			}
+			return 0, busy
+		}}
+	if _, err := combat.Run(ctx, sc, o); !errors.Is(err, busy) || calls != 1 || trials != 0 {
+		t.Errorf("Admit refusing: %v after %d calls and %d trials", err, calls, trials)
+	}
+	o.Admit = func(float64) (int, error) { return 1, nil }
+	one, err := combat.Run(ctx, sc, o)
+	o.Admit = nil
+	two, err2 := combat.Run(ctx, sc, o)
+	if err != nil || err2 != nil || one.Outcome != two.Outcome {
+		t.Errorf("admitted on 1 worker: %v %v; %+v, on 2: %+v", err, err2, one.Outcome, two.Outcome)
+	}
+}

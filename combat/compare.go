@@ -88,10 +88,8 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 		}
 		plans[i] = p
 	}
-	if o.MaxDice > 0 {
-		if err := costOf(o.Trials, plans...).Check(o.MaxDice); err != nil {
-			return Comparison{}, err
-		}
+	if err := admit(&o, func() Cost { return costOf(o.Trials, plans...) }); err != nil {
+		return Comparison{}, err
 	}
 	ws, err := montecarlo.Run(ctx, o.Runner(), func() *engine.PairedWorker { return engine.NewPairedWorker(plans) })
 	if err != nil {

@@ -40,10 +40,8 @@ func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if o.MaxDice > 0 {
-		if err := costOf(o.Trials, p).Check(o.MaxDice); err != nil {
-			return Result{}, err
-		}
+	if err := admit(&o, func() Cost { return costOf(o.Trials, p) }); err != nil {
+		return Result{}, err
 	}
 	if o.Precision > 0 {
 		return p.RunToPrecision(ctx, o)

@@ -62,10 +62,8 @@ func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err
 	if err != nil {
 		return SystemResult{}, err
 	}
-	if o.MaxDice > 0 {
-		if err := systemCost(o.Trials, sys).Check(o.MaxDice); err != nil {
-			return SystemResult{}, err
-		}
+	if err := admit(&o, func() Cost { return systemCost(o.Trials, sys) }); err != nil {
+		return SystemResult{}, err
 	}
 	r, err := sys.Run(ctx, o)
 	return sc.describeCommit(r), err

@@ -20,23 +20,16 @@ func admit(ctx context.Context, w service.Work, workers int) (int, error) {
 	return n, nil
 }
 
-// admitTrials admits a Monte Carlo run weighed by its estimated dice. Under
-// a dice limit (the service's --max-dice) a run over it is refused before
-// it waits, as a usage error of --trials saying how many fit; without one
-// nothing is estimated. A scenario the estimate refuses is left for the
-// run to refuse in its own words.
-func (e *env) admitTrials(ctx context.Context, estimate func() (combat.Cost, error), workers int) (int, error) {
+// admitDice is combat.Options.Admit for a Monte Carlo run the service
+// runs (it sets a dice limit): once the library has compiled the run and
+// estimated its dice (refusing it over the limit before it waits), the run
+// waits for its turn at the service's gate, weighed by those dice. On the
+// command line it is nil, and no estimate is made.
+func (e *env) admitDice(ctx context.Context) func(float64) (int, error) {
 	if e.maxDice <= 0 {
-		return admit(ctx, service.Work{}, workers)
+		return nil
 	}
-	c, err := estimate()
-	if err != nil {
-		return admit(ctx, service.Work{}, workers)
-	}
-	if err := c.Check(e.maxDice); err != nil {
-		return 0, budgetError(err)
-	}
-	return admit(ctx, service.Work{Dice: c.Dice}, workers)
+	return func(dice float64) (int, error) { return service.Admit(ctx, service.Work{Dice: dice}) }
 }
 
 // budgetError is a *combat.BudgetError as a usage error of --trials (its

@@ -160,7 +160,7 @@ func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.Fla
 		}
 	}
 	var err error
-	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(ctx, sc, o) }, o.Workers, e); err != nil {
+	if o.Workers, o.Admit, err = cc.admitOdds(ctx, o.Workers, e); err != nil {
 		return combat.Result{}, err
 	}
 	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
@@ -207,7 +207,7 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 	rf, sf := cc.rf, cc.sf
 	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice}
 	var err error
-	if o.Workers, err = cc.admitOdds(ctx, func() (combat.Cost, error) { return combat.Estimate(ctx, sc, o) }, o.Workers, e); err != nil {
+	if o.Workers, o.Admit, err = cc.admitOdds(ctx, o.Workers, e); err != nil {
 		return combat.SystemResult{}, err
 	}
 	res, done, notExact, err := tryExact(ctx, sf, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })
@@ -219,7 +219,7 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 	}
 	o.Progress = progress(e, o.Trials)
 	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || errors.Is(err, service.ErrBusy) {
 			return res, err
 		}
 		return res, budgetError(usageErrorf("%v", err))
@@ -230,18 +230,21 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 	return res, nil
 }
 
-// admitOdds admits the run of odds or systemOdds at the service's gate: an
-// exact solve as a light run, the best retreat (solved exactly only) as a
-// heavy one, a simulation (or --prefer-exact, which may simulate) weighed
-// by estimate. It returns the workers to run on.
-func (cc *combatRun) admitOdds(ctx context.Context, estimate func() (combat.Cost, error), workers int, e *env) (int, error) {
+// admitOdds admits the run of odds or systemOdds at the service's gate: the
+// best retreat (solved exactly only) as a heavy run and an exact solve
+// (--exact, or --prefer-exact, which tries one first) as a light one, here;
+// a simulation is admitted by the library once it has estimated its dice
+// (the Options.Admit returned). It returns the workers to run on.
+func (cc *combatRun) admitOdds(ctx context.Context, workers int, e *env) (int, func(float64) (int, error), error) {
 	switch sf := cc.sf; {
 	case sf.exactOnly() != "":
-		return admit(ctx, service.Work{Heavy: true}, workers)
-	case sf.exact:
-		return admit(ctx, service.Work{}, workers)
+		w, err := admit(ctx, service.Work{Heavy: true}, workers)
+		return w, nil, err
+	case sf.exact || sf.preferExact:
+		w, err := admit(ctx, service.Work{}, workers)
+		return w, nil, err
 	}
-	return e.admitTrials(ctx, estimate, workers)
+	return workers, e.admitDice(ctx), nil
 }
 
 // exactStates is the bound on an exact solve's joint states: the

@@ -165,11 +165,8 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 		}
 	}
 	rf := cr.rf
-	co := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice,
+	co := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice, Admit: e.admitDice(ctx),
 		Progress: progress(e, rf.trials*int64(len(scs)))}
-	if co.Workers, err = e.admitTrials(ctx, func() (combat.Cost, error) { return combat.EstimateCompare(ctx, scs, co) }, co.Workers); err != nil {
-		return err
-	}
 	cmp, err := combat.Compare(ctx, scs, co)
 	if err != nil {
 		return budgetError(err)

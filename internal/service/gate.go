@@ -7,9 +7,13 @@ import (
 	"sync/atomic"
 )
 
-// errQueueFull is gate.acquire's answer when the run cannot wait: every
-// slot is taken and the queue, or the client's share of it, is full.
-var errQueueFull = errors.New("queue full")
+// ErrBusy is Admit's error when the run cannot wait: every slot is taken
+// and the queue, or the client's share of it, is full. The service answers
+// it 429 with Retry-After; a backend returns it as it is.
+var ErrBusy = errors.New("busy: every run slot is taken and the queue is full")
+
+// errQueueFull is gate.acquire's name for ErrBusy.
+var errQueueFull = ErrBusy
 
 // gate admits runs to a fixed number of slots, fairly between clients:
 //

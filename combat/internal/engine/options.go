@@ -32,6 +32,13 @@ type Options struct {
 	// fleets' together, times Plan.DicePerTrial) and refuses, with an
 	// error saying what to reduce, a run that would roll more. 0: no bound.
 	MaxDice float64
+	// Admit, if not nil, is called once a run's work is known — its
+	// estimated dice, after MaxDice's check — and before it starts: it may
+	// wait for the run's turn (a service's fair queue), and returns the
+	// workers to run on (0: Workers) or an error that ends the run. The
+	// estimate costs a 64-trial pilot; without Admit and MaxDice none is
+	// made.
+	Admit func(dice float64) (workers int, err error)
 }
 
 // Validate reports the first option out of range.
