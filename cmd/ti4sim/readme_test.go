@@ -5,16 +5,52 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/spf13/pflag"
 )
 
-// readmePath is the repository's README, relative to this package.
-var readmePath = filepath.Join("..", "..", "README.md")
+// repoRoot is the repository's root, relative to this package.
+var repoRoot = filepath.Join("..", "..")
+
+// docFile is one Markdown file of the documentation: README.md,
+// CONTRIBUTING.md or a page of docs/.
+type docFile struct {
+	name  string   // the path from the repository's root, slash-separated, for messages: "docs/cli.md"
+	lines []string // the file split at newlines
+}
+
+// docFiles reads README.md, CONTRIBUTING.md and every docs/*.md, in that
+// order. Every check of the README's text applies to all of them: a section
+// moved from README to docs/ stays tested.
+func docFiles(t *testing.T) []docFile {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) < 10 {
+		t.Fatalf("found %d docs/*.md pages, want at least 10", len(pages))
+	}
+	names := []string{"README.md", "CONTRIBUTING.md"}
+	for _, p := range pages {
+		names = append(names, "docs/"+filepath.Base(p))
+	}
+	var files []docFile
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, docFile{name: n, lines: strings.Split(string(data), "\n")})
+	}
+	return files
+}
 
 // readmeCommand is one `$ ti4sim ...` command of a fenced block in README.md
 // and the output written after it.
@@ -26,11 +62,11 @@ type readmeCommand struct {
 }
 
 // readmeCommands finds every line starting with "$ " inside a fenced block of
-// the README's lines. A command continues on the next line while it ends with
+// the lines of the Markdown file name. A command continues on the next line while it ends with
 // a backslash; its output is the lines after it up to the next "$ " line or the
 // end of the block. Only ti4sim commands are allowed: a block showing any other
 // command would be one that no test runs.
-func readmeCommands(lines []string) ([]readmeCommand, error) {
+func readmeCommands(name string, lines []string) ([]readmeCommand, error) {
 	var cmds []readmeCommand
 	inBlock := false
 	for i := 0; i < len(lines); i++ {
@@ -50,7 +86,7 @@ func readmeCommands(lines []string) ([]readmeCommand, error) {
 		}
 		words, err := shellWords(text)
 		if err != nil {
-			return nil, fmt.Errorf("README.md:%d: %v", c.line, err)
+			return nil, fmt.Errorf("%s:%d: %v", name, c.line, err)
 		}
 		switch {
 		case len(words) >= 1 && words[0] == "ti4sim":
@@ -58,7 +94,7 @@ func readmeCommands(lines []string) ([]readmeCommand, error) {
 		case len(words) >= 3 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/ti4sim":
 			c.args = words[3:]
 		default:
-			return nil, fmt.Errorf("README.md:%d: %q is not a ti4sim command; only ti4sim commands may follow a \"$ \" prompt (their output is tested)", c.line, text)
+			return nil, fmt.Errorf("%s:%d: %q is not a ti4sim command; only ti4sim commands may follow a \"$ \" prompt (their output is tested)", name, c.line, text)
 		}
 		c.outStart = i + 1
 		j := c.outStart
@@ -66,7 +102,7 @@ func readmeCommands(lines []string) ([]readmeCommand, error) {
 			j++
 		}
 		if j == len(lines) {
-			return nil, fmt.Errorf("README.md:%d: block not closed", c.line)
+			return nil, fmt.Errorf("%s:%d: block not closed", name, c.line)
 		}
 		c.outEnd = j
 		cmds = append(cmds, c)
@@ -151,42 +187,57 @@ func readmeOutput(args []string) string {
 	return s
 }
 
-// TestReadmeExamples runs every `$ ti4sim ...` command shown in README.md and
-// compares its output with the lines that follow it in the block, so the
-// README cannot drift from the program. With -update it rewrites those lines
-// from the real output (review the diff: a changed figure should be a
-// sampling-level change or one the code change explains).
+// TestReadmeExamples runs every `$ ti4sim ...` command shown in README.md,
+// CONTRIBUTING.md and docs/*.md and compares its output with the lines that
+// follow it in the block, so the documentation cannot drift from the program.
+// With -update it rewrites those lines from the real output (review the diff:
+// a changed figure should be a sampling-level change or one the code change
+// explains).
 func TestReadmeExamples(t *testing.T) {
-	path, err := filepath.Abs(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := docFiles(t)
 	// The commands run from the repository's root, as a reader runs them.
-	t.Chdir(filepath.Join("..", ".."))
-	lines := strings.Split(string(data), "\n")
-	cmds, err := readmeCommands(lines)
+	t.Chdir(repoRoot)
+	total := 0
+	for _, f := range files {
+		n := readmeFileExamples(t, f)
+		total += n
+		// README's quick start and tour show commands; none means the
+		// parser stopped seeing them.
+		if f.name == "README.md" && n < 1 {
+			t.Errorf("found %d commands in README.md, want at least 1", n)
+		}
+	}
+	// The documentation shows more than ten commands; far fewer means the
+	// parser stopped seeing them.
+	if total < 10 {
+		t.Fatalf("found %d commands in the documentation, want at least 10", total)
+	}
+}
+
+// readmeFileExamples runs and checks the commands of one file (with -update,
+// rewrites their output there) and returns how many it found. The working
+// directory is the repository's root.
+func readmeFileExamples(t *testing.T, f docFile) int {
+	t.Helper()
+	lines := append([]string(nil), f.lines...)
+	cmds, err := readmeCommands(f.name, lines)
 	if err != nil {
-		t.Fatal(err)
+		t.Error(err)
+		return 0
 	}
-	// The README shows more than ten commands; far fewer means the parser
-	// stopped seeing them.
-	if len(cmds) < 10 {
-		t.Fatalf("found %d commands in README.md, want at least 10", len(cmds))
-	}
+	failed := false
 	outputs := make([]string, len(cmds))
 	for k, c := range cmds {
 		got := readmeOutput(c.args)
 		outputs[k] = got
 		if !strings.HasSuffix(got, "\n") && got != "" {
-			t.Errorf("README.md:%d: output does not end with a newline: %q", c.line, got)
+			t.Errorf("%s:%d: output does not end with a newline: %q", f.name, c.line, got)
+			failed = true
 			continue
 		}
 		if strings.HasPrefix(got, "$ ") || strings.HasPrefix(got, "```") || strings.Contains(got, "\n$ ") || strings.Contains(got, "\n```") {
-			t.Errorf("README.md:%d: output has a line starting with \"$ \" or a fence, which the README cannot hold", c.line)
+			t.Errorf("%s:%d: output has a line starting with \"$ \" or a fence, which the documentation cannot hold", f.name, c.line)
+			failed = true
 			continue
 		}
 		want := ""
@@ -196,12 +247,12 @@ func TestReadmeExamples(t *testing.T) {
 		// advise says how long its search took, the one figure that
 		// varies from run to run.
 		if maskElapsed(got) != maskElapsed(want) && !*update {
-			t.Errorf("README.md:%d: `ti4sim %s` output differs from the README (run `go test ./cmd/ti4sim -run TestReadmeExamples -update` if the change is intended)\n%s",
-				c.line, shellQuote(c.args), firstDifference(got, want))
+			t.Errorf("%s:%d: `ti4sim %s` output differs from the documentation (run `go test ./cmd/ti4sim -run TestReadmeExamples -update` if the change is intended)\n%s",
+				f.name, c.line, shellQuote(c.args), firstDifference(got, want))
 		}
 	}
-	if !*update || t.Failed() {
-		return
+	if !*update || failed {
+		return len(cmds)
 	}
 	// Replace each command's output, last first so earlier indices stay valid.
 	for k := len(cmds) - 1; k >= 0; k-- {
@@ -214,11 +265,12 @@ func TestReadmeExamples(t *testing.T) {
 		lines = append(lines[:c.outStart:c.outStart], rest...)
 	}
 	updated := strings.Join(lines, "\n")
-	if updated != string(data) {
-		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
+	if updated != strings.Join(f.lines, "\n") {
+		if err := os.WriteFile(filepath.FromSlash(f.name), []byte(updated), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return len(cmds)
 }
 
 // shellQuote writes args back as a command line, quoting words a shell would split.
@@ -293,7 +345,7 @@ func TestShellWords(t *testing.T) {
 
 func TestReadmeCommandsParsing(t *testing.T) {
 	lines := strings.Split("text\n$ ti4sim not in a block\n```\n$ ti4sim space \\\n    -n 5\nout 1\n\nout 3\n$ go run ./cmd/ti4sim ground\n```\n```\n$ ti4sim units\n```\n", "\n")
-	cmds, err := readmeCommands(lines)
+	cmds, err := readmeCommands("x.md", lines)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,22 +358,19 @@ func TestReadmeCommandsParsing(t *testing.T) {
 		t.Errorf("readmeCommands = %+v, want %+v", cmds, want)
 	}
 	for _, bad := range []string{"```\n$ time ti4sim space\n```", "```\n$ ti4sim space\nno end", "```\n$ ti4sim space -a \"x\n```"} {
-		if _, err := readmeCommands(strings.Split(bad, "\n")); err == nil {
+		if _, err := readmeCommands("x.md", strings.Split(bad, "\n")); err == nil {
 			t.Errorf("readmeCommands(%q): no error", bad)
 		}
 	}
 }
 
-// TestReadmeLibraryExample checks that every ```go block of README.md is a
-// run of consecutive lines of combat/example_test.go (one tab of indentation
-// removed), so the library examples the README shows are compiled and their
-// output checked by go test.
+// TestReadmeLibraryExample checks that every ```go block of README.md,
+// CONTRIBUTING.md and docs/*.md is a run of consecutive lines of
+// combat/example_test.go (one tab of indentation removed), so the library
+// examples the documentation shows are compiled and their output checked by
+// go test.
 func TestReadmeLibraryExample(t *testing.T) {
-	data, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile(filepath.Join("..", "..", "combat", "example_test.go"))
+	src, err := os.ReadFile(filepath.Join(repoRoot, "combat", "example_test.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,22 +379,24 @@ func TestReadmeLibraryExample(t *testing.T) {
 		body = append(body, strings.TrimPrefix(l, "\t"))
 	}
 	blocks := 0
-	lines := strings.Split(string(data), "\n")
-	for i := 0; i < len(lines); i++ {
-		if lines[i] != "```go" {
-			continue
-		}
-		start := i + 1
-		for i++; i < len(lines) && lines[i] != "```"; i++ {
-		}
-		block := lines[start:i]
-		blocks++
-		if !containsRun(body, block) {
-			t.Errorf("README.md:%d: the Go block is not a part of combat/example_test.go; copy it from an Example function there", start)
+	for _, f := range docFiles(t) {
+		lines := f.lines
+		for i := 0; i < len(lines); i++ {
+			if lines[i] != "```go" {
+				continue
+			}
+			start := i + 1
+			for i++; i < len(lines) && lines[i] != "```"; i++ {
+			}
+			block := lines[start:i]
+			blocks++
+			if !containsRun(body, block) {
+				t.Errorf("%s:%d: the Go block is not a part of combat/example_test.go; copy it from an Example function there", f.name, start)
+			}
 		}
 	}
 	if blocks == 0 {
-		t.Error("README.md has no ```go block; this test expects the library example")
+		t.Error("the documentation has no ```go block; this test expects the library example")
 	}
 }
 
@@ -381,53 +432,61 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
-// readmeSection returns the lines of README.md from the heading line equal to
-// heading up to the next heading of the same or a higher level, and the index
-// of the heading line.
-func readmeSection(t *testing.T, heading string) ([]string, int) {
+// readmeSection returns the lines of the documentation (README.md,
+// CONTRIBUTING.md or docs/*.md) from the heading line equal to heading up to
+// the next heading of the same or a higher level, the file's name and the
+// index of the heading line. The heading must be in exactly one file.
+func readmeSection(t *testing.T, heading string) ([]string, string, int) {
 	t.Helper()
-	data, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
+	var section []string
+	var name string
+	at := -1
 	level := strings.Index(heading, " ")
-	for i, l := range lines {
-		if l != heading {
-			continue
-		}
-		j := i + 1
-		for ; j < len(lines); j++ {
-			if h := strings.Index(lines[j], " "); h > 0 && h <= level && strings.Trim(lines[j][:h], "#") == "" {
-				break
+	for _, f := range docFiles(t) {
+		lines := f.lines
+		for i, l := range lines {
+			if l != heading {
+				continue
 			}
+			if at >= 0 {
+				t.Fatalf("heading %q is in both %s:%d and %s:%d", heading, name, at+1, f.name, i+1)
+			}
+			j := i + 1
+			for ; j < len(lines); j++ {
+				if h := strings.Index(lines[j], " "); h > 0 && h <= level && strings.Trim(lines[j][:h], "#") == "" {
+					break
+				}
+			}
+			section, name, at = lines[i:j], f.name, i
+			break
 		}
-		return lines[i:j], i
 	}
-	t.Fatalf("README.md has no heading %q", heading)
-	return nil, 0
+	if at < 0 {
+		t.Fatalf("the documentation has no heading %q", heading)
+	}
+	return section, name, at
 }
 
 // flagNameRE matches a flag written in a README table cell or text.
 var flagNameRE = regexp.MustCompile("`(--?[a-z][a-z0-9-]*)")
 
-// TestReadmeFlagTable checks README's "### Flags" table against the flags the
+// TestReadmeFlagTable checks the "### Flags" table (docs/cli.md) against the flags the
 // combat commands really have: every flag of space, ground, invade and
 // compare has a row, every row names a real flag, and the table is one
 // table (no blank line splitting it, no paragraph run into its last row).
 func TestReadmeFlagTable(t *testing.T) {
-	section, at := readmeSection(t, "### Flags")
+	section, name, at := readmeSection(t, "### Flags")
 	inTable, ended := false, false
 	documented := map[string]bool{}
 	for k, l := range section {
 		isRow := strings.HasPrefix(l, "|")
 		switch {
 		case isRow && ended:
-			t.Errorf("README.md:%d: a second flag table after the first one ended (a blank line splits the table?)", at+k+1)
+			t.Errorf("%s:%d: a second flag table after the first one ended (a blank line splits the table?)", name, at+k+1)
 		case isRow:
 			inTable = true
 			if !strings.HasSuffix(strings.TrimSpace(l), "|") {
-				t.Errorf("README.md:%d: table row does not end with |: text run into the table? %q", at+k+1, l)
+				t.Errorf("%s:%d: table row does not end with |: text run into the table? %q", name, at+k+1, l)
 			}
 			cells := strings.Split(l, " | ")
 			for _, m := range flagNameRE.FindAllStringSubmatch(cells[0], -1) {
@@ -438,7 +497,7 @@ func TestReadmeFlagTable(t *testing.T) {
 		}
 	}
 	if len(documented) == 0 {
-		t.Fatal("no flags found in README's flag table")
+		t.Fatal("no flags found in the flag table (docs/cli.md, ### Flags)")
 	}
 	defined := map[string]bool{"--help": true, "-h": true} // added by parseFlags
 	for _, name := range []string{"space", "ground", "invade", "compare"} {
@@ -449,23 +508,23 @@ func TestReadmeFlagTable(t *testing.T) {
 				}
 				defined[n] = true
 				if !documented[n] {
-					t.Errorf("%s flag %s is missing from README's flag table (### Flags)", name, n)
+					t.Errorf("%s flag %s is missing from the flag table (docs/cli.md, ### Flags) (### Flags)", name, n)
 				}
 			}
 		})
 	}
 	for n := range documented {
 		if !defined[n] {
-			t.Errorf("README's flag table lists %s, which no combat command has", n)
+			t.Errorf("the flag table (docs/cli.md, ### Flags) lists %s, which no combat command has", n)
 		}
 	}
 }
 
 // TestReadmeAdviseFlags checks that every flag of advise that the combat
-// commands do not have is described in README's "## Fleet advisor"
-// section.
+// commands do not have is described in the "## Fleet advisor" section
+// (docs/advisor.md).
 func TestReadmeAdviseFlags(t *testing.T) {
-	section, _ := readmeSection(t, "## Fleet advisor")
+	section, _, _ := readmeSection(t, "## Fleet advisor")
 	text := strings.Join(section, "\n")
 	combatFlags := map[string]bool{}
 	for _, name := range []string{"space", "ground", "invade", "compare"} {
@@ -478,7 +537,7 @@ func TestReadmeAdviseFlags(t *testing.T) {
 		}
 		n++
 		if !strings.Contains(text, "`--"+f.Name) {
-			t.Errorf("advise flag --%s is not described in README's Fleet advisor section", f.Name)
+			t.Errorf("advise flag --%s is not described in the Fleet advisor section (docs/advisor.md)", f.Name)
 		}
 	})
 	if n < 10 {
@@ -486,17 +545,140 @@ func TestReadmeAdviseFlags(t *testing.T) {
 	}
 }
 
-// TestReadmeVoteFlags checks that every flag of vote is described in README's
-// "## Agenda votes" section.
+// TestReadmeVoteFlags checks that every flag of vote is described in the
+// "## Agenda votes" section (docs/agenda.md).
 func TestReadmeVoteFlags(t *testing.T) {
-	section, _ := readmeSection(t, "## Agenda votes")
+	section, _, _ := readmeSection(t, "## Agenda votes")
 	text := strings.Join(section, "\n")
 	lookupCommand("vote").flagSet().VisitAll(func(f *pflag.Flag) {
 		if !strings.Contains(text, "`--"+f.Name) && !strings.Contains(text, "--"+f.Name+" ") {
-			t.Errorf("vote flag --%s is not described in README's Agenda votes section", f.Name)
+			t.Errorf("vote flag --%s is not described in the Agenda votes section (docs/agenda.md)", f.Name)
 		}
 		if f.Shorthand != "" && !strings.Contains(text, "`-"+f.Shorthand+"`") {
-			t.Errorf("vote flag -%s is not described in README's Agenda votes section", f.Shorthand)
+			t.Errorf("vote flag -%s is not described in the Agenda votes section (docs/agenda.md)", f.Shorthand)
 		}
 	})
+}
+
+// githubAnchor is the anchor GitHub gives a Markdown heading's text: lower
+// case, spaces to '-', every character but letters, digits, '-' and '_'
+// dropped.
+func githubAnchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// docAnchors returns the anchors of a Markdown file's headings (outside
+// fenced blocks), a repeated one numbered "-1", "-2", ... as GitHub does.
+func docAnchors(lines []string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	inBlock := false
+	for _, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			inBlock = !inBlock
+			continue
+		}
+		h := strings.Index(l, " ")
+		if inBlock || h <= 0 || h > 6 || strings.Trim(l[:h], "#") != "" {
+			continue
+		}
+		a := githubAnchor(l[h+1:])
+		if n := seen[a]; n > 0 {
+			anchors[fmt.Sprintf("%s-%d", a, n)] = true
+		} else {
+			anchors[a] = true
+		}
+		seen[a]++
+	}
+	return anchors
+}
+
+// docLinkRE matches a Markdown link's target: [text](target).
+var docLinkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+func TestGithubAnchor(t *testing.T) {
+	cases := map[string]string{
+		"Service (`ti4sim serve`)":                               "service-ti4sim-serve",
+		"A whole system: several planets":                        "a-whole-system-several-planets",
+		"Rulesets: Twilight Imperium 3 with Shattered Ascension": "rulesets-twilight-imperium-3-with-shattered-ascension",
+		"Leaders, High Alert and Ion Storms":                     "leaders-high-alert-and-ion-storms",
+		"The page on any static host (`ti4sim site`)":            "the-page-on-any-static-host-ti4sim-site",
+	}
+	for in, want := range cases {
+		if got := githubAnchor(in); got != want {
+			t.Errorf("githubAnchor(%q) = %q, want %q", in, got, want)
+		}
+	}
+	got := docAnchors([]string{"## Performance", "```", "# not a heading", "```", "### Performance", "#nospace"})
+	if fmt.Sprint(got) != "map[performance:true performance-1:true]" {
+		t.Errorf("docAnchors = %v", got)
+	}
+}
+
+// TestDocLinks checks that every relative link of README.md, CONTRIBUTING.md
+// and docs/*.md resolves: the file it names exists, and its #anchor, if any,
+// is a heading of that file (as GitHub makes anchors). A section moved from
+// one file to another cannot leave a link behind pointing at nothing.
+func TestDocLinks(t *testing.T) {
+	files := docFiles(t)
+	anchors := map[string]map[string]bool{}
+	for _, f := range files {
+		anchors[f.name] = docAnchors(f.lines)
+	}
+	links := 0
+	for _, f := range files {
+		inBlock := false
+		for i, l := range f.lines {
+			if strings.HasPrefix(l, "```") {
+				inBlock = !inBlock
+				continue
+			}
+			if inBlock {
+				continue
+			}
+			for _, m := range docLinkRE.FindAllStringSubmatch(l, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				links++
+				file, anchor, _ := strings.Cut(target, "#")
+				name := f.name
+				if file != "" {
+					name = path.Clean(path.Join(path.Dir(f.name), file))
+					if strings.HasPrefix(name, "../") {
+						t.Errorf("%s:%d: link %q leaves the repository", f.name, i+1, target)
+						continue
+					}
+					if _, err := os.Stat(filepath.Join(repoRoot, filepath.FromSlash(name))); err != nil {
+						t.Errorf("%s:%d: link %q: %s does not exist", f.name, i+1, target, name)
+						continue
+					}
+				}
+				if anchor == "" {
+					continue
+				}
+				a, ok := anchors[name]
+				if !ok {
+					t.Errorf("%s:%d: link %q has an anchor into %s, which is not a Markdown page of the documentation", f.name, i+1, target, name)
+					continue
+				}
+				if !a[anchor] {
+					t.Errorf("%s:%d: link %q: %s has no heading with anchor #%s", f.name, i+1, target, name, anchor)
+				}
+			}
+		}
+	}
+	if links < 20 {
+		t.Errorf("found %d relative links in the documentation, want at least 20 (the parser stopped seeing them?)", links)
+	}
 }
