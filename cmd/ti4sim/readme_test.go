@@ -203,8 +203,8 @@ func TestReadmeExamples(t *testing.T) {
 		total += n
 		// README's quick start and tour show commands; none means the
 		// parser stopped seeing them.
-		if f.name == "README.md" && n < 1 {
-			t.Errorf("found %d commands in README.md, want at least 1", n)
+		if f.name == "README.md" && n < 3 {
+			t.Errorf("found %d commands in README.md, want at least 3", n)
 		}
 	}
 	// The documentation shows more than ten commands; far fewer means the
@@ -680,5 +680,47 @@ func TestDocLinks(t *testing.T) {
 	}
 	if links < 20 {
 		t.Errorf("found %d relative links in the documentation, want at least 20 (the parser stopped seeing them?)", links)
+	}
+}
+
+// TestReadmeShape checks what README.md promises a newcomer: at most 300
+// lines; a quick start of exactly two commands, the built-in invasion and
+// the test command CI runs (.ci/run runs `go test ./...` as the README's
+// test command); and a link to every docs/ page and to CONTRIBUTING.md.
+func TestReadmeShape(t *testing.T) {
+	files := docFiles(t)
+	readme := files[0]
+	if readme.name != "README.md" {
+		t.Fatalf("docFiles()[0] = %s, want README.md", readme.name)
+	}
+	if n := len(readme.lines) - 1; n > 300 {
+		t.Errorf("README.md has %d lines, want at most 300: move the detail to docs/", n)
+	}
+	section, _, at := readmeSection(t, "## Quick start")
+	if at > 30 {
+		t.Errorf("README.md: the quick start starts at line %d, want it near the top", at+1)
+	}
+	var commands []string
+	inBlock := false
+	for _, l := range section {
+		if strings.HasPrefix(l, "```") {
+			inBlock = !inBlock
+			if inBlock {
+				commands = append(commands, "")
+			}
+			continue
+		}
+		if inBlock && commands[len(commands)-1] == "" {
+			commands[len(commands)-1] = strings.TrimPrefix(l, "$ ")
+		}
+	}
+	if want := []string{"go run ./cmd/ti4sim invade", "go test ./..."}; fmt.Sprintf("%q", commands) != fmt.Sprintf("%q", want) {
+		t.Errorf("README.md quick start commands = %q, want %q", commands, want)
+	}
+	text := strings.Join(readme.lines, "\n")
+	for _, f := range files[1:] {
+		if !strings.Contains(text, "]("+f.name+")") {
+			t.Errorf("README.md does not link to %s", f.name)
+		}
 	}
 }
