@@ -92,6 +92,11 @@ func writeOverview(out io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run `ti4sim help COMMAND` or `ti4sim COMMAND --help` for flags and examples.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Topics (`ti4sim help TOPIC` prints the page docs/TOPIC.md):")
+	for _, t := range helpTopics() {
+		fmt.Fprintf(w, "  %-11s %s\n", t, helpTopicTitle(t))
+	}
 	return w.Err()
 }
 

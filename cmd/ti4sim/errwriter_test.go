@@ -47,6 +47,7 @@ func TestWriteErrorsReported(t *testing.T) {
 		{"import", "--help"},
 		{"help"},
 		{"help", "vote"},
+		{"help", "model"},
 		{"space", "--help"},
 		{"compare", "--help"},
 	}

@@ -10,7 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
@@ -30,7 +32,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if c := lookupCommand(args[1]); c != nil {
 				return fail(stderr, c.writeHelp(stdout))
 			}
-			return fail(stderr, usageErrorf("unknown command %s; commands: %s", echo.Quote(args[1]), commandNames()))
+			if page, ok := helpTopic(args[1]); ok {
+				w := report.NewErrWriter(stdout)
+				w.Write(page)
+				return fail(stderr, w.Err())
+			}
+			return fail(stderr, usageErrorf("unknown command or topic %s; commands: %s; topics: %s",
+				echo.Quote(args[1]), commandNames(), strings.Join(helpTopics(), ", ")))
 		}
 		return fail(stderr, writeOverview(stdout))
 	}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/ti4sim/ti4sim/docs"
+)
+
+// helpTopics returns the topics of `ti4sim help TOPIC`: the names of the
+// documentation pages docs/*.md without ".md", sorted.
+func helpTopics() []string {
+	names, err := fs.Glob(docs.Files, "*.md")
+	if err != nil {
+		panic(err) // only for a malformed pattern
+	}
+	var topics []string
+	for _, n := range names {
+		topics = append(topics, strings.TrimSuffix(n, ".md"))
+	}
+	sort.Strings(topics)
+	return topics
+}
+
+// helpTopic returns the page of a topic as it is in docs/, and whether there
+// is one.
+func helpTopic(name string) ([]byte, bool) {
+	if name == "" || strings.ContainsAny(name, `/\.`) {
+		return nil, false
+	}
+	data, err := docs.Files.ReadFile(path.Join(".", name+".md"))
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}
+
+// helpTopicTitle is a topic's one-line description: its page's first
+// heading, without the "ti4sim: " every page's title starts with.
+func helpTopicTitle(name string) string {
+	data, _ := helpTopic(name)
+	first, _, _ := strings.Cut(string(data), "\n")
+	return strings.TrimPrefix(strings.TrimPrefix(first, "# "), "ti4sim: ")
+}
