@@ -34,7 +34,7 @@ func runTrials(b *testing.B, sc combat.Scenario) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "trials/s")
 }
 
-// Scenarios of the performance table in README.md.
+// Scenarios of the performance table in docs/performance.md.
 var (
 	spaceStandard = [2]string{"3 carrier, 6 fighter", "1 dreadnought, 2 destroyer, 3 fighter"}
 	spaceBig      = [2]string{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "3 dreadnought, 4 cruiser, 6 destroyer, 4 carrier, 12 fighter"}

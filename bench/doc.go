@@ -1,5 +1,5 @@
 // Package bench holds the benchmarks of ti4sim's public API: the standard
-// battles of the README's performance table. Run them with
+// battles of the performance table (docs/performance.md). Run them with
 //
 //	go test -run '^$' -bench . -benchmem ./bench
 //

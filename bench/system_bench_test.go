@@ -7,7 +7,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// systemThree is a three-planet system (README's second best-split
+// systemThree is a three-planet system (docs/system.md's second best-split
 // example): a war sun's invasion against two destroyers and two fighters,
 // a home-like planet with a PDS and a dock, and two small ones.
 func systemThree(b testing.TB) combat.Scenario {

@@ -27,7 +27,7 @@ func voteAgenda(b testing.TB, outcomes []string, speaker string, bribe int, spec
 	return a
 }
 
-// Tables of the README's performance section.
+// Tables of the performance page (docs/performance.md).
 var (
 	// The worked example of `ti4sim vote --help`.
 	voteExample = func(b testing.TB) agenda.Agenda {

@@ -1,7 +1,7 @@
 // Package plain is a plain per-die simulation of one space battle, written
 // the obvious way: every unit is a struct, every die is one random number,
 // hits are assigned by walking the fleet in loss order. It is the yardstick
-// of the README's performance section: ti4sim must cost at most a quarter of
+// of the performance page (docs/performance.md): ti4sim must cost at most a quarter of
 // it on the same battle. It follows the engine's rules (anti-fighter barrage
 // in round 1, Sustain Damage first, the cheapest unit lost first), which
 // bench's TestPlainMatchesEngine checks.

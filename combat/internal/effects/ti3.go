@@ -14,7 +14,7 @@ import (
 // Twilight Imperium 3 with Shattered Empire and the Shattered Ascension
 // v4.0 patch (Scenario.Edition == EditionTI3SA). Facts: the Shattered Ascension
 // v4.0 rules ("SA" below, cited by rule title as in units/ti3.go)
-// and, where they are silent or garbled, the TI3 rules (sources in README's
+// and, where they are silent or garbled, the TI3 rules (sources in docs/ti3.md's
 // "Rulesets" section). The engine plays it with the same steps as TI4 and
 // these differences, each in one place:
 //
