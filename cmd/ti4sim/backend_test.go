@@ -238,3 +238,31 @@ func TestBackendStopsWhenCancelled(t *testing.T) {
 		t.Fatal("a cancelled run of 1e9 trials did not stop")
 	}
 }
+
+// TestBackendDiceBudget: a Monte Carlo run over the request's dice limit is
+// refused at run.trials (scenario.run.trials in a comparison) with the
+// trials that fit, for one planet, a system of planets and a comparison;
+// within it, answered.
+func TestBackendDiceBudget(t *testing.T) {
+	const run = `"run":{"trials":2000,"seed":1}`
+	for _, c := range []struct {
+		name, path string
+		answer     func(*backend, context.Context, []byte, service.Limits) ([]byte, error)
+		doc        string
+	}{
+		{"combat", "run.trials", (*backend).Combat, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `}`},
+		{"system", "run.trials", (*backend).Combat, `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":2},{"unit":"infantry","count":4}]},"defender":{"fleet":[]},"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1}]},{"name":"B","units":[{"unit":"infantry","count":1}]}]},` + run + `}`},
+		{"compare", "scenario.run.trials", (*backend).Compare, `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `},"vary":[{"key":"nebula","values":["false","true"]}]}`},
+	} {
+		lim := service.Limits{MaxTrials: 1e9, MaxExactStates: 1 << 20, MaxDice: 1000}
+		_, err := c.answer(newBackend(), context.Background(), []byte(c.doc), lim)
+		var in *service.InputError
+		if !errors.As(err, &in) || in.Path != c.path || !strings.Contains(in.Msg, "over this run's limit of 1,000 dice: ask for at most") {
+			t.Errorf("%s over 1,000 dice: err = %v", c.name, err)
+		}
+		lim.MaxDice = 1e9
+		if _, err := c.answer(newBackend(), context.Background(), []byte(c.doc), lim); err != nil {
+			t.Errorf("%s within 10⁹ dice: %v", c.name, err)
+		}
+	}
+}

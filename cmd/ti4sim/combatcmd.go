@@ -222,7 +222,10 @@ func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env)
 		if ctx.Err() != nil || errors.Is(err, service.ErrBusy) {
 			return res, err
 		}
-		return res, budgetError(usageErrorf("%v", err))
+		if be := budgetError(err); be != err {
+			return res, be
+		}
+		return res, usageErrorf("%v", err)
 	}
 	if notExact != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
