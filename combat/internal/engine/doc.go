@@ -37,5 +37,10 @@
 //   - trial.go, space.go, invasion.go, control.go, batch.go, paired.go,
 //     tally.go, unitsleft.go, result.go: Monte Carlo and its results.
 //   - dice.go, pmf.go, fast.go, states.go, whole.go: the dice and the round
-//     tables; exact.go and notexact.go: the exact solver and its refusals.
+//     tables.
+//   - exact.go, exactchain.go, roundshist.go, exactfight.go, settlerounds.go,
+//     rounds.go, exactspace.go, exactinvasion.go, exactresult.go and
+//     notexact.go: the exact solver (its entry, the chain over unit states,
+//     the rounds histogram, the combat rounds, the space area, the invasion,
+//     the result) and its refusals.
 package engine
