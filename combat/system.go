@@ -230,45 +230,13 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 		policy.Target = DefaultCommitTarget
 	}
 	if policy.Kind == CommitFixed {
-		if len(sc.Commit.Split) != len(sc.Planets) {
-			return nil, fmt.Errorf("commit: the split names %d planets; the system has %d", len(sc.Commit.Split), len(sc.Planets))
-		}
-		var total [engine.MaxSlots]int
-		for k, f := range sc.Commit.Split {
-			if err := fixedSplit(space, &policy.Fixed[k], f, names[k]); err != nil {
-				return nil, err
-			}
-			for i, n := range policy.Fixed[k] {
-				total[i] += int(n)
-			}
-		}
-		for i, sl := range space.Side[engine.Attacker].Slots {
-			if have := int(space.Side[engine.Attacker].Start[i]); total[i] > have {
-				return nil, fmt.Errorf("commit: the split lands %d %s in all; the attacker has %d", total[i], plural(sl.Stats.Kind), have)
-			}
+		if err := fixedCommit(sc, space, names, policy); err != nil {
+			return nil, err
 		}
 	}
 	if len(plans) > 1 {
-		for _, side := range []*Side{&sc.Attacker, &sc.Defender} {
-			for _, c := range side.Cards {
-				if name, _, _ := strings.Cut(strings.TrimSpace(c), ":"); strings.EqualFold(strings.TrimSpace(name), "mecatol-rex") {
-					return nil, errors.New("mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
-				}
-			}
-		}
-		if sc.Edition == EditionTI3SA {
-			return nil, errors.New("planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
-		}
-		for k, p := range append([]*engine.Plan{space}, plans...) {
-			for _, t := range p.Texts() {
-				if why, ok := effects.SharedAcrossPlanets(t.Slug); ok {
-					where := "the space area"
-					if k > 0 {
-						where = "planet " + names[k-1]
-					}
-					return nil, fmt.Errorf("%s: %s (%s): %s, which several planets would each spend again; ti4sim models it with one planet only", t.Holder.String(), strings.TrimSuffix(t.Slug, ":original"), where, why)
-				}
-			}
+		if err := sharedAcrossPlanets(sc, space, plans, names); err != nil {
+			return nil, err
 		}
 	}
 	at := -1
@@ -283,6 +251,57 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 		}
 	}
 	return engine.NewSystemPlan(space, plans, names, policy, at)
+}
+
+// fixedCommit checks a fixed split (CommitFixed) against the planets and
+// the attacker's ground forces, and fills policy.Fixed with it.
+func fixedCommit(sc *Scenario, space *engine.Plan, names []string, policy *engine.CommitPolicy) error {
+	if len(sc.Commit.Split) != len(sc.Planets) {
+		return fmt.Errorf("commit: the split names %d planets; the system has %d", len(sc.Commit.Split), len(sc.Planets))
+	}
+	var total [engine.MaxSlots]int
+	for k, f := range sc.Commit.Split {
+		if err := fixedSplit(space, &policy.Fixed[k], f, names[k]); err != nil {
+			return err
+		}
+		for i, n := range policy.Fixed[k] {
+			total[i] += int(n)
+		}
+	}
+	for i, sl := range space.Side[engine.Attacker].Slots {
+		if have := int(space.Side[engine.Attacker].Start[i]); total[i] > have {
+			return fmt.Errorf("commit: the split lands %d %s in all; the attacker has %d", total[i], plural(sl.Stats.Kind), have)
+		}
+	}
+	return nil
+}
+
+// sharedAcrossPlanets refuses what several planets cannot model: Mecatol
+// Rex (one planet), the TI3 ruleset, and texts that each planet would
+// spend again.
+func sharedAcrossPlanets(sc *Scenario, space *engine.Plan, plans []*engine.Plan, names []string) error {
+	for _, side := range []*Side{&sc.Attacker, &sc.Defender} {
+		for _, c := range side.Cards {
+			if name, _, _ := strings.Cut(strings.TrimSpace(c), ":"); strings.EqualFold(strings.TrimSpace(name), "mecatol-rex") {
+				return errors.New("mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
+			}
+		}
+	}
+	if sc.Edition == EditionTI3SA {
+		return errors.New("planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
+	}
+	for k, p := range append([]*engine.Plan{space}, plans...) {
+		for _, t := range p.Texts() {
+			if why, ok := effects.SharedAcrossPlanets(t.Slug); ok {
+				where := "the space area"
+				if k > 0 {
+					where = "planet " + names[k-1]
+				}
+				return fmt.Errorf("%s: %s (%s): %s, which several planets would each spend again; ti4sim models it with one planet only", t.Holder.String(), strings.TrimSuffix(t.Slug, ":original"), where, why)
+			}
+		}
+	}
+	return nil
 }
 
 // fixedSplit turns planet name's fleet f into counts of the attacker's

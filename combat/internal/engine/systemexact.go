@@ -123,40 +123,15 @@ func (c *composition) end(e spaceEndState) error {
 		c.unresolve += e.m
 	}
 	if noInvasion {
-		for _, g := range sys.ground {
-			c.kept[g] += e.m * float64(pool.Alive[g])
-		}
-		c.taken[0] += e.m
-		for k, p := range sys.Planets {
-			for i, sl := range p.Side[Defender].Slots {
-				if sl.Zone == ZonePlanet {
-					c.planet[k].defender[i] += e.m * float64(p.Side[Defender].Start[i])
-				}
-			}
-		}
+		c.uninvaded(e.m, &pool)
 		return nil
 	}
 	s0 := &Solver{P: sys.Space}
 	ships, damaged := s0.overlay(e.c, Attacker, e.sa)
-	// Each planet's defenders after its bombardment.
 	kp := len(sys.Planets)
-	dists := make([][]weightedState, kp)
-	focus := 0 // one planet: the invasion's own steps
-	if kp > 1 {
-		focus = sys.bombardFocus(&ships)
-	}
-	for k, o := range c.odds {
-		if k != focus {
-			nd := uint32(o.g.ss[Defender].n)
-			s := &Solver{P: o.p}
-			dists[k] = []weightedState{{s.startState(o.g) % nd, 1}}
-			continue
-		}
-		d, err := o.bombarded(&ships, &damaged, &pool)
-		if err != nil {
-			return err
-		}
-		dists[k] = d
+	dists, err := c.bombarded(&ships, &damaged, &pool)
+	if err != nil {
+		return err
 	}
 	var idx [MaxPlanets]int
 	for {
@@ -192,6 +167,49 @@ func (c *composition) end(e spaceEndState) error {
 			return nil
 		}
 	}
+}
+
+// uninvaded adds mass m of a space area after which nobody lands: the
+// attacker keeps the ground forces of pool, the planets keep their
+// defenders.
+func (c *composition) uninvaded(m float64, pool *Pool) {
+	sys := c.sys
+	for _, g := range sys.ground {
+		c.kept[g] += m * float64(pool.Alive[g])
+	}
+	c.taken[0] += m
+	for k, p := range sys.Planets {
+		for i, sl := range p.Side[Defender].Slots {
+			if sl.Zone == ZonePlanet {
+				c.planet[k].defender[i] += m * float64(p.Side[Defender].Start[i])
+			}
+		}
+	}
+}
+
+// bombarded returns each planet's defenders after its bombardment by
+// ships (the planet every unit bombards, with several), as weighted states.
+func (c *composition) bombarded(ships, damaged *[MaxSlots]uint16, pool *Pool) ([][]weightedState, error) {
+	sys := c.sys
+	dists := make([][]weightedState, len(sys.Planets))
+	focus := 0 // one planet: the invasion's own steps
+	if len(sys.Planets) > 1 {
+		focus = sys.bombardFocus(ships)
+	}
+	for k, o := range c.odds {
+		if k != focus {
+			nd := uint32(o.g.ss[Defender].n)
+			s := &Solver{P: o.p}
+			dists[k] = []weightedState{{s.startState(o.g) % nd, 1}}
+			continue
+		}
+		d, err := o.bombarded(ships, damaged, pool)
+		if err != nil {
+			return nil, err
+		}
+		dists[k] = d
+	}
+	return dists, nil
 }
 
 // settle adds mass w of a split given the planets' defenders d (their
