@@ -209,38 +209,7 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 		left = int(c)
 	}
 	if len(h.SlotModifier[r]) > 0 || len(sp.Auras[r]) > 0 || sp.Special[r] || len(h.boostOne[r]) > 0 || buy {
-		boost, delta, boosting := uint8(0), 0, false
-		for _, f := range h.boostOne[r] {
-			if s, d, ok := f(t, side); ok {
-				boost, delta, boosting = s, d, true
-			}
-		}
-		for _, ro := range sp.Rollers[r] {
-			thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
-			for _, m := range h.SlotModifier[r] {
-				thr -= m(t, side, ro.Slot)
-			}
-			n := int(alive[ro.Slot])*int(ro.Dice) - int(t.Damaged[side][ro.Slot])*int(ro.loss)
-			if boosting && ro.Slot == boost && n > 0 {
-				// One unit's dice at the better threshold.
-				boosting = false
-				hits += t.diceBuying(side, thr-delta, int(ro.Dice), reroll, buy, sp.RerollOnes[r])
-				n -= int(ro.Dice)
-			}
-			if ro.PerOpponentShip {
-				n = int(alive[ro.Slot]) * t.NonFighterShips(side.Opp())
-			}
-			if ro.BonusFrom > 0 {
-				hits += t.bonusDice(side, r, thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll, &left)
-				continue
-			}
-			if bf := &sp.Backfire; bf.Round == t.Round && bf.Roll == r && bf.Slots[ro.Slot] {
-				hits += t.backfireDice(side, thr, n, bf.UpTo, reroll)
-				continue
-			}
-			got := t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
-			hits += got + t.spendPool(side, r, thr, n-got, reroll, &left)
-		}
+		hits = t.rollSlotBySlot(side, r, mod, reroll, buy, &left)
 	} else if ones := sp.RerollOnes[r]; ones || sp.PooledRerolls[r] || sp.RerollBudget[r] > 0 {
 		budget := int(sp.RerollBudget[r])
 		for _, g := range sp.Groups[r] {
@@ -280,6 +249,50 @@ func (t *Trial) rollOnce(side Side, r RollKind) int {
 	hits *= t.P.HitFactor[side][r]
 	if hits > 0 && sp.HitOnScore[r] {
 		hits++
+	}
+	return hits
+}
+
+// rollSlotBySlot rolls side's dice of kind r slot by slot, for the rolls
+// that modify single slots (slot modifiers, auras, one unit's boost) or
+// buy near misses, and returns the hits; mod and reroll are the roll's
+// modifiers, left the pooled rerolls it may still use.
+func (t *Trial) rollSlotBySlot(side Side, r RollKind, mod int, reroll, buy bool, left *int) int {
+	h := &t.P.Hooks
+	sp := &t.P.Side[side]
+	alive := &t.Alive[side]
+	hits := 0
+	boost, delta, boosting := uint8(0), 0, false
+	for _, f := range h.boostOne[r] {
+		if s, d, ok := f(t, side); ok {
+			boost, delta, boosting = s, d, true
+		}
+	}
+	for _, ro := range sp.Rollers[r] {
+		thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
+		for _, m := range h.SlotModifier[r] {
+			thr -= m(t, side, ro.Slot)
+		}
+		n := int(alive[ro.Slot])*int(ro.Dice) - int(t.Damaged[side][ro.Slot])*int(ro.loss)
+		if boosting && ro.Slot == boost && n > 0 {
+			// One unit's dice at the better threshold.
+			boosting = false
+			hits += t.diceBuying(side, thr-delta, int(ro.Dice), reroll, buy, sp.RerollOnes[r])
+			n -= int(ro.Dice)
+		}
+		if ro.PerOpponentShip {
+			n = int(alive[ro.Slot]) * t.NonFighterShips(side.Opp())
+		}
+		if ro.BonusFrom > 0 {
+			hits += t.bonusDice(side, r, thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll, left)
+			continue
+		}
+		if bf := &sp.Backfire; bf.Round == t.Round && bf.Roll == r && bf.Slots[ro.Slot] {
+			hits += t.backfireDice(side, thr, n, bf.UpTo, reroll)
+			continue
+		}
+		got := t.diceBuying(side, thr, n, reroll, buy, sp.RerollOnes[r])
+		hits += got + t.spendPool(side, r, thr, n-got, reroll, left)
 	}
 	return hits
 }
