@@ -2,17 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -67,32 +65,32 @@ Examples:
 
 // adviseRun holds the flags of advise's flag set built last.
 type adviseRun struct {
-	rf                    *runFlags
-	sf                    *scenarioFlags
-	resources, production int
-	spaceDock             int
-	fleetPool             int
-	supply, build         []string
-	warSun                bool
-	target                float64
-	keep                  int
-	method                string
+	rf *runFlags
+	df *docFlags
+	lf struct {
+		resources, production, spaceDock, fleetPool, keep int
+		supply, build                                     []string
+		warSun                                            bool
+		target                                            float64
+		method                                            string
+	}
 }
 
 func (ar *adviseRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("advise", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.IntVar(&ar.resources, "resources", 0, "resources to spend, 1..100 (required)")
-	fs.IntVar(&ar.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: no limit)")
-	fs.IntVar(&ar.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production")
-	fs.IntVar(&ar.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: no limit)")
-	fs.StringSliceVar(&ar.supply, "supply", nil, "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
-	fs.StringSliceVar(&ar.build, "build", nil, "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
-	fs.BoolVar(&ar.warSun, "war-sun", false, "the attacker owns the War Sun technology: war suns may be built")
-	fs.Float64Var(&ar.target, "target", 0, "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 (default: the highest chance)")
-	fs.IntVar(&ar.keep, "keep", 1, "N of the table's P(keeps at least N units), 1..50")
-	fs.StringVar(&ar.method, "method", "auto", "auto (exact where it applies to every fleet, else trials), exact, or trials")
-	ar.sf = addScenarioFlags(fs)
+	l := &ar.lf
+	fs.IntVar(&l.resources, "resources", 0, "resources to spend, 1..100 (required)")
+	fs.IntVar(&l.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: no limit)")
+	fs.IntVar(&l.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production")
+	fs.IntVar(&l.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: no limit)")
+	fs.StringSliceVar(&l.supply, "supply", nil, "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
+	fs.StringSliceVar(&l.build, "build", nil, "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
+	fs.BoolVar(&l.warSun, "war-sun", false, "the attacker owns the War Sun technology: war suns may be built")
+	fs.Float64Var(&l.target, "target", 0, "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 (default: the highest chance)")
+	fs.IntVar(&l.keep, "keep", 1, "N of the table's P(keeps at least N units), 1..50")
+	fs.StringVar(&l.method, "method", "auto", "auto (exact where it applies to every fleet, else trials), exact, or trials")
+	ar.df = addDocFlags(fs, false)
 	ar.rf = addRunFlags(fs)
 	return fs
 }
@@ -106,208 +104,135 @@ func adviseAction(c *command, args []string, e *env) (combat.Action, error) {
 	return leadingAction(c, args, e, "ti4sim advise space|invade -d FLEET --resources N", "space", "invade")
 }
 
+// adviseFlags are the JSON paths of advise's own flags.
+var adviseFlags = map[string]string{
+	"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
+	"limits.fleet_pool": "--fleet-pool", "limits.supply": "--supply", "limits.build": "--build", "limits.war_sun": "--war-sun",
+	"target": "--target", "keep": "--keep", "method": "--method",
+}
+
 func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	act, err := adviseAction(c, args, e)
 	if err != nil {
 		return err
 	}
+	d, err := ar.document(c, act, args[1:], e)
+	if err == nil {
+		e.workers = ar.rf.workers
+		err = answerAdvise(ctx, &d, e, ar.rf.format(), e.stdout)
+	}
+	return ar.usage(err)
+}
+
+// usage names the flag of a document's error: advise's own, or a
+// scenario's.
+func (ar *adviseRun) usage(err error) error {
+	var de *scenario.Error
+	if errors.As(err, &de) {
+		top, _, _ := strings.Cut(de.Path, "[")
+		for path, flag := range adviseFlags {
+			if top == path || strings.HasPrefix(top, path+".") {
+				return usageErrorf("%s: %s", flag, de.Msg)
+			}
+		}
+	}
+	return ar.df.usage(err)
+}
+
+// document reads the advise question: the --scenario document when one is
+// given, and the flags given over it.
+func (ar *adviseRun) document(c *command, act combat.Action, args []string, e *env) (scenario.Advise, error) {
 	fs := ar.newFlags()
-	given := args[1:]
-	if err := parseFlags(c, fs, given, e); err != nil {
-		return err
+	if err := parseFlags(c, fs, args, e); err != nil {
+		return scenario.Advise{}, err
 	}
-	if doc := ar.sf.document; doc != "" {
-		d, err := readDocument(e, doc, scenario.DecodeAdvise)
-		if err != nil {
-			return err
-		}
-		if d.Scenario.Action != args[0] {
-			return usageErrorf("--scenario %s: the document's action is %s; run ti4sim advise %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
-		}
-		given = withDocument(d.Args(), given, fs)
-		fs = ar.newFlags()
-		if err := parseFlags(c, fs, given, e); err != nil {
-			return err
-		}
-	}
-	q, doc, err := ar.question(act, fs)
-	if err != nil {
-		return err
-	}
-	if e.documentOnly {
-		return writeDocument(e.stdout, doc)
-	}
-	o := combat.Options{Trials: ar.rf.trials, Seed: ar.rf.seed, Workers: ar.rf.workers}
-	if !fs.Changed("trials") {
-		o.Trials = adviseTrials
-	}
-	q.MaxStates, q.MaxTrials, o.MaxDice = e.maxExactStates, e.maxTrials, e.maxDice
-	// Every fleet is solved or simulated: a heavy run. Its dice are known
-	// only once exact mode has been tried, so the limit is checked then.
-	if o.Workers, err = admit(ctx, service.Work{Heavy: true}, o.Workers); err != nil {
-		return err
-	}
-	start := time.Now()
-	a, err := combat.Advise(ctx, q, o)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if be := budgetError(err); be != err {
-			return be
-		}
-		return usageErrorf("%s", flagError(err))
-	}
-	ro := report.AdviceOptions{Format: ar.rf.format(), Elapsed: time.Since(start), Target: q.Target, Keep: max(1, q.Keep)}
-	if ro.Format == report.JSON {
-		ro.Document = &doc
-	}
-	return report.Advice(e.stdout, &q.Scenario, a, ro)
-}
-
-// question checks the flags and builds the question and its document.
-func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (combat.BuildQuestion, scenario.Advise, error) {
-	var q combat.BuildQuestion
-	var doc scenario.Advise
-	sf, rf := ar.sf, ar.rf
-	sf.noteGiven(fs)
-	if err := rf.validate(); err != nil {
-		return q, doc, err
-	}
-	switch {
-	case sf.exact || sf.preferExact:
-		return q, doc, usageErrorf("advise: choose exact mode with --method exact (auto, the default, is exact where it can be)")
-	case sf.precision != 0:
-		return q, doc, usageErrorf("advise: every fleet runs the same trials; give -n, not --precision")
-	case len(sf.planets) > 0:
-		return q, doc, usageErrorf("advise: --planet: advise the invasion of one planet")
-	case !sf.defenderGiven || strings.TrimSpace(sf.defender) == "":
-		return q, doc, usageErrorf("advise: give the defender's units with -d")
-	case !fs.Changed("resources"):
-		return q, doc, usageErrorf("advise: give the resources to spend with --resources N")
-	case fs.Changed("space-dock") && fs.Changed("production"):
-		return q, doc, usageErrorf("advise: give --production or --space-dock, not both")
-	case ar.target < 0 || ar.target > 1 || ar.target != ar.target || fs.Changed("target") && ar.target == 0:
-		return q, doc, usageErrorf("--target %v out of range: allowed 0 < P <= 1", ar.target)
-	}
-	var method combat.Method
-	switch ar.method {
-	case "auto":
-	case "exact":
-		method = combat.MethodExact
-		if err := checkExact(fs); err != nil {
-			return q, doc, err
-		}
-	case "trials":
-		method = combat.MethodTrials
-	default:
-		return q, doc, usageErrorf("--method %s: allowed auto, exact, trials", echo.Quote(ar.method))
-	}
-	// The units already there may be none, and hold no ground force for
-	// an invasion: a placeholder unit stands in while the rest of the
-	// fight is checked.
-	there := ""
-	if sf.attackerGiven {
-		there = strings.TrimSpace(sf.attacker)
-	}
-	var thereFleet units.Fleet
-	if there != "" {
+	d := scenario.Advise{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames[act]}}
+	if doc := ar.df.document; doc != "" {
 		var err error
-		if thereFleet, err = units.ParseFleet(there); err != nil {
-			return q, doc, usageErrorf("--attacker (-a): %v", err)
+		if d, err = readDocument(e, doc, scenario.DecodeAdvise); err != nil {
+			return d, err
+		}
+		if d.Scenario.Action != actionNames[act] {
+			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim advise %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
+		}
+	}
+	if err := ar.rf.validate(); err != nil {
+		return d, err
+	}
+	for _, f := range []string{"exact", "prefer-exact"} {
+		if fs.Changed(f) {
+			return d, usageErrorf("advise: choose exact mode with --method exact (auto, the default, is exact where it can be)")
 		}
 	}
 	switch {
-	case act == combat.Invasion && thereFleet.Count(units.Infantry)+thereFleet.Count(units.Mech) == 0:
-		sf.attacker = strings.TrimPrefix(there+", 1 infantry", ", ")
-	case there == "":
-		sf.attacker = "1 destroyer"
-	}
-	sf.attackerGiven = true
-	sc, err := sf.scenario(act, example{})
-	if err != nil {
-		return q, doc, err
-	}
-	sc.Attacker.Fleet = thereFleet
-	lim := combat.BuildLimits{Resources: ar.resources, Production: ar.production, FleetPool: ar.fleetPool, WarSun: ar.warSun}
-	if fs.Changed("space-dock") {
-		lim.Dock, lim.DockResources = true, ar.spaceDock
-	}
-	for _, item := range ar.supply {
-		k, v, ok := strings.Cut(item, "=")
-		kind, _, kerr := units.ParseKind(strings.TrimSpace(k))
-		n, nerr := strconv.Atoi(strings.TrimSpace(v))
-		switch {
-		case !ok || nerr != nil:
-			return q, doc, usageErrorf("--supply %s: want KIND=N, e.g. dreadnought=2", echo.Quote(item))
-		case kerr != nil:
-			return q, doc, usageErrorf("--supply %s: %v", echo.Quote(item), kerr)
+	case fs.Changed("precision"):
+		return d, usageErrorf("advise: every fleet runs the same trials; give -n, not --precision")
+	case ar.df.document == "" && !fs.Changed("defender"):
+		return d, usageErrorf("advise: give the defender's units with -d")
+	case ar.df.document == "" && !fs.Changed("resources"):
+		return d, usageErrorf("advise: give the resources to spend with --resources N")
+	case fs.Changed("space-dock") && fs.Changed("production"):
+		return d, usageErrorf("advise: give --production or --space-dock, not both")
+	case fs.Changed("target") && ar.lf.target == 0:
+		return d, usageErrorf("--target 0 out of range: allowed 0 < P <= 1")
+	case fs.Changed("method") && ar.lf.method == "exact":
+		if err := checkExact(fs); err != nil {
+			return d, err
 		}
-		if lim.Supply == nil {
-			lim.Supply = map[units.Kind]int{}
-		}
-		if _, dup := lim.Supply[kind]; dup {
-			return q, doc, usageErrorf("--supply: %s given twice", kind)
-		}
-		lim.Supply[kind] = n
 	}
-	for _, b := range ar.build {
-		kind, _, err := units.ParseKind(strings.TrimSpace(b))
-		if err != nil {
-			return q, doc, usageErrorf("--build %s: %v", echo.Quote(b), err)
-		}
-		lim.Kinds = append(lim.Kinds, kind)
+	if err := ar.df.apply(&d.Scenario); err != nil {
+		return d, err
 	}
-	q = combat.BuildQuestion{Scenario: sc, Limits: lim, Target: ar.target, Keep: ar.keep, Method: method}
-	if ar.keep < 1 || ar.keep > combat.MaxBuildCount {
-		return q, doc, usageErrorf("--keep %d out of range: allowed 1..%d", ar.keep, combat.MaxBuildCount)
+	if len(d.Scenario.Defender.Fleet) == 0 {
+		return d, usageErrorf("advise: give the defender's units with -d")
 	}
-	doc = scenario.Advise{Version: scenario.Version, Scenario: sf.combatDocument(sc, rf, fs), Target: ar.target}
-	if doc.Scenario.Attacker.Fleet == nil {
-		doc.Scenario.Attacker.Fleet = []scenario.Units{}
-	}
-	switch {
-	case method == combat.MethodExact:
-		doc.Scenario.Run.Trials, doc.Scenario.Run.Seed = 0, nil
-	case !fs.Changed("trials"):
-		doc.Scenario.Run.Trials = adviseTrials
-	}
-	if ar.keep != 1 {
-		doc.Keep = ar.keep
-	}
-	if ar.method != "auto" {
-		doc.Method = ar.method
-	}
-	doc.Limits = scenario.Limits{Resources: ar.resources, Production: ar.production, FleetPool: ar.fleetPool, WarSun: ar.warSun}
-	if lim.Dock {
-		r := ar.spaceDock
-		doc.Limits.SpaceDock = &r
-	}
-	for k, n := range lim.Supply {
-		if doc.Limits.Supply == nil {
-			doc.Limits.Supply = map[string]int{}
-		}
-		doc.Limits.Supply[k.String()] = n
-	}
-	for _, k := range lim.Kinds {
-		doc.Limits.Build = append(doc.Limits.Build, k.String())
-	}
-	if err := doc.Check(); err != nil {
-		return q, doc, usageErrorf("%v", flagError(err))
-	}
-	return q, doc, nil
+	ar.rf.applyRun(fs, &d.Scenario.Run)
+	return d, ar.applyLimits(fs, &d)
 }
 
-// flagError turns a document path in err into the flag that sets it.
-func flagError(err error) string {
-	msg := err.Error()
-	for path, flag := range map[string]string{
-		"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
-		"limits.fleet_pool": "--fleet-pool", "limits.supply.": "--supply ", "limits.build": "--build", "limits.kinds": "--build", "keep": "--keep", "trials": "--trials",
-	} {
-		if strings.HasPrefix(msg, path) {
-			return flag + strings.TrimPrefix(msg, path)
+// applyLimits sets the document's limits, target, keep and method of the
+// flags given.
+func (ar *adviseRun) applyLimits(fs *pflag.FlagSet, d *scenario.Advise) error {
+	l := &ar.lf
+	set := func(flag string, apply func()) {
+		if fs.Changed(flag) {
+			apply()
 		}
 	}
-	return msg
+	set("resources", func() { d.Limits.Resources = l.resources })
+	set("production", func() { d.Limits.Production = l.production })
+	set("space-dock", func() { r := l.spaceDock; d.Limits.SpaceDock = &r })
+	set("fleet-pool", func() { d.Limits.FleetPool = l.fleetPool })
+	set("war-sun", func() { d.Limits.WarSun = l.warSun })
+	set("target", func() { d.Target = l.target })
+	set("keep", func() { d.Keep = l.keep })
+	set("method", func() { d.Method = l.method })
+	set("build", func() {
+		d.Limits.Build = nil
+		for _, b := range l.build {
+			d.Limits.Build = append(d.Limits.Build, strings.TrimSpace(b))
+		}
+	})
+	if fs.Changed("supply") {
+		d.Limits.Supply = map[string]int{}
+		for _, item := range l.supply {
+			k, v, ok := strings.Cut(item, "=")
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if !ok || err != nil {
+				return usageErrorf("--supply %s: want KIND=N, e.g. dreadnought=2", echo.Quote(item))
+			}
+			kind, _, err := units.ParseKind(strings.TrimSpace(k))
+			if err != nil {
+				return usageErrorf("--supply %s: %v", echo.Quote(item), err)
+			}
+			if _, dup := d.Limits.Supply[kind.String()]; dup {
+				return usageErrorf("--supply: %s given twice", kind)
+			}
+			d.Limits.Supply[kind.String()] = n
+		}
+	}
+	if err := d.Check(); err != nil {
+		return err
+	}
+	return nil
 }

@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // combatCommand builds space, ground or invade: they differ only in the
@@ -35,252 +32,85 @@ type combatRun struct {
 	act  combat.Action
 	ex   example
 	rf   *runFlags
-	sf   *scenarioFlags
+	df   *docFlags
 }
 
-// newFlags builds a fresh flag set, whose values rf and sf then hold.
+// newFlags builds a fresh flag set, whose values rf and df then hold.
 func (cc *combatRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet(cc.name, pflag.ContinueOnError)
 	fs.SortFlags = false
-	cc.sf = addScenarioFlags(fs)
-	if cc.act == combat.Invasion {
-		cc.sf.addPlanetFlags(fs)
-	}
+	cc.df = addDocFlags(fs, cc.act == combat.Invasion)
 	cc.rf = addRunFlags(fs)
 	return fs
 }
 
-// run parses args, builds the scenario, and prints its document
-// (documentOnly) or its odds.
+// run parses args into the document and answers it.
 func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env) error {
-	fs, err := cc.parse(c, args, e)
+	d, err := cc.document(c, args, e)
 	if err != nil {
 		return err
 	}
-	rf, sf := cc.rf, cc.sf
-	sc, err := sf.scenario(cc.act, cc.ex)
-	if err != nil {
-		return err
-	}
-	if e.documentOnly {
-		return writeDocument(e.stdout, sf.combatDocument(sc, rf, fs))
-	}
-	o := report.CombatOptions{Format: rf.format()}
-	if o.Format == report.JSON {
-		doc := sf.combatDocument(sc, rf, fs)
-		o.Scenario = &doc
-	}
-	if len(sc.Planets) > 0 {
-		res, err := cc.systemOdds(ctx, sc, e)
-		if err != nil {
-			return err
-		}
-		return report.System(e.stdout, sc, res, o)
-	}
-	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
-		if _, err := admit(ctx, service.Work{Heavy: true}, 0); err != nil {
-			return err
-		}
-		a, err := combat.OptimizeWithin(ctx, sc, e.exactStates())
-		switch {
-		case ctx.Err() != nil:
-			return err
-		case err != nil:
-			return usageErrorf("--%s optimal: %v", sf.optimalFlag(), err)
-		}
-		return report.Assignment(e.stdout, sc, a, o)
-	}
-	res, err := cc.odds(ctx, sc, fs, e)
-	if err != nil {
-		return err
-	}
-	return report.Combat(e.stdout, sc, res, o)
+	e.workers = cc.rf.workers
+	return cc.df.usage(answerCombat(ctx, &d, e, cc.rf.format(), e.stdout))
 }
 
-// parse parses args, merged under a --scenario document's flags when one
-// is given (the command line wins), and checks the flags that go together.
-func (cc *combatRun) parse(c *command, args []string, e *env) (*pflag.FlagSet, error) {
+// document reads the question: the --scenario document when one is
+// given, the flags given over it, the built-in example's fleets when no
+// fleet is given; and checks the run flags that go together.
+func (cc *combatRun) document(c *command, args []string, e *env) (scenario.Combat, error) {
 	fs := cc.newFlags()
 	if err := parseFlags(c, fs, args, e); err != nil {
-		return nil, err
+		return scenario.Combat{}, err
 	}
-	if cc.sf.document != "" {
-		doc, err := readDocument(e, cc.sf.document, scenario.DecodeCombat)
+	d := scenario.Combat{Version: scenario.Version, Action: actionNames[cc.act]}
+	if cc.df.document != "" {
+		doc, err := readDocument(e, cc.df.document, scenario.DecodeCombat)
 		if err != nil {
-			return nil, err
+			return d, err
 		}
 		if doc.Action != actionNames[cc.act] {
-			return nil, usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", cc.sf.document, doc.Action, commandOf[doc.Action], cc.sf.document)
+			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", cc.df.document, doc.Action, commandOf[doc.Action], cc.df.document)
 		}
-		all := withDocument(doc.Args(), args, fs)
-		fs = cc.newFlags()
-		if err := parseFlags(c, fs, all, e); err != nil {
-			return nil, err
-		}
+		d = doc
 	}
-	sf := cc.sf
-	if err := cc.rf.validate(); err != nil {
-		return nil, err
+	if err := checkRunFlags(fs, cc.rf); err != nil {
+		return d, err
 	}
-	if sf.exact {
+	if err := cc.df.apply(&d); err != nil {
+		return d, err
+	}
+	cc.rf.applyRun(fs, &d.Run)
+	if err := cc.df.fleets(&d, cc.ex); err != nil {
+		return d, err
+	}
+	return d, cc.df.usage(d.Run.Check())
+}
+
+// checkRunFlags checks the run flags of a combat that go together.
+func checkRunFlags(fs *pflag.FlagSet, rf *runFlags) error {
+	if err := rf.validate(); err != nil {
+		return err
+	}
+	exact, _ := fs.GetBool("exact")
+	prefer, _ := fs.GetBool("prefer-exact")
+	if exact {
 		if err := checkExact(fs); err != nil {
-			return nil, err
+			return err
 		}
-		if sf.preferExact {
-			return nil, usageErrorf("--prefer-exact: give --exact (exact or an error) or --prefer-exact (exact when possible, otherwise simulated), not both")
+		if prefer {
+			return usageErrorf("--prefer-exact: give --exact (exact or an error) or --prefer-exact (exact when possible, otherwise simulated), not both")
 		}
 	}
-	if err := checkPrecision(fs, sf.precision); err != nil {
-		return nil, err
+	if rounds, _ := fs.GetInt("rounds"); fs.Changed("rounds") && rounds == 0 {
+		return usageErrorf("--rounds 0 out of range: allowed 1..%d", combat.RoundCap)
 	}
-	if given := sf.exactOnly(); given != "" {
-		// The optimal policy and the best retreat are tables the exact
-		// solver computes.
-		for _, f := range []string{"trials", "seed", "precision", "prefer-exact"} {
-			if fs.Changed(f) {
-				return nil, usageErrorf("--%s is solved exactly: drop --%s", given, f)
-			}
-		}
-		sf.exact = true
-	}
-	sf.noteGiven(fs)
-	return fs, nil
+	precision, _ := fs.GetFloat64("precision")
+	return checkPrecision(fs, precision)
 }
 
-// odds solves sc exactly (--exact, --prefer-exact) or simulates it; with
-// --prefer-exact a combat too large to solve is simulated with a warning
-// saying why.
-func (cc *combatRun) odds(ctx context.Context, sc combat.Scenario, fs *pflag.FlagSet, e *env) (combat.Result, error) {
-	rf, sf := cc.rf, cc.sf
-	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, Precision: sf.precision, MaxDice: e.maxDice}
-	if sf.precision > 0 && !fs.Changed("trials") {
-		o.Trials = combat.MaxTrials // -n caps a precision run only when given
-		if e.maxTrials > 0 {
-			o.Trials = min(o.Trials, e.maxTrials)
-		}
-	}
-	var err error
-	if o.Workers, o.Admit, err = cc.admitOdds(ctx, o.Workers, e); err != nil {
-		return combat.Result{}, err
-	}
-	res, done, notExact, err := tryExact(ctx, sf, func() (combat.Result, error) { return combat.SolveWithin(ctx, sc, e.exactStates()) })
-	if done || err != nil {
-		return res, err
-	}
-	o.Progress = progress(e, o.Trials)
-	if res, err = combat.Run(ctx, sc, o); err != nil {
-		return res, budgetError(err)
-	}
-	if notExact != nil {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
-	}
-	return res, nil
-}
-
-// tryExact solves exactly when --exact, --prefer-exact or a flag only
-// exact mode answers asks for it: the answer and done, or, where
-// --prefer-exact falls back to Monte Carlo, not done and why (for the
-// warning). A refusal otherwise is a usage error naming the flag.
-func tryExact[R any](ctx context.Context, sf *scenarioFlags, solve func() (R, error)) (res R, done bool, notExact *combat.NotExactError, err error) {
-	if !sf.exact && !sf.preferExact {
-		return res, false, nil, nil
-	}
-	res, err = solve()
-	switch {
-	case err == nil:
-		return res, true, nil, nil
-	case ctx.Err() != nil:
-		return res, false, nil, err
-	case sf.exact || !errors.As(err, &notExact):
-		flag := "--exact"
-		if given := sf.exactOnly(); given != "" {
-			flag = "--" + given // exact mode because of it
-		}
-		return res, false, nil, usageErrorf("%s: %v", flag, err)
-	}
-	return res, false, notExact, nil
-}
-
-// systemOdds answers an invasion of a system of planets: exactly
-// (--exact, --prefer-exact) or by simulation, as odds does for one.
-func (cc *combatRun) systemOdds(ctx context.Context, sc combat.Scenario, e *env) (combat.SystemResult, error) {
-	rf, sf := cc.rf, cc.sf
-	o := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice}
-	var err error
-	if o.Workers, o.Admit, err = cc.admitOdds(ctx, o.Workers, e); err != nil {
-		return combat.SystemResult{}, err
-	}
-	res, done, notExact, err := tryExact(ctx, sf, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })
-	if done || err != nil {
-		return res, err
-	}
-	if sf.precision > 0 {
-		return combat.SystemResult{}, usageErrorf("--precision: not available with --planet; give the trials with -n")
-	}
-	o.Progress = progress(e, o.Trials)
-	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
-		if ctx.Err() != nil || errors.Is(err, service.ErrBusy) {
-			return res, err
-		}
-		if be := budgetError(err); be != err {
-			return res, be
-		}
-		return res, usageErrorf("%v", err)
-	}
-	if notExact != nil {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))
-	}
-	return res, nil
-}
-
-// admitOdds admits the run of odds or systemOdds at the service's gate: the
-// best retreat (solved exactly only) as a heavy run and an exact solve
-// (--exact, or --prefer-exact, which tries one first) as a light one, here;
-// a simulation is admitted by the library once it has estimated its dice
-// (the Options.Admit returned). It returns the workers to run on.
-func (cc *combatRun) admitOdds(ctx context.Context, workers int, e *env) (int, func(float64) (int, error), error) {
-	switch sf := cc.sf; {
-	case sf.exactOnly() != "":
-		w, err := admit(ctx, service.Work{Heavy: true}, workers)
-		return w, nil, err
-	case sf.exact || sf.preferExact:
-		w, err := admit(ctx, service.Work{}, workers)
-		return w, nil, err
-	}
-	return workers, e.admitDice(ctx), nil
-}
-
-// exactStates is the bound on an exact solve's joint states: the
-// service's, or the library's.
-func (e *env) exactStates() int {
-	if e.maxExactStates > 0 {
-		return e.maxExactStates
-	}
-	return combat.MaxExactStates
-}
-
-// optimalFlag names the first policy flag set to optimal, or "".
-func (f *scenarioFlags) optimalFlag() string {
-	for _, p := range []struct{ name, v string }{{"attacker-policy", f.attackerPolicy}, {"defender-policy", f.defenderPolicy}} {
-		if strings.TrimSpace(p.v) == "optimal" {
-			return p.name
-		}
-	}
-	return ""
-}
-
-// exactOnly names the first flag, with its value, that only exact mode
-// answers (a policy optimal, a retreat best), or returns "".
-func (f *scenarioFlags) exactOnly() string {
-	if name := f.optimalFlag(); name != "" {
-		return name + " optimal"
-	}
-	for _, r := range []struct{ name, v string }{{"attacker-retreat", f.attackerRetreat}, {"defender-retreat", f.defenderRetreat}} {
-		if v := strings.ToLower(strings.TrimSpace(r.v)); v == "best" || strings.HasPrefix(v, "best:") {
-			return r.name + " " + v
-		}
-	}
-	return ""
+// example is a command's built-in scenario, used when no fleet is given.
+type example struct {
+	attacker, defender string
 }
 
 // roundCapHelp is the help's note on combats that cannot end.

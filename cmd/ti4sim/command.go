@@ -38,6 +38,8 @@ type env struct {
 	// maxDice, when not 0, bounds a Monte Carlo run's estimated dice (ti4sim
 	// serve's --max-dice): a run over it is refused before it runs.
 	maxDice float64
+	// workers are the goroutines a run may use (0: GOMAXPROCS; -w).
+	workers int
 	stdout  io.Writer
 	stderr  io.Writer
 	// onProgress, when not nil, receives a Monte Carlo run's progress

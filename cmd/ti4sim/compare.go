@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
@@ -112,70 +109,34 @@ Examples:
 // compareRun holds the flags of compare's flag set built last.
 type compareRun struct {
 	rf     *runFlags
-	sf     *scenarioFlags
+	df     *docFlags
 	varies []string
 }
 
-// newFlags builds a fresh flag set, whose values rf, sf and varies then
+// newFlags builds a fresh flag set, whose values rf, df and varies then
 // hold.
 func (cr *compareRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringArrayVar(&cr.varies, "vary", nil, "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
-	cr.sf = addScenarioFlags(fs)
+	cr.df = addDocFlags(fs, false)
 	cr.rf = addRunFlags(fs)
 	return fs
 }
 
-// run parses the action and flags, builds every variant, and prints the
-// comparison document (documentOnly) or the comparison.
+// run parses the action and flags into a comparison document and answers
+// it.
 func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	act, ex, err := compareAction(c, args, e)
 	if err != nil {
 		return err
 	}
-	fs, base, err := cr.parse(c, args[0], args[1:], e)
+	d, err := cr.document(c, act, ex, args[1:], e)
 	if err != nil {
 		return err
 	}
-	vs, err := cr.parseVaries(fs)
-	if err != nil {
-		return err
-	}
-	names, scs, first, err := variants(base, act, ex, vs)
-	if err != nil {
-		return err
-	}
-	doc := scenario.Compare{Version: scenario.Version, Scenario: first}
-	for _, v := range vs {
-		doc.Vary = append(doc.Vary, scenario.Vary{Key: v.key, Values: v.values})
-	}
-	if e.documentOnly {
-		return writeDocument(e.stdout, doc)
-	}
-	if len(scs) > combat.MaxVariants {
-		return usageErrorf("compare: %d variants; at most %d", len(scs), combat.MaxVariants)
-	}
-	for i, sc := range scs {
-		if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
-			return usageErrorf("variant %d: compare runs trials, and the optimal hit assignment is solved exactly only: run ti4sim %s --attacker-policy optimal (or --defender-policy) instead", i+1, sc.Action)
-		}
-		if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
-			return usageErrorf("variant %d: compare runs trials, and the best retreat is solved exactly only: run ti4sim %s --attacker-retreat best (or --defender-retreat) instead", i+1, sc.Action)
-		}
-	}
-	rf := cr.rf
-	co := combat.Options{Trials: rf.trials, Seed: rf.seed, Workers: rf.workers, MaxDice: e.maxDice, Admit: e.admitDice(ctx),
-		Progress: progress(e, rf.trials*int64(len(scs)))}
-	cmp, err := combat.Compare(ctx, scs, co)
-	if err != nil {
-		return budgetError(err)
-	}
-	o := report.CompareOptions{Format: rf.format()}
-	if o.Format == report.JSON {
-		o.Scenario = &doc
-	}
-	return report.Compare(e.stdout, act, names, scs, cmp, o)
+	e.workers = cr.rf.workers
+	return cr.df.usage(answerCompare(ctx, &d, e, cr.rf.format(), e.stdout))
 }
 
 // compareAction reads the action compare's first argument names, with its
@@ -209,44 +170,51 @@ func leadingAction(c *command, args []string, e *env, synopsis string, allowed .
 	return 0, usageErrorf("%s: unknown action %s; allowed: %s", c.name, echo.Quote(args[0]), strings.Join(allowed, ", "))
 }
 
-// parse parses the flags after the action, merged under a --scenario
-// document's flags when one is given (the command line wins), and returns
-// the flag set and the arguments it was parsed from.
-func (cr *compareRun) parse(c *command, action string, base []string, e *env) (*pflag.FlagSet, []string, error) {
+// document reads the comparison: the --scenario document when one is
+// given, the flags given over its scenario, the --vary flags given instead
+// of its own; the built-in example's fleets for the sides no flag, document
+// or --vary gives.
+func (cr *compareRun) document(c *command, act combat.Action, ex example, args []string, e *env) (scenario.Compare, error) {
 	fs := cr.newFlags()
-	if err := parseFlags(c, fs, base, e); err != nil {
-		return nil, nil, err
+	if err := parseFlags(c, fs, args, e); err != nil {
+		return scenario.Compare{}, err
 	}
-	if doc := cr.sf.document; doc != "" {
-		d, err := readDocument(e, doc, scenario.DecodeCompare)
-		if err != nil {
-			return nil, nil, err
+	d := scenario.Compare{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames[act]}}
+	if doc := cr.df.document; doc != "" {
+		var err error
+		if d, err = readDocument(e, doc, scenario.DecodeCompare); err != nil {
+			return d, err
 		}
-		if d.Scenario.Action != action {
-			return nil, nil, usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
-		}
-		base = withDocument(d.Args(), base, fs)
-		fs = cr.newFlags()
-		if err := parseFlags(c, fs, base, e); err != nil {
-			return nil, nil, err
+		if d.Scenario.Action != actionNames[act] {
+			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
 		}
 	}
 	if err := cr.rf.validate(); err != nil {
-		return nil, nil, err
+		return d, err
 	}
-	if len(cr.varies) == 0 {
-		return nil, nil, usageErrorf("compare: give at least one --vary KEY=V1,V2")
+	if fs.Changed("vary") || cr.df.document == "" {
+		vs, err := cr.parseVaries(fs)
+		if err != nil {
+			return d, err
+		}
+		d.Vary = vs
 	}
-	if sf := cr.sf; sf.exact || sf.preferExact || sf.precision != 0 {
-		return nil, nil, usageErrorf("compare: --exact, --prefer-exact and --precision are not supported; give the number of trials with -n")
+	for _, f := range []string{"exact", "prefer-exact", "precision"} {
+		if fs.Changed(f) {
+			return d, usageErrorf("compare: --exact, --prefer-exact and --precision are not supported; give the number of trials with -n")
+		}
 	}
-	return fs, base, nil
+	if err := cr.df.apply(&d.Scenario); err != nil {
+		return d, err
+	}
+	cr.rf.applyRun(fs, &d.Scenario.Run)
+	return d, cr.df.exampleFleets(&d.Scenario, ex, d.Vary)
 }
 
 // parseVaries parses the --vary flags: each key varied once, and not also
 // set by its own flag (magen and x89 are not flags of their own).
-func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]vary, error) {
-	var vs []vary
+func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]scenario.Vary, error) {
+	var vs []scenario.Vary
 	for _, s := range cr.varies {
 		v, err := parseVary(s)
 		if err != nil {
@@ -256,94 +224,14 @@ func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]vary, error) {
 			return nil, usageErrorf("compare: %s is both set with --%s and varied; give its values only in --vary", v.key, v.key)
 		}
 		for _, w := range vs {
-			if w.key == v.key {
+			if w.Key == v.key {
 				return nil, usageErrorf("compare: %s varied twice", v.key)
 			}
 		}
-		vs = append(vs, v)
+		vs = append(vs, scenario.Vary{Key: v.key, Values: v.values})
+	}
+	if len(vs) == 0 {
+		return nil, usageErrorf("compare: give at least one --vary KEY=V1,V2")
 	}
 	return vs, nil
-}
-
-// variants builds one scenario per combination of the vary values, each
-// from the base flags with the varied settings applied, and the first
-// variant's scenario document (a compare document's "scenario").
-func variants(base []string, act combat.Action, ex example, vs []vary) ([]string, []combat.Scenario, scenario.Combat, error) {
-	var first scenario.Combat
-	combos := [][]string{{}}
-	for _, v := range vs {
-		var next [][]string
-		for _, c := range combos {
-			for _, val := range v.values {
-				next = append(next, append(append([]string(nil), c...), val))
-			}
-		}
-		combos = next
-	}
-	var names []string
-	var scs []combat.Scenario
-	for _, combo := range combos {
-		fs := pflag.NewFlagSet("variant", pflag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		fs.StringArray("vary", nil, "")
-		sf := addScenarioFlags(fs)
-		rf := addRunFlags(fs)
-		if err := fs.Parse(base); err != nil {
-			return nil, nil, first, usageErrorf("compare: %v", err)
-		}
-		sf.noteGiven(fs)
-		if !sf.attackerGiven && !sf.defenderGiven {
-			// Neither side given: the example's, for the side --vary
-			// does not give.
-			sf.attacker, sf.defender = ex.attacker, ex.defender
-			sf.attackerGiven, sf.defenderGiven = true, true
-		}
-		var parts []string
-		for i, v := range vs {
-			val := combo[i]
-			shown := val
-			if shown == "" {
-				shown = "none"
-			}
-			parts = append(parts, v.key+"="+shown)
-			switch v.key {
-			case "magen", "x89":
-				sf.rules = append(sf.rules, v.key+"="+val)
-			case "ruleset":
-				sf.ruleset = val
-			case "attacker":
-				sf.attacker, sf.attackerGiven = val, true
-			case "defender":
-				sf.defender, sf.defenderGiven = val, true
-			case "attacker-order":
-				sf.attackerOrder = val
-			case "defender-order":
-				sf.defenderOrder = val
-			case "nebula":
-				b, err := strconv.ParseBool(val)
-				if err != nil {
-					return nil, nil, first, usageErrorf("--vary nebula: %s is not true or false", echo.Quote(val))
-				}
-				sf.nebula = b
-			default:
-				if val == "" {
-					continue // an empty list: none
-				}
-				if err := fs.Set(v.key, val); err != nil {
-					return nil, nil, first, usageErrorf("--vary %s=%s: %v", v.key, echo.Quote(val), err)
-				}
-			}
-		}
-		name := strings.Join(parts, " ")
-		sc, err := sf.scenario(act, ex)
-		if err != nil {
-			return nil, nil, first, usageErrorf("variant %s: %v", echo.Quote(name), err)
-		}
-		if len(scs) == 0 {
-			first = sf.combatDocument(sc, rf, fs)
-		}
-		names = append(names, name)
-		scs = append(scs, sc)
-	}
-	return names, scs, first, nil
 }

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ti4sim/ti4sim/units"
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // TestPlanetUsageErrors checks that every mistake with --planet, --commit
@@ -81,19 +82,19 @@ func FuzzParsePlanet(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parsePlanet(s, units.ParseFleet)
+		p, err := scenario.ParsePlanet(s, combat.EditionTI4)
 		if err != nil {
 			if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {
 				t.Fatalf("error for %q is not one non-empty line: %q", s, msg)
 			}
 			return
 		}
-		back := planetText(p, units.Fleet.String)
-		again, err := parsePlanet(back, units.ParseFleet)
+		back := p.Text()
+		again, err := scenario.ParsePlanet(back, combat.EditionTI4)
 		if err != nil {
 			t.Fatalf("%q written %q, which does not parse: %v", s, back, err)
 		}
-		if again.Name != p.Name || again.Cultural != p.Cultural || again.Units.String() != p.Units.String() {
+		if again.Name != p.Name || again.Cultural != p.Cultural || scenario.FleetText(again.Units) != scenario.FleetText(p.Units) {
 			t.Fatalf("%q -> %+v -> %q -> %+v", s, p, back, again)
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
+	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // runFlags are the flags every simulating command shares.
@@ -30,6 +31,17 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.IntVar(&r.workers, "workers", 0, "parallel workers (0 = GOMAXPROCS); never changes the answer")
 	fs.StringVarP(&r.output, "output", "o", "table", "output format: table or json")
 	return r
+}
+
+// applyRun sets the run's trials and seed of the flags given.
+func (r *runFlags) applyRun(fs *pflag.FlagSet, run *scenario.Run) {
+	if fs.Changed("trials") {
+		run.Trials = r.trials
+	}
+	if fs.Changed("seed") {
+		seed := r.seed
+		run.Seed = &seed
+	}
 }
 
 func (r *runFlags) validate() error {

@@ -4,15 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
-	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/service"
 )
@@ -256,9 +255,7 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating, for small tables (takes no -n, --seed or --precision)")
 	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
 	fs.Lookup("duel").NoOptDefVal = "standard"
-	if fs.Lookup("precision") == nil {
-		fs.Float64Var(&f.precision, "precision", 0, "run until every probability's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
-	}
+	fs.Float64Var(&f.precision, "precision", 0, "run until every probability's 95% interval half-width is below this (0 < P < 0.5); -n is then the most trials")
 	return fs, f
 }
 
@@ -270,27 +267,62 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	a, err := f.agenda()
+	d, err := f.voteDocument(fs, e)
 	if err != nil {
 		return err
 	}
-	doc := f.voteDocument(a, fs)
-	if e.documentOnly {
-		return writeDocument(e.stdout, doc)
+	e.workers = f.run.workers
+	return voteUsage(answerVote(ctx, &d, e, f.run.format(), e.stdout))
+}
+
+// voteFlagNames are the flags of a vote document's paths.
+var voteFlagNames = map[string]string{
+	"mode": "--mode", "outcomes": "--outcomes", "voters": "--voter", "speaker": "--speaker", "speaker_prefers": "--speaker-prefers",
+	"bribery": "--bribery", "players": "--players", "duel": "--duel", "run.trials": "--trials", "run.seed": "--seed",
+	"run.exact": "--exact", "run.precision": "--precision",
+}
+
+// voteUsage names the flag of a vote document's error.
+func voteUsage(err error) error {
+	var de *scenario.Error
+	if !errors.As(err, &de) {
+		return err
 	}
-	r, err := f.odds(ctx, a, e)
+	top, _, _ := strings.Cut(de.Path, "[")
+	if flag, ok := voteFlagNames[top]; ok {
+		if strings.HasPrefix(de.Msg, "\"") {
+			return usageErrorf("vote: %s %s", flag, de.Msg)
+		}
+		return usageErrorf("vote: %s: %s", flag, de.Msg)
+	}
+	return usageErrorf("vote: %s", de.Msg)
+}
+
+// answerVote answers a vote document, for the command line, the service
+// and the page alike: the document builds the agenda
+// (scenario.Vote.Agenda), the agenda package answers, one renderer writes.
+func answerVote(ctx context.Context, d *scenario.Vote, e *env, f report.Format, w io.Writer) error {
+	a, err := d.Agenda()
+	if err != nil {
+		return err
+	}
+	doc := d.Normalize(a)
+	if e.documentOnly {
+		return writeDocument(w, doc)
+	}
+	r, err := voteOdds(ctx, a, doc.Run, e)
 	if err != nil {
 		return err
 	}
 	var out bytes.Buffer
-	o := report.VoteOptions{Format: f.run.format()}
-	if o.Format == report.JSON {
+	o := report.VoteOptions{Format: f}
+	if f == report.JSON {
 		o.Scenario = &doc
 	}
 	if err := report.Vote(&out, &a, &r, o); err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = w.Write(out.Bytes())
 	return err
 }
 
@@ -311,37 +343,18 @@ func checkDuelValue(args []string) error {
 	return nil
 }
 
-// parseVoteFlags parses args, merged under a --scenario document's flags
-// when one is given (the command line wins), and checks the run flags,
-// --duel, --precision and --exact.
+// parseVoteFlags parses args and checks the run flags, --duel,
+// --precision and --exact.
 func parseVoteFlags(c *command, args []string, e *env) (*pflag.FlagSet, *voteFlags, error) {
 	fs, f := newVoteFlags()
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return nil, nil, err
-	}
-	if f.document != "" {
-		doc, err := readDocument(e, f.document, scenario.DecodeVote)
-		if err != nil {
-			return nil, nil, err
-		}
-		all := withDocument(doc.Args(), args, fs)
-		fs, f = newVoteFlags()
-		if err := parseFlags(c, fs, all, e); err != nil {
-			return nil, nil, err
-		}
 	}
 	if err := f.run.validate(); err != nil {
 		return nil, nil, err
 	}
 	if fs.Changed("duel") && strings.TrimSpace(f.duel) == "" {
 		return nil, nil, usageErrorf("vote: --duel=: empty value: allowed --duel (standard), --duel=standard, --duel=first-round or --duel=none")
-	}
-	// --precision is defined here unless the shared run flags gain it; read
-	// it from the flag set either way.
-	if p := fs.Lookup("precision"); p != nil {
-		if v, err := strconv.ParseFloat(p.Value.String(), 64); err == nil {
-			f.precision = v
-		}
 	}
 	if math.IsNaN(f.precision) || f.precision < 0 || f.precision >= 0.5 {
 		return nil, nil, usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", f.precision)
@@ -357,102 +370,71 @@ func parseVoteFlags(c *command, args []string, e *env) (*pflag.FlagSet, *voteFla
 	return fs, f, nil
 }
 
-// odds computes agenda a exactly (--exact) or by simulation.
-func (f *voteFlags) odds(ctx context.Context, a agenda.Agenda, e *env) (agenda.Result, error) {
+// voteDocument reads the vote: the --scenario document when one is given,
+// the flags given over it (a list flag given replaces the document's).
+func (f *voteFlags) voteDocument(fs *pflag.FlagSet, e *env) (scenario.Vote, error) {
+	d := scenario.Vote{Version: scenario.Version}
+	if f.document != "" {
+		var err error
+		if d, err = readDocument(e, f.document, scenario.DecodeVote); err != nil {
+			return d, err
+		}
+	}
+	list := func(s string) []string {
+		var out []string
+		for _, o := range strings.Split(s, ",") {
+			out = append(out, strings.TrimSpace(o))
+		}
+		return out
+	}
+	for _, set := range []struct {
+		flag  string
+		apply func()
+	}{
+		{"mode", func() { d.Mode = f.mode }},
+		{"outcomes", func() { d.Outcomes = list(f.outcomes) }},
+		{"voter", func() { d.Voters = f.voters }},
+		{"speaker", func() { d.Speaker = f.speaker }},
+		{"speaker-prefers", func() { d.SpeakerPrefers = list(f.prefers) }},
+		{"bribery", func() { d.Bribery = f.bribery }},
+		{"players", func() { d.Players = f.players }},
+		{"duel", func() { d.Duel = f.duel }},
+		{"exact", func() { d.Run.Exact = f.exact }},
+		{"precision", func() { d.Run.Precision = f.precision }},
+	} {
+		if fs.Changed(set.flag) {
+			set.apply()
+		}
+	}
+	f.run.applyRun(fs, &d.Run)
+	if strings.TrimSpace(f.prefers) == "" && fs.Changed("speaker-prefers") {
+		d.SpeakerPrefers = nil
+	}
+	return d, voteUsage(d.Run.Check())
+}
+
+// voteOdds computes agenda a exactly (run.exact) or by simulation.
+func voteOdds(ctx context.Context, a agenda.Agenda, r scenario.Run, e *env) (agenda.Result, error) {
 	// A simulated vote is light (each trial a few draws a voter); an exact
 	// one may enumerate millions of tallies.
-	workers, err := admit(ctx, service.Work{Heavy: f.exact}, f.run.workers)
+	workers, err := admit(ctx, service.Work{Heavy: r.Exact}, e.workers)
 	if err != nil {
 		return agenda.Result{}, err
 	}
-	if f.exact {
+	if r.Exact {
 		states := agenda.MaxExactStates
 		if e.maxExactStates > 0 {
 			states = min(states, e.maxExactStates) // the service's limit bounds the memory
 		}
-		r, err := agenda.ExactWithin(ctx, a, states)
+		res, err := agenda.ExactWithin(ctx, a, states)
 		if errors.Is(err, agenda.ErrTooLarge) {
-			return r, usageErrorf("vote: --exact: %v; drop --exact to simulate it", err)
+			return res, &scenario.Error{Path: "run.exact", Msg: err.Error() + "; drop exact to simulate it"}
 		}
-		return r, err
+		return res, err
 	}
+	o := options(r, e)
 	return agenda.Simulate(ctx, a, agenda.Options{
-		Trials: f.run.trials, Seed: f.run.seed, Workers: workers, Precision: f.precision,
-		Progress: progress(e, f.run.trials),
+		Trials: o.Trials, Seed: o.Seed, Workers: workers, Precision: r.Precision,
+		Progress: progress(e, o.Trials),
 	})
-}
-
-// agenda builds and validates the agenda from the flags; every problem is
-// a usage error naming the flag.
-func (f *voteFlags) agenda() (agenda.Agenda, error) {
-	var a agenda.Agenda
-	var err error
-	if a.Procedure, err = agenda.ParseProcedure(f.mode); err != nil {
-		return a, usageErrorf("vote: --mode: %v", err)
-	}
-	if a.Outcomes, err = agenda.ParseOutcomes(f.outcomes); err != nil {
-		return a, usageErrorf("vote: --outcomes %s: %v", echo.Quote(f.outcomes), err)
-	}
-	if len(f.voters) == 0 {
-		return a, usageErrorf("vote: no --voter given; give one per player, e.g. --voter \"sol:5:for=0.5,against=0.5\" (see `ti4sim help vote`)")
-	}
-	if len(f.voters) > agenda.MaxVoters {
-		return a, usageErrorf("vote: %d voters: allowed 1..%d", len(f.voters), agenda.MaxVoters)
-	}
-	for _, spec := range f.voters {
-		v, err := agenda.ParseVoter(spec, a.Outcomes)
-		if err != nil {
-			return a, usageErrorf("vote: --voter %s: %v", echo.Quote(spec), err)
-		}
-		if a.VoterIndex(v.Name) >= 0 {
-			return a, usageErrorf("vote: --voter %s: duplicate voter %s (names are case-insensitive)", echo.Quote(spec), echo.Quote(v.Name))
-		}
-		a.Voters = append(a.Voters, v)
-	}
-	if f.speaker != "" {
-		if a.Speaker = a.VoterIndex(strings.TrimSpace(f.speaker)); a.Speaker < 0 {
-			return a, usageErrorf("vote: --speaker %s is not a voter: voters are %s", echo.Quote(f.speaker), voteVoterNames(&a))
-		}
-	}
-	if f.prefers != "" {
-		if a.SpeakerPrefers, err = agenda.ParsePreference(f.prefers, a.Outcomes); err != nil {
-			return a, usageErrorf("vote: --speaker-prefers %s: %v", echo.Quote(f.prefers), err)
-		}
-	}
-	for _, spec := range f.bribery {
-		b, err := agenda.ParseBribe(spec, a.Voters)
-		if err != nil {
-			return a, usageErrorf("vote: --bribery %s: %v", echo.Quote(spec), err)
-		}
-		for _, o := range a.Bribery {
-			if o.Voter == b.Voter {
-				return a, usageErrorf("vote: --bribery %s: %s already holds Bribery", echo.Quote(spec), a.Voters[b.Voter].Name)
-			}
-		}
-		a.Bribery = append(a.Bribery, b)
-	}
-	a.Players = f.players
-	if err := a.Validate(); err != nil {
-		return a, usageErrorf("vote: %v", err)
-	}
-	if f.duel != "" {
-		if a.Duel, err = agenda.ParseDuelDie(strings.ToLower(strings.TrimSpace(f.duel))); err != nil {
-			return a, usageErrorf("vote: --duel=%v", err)
-		}
-		if err := a.Validate(); err != nil {
-			if len(a.Bribery) > 0 {
-				return a, usageErrorf("vote: --duel with --bribery: in a duel, trade goods buy votes before the die is rolled; drop --bribery and put them as extra=N in the --voter")
-			}
-			return a, usageErrorf("vote: --duel: %v; allowed with exactly 2 --voter, 2 --outcomes and --players 2 (or unset)", err)
-		}
-	}
-	return a, nil
-}
-
-func voteVoterNames(a *agenda.Agenda) string {
-	names := make([]string, len(a.Voters))
-	for i, v := range a.Voters {
-		names[i] = v.Name
-	}
-	return strings.Join(names, ", ")
 }

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -139,38 +138,97 @@ func (l *Limits) check() error {
 	return nil
 }
 
-// Args writes the document as the flags of `ti4sim advise ACTION`.
-func (d *Advise) Args() []string {
-	a := d.Scenario.Args()
-	add := func(flag, v string) { a = append(a, "--"+flag, v) }
+// AdviseTrials are the trials per fleet when the fleets are simulated and
+// no trials are given.
+const AdviseTrials = 20000
+
+// Question builds the library's question from the document (checked by
+// Check): its fight through Combat.Scenario, with the attacker's units
+// already there (maybe none: a placeholder stands in while the rest of
+// the fight is checked, and an invasion's needs a ground force), and its
+// limits. Errors are *Error at their paths.
+func (d *Advise) Question() (combat.BuildQuestion, error) {
+	var q combat.BuildQuestion
+	sc := d.Scenario
+	there, err := fleet(sc.Attacker.Fleet, combat.EditionTI4, "scenario.attacker.fleet")
+	if err != nil {
+		return q, err
+	}
+	switch {
+	case sc.Action == ActionInvade && there.Count(units.Infantry)+there.Count(units.Mech) == 0:
+		sc.Attacker.Fleet = append(slices.Clone(sc.Attacker.Fleet), Units{Unit: "infantry", Count: 1})
+	case len(sc.Attacker.Fleet) == 0:
+		sc.Attacker.Fleet = placeholder
+	}
+	if q.Scenario, err = sc.Scenario(); err != nil {
+		if e, ok := err.(*Error); ok {
+			return q, &Error{Path: under("scenario", e.Path), Msg: e.Msg}
+		}
+		return q, err
+	}
+	q.Scenario.Attacker.Fleet = there
 	l := &d.Limits
-	add("resources", strconv.Itoa(l.Resources))
-	if l.Production != 0 {
-		add("production", strconv.Itoa(l.Production))
-	}
+	q.Limits = combat.BuildLimits{Resources: l.Resources, Production: l.Production, FleetPool: l.FleetPool, WarSun: l.WarSun}
 	if l.SpaceDock != nil {
-		add("space-dock", strconv.Itoa(*l.SpaceDock))
+		q.Limits.Dock, q.Limits.DockResources = true, *l.SpaceDock
 	}
-	if l.FleetPool != 0 {
-		add("fleet-pool", strconv.Itoa(l.FleetPool))
+	for _, k := range slices.Sorted(maps.Keys(l.Supply)) {
+		kind, _, _ := units.ParseKind(k) // checked
+		if q.Limits.Supply == nil {
+			q.Limits.Supply = map[units.Kind]int{}
+		}
+		if _, dup := q.Limits.Supply[kind]; dup {
+			return q, errorf(join("limits.supply", k), "%s given twice", kind)
+		}
+		q.Limits.Supply[kind] = l.Supply[k]
 	}
-	if len(l.Supply) > 0 {
-		add("supply", keyValues(l.Supply))
+	for _, b := range l.Build {
+		kind, _, _ := units.ParseKind(b) // checked
+		q.Limits.Kinds = append(q.Limits.Kinds, kind)
 	}
-	if len(l.Build) > 0 {
-		add("build", strings.Join(l.Build, ","))
+	q.Target, q.Keep = d.Target, max(d.Keep, 1)
+	switch d.Method {
+	case "exact":
+		q.Method = combat.MethodExact
+	case "trials":
+		q.Method = combat.MethodTrials
 	}
-	if l.WarSun {
-		a = append(a, "--war-sun")
+	return q, nil
+}
+
+// Normalize returns the document an advice echoes: its fight normalised
+// (Combat.Normalize, the units already there as entries, none as []),
+// the trials per fleet (AdviseTrials when absent; none for method exact),
+// the limits under the units' canonical names, and Keep and Method left
+// out at their defaults.
+func (d *Advise) Normalize(q combat.BuildQuestion) Advise {
+	n := *d
+	n.Version = Version
+	n.Scenario = d.Scenario.Normalize(q.Scenario)
+	if n.Scenario.Attacker.Fleet == nil {
+		n.Scenario.Attacker.Fleet = []Units{}
 	}
-	if d.Target != 0 {
-		add("target", strconv.FormatFloat(d.Target, 'g', -1, 64))
+	switch {
+	case d.Method == "exact":
+		n.Scenario.Run.Trials, n.Scenario.Run.Seed = 0, nil
+	case d.Scenario.Run.Trials == 0:
+		n.Scenario.Run.Trials = AdviseTrials
 	}
-	if d.Keep != 0 {
-		add("keep", strconv.Itoa(d.Keep))
+	if n.Keep == 1 {
+		n.Keep = 0
 	}
-	if d.Method != "" {
-		add("method", d.Method)
+	if n.Method == "auto" {
+		n.Method = ""
 	}
-	return a
+	n.Limits.Supply, n.Limits.Build = nil, nil
+	for k, v := range q.Limits.Supply {
+		if n.Limits.Supply == nil {
+			n.Limits.Supply = map[string]int{}
+		}
+		n.Limits.Supply[k.String()] = v
+	}
+	for _, k := range q.Limits.Kinds {
+		n.Limits.Build = append(n.Limits.Build, k.String())
+	}
+	return n
 }

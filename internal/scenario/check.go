@@ -301,6 +301,9 @@ func (u Units) item() string {
 	return s
 }
 
+// Check checks how a run is asked for (errors at run.*).
+func (r *Run) Check() error { return r.check("run") }
+
 // check checks how a run is asked for.
 func (r *Run) check(path string) error {
 	switch {

@@ -177,9 +177,11 @@ func FuzzDecodeAdvise(f *testing.F) {
 			}
 			return
 		}
-		args := strings.Join(d.Args(), " ")
-		if !strings.Contains(args, "--resources") || !strings.Contains(args, "--defender") {
-			t.Fatalf("an accepted document writes no resources or defender: %q", args)
+		if _, err := d.Question(); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("question error %q is not a one-line *Error", err)
+			}
 		}
 	})
 }

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/scenario"
+)
+
+// answerCompare answers a comparison document, for the command line, the
+// service and the page alike: every combination of the varied values is a
+// variant of the document's scenario, built as any combat document is
+// (scenario.Combat.Scenario), run by combat.Compare and written by one
+// renderer.
+func answerCompare(ctx context.Context, d *scenario.Compare, e *env, f report.Format, w io.Writer) error {
+	run := d.Scenario.Run
+	switch {
+	case run.Exact:
+		return &scenario.Error{Path: "scenario.run.exact", Msg: "a comparison is simulated: give trials, not exact"}
+	case run.PreferExact:
+		return &scenario.Error{Path: "scenario.run.prefer_exact", Msg: "a comparison is simulated: give trials, not prefer_exact"}
+	case run.Precision != 0:
+		return &scenario.Error{Path: "scenario.run.precision", Msg: "a comparison is simulated: give trials, not a precision"}
+	}
+	names, scs, first, err := variants(d)
+	if err != nil {
+		return err
+	}
+	doc := scenario.Compare{Version: scenario.Version, Scenario: first, Vary: d.Vary}
+	if e.documentOnly {
+		return writeDocument(w, doc)
+	}
+	if len(scs) > combat.MaxVariants {
+		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%d variants; at most %d", len(scs), combat.MaxVariants)}
+	}
+	for i, sc := range scs {
+		if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
+			return &scenario.Error{Msg: fmt.Sprintf("variant %d: compare runs trials, and the optimal hit assignment is solved exactly only: run ti4sim %s --attacker-policy optimal (or --defender-policy) instead", i+1, sc.Action)}
+		}
+		if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
+			return &scenario.Error{Msg: fmt.Sprintf("variant %d: compare runs trials, and the best retreat is solved exactly only: run ti4sim %s --attacker-retreat best (or --defender-retreat) instead", i+1, sc.Action)}
+		}
+	}
+	co := options(first.Run, e)
+	co.Admit, co.Progress = e.admitDice(ctx), progress(e, co.Trials*int64(len(scs)))
+	cmp, err := combat.Compare(ctx, scs, co)
+	if err != nil {
+		return underScenario(runError(ctx, err))
+	}
+	o := report.CompareOptions{Format: f}
+	if f == report.JSON {
+		o.Scenario = &doc
+	}
+	return report.Compare(w, scs[0].Action, names, scs, cmp, o)
+}
+
+// underScenario puts a combat document's error under a compare
+// document's "scenario".
+func underScenario(err error) error {
+	if e, ok := err.(*scenario.Error); ok && e.Path != "" {
+		return &scenario.Error{Path: "scenario." + e.Path, Msg: e.Msg}
+	}
+	return err
+}
+
+// variants builds one scenario per combination of the varied values, each
+// the document's scenario with the values set as their flags set them,
+// and the first variant's normalised document (a comparison's echo).
+func variants(d *scenario.Compare) ([]string, []combat.Scenario, scenario.Combat, error) {
+	var first scenario.Combat
+	combos := [][]string{{}}
+	for _, v := range d.Vary {
+		var next [][]string
+		for _, c := range combos {
+			for _, val := range v.Values {
+				next = append(next, append(slices.Clone(c), val))
+			}
+		}
+		combos = next
+	}
+	var names []string
+	var scs []combat.Scenario
+	for _, combo := range combos {
+		vd := d.Scenario
+		vd.Printings = maps.Clone(d.Scenario.Printings)
+		var parts []string
+		for i, v := range d.Vary {
+			parts = append(parts, v.Key+"="+orNone(combo[i]))
+		}
+		name := strings.Join(parts, " ")
+		for _, ruleset := range []bool{true, false} { // the ruleset first: it chooses the fleets' grammar
+			for i, v := range d.Vary {
+				if (v.Key == "ruleset") == ruleset {
+					if err := setVaried(&vd, v.Key, combo[i]); err != nil {
+						return nil, nil, first, err
+					}
+				}
+			}
+		}
+		sc, err := vd.Scenario()
+		if err != nil {
+			if e, ok := err.(*scenario.Error); ok {
+				return nil, nil, first, &scenario.Error{Path: underScenario(e).(*scenario.Error).Path, Msg: fmt.Sprintf("variant %s: %s", echo.Quote(name), e.Msg)}
+			}
+			return nil, nil, first, err
+		}
+		if len(scs) == 0 {
+			first = vd.Normalize(sc)
+		}
+		names = append(names, name)
+		scs = append(scs, sc)
+	}
+	return names, scs, first, nil
+}
+
+// orNone is s, or "none" when s is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// setVaried sets a varied setting of a variant, as its flag (or, for
+// magen and x89, --rules) would.
+func setVaried(d *scenario.Combat, key, val string) error {
+	switch key {
+	case "magen", "x89":
+		if d.Printings == nil {
+			d.Printings = map[string]string{}
+		}
+		d.Printings[key] = strings.ToLower(strings.TrimSpace(val))
+		return nil
+	case "nebula":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("nebula: %s is not true or false", echo.Quote(val))}
+		}
+		d.System.Nebula = b
+		return nil
+	}
+	fs := pflag.NewFlagSet("variant", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	df := addDocFlags(fs, false)
+	if val == "" {
+		if in, side := scenario.InputOfFlag(key); in != nil {
+			if in.Type().Kind() == reflect.String {
+				return d.Set(in, side, "") // none
+			}
+			return d.Set(in, side, []string{}) // an empty list: none
+		}
+	}
+	if err := fs.Set(key, val); err != nil {
+		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
+	}
+	if err := df.apply(d); err != nil {
+		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
+	}
+	return nil
+}
