@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -273,5 +275,122 @@ func checkInputField(t *testing.T, what string, in *combat.InputError) {
 	}
 	if in.Side != "" && in.Side != "attacker" && in.Side != "defender" {
 		t.Errorf("%s: side %q", what, in.Side)
+	}
+}
+
+// mutations put one input out of range, or give it where it means nothing;
+// each is applied to generated scenarios by TestInputErrorsOfGenerated.
+var mutations = []struct {
+	name string
+	f    func(sc *combat.Scenario, o *combat.Options)
+}{
+	{"none", func(*combat.Scenario, *combat.Options) {}},
+	{"modifier", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.Modifier = combat.MaxModifier + 1 }},
+	{"defender modifier", func(sc *combat.Scenario, _ *combat.Options) { sc.Defender.Modifier = -combat.MaxModifier - 3 }},
+	{"adjacent pds", func(sc *combat.Scenario, _ *combat.Options) { sc.Defender.AdjacentPDS = -1 }},
+	{"system pds", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.SystemPDS = combat.MaxAdjacentPDS + 1 }},
+	{"trade goods", func(sc *combat.Scenario, _ *combat.Options) { sc.Defender.TradeGoods = combat.MaxBudget + 1 }},
+	{"influence", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.Influence = -2 }},
+	{"command counters", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.CommandCounters = -1 }},
+	{"fleet", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.Fleet = units.Fleet{} }},
+	{"techs", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Attacker.Techs = append(sc.Attacker.Techs, "no-such-tech")
+	}},
+	{"cards", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Defender.Cards = append(sc.Defender.Cards, "no-such-card")
+	}},
+	{"card copies", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Defender.Cards = append(sc.Defender.Cards, "morale-boost:x")
+	}},
+	{"leaders", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Attacker.Leaders = append(sc.Attacker.Leaders, "king")
+	}},
+	{"order", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Defender.Order.Kinds = append(sc.Defender.Order.Kinds, units.SpaceDock)
+	}},
+	{"retreat", func(sc *combat.Scenario, _ *combat.Options) { sc.Attacker.Retreat.Threshold = -1 }},
+	{"galvanized", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Defender.Galvanized, _ = units.NewFleet(units.Group{Kind: units.Fighter, Count: 9})
+	}},
+	{"high alert", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Attacker.HighAlert, sc.Defender.HighAlert = true, true
+	}},
+	{"action", func(sc *combat.Scenario, _ *combat.Options) { sc.Action = 7 }},
+	{"edition", func(sc *combat.Scenario, _ *combat.Options) { sc.Edition = 5 }},
+	{"printings", func(sc *combat.Scenario, _ *combat.Options) { sc.Printings.Iconoclast = 9 }},
+	{"max rounds", func(sc *combat.Scenario, _ *combat.Options) { sc.MaxRounds = -1 }},
+	{"commandos", func(sc *combat.Scenario, _ *combat.Options) { sc.Commandos = 99 }},
+	{"space mine", func(sc *combat.Scenario, _ *combat.Options) { sc.NegateMineHits = true }},
+	{"ion storm", func(sc *combat.Scenario, _ *combat.Options) { sc.IonStorm = true }},
+	{"planets", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Planets = append(sc.Planets, combat.Planet{Name: "(x)"})
+	}},
+	{"commit", func(sc *combat.Scenario, _ *combat.Options) {
+		sc.Commit = combat.Commit{Kind: combat.CommitSecure, Target: 2}
+	}},
+	{"bombard", func(sc *combat.Scenario, _ *combat.Options) { sc.Bombard = "nowhere" }},
+	{"trials", func(_ *combat.Scenario, o *combat.Options) { o.Trials = -1 }},
+	{"workers", func(_ *combat.Scenario, o *combat.Options) { o.Workers = 5000 }},
+	{"precision", func(_ *combat.Scenario, o *combat.Options) { o.Precision = -1 }},
+	{"max dice", func(_ *combat.Scenario, o *combat.Options) { o.MaxDice = -1 }},
+}
+
+// notInputErrors are the refusals that are not a fault of one input: the
+// engine's own bound on the unit types of a side.
+var notInputErrors = []string{"too many unit types"}
+
+// TestInputErrorsOfGenerated walks generated scenarios (scengen_test.go),
+// each as drawn and with each mutation: every refusal by Estimate (which
+// checks the options and compiles the scenario, or the system) and by
+// Validate is an InputError naming an actual field of the library's
+// input, but for notInputErrors.
+func TestInputErrorsOfGenerated(t *testing.T) {
+	seeds := 60
+	if testing.Short() {
+		seeds = 15
+	}
+	refused, typed := 0, 0
+	for seed := range uint64(seeds) {
+		for _, m := range mutations {
+			g := generate(seed + 1)
+			sc, o := g.Sc, combat.Options{Trials: 1}
+			if g.System && sc.Commit.Kind != combat.CommitFixed {
+				// A fixed split needs no exact odds of each planet.
+				sc.Commit = combat.Commit{Kind: combat.CommitFixed, Split: make([]units.Fleet, len(sc.Planets))}
+			}
+			m.f(&sc, &o)
+			errs := []error{}
+			if _, err := combat.Estimate(context.Background(), sc, o); err != nil {
+				errs = append(errs, err)
+			}
+			if len(sc.Planets) == 0 && sc.Commit.Kind == combat.CommitSecure && sc.Commit.Target == 0 && sc.Bombard == "" {
+				if err := sc.Validate(); err != nil {
+					errs = append(errs, err)
+				}
+			} else if err := sc.ValidateSystem(); err != nil {
+				errs = append(errs, err)
+			}
+			for _, err := range errs {
+				refused++
+				what := fmt.Sprintf("seed %d, %s", seed+1, m.name)
+				if slices.ContainsFunc(notInputErrors, func(s string) bool { return strings.Contains(err.Error(), s) }) {
+					continue
+				}
+				var in *combat.InputError
+				if !errors.As(err, &in) {
+					t.Errorf("%s: %T %q is not an InputError", what, err, err)
+					continue
+				}
+				typed++
+				if in.Field == "" {
+					t.Errorf("%s: no field: %q", what, err)
+				}
+				checkInputField(t, what, in)
+			}
+		}
+	}
+	t.Logf("%d refusals, %d typed", refused, typed)
+	if typed < seeds*len(mutations)/2 {
+		t.Errorf("only %d typed refusals of %d", typed, refused)
 	}
 }
