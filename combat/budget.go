@@ -105,7 +105,7 @@ func systemCost(trials int64, sys *engine.SystemPlan) Cost {
 func Estimate(ctx context.Context, sc Scenario, o Options) (_ Cost, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if err := o.Validate(); err != nil {
-		return Cost{}, err
+		return Cost{}, inputError(err)
 	}
 	if sc.system() {
 		sys, err := compileSystem(ctx, &sc)

@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -85,7 +84,7 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 			}
 			p, err := strconv.ParseFloat(v, 64)
 			if err != nil || !(p/scale > 0 && p/scale <= 1) {
-				return c, fmt.Errorf("%q: the target chance must be in (0, 1], e.g. secure:0.8 or secure:80%%", s)
+				return c, inputf("Commit", "%q: the target chance must be in (0, 1], e.g. secure:0.8 or secure:80%%", s)
 			}
 			c.Target = p / scale
 		}
@@ -97,7 +96,7 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 		case "count":
 			return Commit{Kind: CommitBestCount}, nil
 		}
-		return Commit{}, fmt.Errorf("%q: allowed best:all (the chance to take every planet) or best:count (the expected number taken)", s)
+		return Commit{}, inputf("Commit", "%q: allowed best:all (the chance to take every planet) or best:count (the expected number taken)", s)
 	}
 	// A split.
 	c := Commit{Kind: CommitFixed, Split: make([]units.Fleet, len(names))}
@@ -109,7 +108,7 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 		name, us, ok := strings.Cut(part, ":")
 		name = strings.TrimSpace(name)
 		if !ok {
-			return c, fmt.Errorf("%q: allowed secure[:P], best[:all|count], or a split \"PLANET: UNITS; PLANET: UNITS\"", strings.TrimSpace(part))
+			return c, inputf("Commit", "%q: allowed secure[:P], best[:all|count], or a split \"PLANET: UNITS; PLANET: UNITS\"", strings.TrimSpace(part))
 		}
 		k := -1
 		for i, n := range names {
@@ -119,15 +118,15 @@ func ParseCommit(s string, names []string, parse func(string) (units.Fleet, erro
 		}
 		switch {
 		case k < 0:
-			return c, fmt.Errorf("%q: no planet is named %q (the planets: %s)", strings.TrimSpace(part), name, strings.Join(names, ", "))
+			return c, inputf("Commit", "%q: no planet is named %q (the planets: %s)", strings.TrimSpace(part), name, strings.Join(names, ", "))
 		case given[k]:
-			return c, fmt.Errorf("planet %s is given twice", names[k])
+			return c, inputf("Commit", "planet %s is given twice", names[k])
 		}
 		given[k] = true
 		if us = strings.TrimSpace(us); us != "" && !strings.EqualFold(us, "none") {
 			f, err := parse(us)
 			if err != nil {
-				return c, fmt.Errorf("%s: %w", names[k], err)
+				return c, inputf("Commit", "%s: %v", names[k], err)
 			}
 			c.Split[k] = f
 		}

@@ -72,19 +72,19 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 		return Comparison{}, fmt.Errorf("compare: %d scenarios; allowed 1..%d", len(scs), MaxVariants)
 	}
 	if err := o.Validate(); err != nil {
-		return Comparison{}, err
+		return Comparison{}, inputError(err)
 	}
 	if o.Precision != 0 {
-		return Comparison{}, fmt.Errorf("compare: precision runs are not supported; give the number of trials")
+		return Comparison{}, inputf("Precision", "compare: precision runs are not supported; give the number of trials")
 	}
 	plans := make([]*engine.Plan, len(scs))
 	for i := range scs {
 		if scs[i].Action != scs[0].Action {
-			return Comparison{}, fmt.Errorf("compare: variant %d is a %s, variant 1 a %s; all must be the same action", i+1, scs[i].Action, scs[0].Action)
+			return Comparison{}, inputf("Action", "compare: variant %d is a %s, variant 1 a %s; all must be the same action", i+1, scs[i].Action, scs[0].Action)
 		}
 		p, err := compileForTrials(ctx, &scs[i])
 		if err != nil {
-			return Comparison{}, fmt.Errorf("variant %d: %v", i+1, err)
+			return Comparison{}, inputWithin(err, fmt.Errorf("variant %d: %v", i+1, err))
 		}
 		plans[i] = p
 	}

@@ -14,7 +14,8 @@ const EditionTI4 = engine.EditionTI4
 // ParseEdition parses a --ruleset value: "ti4" or "ti3-sa" (also "ti3",
 // "ti3sa", "sa").
 func ParseEdition(s string) (Edition, error) {
-	return engine.ParseEdition(s)
+	g, err := engine.ParseEdition(s)
+	return g, inputError(err)
 }
 
 // Edition is the rules edition a Scenario is played under.

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
@@ -45,4 +46,26 @@ func inputError(err error) error {
 		return err
 	}
 	return &InputError{Side: in.Side, Field: in.Field, Index: in.Index, Msg: in.Msg}
+}
+
+// inputf is an InputError of a field of Scenario or Options (no side, no
+// element).
+func inputf(field, format string, a ...any) *InputError {
+	return &InputError{Field: field, Index: -1, Msg: fmt.Sprintf(format, a...)}
+}
+
+// inputWithin is said, the error err said within a part of the input (a
+// variant, a planet), as an InputError of err's field and element when err
+// is an input error; said itself otherwise.
+func inputWithin(err, said error) error {
+	var in *InputError
+	if !errors.As(inputError(err), &in) {
+		return said
+	}
+	return &InputError{Field: in.Field, Index: in.Index, Msg: said.Error()}
+}
+
+// inputAtf is inputf for element i of a list field.
+func inputAtf(field string, i int, format string, a ...any) *InputError {
+	return &InputError{Field: field, Index: i, Msg: fmt.Sprintf(format, a...)}
 }

@@ -2,7 +2,6 @@ package combat
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -12,11 +11,11 @@ import (
 
 // errOptimalSampled refuses an optimal hit assignment to Run and Compare:
 // the policy is a table the exact solver computes.
-var errOptimalSampled = errors.New("the optimal hit assignment (Order.Optimal) is computed by exact mode only: use Solve or Optimize")
+var errOptimalSampled = inputf("Order", "the optimal hit assignment (Order.Optimal) is computed by exact mode only: use Solve or Optimize")
 
 // errBestRetreatSampled refuses the best retreat to Run and Compare: the
 // rule is a table the exact solver computes.
-var errBestRetreatSampled = errors.New("the best retreat (Retreat.Best) is computed by exact mode only: use Solve")
+var errBestRetreatSampled = inputf("Retreat", "the best retreat (Retreat.Best) is computed by exact mode only: use Solve")
 
 // MaxPolicyStates bounds the joint states whose decisions Optimize lists in
 // Assignment.Policy ("small battles"); larger battles list the first
@@ -121,7 +120,7 @@ func Optimize(ctx context.Context, sc Scenario) (Assignment, error) {
 func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignment, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if !sc.Attacker.Order.Optimal && !sc.Defender.Order.Optimal {
-		return a, errors.New("no side assigns its hits optimally: set Order.Optimal for the attacker or the defender")
+		return a, inputf("Order", "no side assigns its hits optimally: set Order.Optimal for the attacker or the defender")
 	}
 	plain := sc
 	plain.Attacker.Order.Optimal, plain.Defender.Order.Optimal = false, false

@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -14,7 +13,8 @@ import (
 // Twilight Imperium 4's fleet grammar (units.ParseKind); ParseOrderFor reads
 // another game's.
 func ParseOrder(s string) (Order, error) {
-	return engine.ParseOrder(s)
+	o, err := engine.ParseOrder(s)
+	return o, inputError(err)
 }
 
 // ParseOrderFor is ParseOrder with the unit names of game g, the names its
@@ -23,7 +23,8 @@ func ParseOrder(s string) (Order, error) {
 // the Twilight Imperium 4 names of the units Twilight Imperium 3 has; no
 // flagship, no "II").
 func ParseOrderFor(g Edition, s string) (Order, error) {
-	return engine.ParseOrderFor(g, s)
+	o, err := engine.ParseOrderFor(g, s)
+	return o, inputError(err)
 }
 
 // ParsePolicy parses a hit-assignment policy as the command line gives it:
@@ -36,7 +37,7 @@ func ParsePolicy(s string) (optimal bool, err error) {
 	case "optimal":
 		return true, nil
 	}
-	return false, fmt.Errorf("policy %s: allowed order, optimal", echo.Quote(s))
+	return false, inputf("Order", "policy %s: allowed order, optimal", echo.Quote(s))
 }
 
 // ParseRetreat parses a retreat policy as the command line gives it:
@@ -45,7 +46,8 @@ func ParsePolicy(s string) (optimal bool, err error) {
 // opponent's; T defaults to 1), "best" or "best:V" (retreat where it serves
 // the side best, exact mode only; see Retreat).
 func ParseRetreat(s string) (Retreat, error) {
-	return engine.ParseRetreat(s)
+	r, err := engine.ParseRetreat(s)
+	return r, inputError(err)
 }
 
 // Order is a side's hit-assignment policy.

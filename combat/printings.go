@@ -67,7 +67,8 @@ const X89Original = effects.X89Original
 // original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
 // harrow and matriarch original|current, iconoclast original|omega|current.
 func ParseRules(items []string) (Printings, error) {
-	return effects.ParseRules(items)
+	r, err := effects.ParseRules(items)
+	return r, inputError(err)
 }
 
 // PrintingChoices returns each card that has printings (the keys of ParseRules)

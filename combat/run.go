@@ -34,7 +34,7 @@ func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 		return Result{}, errNilContext
 	}
 	if err := o.Validate(); err != nil {
-		return Result{}, err
+		return Result{}, inputError(err)
 	}
 	p, err := compileForTrials(ctx, &sc)
 	if err != nil {

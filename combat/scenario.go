@@ -2,7 +2,6 @@ package combat
 
 import (
 	"context"
-	"errors"
 
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -158,7 +157,7 @@ type Scenario struct {
 func (sc *Scenario) Validate() error {
 	in := sc.internal()
 	_, err := in.Resolve()
-	return err
+	return inputError(err)
 }
 
 // internal copies sc into the form the effects and the engine read.
@@ -186,10 +185,11 @@ func (s *Side) internal() engine.Force {
 // compile checks sc and builds its plan, for the exact solver.
 func compile(sc *Scenario) (*engine.Plan, error) {
 	if sc.system() {
-		return nil, errPlanetsNeedSystem
+		return nil, planetsNeedSystem(sc)
 	}
 	in := sc.internal()
-	return effects.Compile(&in)
+	p, err := effects.Compile(&in)
+	return p, inputError(err)
 }
 
 // system reports whether sc has planets, a bombardment focus or a commit
@@ -200,9 +200,19 @@ func (sc *Scenario) system() bool {
 
 // compileForTrials is compile with the fast round tables Monte Carlo
 // trials use.
-// errPlanetsNeedSystem is the error for planets or a commit policy given
-// to a one-planet entry point.
-var errPlanetsNeedSystem = errors.New("planets: a scenario with planets or a commit policy is run by RunSystem or SolveSystem")
+// planetsNeedSystem is the error for planets, a bombardment focus or a
+// commit policy given to a one-planet entry point, naming the field given.
+func planetsNeedSystem(sc *Scenario) error {
+	field := "Planets"
+	switch {
+	case len(sc.Planets) > 0:
+	case sc.Bombard != "":
+		field = "Bombard"
+	default:
+		field = "Commit"
+	}
+	return inputf(field, "planets: a scenario with planets or a commit policy is run by RunSystem or SolveSystem")
+}
 
 func compileForTrials(ctx context.Context, sc *Scenario) (*engine.Plan, error) {
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {

@@ -50,10 +50,10 @@ func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err
 		return SystemResult{}, errNilContext
 	}
 	if err := o.Validate(); err != nil {
-		return SystemResult{}, err
+		return SystemResult{}, inputError(err)
 	}
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal {
-		return SystemResult{}, errors.New("the optimal hit assignment is not available for a system with planets (its value would need every planet's split); use the default policy")
+		return SystemResult{}, inputf("Order", "the optimal hit assignment is not available for a system with planets (its value would need every planet's split); use the default policy")
 	}
 	if sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
 		return SystemResult{}, errBestRetreatSampled
@@ -105,7 +105,11 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ Syste
 		return SystemResult{}, errNilContext
 	}
 	if sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal || sc.Attacker.Retreat.Best || sc.Defender.Retreat.Best {
-		return SystemResult{}, errors.New("the optimal hit assignment and the best retreat are not available for a system with planets")
+		field := "Order"
+		if !sc.Attacker.Order.Optimal && !sc.Defender.Order.Optimal {
+			field = "Retreat"
+		}
+		return SystemResult{}, inputf(field, "the optimal hit assignment and the best retreat are not available for a system with planets")
 	}
 	sys, err := compileSystemWithin(ctx, &sc, maxStates)
 	if err != nil {
@@ -141,16 +145,16 @@ func (sc *Scenario) ValidateSystem() error {
 // area and of each planet.
 func (sc *Scenario) systemPlans() (space Scenario, planets []Scenario, err error) {
 	if sc.Action != Invasion {
-		return space, nil, fmt.Errorf("planets: only an invasion has planets")
+		return space, nil, inputf("Planets", "planets: only an invasion has planets")
 	}
 	if n := len(sc.Planets); n < 1 || n > MaxPlanets {
-		return space, nil, fmt.Errorf("planets: a system holds 1 to %d planets, not %d", MaxPlanets, n)
+		return space, nil, inputf("Planets", "planets: a system holds 1 to %d planets, not %d", MaxPlanets, n)
 	}
 	seen := map[string]bool{}
 	var all []units.Group
 	for _, g := range sc.Defender.Fleet.Groups() {
 		if g.Kind.GroundForce() || g.Kind.Structure() {
-			return space, nil, fmt.Errorf("defender: with planets, the defender's %s go on their planet (the defender's fleet holds only ships)", plural(g.Kind))
+			return space, nil, &InputError{Side: "defender", Field: "Fleet", Index: -1, Msg: fmt.Sprintf("with planets, the defender's %s go on their planet (the defender's fleet holds only ships)", plural(g.Kind))}
 		}
 		all = append(all, g)
 	}
@@ -158,26 +162,26 @@ func (sc *Scenario) systemPlans() (space Scenario, planets []Scenario, err error
 		name := strings.TrimSpace(p.Name)
 		switch {
 		case !PlanetName(name):
-			return space, nil, fmt.Errorf("planet %d: a name of 1 to 40 printable characters, without ':', ';' or parentheses, is needed", k+1)
+			return space, nil, inputAtf("Planets", k, "planet %d: a name of 1 to 40 printable characters, without ':', ';' or parentheses, is needed", k+1)
 		case seen[strings.ToLower(name)]:
-			return space, nil, fmt.Errorf("planet %d: the name %q is given twice", k+1, name)
+			return space, nil, inputAtf("Planets", k, "planet %d: the name %q is given twice", k+1, name)
 		}
 		seen[strings.ToLower(name)] = true
 		for _, g := range p.Units.Groups() {
 			if !g.Kind.GroundForce() && !g.Kind.Structure() {
-				return space, nil, fmt.Errorf("planet %s: %s are ships, which go in the defender's fleet, not on a planet", name, plural(g.Kind))
+				return space, nil, inputAtf("Planets", k, "planet %s: %s are ships, which go in the defender's fleet, not on a planet", name, plural(g.Kind))
 			}
 			all = append(all, g)
 		}
 	}
 	if len(sc.Planets) > 1 && sc.Cultural {
-		return space, nil, fmt.Errorf("cultural: with several planets, mark the cultural ones among the planets")
+		return space, nil, inputf("Cultural", "cultural: with several planets, mark the cultural ones among the planets")
 	}
 	// The space area: the defender's ships and every planet's units.
 	space = *sc
 	space.Planets, space.Commit, space.Bombard, space.planetOfSystem = nil, Commit{}, "", true
 	if space.Defender.Fleet, err = units.NewFleet(all...); err != nil {
-		return space, nil, fmt.Errorf("planets: %w", err)
+		return space, nil, inputf("Planets", "planets: %v", err)
 	}
 	if len(sc.Planets) == 1 {
 		space.Cultural = sc.Cultural || sc.Planets[0].Cultural
@@ -221,7 +225,7 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 		}
 		p, err := compile(&planetScs[k])
 		if err != nil {
-			return nil, fmt.Errorf("planet %s: %w", names[k], err)
+			return nil, planetError(k, names[k], err)
 		}
 		plans = append(plans, p)
 	}
@@ -247,17 +251,18 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 			}
 		}
 		if at < 0 {
-			return nil, fmt.Errorf("bombard: no planet is named %q (the planets: %s)", b, strings.Join(names, ", "))
+			return nil, inputf("Bombard", "bombard: no planet is named %q (the planets: %s)", b, strings.Join(names, ", "))
 		}
 	}
-	return engine.NewSystemPlan(space, plans, names, policy, at)
+	sys, err := engine.NewSystemPlan(space, plans, names, policy, at)
+	return sys, inputError(err)
 }
 
 // fixedCommit checks a fixed split (CommitFixed) against the planets and
 // the attacker's ground forces, and fills policy.Fixed with it.
 func fixedCommit(sc *Scenario, space *engine.Plan, names []string, policy *engine.CommitPolicy) error {
 	if len(sc.Commit.Split) != len(sc.Planets) {
-		return fmt.Errorf("commit: the split names %d planets; the system has %d", len(sc.Commit.Split), len(sc.Planets))
+		return inputf("Commit", "commit: the split names %d planets; the system has %d", len(sc.Commit.Split), len(sc.Planets))
 	}
 	var total [engine.MaxSlots]int
 	for k, f := range sc.Commit.Split {
@@ -270,7 +275,7 @@ func fixedCommit(sc *Scenario, space *engine.Plan, names []string, policy *engin
 	}
 	for i, sl := range space.Side[engine.Attacker].Slots {
 		if have := int(space.Side[engine.Attacker].Start[i]); total[i] > have {
-			return fmt.Errorf("commit: the split lands %d %s in all; the attacker has %d", total[i], plural(sl.Stats.Kind), have)
+			return inputf("Commit", "commit: the split lands %d %s in all; the attacker has %d", total[i], plural(sl.Stats.Kind), have)
 		}
 	}
 	return nil
@@ -283,12 +288,12 @@ func sharedAcrossPlanets(sc *Scenario, space *engine.Plan, plans []*engine.Plan,
 	for _, side := range []*Side{&sc.Attacker, &sc.Defender} {
 		for _, c := range side.Cards {
 			if name, _, _ := strings.Cut(strings.TrimSpace(c), ":"); strings.EqualFold(strings.TrimSpace(name), "mecatol-rex") {
-				return errors.New("mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
+				return inputf("Planets", "mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
 			}
 		}
 	}
 	if sc.Edition == EditionTI3SA {
-		return errors.New("planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
+		return inputf("Planets", "planets: several planets are modelled for ti4 only (TI3's bombardment and X-89 choose planets differently); give one planet")
 	}
 	for k, p := range append([]*engine.Plan{space}, plans...) {
 		for _, t := range p.Texts() {
@@ -297,7 +302,10 @@ func sharedAcrossPlanets(sc *Scenario, space *engine.Plan, plans []*engine.Plan,
 				if k > 0 {
 					where = "planet " + names[k-1]
 				}
-				return fmt.Errorf("%s: %s (%s): %s, which several planets would each spend again; ti4sim models it with one planet only", t.Holder.String(), strings.TrimSuffix(t.Slug, ":original"), where, why)
+				slug := strings.TrimSuffix(t.Slug, ":original")
+				field, at := textField(sc, t.Holder, slug)
+				return &InputError{Side: t.Holder.String(), Field: field, Index: at,
+					Msg: fmt.Sprintf("%s (%s): %s, which several planets would each spend again; ti4sim models it with one planet only", slug, where, why)}
 			}
 		}
 	}
@@ -310,7 +318,7 @@ func fixedSplit(p *engine.Plan, out *[engine.MaxSlots]uint16, f units.Fleet, nam
 	sp := &p.Side[engine.Attacker]
 	for _, g := range f.Groups() {
 		if !g.Kind.GroundForce() {
-			return fmt.Errorf("commit: %s: %s are not ground forces", name, plural(g.Kind))
+			return inputf("Commit", "commit: %s: %s are not ground forces", name, plural(g.Kind))
 		}
 		left := g.Count
 		for i, sl := range sp.Slots {
@@ -324,7 +332,7 @@ func fixedSplit(p *engine.Plan, out *[engine.MaxSlots]uint16, f units.Fleet, nam
 			}
 		}
 		if left > 0 {
-			return fmt.Errorf("commit: %s: the attacker has %d %s fewer than the split lands there", name, left, plural(g.Kind))
+			return inputf("Commit", "commit: %s: the attacker has %d %s fewer than the split lands there", name, left, plural(g.Kind))
 		}
 	}
 	return nil
@@ -337,4 +345,37 @@ func plural(k units.Kind) string {
 		return name
 	}
 	return name + "s"
+}
+
+// planetError is err, the error of planet k's scenario, said of the
+// planet: an input error of the defender's units there names the planet's
+// element of Planets.
+func planetError(k int, name string, err error) error {
+	said := fmt.Errorf("planet %s: %w", name, err)
+	var in *InputError
+	if errors.As(err, &in) && in.Side == "defender" && in.Field == "Fleet" {
+		return &InputError{Field: "Planets", Index: k, Msg: said.Error()}
+	}
+	return inputWithin(err, said)
+}
+
+// textField is the field of sc's side holder that gives the text slug,
+// and its element: Cards or Techs when they list it, else Faction (the
+// faction's own texts).
+func textField(sc *Scenario, holder engine.Side, slug string) (string, int) {
+	s := &sc.Attacker
+	if holder == engine.Defender {
+		s = &sc.Defender
+	}
+	for _, f := range []struct {
+		name  string
+		items []string
+	}{{"Cards", s.Cards}, {"Techs", s.Techs}} {
+		for i, it := range f.items {
+			if name, _, _ := strings.Cut(strings.TrimSpace(it), ":"); strings.EqualFold(strings.TrimSpace(name), slug) {
+				return f.name, i
+			}
+		}
+	}
+	return "Faction", -1
 }

@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
@@ -71,6 +72,15 @@ func checkBoardState(s *engine.Force, item string, b BoardState, hasNum bool) er
 	return nil
 }
 
+// cardIndex is the element of side s's cards that lists slug (before any
+// ':'), or -1.
+func cardIndex(s *engine.Force, slug string) int {
+	return slices.IndexFunc(s.Cards, func(it string) bool {
+		name, _, _ := strings.Cut(it, ":")
+		return techSlug(strings.TrimSpace(name)) == slug
+	})
+}
+
 // boardStateHolds reports whether side s lists the board state slug.
 func boardStateHolds(s *engine.Force, slug string) bool {
 	_, ok := factionItemCount(s, slug)
@@ -90,18 +100,20 @@ func (sc *Scenario) validateBoardStates() error {
 		name := i.String()
 		iihq := slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })
 		if iihq && s.FactionOrNone().Slug != "keleres" {
-			return fmt.Errorf("%s: iihq-modernization is a Keleres technology that cannot be assimilated; this side's faction is %s", name, s.FactionOrNone().Slug)
+			at := slices.IndexFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })
+			return engine.InputAtf(name, "Techs", at, "iihq-modernization is a Keleres technology that cannot be assimilated; this side's faction is %s", s.FactionOrNone().Slug)
 		}
 		if !boardStateHolds(s, "mecatol-rex") {
 			continue
 		}
+		at := cardIndex(s, "mecatol-rex")
 		switch {
 		case !iihq:
-			return fmt.Errorf("%s: mecatol-rex matters only to I.I.H.Q. Modernization (Custodia Vigilia's space cannon): give iihq-modernization among the side's technologies", name)
+			return engine.InputAtf(name, "Cards", at, "mecatol-rex matters only to I.I.H.Q. Modernization (Custodia Vigilia's space cannon): give iihq-modernization among the side's technologies")
 		case sc.Action == engine.GroundCombat:
-			return fmt.Errorf("%s: mecatol-rex: the planet's space cannon fires in space cannon offense and defense, not in a ground combat alone (use space or invade)", name)
+			return engine.InputAtf(name, "Cards", at, "mecatol-rex: the planet's space cannon fires in space cannon offense and defense, not in a ground combat alone (use space or invade)")
 		case sc.Action == engine.Invasion && i == engine.Attacker:
-			return fmt.Errorf("attacker: mecatol-rex: the invaded planet is the defender's, and the Mecatol Rex system has no other planet for the attacker to control (use space, or give mecatol-rex to a Keleres defender)")
+			return engine.InputAtf("attacker", "Cards", at, "mecatol-rex: the invaded planet is the defender's, and the Mecatol Rex system has no other planet for the attacker to control (use space, or give mecatol-rex to a Keleres defender)")
 		}
 	}
 	return nil

@@ -66,29 +66,29 @@ func cardNames(kind func(CardKind) bool) string {
 func heldCards(s *engine.Force) ([]Effect, []int, error) {
 	var cs []Effect
 	var copies []int
-	for _, item := range s.Cards {
+	for at, item := range s.Cards {
 		name, n := strings.TrimSpace(item), 1
 		i := strings.LastIndex(name, ":")
 		if i >= 0 {
 			k, err := strconv.Atoi(strings.TrimSpace(name[i+1:]))
 			if err != nil {
-				return nil, nil, fmt.Errorf("card %s: the copies after ':' must be a whole number", echo.Quote(item))
+				return nil, nil, engine.InputAtf("", "Cards", at, "card %s: the copies after ':' must be a whole number", echo.Quote(item))
 			}
 			name, n = name[:i], k
 		}
 		if b, ok := lookupBoardState(name); ok {
 			if err := checkBoardState(s, item, b, i >= 0); err != nil {
-				return nil, nil, err
+				return nil, nil, engine.InputAt("Cards", at, err)
 			}
 			continue
 		}
 		if a, owner, isFaction := factionAbility(name); isFaction && a.Kind != units.AbilityKindTechnology && a.Kind != units.AbilityKindAbility {
 			// A faction's note, leader or breakthrough: see applyFaction.
 			if err := checkUnitText(s, item, a, owner); err != nil {
-				return nil, nil, err
+				return nil, nil, engine.InputAt("Cards", at, err)
 			}
 			if err := checkFactionItem(item, a.Slug, n, i >= 0); err != nil {
-				return nil, nil, err
+				return nil, nil, engine.InputAt("Cards", at, err)
 			}
 			continue
 		}
@@ -98,14 +98,14 @@ func heldCards(s *engine.Force) ([]Effect, []int, error) {
 			if ok {
 				hint = " (it is a technology: give it with the techs)"
 			}
-			return nil, nil, fmt.Errorf("unknown card %s%s; allowed: %s", echo.Quote(name), hint, cardNames(func(k CardKind) bool { return k != KindTechnology }))
+			return nil, nil, engine.InputAtf("", "Cards", at, "unknown card %s%s; allowed: %s", echo.Quote(name), hint, cardNames(func(k CardKind) bool { return k != KindTechnology }))
 		}
 		if n < 1 || n > c.Copies {
-			return nil, nil, fmt.Errorf("card %s: %d copies; allowed 1..%d", c.Slug, n, c.Copies)
+			return nil, nil, engine.InputAtf("", "Cards", at, "card %s: %d copies; allowed 1..%d", c.Slug, n, c.Copies)
 		}
 		for _, d := range cs {
 			if d.Slug == c.Slug {
-				return nil, nil, fmt.Errorf("card %s listed twice; give the copies as %s:%d", c.Slug, c.Slug, n+1)
+				return nil, nil, engine.InputAtf("", "Cards", at, "card %s listed twice; give the copies as %s:%d", c.Slug, c.Slug, n+1)
 			}
 		}
 		cs = append(cs, c)

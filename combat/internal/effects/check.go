@@ -1,7 +1,6 @@
 package effects
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -14,13 +13,13 @@ import (
 // once per run: the scenario is checked and converted once.
 func (sc *Scenario) Resolve() (Scenario, error) {
 	if sc.Action > engine.Invasion {
-		return Scenario{}, fmt.Errorf("unknown action %d", sc.Action)
+		return Scenario{}, engine.Inputf("", "Action", "unknown action %d", sc.Action)
 	}
 	if sc.Edition >= engine.NumEditions {
-		return Scenario{}, fmt.Errorf("unknown ruleset %d", sc.Edition)
+		return Scenario{}, engine.Inputf("", "Edition", "unknown ruleset %d", sc.Edition)
 	}
 	if err := sc.Printings.Validate(); err != nil {
-		return Scenario{}, err
+		return Scenario{}, engine.InputIn("", "Printings", err)
 	}
 	if err := sc.validateTI3Leaders(); err != nil {
 		return Scenario{}, err
@@ -35,9 +34,9 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 		}
 		r = sc.asTI3()
 	} else if sc.Attacker.CommandCounters != 0 || sc.Defender.CommandCounters != 0 {
-		return Scenario{}, fmt.Errorf("command counters: only Twilight Imperium 3's Jol-Nar spend them in a combat (ruleset ti3-sa)")
+		return Scenario{}, engine.Inputf("", "CommandCounters", "command counters: only Twilight Imperium 3's Jol-Nar spend them in a combat (ruleset ti3-sa)")
 	} else if sc.SpaceMine || sc.NegateMineHits {
-		return Scenario{}, fmt.Errorf("space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
+		return Scenario{}, engine.Inputf("", mineField(sc), "space mine: space mines exist only in Twilight Imperium 3 (ruleset ti3-sa)")
 	}
 	if err := r.check(); err != nil {
 		return Scenario{}, err
@@ -50,10 +49,10 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 // needs.
 func (sc *Scenario) check() error {
 	if sc.MaxRounds < 0 || sc.MaxRounds > engine.MaxRounds {
-		return fmt.Errorf("round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, engine.MaxRounds)
+		return engine.Inputf("", "MaxRounds", "round limit %d out of range: allowed 0 (none) or 1..%d", sc.MaxRounds, engine.MaxRounds)
 	}
 	if sc.MaxRounds > 0 && sc.Action == engine.Invasion {
-		return fmt.Errorf("a round limit applies to one combat: use space or ground, not invade")
+		return engine.Inputf("", "MaxRounds", "a round limit applies to one combat: use space or ground, not invade")
 	}
 	for _, sd := range []struct {
 		name string
@@ -74,7 +73,7 @@ func (sc *Scenario) check() error {
 		return err
 	}
 	if n := a.Filter(units.Kind.Structure); len(n) > 0 && sc.Attacker.FactionOrNone().Slug != "ral-nel" {
-		return fmt.Errorf("attacker: %s is a structure; the attacker has no structures in the active system (only the Ral Nel carry theirs: Miniaturization)", n[0].Kind)
+		return engine.Inputf("attacker", "Fleet", "%s is a structure; the attacker has no structures in the active system (only the Ral Nel carry theirs: Miniaturization)", n[0].Kind)
 	}
 	return sc.checkAction()
 }
@@ -92,15 +91,15 @@ func (sc *Scenario) checkAction() error {
 		}{{"attacker", a}, {"defender", d}} {
 			for _, g := range f.f.Filter(units.Kind.GroundForce) {
 				if twinForm(sc.Side(engine.Side(i)), engine.Side(i), engine.SpaceCombat, g.Kind) != engine.FormShip {
-					return fmt.Errorf("%s: %s takes no part in a space combat; use invade for the whole tactical action", f.name, g.Kind)
+					return engine.Inputf(f.name, "Fleet", "%s takes no part in a space combat; use invade for the whole tactical action", g.Kind)
 				}
 			}
 		}
 		if len(a.Filter(units.Kind.Ship)) == 0 {
-			return fmt.Errorf("attacker has no ships: a space combat needs ships on both sides")
+			return engine.Inputf("", "Fleet", "attacker has no ships: a space combat needs ships on both sides")
 		}
 		if len(d.Filter(units.Kind.Ship)) == 0 && !sc.defenderSpaceCannon() {
-			return fmt.Errorf("defender has no ships and nothing that fires space cannon (PDS, a space dock with Experimental Battlestation or Lightrail Ordnance, Keleres on Mecatol Rex): nothing to fight a space combat with")
+			return engine.Inputf("", "Fleet", "defender has no ships and nothing that fires space cannon (PDS, a space dock with Experimental Battlestation or Lightrail Ordnance, Keleres on Mecatol Rex): nothing to fight a space combat with")
 		}
 	case engine.GroundCombat:
 		for _, f := range []struct {
@@ -108,10 +107,10 @@ func (sc *Scenario) checkAction() error {
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
 			if g := f.f.Filter(units.Kind.Ship); len(g) > 0 {
-				return fmt.Errorf("%s: %s is a ship; a ground combat has only ground forces (use invade for the whole tactical action)", f.name, g[0].Kind)
+				return engine.Inputf(f.name, "Fleet", "%s is a ship; a ground combat has only ground forces (use invade for the whole tactical action)", g[0].Kind)
 			}
 			if len(f.f.Filter(units.Kind.GroundForce)) == 0 && !(f.name == "defender" && fightingPDS(&sc.Defender)) {
-				return fmt.Errorf("%s has no ground forces: a ground combat needs infantry or mechs on both sides", f.name)
+				return engine.Inputf("", "Fleet", "%s has no ground forces: a ground combat needs infantry or mechs on both sides", f.name)
 			}
 		}
 		for _, sd := range []struct {
@@ -119,16 +118,20 @@ func (sc *Scenario) checkAction() error {
 			s    *engine.Force
 		}{{"attacker", &sc.Attacker}, {"defender", &sc.Defender}} {
 			if sd.s.AdjacentPDS != 0 || sd.s.SystemPDS != 0 {
-				return fmt.Errorf("%s: PDS outside the contested planet take no part in a ground combat", sd.name)
+				field := "AdjacentPDS"
+				if sd.s.AdjacentPDS == 0 {
+					field = "SystemPDS"
+				}
+				return engine.Inputf(sd.name, field, "PDS outside the contested planet take no part in a ground combat")
 			}
 		}
 		if sc.Nebula {
-			return fmt.Errorf("nebula: it changes only space combat; it has no effect on a ground combat")
+			return engine.Inputf("", "Nebula", "nebula: it changes only space combat; it has no effect on a ground combat")
 		}
 	case engine.Invasion:
 		matriarch := a.Count(units.Fighter) > 0 && twinForm(&sc.Attacker, engine.Attacker, engine.Invasion, units.Fighter) == engine.FormGround
 		if len(a.Filter(units.Kind.GroundForce)) == 0 && !matriarch && !sc.attackerBombards() {
-			return fmt.Errorf("attacker has no ground forces to invade with and no unit with Bombardment; use space for a space combat alone")
+			return engine.Inputf("", "Fleet", "attacker has no ground forces to invade with and no unit with Bombardment; use space for a space combat alone")
 		}
 	}
 	return nil
@@ -136,55 +139,64 @@ func (sc *Scenario) checkAction() error {
 
 func validate(s *engine.Force, name string, act engine.Action) error {
 	if s.Fleet.Empty() {
-		return fmt.Errorf("%s: empty fleet", name)
+		return engine.Inputf(name, "Fleet", "empty fleet")
 	}
 	if s.Modifier < -engine.MaxModifier || s.Modifier > engine.MaxModifier {
-		return fmt.Errorf("%s: modifier %d out of range: allowed -%d..+%d", name, s.Modifier, engine.MaxModifier, engine.MaxModifier)
+		return engine.Inputf(name, "Modifier", "modifier %d out of range: allowed -%d..+%d", s.Modifier, engine.MaxModifier, engine.MaxModifier)
 	}
 	if s.AdjacentPDS < 0 || s.AdjacentPDS > engine.MaxAdjacentPDS {
-		return fmt.Errorf("%s: adjacent PDS %d out of range: allowed 0..%d", name, s.AdjacentPDS, engine.MaxAdjacentPDS)
+		return engine.Inputf(name, "AdjacentPDS", "adjacent PDS %d out of range: allowed 0..%d", s.AdjacentPDS, engine.MaxAdjacentPDS)
 	}
 	if s.SystemPDS < 0 || s.SystemPDS > engine.MaxAdjacentPDS {
-		return fmt.Errorf("%s: PDS on its planets in the system %d out of range: allowed 0..%d", name, s.SystemPDS, engine.MaxAdjacentPDS)
+		return engine.Inputf(name, "SystemPDS", "PDS on its planets in the system %d out of range: allowed 0..%d", s.SystemPDS, engine.MaxAdjacentPDS)
 	}
 	if s.TradeGoods < 0 || s.TradeGoods > engine.MaxBudget {
-		return fmt.Errorf("%s: trade goods %d out of range: allowed 0..%d", name, s.TradeGoods, engine.MaxBudget)
+		return engine.Inputf(name, "TradeGoods", "trade goods %d out of range: allowed 0..%d", s.TradeGoods, engine.MaxBudget)
 	}
 	if s.Influence < 0 || s.Influence > engine.MaxBudget {
-		return fmt.Errorf("%s: influence %d out of range: allowed 0..%d", name, s.Influence, engine.MaxBudget)
+		return engine.Inputf(name, "Influence", "influence %d out of range: allowed 0..%d", s.Influence, engine.MaxBudget)
 	}
 	if s.CommandCounters < 0 || s.CommandCounters > engine.MaxBudget {
-		return fmt.Errorf("%s: command counters %d out of range: allowed 0..%d", name, s.CommandCounters, engine.MaxBudget)
+		return engine.Inputf(name, "CommandCounters", "command counters %d out of range: allowed 0..%d", s.CommandCounters, engine.MaxBudget)
 	}
 	if err := validateGalvanized(s); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "Galvanized", err)
 	}
 	if err := validateNeutral(s); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "", err)
 	}
 	if err := s.Order.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "Order", err)
 	}
 	if err := s.Retreat.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "Retreat", err)
 	}
 	if _, _, err := heldCards(s); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "Cards", err)
 	}
 	if !s.Retreat.Never() && act == engine.GroundCombat {
-		return fmt.Errorf("%s: no retreat from a ground combat (LRR 42)", name)
+		return engine.Inputf(name, "Retreat", "no retreat from a ground combat (LRR 42)")
 	}
 	up, err := upgrades(s)
 	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return engine.InputIn(name, "Techs", err)
 	}
 	f := s.FactionOrNone()
 	for _, g := range s.Fleet.Groups() {
 		if _, err := f.Unit(g.Kind, up[g.Kind]); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+			return engine.InputIn(name, "Fleet", err)
 		}
 	}
 	return nil
+}
+
+// mineField is the field a space mine outside Twilight Imperium 3 is
+// given by: SpaceMine, or NegateMineHits alone.
+func mineField(sc *Scenario) string {
+	if sc.SpaceMine {
+		return "SpaceMine"
+	}
+	return "NegateMineHits"
 }
 
 // validatePDS checks the PDS outside the fleets: PDS on planets of the
@@ -193,10 +205,14 @@ func validate(s *engine.Force, name string, act engine.Action) error {
 // active player's PDS are not modelled.
 func (sc *Scenario) validatePDS() error {
 	if sc.Defender.SystemPDS != 0 {
-		return fmt.Errorf("defender: its PDS on the contested planet go in its fleet; PDS on its other planets in the system are not modelled")
+		return engine.Inputf("defender", "SystemPDS", "its PDS on the contested planet go in its fleet; PDS on its other planets in the system are not modelled")
 	}
 	if sc.Edition == engine.EditionTI3SA && (sc.Attacker.SystemPDS != 0 || sc.Attacker.AdjacentPDS != 0) {
-		return fmt.Errorf("attacker: ruleset ti3-sa: the active player's PDS are not modelled (only the defender's)")
+		field := "SystemPDS"
+		if sc.Attacker.SystemPDS == 0 {
+			field = "AdjacentPDS"
+		}
+		return engine.Inputf("attacker", field, "ruleset ti3-sa: the active player's PDS are not modelled (only the defender's)")
 	}
 	return nil
 }
@@ -259,14 +275,14 @@ func validateGalvanized(s *engine.Force) error {
 		return nil
 	}
 	if (s.Faction == nil || s.Faction.Slug != "last-bastion") && !slices.Contains(cardNamesOf(s.Cards), "raise-the-standard") {
-		return fmt.Errorf("galvanized units: only the Last Bastion galvanize (or a side holding their Raise the Standard note)")
+		return engine.Inputf("", "Galvanized", "galvanized units: only the Last Bastion galvanize (or a side holding their Raise the Standard note)")
 	}
 	for _, g := range s.Galvanized.Groups() {
 		if g.Count > s.Fleet.Count(g.Kind) {
-			return fmt.Errorf("galvanized units: %d %s but the fleet has %d", g.Count, g.Kind, s.Fleet.Count(g.Kind))
+			return engine.Inputf("", "Galvanized", "galvanized units: %d %s but the fleet has %d", g.Count, g.Kind, s.Fleet.Count(g.Kind))
 		}
 		if g.Kind.Structure() && g.Kind != units.PDS {
-			return fmt.Errorf("galvanized units: a %s has no roll to galvanize", g.Kind)
+			return engine.Inputf("", "Galvanized", "galvanized units: a %s has no roll to galvanize", g.Kind)
 		}
 	}
 	return nil

@@ -18,7 +18,7 @@ func placeUnits(sc *Scenario) (Scenario, []string, error) {
 		if n > 0 {
 			f, err := withMore(sc.Defender.Fleet, units.Infantry, n)
 			if err != nil {
-				return out, nil, fmt.Errorf("defender: Magen Defense Grid ΩΩ: %v", err)
+				return out, nil, engine.Inputf("defender", "Fleet", "Magen Defense Grid ΩΩ: %v", err)
 			}
 			out.Defender.Fleet = f
 			notes = append(notes, fmt.Sprintf("Magen Defense Grid ΩΩ: the activation placed %d infantry on the planet, one with each of the defender's structures", n))

@@ -1,8 +1,6 @@
 package effects
 
 import (
-	"fmt"
-
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
@@ -40,20 +38,24 @@ func validateNeutral(s *engine.Force) error {
 	}
 	for _, g := range s.Fleet.Groups() {
 		if g.Upgraded {
-			return fmt.Errorf("neutral units are never upgraded: %s II is not allowed", g.Kind)
+			return engine.Inputf("", "Fleet", "neutral units are never upgraded: %s II is not allowed", g.Kind)
 		}
 	}
 	switch {
 	case len(s.Techs) > 0:
-		return fmt.Errorf("neutral units hold no technologies (got %q)", s.Techs)
+		return engine.Inputf("", "Techs", "neutral units hold no technologies (got %q)", s.Techs)
 	case len(s.Cards) > 0:
-		return fmt.Errorf("neutral units use no cards or abilities other than unit abilities (got %q)", s.Cards)
+		return engine.Inputf("", "Cards", "neutral units use no cards or abilities other than unit abilities (got %q)", s.Cards)
 	case len(s.Order.Kinds) > 0 || s.Order.SustainLast:
-		return fmt.Errorf("neutral units take hits in the fixed order of their reference card (destroyers before cruisers, Sustain Damage whenever they can); no custom order")
+		return engine.Inputf("", "Order", "neutral units take hits in the fixed order of their reference card (destroyers before cruisers, Sustain Damage whenever they can); no custom order")
 	case !s.Retreat.Never():
-		return fmt.Errorf("neutral units make no decisions: they do not retreat")
-	case s.TradeGoods > 0 || s.Influence > 0 || !s.Galvanized.Empty():
-		return fmt.Errorf("neutral units have no trade goods, influence or galvanize tokens")
+		return engine.Inputf("", "Retreat", "neutral units make no decisions: they do not retreat")
+	case s.TradeGoods > 0:
+		return errNeutralBudget("TradeGoods")
+	case s.Influence > 0:
+		return errNeutralBudget("Influence")
+	case !s.Galvanized.Empty():
+		return errNeutralBudget("Galvanized")
 	}
 	return nil
 }
@@ -61,4 +63,10 @@ func validateNeutral(s *engine.Force) error {
 // neutralHitOrder is the modelled text of the neutral units: validation
 // enforces it and the default order is the reference card's.
 func neutralHitOrder(p *engine.Plan, sc *Scenario, holder engine.Side) {
+}
+
+// errNeutralBudget refuses neutral units' trade goods, influence or
+// galvanize tokens, field the one given.
+func errNeutralBudget(field string) error {
+	return engine.Inputf("", field, "neutral units have no trade goods, influence or galvanize tokens")
 }

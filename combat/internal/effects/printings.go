@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
@@ -183,10 +184,10 @@ func ParseRules(items []string) (Printings, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, fmt.Errorf("item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", echo.Quote(item))
+			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", echo.Quote(item))
 		}
 		if seen[card] {
-			return r, fmt.Errorf("%s given twice", card)
+			return r, engine.Inputf("", "Printings", "%s given twice", card)
 		}
 		seen[card] = true
 		v = strings.ToLower(strings.TrimSpace(v))
@@ -196,7 +197,7 @@ func ParseRules(items []string) (Printings, error) {
 		}
 		i := slices.Index(names, v)
 		if i < 0 {
-			return r, fmt.Errorf("unknown %s printing %s; allowed: %s", card, echo.Quote(v), strings.Join(names, ", "))
+			return r, engine.Inputf("", "Printings", "unknown %s printing %s; allowed: %s", card, echo.Quote(v), strings.Join(names, ", "))
 		}
 		switch card {
 		case "magen":
@@ -237,19 +238,19 @@ func (r Printings) String() string {
 
 func (r Printings) Validate() error {
 	if int(r.Magen) >= len(magenNames) {
-		return fmt.Errorf("unknown Magen Defense Grid printing %d", r.Magen)
+		return engine.Inputf("", "Printings", "unknown Magen Defense Grid printing %d", r.Magen)
 	}
 	if int(r.X89) >= len(x89Names) {
-		return fmt.Errorf("unknown X-89 Bacterial Weapon printing %d", r.X89)
+		return engine.Inputf("", "Printings", "unknown X-89 Bacterial Weapon printing %d", r.X89)
 	}
 	if int(r.DirectHit) >= len(directHitNames) {
-		return fmt.Errorf("unknown Direct Hit printing %d", r.DirectHit)
+		return engine.Inputf("", "Printings", "unknown Direct Hit printing %d", r.DirectHit)
 	}
 	if int(r.Harrow) >= len(textNames) || int(r.Matriarch) >= len(textNames) {
-		return fmt.Errorf("unknown Harrow or Matriarch printing %d/%d", r.Harrow, r.Matriarch)
+		return engine.Inputf("", "Printings", "unknown Harrow or Matriarch printing %d/%d", r.Harrow, r.Matriarch)
 	}
 	if int(r.Iconoclast) >= len(iconoclastNames) {
-		return fmt.Errorf("unknown Iconoclast printing %d", r.Iconoclast)
+		return engine.Inputf("", "Printings", "unknown Iconoclast printing %d", r.Iconoclast)
 	}
 	return nil
 }

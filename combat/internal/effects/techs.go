@@ -1,7 +1,6 @@
 package effects
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -73,7 +72,7 @@ func upgradeSlug(k units.Kind) string {
 // on an unknown technology.
 func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
 	var up [units.NumKinds]bool
-	for _, t := range s.Techs {
+	for at, t := range s.Techs {
 		slug := techSlug(t)
 		c, ok := lookupCard(slug)
 		a, _, isFaction := factionAbility(slug)
@@ -84,7 +83,7 @@ func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
 			}
 		}
 		if !found {
-			return up, fmt.Errorf("unknown technology %s; allowed: %s", echo.Quote(t), strings.Join(Technologies(), ", "))
+			return up, engine.InputAtf("", "Techs", at, "unknown technology %s; allowed: %s", echo.Quote(t), strings.Join(Technologies(), ", "))
 		}
 	}
 	for _, g := range s.Fleet.Groups() {

@@ -91,15 +91,15 @@ func TI3Technologies() map[string]string {
 func (sc *Scenario) validateTI3() error {
 	switch {
 	case sc.EntropicScar:
-		return fmt.Errorf("ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
+		return engine.Inputf("", "EntropicScar", "ruleset ti3-sa: entropic scars are a Twilight Imperium 4 anomaly")
 	case sc.Cultural:
-		return fmt.Errorf("ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
+		return engine.Inputf("", "Cultural", "ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
 	case sc.NegateMineHits && !sc.SpaceMine:
-		return fmt.Errorf("negate mine hits: there is no space mine (--space-mine)")
+		return engine.Inputf("", "NegateMineHits", "negate mine hits: there is no space mine (--space-mine)")
 	case sc.SpaceMine && sc.Action == engine.GroundCombat:
-		return fmt.Errorf("space mine: it acts when ships enter the system; a ground combat alone has none")
+		return engine.Inputf("", "SpaceMine", "space mine: it acts when ships enter the system; a ground combat alone has none")
 	case sc.Printings.Magen != 0 || sc.Printings.X89 != 0 || sc.Printings.DirectHit != 0 || sc.Printings.Harrow != 0 || sc.Printings.Matriarch != 0 || sc.Printings.Iconoclast != 0:
-		return fmt.Errorf("ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
+		return engine.Inputf("", "Printings", "ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
 	}
 	for _, sd := range []struct {
 		name string
@@ -108,19 +108,21 @@ func (sc *Scenario) validateTI3() error {
 		s := sd.s
 		switch {
 		case s.Faction != nil && s.Faction.Slug != "none" && !s.Faction.IsTI3():
-			return fmt.Errorf("%s: %s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", sd.name, s.Faction.Slug)
+			return engine.Inputf(sd.name, "Faction", "%s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", s.Faction.Slug)
 		case len(s.Cards) > 0:
 			if err := checkTI3Cards(s.Cards); err != nil {
-				return fmt.Errorf("%s: %v", sd.name, err)
+				return engine.InputIn(sd.name, "Cards", err)
 			}
 		case s.TradeGoods > 0 && s.FactionOrNone().Slug != "letnev" && s.FactionOrNone().Slug != "hacan":
-			return fmt.Errorf("%s: ruleset ti3-sa: only the Letnev war chest and the Hacan flagship spend trade goods in a combat (--%s-faction letnev or hacan)", sd.name, sd.name)
+			return engine.Inputf(sd.name, "TradeGoods", "ruleset ti3-sa: only the Letnev war chest and the Hacan flagship spend trade goods in a combat (--%s-faction letnev or hacan)", sd.name)
 		case s.CommandCounters > 0 && s.FactionOrNone().Slug != "jol-nar":
-			return fmt.Errorf("%s: ruleset ti3-sa: only the Jol-Nar spend command counters in a combat (--%s-faction jol-nar)", sd.name, sd.name)
-		case s.Influence > 0 || !s.Galvanized.Empty():
-			return fmt.Errorf("%s: ruleset ti3-sa: influence and galvanized units feed Twilight Imperium 4 faction texts", sd.name)
+			return engine.Inputf(sd.name, "CommandCounters", "ruleset ti3-sa: only the Jol-Nar spend command counters in a combat (--%s-faction jol-nar)", sd.name)
+		case s.Influence > 0:
+			return engine.Inputf(sd.name, "Influence", "ruleset ti3-sa: influence and galvanized units feed Twilight Imperium 4 faction texts")
+		case !s.Galvanized.Empty():
+			return engine.Inputf(sd.name, "Galvanized", "ruleset ti3-sa: influence and galvanized units feed Twilight Imperium 4 faction texts")
 		}
-		for _, t := range s.Techs {
+		for at, t := range s.Techs {
 			slug := ti3TechSlug(t)
 			if _, ok := ti3Techs[slug]; ok {
 				continue
@@ -132,13 +134,13 @@ func (sc *Scenario) validateTI3() error {
 			if own := ti3RaceTechNames(s); len(own) > 0 {
 				allowed += "; the race's own: " + strings.Join(own, ", ")
 			}
-			return fmt.Errorf("%s: unknown Twilight Imperium 3 technology %s; allowed: %s", sd.name, echo.Quote(t), allowed)
+			return engine.InputAtf(sd.name, "Techs", at, "unknown Twilight Imperium 3 technology %s; allowed: %s", echo.Quote(t), allowed)
 		}
 		if s.AdjacentPDS > 0 && !slices.Contains(normTechs(s.Techs), "deep-space-cannon") {
-			return fmt.Errorf("%s: under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)", sd.name)
+			return engine.Inputf(sd.name, "AdjacentPDS", "under ruleset ti3-sa PDS in adjacent systems fire only with Deep Space Cannon (add deep-space-cannon to the techs)")
 		}
 		if s.AdjacentPDS > 0 && slices.Contains(normTechs(s.Techs), "graviton-laser-system") {
-			return fmt.Errorf("%s: graviton-laser-system with PDS in adjacent systems: the weaponry rule lets only the PDS in the system reroll (SA), which ti4sim cannot split; leave one out", sd.name)
+			return engine.Inputf(sd.name, "AdjacentPDS", "graviton-laser-system with PDS in adjacent systems: the weaponry rule lets only the PDS in the system reroll (SA), which ti4sim cannot split; leave one out")
 		}
 	}
 	return nil

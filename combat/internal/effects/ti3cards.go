@@ -1,7 +1,6 @@
 package effects
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -82,7 +81,7 @@ func TI3Cards() map[string]string {
 // one given twice.
 func checkTI3Cards(cards []string) error {
 	seen := map[string]bool{}
-	for _, c := range cards {
+	for at, c := range cards {
 		slug := ti3CardSlug(c)
 		if _, ok := ti3Cards[slug]; !ok {
 			names := make([]string, 0, len(ti3Cards))
@@ -91,12 +90,12 @@ func checkTI3Cards(cards []string) error {
 			}
 			sort.Strings(names)
 			if _, ti4 := lookupCard(c); ti4 {
-				return fmt.Errorf("ruleset ti3-sa: %s is one of the Twilight Imperium 4 cards; the Twilight Imperium 3 action cards modelled: %s", echo.Quote(c), strings.Join(names, ", "))
+				return engine.InputAtf("", "Cards", at, "ruleset ti3-sa: %s is one of the Twilight Imperium 4 cards; the Twilight Imperium 3 action cards modelled: %s", echo.Quote(c), strings.Join(names, ", "))
 			}
-			return fmt.Errorf("ruleset ti3-sa: unknown Twilight Imperium 3 action card %s; allowed: %s", echo.Quote(c), strings.Join(names, ", "))
+			return engine.InputAtf("", "Cards", at, "ruleset ti3-sa: unknown Twilight Imperium 3 action card %s; allowed: %s", echo.Quote(c), strings.Join(names, ", "))
 		}
 		if seen[slug] {
-			return fmt.Errorf("ruleset ti3-sa: action card %s given twice", slug)
+			return engine.InputAtf("", "Cards", at, "ruleset ti3-sa: action card %s given twice", slug)
 		}
 		seen[slug] = true
 	}

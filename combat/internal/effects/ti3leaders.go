@@ -63,24 +63,28 @@ func ti3LeaderNames() []string {
 func (sc *Scenario) validateTI3Leaders() error {
 	ti3 := sc.Edition == engine.EditionTI3SA
 	if sc.IonStorm && !ti3 {
-		return fmt.Errorf("ion storm: a Twilight Imperium 3 (Shattered Empire) system; use --ruleset ti3-sa")
+		return engine.Inputf("", "IonStorm", "ion storm: a Twilight Imperium 3 (Shattered Empire) system; use --ruleset ti3-sa")
 	}
 	if sc.Attacker.HighAlert && sc.Defender.HighAlert {
-		return fmt.Errorf("high alert: there is one High Alert token; give it to one side")
+		return engine.Inputf("", "HighAlert", "high alert: there is one High Alert token; give it to one side")
 	}
 	for i, s := range []*engine.Force{&sc.Attacker, &sc.Defender} {
 		name := engine.Side(i).String()
 		if !ti3 && (len(s.TI3Leaders) > 0 || s.HighAlert) {
-			return fmt.Errorf("%s: leaders and the High Alert token are Twilight Imperium 3's (--ruleset ti3-sa); Twilight Imperium 4's leaders are faction cards", name)
+			field := "Leaders"
+			if len(s.TI3Leaders) == 0 {
+				field = "HighAlert"
+			}
+			return engine.Inputf(name, field, "leaders and the High Alert token are Twilight Imperium 3's (--ruleset ti3-sa); Twilight Imperium 4's leaders are faction cards")
 		}
 		seen := map[string]bool{}
-		for _, l := range s.TI3Leaders {
+		for at, l := range s.TI3Leaders {
 			slug := strings.ToLower(strings.TrimSpace(l))
 			if _, ok := ti3Leaders[slug]; !ok {
-				return fmt.Errorf("%s: unknown leader %s; allowed: %s", name, echo.Quote(l), strings.Join(ti3LeaderNames(), ", "))
+				return engine.InputAtf(name, "Leaders", at, "unknown leader %s; allowed: %s", echo.Quote(l), strings.Join(ti3LeaderNames(), ", "))
 			}
 			if seen[slug] {
-				return fmt.Errorf("%s: leader %s given twice (two of a kind do not add up)", name, slug)
+				return engine.InputAtf(name, "Leaders", at, "leader %s given twice (two of a kind do not add up)", slug)
 			}
 			seen[slug] = true
 		}

@@ -5,8 +5,6 @@ package effects
 // --wormhole, --negate-mine-hits and --commandos (their texts and checks).
 
 import (
-	"fmt"
-
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -30,16 +28,16 @@ const (
 func (sc *Scenario) validateTI3System() error {
 	switch {
 	case sc.Commandos != 0 && (sc.Edition != engine.EditionTI3SA || sc.Action != engine.Invasion):
-		return fmt.Errorf("commandos: Twilight Imperium 3's shock troops held back in an invasion; use --ruleset ti3-sa and invade")
+		return engine.Inputf("", "Commandos", "commandos: Twilight Imperium 3's shock troops held back in an invasion; use --ruleset ti3-sa and invade")
 	case sc.Commandos < 0 || sc.Commandos > sc.Attacker.Fleet.Count(units.ShockTroop):
-		return fmt.Errorf("commandos %d: the attacker has %d shock troops", sc.Commandos, sc.Attacker.Fleet.Count(units.ShockTroop))
+		return engine.Inputf("", "Commandos", "commandos %d: the attacker has %d shock troops", sc.Commandos, sc.Attacker.Fleet.Count(units.ShockTroop))
 	case sc.Wormhole && sc.Edition != engine.EditionTI3SA:
-		return fmt.Errorf("wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; use --ruleset ti3-sa")
+		return engine.Inputf("", "Wormhole", "wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; use --ruleset ti3-sa")
 	case !sc.HomeSystem:
 	case sc.Edition != engine.EditionTI3SA:
-		return fmt.Errorf("home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); use --ruleset ti3-sa")
+		return engine.Inputf("", "HomeSystem", "home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); use --ruleset ti3-sa")
 	case sc.Action != engine.Invasion:
-		return fmt.Errorf("home system: it changes only the bombardment of an invasion; use invade")
+		return engine.Inputf("", "HomeSystem", "home system: it changes only the bombardment of an invasion; use invade")
 	}
 	return nil
 }

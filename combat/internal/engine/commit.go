@@ -113,7 +113,7 @@ func (c *CommitPolicy) prepare(sys *SystemPlan) error {
 		return nil
 	}
 	if c.Kind == CommitSecure && (c.Target <= 0 || c.Target > 1) {
-		return fmt.Errorf("commit target %g out of range: allowed (0, 1]", c.Target)
+		return Inputf("", "Commit", "commit target %g out of range: allowed (0, 1]", c.Target)
 	}
 	ctx := c.Ctx
 	if ctx == nil {

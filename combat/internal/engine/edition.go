@@ -40,5 +40,5 @@ func ParseEdition(s string) (Edition, error) {
 	case "ti3-sa", "ti3", "ti3sa", "sa", "shattered-ascension":
 		return EditionTI3SA, nil
 	}
-	return 0, fmt.Errorf("unknown ruleset %s; allowed: ti4, ti3-sa", echo.Quote(s))
+	return 0, Inputf("", "Edition", "unknown ruleset %s; allowed: ti4, ti3-sa", echo.Quote(s))
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // InputError is a fault of the input: the side (Attacker or Defender, or
 // NoSide for the scenario's own settings), the field of the library's
@@ -39,4 +42,24 @@ func Inputf(side, field, format string, a ...any) *InputError {
 // InputAtf is Inputf for element i of a list field.
 func InputAtf(side, field string, i int, format string, a ...any) *InputError {
 	return &InputError{Side: side, Field: field, Index: i, Msg: fmt.Sprintf(format, a...)}
+}
+
+// InputIn is err, a fault of side's field, as an InputError whose Error()
+// is err's text after "side: ": an InputError err is (or wraps) keeps its
+// field, when it names one, and its element.
+func InputIn(side, field string, err error) *InputError {
+	out := &InputError{Side: side, Field: field, Index: -1, Msg: err.Error()}
+	var in *InputError
+	if errors.As(err, &in) {
+		if in.Field != "" {
+			out.Field = in.Field
+		}
+		out.Index = in.Index
+	}
+	return out
+}
+
+// InputAt is err as element i of field (no side), err's text its message.
+func InputAt(field string, i int, err error) *InputError {
+	return &InputError{Field: field, Index: i, Msg: err.Error()}
 }

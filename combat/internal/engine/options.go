@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/ti4sim/ti4sim/internal/montecarlo"
 )
 
@@ -44,13 +42,17 @@ type Options struct {
 // Validate reports the first option out of range.
 func (o Options) Validate() error {
 	if err := o.Runner().Validate(); err != nil {
-		return err
+		field := "Workers"
+		if o.Trials < 1 || o.Trials > MaxTrials {
+			field = "Trials"
+		}
+		return InputIn("", field, err)
 	}
 	if o.Precision < 0 || o.Precision >= 0.5 || o.Precision != o.Precision {
-		return fmt.Errorf("precision %v out of range: allowed 0 (off) or 0 < precision < 0.5", o.Precision)
+		return Inputf("", "Precision", "precision %v out of range: allowed 0 (off) or 0 < precision < 0.5", o.Precision)
 	}
 	if o.MaxDice < 0 || o.MaxDice != o.MaxDice {
-		return fmt.Errorf("max dice %v out of range: allowed 0 (no bound) or more", o.MaxDice)
+		return Inputf("", "MaxDice", "max dice %v out of range: allowed 0 (no bound) or more", o.MaxDice)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -56,17 +55,17 @@ func ParseOrderFor(g Edition, s string) (Order, error) {
 	case EditionTI3SA:
 		parseKind, name = units.ParseKindTI3, units.KindNameTI3
 	default:
-		return o, fmt.Errorf("order: unknown game %d", g)
+		return o, Inputf("", "Edition", "order: unknown game %d", g)
 	}
 	if strings.TrimSpace(s) == "" {
-		return o, fmt.Errorf("empty order: give unit names like \"fighter, destroyer, carrier\", optionally with sustain=last")
+		return o, Inputf("", "Order", "empty order: give unit names like \"fighter, destroyer, carrier\", optionally with sustain=last")
 	}
 	seen := map[units.Kind]bool{}
 	for i, item := range strings.Split(s, ",") {
 		w := strings.ToLower(strings.TrimSpace(item))
 		switch {
 		case w == "":
-			return o, fmt.Errorf("item %d of the order is empty", i+1)
+			return o, Inputf("", "Order", "item %d of the order is empty", i+1)
 		case strings.HasPrefix(w, "sustain"):
 			v := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(w, "sustain")), "="))
 			switch v {
@@ -75,22 +74,22 @@ func ParseOrderFor(g Edition, s string) (Order, error) {
 			case "last":
 				o.SustainLast = true
 			default:
-				return o, fmt.Errorf("order item %s: allowed sustain=first or sustain=last", echo.Quote(item))
+				return o, Inputf("", "Order", "order item %s: allowed sustain=first or sustain=last", echo.Quote(item))
 			}
 			continue
 		}
 		k, up, err := parseKind(w)
 		if err != nil {
-			return o, fmt.Errorf("order item %d: %v", i+1, err)
+			return o, Inputf("", "Order", "order item %d: %v", i+1, err)
 		}
 		if up {
-			return o, fmt.Errorf("order item %d (%s): give the unit without II; the order applies to the kind", i+1, echo.Quote(item))
+			return o, Inputf("", "Order", "order item %d (%s): give the unit without II; the order applies to the kind", i+1, echo.Quote(item))
 		}
 		if k.Structure() {
-			return o, fmt.Errorf("order item %d: %s is a structure and never takes hits", i+1, name(k))
+			return o, Inputf("", "Order", "order item %d: %s is a structure and never takes hits", i+1, name(k))
 		}
 		if seen[k] {
-			return o, fmt.Errorf("order item %d: %s listed twice", i+1, name(k))
+			return o, Inputf("", "Order", "order item %d: %s listed twice", i+1, name(k))
 		}
 		seen[k] = true
 		o.Kinds = append(o.Kinds, k)
@@ -130,13 +129,13 @@ func (o Order) Validate() error {
 	seen := map[units.Kind]bool{}
 	for _, k := range o.Kinds {
 		if k >= units.NumKinds {
-			return fmt.Errorf("order: unknown unit kind %d", k)
+			return Inputf("", "Order", "order: unknown unit kind %d", k)
 		}
 		if k.Structure() {
-			return fmt.Errorf("order: %s is a structure and never takes hits", k)
+			return Inputf("", "Order", "order: %s is a structure and never takes hits", k)
 		}
 		if seen[k] {
-			return fmt.Errorf("order: %s listed twice", k)
+			return Inputf("", "Order", "order: %s listed twice", k)
 		}
 		seen[k] = true
 	}

@@ -51,7 +51,7 @@ func ParseRetreat(s string) (Retreat, error) {
 	case strings.HasPrefix(v, "after="):
 		n, err := strconv.Atoi(strings.TrimPrefix(v, "after="))
 		if err != nil || n < 1 || n > MaxRounds {
-			return r, fmt.Errorf("retreat %s: after=N wants a round 1..%d", echo.Quote(s), MaxRounds)
+			return r, Inputf("", "Retreat", "retreat %s: after=N wants a round 1..%d", echo.Quote(s), MaxRounds)
 		}
 		r.AfterRound = n
 		return r, nil
@@ -60,7 +60,7 @@ func ParseRetreat(s string) (Retreat, error) {
 		if t, ok := strings.CutPrefix(v, "best:"); ok {
 			f, err := strconv.ParseFloat(t, 64)
 			if err != nil || !(f > 0 && f < 1) {
-				return r, fmt.Errorf("retreat %s: best:V wants the value of a retreat as a share of a win, above 0 and below 1", echo.Quote(s))
+				return r, Inputf("", "Retreat", "retreat %s: best:V wants the value of a retreat as a share of a win, above 0 and below 1", echo.Quote(s))
 			}
 			r.Value = f
 		}
@@ -70,13 +70,13 @@ func ParseRetreat(s string) (Retreat, error) {
 		if t, ok := strings.CutPrefix(v, "when=losing:"); ok {
 			f, err := strconv.ParseFloat(t, 64)
 			if err != nil || !(f > 0 && f <= 100) {
-				return r, fmt.Errorf("retreat %s: the threshold must be a number above 0 and at most 100", echo.Quote(s))
+				return r, Inputf("", "Retreat", "retreat %s: the threshold must be a number above 0 and at most 100", echo.Quote(s))
 			}
 			r.Threshold = f
 		}
 		return r, nil
 	}
-	return r, fmt.Errorf("retreat %s: allowed never, after=N, when=losing, when=losing:T, best or best:V", echo.Quote(s))
+	return r, Inputf("", "Retreat", "retreat %s: allowed never, after=N, when=losing, when=losing:T, best or best:V", echo.Quote(s))
 }
 
 // String returns the policy in the ParseRetreat grammar.
@@ -98,13 +98,13 @@ func (r Retreat) String() string {
 
 func (r Retreat) Validate() error {
 	if r.AfterRound < 0 || r.AfterRound > MaxRounds {
-		return fmt.Errorf("retreat after round %d: allowed 1..%d", r.AfterRound, MaxRounds)
+		return Inputf("", "Retreat", "retreat after round %d: allowed 1..%d", r.AfterRound, MaxRounds)
 	}
 	if r.Threshold < 0 || r.Threshold > 100 || r.Threshold != r.Threshold {
-		return fmt.Errorf("retreat threshold %v: allowed above 0, at most 100", r.Threshold)
+		return Inputf("", "Retreat", "retreat threshold %v: allowed above 0, at most 100", r.Threshold)
 	}
 	if r.Value < 0 || r.Value >= 1 || r.Value != r.Value || (r.Value > 0 && !r.Best) {
-		return fmt.Errorf("retreat value %v: allowed 0 up to 1 (exclusive), with Best only", r.Value)
+		return Inputf("", "Retreat", "retreat value %v: allowed 0 up to 1 (exclusive), with Best only", r.Value)
 	}
 	return nil
 }
