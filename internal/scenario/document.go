@@ -115,7 +115,9 @@ type Side struct {
 	// chooses its casualties in combat rounds to maximise its chance to
 	// win; exact mode, ti4sim space --attacker-policy).
 	Policy string `json:"policy,omitempty"`
-	// Retreat is "never" (absent), "after=N" or "when=losing[:T]".
+	// Retreat is "never" (absent), "after=N", "when=losing[:T]" or
+	// "best[:V]" (retreat where it pays most, a retreat worth V of a win;
+	// exact mode).
 	Retreat string `json:"retreat,omitempty"`
 	// Modifier, -9..9, is added to the side's combat rolls.
 	Modifier int `json:"modifier,omitempty"`

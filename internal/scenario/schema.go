@@ -2,7 +2,8 @@ package scenario
 
 import "embed"
 
-// The JSON Schemas (draft 2020-12) of the documents, one file each.
+// The JSON Schemas (draft 2020-12) of the documents, one file each,
+// generated from the document types (schemagen.go; go generate).
 //
 //go:embed schema/*.json
 var schemas embed.FS

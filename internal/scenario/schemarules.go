@@ -1,0 +1,106 @@
+package scenario
+
+import (
+	"math"
+
+	"github.com/ti4sim/ti4sim/combat"
+)
+
+// schemaRule is what a document field's Go type cannot say about its
+// values, written into its JSON Schema by GenerateSchemas.
+type schemaRule struct {
+	Const              any      // the one value allowed
+	Enum               []string // the values allowed
+	Min, Max           any      // inclusive bounds of a number
+	Above, Below       any      // exclusive bounds of a number
+	MinLen, MaxLen     any      // bounds of a string's length in characters
+	Pattern            string   // a regular expression a string matches
+	MinItems, MaxItems any      // bounds of an array's length
+	// Optional: the field may be absent though its json tag has no
+	// omitempty (the document always writes it).
+	Optional bool
+}
+
+// schemaRules are the documents' constraints beyond their Go types, by
+// "Type.Field" (Go names; "Type.Field[]": an array's items, "Type.Field{}":
+// a map's values). A number here is a constant of the library or of this
+// package, the one a check reads, never a copy of it. A key that names no
+// field is an error of GenerateSchemas.
+var schemaRules = map[string]schemaRule{
+	"Combat.Version":        {Const: Version},
+	"Combat.Action":         {Enum: []string{ActionSpace, ActionGround, ActionInvade}},
+	"Combat.Ruleset":        {Enum: []string{combat.EditionTI4.String(), combat.EditionTI3SA.String()}, Optional: true},
+	"Combat.System":         {Optional: true},
+	"Combat.Run":            {Optional: true},
+	"System.Commandos":      {Min: 0, Max: MaxItemCount},
+	"System.Planets":        {MinItems: 1, MaxItems: combat.MaxPlanets},
+	"System.Commit":         {MinLen: 1},
+	"System.Bombard":        {MinLen: 1},
+	"Planet.Name":           {MinLen: 1, MaxLen: maxPlanetName},
+	"Side.Technologies[]":   {MinLen: 1},
+	"Side.Policy":           {Enum: []string{"order", "optimal"}},
+	"Side.Modifier":         {Min: -combat.MaxModifier, Max: combat.MaxModifier},
+	"Side.TradeGoods":       {Min: 0, Max: combat.MaxBudget},
+	"Side.Influence":        {Min: 0, Max: combat.MaxBudget},
+	"Side.CommandCounters":  {Min: 0, Max: combat.MaxBudget},
+	"Side.AdjacentPDS":      {Min: 0, Max: combat.MaxAdjacentPDS},
+	"Side.PDS":              {Min: 0, Max: combat.MaxAdjacentPDS},
+	"Side.Leaders[]":        {Enum: ti3Leaders},
+	"Units.Unit":            {MinLen: 1},
+	"Units.Count":           {Min: 1, Max: MaxItemCount},
+	"Units.Damaged":         {Min: 0, Max: MaxItemCount},
+	"Card.Name":             {MinLen: 1},
+	"Card.Copies":           {Min: 0, Max: MaxCopies},
+	"Run.Trials":            {Min: 1, Max: MaxTrials},
+	"Run.Seed":              {Min: 0, Max: uint64(math.MaxUint64)},
+	"Run.Precision":         {Above: 0, Below: maxPrecision},
+	"Run.Rounds":            {Min: 1, Max: MaxRounds},
+	"Compare.Version":       {Const: Version},
+	"Compare.Vary":          {MinItems: 1},
+	"Vary.Values":           {MinItems: minVaryValues},
+	"Vote.Version":          {Const: Version},
+	"Vote.Mode":             {Enum: []string{"preliminary", "base"}, Optional: true},
+	"Vote.Outcomes":         {Optional: true},
+	"Vote.Outcomes[]":       {MinLen: 1},
+	"Vote.Voters":           {MinItems: 1, MaxItems: MaxVoters},
+	"Vote.SpeakerPrefers[]": {MinLen: 1},
+	"Vote.Players":          {Min: 1, Max: MaxVoters},
+	"Vote.Duel":             {Enum: []string{"standard", "first-round"}},
+	"Vote.Run":              {Optional: true},
+	"Advise.Version":        {Const: Version},
+	"Advise.Target":         {Min: 0, Max: 1},
+	"Advise.Keep":           {Min: 0, Max: combat.MaxBuildCount},
+	"Advise.Method":         {Enum: Methods},
+	"Limits.Resources":      {Min: 1, Max: combat.MaxBuildResources},
+	"Limits.Production":     {Min: 0, Max: combat.MaxBuildCount},
+	"Limits.SpaceDock":      {Min: 0, Max: combat.MaxBuildResources},
+	"Limits.FleetPool":      {Min: 0, Max: combat.MaxBuildCount},
+	"Limits.Supply{}":       {Min: 0, Max: combat.MaxBuildCount},
+	"Limits.Build[]":        {MinLen: 1},
+}
+
+// Bounds the checks write as numbers (check.go, compare.go,
+// combat.PlanetName), named here for the schemas; TestSchemaBounds keeps
+// them equal to the checks.
+const (
+	// maxPrecision bounds Run.Precision from above (exclusive).
+	maxPrecision = 0.5
+	// maxPlanetName is the longest planet name, in characters.
+	maxPlanetName = 40
+	// minVaryValues are the fewest values of a varied setting.
+	minVaryValues = 2
+)
+
+// ti3Leaders are the values of Side.Leaders, in the order the checks'
+// messages list them; TestSchemaBounds keeps them combat.TI3Leaders'.
+var ti3Leaders = []string{"general", "admiral", "agent", "scientist", "diplomat"}
+
+// bounds are the rule's keywords.
+func (r schemaRule) bounds() schemaBounds {
+	return schemaBounds{
+		Const: r.Const, Enum: r.Enum,
+		Minimum: r.Min, Maximum: r.Max, ExclusiveMinimum: r.Above, ExclusiveMaximum: r.Below,
+		MinLength: r.MinLen, MaxLength: r.MaxLen, Pattern: r.Pattern,
+		MinItems: r.MinItems, MaxItems: r.MaxItems,
+	}
+}
