@@ -10,6 +10,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/service"
@@ -148,7 +149,7 @@ func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env)
 		return err
 	}
 	start := time.Now()
-	a, err := combat.Advise(ctx, q, o)
+	a, err := advise.Fleet(ctx, q, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -166,8 +167,8 @@ func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env)
 }
 
 // question checks the flags and builds the question and its document.
-func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (combat.BuildQuestion, scenario.Advise, error) {
-	var q combat.BuildQuestion
+func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (advise.Question, scenario.Advise, error) {
+	var q advise.Question
 	var doc scenario.Advise
 	sf, rf := ar.sf, ar.rf
 	sf.noteGiven(fs)
@@ -190,16 +191,16 @@ func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (combat.Buil
 	case ar.target < 0 || ar.target > 1 || ar.target != ar.target || fs.Changed("target") && ar.target == 0:
 		return q, doc, usageErrorf("--target %v out of range: allowed 0 < P <= 1", ar.target)
 	}
-	var method combat.Method
+	var method advise.Method
 	switch ar.method {
 	case "auto":
 	case "exact":
-		method = combat.MethodExact
+		method = advise.MethodExact
 		if err := checkExact(fs); err != nil {
 			return q, doc, err
 		}
 	case "trials":
-		method = combat.MethodTrials
+		method = advise.MethodTrials
 	default:
 		return q, doc, usageErrorf("--method %s: allowed auto, exact, trials", echo.Quote(ar.method))
 	}
@@ -229,7 +230,7 @@ func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (combat.Buil
 		return q, doc, err
 	}
 	sc.Attacker.Fleet = thereFleet
-	lim := combat.BuildLimits{Resources: ar.resources, Production: ar.production, FleetPool: ar.fleetPool, WarSun: ar.warSun}
+	lim := advise.Limits{Resources: ar.resources, Production: ar.production, FleetPool: ar.fleetPool, WarSun: ar.warSun}
 	if fs.Changed("space-dock") {
 		lim.Dock, lim.DockResources = true, ar.spaceDock
 	}
@@ -258,16 +259,16 @@ func (ar *adviseRun) question(act combat.Action, fs *pflag.FlagSet) (combat.Buil
 		}
 		lim.Kinds = append(lim.Kinds, kind)
 	}
-	q = combat.BuildQuestion{Scenario: sc, Limits: lim, Target: ar.target, Keep: ar.keep, Method: method}
-	if ar.keep < 1 || ar.keep > combat.MaxBuildCount {
-		return q, doc, usageErrorf("--keep %d out of range: allowed 1..%d", ar.keep, combat.MaxBuildCount)
+	q = advise.Question{Scenario: sc, Limits: lim, Target: ar.target, Keep: ar.keep, Method: method}
+	if ar.keep < 1 || ar.keep > advise.MaxCount {
+		return q, doc, usageErrorf("--keep %d out of range: allowed 1..%d", ar.keep, advise.MaxCount)
 	}
 	doc = scenario.Advise{Version: scenario.Version, Scenario: sf.combatDocument(sc, rf, fs), Target: ar.target}
 	if doc.Scenario.Attacker.Fleet == nil {
 		doc.Scenario.Attacker.Fleet = []scenario.Units{}
 	}
 	switch {
-	case method == combat.MethodExact:
+	case method == advise.MethodExact:
 		doc.Scenario.Run.Trials, doc.Scenario.Run.Seed = 0, nil
 	case !fs.Changed("trials"):
 		doc.Scenario.Run.Trials = adviseTrials
