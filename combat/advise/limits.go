@@ -239,15 +239,8 @@ func newBuildSpace(sc *combat.Scenario, lim Limits) (*buildSpace, error) {
 	if len(kinds) == 0 {
 		kinds = defaultKinds(sc, lim)
 	}
-	for _, k := range kinds {
-		switch {
-		case k.Structure() || k == units.ShockTroop:
-			return nil, fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
-		case k.GroundForce() && sc.Action != combat.Invasion:
-			return nil, fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
-		case k == units.WarSun && !lim.WarSun && !ownWarSun(sc):
-			return nil, fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (Limits.WarSun)")
-		}
+	if err := checkKinds(sc, lim, kinds); err != nil {
+		return nil, err
 	}
 	// One probe gives the stats of the kinds to build, of those already
 	// there (their capacity) and of fighters (Fighter II or not).
@@ -272,33 +265,70 @@ func newBuildSpace(sc *combat.Scenario, lim Limits) (*buildSpace, error) {
 		}
 	}
 	for _, k := range kinds {
-		s := stats[k]
-		bk := buildKind{kind: k, capacity: s.Capacity}
-		bk.paired = s.Cost == 0.5
-		bk.costHalves = int(s.Cost * 2)
-		if bk.paired {
-			bk.costHalves = 1
-		}
-		if bk.costHalves < 1 {
-			return nil, fmt.Errorf("limits.kinds: %s has no cost to produce it", s.Name)
-		}
-		supply := plasticSupply[k] - sc.Attacker.Fleet.Count(k)
-		if plasticSupply[k] == 0 {
-			supply = MaxCount
-		}
-		if n, ok := lim.Supply[k]; ok {
-			supply = n
-		}
-		bk.max = max(0, min(supply, 2*lim.Resources/bk.costHalves))
-		if bs.production > 0 {
-			bk.max = min(bk.max, bs.production)
-		}
-		if lim.FleetPool > 0 && k.Ship() && k != units.Fighter {
-			bk.max = min(bk.max, lim.FleetPool)
+		bk, err := bs.newKind(sc, k, stats[k])
+		if err != nil {
+			return nil, err
 		}
 		bs.kinds = append(bs.kinds, bk)
 	}
-	for _, g := range sc.Attacker.Fleet.Groups() {
+	bs.countExisting(stats)
+	bs.fighterII = stats[units.Fighter].Move > 0
+	bs.halfExcess = sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "naalu"
+	return bs, nil
+}
+
+// checkKinds reports the first of the kinds to build that the question
+// may not build, naming it.
+func checkKinds(sc *combat.Scenario, lim Limits, kinds []units.Kind) error {
+	for _, k := range kinds {
+		switch {
+		case k.Structure() || k == units.ShockTroop:
+			return fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
+		case k.GroundForce() && sc.Action != combat.Invasion:
+			return fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
+		case k == units.WarSun && !lim.WarSun && !ownWarSun(sc):
+			return fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (Limits.WarSun)")
+		}
+	}
+	return nil
+}
+
+// newKind returns kind k, of stats s, as the question may build it: its
+// cost, and the most units of it that resources, supply, production and
+// the fleet pool each allow alone.
+func (bs *buildSpace) newKind(sc *combat.Scenario, k units.Kind, s units.Stats) (buildKind, error) {
+	lim := &bs.lim
+	bk := buildKind{kind: k, capacity: s.Capacity}
+	bk.paired = s.Cost == 0.5
+	bk.costHalves = int(s.Cost * 2)
+	if bk.paired {
+		bk.costHalves = 1
+	}
+	if bk.costHalves < 1 {
+		return bk, fmt.Errorf("limits.kinds: %s has no cost to produce it", s.Name)
+	}
+	supply := plasticSupply[k] - sc.Attacker.Fleet.Count(k)
+	if plasticSupply[k] == 0 {
+		supply = MaxCount
+	}
+	if n, ok := lim.Supply[k]; ok {
+		supply = n
+	}
+	bk.max = max(0, min(supply, 2*lim.Resources/bk.costHalves))
+	if bs.production > 0 {
+		bk.max = min(bk.max, bs.production)
+	}
+	if lim.FleetPool > 0 && k.Ship() && k != units.Fighter {
+		bk.max = min(bk.max, lim.FleetPool)
+	}
+	return bk, nil
+}
+
+// countExisting counts the units already in the system by what limits
+// them: non-fighter ships (the fleet pool), their capacity, fighters and
+// ground forces; stats are the units' as the side plays them.
+func (bs *buildSpace) countExisting(stats map[units.Kind]units.Stats) {
+	for _, g := range bs.existing.Groups() {
 		switch {
 		case g.Kind == units.Fighter:
 			bs.haveFighters += g.Count
@@ -311,9 +341,6 @@ func newBuildSpace(sc *combat.Scenario, lim Limits) (*buildSpace, error) {
 			bs.haveCapacity += g.Count * stats[g.Kind].Capacity
 		}
 	}
-	bs.fighterII = stats[units.Fighter].Move > 0
-	bs.halfExcess = sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "naalu"
-	return bs, nil
 }
 
 // buildable is one fleet the player can build: counts by buildKind index
