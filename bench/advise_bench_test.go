@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 )
 
 // BenchmarkAdvise answers fleet questions against 1 dreadnought, 2
@@ -17,18 +18,18 @@ func BenchmarkAdvise(b *testing.B) {
 		Defender: combat.Side{Fleet: fleet(b, "1 dreadnought, 2 cruiser, 2 destroyer, 3 fighter"), Techs: []string{"pds-ii"}, AdjacentPDS: 1}}
 	for _, c := range []struct {
 		name   string
-		lim    combat.BuildLimits
-		method combat.Method
+		lim    advise.Limits
+		method advise.Method
 	}{
-		{"realistic", combat.BuildLimits{Resources: 12, Production: 8, FleetPool: 4}, combat.MethodAuto},
-		{"bigger", combat.BuildLimits{Resources: 20, Production: 12, FleetPool: 6}, combat.MethodAuto},
-		{"realistic-trials", combat.BuildLimits{Resources: 12, Production: 8, FleetPool: 4}, combat.MethodTrials},
+		{"realistic", advise.Limits{Resources: 12, Production: 8, FleetPool: 4}, advise.MethodAuto},
+		{"bigger", advise.Limits{Resources: 20, Production: 12, FleetPool: 6}, advise.MethodAuto},
+		{"realistic-trials", advise.Limits{Resources: 12, Production: 8, FleetPool: 4}, advise.MethodTrials},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			q := combat.BuildQuestion{Scenario: sc, Limits: c.lim, Method: c.method}
+			q := advise.Question{Scenario: sc, Limits: c.lim, Method: c.method}
 			var fleets int
 			for b.Loop() {
-				a, err := combat.Advise(context.Background(), q, combat.Options{Trials: 20000, Seed: 1})
+				a, err := advise.Fleet(context.Background(), q, combat.Options{Trials: 20000, Seed: 1})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -38,6 +38,19 @@ func BenchmarkExactSpaceHuge(b *testing.B) {
 	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought"}))
 }
 
+// BenchmarkExactRounds solves a space combat that can return to a state
+// it was in, so that exact mode carries it forward round by round
+// (fightRounds) instead of settling each state once: the attacker's
+// Duranium Armor repairs a unit after the hits, and both sides hold
+// Shields Holding and Direct Hit, whose copies left are in the state.
+func BenchmarkExactRounds(b *testing.B) {
+	sc := scenario(b, combat.SpaceCombat, [2]string{"3 dreadnought, 2 carrier, 6 fighter, 2 cruiser", "3 dreadnought, 4 cruiser, 6 fighter"})
+	sc.Attacker.Techs = []string{"duranium-armor"}
+	sc.Attacker.Cards = []string{"shields-holding:1", "direct-hit:1"}
+	sc.Defender.Cards = []string{"shields-holding:1", "direct-hit:1"}
+	runSolve(b, sc)
+}
+
 // unseenBattle draws a space combat of up to 30 units a side (war suns,
 // dreadnoughts, cruisers, destroyers, carriers, fighters) with random unit
 // upgrades, from a seeded stream: battles chosen by no one, for the exact

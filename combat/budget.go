@@ -53,6 +53,13 @@ func (c Cost) Check(maxDice float64) error {
 	return nil
 }
 
+// Admit admits a question that runs several scenarios as one (the fleet
+// advisor's fleets): it checks their Cost, together, against o.MaxDice and
+// passes it to o.Admit, which may set o.Workers. cost is called only when
+// one of them is set. The caller then clears o.MaxDice and o.Admit for the
+// runs it makes, which would otherwise check each share again.
+func Admit(o *Options, cost func() Cost) error { return admit(o, cost) }
+
 // admit checks cost c against o.MaxDice and passes it to o.Admit, which
 // may change o.Workers; with neither set c is not called (no pilot).
 func admit(o *Options, c func() Cost) error {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 )
 
 // TestEstimateCountsDice checks the estimate against dice counted by hand.
@@ -80,8 +81,8 @@ func TestMaxDiceRefusesBeforeRunning(t *testing.T) {
 	_, errRun := combat.Run(ctx, small, o)
 	_, errSystem := combat.RunSystem(ctx, system, o)
 	_, errCompare := combat.Compare(ctx, []combat.Scenario{small, small}, combat.Options{Trials: 10000, Seed: 1, MaxDice: limit})
-	_, errAdvise := combat.Advise(ctx, combat.BuildQuestion{Scenario: combat.Scenario{Action: combat.SpaceCombat,
-		Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}, Method: combat.MethodTrials, Limits: combat.BuildLimits{Resources: 4}}, o)
+	_, errAdvise := advise.Fleet(ctx, advise.Question{Scenario: combat.Scenario{Action: combat.SpaceCombat,
+		Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}, Method: advise.MethodTrials, Limits: advise.Limits{Resources: 4}}, o)
 	for name, err := range map[string]error{"Run": errRun, "RunSystem": errSystem, "Compare": errCompare, "Advise": errAdvise} {
 		if !errors.As(err, &be) {
 			t.Errorf("%s over the limit: %v, want a *BudgetError", name, err)

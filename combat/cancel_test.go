@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 )
 
 // TestCancellationLatency runs each long computation, cancels its context
@@ -54,9 +55,9 @@ func TestCancellationLatency(t *testing.T) {
 			return err
 		}},
 		{"fleet advisor (exact, attacker optimal)", time.Second, func(ctx context.Context) error { // 1 s: past the cheap fleets' quick solves // over 15 s; 2.3 s with the order
-			q := combat.BuildQuestion{Scenario: space("1 carrier", "4 dreadnought, 2 carrier, 6 fighter, 2 cruiser"), Limits: combat.BuildLimits{Resources: 14}, Method: combat.MethodExact}
+			q := advise.Question{Scenario: space("1 carrier", "4 dreadnought, 2 carrier, 6 fighter, 2 cruiser"), Limits: advise.Limits{Resources: 14}, Method: advise.MethodExact}
 			q.Scenario.Attacker.Order.Optimal = true // each solve is long: the advisor must stop inside one
-			_, err := combat.Advise(ctx, q, combat.Options{})
+			_, err := advise.Fleet(ctx, q, combat.Options{})
 			return err
 		}},
 		{"commit policy best:all (Monte Carlo)", 0, func(ctx context.Context) error { // 3 s

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
-	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/service"
 )
@@ -34,7 +34,7 @@ func answerAdvise(ctx context.Context, d *scenario.Advise, e *env, f report.Form
 		return err
 	}
 	start := time.Now()
-	a, err := combat.Advise(ctx, q, o)
+	a, err := advise.Fleet(ctx, q, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

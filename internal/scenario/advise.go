@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -36,7 +37,7 @@ type Advise struct {
 	Method string `json:"method,omitempty"`
 }
 
-// Limits are a player's limits on what it builds (combat.BuildLimits).
+// Limits are a player's limits on what it builds (advise.Limits).
 type Limits struct {
 	// Resources, 1..100, to spend.
 	Resources int `json:"resources"`
@@ -100,8 +101,8 @@ func (d *Advise) Check() error {
 		return errorf("scenario.run.precision", "every fleet runs the same trials: give trials, not a precision")
 	case d.Target < 0 || d.Target > 1 || math.IsNaN(d.Target):
 		return errorf("target", "%v out of range 0 (highest chance)..1", d.Target)
-	case d.Keep < 0 || d.Keep > combat.MaxBuildCount:
-		return errorf("keep", "%d out of range 0..%d", d.Keep, combat.MaxBuildCount)
+	case d.Keep < 0 || d.Keep > advise.MaxCount:
+		return errorf("keep", "%d out of range 0..%d", d.Keep, advise.MaxCount)
 	case d.Method != "" && !slices.Contains(Methods, d.Method):
 		return errorf("method", "%s is not a method; allowed: %s", echo.Quote(d.Method), strings.Join(Methods, ", "))
 	}
@@ -110,24 +111,24 @@ func (d *Advise) Check() error {
 
 func (l *Limits) check() error {
 	switch {
-	case l.Resources < 1 || l.Resources > combat.MaxBuildResources:
-		return errorf("limits.resources", "%d out of range 1..%d", l.Resources, combat.MaxBuildResources)
-	case l.Production < 0 || l.Production > combat.MaxBuildCount:
-		return errorf("limits.production", "%d out of range 0 (no limit)..%d", l.Production, combat.MaxBuildCount)
+	case l.Resources < 1 || l.Resources > advise.MaxResources:
+		return errorf("limits.resources", "%d out of range 1..%d", l.Resources, advise.MaxResources)
+	case l.Production < 0 || l.Production > advise.MaxCount:
+		return errorf("limits.production", "%d out of range 0 (no limit)..%d", l.Production, advise.MaxCount)
 	case l.SpaceDock != nil && l.Production != 0:
 		return errorf("limits.space_dock", "give production or a space dock, not both")
-	case l.SpaceDock != nil && (*l.SpaceDock < 0 || *l.SpaceDock > combat.MaxBuildResources):
-		return errorf("limits.space_dock", "%d out of range 0..%d (the planet's resources)", *l.SpaceDock, combat.MaxBuildResources)
-	case l.FleetPool < 0 || l.FleetPool > combat.MaxBuildCount:
-		return errorf("limits.fleet_pool", "%d out of range 0 (no limit)..%d", l.FleetPool, combat.MaxBuildCount)
+	case l.SpaceDock != nil && (*l.SpaceDock < 0 || *l.SpaceDock > advise.MaxResources):
+		return errorf("limits.space_dock", "%d out of range 0..%d (the planet's resources)", *l.SpaceDock, advise.MaxResources)
+	case l.FleetPool < 0 || l.FleetPool > advise.MaxCount:
+		return errorf("limits.fleet_pool", "%d out of range 0 (no limit)..%d", l.FleetPool, advise.MaxCount)
 	}
 	for _, k := range slices.Sorted(maps.Keys(l.Supply)) {
 		p := join("limits.supply", k)
 		if _, _, err := units.ParseKind(k); err != nil {
 			return errorf(p, "%v", err)
 		}
-		if n := l.Supply[k]; n < 0 || n > combat.MaxBuildCount {
-			return errorf(p, "%d out of range 0..%d", n, combat.MaxBuildCount)
+		if n := l.Supply[k]; n < 0 || n > advise.MaxCount {
+			return errorf(p, "%d out of range 0..%d", n, advise.MaxCount)
 		}
 	}
 	for i, b := range l.Build {
@@ -147,8 +148,8 @@ const AdviseTrials = 20000
 // already there (maybe none: a placeholder stands in while the rest of
 // the fight is checked, and an invasion's needs a ground force), and its
 // limits. Errors are *Error at their paths.
-func (d *Advise) Question() (combat.BuildQuestion, error) {
-	var q combat.BuildQuestion
+func (d *Advise) Question() (advise.Question, error) {
+	var q advise.Question
 	sc := d.Scenario
 	there, err := fleet(sc.Attacker.Fleet, combat.EditionTI4, "scenario.attacker.fleet")
 	if err != nil {
@@ -168,7 +169,7 @@ func (d *Advise) Question() (combat.BuildQuestion, error) {
 	}
 	q.Scenario.Attacker.Fleet = there
 	l := &d.Limits
-	q.Limits = combat.BuildLimits{Resources: l.Resources, Production: l.Production, FleetPool: l.FleetPool, WarSun: l.WarSun}
+	q.Limits = advise.Limits{Resources: l.Resources, Production: l.Production, FleetPool: l.FleetPool, WarSun: l.WarSun}
 	if l.SpaceDock != nil {
 		q.Limits.Dock, q.Limits.DockResources = true, *l.SpaceDock
 	}
@@ -189,9 +190,9 @@ func (d *Advise) Question() (combat.BuildQuestion, error) {
 	q.Target, q.Keep = d.Target, max(d.Keep, 1)
 	switch d.Method {
 	case "exact":
-		q.Method = combat.MethodExact
+		q.Method = advise.MethodExact
 	case "trials":
-		q.Method = combat.MethodTrials
+		q.Method = advise.MethodTrials
 	}
 	return q, nil
 }
@@ -201,7 +202,7 @@ func (d *Advise) Question() (combat.BuildQuestion, error) {
 // the trials per fleet (AdviseTrials when absent; none for method exact),
 // the limits under the units' canonical names, and Keep and Method left
 // out at their defaults.
-func (d *Advise) Normalize(q combat.BuildQuestion) Advise {
+func (d *Advise) Normalize(q advise.Question) Advise {
 	n := *d
 	n.Version = Version
 	n.Scenario = d.Scenario.Normalize(q.Scenario)

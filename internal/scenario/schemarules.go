@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 )
 
 // schemaRule is what a document field's Go type cannot say about its
@@ -69,13 +70,13 @@ var schemaRules = map[string]schemaRule{
 	"Vote.Run":              {Optional: true},
 	"Advise.Version":        {Const: Version},
 	"Advise.Target":         {Min: 0, Max: 1},
-	"Advise.Keep":           {Min: 0, Max: combat.MaxBuildCount},
+	"Advise.Keep":           {Min: 0, Max: advise.MaxCount},
 	"Advise.Method":         {Enum: Methods},
-	"Limits.Resources":      {Min: 1, Max: combat.MaxBuildResources},
-	"Limits.Production":     {Min: 0, Max: combat.MaxBuildCount},
-	"Limits.SpaceDock":      {Min: 0, Max: combat.MaxBuildResources},
-	"Limits.FleetPool":      {Min: 0, Max: combat.MaxBuildCount},
-	"Limits.Supply{}":       {Min: 0, Max: combat.MaxBuildCount},
+	"Limits.Resources":      {Min: 1, Max: advise.MaxResources},
+	"Limits.Production":     {Min: 0, Max: advise.MaxCount},
+	"Limits.SpaceDock":      {Min: 0, Max: advise.MaxResources},
+	"Limits.FleetPool":      {Min: 0, Max: advise.MaxCount},
+	"Limits.Supply{}":       {Min: 0, Max: advise.MaxCount},
 	"Limits.Build[]":        {MinLen: 1},
 }
 

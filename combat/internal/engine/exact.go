@@ -180,23 +180,8 @@ func (s *Solver) solve() error {
 	for k < len(steps) && steps[k].inSpaceArea() {
 		k++
 	}
-	var worth func(sa, sd uint32, fled Side) optValue
-	switch {
-	case c.policy != nil && g != nil:
-		worth = s.invasionWorth(c, g, steps[k:], &c.policy.err)
-		c.policy.end = func(sa, sd uint32) optValue { return worth(sa, sd, NoSide) }
-	case c.policy != nil:
-		c.policy.end = s.spaceWorth(c)
-	}
-	if side := p.bestRetreat(); side != NoSide {
-		if why := p.bestRetreatRefusal(side); why != "" {
-			return fmt.Errorf("the best retreat (%s's retreat policy best) cannot handle %s", side, why)
-		}
-		rr := newRetreatRule(s.Ctx, c, side, p.Side[side].Retreat.Value)
-		if g != nil {
-			rr.end = s.invasionWorth(c, g, steps[k:], &rr.err)
-		}
-		c.retreatRule, s.retreatRule = rr, rr
+	if err := s.spacePolicies(c, g, steps[k:]); err != nil {
+		return err
 	}
 	dist := map[uint32]float64{s.startState(c): 1}
 	var final map[uint32]*absorbed
@@ -221,17 +206,49 @@ func (s *Solver) solve() error {
 			}
 		}
 	}
-	// Each final state of the space area, in a fixed order so that sums are
-	// reproducible.
+	return s.spaceEnds(c, g, final, fled, steps[k:])
+}
+
+// spacePolicies gives the space combat's chain c the worth its optimal hit
+// assignment and its best retreat, if any side plays them, judge its final
+// states by: the space combat's outcome, or for an invasion (g its ground
+// combat's chain) that of the planet's steps rest after it.
+func (s *Solver) spacePolicies(c, g *chain, rest []step) error {
+	p := s.P
+	var worth func(sa, sd uint32, fled Side) optValue
+	switch {
+	case c.policy != nil && g != nil:
+		worth = s.invasionWorth(c, g, rest, &c.policy.err)
+		c.policy.end = func(sa, sd uint32) optValue { return worth(sa, sd, NoSide) }
+	case c.policy != nil:
+		c.policy.end = s.spaceWorth(c)
+	}
+	if side := p.bestRetreat(); side != NoSide {
+		if why := p.bestRetreatRefusal(side); why != "" {
+			return fmt.Errorf("the best retreat (%s's retreat policy best) cannot handle %s", side, why)
+		}
+		rr := newRetreatRule(s.Ctx, c, side, p.Side[side].Retreat.Value)
+		if g != nil {
+			rr.end = s.invasionWorth(c, g, rest, &rr.err)
+		}
+		c.retreatRule, s.retreatRule = rr, rr
+	}
+	return nil
+}
+
+// spaceEnds plays the planet's steps rest (spaceEnd) from each final state
+// of the space combat, in a fixed order so that sums are reproducible:
+// those of final, then those the combats that ended by a retreat reached
+// (fled), the defender's first.
+func (s *Solver) spaceEnds(c, g *chain, final map[uint32]*absorbed, fled [2]map[uint32]*roundsHist, rest []step) error {
 	for _, j := range sortedKeys(final) {
-		if err := s.spaceEnd(c, g, j, final[j], steps[k:]); err != nil {
+		if err := s.spaceEnd(c, g, j, final[j], rest); err != nil {
 			return err
 		}
 	}
-	// The combats that ended by a retreat, the defender's first.
 	for _, side := range [2]Side{Defender, Attacker} {
 		for _, j := range sortedKeys(fled[side]) {
-			if err := s.spaceEnd(c, g, j, &absorbed{hist: *fled[side][j], fled: true, by: side}, steps[k:]); err != nil {
+			if err := s.spaceEnd(c, g, j, &absorbed{hist: *fled[side][j], fled: true, by: side}, rest); err != nil {
 				return err
 			}
 		}

@@ -133,27 +133,8 @@ func (st *systemTrial) play(rng *rand.PCG) {
 	t0.Rng = rng
 	t0.Reset()
 	k0 := len(sys.Planets)
-	for k := range k0 {
-		st.outcome[k], st.invaded[k], st.wiped[k] = DefenderWins, false, false
-		st.committed[k] = [MaxSlots]uint16{}
-	}
-	st.kept = [MaxSlots]uint16{}
-	steps := actionSteps[Invasion]
-	ok := true
-	// Steps an effect put before the action's (BeforeSteps), then the
-	// space area's.
-	extra := t0.P.Steps[:len(t0.P.Steps)-len(steps)]
-	for _, f := range extra {
-		if ok = f(t0); !ok {
-			break
-		}
-	}
-	for _, s := range steps {
-		if !ok || !s.inSpaceArea() {
-			break
-		}
-		ok = sample[s](t0)
-	}
+	st.resetPlanets(k0)
+	ok := st.playSpaceArea(t0)
 	st.shipsLeft = [2][MaxSlots]uint16{t0.Alive[Attacker], t0.Alive[Defender]}
 	if k0 == 1 {
 		st.playOne(ok)
@@ -176,10 +157,52 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		st.kept = st.pool.Alive
 		return
 	}
-	// Each planet on its own trial; the bombardment falls on one planet
-	// (bombardFocus), with the effects at the start of the invasion, which
-	// all act through bombardment.
+	st.bombardPlanets(t0, rng)
+	st.invadePlanets()
+	// What each planet cost (its bombardment too, where nothing landed).
 	for k := range k0 {
+		st.lost[Attacker] += st.planet[k].lost[Attacker]
+		st.lost[Defender] += st.planet[k].lost[Defender]
+	}
+}
+
+// resetPlanets clears the k0 planets' results of the last trial.
+func (st *systemTrial) resetPlanets(k0 int) {
+	for k := range k0 {
+		st.outcome[k], st.invaded[k], st.wiped[k] = DefenderWins, false, false
+		st.committed[k] = [MaxSlots]uint16{}
+	}
+	st.kept = [MaxSlots]uint16{}
+}
+
+// playSpaceArea plays on t0 the steps an effect put before the action's
+// (BeforeSteps), then the space area's, and reports whether the action
+// goes on.
+func (st *systemTrial) playSpaceArea(t0 *Trial) bool {
+	steps := actionSteps[Invasion]
+	ok := true
+	extra := t0.P.Steps[:len(t0.P.Steps)-len(steps)]
+	for _, f := range extra {
+		if ok = f(t0); !ok {
+			break
+		}
+	}
+	for _, s := range steps {
+		if !ok || !s.inSpaceArea() {
+			break
+		}
+		ok = sample[s](t0)
+	}
+	return ok
+}
+
+// bombardPlanets starts each planet's own trial from the space area's t0,
+// with random numbers from rng; the bombardment falls on one planet
+// (bombardFocus), with the effects at the start of the invasion, which all
+// act through bombardment.
+func (st *systemTrial) bombardPlanets(t0 *Trial, rng *rand.PCG) {
+	sys := st.sys
+	for k := range len(sys.Planets) {
 		t := st.planet[k]
 		t.Rng = rng
 		t.enterPlanet(t0)
@@ -191,7 +214,14 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		}
 		t.bombardment()
 	}
-	// The commitment, seeing every planet after bombardment.
+}
+
+// invadePlanets commits the attacker's ground forces in space, seeing
+// every planet after bombardment (the commit policy), and plays each
+// planet's invasion with what landed there.
+func (st *systemTrial) invadePlanets() {
+	sys := st.sys
+	k0 := len(sys.Planets)
 	var after [MaxPlanets]*[MaxSlots]uint16
 	var afterDamaged [MaxPlanets]*[MaxSlots]uint16
 	for k := range k0 {
@@ -227,11 +257,6 @@ func (st *systemTrial) play(rng *rand.PCG) {
 		for _, h := range t.P.Hooks.afterResult {
 			h(t)
 		}
-	}
-	// What each planet cost (its bombardment too, where nothing landed).
-	for k := range k0 {
-		st.lost[Attacker] += st.planet[k].lost[Attacker]
-		st.lost[Defender] += st.planet[k].lost[Defender]
 	}
 }
 

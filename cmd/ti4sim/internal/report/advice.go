@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -20,7 +21,7 @@ type AdviceOptions struct {
 	// Elapsed is how long the search took, shown with the fleets
 	// evaluated (JSON: elapsed_ms).
 	Elapsed time.Duration
-	// Target and Keep are the question's (BuildQuestion).
+	// Target and Keep are the question's (advise.Question).
 	Target float64
 	Keep   int
 	// Document is the question as its advise document, echoed as the
@@ -31,7 +32,7 @@ type AdviceOptions struct {
 // Advice writes the advisor's answer a to the question's scenario sc to
 // w: the recommendation, the Pareto table and the search's size and time
 // (Table), or one line of JSON (JSON). It returns the first write error.
-func Advice(w io.Writer, sc *combat.Scenario, a combat.Advice, o AdviceOptions) error {
+func Advice(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
 	if o.Format == JSON {
 		return adviceJSON(w, sc, a, o)
 	}
@@ -59,14 +60,14 @@ func plural(n, thing string) string {
 }
 
 // how says how the fleets were evaluated.
-func how(a combat.Advice) string {
+func how(a advise.Advice) string {
 	if a.Exact {
 		return "exactly"
 	}
 	return fmt.Sprintf("by %d trials each, seed %d, common random numbers", a.Trials, a.Seed)
 }
 
-func adviceTable(out io.Writer, sc *combat.Scenario, a combat.Advice, o AdviceOptions) error {
+func adviceTable(out io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
 	w := NewErrWriter(out)
 	what := "win the space combat"
 	if sc.Action == combat.Invasion {
@@ -124,12 +125,12 @@ type jsonCandidate struct {
 	Keep          float64    `json:"keep"`
 }
 
-func candidateJSON(c combat.Candidate) jsonCandidate {
+func candidateJSON(c advise.Candidate) jsonCandidate {
 	return jsonCandidate{Build: c.Built.String(), Fleet: c.Fleet.String(), Cost: c.Cost, Produced: c.Produced,
 		Win: c.Win.P, WinCI95: [2]float64{c.Win.Lo, c.Win.Hi}, ResourcesLost: c.ResourcesLost.Value, Keep: c.Keep.P}
 }
 
-func adviceJSON(w io.Writer, sc *combat.Scenario, a combat.Advice, o AdviceOptions) error {
+func adviceJSON(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
 	out := struct {
 		Command   string           `json:"command"`
 		Action    string           `json:"action"`

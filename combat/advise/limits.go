@@ -1,4 +1,4 @@
-package combat
+package advise
 
 import (
 	"errors"
@@ -6,54 +6,53 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ti4sim/ti4sim/combat/internal/effects"
-	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// MaxBuildResources bounds BuildLimits.Resources.
-const MaxBuildResources = 100
+// MaxResources bounds Limits.Resources.
+const MaxResources = 100
 
-// MaxBuildCount bounds BuildLimits.Production, FleetPool and every Supply
+// MaxCount bounds Limits.Production, FleetPool and every Supply
 // entry.
-const MaxBuildCount = 50
+const MaxCount = 50
 
 // MaxBuildable bounds the fleets one question may consider: a question
-// with more buildable fleets is refused (narrow it with BuildLimits.Kinds or
+// with more buildable fleets is refused (narrow it with Limits.Kinds or
 // the other limits).
 const MaxBuildable = 5000
 
-// BuildLimits are the limits a player really has on what it can bring to a
+// Limits are the limits a player really has on what it can bring to a
 // fight by producing units (Living Rules Reference: "Producing Units",
 // "Production", "Fleet Pool", "Capacity", "Reinforcements"). The units
 // already in the active system or moving in are the attacker's Fleet of the
 // question's scenario; they count against the fleet pool and capacity, not
 // against resources, production or supply.
-type BuildLimits struct {
-	// Resources, 1..MaxBuildResources, is what the player may spend: each
+type Limits struct {
+	// Resources, 1..MaxResources, is what the player may spend: each
 	// unit at its printed cost (the side's faction and unit upgrades),
 	// fighters and infantry two for one resource (an odd one costs a
 	// whole resource).
 	Resources int
-	// Production, 0..MaxBuildCount, is the most units the player can
+	// Production, 0..MaxCount, is the most units the player can
 	// produce: each fighter and each infantry counts as one unit (LRR
 	// "Producing Units"). 0: no limit, unless Dock is set.
 	Production int
 	// Dock derives the production from a space dock on a planet with
-	// DockResources resources (0..MaxBuildResources): the faction's space
+	// DockResources resources (0..MaxResources): the faction's space
 	// dock's PRODUCTION value (2, or 4 with Space Dock II) plus the
 	// planet's resources, or its fixed value for a dock that has one (a
 	// Saar Floating Factory: 5, 7). Not with Production.
 	Dock          bool
 	DockResources int
-	// FleetPool, 0..MaxBuildCount, is the command tokens in the player's
+	// FleetPool, 0..MaxCount, is the command tokens in the player's
 	// fleet pool: the non-fighter ships in the system may not outnumber
 	// them (LRR "Fleet Pool"); with Fighter II, fighters beyond capacity
 	// count against it too (Naalu Hybrid Crystal Fighter II: half of
 	// them, rounded up). 0: no limit.
 	FleetPool int
 	// Supply, when not nil, is how many units of each kind the player has
-	// left in its reinforcements, 0..MaxBuildCount. A kind it does not
+	// left in its reinforcements, 0..MaxCount. A kind it does not
 	// name: the plastic pieces of one colour (war sun 2, flagship 1,
 	// dreadnought 5, carrier 4, cruiser 8, destroyer 8, mech 4) less
 	// those of the kind already in the system; fighters and infantry have
@@ -92,7 +91,7 @@ type buildKind struct {
 type buildSpace struct {
 	kinds      []buildKind
 	existing   units.Fleet
-	lim        BuildLimits
+	lim        Limits
 	production int // 0: no limit
 	// the units already in the system
 	haveShips, haveCapacity, haveFighters, haveGround int
@@ -105,7 +104,7 @@ type buildSpace struct {
 // unitStats returns the stats the side's units of each kind have in the
 // engine: the faction's units with its upgrades applied, read from the
 // compiled plan of a probe scenario holding one unit of every kind asked.
-func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, error) {
+func unitStats(sc *combat.Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, error) {
 	probe := *sc
 	gs := sc.Attacker.Fleet.Groups()
 	ground := false
@@ -118,7 +117,7 @@ func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, er
 			ground = ground || k.GroundForce()
 		}
 	}
-	if sc.Action == Invasion && !ground {
+	if sc.Action == combat.Invasion && !ground {
 		// An invasion compiles only with a ground force to commit.
 		gs = append(gs, units.Group{Kind: units.Infantry, Count: 1})
 	}
@@ -127,18 +126,9 @@ func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, er
 		return nil, err
 	}
 	probe.Attacker.Fleet = f
-	in := probe.internal()
-	p, err := effects.Compile(&in)
+	out, _, err := combat.UnitStats(probe)
 	if err != nil {
 		return nil, err
-	}
-	out := map[units.Kind]units.Stats{}
-	for _, sl := range p.Side[engine.Attacker].Slots {
-		if sl.Form == engine.FormUnit && !sl.NotUnit && sl.Report {
-			if _, ok := out[sl.Stats.Kind]; !ok {
-				out[sl.Stats.Kind] = sl.Stats
-			}
-		}
 	}
 	for _, k := range kinds {
 		if _, ok := out[k]; !ok {
@@ -151,7 +141,7 @@ func unitStats(sc *Scenario, kinds []units.Kind) (map[units.Kind]units.Stats, er
 // ownWarSun reports whether the attacker's faction has a war sun of its
 // own (the Muaat's Prototype War Sun), which it produces without the War
 // Sun technology.
-func ownWarSun(sc *Scenario) bool {
+func ownWarSun(sc *combat.Scenario) bool {
 	if sc.Attacker.Faction == nil {
 		return false
 	}
@@ -163,20 +153,17 @@ func ownWarSun(sc *Scenario) bool {
 // dockStats returns the attacker's space dock as its faction and
 // technologies make it, read from a probe invasion where the attacker's
 // faction and technologies defend a planet with a space dock.
-func dockStats(sc *Scenario) (units.Stats, error) {
-	probe := Scenario{Action: Invasion,
-		Attacker: Side{Fleet: mustProbeFleet(units.Group{Kind: units.Dreadnought, Count: 1}, units.Group{Kind: units.Infantry, Count: 1})},
-		Defender: Side{Fleet: mustProbeFleet(units.Group{Kind: units.SpaceDock, Count: 1}, units.Group{Kind: units.Infantry, Count: 1}),
+func dockStats(sc *combat.Scenario) (units.Stats, error) {
+	probe := combat.Scenario{Action: combat.Invasion,
+		Attacker: combat.Side{Fleet: mustProbeFleet(units.Group{Kind: units.Dreadnought, Count: 1}, units.Group{Kind: units.Infantry, Count: 1})},
+		Defender: combat.Side{Fleet: mustProbeFleet(units.Group{Kind: units.SpaceDock, Count: 1}, units.Group{Kind: units.Infantry, Count: 1}),
 			Faction: sc.Attacker.Faction, Techs: sc.Attacker.Techs}}
-	in := probe.internal()
-	p, err := effects.Compile(&in)
+	_, def, err := combat.UnitStats(probe)
 	if err != nil {
 		return units.Stats{}, fmt.Errorf("limits.dock: %w", err)
 	}
-	for _, sl := range p.Side[engine.Defender].Slots {
-		if sl.Stats.Kind == units.SpaceDock && sl.Form == engine.FormUnit {
-			return sl.Stats, nil
-		}
+	if s, ok := def[units.SpaceDock]; ok {
+		return s, nil
 	}
 	return units.Stats{}, errors.New("limits.dock: the attacker's faction has no space dock")
 }
@@ -190,8 +177,8 @@ func mustProbeFleet(gs ...units.Group) units.Fleet {
 	return f
 }
 
-// defaultKinds are the kinds considered when BuildLimits.Kinds is empty.
-func defaultKinds(sc *Scenario, lim BuildLimits) []units.Kind {
+// defaultKinds are the kinds considered when Limits.Kinds is empty.
+func defaultKinds(sc *combat.Scenario, lim Limits) []units.Kind {
 	ks := []units.Kind{units.Dreadnought, units.Carrier, units.Cruiser, units.Destroyer, units.Fighter}
 	if f := sc.Attacker.Faction; f != nil && sc.Attacker.Fleet.Count(units.Flagship) == 0 {
 		if _, err := f.Unit(units.Flagship, false); err == nil {
@@ -201,34 +188,34 @@ func defaultKinds(sc *Scenario, lim BuildLimits) []units.Kind {
 	if lim.WarSun || ownWarSun(sc) {
 		ks = append([]units.Kind{units.WarSun}, ks...)
 	}
-	if sc.Action == Invasion {
+	if sc.Action == combat.Invasion {
 		ks = append(ks, units.Mech, units.Infantry)
 	}
 	return ks
 }
 
-// checkLimits reports the first limit out of range, naming it.
-func (lim *BuildLimits) check() error {
+// check reports the first limit out of range, naming it.
+func (lim *Limits) check() error {
 	switch {
-	case lim.Resources < 1 || lim.Resources > MaxBuildResources:
-		return fmt.Errorf("limits.resources: %d out of range 1..%d", lim.Resources, MaxBuildResources)
-	case lim.Production < 0 || lim.Production > MaxBuildCount:
-		return fmt.Errorf("limits.production: %d out of range 0 (no limit)..%d", lim.Production, MaxBuildCount)
+	case lim.Resources < 1 || lim.Resources > MaxResources:
+		return fmt.Errorf("limits.resources: %d out of range 1..%d", lim.Resources, MaxResources)
+	case lim.Production < 0 || lim.Production > MaxCount:
+		return fmt.Errorf("limits.production: %d out of range 0 (no limit)..%d", lim.Production, MaxCount)
 	case lim.Dock && lim.Production != 0:
 		return errors.New("limits.production: give a production or a space dock, not both")
-	case lim.DockResources < 0 || lim.DockResources > MaxBuildResources:
-		return fmt.Errorf("limits.dock_resources: %d out of range 0..%d", lim.DockResources, MaxBuildResources)
+	case lim.DockResources < 0 || lim.DockResources > MaxResources:
+		return fmt.Errorf("limits.dock_resources: %d out of range 0..%d", lim.DockResources, MaxResources)
 	case !lim.Dock && lim.DockResources != 0:
 		return errors.New("limits.dock_resources: a planet's resources need a space dock (Dock)")
-	case lim.FleetPool < 0 || lim.FleetPool > MaxBuildCount:
-		return fmt.Errorf("limits.fleet_pool: %d out of range 0 (no limit)..%d", lim.FleetPool, MaxBuildCount)
+	case lim.FleetPool < 0 || lim.FleetPool > MaxCount:
+		return fmt.Errorf("limits.fleet_pool: %d out of range 0 (no limit)..%d", lim.FleetPool, MaxCount)
 	}
 	for k, n := range lim.Supply {
 		if k >= units.NumKinds {
 			return fmt.Errorf("limits.supply: unknown unit kind %d", k)
 		}
-		if n < 0 || n > MaxBuildCount {
-			return fmt.Errorf("limits.supply.%s: %d out of range 0..%d", k.Key(), n, MaxBuildCount)
+		if n < 0 || n > MaxCount {
+			return fmt.Errorf("limits.supply.%s: %d out of range 0..%d", k.Key(), n, MaxCount)
 		}
 	}
 	for i, k := range lim.Kinds {
@@ -244,7 +231,7 @@ func (lim *BuildLimits) check() error {
 
 // newBuildSpace checks the question's limits against its scenario and
 // prepares the enumeration of its fleets.
-func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
+func newBuildSpace(sc *combat.Scenario, lim Limits) (*buildSpace, error) {
 	if err := lim.check(); err != nil {
 		return nil, err
 	}
@@ -252,15 +239,8 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 	if len(kinds) == 0 {
 		kinds = defaultKinds(sc, lim)
 	}
-	for _, k := range kinds {
-		switch {
-		case k.Structure() || k == units.ShockTroop:
-			return nil, fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
-		case k.GroundForce() && sc.Action != Invasion:
-			return nil, fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
-		case k == units.WarSun && !lim.WarSun && !ownWarSun(sc):
-			return nil, fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (BuildLimits.WarSun)")
-		}
+	if err := checkKinds(sc, lim, kinds); err != nil {
+		return nil, err
 	}
 	// One probe gives the stats of the kinds to build, of those already
 	// there (their capacity) and of fighters (Fighter II or not).
@@ -273,7 +253,7 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 	if err != nil {
 		return nil, err
 	}
-	bs := &buildSpace{existing: sc.Attacker.Fleet, lim: lim, production: lim.Production, invasion: sc.Action == Invasion}
+	bs := &buildSpace{existing: sc.Attacker.Fleet, lim: lim, production: lim.Production, invasion: sc.Action == combat.Invasion}
 	if lim.Dock {
 		d, err := dockStats(sc)
 		if err != nil {
@@ -285,33 +265,70 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 		}
 	}
 	for _, k := range kinds {
-		s := stats[k]
-		bk := buildKind{kind: k, capacity: s.Capacity}
-		bk.paired = s.Cost == 0.5
-		bk.costHalves = int(s.Cost * 2)
-		if bk.paired {
-			bk.costHalves = 1
-		}
-		if bk.costHalves < 1 {
-			return nil, fmt.Errorf("limits.kinds: %s has no cost to produce it", s.Name)
-		}
-		supply := plasticSupply[k] - sc.Attacker.Fleet.Count(k)
-		if plasticSupply[k] == 0 {
-			supply = MaxBuildCount
-		}
-		if n, ok := lim.Supply[k]; ok {
-			supply = n
-		}
-		bk.max = max(0, min(supply, 2*lim.Resources/bk.costHalves))
-		if bs.production > 0 {
-			bk.max = min(bk.max, bs.production)
-		}
-		if lim.FleetPool > 0 && k.Ship() && k != units.Fighter {
-			bk.max = min(bk.max, lim.FleetPool)
+		bk, err := bs.newKind(sc, k, stats[k])
+		if err != nil {
+			return nil, err
 		}
 		bs.kinds = append(bs.kinds, bk)
 	}
-	for _, g := range sc.Attacker.Fleet.Groups() {
+	bs.countExisting(stats)
+	bs.fighterII = stats[units.Fighter].Move > 0
+	bs.halfExcess = sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "naalu"
+	return bs, nil
+}
+
+// checkKinds reports the first of the kinds to build that the question
+// may not build, naming it.
+func checkKinds(sc *combat.Scenario, lim Limits, kinds []units.Kind) error {
+	for _, k := range kinds {
+		switch {
+		case k.Structure() || k == units.ShockTroop:
+			return fmt.Errorf("limits.kinds: %s is not built into a fleet that fights; allowed: ships and ground forces", k)
+		case k.GroundForce() && sc.Action != combat.Invasion:
+			return fmt.Errorf("limits.kinds: %s takes no part in a space combat; ground forces only for an invasion", k)
+		case k == units.WarSun && !lim.WarSun && !ownWarSun(sc):
+			return fmt.Errorf("limits.kinds: a war sun needs the War Sun technology (Limits.WarSun)")
+		}
+	}
+	return nil
+}
+
+// newKind returns kind k, of stats s, as the question may build it: its
+// cost, and the most units of it that resources, supply, production and
+// the fleet pool each allow alone.
+func (bs *buildSpace) newKind(sc *combat.Scenario, k units.Kind, s units.Stats) (buildKind, error) {
+	lim := &bs.lim
+	bk := buildKind{kind: k, capacity: s.Capacity}
+	bk.paired = s.Cost == 0.5
+	bk.costHalves = int(s.Cost * 2)
+	if bk.paired {
+		bk.costHalves = 1
+	}
+	if bk.costHalves < 1 {
+		return bk, fmt.Errorf("limits.kinds: %s has no cost to produce it", s.Name)
+	}
+	supply := plasticSupply[k] - sc.Attacker.Fleet.Count(k)
+	if plasticSupply[k] == 0 {
+		supply = MaxCount
+	}
+	if n, ok := lim.Supply[k]; ok {
+		supply = n
+	}
+	bk.max = max(0, min(supply, 2*lim.Resources/bk.costHalves))
+	if bs.production > 0 {
+		bk.max = min(bk.max, bs.production)
+	}
+	if lim.FleetPool > 0 && k.Ship() && k != units.Fighter {
+		bk.max = min(bk.max, lim.FleetPool)
+	}
+	return bk, nil
+}
+
+// countExisting counts the units already in the system by what limits
+// them: non-fighter ships (the fleet pool), their capacity, fighters and
+// ground forces; stats are the units' as the side plays them.
+func (bs *buildSpace) countExisting(stats map[units.Kind]units.Stats) {
+	for _, g := range bs.existing.Groups() {
 		switch {
 		case g.Kind == units.Fighter:
 			bs.haveFighters += g.Count
@@ -324,9 +341,6 @@ func newBuildSpace(sc *Scenario, lim BuildLimits) (*buildSpace, error) {
 			bs.haveCapacity += g.Count * stats[g.Kind].Capacity
 		}
 	}
-	bs.fighterII = stats[units.Fighter].Move > 0
-	bs.halfExcess = sc.Attacker.Faction != nil && sc.Attacker.Faction.Slug == "naalu"
-	return bs, nil
 }
 
 // buildable is one fleet the player can build: counts by buildKind index

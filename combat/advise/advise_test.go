@@ -1,4 +1,4 @@
-package combat_test
+package advise_test
 
 import (
 	"context"
@@ -9,15 +9,36 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// mustAdvise answers q (exact unless q says otherwise) or fails the test.
-func mustAdvise(t testing.TB, q combat.BuildQuestion) combat.Advice {
+// mustFleet parses a fleet or fails the test.
+func mustFleet(t testing.TB, s string) units.Fleet {
 	t.Helper()
-	a, err := combat.Advise(context.Background(), q, combat.Options{Trials: 4000, Seed: 7})
+	f, err := units.ParseFleet(s)
 	if err != nil {
-		t.Fatalf("Advise: %v", err)
+		t.Fatalf("fleet %q: %v", s, err)
+	}
+	return f
+}
+
+// mustSolve solves sc exactly or fails the test.
+func mustSolve(t testing.TB, sc combat.Scenario) combat.Result {
+	t.Helper()
+	res, err := combat.Solve(context.Background(), sc)
+	if err != nil {
+		t.Fatalf("Solve: %v", err)
+	}
+	return res
+}
+
+// mustAdvise answers q (exact unless q says otherwise) or fails the test.
+func mustAdvise(t testing.TB, q advise.Question) advise.Advice {
+	t.Helper()
+	a, err := advise.Fleet(context.Background(), q, combat.Options{Trials: 4000, Seed: 7})
+	if err != nil {
+		t.Fatalf("Fleet: %v", err)
 	}
 	return a
 }
@@ -85,8 +106,8 @@ func TestAdviseEqualsExhaustiveSearch(t *testing.T) {
 				}
 			}
 			start = time.Now()
-			a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Target: target,
-				Limits: combat.BuildLimits{Resources: b.resources, Production: b.production, FleetPool: b.pool}})
+			a := mustAdvise(t, advise.Question{Scenario: sc, Target: target,
+				Limits: advise.Limits{Resources: b.resources, Production: b.production, FleetPool: b.pool}})
 			took := time.Since(start)
 			if a.Buildable != len(all) {
 				t.Errorf("%+v: %d buildable fleets, brute force %d", b, a.Buildable, len(all))
@@ -100,7 +121,7 @@ func TestAdviseEqualsExhaustiveSearch(t *testing.T) {
 	}
 }
 
-// bruteBetter ranks as BuildQuestion.Target says: reaching the target
+// bruteBetter ranks as Question.Target says: reaching the target
 // first, then the cheaper fleet when both reach it, the higher chance, the
 // cheaper fleet, the fewer resources lost.
 func bruteBetter(x, y bruteFleet, target float64) bool {
@@ -124,7 +145,7 @@ func bruteBetter(x, y bruteFleet, target float64) bool {
 // highest chance is a row.
 func TestAdviseParetoTable(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser, 2 fighter")}}
-	a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 7, FleetPool: 3}, Keep: 2})
+	a := mustAdvise(t, advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 7, FleetPool: 3}, Keep: 2})
 	if a.Evaluated != a.Buildable {
 		t.Fatalf("evaluated %d of %d without a fleet that always wins", a.Evaluated, a.Buildable)
 	}
@@ -160,7 +181,7 @@ func TestAdviseStopsOnProof(t *testing.T) {
 	// A lone fighter against destroyers: the cheapest fleet that wins
 	// half the time is found at a low cost level, and the costlier levels
 	// are never evaluated.
-	a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Target: 0.5, Limits: combat.BuildLimits{Resources: 10}})
+	a := mustAdvise(t, advise.Question{Scenario: sc, Target: 0.5, Limits: advise.Limits{Resources: 10}})
 	if a.Evaluated >= a.Buildable {
 		t.Errorf("target reached: evaluated %d of %d", a.Evaluated, a.Buildable)
 	}
@@ -179,7 +200,7 @@ func TestAdviseStopsOnProof(t *testing.T) {
 	// fleet above 1 resource is evaluated.
 	sure := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Modifier: 9},
 		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Modifier: -9}}
-	b := mustAdvise(t, combat.BuildQuestion{Scenario: sure, Limits: combat.BuildLimits{Resources: 6}})
+	b := mustAdvise(t, advise.Question{Scenario: sure, Limits: advise.Limits{Resources: 6}})
 	if b.Best.Win.P != 1 || b.Best.Cost != 1 || b.Evaluated >= b.Buildable {
 		t.Errorf("certain win: best %s P %v cost %v, evaluated %d of %d", b.Best.Fleet, b.Best.Win.P, b.Best.Cost, b.Evaluated, b.Buildable)
 	}
@@ -189,9 +210,9 @@ func TestAdviseStopsOnProof(t *testing.T) {
 type limitCase struct {
 	name        string
 	sc          combat.Scenario
-	free, bound combat.BuildLimits
+	free, bound advise.Limits
 	// breaks reports whether a fleet breaks the limit.
-	breaks func(c combat.Candidate) bool
+	breaks func(c advise.Candidate) bool
 }
 
 // TestAdviseLimitsChangeTheAnswer shows each limit at work: without it
@@ -199,32 +220,32 @@ type limitCase struct {
 func TestAdviseLimitsChangeTheAnswer(t *testing.T) {
 	vsCruisers := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "3 cruiser")}}
 	cases := []limitCase{
-		{"fleet pool", vsCruisers, combat.BuildLimits{Resources: 8}, combat.BuildLimits{Resources: 8, FleetPool: 2},
-			func(c combat.Candidate) bool { return nonFighterShips(c.Fleet) > 2 }},
-		{"production", vsCruisers, combat.BuildLimits{Resources: 8}, combat.BuildLimits{Resources: 8, Production: 2},
-			func(c combat.Candidate) bool { return c.Produced > 2 }},
-		{"dock production (planet of 0 resources: 2)", vsCruisers, combat.BuildLimits{Resources: 8}, combat.BuildLimits{Resources: 8, Dock: true},
-			func(c combat.Candidate) bool { return c.Produced > 2 }},
-		{"supply", vsCruisers, combat.BuildLimits{Resources: 8}, combat.BuildLimits{Resources: 8, Supply: map[units.Kind]int{units.Carrier: 0}},
-			func(c combat.Candidate) bool { return c.Built.Count(units.Carrier) > 0 }},
-		{"resources", vsCruisers, combat.BuildLimits{Resources: 8}, combat.BuildLimits{Resources: 6},
-			func(c combat.Candidate) bool { return c.Cost > 6 }},
+		{"fleet pool", vsCruisers, advise.Limits{Resources: 8}, advise.Limits{Resources: 8, FleetPool: 2},
+			func(c advise.Candidate) bool { return nonFighterShips(c.Fleet) > 2 }},
+		{"production", vsCruisers, advise.Limits{Resources: 8}, advise.Limits{Resources: 8, Production: 2},
+			func(c advise.Candidate) bool { return c.Produced > 2 }},
+		{"dock production (planet of 0 resources: 2)", vsCruisers, advise.Limits{Resources: 8}, advise.Limits{Resources: 8, Dock: true},
+			func(c advise.Candidate) bool { return c.Produced > 2 }},
+		{"supply", vsCruisers, advise.Limits{Resources: 8}, advise.Limits{Resources: 8, Supply: map[units.Kind]int{units.Carrier: 0}},
+			func(c advise.Candidate) bool { return c.Built.Count(units.Carrier) > 0 }},
+		{"resources", vsCruisers, advise.Limits{Resources: 8}, advise.Limits{Resources: 6},
+			func(c advise.Candidate) bool { return c.Cost > 6 }},
 		{"capacity (Fighter II lifts it, fighters count against the fleet pool)",
 			combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Techs: []string{"fighter-ii"}}, Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}},
-			combat.BuildLimits{Resources: 4, FleetPool: 4, Kinds: []units.Kind{units.Fighter, units.Carrier, units.Destroyer}},
-			combat.BuildLimits{Resources: 4, FleetPool: 1, Kinds: []units.Kind{units.Fighter, units.Carrier, units.Destroyer}},
-			func(c combat.Candidate) bool {
+			advise.Limits{Resources: 4, FleetPool: 4, Kinds: []units.Kind{units.Fighter, units.Carrier, units.Destroyer}},
+			advise.Limits{Resources: 4, FleetPool: 1, Kinds: []units.Kind{units.Fighter, units.Carrier, units.Destroyer}},
+			func(c advise.Candidate) bool {
 				return c.Fleet.Count(units.Fighter) > 4*c.Fleet.Count(units.Carrier)+max(0, 1-nonFighterShips(c.Fleet))
 			}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			free := mustAdvise(t, combat.BuildQuestion{Scenario: c.sc, Limits: c.free})
-			bound := mustAdvise(t, combat.BuildQuestion{Scenario: c.sc, Limits: c.bound})
+			free := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: c.free})
+			bound := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: c.bound})
 			if !c.breaks(free.Best) {
 				t.Errorf("without the limit the answer %s keeps it: the case shows nothing", free.Best.Fleet)
 			}
-			for _, x := range append([]combat.Candidate{bound.Best}, bound.Pareto...) {
+			for _, x := range append([]advise.Candidate{bound.Best}, bound.Pareto...) {
 				if c.breaks(x) {
 					t.Errorf("with the limit %s breaks it", x.Fleet)
 				}
@@ -252,14 +273,14 @@ func nonFighterShips(f units.Fleet) int {
 // resource; without it no fighter can be built.
 func TestAdviseCapacity(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "1 destroyer")}}
-	lim := combat.BuildLimits{Resources: 2, Kinds: []units.Kind{units.Fighter, units.Destroyer}}
-	alone := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Limits: lim})
+	lim := advise.Limits{Resources: 2, Kinds: []units.Kind{units.Fighter, units.Destroyer}}
+	alone := mustAdvise(t, advise.Question{Scenario: sc, Limits: lim})
 	if alone.Best.Built.Count(units.Fighter) != 0 {
 		t.Errorf("no capacity, yet %s", alone.Best.Built)
 	}
 	withCarrier := sc
 	withCarrier.Attacker.Fleet = mustFleet(t, "1 carrier")
-	a := mustAdvise(t, combat.BuildQuestion{Scenario: withCarrier, Limits: lim})
+	a := mustAdvise(t, advise.Question{Scenario: withCarrier, Limits: lim})
 	if got := a.Best.Built.String(); got != "4 fighter" || a.Best.Cost != 2 {
 		t.Errorf("with a carrier: built %s for %v, want 4 fighter for 2 (two for one resource)", got, a.Best.Cost)
 	}
@@ -276,7 +297,7 @@ func TestAdviseCapacity(t *testing.T) {
 func TestAdviseInvasionCheapestForce(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier")},
 		Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")}}
-	a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Target: 0.8, Limits: combat.BuildLimits{Resources: 6, Kinds: []units.Kind{units.Infantry, units.Mech}}})
+	a := mustAdvise(t, advise.Question{Scenario: sc, Target: 0.8, Limits: advise.Limits{Resources: 6, Kinds: []units.Kind{units.Infantry, units.Mech}}})
 	if !a.Reached {
 		t.Fatalf("not reached: %s P %.4f", a.Best.Fleet, a.Best.Win.P)
 	}
@@ -319,10 +340,10 @@ func TestAdviseInvasionCheapestForce(t *testing.T) {
 // the same for every worker count.
 func TestAdviseTrialsCommonRandomNumbers(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser, 1 destroyer")}}
-	q := combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 6, FleetPool: 3}, Method: combat.MethodTrials}
+	q := advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 6, FleetPool: 3}, Method: advise.MethodTrials}
 	var first string
 	for _, w := range []int{1, 2, 3} {
-		a, err := combat.Advise(context.Background(), q, combat.Options{Trials: 3000, Seed: 11, Workers: w})
+		a, err := advise.Fleet(context.Background(), q, combat.Options{Trials: 3000, Seed: 11, Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -351,20 +372,20 @@ func TestAdviseTrialsCommonRandomNumbers(t *testing.T) {
 func TestAdviseRefusesBadQuestions(t *testing.T) {
 	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
 	for _, c := range []struct {
-		q    combat.BuildQuestion
+		q    advise.Question
 		want string
 	}{
-		{combat.BuildQuestion{Scenario: sc}, "limits.resources"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Production: 2, Dock: true}}, "limits.production"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5}, Target: 1.5}, "target"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Kinds: []units.Kind{units.Infantry}}}, "limits.kinds: infantry"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Kinds: []units.Kind{units.WarSun}}}, "War Sun technology"},
-		{combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 5, Supply: map[units.Kind]int{units.Cruiser: -1}}}, "limits.supply.cruiser"},
-		{combat.BuildQuestion{Scenario: combat.Scenario{Action: combat.GroundCombat, Defender: sc.Defender}, Limits: combat.BuildLimits{Resources: 5}}, "action"},
-		{combat.BuildQuestion{Scenario: combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "3 cruiser")}, Defender: sc.Defender},
-			Limits: combat.BuildLimits{Resources: 5, FleetPool: 2}}, "exceed the fleet pool"},
+		{advise.Question{Scenario: sc}, "limits.resources"},
+		{advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 5, Production: 2, Dock: true}}, "limits.production"},
+		{advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 5}, Target: 1.5}, "target"},
+		{advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 5, Kinds: []units.Kind{units.Infantry}}}, "limits.kinds: infantry"},
+		{advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 5, Kinds: []units.Kind{units.WarSun}}}, "War Sun technology"},
+		{advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 5, Supply: map[units.Kind]int{units.Cruiser: -1}}}, "limits.supply.cruiser"},
+		{advise.Question{Scenario: combat.Scenario{Action: combat.GroundCombat, Defender: sc.Defender}, Limits: advise.Limits{Resources: 5}}, "action"},
+		{advise.Question{Scenario: combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "3 cruiser")}, Defender: sc.Defender},
+			Limits: advise.Limits{Resources: 5, FleetPool: 2}}, "exceed the fleet pool"},
 	} {
-		_, err := combat.Advise(context.Background(), c.q, combat.Options{Trials: 100})
+		_, err := advise.Fleet(context.Background(), c.q, combat.Options{Trials: 100})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one naming %q", c.q.Limits, err, c.want)
 		}
@@ -377,13 +398,13 @@ func TestAdviseRefusesBadQuestions(t *testing.T) {
 // question needs no Options.
 func TestAdviseProbesAnInvasionWithoutGroundForces(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")}}
-	lim := combat.BuildLimits{Resources: 4, Kinds: []units.Kind{units.Destroyer, units.Carrier}}
-	_, err := combat.Advise(context.Background(), combat.BuildQuestion{Scenario: sc, Limits: lim}, combat.Options{})
+	lim := advise.Limits{Resources: 4, Kinds: []units.Kind{units.Destroyer, units.Carrier}}
+	_, err := advise.Fleet(context.Background(), advise.Question{Scenario: sc, Limits: lim}, combat.Options{})
 	if err == nil || !strings.Contains(err.Error(), "an invasion needs a ground force") {
 		t.Errorf("ships only, no ground force: %v", err)
 	}
 	sc.Attacker.Fleet = mustFleet(t, "1 carrier, 4 infantry")
-	a, err := combat.Advise(context.Background(), combat.BuildQuestion{Scenario: sc, Limits: lim}, combat.Options{})
+	a, err := advise.Fleet(context.Background(), advise.Question{Scenario: sc, Limits: lim}, combat.Options{})
 	// Nothing; 1..4 destroyers; 1 carrier; 1 carrier and 1 destroyer (4
 	// resources).
 	if err != nil || !a.Exact || a.Buildable != 1+4+1+1 {
@@ -411,7 +432,7 @@ func TestAdviseAddingAUnitCanLowerTheChance(t *testing.T) {
 	if three >= two {
 		t.Fatalf("3 cruisers win %.5f, 2 cruisers %.5f: the example no longer shows a unit lowering the chance", three, two)
 	}
-	a := mustAdvise(t, combat.BuildQuestion{Scenario: sc, Limits: combat.BuildLimits{Resources: 6, Kinds: []units.Kind{units.Cruiser, units.Destroyer}}})
+	a := mustAdvise(t, advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 6, Kinds: []units.Kind{units.Cruiser, units.Destroyer}}})
 	best := 0.0
 	for c := 0; c <= 3; c++ {
 		for d := 0; d <= 6-2*c; d++ {
@@ -431,4 +452,15 @@ func TestAdviseAddingAUnitCanLowerTheChance(t *testing.T) {
 		t.Errorf("advisor %s wins %.6f, the best fleet %.6f", a.Best.Fleet, a.Best.Win.P, best)
 	}
 	t.Logf("2 cruisers %.4f, 3 cruisers %.4f; best within 6 resources: %s (%.4f)", two, three, a.Best.Fleet, a.Best.Win.P)
+}
+
+// TestAdviseNilContext: a nil context is a caller's mistake that must come
+// back as an error, not a panic in a worker goroutine.
+func TestAdviseNilContext(t *testing.T) {
+	var nilCtx context.Context
+	q := advise.Question{Scenario: combat.Scenario{Action: combat.SpaceCombat,
+		Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}, Limits: advise.Limits{Resources: 4}}
+	if _, err := advise.Fleet(nilCtx, q, combat.Options{}); err == nil || err.Error() != "advise: nil context" {
+		t.Errorf("Fleet(nil, ...) error = %v, want advise: nil context", err)
+	}
 }

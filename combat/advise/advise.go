@@ -1,4 +1,4 @@
-package combat
+package advise
 
 import (
 	"context"
@@ -10,13 +10,14 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/fault"
 	"github.com/ti4sim/ti4sim/internal/stats"
 	"github.com/ti4sim/ti4sim/units"
 )
 
-// Method is how Advise evaluates each fleet.
+// Method is how Fleet evaluates each fleet.
 type Method int
 
 const (
@@ -29,35 +30,38 @@ const (
 	MethodTrials
 )
 
-// BuildQuestion asks what the attacker should build for a fight: the
+// Question asks what the attacker should build for a fight: the
 // fleet with the highest chance to win within its limits (Target 0), or
 // the cheapest one that reaches a chance to win (Target > 0). For a space
 // combat, winning is the attacker having ships left and the defender none;
 // for an invasion, the attacker controlling the planet.
-type BuildQuestion struct {
+type Question struct {
 	// Scenario is the fight: the defender as it stands, the attacker's
 	// faction, technologies, cards, and in its Fleet the units already in
 	// the active system or moving in (possibly none). Action is
-	// SpaceCombat or Invasion; Twilight Imperium 4 only; one planet.
-	Scenario Scenario
+	// combat.SpaceCombat or combat.Invasion; Twilight Imperium 4 only;
+	// one planet.
+	Scenario combat.Scenario
 	// Limits are what the attacker can build.
-	Limits BuildLimits
+	Limits Limits
 	// Target, 0..1: 0 asks for the highest chance to win (ties: the
 	// cheaper fleet, then the fewer resources lost); above 0, for the
 	// cheapest fleet whose chance to win is at least Target (ties: the
 	// higher chance, then the fewer resources lost).
 	Target float64
-	// Keep, 0..MaxBuildCount (0 means 1), is N in the table's "P(keeps
-	// at least N units)": the chance that at least N of the attacker's
+	// Keep, 0..MaxCount (0 means 1), is N in the table's "P(keeps at
+	// least N units)": the chance that at least N of the attacker's
 	// units are left when the action ends (UnitsLeft: ships, and for an
 	// invasion also the ground forces on the planet).
 	Keep int
 	// Method is how fleets are evaluated; trial runs use the Options
-	// given to Advise, the same seed for every fleet (Options are checked
-	// only when fleets are simulated: an exact question needs none).
+	// given to Fleet, the same seed for every fleet (the Options are
+	// checked only when fleets are simulated: an exact question needs
+	// none).
 	Method Method
-	// MaxStates, 0..MaxExactStates (0 means MaxExactStates), bounds the
-	// joint states of each exact solve (SolveWithin).
+	// MaxStates, 0..combat.MaxExactStates (0 means
+	// combat.MaxExactStates), bounds the joint states of each exact solve
+	// (combat.SolveWithin).
 	MaxStates int
 	// MaxTrials, when above 0, bounds the trials of all the fleets
 	// together when they are simulated (a service's per-request limit):
@@ -75,14 +79,14 @@ type Candidate struct {
 	Cost     float64
 	Produced int
 	// Win is the chance to win; ResourcesLost the expected cost of the
-	// attacker's units destroyed (Result.Attacker.ResourcesLost); Keep the
-	// chance that at least BuildQuestion.Keep of its units are left.
-	Win           Probability
-	ResourcesLost Mean
-	Keep          Probability
+	// attacker's units destroyed (combat.Result's Attacker.ResourcesLost);
+	// Keep the chance that at least Question.Keep of its units are left.
+	Win           combat.Probability
+	ResourcesLost combat.Mean
+	Keep          combat.Probability
 }
 
-// Advice is Advise's answer.
+// Advice is Fleet's answer.
 type Advice struct {
 	// Best is the recommended fleet. Reached, with a Target, says whether
 	// it reaches the target; when no fleet does, Best is the fleet with
@@ -98,7 +102,7 @@ type Advice struct {
 	Pareto []Candidate
 	// Buildable is the number of fleets within the limits; Evaluated the
 	// number evaluated (fewer when a proven argument settled the rest,
-	// see Advise).
+	// see Fleet).
 	Buildable, Evaluated int
 	// Exact is true when every fleet was solved exactly; otherwise
 	// Trials runs of Seed each, and NotExact says why the exact solver did
@@ -109,11 +113,15 @@ type Advice struct {
 	NotExact string
 }
 
+// errNilContext is returned by Fleet when given a nil context, instead
+// of a panic in a worker goroutine that would end the caller's program.
+var errNilContext = errors.New("advise: nil context")
+
 // exactTie is the difference below which two exact chances are equal:
 // the same chance computed along two paths differs by rounding only.
 const exactTie = 1e-9
 
-// Advise answers q: it lists every fleet buildable within q.Limits,
+// Fleet answers q: it lists every fleet buildable within q.Limits,
 // evaluates them (exact mode where it applies, else o.Trials Monte Carlo
 // trials of the same seed o.Seed for every fleet: common random numbers,
 // so two fleets are compared on the same dice wherever they do not differ)
@@ -133,29 +141,30 @@ const exactTie = 1e-9
 // No fleet is skipped because a bigger fleet "should" do better: adding a
 // unit can lower the chance to win, so monotonicity is not assumed
 // (against 2 cruisers that retreat when losing, 2 cruisers win 39.44%, 3
-// cruisers 35.20%: the stronger fleet makes them retreat instead of die). The Pareto table holds the fleets evaluated. Advise returns
+// cruisers 35.20%: the stronger fleet makes them retreat instead of
+// die). The Pareto table holds the fleets evaluated. Fleet returns
 // ctx.Err() when ctx ends, and an error naming the input at fault.
-func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err error) {
+func Fleet(ctx context.Context, q Question, o combat.Options) (a Advice, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	if ctx == nil {
 		return a, errNilContext
 	}
 	sc := &q.Scenario
 	switch {
-	case sc.Edition != EditionTI4:
+	case sc.Edition != combat.EditionTI4:
 		return a, errors.New("ruleset: the fleet advisor knows Twilight Imperium 4's production rules only")
-	case sc.Action != SpaceCombat && sc.Action != Invasion:
+	case sc.Action != combat.SpaceCombat && sc.Action != combat.Invasion:
 		return a, errors.New("action: advise a space combat or an invasion")
 	case len(sc.Planets) > 0:
 		return a, errors.New("planets: advise the invasion of one planet")
 	case q.Target < 0 || q.Target > 1 || q.Target != q.Target:
 		return a, fmt.Errorf("target: %v out of range 0 (highest chance)..1", q.Target)
-	case q.Keep < 0 || q.Keep > MaxBuildCount:
-		return a, fmt.Errorf("keep: %d out of range 0..%d", q.Keep, MaxBuildCount)
+	case q.Keep < 0 || q.Keep > MaxCount:
+		return a, fmt.Errorf("keep: %d out of range 0..%d", q.Keep, MaxCount)
 	case q.MaxTrials < 0:
 		return a, fmt.Errorf("trial limit %d out of range: allowed 0 (none) or more", q.MaxTrials)
-	case q.MaxStates < 0 || q.MaxStates > MaxExactStates:
-		return a, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", q.MaxStates, MaxExactStates)
+	case q.MaxStates < 0 || q.MaxStates > combat.MaxExactStates:
+		return a, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", q.MaxStates, combat.MaxExactStates)
 	case q.Method < MethodAuto || q.Method > MethodTrials:
 		return a, fmt.Errorf("method: %d is not a method", q.Method)
 	}
@@ -163,7 +172,7 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 		q.Keep = 1
 	}
 	if q.MaxStates == 0 {
-		q.MaxStates = MaxExactStates
+		q.MaxStates = combat.MaxExactStates
 	}
 	bs, err := newBuildSpace(sc, q.Limits)
 	if err != nil {
@@ -181,7 +190,7 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 	exact := q.Method != MethodTrials
 	if exact {
 		cands, err = evaluate(ctx, &q, bs, fleets, true, o)
-		var ne *NotExactError
+		var ne *combat.NotExactError
 		if q.Method == MethodAuto && errors.As(err, &ne) {
 			a.NotExact, exact = ne.Error(), false
 		}
@@ -208,9 +217,9 @@ func Advise(ctx context.Context, q BuildQuestion, o Options) (a Advice, err erro
 }
 
 // simulateAll evaluates the fleets by trials, within the question's
-// trial limit, o.MaxDice and o.Admit for all the fleets together; notExact says why
-// they are not solved exactly, if it was tried.
-func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, notExact string, o Options) ([]Candidate, error) {
+// trial limit, o.MaxDice and o.Admit for all the fleets together;
+// notExact says why they are not solved exactly, if it was tried.
+func simulateAll(ctx context.Context, q *Question, bs *buildSpace, fleets []buildable, notExact string, o combat.Options) ([]Candidate, error) {
 	if err := o.Validate(); err != nil {
 		if notExact != "" {
 			err = fmt.Errorf("%w (the fleets are simulated: %s)", err, strings.TrimPrefix(notExact, "fleet "))
@@ -220,20 +229,20 @@ func simulateAll(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets [
 	if q.MaxTrials > 0 && int64(len(fleets))*o.Trials > q.MaxTrials {
 		return nil, fmt.Errorf("trials: %d fleets × %d trials; at most %d trials a question here: give fewer trials or narrow the limits", len(fleets), o.Trials, q.MaxTrials)
 	}
-	if err := admit(&o, func() Cost { return adviseCost(ctx, q, bs, fleets, o.Trials) }); err != nil {
+	if err := combat.Admit(&o, func() combat.Cost { return adviseCost(ctx, q, bs, fleets, o) }); err != nil {
 		return nil, err
 	}
 	o.MaxDice, o.Admit = 0, nil // checked and admitted for all the fleets together
 	return evaluate(ctx, q, bs, fleets, false, o)
 }
 
-// adviseCost is the Cost of simulating every fleet trials times, each
+// adviseCost is the Cost of simulating every fleet o.Trials times, each
 // counted at the dice of the most expensive (the last in cost order, the
 // most units), an upper estimate. A fleet that does not compile costs
 // nothing here: its run refuses it.
-func adviseCost(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, trials int64) Cost {
-	n := trials * int64(len(fleets))
-	c := Cost{Trials: n, DicePerTrial: 1, Dice: float64(n)}
+func adviseCost(ctx context.Context, q *Question, bs *buildSpace, fleets []buildable, o combat.Options) combat.Cost {
+	n := o.Trials * int64(len(fleets))
+	c := combat.Cost{Trials: n, DicePerTrial: 1, Dice: float64(n)}
 	if len(fleets) == 0 {
 		return c
 	}
@@ -243,16 +252,16 @@ func adviseCost(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []
 	}
 	sc := q.Scenario
 	sc.Attacker.Fleet = all
-	if p, err := compileForTrials(ctx, &sc); err == nil {
-		c.DicePerTrial = p.DicePerTrial()
+	if e, err := combat.Estimate(ctx, sc, o); err == nil {
+		c.DicePerTrial = e.DicePerTrial
 		c.Dice = float64(n) * c.DicePerTrial
 	}
 	return c
 }
 
 // evaluate evaluates the fleets a cost level at a time, cheapest first,
-// and stops after the level that settles the answer (Advise).
-func evaluate(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, exact bool, o Options) ([]Candidate, error) {
+// and stops after the level that settles the answer (Fleet).
+func evaluate(ctx context.Context, q *Question, bs *buildSpace, fleets []buildable, exact bool, o combat.Options) ([]Candidate, error) {
 	var out []Candidate
 	for lo := 0; lo < len(fleets); {
 		hi := lo
@@ -277,7 +286,7 @@ func evaluate(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []bu
 // evaluateLevel fills level[i] with fleets[i]'s candidate: exact solves on
 // up to o.Workers goroutines (each solve is independent and deterministic),
 // trial runs one after the other, each on o.Workers.
-func evaluateLevel(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets []buildable, level []Candidate, exact bool, o Options) error {
+func evaluateLevel(ctx context.Context, q *Question, bs *buildSpace, fleets []buildable, level []Candidate, exact bool, o combat.Options) error {
 	one := func(i int) (err error) {
 		defer fault.Catch(&err, engine.StepOf) // on a worker goroutine: a panic must not end the program
 		c, err := candidate(ctx, q, bs, fleets[i], exact, o)
@@ -329,7 +338,7 @@ func evaluateLevel(ctx context.Context, q *BuildQuestion, bs *buildSpace, fleets
 }
 
 // candidate evaluates one fleet.
-func candidate(ctx context.Context, q *BuildQuestion, bs *buildSpace, b buildable, exact bool, o Options) (Candidate, error) {
+func candidate(ctx context.Context, q *Question, bs *buildSpace, b buildable, exact bool, o combat.Options) (Candidate, error) {
 	var c Candidate
 	built, all, err := bs.fleet(b)
 	if err != nil {
@@ -341,12 +350,12 @@ func candidate(ctx context.Context, q *BuildQuestion, bs *buildSpace, b buildabl
 	}
 	sc := q.Scenario
 	sc.Attacker.Fleet = all
-	var r Result
+	var r combat.Result
 	if exact {
-		r, err = SolveWithin(ctx, sc, q.MaxStates)
+		r, err = combat.SolveWithin(ctx, sc, q.MaxStates)
 	} else {
 		o.Progress = nil
-		r, err = Run(ctx, sc, o)
+		r, err = combat.Run(ctx, sc, o)
 	}
 	if err != nil {
 		return c, fmt.Errorf("fleet %s: %w", all, err)
@@ -358,17 +367,17 @@ func candidate(ctx context.Context, q *BuildQuestion, bs *buildSpace, b buildabl
 
 // keepChance is the chance that at least n of the attacker's units are
 // left, with its Wilson interval for a simulated result.
-func keepChance(r *Result, n int) Probability {
+func keepChance(r *combat.Result, n int) combat.Probability {
 	p := r.Attacker.Left.AtLeast(n)
 	if r.Exact {
-		return Probability{P: p, Lo: p, Hi: p}
+		return combat.Probability{P: p, Lo: p, Hi: p}
 	}
 	k := int64(math.Round(p * float64(r.Trials)))
 	lo, hi := stats.Wilson(k, r.Trials)
-	return Probability{P: p, Lo: lo, Hi: hi}
+	return combat.Probability{P: p, Lo: lo, Hi: hi}
 }
 
-// better reports whether x is a better answer than y (BuildQuestion.Target
+// better reports whether x is a better answer than y (Question.Target
 // says how answers are ranked).
 func better(x, y *Candidate, target float64, exact bool) bool {
 	tie := 0.0
