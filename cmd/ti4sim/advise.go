@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
@@ -131,8 +132,11 @@ func (ar *adviseRun) usage(err error) error {
 	if errors.As(err, &de) {
 		top, _, _ := strings.Cut(de.Path, "[")
 		for path, flag := range adviseFlags {
-			if top == path || strings.HasPrefix(top, path+".") {
+			if top == path {
 				return usageErrorf("%s: %s", flag, de.Msg)
+			}
+			if key, ok := strings.CutPrefix(top, path+"."); ok {
+				return usageErrorf("%s %s: %s", flag, key, de.Msg) // --supply cruiser
 			}
 		}
 	}
@@ -173,6 +177,8 @@ func (ar *adviseRun) document(c *command, act combat.Action, args []string, e *e
 		return d, usageErrorf("advise: give the resources to spend with --resources N")
 	case fs.Changed("space-dock") && fs.Changed("production"):
 		return d, usageErrorf("advise: give --production or --space-dock, not both")
+	case fs.Changed("keep") && (ar.lf.keep < 1 || ar.lf.keep > advise.MaxCount):
+		return d, usageErrorf("--keep %d out of range: allowed 1..%d", ar.lf.keep, advise.MaxCount)
 	case fs.Changed("target") && ar.lf.target == 0:
 		return d, usageErrorf("--target 0 out of range: allowed 0 < P <= 1")
 	case fs.Changed("method") && ar.lf.method == "exact":

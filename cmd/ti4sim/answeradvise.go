@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/service"
@@ -39,11 +42,35 @@ func answerAdvise(ctx context.Context, d *scenario.Advise, e *env, f report.Form
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return underScenario(runError(ctx, err))
+		return adviceError(ctx, err)
 	}
 	ro := report.AdviceOptions{Format: f, Elapsed: time.Since(start), Target: q.Target, Keep: q.Keep}
 	if f == report.JSON {
 		ro.Document = &doc
 	}
 	return report.Advice(w, &q.Scenario, a, ro)
+}
+
+// adviceError places the advisor's error: the work limit and the fight's
+// faults as runError does, a limit's at its path ("limits.kinds: …"),
+// what no fleet can answer on the whole document; cancellation, a busy
+// service and faults of ti4sim go on as they are.
+func adviceError(ctx context.Context, err error) error {
+	err = underScenario(runError(ctx, err))
+	var de *scenario.Error
+	if ctx.Err() != nil || errors.Is(err, service.ErrBusy) || errors.Is(err, combat.ErrInternal) || errors.As(err, &de) {
+		return err
+	}
+	msg := err.Error()
+	if path, rest, ok := strings.Cut(msg, ": "); ok && !strings.Contains(path, " ") {
+		switch {
+		case path == "limits.kinds":
+			return &scenario.Error{Path: "limits.build", Msg: rest} // the library's Kinds are the document's build
+		case strings.HasPrefix(path, "limits."):
+			return &scenario.Error{Path: path, Msg: rest}
+		case path == "trials":
+			return &scenario.Error{Path: "scenario.run.trials", Msg: rest}
+		}
+	}
+	return &scenario.Error{Msg: msg}
 }

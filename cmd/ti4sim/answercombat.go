@@ -158,7 +158,13 @@ func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOn
 	}
 	o.Progress = progress(e, o.Trials)
 	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
-		return res, runError(ctx, err)
+		if err = runError(ctx, err); ctx.Err() == nil && !errors.Is(err, service.ErrBusy) && !errors.Is(err, combat.ErrInternal) {
+			var de *scenario.Error
+			if !errors.As(err, &de) {
+				err = &scenario.Error{Msg: err.Error()} // the system's composition refuses what it cannot play
+			}
+		}
+		return res, err
 	}
 	if notExact != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("not exact: %s; simulated instead (--prefer-exact)", notExact.Reason))

@@ -165,7 +165,10 @@ func (f *docFlags) usage(err error) error {
 	if !errors.As(err, &e) {
 		return err
 	}
-	flag := flagOf(e.Path)
+	if e.Path == "vary" || strings.HasPrefix(e.Path, "vary[") {
+		return usageErrorf("--vary %s", e.Msg)
+	}
+	flag := flagOf(strings.TrimPrefix(e.Path, "scenario."))
 	given := flag != ""
 	if fl := f.fs.Lookup(strings.TrimPrefix(strings.Fields(flag + " x")[0], "--")); fl != nil {
 		given = fl.Changed
@@ -189,6 +192,13 @@ func (f *docFlags) fleets(d *scenario.Combat, ex example) error {
 			return true, strings.TrimSpace(v) == ""
 		}
 		return len(doc) > 0, false
+	}
+	if len(d.System.Planets) == 0 {
+		for _, g := range []struct{ flag, v string }{{"commit", d.System.Commit}, {"bombard", d.System.Bombard}} {
+			if g.v != "" {
+				return usageErrorf("--%s: give the system's planets with --planet", g.flag)
+			}
+		}
 	}
 	a, aEmpty := given("attacker", d.Attacker.Fleet)
 	def, dEmpty := given("defender", d.Defender.Fleet)
@@ -217,25 +227,32 @@ func (f *docFlags) fleets(d *scenario.Combat, ex example) error {
 }
 
 // exampleFleets gives a comparison's scenario the built-in example's
-// fleets when no side's fleet is given (by a flag, the document or
-// --vary); a side that varies takes its values from --vary.
+// fleets when no side's fleet is given by a flag or the document (a side
+// that varies then takes its values from --vary); a side given alone
+// needs the other given or varied.
 func (f *docFlags) exampleFleets(d *scenario.Combat, ex example, vary []scenario.Vary) error {
 	varied := map[string]bool{}
 	for _, v := range vary {
 		varied[v.Key] = true
 	}
-	has := map[string]bool{"attacker": len(d.Attacker.Fleet) > 0 || varied["attacker"], "defender": len(d.Defender.Fleet) > 0 || varied["defender"]}
+	given := map[string]bool{"attacker": len(d.Attacker.Fleet) > 0, "defender": len(d.Defender.Fleet) > 0}
+	if f.fs.Changed("attacker") && !given["attacker"] || f.fs.Changed("defender") && !given["defender"] {
+		side := map[bool]string{true: "attacker", false: "defender"}[f.fs.Changed("attacker") && !given["attacker"]]
+		return usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", side, side[:1])
+	}
 	in, _ := scenario.InputAt("attacker.fleet")
 	for _, side := range []string{"attacker", "defender"} {
-		if has[side] {
-			continue
-		}
-		if has["attacker"] || has["defender"] {
-			return usageErrorf("--%s (-%s) is missing; give both fleets, or neither for the built-in example", side, side[:1])
-		}
-		text := map[string]string{"attacker": ex.attacker, "defender": ex.defender}[side]
-		if err := d.Set(in, side, text); err != nil {
-			return err
+		switch {
+		case given[side]:
+		case given["attacker"] || given["defender"]:
+			if !varied[side] {
+				return usageErrorf("--%s (-%s) is missing; give both fleets, or neither for the built-in example", side, side[:1])
+			}
+		default:
+			text := map[string]string{"attacker": ex.attacker, "defender": ex.defender}[side]
+			if err := d.Set(in, side, text); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -29,8 +29,8 @@ func TestSideInputsGolden(t *testing.T) {
 }
 
 func TestSideInputsUsageErrors(t *testing.T) {
-	usageFails(t, "--attacker-pds 100 out of range", "space", "-a", "1 cruiser", "-d", "1 destroyer", "--attacker-pds", "100")
-	usageFails(t, "--attacker-adjacent-pds -1 out of range", "space", "-a", "1 cruiser", "-d", "1 destroyer", "--attacker-adjacent-pds", "-1")
+	usageFails(t, "--attacker-pds: PDS on its planets in the system 100 out of range", "space", "-a", "1 cruiser", "-d", "1 destroyer", "--attacker-pds", "100")
+	usageFails(t, "--attacker-adjacent-pds: adjacent PDS -1 out of range", "space", "-a", "1 cruiser", "-d", "1 destroyer", "--attacker-adjacent-pds", "-1")
 	usageFails(t, "no part in a ground combat", "ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-pds", "1")
 	usageFails(t, "not nekro", "ground", "-a", "1 mech", "-d", "1 infantry", "--attacker-faction", "sol", "--attacker-card", "assimilator-token")
 	usageFails(t, "not mahact", "space", "-a", "1 cruiser", "-d", "1 destroyer", "--defender-card", "fleet-pool-token")

@@ -138,7 +138,7 @@ func TestVoteUsageErrors(t *testing.T) {
 		}
 		return args
 	}
-	usageFails(t, "no --voter given", "vote")
+	usageFails(t, "--voter: none given", "vote")
 	if _, errOut, _ := runCLI(t, "vote"); strings.Count(errOut, "\n") != 1 {
 		t.Errorf("vote with no voter: %d lines on stderr, want 1: %q", strings.Count(errOut, "\n"), errOut)
 	}
@@ -176,7 +176,7 @@ func TestVoteUsageErrors(t *testing.T) {
 	for i := 0; i < 16; i++ {
 		big = append(big, "--voter", string(rune('a'+i))+":999:a=0.1,b=0.1,c=0.1,d=0.1,e=0.1,f=0.1,g=0.1,h=0.1,i=0.1,j=0.1")
 	}
-	usageFails(t, "drop --exact to simulate it", big...)
+	usageFails(t, "drop exact to simulate it", big...)
 }
 
 func TestVotePrecision(t *testing.T) {
@@ -262,7 +262,7 @@ func TestVoteDuelExact(t *testing.T) {
 
 func TestVoteDuelUsageErrors(t *testing.T) {
 	two := []string{"vote", "-n", "10", "--voter", "a:5:for=1", "--voter", "b:3:against=1"}
-	usageFails(t, `--duel="second": allowed standard, first-round or none`, withArgs(two, "--duel=second")...)
+	usageFails(t, `--duel "second": allowed standard, first-round or none`, withArgs(two, "--duel=second")...)
 	usageFails(t, "write --duel=first-round (the value needs '=')", withArgs(two, "--duel", "first-round")...)
 	usageFails(t, "--duel=: empty value", withArgs(two, "--duel=")...)
 	usageFails(t, "--duel: the duel die is a two-player rule: it needs exactly 2 voters, not 3",
@@ -272,7 +272,7 @@ func TestVoteDuelUsageErrors(t *testing.T) {
 	usageFails(t, "--duel: the duel die needs exactly 2 outcomes (the speaker's and the other), not 3",
 		"vote", "--duel", "--outcomes", "a,b,c", "--voter", "x:5:a=1", "--voter", "y:3:b=1")
 	usageFails(t, "--duel: the duel die is a two-player rule: 3 players given, want 2", withArgs(two, "--duel", "--players", "3")...)
-	usageFails(t, "--duel with --bribery: in a duel, trade goods buy votes before the die is rolled; drop --bribery and put them as extra=N", withArgs(two, "--duel", "--bribery", "a:2")...)
+	usageFails(t, "--duel: with bribery: in a duel, trade goods buy votes before the die is rolled; drop the bribery and put them as extra=N", withArgs(two, "--duel", "--bribery", "a:2")...)
 }
 
 func TestVoteDuelDeterministicAcrossWorkers(t *testing.T) {

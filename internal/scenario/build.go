@@ -167,6 +167,9 @@ func (sy *System) build(sc *combat.Scenario, g combat.Edition) error {
 		}
 		return nil
 	}
+	if sy.Cultural {
+		return errorf("system.cultural", "with planets, mark a cultural planet among the planets (\"NAME (cultural): UNITS\")")
+	}
 	var names []string
 	for i, p := range sy.Planets {
 		f, err := fleet(p.Units, g, fmt.Sprintf("system.planets[%d].units", i))
