@@ -227,88 +227,7 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 func applyTI3(p *engine.Plan, sc *Scenario) {
 	p.PlaysTI3()
 	for side := range engine.NumSides {
-		s := sc.Side(side)
-		sp := &p.Side[side]
-		for _, sl := range sp.Slots {
-			if sl.Form == engine.FormWorn {
-				p.HasWornSlots()
-			}
-		}
-		for _, ro := range sp.Rollers[engine.RollBombard] {
-			if sp.Slots[ro.Slot].Stats.BombardsThroughShield {
-				sp.AddThroughShield(ro)
-			}
-		}
-		kinds := func(ks ...units.Kind) func(uint8) bool {
-			return func(s uint8) bool { return slices.Contains(ks, sp.Slots[s].Stats.Kind) }
-		}
-		if ti3Holds(s, "hylar-v-assault-laser") {
-			p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Cruiser, units.Destroyer))
-			if !ti3Holds(s, "automated-defense-turrets") {
-				p.AdjustThresholds(side, engine.RollAFB, -1, kinds(units.Destroyer))
-			}
-		}
-		if ti3Holds(s, "automated-defense-turrets") {
-			for i := range sp.Rollers[engine.RollAFB] {
-				if sp.Slots[sp.Rollers[engine.RollAFB][i].Slot].Stats.Kind == units.Destroyer {
-					ro := sp.Rollers[engine.RollAFB][i]
-					ro.Dice, ro.Thr = 3, 7
-					sp.SetRoller(engine.RollAFB, i, ro)
-				}
-			}
-			sp.SetRollers(engine.RollAFB, sp.Rollers[engine.RollAFB])
-		}
-		if ti3Holds(s, "assault-cannon") {
-			for i, sl := range sp.Slots {
-				k := sl.Stats.Kind
-				if (k == units.Dreadnought || k == units.Cruiser) && sl.Zone == engine.ZoneSpace {
-					sp.AppendRoller(engine.RollPreCombat, engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
-				}
-			}
-		}
-		for _, f := range []string{"cybernetics", "advanced-fighters"} {
-			if ti3Holds(s, f) {
-				p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Fighter))
-			}
-		}
-		if ti3Holds(s, "gen-synthesis") && sc.Action != engine.SpaceCombat {
-			p.AdjustThresholds(side, engine.RollGround, -1, kinds(units.Infantry))
-		}
-		if ti3Holds(s, "magen-defense-grid") {
-			pds := kinds(units.PDS)
-			p.AdjustThresholds(side, engine.RollSCO, -1, pds)
-			p.AdjustThresholds(side, engine.RollSCD, -1, pds)
-			if side == engine.Defender && p.StructuresOnPlanet(side) > 0 && sc.Action != engine.SpaceCombat {
-				p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
-			}
-		}
-		if ti3Holds(s, "graviton-laser-system") {
-			p.RerollMisses(side, engine.RollSCO, 0)
-			p.RerollMisses(side, engine.RollSCD, 0)
-		}
-		if ti3Holds(s, "graviton-negator") && sc.Action == engine.Invasion {
-			for _, ro := range sp.Rollers[engine.RollBombard] {
-				if sp.Slots[ro.Slot].Stats.Kind == units.Dreadnought && !slices.ContainsFunc(sp.ThroughShield, func(t engine.Roller) bool { return t.Slot == ro.Slot }) {
-					sp.AddThroughShield(ro)
-				}
-			}
-			if s.Fleet.Count(units.Fighter) > 0 {
-				p.Warn(fmt.Sprintf("%s: Graviton Negator lets its fighters join the invasion combat; ti4sim keeps them in space (a choice it leaves out)", side.String()))
-			}
-		}
-		if ti3Holds(s, "maneuvering-jets") {
-			opp := &p.Side[side.Opp()]
-			inSystem := func(slot uint8) bool { return opp.Slots[slot].Zone != engine.ZoneAdjacent }
-			adjacent := func(slot uint8) bool { return opp.Slots[slot].Zone == engine.ZoneAdjacent }
-			p.AdjustThresholds(side.Opp(), engine.RollSCO, 1, inSystem)
-			p.AdjustThresholds(side.Opp(), engine.RollSCO, 2, adjacent)
-		}
-		if ti3Holds(s, "duranium-armor") {
-			addDuraniumTI3(p, side)
-		}
-		if ti3Holds(s, TechX89) {
-			addX89TI3(p, sc, side)
-		}
+		applyTI3Side(p, sc, side)
 	}
 	addShockTroops(p)
 	if sc.Commandos > 0 {
@@ -324,6 +243,101 @@ func applyTI3(p *engine.Plan, sc *Scenario) {
 	applyTI3Leaders(p, sc)
 	applyTI3Cards(p, sc)
 	applyNeutralBombardment(p, sc)
+}
+
+// applyTI3Side attaches side's TI3 rules on its rolls: worn slots, the
+// bombardment through the shield, and its weaponry technologies.
+func applyTI3Side(p *engine.Plan, sc *Scenario, side engine.Side) {
+	s := sc.Side(side)
+	sp := &p.Side[side]
+	for _, sl := range sp.Slots {
+		if sl.Form == engine.FormWorn {
+			p.HasWornSlots()
+		}
+	}
+	for _, ro := range sp.Rollers[engine.RollBombard] {
+		if sp.Slots[ro.Slot].Stats.BombardsThroughShield {
+			sp.AddThroughShield(ro)
+		}
+	}
+	kinds := func(ks ...units.Kind) func(uint8) bool { return slotsOfKind(p, side, ks...) }
+	if ti3Holds(s, "hylar-v-assault-laser") {
+		p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Cruiser, units.Destroyer))
+		if !ti3Holds(s, "automated-defense-turrets") {
+			p.AdjustThresholds(side, engine.RollAFB, -1, kinds(units.Destroyer))
+		}
+	}
+	if ti3Holds(s, "automated-defense-turrets") {
+		for i := range sp.Rollers[engine.RollAFB] {
+			if sp.Slots[sp.Rollers[engine.RollAFB][i].Slot].Stats.Kind == units.Destroyer {
+				ro := sp.Rollers[engine.RollAFB][i]
+				ro.Dice, ro.Thr = 3, 7
+				sp.SetRoller(engine.RollAFB, i, ro)
+			}
+		}
+		sp.SetRollers(engine.RollAFB, sp.Rollers[engine.RollAFB])
+	}
+	if ti3Holds(s, "assault-cannon") {
+		for i, sl := range sp.Slots {
+			k := sl.Stats.Kind
+			if (k == units.Dreadnought || k == units.Cruiser) && sl.Zone == engine.ZoneSpace {
+				sp.AppendRoller(engine.RollPreCombat, engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
+			}
+		}
+	}
+	for _, f := range []string{"cybernetics", "advanced-fighters"} {
+		if ti3Holds(s, f) {
+			p.AdjustThresholds(side, engine.RollSpace, -1, kinds(units.Fighter))
+		}
+	}
+	if ti3Holds(s, "gen-synthesis") && sc.Action != engine.SpaceCombat {
+		p.AdjustThresholds(side, engine.RollGround, -1, kinds(units.Infantry))
+	}
+	applyTI3Defenses(p, sc, side)
+}
+
+// applyTI3Defenses attaches side's other TI3 technologies: Magen Defense
+// Grid, the graviton technologies, Maneuvering Jets, Duranium Armor and the
+// X-89 Bacterial Weapon.
+func applyTI3Defenses(p *engine.Plan, sc *Scenario, side engine.Side) {
+	s := sc.Side(side)
+	sp := &p.Side[side]
+	kinds := func(ks ...units.Kind) func(uint8) bool { return slotsOfKind(p, side, ks...) }
+	if ti3Holds(s, "magen-defense-grid") {
+		pds := kinds(units.PDS)
+		p.AdjustThresholds(side, engine.RollSCO, -1, pds)
+		p.AdjustThresholds(side, engine.RollSCD, -1, pds)
+		if side == engine.Defender && p.StructuresOnPlanet(side) > 0 && sc.Action != engine.SpaceCombat {
+			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
+		}
+	}
+	if ti3Holds(s, "graviton-laser-system") {
+		p.RerollMisses(side, engine.RollSCO, 0)
+		p.RerollMisses(side, engine.RollSCD, 0)
+	}
+	if ti3Holds(s, "graviton-negator") && sc.Action == engine.Invasion {
+		for _, ro := range sp.Rollers[engine.RollBombard] {
+			if sp.Slots[ro.Slot].Stats.Kind == units.Dreadnought && !slices.ContainsFunc(sp.ThroughShield, func(t engine.Roller) bool { return t.Slot == ro.Slot }) {
+				sp.AddThroughShield(ro)
+			}
+		}
+		if s.Fleet.Count(units.Fighter) > 0 {
+			p.Warn(fmt.Sprintf("%s: Graviton Negator lets its fighters join the invasion combat; ti4sim keeps them in space (a choice it leaves out)", side.String()))
+		}
+	}
+	if ti3Holds(s, "maneuvering-jets") {
+		opp := &p.Side[side.Opp()]
+		inSystem := func(slot uint8) bool { return opp.Slots[slot].Zone != engine.ZoneAdjacent }
+		adjacent := func(slot uint8) bool { return opp.Slots[slot].Zone == engine.ZoneAdjacent }
+		p.AdjustThresholds(side.Opp(), engine.RollSCO, 1, inSystem)
+		p.AdjustThresholds(side.Opp(), engine.RollSCO, 2, adjacent)
+	}
+	if ti3Holds(s, "duranium-armor") {
+		addDuraniumTI3(p, side)
+	}
+	if ti3Holds(s, TechX89) {
+		addX89TI3(p, sc, side)
+	}
 }
 
 // addSpaceMine (SA Space Mines, SA table: Space Mines; TI3/SE): the defender's space mine triggers

@@ -16,196 +16,28 @@ import (
 // among the side's technologies (its slug with or without "ti3-") and
 // attaches the same way.
 func ti3RaceTexts() []Effect {
-	shiftAll := func(delta int) func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-		return func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			shiftAllRolls(p, holder, delta, func(uint8) bool { return true })
-		}
-	}
-	ofKind := func(p *engine.Plan, side engine.Side, ks ...units.Kind) func(uint8) bool {
-		return func(s uint8) bool { return slices.Contains(ks, p.Side[side].Slots[s].Stats.Kind) }
-	}
 	return []Effect{
 		// Sardakk N'orr: +1 to all combat rolls (GK: space battles,
 		// invasion combat and PDS; PCT adds the barrage).
-		modelled("ti3-norr-fierce", shiftAll(-1)),
-		// Shattered Ascension's Berzerker Genome: a combat round in which
-		// the holder scored scores one more hit.
-		modelled("ti3-berzerker-genome", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.Side[holder].AddHitOnScore(engine.RollSpace)
-			p.Side[holder].AddHitOnScore(engine.RollGround)
-		}),
+		modelled("ti3-norr-fierce", ti3ShiftAll(-1)),
+		modelled("ti3-berzerker-genome", ti3BerzerkerGenome),
 		// Jol-Nar: -1 to all combat rolls.
-		modelled("ti3-jolnar-fragile", shiftAll(1)),
-		// L1Z1X: dreadnoughts +1 in space battles; ground forces +1 when
-		// attacking in invasion combat.
-		modelled("ti3-l1z1x-dreadnoughts", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Dreadnought))
-			if holder == engine.Attacker && sc.Action == engine.Invasion {
-				p.AdjustThresholds(holder, engine.RollGround, -1, ofKind(p, holder, units.Infantry, units.ShockTroop))
-			}
-		}),
-		// Naalu: fighters +1 in space battles.
-		modelled("ti3-naalu-fighters", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.AdjustThresholds(holder, engine.RollSpace, -1, ofKind(p, holder, units.Fighter))
-		}),
-		// Xxcha: the opponent gets -1 in the first round of every space
-		// battle and invasion combat (TI3: in attack and defense).
-		modelled("ti3-xxcha-diplomacy", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.RoundOneModifier(holder.Opp(), engine.InSpace, -1)
-			if sc.Action != engine.SpaceCombat {
-				p.RoundOneModifier(holder.Opp(), engine.OnGround, -1)
-			}
-		}),
-		// Mentak: before the first round of a space battle, up to 2 of its
-		// cruisers or destroyers fire one die each — the best 2 (cruisers
-		// first), at their values with Hylar V and High Alert. They are
-		// counted at the start: only fighters fall before (the barrage).
-		modelled("ti3-mentak-pre-combat", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			s := sc.Side(holder)
-			left := 2
-			for _, k := range []units.Kind{units.Cruiser, units.Destroyer} {
-				n := min(left, s.Fleet.Count(k))
-				if n == 0 {
-					continue
-				}
-				left -= n
-				st, err := s.FactionOrNone().Unit(k, false)
-				if err != nil {
-					continue
-				}
-				value := st.Combat.Value
-				if ti3Holds(s, "hylar-v-assault-laser") {
-					value--
-				}
-				if s.HighAlert {
-					value--
-				}
-				p.AddRoller(holder, engine.RollPreCombat, "Mentak pre-combat shot ("+k.String()+")", value, n)
-			}
-		}),
-		// Letnev's Noneuclidean Shielding: a unit using Sustain Damage
-		// cancels 2 hits (SA's lost die still follows each use).
-		modelled("ti3-non-euclidean-shielding", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.Side[holder].SetSustainCancels(2)
-		}),
-		// Sol's Mark II Advanced Carriers: carriers carry 8 and sustain.
-		modelled("ti3-mark-ii-advanced-carriers", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			sp := &p.Side[holder]
-			for i, sl := range sp.Slots {
-				if sl.Stats.Kind == units.Carrier {
-					st := sl.Stats
-					st.Capacity, st.Sustain = 8, true
-					sp.SetStats(uint8(i), st)
-					sp.GiveSustain(uint8(i), false)
-				}
-			}
-		}),
-		// Sol's Spec Ops Training: in invasion combat each die showing a
-		// natural 1 is rerolled once.
-		modelled("ti3-spec-ops-training", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			p.Side[holder].SetRerollOnes(engine.RollGround)
-		}),
-		// Yin Indoctrination: attacking in an invasion, before the combat,
-		// 1 die at 5: a defending ground force (a shock troop when none is
-		// left) is destroyed and replaced by one of the Yin's; twice with
-		// Fanaticism.
-		modelled("ti3-yin-indoctrination", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if holder != engine.Attacker || sc.Action == engine.SpaceCombat {
-				factionIdle(p, "Indoctrination", holder, "it acts only for the attacker of an invasion")
-				return
-			}
-			times := 1
-			if _, ok := ti3RaceTechHeld(sc.Side(holder), "ti3-fanaticism"); ok {
-				times = 2
-			}
-			addInfantryReplacer(p, sc, holder, replacer{name: "Indoctrination", minOpp: 1, die: 5, times: times, also: []units.Kind{units.ShockTroop}})
-		}),
-		// Creuss Dimensional Splicer: at the start of a space battle in a
-		// system with a wormhole where the Creuss have ships, 1 hit on an
-		// enemy ship they choose: the costliest ship the hit destroys,
-		// else a Sustain Damage on the costliest. Deterministic: exact
-		// mode replays it.
-		modelled("ti3-dimensional-splicer", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if !sc.Wormhole || sc.Action == engine.GroundCombat {
-				factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (--wormhole)")
-				return
-			}
-			addSplicerHit(p, holder) // as Twilight Imperium 4's (faction_creuss.go)
-		}),
-		// Letnev's war chest: before each round of a space battle or an
-		// invasion combat, 2 trade goods for +1 to its ships' rolls (space)
-		// or +2 to its ground forces' (ground) that round; the ground use
-		// is free with L4 Disruptors. Policy: paid every round while the
-		// trade goods last (--attacker-trade-goods), the space battle's
-		// rounds first.
-		modelled("ti3-letnev-war-chest", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			_, l4 := ti3RaceTechHeld(sc.Side(holder), "ti3-l4-disruptors")
-			if sc.Side(holder).TradeGoods < 2 && !(l4 && sc.Action != engine.SpaceCombat) {
-				factionIdle(p, "Barony war chest", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+holder.String()+"-trade-goods)")
-				return
-			}
-			addWarChest(p, holder, l4)
-		}),
-		// Jol-Nar's rerolls: after rolling, a command counter from the
-		// strategy allocation for each die rerolled. Policy: every missed
-		// die of a space battle or invasion combat round is rerolled while
-		// the counters last (--attacker-command-counters), the best chances
-		// first, a die missed again rerolled again.
-		modelled("ti3-jolnar-reroll", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			n := sc.Side(holder).CommandCounters
-			if n == 0 {
-				factionIdle(p, "Jol-Nar rerolls", holder, "each costs a command counter and the side has none (give them with --"+holder.String()+"-command-counters)")
-				return
-			}
-			p.Side[holder].AddRerollPool(n, 0, engine.RollSpace, engine.RollGround)
-			p.BeyondExact("Jol-Nar rerolls (command counters spent round by round)")
-		}),
-		// Naalu: when attacked, may retreat before the space battle. A
-		// choice before any roll: retreating ends the action with no
-		// roll, so the answer is the battle fought, and says so.
-		modelled("ti3-naalu-retreat", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if holder == engine.Defender && sc.Action != engine.GroundCombat && p.Side[holder].Count[engine.TShips] > 0 {
-				p.Warn("defender: the Naalu may retreat before the space battle, a choice before any roll (then no die is rolled: its ships leave intact and the attacker holds the space area); the answer is the battle fought")
-			}
-		}),
-		// N'orr Valkyrie Armor: at the end of each invasion-combat round, 1
-		// die per casualty the N'orr took that round; each 10 (the die's
-		// face) destroys one of the opponent's ground forces, its hit
-		// order's first.
-		modelled("ti3-valkyrie-armor", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if sc.Action == engine.SpaceCombat {
-				factionIdle(p, "Valkyrie Armor", holder, "it acts in invasion combat")
-				return
-			}
-			addValkyrie(p, holder)
-		}),
-		// N'orr Exotrireme: at the end of a space battle round, one of its
-		// dreadnoughts destroyed to destroy 2 enemy ships of its choice
-		// (no Sustain Damage). Policy: once a round, the damaged
-		// dreadnought first, when the two costliest enemy ships cost more
-		// than it, or are the enemy's last ships and the N'orr keep
-		// another.
-		modelled("ti3-exotrireme", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if sc.Action == engine.GroundCombat || sc.Side(holder).Fleet.Count(units.Dreadnought) == 0 {
-				factionIdle(p, "Exotrireme", holder, "it needs a dreadnought in a space battle")
-				return
-			}
-			addExotrireme(p, holder)
-		}),
-		// Yin: right after the second round of a space battle, one of its
-		// cruisers or destroyers removed for 1 hit on an enemy ship: Twilight
-		// Imperium 4's Devotion after round 2 only, with its policy (the
-		// cheapest cruiser or destroyer, when the Yin keep another ship and
-		// the hit destroys a ship costing at least as much, or the enemy's
-		// last).
-		modelled("ti3-yin-sacrifice", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			s := sc.Side(holder)
-			if sc.Action == engine.GroundCombat || s.Fleet.Count(units.Cruiser)+s.Fleet.Count(units.Destroyer) == 0 {
-				factionIdle(p, "Sacrifice", holder, "it needs a cruiser or destroyer in a space battle")
-				return
-			}
-			addDevotion(p, sc, holder, 2)
-		}),
+		modelled("ti3-jolnar-fragile", ti3ShiftAll(1)),
+		modelled("ti3-l1z1x-dreadnoughts", ti3L1Z1XDreadnoughts),
+		modelled("ti3-naalu-fighters", ti3NaaluFighters),
+		modelled("ti3-xxcha-diplomacy", ti3XxchaDiplomacy),
+		modelled("ti3-mentak-pre-combat", ti3MentakPreCombat),
+		modelled("ti3-non-euclidean-shielding", ti3NonEuclideanShielding),
+		modelled("ti3-mark-ii-advanced-carriers", ti3MarkIIAdvancedCarriers),
+		modelled("ti3-spec-ops-training", ti3SpecOpsTraining),
+		modelled("ti3-yin-indoctrination", ti3YinIndoctrination),
+		modelled("ti3-dimensional-splicer", ti3DimensionalSplicer),
+		modelled("ti3-letnev-war-chest", ti3LetnevWarChest),
+		modelled("ti3-jolnar-reroll", ti3JolnarReroll),
+		modelled("ti3-naalu-retreat", ti3NaaluRetreat),
+		modelled("ti3-valkyrie-armor", ti3ValkyrieArmor),
+		modelled("ti3-exotrireme", ti3Exotrireme),
+		modelled("ti3-yin-sacrifice", ti3YinSacrifice),
 		appliedBy("ti3-l4-disruptors", "the Barony war chest, whose ground use it makes free"),
 		appliedBy("ti3-fanaticism", "Indoctrination, which it rolls twice"),
 		// The flagships (Shards of the Throne; units/ti3flagships.go).
@@ -222,18 +54,8 @@ func ti3RaceTexts() []Effect {
 		// Twilight Imperium 4's.
 		modelled("ti3-fourth-moon", fourthMoon),
 		outside("ti3-matriarch", "fleet supply, a limit on fleets outside the battle"),
-		// C'morran N'orr: "You receive +1 to your space combat rolls in this
-		// system", its own included (Twilight Imperium 4's: the other ships).
-		modelled("ti3-cmorran-norr", func(p *engine.Plan, sc *Scenario, holder engine.Side) { addFlagshipAura(p, holder, true) }),
-		modelled("ti3-jns-hylarim", func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
-				sp := &p.Side[holder]
-				sp.DieByDie(engine.RollSpace)
-				ro := sp.Rollers[engine.RollSpace][i]
-				ro.BonusFrom, ro.Bonus = 10, 2 // a 10: 3 hits in all
-				sp.SetRoller(engine.RollSpace, i, ro)
-			}
-		}),
+		modelled("ti3-cmorran-norr", ti3CmorranNorr),
+		modelled("ti3-jns-hylarim", ti3JnsHylarim),
 		byNumbers("ti3-loncara-ssodu"),
 		byNumbers("ti3-son-of-ragh"),
 		outside("ti3-the-inferno", "it places units as an action, outside the battle"),
@@ -252,6 +74,234 @@ func ti3RaceTexts() []Effect {
 		outside("ti3-winnu-economy", "economy and movement"),
 		outside("ti3-arborec-growth", "production by ground forces"),
 		outside("ti3-nekro-assimilation", "technologies copied between combats"),
+	}
+}
+
+// ti3ShiftAll is a modifier of delta to all the holder's combat rolls.
+func ti3ShiftAll(delta int) func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	return func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+		shiftAllRolls(p, holder, delta, func(uint8) bool { return true })
+	}
+}
+
+// slotsOfKind keeps the slots of side's units of the kinds ks.
+func slotsOfKind(p *engine.Plan, side engine.Side, ks ...units.Kind) func(uint8) bool {
+	return func(s uint8) bool { return slices.Contains(ks, p.Side[side].Slots[s].Stats.Kind) }
+}
+
+// ti3BerzerkerGenome attaches ti3-berzerker-genome. Shattered Ascension's
+// Berzerker Genome: a combat round in which the holder scored scores one
+// more hit.
+func ti3BerzerkerGenome(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.Side[holder].AddHitOnScore(engine.RollSpace)
+	p.Side[holder].AddHitOnScore(engine.RollGround)
+}
+
+// ti3L1Z1XDreadnoughts attaches ti3-l1z1x-dreadnoughts. L1Z1X: dreadnoughts
+// +1 in space battles; ground forces +1 when attacking in invasion combat.
+func ti3L1Z1XDreadnoughts(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.AdjustThresholds(holder, engine.RollSpace, -1, slotsOfKind(p, holder, units.Dreadnought))
+	if holder == engine.Attacker && sc.Action == engine.Invasion {
+		p.AdjustThresholds(holder, engine.RollGround, -1, slotsOfKind(p, holder, units.Infantry, units.ShockTroop))
+	}
+}
+
+// ti3NaaluFighters attaches ti3-naalu-fighters. Naalu: fighters +1 in space
+// battles.
+func ti3NaaluFighters(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.AdjustThresholds(holder, engine.RollSpace, -1, slotsOfKind(p, holder, units.Fighter))
+}
+
+// ti3XxchaDiplomacy attaches ti3-xxcha-diplomacy. Xxcha: the opponent gets
+// -1 in the first round of every space battle and invasion combat (TI3: in
+// attack and defense).
+func ti3XxchaDiplomacy(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.RoundOneModifier(holder.Opp(), engine.InSpace, -1)
+	if sc.Action != engine.SpaceCombat {
+		p.RoundOneModifier(holder.Opp(), engine.OnGround, -1)
+	}
+}
+
+// ti3MentakPreCombat attaches ti3-mentak-pre-combat. Mentak: before the
+// first round of a space battle, up to 2 of its cruisers or destroyers fire
+// one die each — the best 2 (cruisers first), at their values with Hylar V
+// and High Alert. They are counted at the start: only fighters fall before
+// (the barrage).
+func ti3MentakPreCombat(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	s := sc.Side(holder)
+	left := 2
+	for _, k := range []units.Kind{units.Cruiser, units.Destroyer} {
+		n := min(left, s.Fleet.Count(k))
+		if n == 0 {
+			continue
+		}
+		left -= n
+		st, err := s.FactionOrNone().Unit(k, false)
+		if err != nil {
+			continue
+		}
+		value := st.Combat.Value
+		if ti3Holds(s, "hylar-v-assault-laser") {
+			value--
+		}
+		if s.HighAlert {
+			value--
+		}
+		p.AddRoller(holder, engine.RollPreCombat, "Mentak pre-combat shot ("+k.String()+")", value, n)
+	}
+}
+
+// ti3NonEuclideanShielding attaches ti3-non-euclidean-shielding. Letnev's
+// Noneuclidean Shielding: a unit using Sustain Damage cancels 2 hits (SA's
+// lost die still follows each use).
+func ti3NonEuclideanShielding(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.Side[holder].SetSustainCancels(2)
+}
+
+// ti3MarkIIAdvancedCarriers attaches ti3-mark-ii-advanced-carriers. Sol's
+// Mark II Advanced Carriers: carriers carry 8 and sustain.
+func ti3MarkIIAdvancedCarriers(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sp := &p.Side[holder]
+	for i, sl := range sp.Slots {
+		if sl.Stats.Kind == units.Carrier {
+			st := sl.Stats
+			st.Capacity, st.Sustain = 8, true
+			sp.SetStats(uint8(i), st)
+			sp.GiveSustain(uint8(i), false)
+		}
+	}
+}
+
+// ti3SpecOpsTraining attaches ti3-spec-ops-training. Sol's Spec Ops
+// Training: in invasion combat each die showing a natural 1 is rerolled
+// once.
+func ti3SpecOpsTraining(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.Side[holder].SetRerollOnes(engine.RollGround)
+}
+
+// ti3YinIndoctrination attaches ti3-yin-indoctrination. Yin Indoctrination:
+// attacking in an invasion, before the combat, 1 die at 5: a defending
+// ground force (a shock troop when none is left) is destroyed and replaced
+// by one of the Yin's; twice with Fanaticism.
+func ti3YinIndoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if holder != engine.Attacker || sc.Action == engine.SpaceCombat {
+		factionIdle(p, "Indoctrination", holder, "it acts only for the attacker of an invasion")
+		return
+	}
+	times := 1
+	if _, ok := ti3RaceTechHeld(sc.Side(holder), "ti3-fanaticism"); ok {
+		times = 2
+	}
+	addInfantryReplacer(p, sc, holder, replacer{name: "Indoctrination", minOpp: 1, die: 5, times: times, also: []units.Kind{units.ShockTroop}})
+}
+
+// ti3DimensionalSplicer attaches ti3-dimensional-splicer. Creuss Dimensional
+// Splicer: at the start of a space battle in a system with a wormhole where
+// the Creuss have ships, 1 hit on an enemy ship they choose: the costliest
+// ship the hit destroys, else a Sustain Damage on the costliest.
+// Deterministic: exact mode replays it.
+func ti3DimensionalSplicer(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if !sc.Wormhole || sc.Action == engine.GroundCombat {
+		factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (--wormhole)")
+		return
+	}
+	addSplicerHit(p, holder) // as Twilight Imperium 4's (faction_creuss.go)
+}
+
+// ti3LetnevWarChest attaches ti3-letnev-war-chest. Letnev's war chest:
+// before each round of a space battle or an invasion combat, 2 trade goods
+// for +1 to its ships' rolls (space) or +2 to its ground forces' (ground)
+// that round; the ground use is free with L4 Disruptors. Policy: paid every
+// round while the trade goods last (--attacker-trade-goods), the space
+// battle's rounds first.
+func ti3LetnevWarChest(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	_, l4 := ti3RaceTechHeld(sc.Side(holder), "ti3-l4-disruptors")
+	if sc.Side(holder).TradeGoods < 2 && !(l4 && sc.Action != engine.SpaceCombat) {
+		factionIdle(p, "Barony war chest", holder, "it costs 2 trade goods a round and the side has fewer (give them with --"+holder.String()+"-trade-goods)")
+		return
+	}
+	addWarChest(p, holder, l4)
+}
+
+// ti3JolnarReroll attaches ti3-jolnar-reroll. Jol-Nar's rerolls: after
+// rolling, a command counter from the strategy allocation for each die
+// rerolled. Policy: every missed die of a space battle or invasion combat
+// round is rerolled while the counters last (--attacker-command-counters),
+// the best chances first, a die missed again rerolled again.
+func ti3JolnarReroll(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	n := sc.Side(holder).CommandCounters
+	if n == 0 {
+		factionIdle(p, "Jol-Nar rerolls", holder, "each costs a command counter and the side has none (give them with --"+holder.String()+"-command-counters)")
+		return
+	}
+	p.Side[holder].AddRerollPool(n, 0, engine.RollSpace, engine.RollGround)
+	p.BeyondExact("Jol-Nar rerolls (command counters spent round by round)")
+}
+
+// ti3NaaluRetreat attaches ti3-naalu-retreat. Naalu: when attacked, may
+// retreat before the space battle. A choice before any roll: retreating ends
+// the action with no roll, so the answer is the battle fought, and says so.
+func ti3NaaluRetreat(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if holder == engine.Defender && sc.Action != engine.GroundCombat && p.Side[holder].Count[engine.TShips] > 0 {
+		p.Warn("defender: the Naalu may retreat before the space battle, a choice before any roll (then no die is rolled: its ships leave intact and the attacker holds the space area); the answer is the battle fought")
+	}
+}
+
+// ti3ValkyrieArmor attaches ti3-valkyrie-armor. N'orr Valkyrie Armor: at the
+// end of each invasion-combat round, 1 die per casualty the N'orr took that
+// round; each 10 (the die's face) destroys one of the opponent's ground
+// forces, its hit order's first.
+func ti3ValkyrieArmor(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sc.Action == engine.SpaceCombat {
+		factionIdle(p, "Valkyrie Armor", holder, "it acts in invasion combat")
+		return
+	}
+	addValkyrie(p, holder)
+}
+
+// ti3Exotrireme attaches ti3-exotrireme. N'orr Exotrireme: at the end of a
+// space battle round, one of its dreadnoughts destroyed to destroy 2 enemy
+// ships of its choice (no Sustain Damage). Policy: once a round, the damaged
+// dreadnought first, when the two costliest enemy ships cost more than it,
+// or are the enemy's last ships and the N'orr keep another.
+func ti3Exotrireme(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sc.Action == engine.GroundCombat || sc.Side(holder).Fleet.Count(units.Dreadnought) == 0 {
+		factionIdle(p, "Exotrireme", holder, "it needs a dreadnought in a space battle")
+		return
+	}
+	addExotrireme(p, holder)
+}
+
+// ti3YinSacrifice attaches ti3-yin-sacrifice. Yin: right after the second
+// round of a space battle, one of its cruisers or destroyers removed for 1
+// hit on an enemy ship: Twilight Imperium 4's Devotion after round 2 only,
+// with its policy (the cheapest cruiser or destroyer, when the Yin keep
+// another ship and the hit destroys a ship costing at least as much, or the
+// enemy's last).
+func ti3YinSacrifice(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	s := sc.Side(holder)
+	if sc.Action == engine.GroundCombat || s.Fleet.Count(units.Cruiser)+s.Fleet.Count(units.Destroyer) == 0 {
+		factionIdle(p, "Sacrifice", holder, "it needs a cruiser or destroyer in a space battle")
+		return
+	}
+	addDevotion(p, sc, holder, 2)
+}
+
+// ti3CmorranNorr attaches ti3-cmorran-norr. C'morran N'orr: "You receive +1
+// to your space combat rolls in this system", its own included (Twilight
+// Imperium 4's: the other ships).
+func ti3CmorranNorr(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	addFlagshipAura(p, holder, true)
+}
+
+// ti3JnsHylarim attaches ti3-jns-hylarim.
+func ti3JnsHylarim(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
+		sp := &p.Side[holder]
+		sp.DieByDie(engine.RollSpace)
+		ro := sp.Rollers[engine.RollSpace][i]
+		ro.BonusFrom, ro.Bonus = 10, 2 // a 10: 3 hits in all
+		sp.SetRoller(engine.RollSpace, i, ro)
 	}
 }
 
