@@ -18,175 +18,244 @@ package engine
 // to 1 within it.
 func (s *Solver) fightRounds(w *sweep, start map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, float64, error) {
 	c, nd := w.c, w.nd
-	final := func(j uint32) *absorbed {
-		a, ok := w.final[j]
-		if !ok {
-			a = &absorbed{}
-			w.final[j] = a
-		}
-		return a
-	}
-	// The live states are numbered as they are met, their mass kept in a
-	// slice by number: next[k] is the mass in state codes[k] at the start
-	// of the next round, touched the numbers that hold some, in the order
-	// they were first reached (a fixed order: sums are reproducible).
-	num := map[uint64]int32{}
-	var codes []uint64 // a joint state, the counted cards' copies above it
-	var cur, next []float64
-	var queued []bool
-	var live, touched []int32
-	number := func(j uint64) int32 {
-		k, ok := num[j]
-		if !ok {
-			k = int32(len(codes))
-			num[j] = k
-			codes = append(codes, j)
-			cur, next, queued = append(cur, 0), append(next, 0), append(queued, false)
-		}
-		return k
-	}
-	touch := func(k int32, m float64) {
-		if !queued[k] {
-			queued[k] = true
-			touched = append(touched, k)
-		}
-		next[k] += m
-	}
-	add := func(j uint64, m float64) { touch(number(j), m) }
+	ls := &liveStates{num: map[uint64]int32{}}
 	start0 := c.plan.startCounters().pack() << 32
 	if s.copies != nil {
 		start0 = s.copies.pack() << 32
 	}
 	for _, j := range sortedKeys(start) {
 		if j/nd == 0 || j%nd == 0 {
-			final(j).hist[0] += start[j] // ended before the first roll
+			w.absorbedIn(j).hist[0] += start[j] // ended before the first roll
 			continue
 		}
-		add(uint64(j)|start0, start[j])
+		ls.add(uint64(j)|start0, start[j])
 	}
-	var ga, gd []sideOutcome
-	// trans[k] caches the transitions of state number k in a round whose
-	// hit distributions are its plain ones and where nobody retreats: the
-	// states the hits lead it to (to ≥ 0: a live state's number; to < 0: a
-	// final state, its code −to−1) with their chances. Every such round
-	// repeats them, so the state numbers are looked up once.
-	type edge struct {
-		to int64
-		w  float64
-	}
-	var trans [][]edge
-	for r := 1; len(touched) > 0; r++ {
+	for r := 1; len(ls.touched) > 0; r++ {
 		if err := s.Ctx.Err(); err != nil {
 			return nil, [2]map[uint32]*roundsHist{}, 0, err
 		}
-		live, touched = append(live[:0], touched...), touched[:0]
-		for _, k := range live {
-			cur[k], next[k], queued[k] = next[k], 0, false
-		}
-		if len(codes) > s.MaxStates {
+		ls.advance()
+		if len(ls.codes) > s.MaxStates {
 			return nil, [2]map[uint32]*roundsHist{}, 0, NotExact("exact mode: the %s combat reaches more than %d joint states, the limit of the exact solver (%d)", combatName(c.ct), s.MaxStates, s.MaxStates)
 		}
 		bin := min(r, histBins-1)
-		for _, k := range live {
-			j, cnt, m := uint32(codes[k]), unpackCounters(codes[k]>>32), cur[k]
-			w.occupancy += m
-			sa, sd := j/nd, j%nd
-			pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
-			pa, pd, p00, boosted := w.roundPMFs(j, r, pa, pd, pa[0]*pd[0])
-			if w.limit == 0 && p00 >= 1 && c.nextOf(Attacker, sa, 0) == sa && c.nextOf(Defender, sd, 0) == sd {
-				// Nobody can hit and nothing changes: the combat never ends
-				// (its rounds: the round cap, as in settle).
-				a := final(j)
-				a.stuck = true
-				a.hist[histBins-1] += m
-				w.occupancy += m * float64(MaxRounds-r)
-				continue
-			}
-			leaving := NoSide
-			if w.retreats {
-				leaving = w.leaving(j, r)
-			}
-			if !boosted && leaving == NoSide {
-				for int(k) >= len(trans) {
-					trans = append(trans, nil)
-				}
-				if trans[k] == nil {
-					ga, gd = c.roundOutcomes(ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(gd[:0], Defender, sd, pa, cnt)
-					es := make([]edge, 0, len(ga)*len(gd))
-					for _, a := range ga {
-						for _, d := range gd {
-							if a.w*d.w == 0 {
-								continue
-							}
-							n := a.st*nd + d.st
-							e := edge{to: -int64(n) - 1, w: a.w * d.w}
-							if a.st != 0 && d.st != 0 {
-								e.to = int64(number(uint64(n) | joinCounters(a, d)<<32))
-							}
-							es = append(es, e)
-						}
-					}
-					trans[k] = es
-				}
-				for _, e := range trans[k] {
-					if e.to < 0 {
-						final(uint32(-e.to - 1)).hist[bin] += m * e.w
-						continue
-					}
-					touch(int32(e.to), m*e.w)
-				}
-				continue
-			}
-			// The hits that lead a side to one state taken together
-			// (leaveGrouped), the pair with no hit included: it may repair.
-			ga, gd = c.roundOutcomes(ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(gd[:0], Defender, sd, pa, cnt)
-			for _, a := range ga {
-				for _, d := range gd {
-					v := m * a.w * d.w
-					if v == 0 {
-						continue
-					}
-					n := a.st*nd + d.st
-					switch {
-					case a.st == 0 || d.st == 0:
-						final(n).hist[bin] += v
-					case leaving != NoSide:
-						h, ok := w.fled[leaving][n]
-						if !ok {
-							h = new(roundsHist)
-							w.fled[leaving][n] = h
-						}
-						h[bin] += v
-					default:
-						add(uint64(n)|joinCounters(a, d)<<32, v)
-					}
-				}
-			}
+		for _, k := range ls.live {
+			ls.carry(w, k, r, bin)
 		}
-		rest := 0.0
-		for _, k := range touched {
-			rest += next[k]
-		}
-		switch {
-		case w.limit > 0 && r == w.limit:
-			for _, k := range touched {
-				a := final(uint32(codes[k]))
-				a.stopped = true
-				a.hist[r] += next[k]
-			}
-			return w.final, w.fled, w.occupancy, nil
-		case r >= MaxRounds:
-			for _, k := range touched {
-				a := final(uint32(codes[k]))
-				a.stuck = true
-				a.hist[histBins-1] += next[k]
-			}
-			return w.final, w.fled, w.occupancy, nil
-		case rest < fightRoundsRest:
-			return w.final, w.fled, w.occupancy, nil
+		if ls.endRound(w, r) {
+			break
 		}
 	}
 	return w.final, w.fled, w.occupancy, nil
+}
+
+// liveStates are fightRounds' live states. They are numbered as they are
+// met, their mass kept in slices by number: next[k] is the mass in state
+// codes[k] at the start of the next round, touched the numbers that hold
+// some, in the order they were first reached (a fixed order: sums are
+// reproducible); cur[k] is the mass of a state live in this round.
+type liveStates struct {
+	num           map[uint64]int32
+	codes         []uint64 // a joint state, the counted cards' copies above it
+	cur, next     []float64
+	queued        []bool
+	live, touched []int32
+	// trans[k] caches the transitions of state number k in a round whose
+	// hit distributions are its plain ones and where nobody retreats: the
+	// states the hits lead it to with their chances. Every such round
+	// repeats them, so the state numbers are looked up once.
+	trans [][]roundEdge
+	// ga and gd are the ways a round leaves each side (roundOutcomes),
+	// reused from state to state.
+	ga, gd []sideOutcome
+}
+
+// roundEdge is one transition of a live state in a round: to ≥ 0, a live
+// state's number; to < 0, a final state, its code −to−1; w its chance.
+type roundEdge struct {
+	to int64
+	w  float64
+}
+
+// absorbedIn returns the mass absorbed in final joint state j, made empty
+// on first use.
+func (w *sweep) absorbedIn(j uint32) *absorbed {
+	a, ok := w.final[j]
+	if !ok {
+		a = &absorbed{}
+		w.final[j] = a
+	}
+	return a
+}
+
+// number returns the number of state j (its joint state, the copies
+// above), numbering it if it is new.
+func (ls *liveStates) number(j uint64) int32 {
+	k, ok := ls.num[j]
+	if !ok {
+		k = int32(len(ls.codes))
+		ls.num[j] = k
+		ls.codes = append(ls.codes, j)
+		ls.cur, ls.next, ls.queued = append(ls.cur, 0), append(ls.next, 0), append(ls.queued, false)
+	}
+	return k
+}
+
+// touch adds mass m to state number k for the next round.
+func (ls *liveStates) touch(k int32, m float64) {
+	if !ls.queued[k] {
+		ls.queued[k] = true
+		ls.touched = append(ls.touched, k)
+	}
+	ls.next[k] += m
+}
+
+// add adds mass m to state j for the next round.
+func (ls *liveStates) add(j uint64, m float64) { ls.touch(ls.number(j), m) }
+
+// advance starts a round: the states touched in the last are live, their
+// mass moved from next to cur.
+func (ls *liveStates) advance() {
+	ls.live, ls.touched = append(ls.live[:0], ls.touched...), ls.touched[:0]
+	for _, k := range ls.live {
+		ls.cur[k], ls.next[k], ls.queued[k] = ls.next[k], 0, false
+	}
+}
+
+// carry carries the mass of live state number k through round r (its
+// rounds counted in bin): to the states the round leaves it in, or to the
+// final state where it ends.
+func (ls *liveStates) carry(w *sweep, k int32, r, bin int) {
+	c, nd := w.c, w.nd
+	j, cnt, m := uint32(ls.codes[k]), unpackCounters(ls.codes[k]>>32), ls.cur[k]
+	w.occupancy += m
+	sa, sd := j/nd, j%nd
+	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
+	pa, pd, p00, boosted := w.roundPMFs(j, r, pa, pd, pa[0]*pd[0])
+	if w.limit == 0 && p00 >= 1 && c.nextOf(Attacker, sa, 0) == sa && c.nextOf(Defender, sd, 0) == sd {
+		// Nobody can hit and nothing changes: the combat never ends
+		// (its rounds: the round cap, as in settle).
+		a := w.absorbedIn(j)
+		a.stuck = true
+		a.hist[histBins-1] += m
+		w.occupancy += m * float64(MaxRounds-r)
+		return
+	}
+	leaving := NoSide
+	if w.retreats {
+		leaving = w.leaving(j, r)
+	}
+	if !boosted && leaving == NoSide {
+		ls.carryPlain(w, k, m, bin, pa, pd, cnt)
+		return
+	}
+	ls.carrySpread(w, j, m, bin, leaving, pa, pd, cnt)
+}
+
+// carryPlain carries mass m of live state number k through a round whose
+// hit distributions are its plain ones (pa, pd) and where nobody retreats,
+// by its cached transitions (trans).
+func (ls *liveStates) carryPlain(w *sweep, k int32, m float64, bin int, pa, pd []float64, cnt counters) {
+	for int(k) >= len(ls.trans) {
+		ls.trans = append(ls.trans, nil)
+	}
+	if ls.trans[k] == nil {
+		es := ls.plainEdges(w, uint32(ls.codes[k]), pa, pd, cnt)
+		ls.trans[k] = es
+	}
+	for _, e := range ls.trans[k] {
+		if e.to < 0 {
+			w.absorbedIn(uint32(-e.to - 1)).hist[bin] += m * e.w
+			continue
+		}
+		ls.touch(int32(e.to), m*e.w)
+	}
+}
+
+// plainEdges returns the transitions of joint state j, with the counted
+// cards' copies cnt, in a round of hit distributions pa and pd: each pair
+// of the ways it leaves the sides with a chance, numbering the live states
+// they lead to.
+func (ls *liveStates) plainEdges(w *sweep, j uint32, pa, pd []float64, cnt counters) []roundEdge {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, pa, cnt)
+	es := make([]roundEdge, 0, len(ls.ga)*len(ls.gd))
+	for _, a := range ls.ga {
+		for _, d := range ls.gd {
+			if a.w*d.w == 0 {
+				continue
+			}
+			n := a.st*nd + d.st
+			e := roundEdge{to: -int64(n) - 1, w: a.w * d.w}
+			if a.st != 0 && d.st != 0 {
+				e.to = int64(ls.number(uint64(n) | joinCounters(a, d)<<32))
+			}
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
+// carrySpread carries mass m of joint state j, with the counted cards'
+// copies cnt, through a round of hit distributions pa and pd after which
+// side leaving (or NoSide) retreats: the hits that lead a side to one
+// state taken together (leaveGrouped), the pair with no hit included: it
+// may repair.
+func (ls *liveStates) carrySpread(w *sweep, j uint32, m float64, bin int, leaving Side, pa, pd []float64, cnt counters) {
+	c, nd := w.c, w.nd
+	sa, sd := j/nd, j%nd
+	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, pa, cnt)
+	for _, a := range ls.ga {
+		for _, d := range ls.gd {
+			v := m * a.w * d.w
+			if v == 0 {
+				continue
+			}
+			n := a.st*nd + d.st
+			switch {
+			case a.st == 0 || d.st == 0:
+				w.absorbedIn(n).hist[bin] += v
+			case leaving != NoSide:
+				h, ok := w.fled[leaving][n]
+				if !ok {
+					h = new(roundsHist)
+					w.fled[leaving][n] = h
+				}
+				h[bin] += v
+			default:
+				ls.add(uint64(n)|joinCounters(a, d)<<32, v)
+			}
+		}
+	}
+}
+
+// endRound ends round r and reports whether the combat stops there: at
+// the round limit (the mass still fighting stopped by it), at MaxRounds
+// (that mass never ending), or with less than fightRoundsRest still
+// fighting (left out).
+func (ls *liveStates) endRound(w *sweep, r int) bool {
+	rest := 0.0
+	for _, k := range ls.touched {
+		rest += ls.next[k]
+	}
+	switch {
+	case w.limit > 0 && r == w.limit:
+		for _, k := range ls.touched {
+			a := w.absorbedIn(uint32(ls.codes[k]))
+			a.stopped = true
+			a.hist[r] += ls.next[k]
+		}
+		return true
+	case r >= MaxRounds:
+		for _, k := range ls.touched {
+			a := w.absorbedIn(uint32(ls.codes[k]))
+			a.stuck = true
+			a.hist[histBins-1] += ls.next[k]
+		}
+		return true
+	}
+	return rest < fightRoundsRest
 }
 
 // fightRoundsRest is the mass still fighting below which fightRounds stops.
