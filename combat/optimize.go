@@ -132,7 +132,7 @@ func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignme
 	if err != nil {
 		return a, err
 	}
-	a.Optimal = s.Result()
+	a.Optimal = publicResult(s.Result())
 	a.Gain = [3]float64{
 		a.Optimal.Outcome.AttackerWin.P - a.Default.Outcome.AttackerWin.P,
 		a.Optimal.Outcome.Draw.P - a.Default.Outcome.Draw.P,

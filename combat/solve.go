@@ -46,7 +46,7 @@ func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (_ Result, err
 	if err != nil {
 		return Result{}, err
 	}
-	return s.Result(), nil
+	return publicResult(s.Result()), nil
 }
 
 // solver checks sc and the limit, and returns the solver that solved it.

@@ -1,0 +1,129 @@
+package combat
+
+// The seam between the library's types and the engine's. The library
+// declares and documents its own data types (Options, Result, ...); the
+// engine (internal/engine, internal/effects) keeps its own, the
+// machinery's. Every entry point converts once here: the options in
+// (engineOptions) and the answer out (publicResult, publicSystemResult),
+// never per trial. Types of the same layout (Options, Counts,
+// Probability, ...) convert with a Go conversion, which fails to compile
+// when the two drift apart.
+
+import "github.com/ti4sim/ti4sim/combat/internal/engine"
+
+// engineOptions is o as the engine reads it.
+func engineOptions(o Options) engine.Options { return engine.Options(o) }
+
+// publicResult is the engine's r as the library gives it. Slices the
+// library's types share with the engine's (histograms, warnings) are
+// passed on, not copied; a nil slice stays nil.
+func publicResult(r engine.Result) Result {
+	out := Result{
+		Action: Action(r.Action), Trials: r.Trials, Seed: r.Seed, Exact: r.Exact,
+		Counts: Counts(r.Counts), Outcome: publicOutcomes(r.Outcome), Invaded: Probability(r.Invaded),
+		Attacker: publicSide(r.Attacker), Defender: publicSide(r.Defender), Rounds: publicRounds(r.Rounds),
+		States: publicStates(r.States), RetreatWhen: publicStates(r.RetreatWhen), Warnings: r.Warnings,
+	}
+	if r.Space != nil {
+		out.Space = &Phase{Counts: Counts(r.Space.Counts), Outcome: publicOutcomes(r.Space.Outcome), Rounds: publicRounds(r.Space.Rounds)}
+	}
+	if r.GroundRounds != nil {
+		gr := publicRounds(*r.GroundRounds)
+		out.GroundRounds = &gr
+	}
+	return out
+}
+
+// publicSystemResult is the engine's r as the library gives it.
+func publicSystemResult(r engine.SystemResult) SystemResult {
+	out := SystemResult{
+		Exact: r.Exact, Trials: r.Trials, Seed: r.Seed, Commit: r.Commit,
+		TakeAll: Probability(r.TakeAll), TakenMean: Mean(r.TakenMean), Space: publicOutcomes(r.Space),
+		Kept: publicSurvivors(r.Kept), SpaceRounds: Mean(r.SpaceRounds), Warnings: r.Warnings,
+	}
+	if r.Taken != nil {
+		out.Taken = make([]Probability, len(r.Taken))
+		for i, p := range r.Taken {
+			out.Taken[i] = Probability(p)
+		}
+	}
+	for side := range out.Ships {
+		out.Ships[side] = publicSurvivors(r.Ships[side])
+		out.ResourcesLost[side] = Mean(r.ResourcesLost[side])
+	}
+	if r.Planets != nil {
+		out.Planets = make([]PlanetResult, len(r.Planets))
+		for i, p := range r.Planets {
+			out.Planets[i] = PlanetResult{
+				Name: p.Name, Taken: Probability(p.Taken), Invaded: Probability(p.Invaded), WipedOut: Probability(p.WipedOut),
+				Committed: publicSurvivors(p.Committed), Attacker: publicSurvivors(p.Attacker), Defender: publicSurvivors(p.Defender),
+				GroundRounds: Mean(p.GroundRounds),
+			}
+		}
+	}
+	return out
+}
+
+func publicOutcomes(o engine.Outcomes) Outcomes {
+	return Outcomes{
+		AttackerWin: Probability(o.AttackerWin), Draw: Probability(o.Draw), DefenderWin: Probability(o.DefenderWin),
+		AttackerRetreats: Probability(o.AttackerRetreats), DefenderRetreats: Probability(o.DefenderRetreats),
+		Unfinished: Probability(o.Unfinished), BothWipedOut: Probability(o.BothWipedOut),
+	}
+}
+
+// engineOutcomes is o as the engine reads it (for its methods).
+func engineOutcomes(o Outcomes) engine.Outcomes {
+	return engine.Outcomes{
+		AttackerWin: engine.Probability(o.AttackerWin), Draw: engine.Probability(o.Draw), DefenderWin: engine.Probability(o.DefenderWin),
+		AttackerRetreats: engine.Probability(o.AttackerRetreats), DefenderRetreats: engine.Probability(o.DefenderRetreats),
+		Unfinished: engine.Probability(o.Unfinished), BothWipedOut: engine.Probability(o.BothWipedOut),
+	}
+}
+
+// engineUnitsLeft is u as the engine reads it (for its methods).
+func engineUnitsLeft(u *UnitsLeft) *engine.UnitsLeft { return (*engine.UnitsLeft)(u) }
+
+func publicSide(s engine.SideResult) SideResult {
+	return SideResult{
+		Survivors: publicSurvivors(s.Survivors), ResourcesLost: Mean(s.ResourcesLost), CapacityLost: Mean(s.CapacityLost),
+		Revived: Mean(s.Revived), Captured: Mean(s.Captured), Left: UnitsLeft(s.Left),
+	}
+}
+
+func publicRounds(r engine.Rounds) Rounds {
+	return Rounds{Mean: Mean(r.Mean), Histogram: r.Histogram}
+}
+
+func publicSurvivors(ss []engine.Survivor) []Survivor {
+	if ss == nil {
+		return nil
+	}
+	out := make([]Survivor, len(ss))
+	for i, s := range ss {
+		out[i] = Survivor{Kind: s.Kind, Name: s.Name, Start: s.Start, Expected: Mean(s.Expected)}
+	}
+	return out
+}
+
+func publicStates(ss []engine.State) []State {
+	if ss == nil {
+		return nil
+	}
+	out := make([]State, len(ss))
+	for i, s := range ss {
+		out[i] = State{P: Probability(s.P), Attacker: publicUnitCounts(s.Attacker), Defender: publicUnitCounts(s.Defender)}
+	}
+	return out
+}
+
+func publicUnitCounts(us []engine.UnitCount) []UnitCount {
+	if us == nil {
+		return nil
+	}
+	out := make([]UnitCount, len(us))
+	for i, u := range us {
+		out[i] = UnitCount(u)
+	}
+	return out
+}
