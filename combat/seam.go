@@ -1,18 +1,91 @@
 package combat
 
 // The seam between the library's types and the engine's. The library
-// declares and documents its own data types (Options, Result, ...); the
-// engine (internal/engine, internal/effects) keeps its own, the
-// machinery's. Every entry point converts once here: the options in
-// (engineOptions) and the answer out (publicResult, publicSystemResult),
-// never per trial. Types of the same layout (Options, Counts,
-// Probability, ...) convert with a Go conversion, which fails to compile
-// when the two drift apart.
+// declares and documents its own data types (Scenario, Options, Result,
+// ...); the engine (internal/engine, internal/effects) keeps its own, the
+// machinery's. Every entry point converts once here: the question in
+// (Scenario.internal, engineOptions) and the answer out (publicResult,
+// publicSystemResult), never per trial. Types of the same
+// layout (Order, Retreat, Options, Counts, Probability, ...) convert with
+// a Go conversion, which fails to compile when the two drift apart.
 
-import "github.com/ti4sim/ti4sim/combat/internal/engine"
+import (
+	"github.com/ti4sim/ti4sim/combat/internal/effects"
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+)
+
+// The enumerations hold the engine's values: each line fails to compile
+// (an index out of range, or a negative constant) when a constant differs
+// from the engine's.
+func _() {
+	var x [1]struct{}
+	_ = x[SpaceCombat-Action(engine.SpaceCombat)]
+	_ = x[GroundCombat-Action(engine.GroundCombat)]
+	_ = x[Invasion-Action(engine.Invasion)]
+	_ = x[EditionTI4-Edition(engine.EditionTI4)]
+	_ = x[EditionTI3SA-Edition(engine.EditionTI3SA)]
+	_ = x[CommitSecure-CommitKind(engine.CommitSecure)]
+	_ = x[CommitFixed-CommitKind(engine.CommitFixed)]
+	_ = x[CommitBestAll-CommitKind(engine.CommitBestAll)]
+	_ = x[CommitBestCount-CommitKind(engine.CommitBestCount)]
+	_ = x[TextCurrent-TextPrinting(effects.TextCurrent)]
+	_ = x[TextOriginal-TextPrinting(effects.TextOriginal)]
+	_ = x[IconoclastTE-IconoclastPrinting(effects.IconoclastTE)]
+	_ = x[IconoclastOmega-IconoclastPrinting(effects.IconoclastOmega)]
+	_ = x[IconoclastOriginal-IconoclastPrinting(effects.IconoclastOriginal)]
+	_ = x[DirectHitCurrent-DirectHitPrinting(effects.DirectHitCurrent)]
+	_ = x[DirectHitOriginal-DirectHitPrinting(effects.DirectHitOriginal)]
+	_ = x[MagenOmega2-MagenPrinting(effects.MagenOmega2)]
+	_ = x[MagenOmega-MagenPrinting(effects.MagenOmega)]
+	_ = x[MagenOriginal-MagenPrinting(effects.MagenOriginal)]
+	_ = x[X89Omega2-X89Printing(effects.X89Omega2)]
+	_ = x[X89Omega-X89Printing(effects.X89Omega)]
+	_ = x[X89Companion-X89Printing(effects.X89Companion)]
+	_ = x[X89Original-X89Printing(effects.X89Original)]
+}
+
+// internal copies sc into the form the effects and the engine read.
+func (sc *Scenario) internal() effects.Scenario {
+	return effects.Scenario{
+		Input: engine.Input{
+			Action: engine.Action(sc.Action), Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
+			Nebula: sc.Nebula, Edition: engine.Edition(sc.Edition), MaxRounds: sc.MaxRounds,
+			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
+			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole, Commandos: sc.Commandos,
+		},
+		Printings: enginePrintings(sc.Printings),
+	}
+}
+
+func (s *Side) internal() engine.Force {
+	return engine.Force{
+		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: engine.Order(s.Order), Modifier: s.Modifier,
+		Cards: s.Cards, Retreat: engine.Retreat(s.Retreat), AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
+		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized, CommandCounters: s.CommandCounters,
+		TI3Leaders: s.Leaders, HighAlert: s.HighAlert,
+	}
+}
 
 // engineOptions is o as the engine reads it.
 func engineOptions(o Options) engine.Options { return engine.Options(o) }
+
+// enginePrintings is p as the effects read it.
+func enginePrintings(p Printings) effects.Printings {
+	return effects.Printings{
+		Magen: effects.MagenPrinting(p.Magen), X89: effects.X89Printing(p.X89),
+		DirectHit: effects.DirectHitPrinting(p.DirectHit), Harrow: effects.TextPrinting(p.Harrow),
+		Matriarch: effects.TextPrinting(p.Matriarch), Iconoclast: effects.IconoclastPrinting(p.Iconoclast),
+	}
+}
+
+// publicPrintings is the effects' p as the library gives it.
+func publicPrintings(p effects.Printings) Printings {
+	return Printings{
+		Magen: MagenPrinting(p.Magen), X89: X89Printing(p.X89),
+		DirectHit: DirectHitPrinting(p.DirectHit), Harrow: TextPrinting(p.Harrow),
+		Matriarch: TextPrinting(p.Matriarch), Iconoclast: IconoclastPrinting(p.Iconoclast),
+	}
+}
 
 // publicResult is the engine's r as the library gives it. Slices the
 // library's types share with the engine's (histograms, warnings) are

@@ -286,11 +286,11 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 		}
 		plans = append(plans, p)
 	}
-	policy := &engine.CommitPolicy{Kind: sc.Commit.Kind, Target: sc.Commit.Target, Ctx: ctx, MaxStates: maxStates}
-	if policy.Kind == CommitSecure && policy.Target == 0 {
+	policy := &engine.CommitPolicy{Kind: engine.CommitKind(sc.Commit.Kind), Target: sc.Commit.Target, Ctx: ctx, MaxStates: maxStates}
+	if policy.Kind == engine.CommitSecure && policy.Target == 0 {
 		policy.Target = DefaultCommitTarget
 	}
-	if policy.Kind == CommitFixed {
+	if policy.Kind == engine.CommitFixed {
 		if err := fixedCommit(sc, space, names, policy); err != nil {
 			return nil, err
 		}
