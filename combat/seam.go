@@ -200,3 +200,25 @@ func publicUnitCounts(us []engine.UnitCount) []UnitCount {
 	}
 	return out
 }
+
+func publicBoardStates(bs []effects.BoardState) []BoardState {
+	if bs == nil {
+		return nil
+	}
+	out := make([]BoardState, len(bs))
+	for i, b := range bs {
+		out[i] = BoardState(b)
+	}
+	return out
+}
+
+func publicCards(cs []effects.CardInfo) []CardInfo {
+	if cs == nil {
+		return nil
+	}
+	out := make([]CardInfo, len(cs))
+	for i, c := range cs {
+		out[i] = CardInfo{Slug: c.Slug, Name: c.Name, Kind: CardKind(c.Kind), Copies: c.Copies, Effect: c.Effect}
+	}
+	return out
+}
