@@ -65,6 +65,7 @@ func (d Difference) Significant() bool {
 // not depend on o.Workers, and a nil ctx is an error.
 func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return Comparison{}, errNilContext
 	}

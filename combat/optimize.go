@@ -120,6 +120,7 @@ func Optimize(ctx context.Context, sc Scenario) (Assignment, error) {
 // each combat reaches, 1..MaxExactStates.
 func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignment, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if !sc.Attacker.Order.Optimal && !sc.Defender.Order.Optimal {
 		return a, errors.New("no side assigns its hits optimally: set Order.Optimal for the attacker or the defender")
 	}

@@ -30,6 +30,7 @@ var ErrInternal = fault.ErrInternal
 // call concurrently.
 func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return Result{}, errNilContext
 	}

@@ -5,11 +5,13 @@ package combat
 // ...); the engine (internal/engine, internal/effects) keeps its own, the
 // machinery's. Every entry point converts once here: the question in
 // (Scenario.internal, engineOptions) and the answer out (publicResult,
-// publicSystemResult), never per trial. Types of the same
-// layout (Order, Retreat, Options, Counts, Probability, ...) convert with
-// a Go conversion, which fails to compile when the two drift apart.
+// publicSystemResult, seamError), never per trial. Types of the same
+// layout (Order, Retreat, Options, Counts, Probability, ...) convert
+// with a Go conversion, which fails to compile when the two drift apart.
 
 import (
+	"errors"
+
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
@@ -222,3 +224,30 @@ func publicCards(cs []effects.CardInfo) []CardInfo {
 	}
 	return out
 }
+
+// seamError converts the engine's NotExactError in *err's chain to the
+// library's, so that errors.As finds a *NotExactError: in its place when
+// *err is the engine's error itself, and otherwise beside it, the message
+// and the rest of the chain (errors.Is) unchanged. Entry points defer it.
+func seamError(err *error) {
+	var ne *engine.NotExactError
+	if *err == nil || !errors.As(*err, &ne) {
+		return
+	}
+	public := &NotExactError{Reason: ne.Reason}
+	if *err == error(ne) {
+		*err = public
+		return
+	}
+	*err = &publicChain{err: *err, public: public}
+}
+
+// publicChain is an error whose chain holds an engine error, with the
+// library's form of it beside: its message is err's.
+type publicChain struct {
+	err    error
+	public error
+}
+
+func (e *publicChain) Error() string   { return e.err.Error() }
+func (e *publicChain) Unwrap() []error { return []error{e.public, e.err} }

@@ -42,6 +42,7 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 // passes it.
 func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (_ Result, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	s, err := solver(ctx, sc, maxStates)
 	if err != nil {
 		return Result{}, err

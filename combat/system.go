@@ -107,6 +107,7 @@ type PlanetResult struct {
 // for the same invasion, so the figures are Run's for the same seed.
 func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return SystemResult{}, errNilContext
 	}
@@ -159,6 +160,7 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 // space combat may reach, 1..MaxExactStates (a service's limit).
 func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if maxStates < 1 || maxStates > MaxExactStates {
 		return SystemResult{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
 	}
