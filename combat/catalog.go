@@ -5,8 +5,8 @@ import "github.com/ti4sim/ti4sim/combat/internal/effects"
 // TechMagen and TechX89 are the slugs of Magen Defense Grid and X-89
 // Bacterial Weapon, the technologies with several printings (Printings).
 const (
-	TechMagen = effects.TechMagen
-	TechX89   = effects.TechX89
+	TechMagen = "magen-defense-grid"
+	TechX89   = "x89-bacterial-weapon"
 )
 
 // BoardStates returns the board-state items of the faction with this slug

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -31,7 +30,7 @@ const (
 )
 
 // DefaultCommitTarget is CommitSecure's default target chance (0.9).
-const DefaultCommitTarget = engine.DefaultCommitTarget
+const DefaultCommitTarget = 0.9
 
 // Commit is how the attacker splits its ground forces between the planets
 // of a system. The split is made after every planet's bombardment, from

@@ -1,16 +1,14 @@
 package combat
 
-import "github.com/ti4sim/ti4sim/combat/internal/engine"
-
 // MaxTrials is the largest Options.Trials.
-const MaxTrials = engine.MaxTrials
+const MaxTrials = 1_000_000_000
 
 // RoundCap is the most combat rounds one combat is played for. A combat
 // that cannot end (no unit can score a hit any more, and nothing else ends
 // it) is stopped there: it is unresolved, reported as unfinished, and its
 // rounds count as RoundCap. It is also the largest Scenario.MaxRounds and
 // retreat round.
-const RoundCap = engine.RoundCap
+const RoundCap = 1000
 
 // Options control a run (Run, RunSystem, Compare, Advise; Solve needs
 // none). The same Options and Scenario give the same Result.

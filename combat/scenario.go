@@ -198,14 +198,14 @@ func compileForTrials(ctx context.Context, sc *Scenario) (*engine.Plan, error) {
 }
 
 // MaxAdjacentPDS bounds Side.AdjacentPDS.
-const MaxAdjacentPDS = engine.MaxAdjacentPDS
+const MaxAdjacentPDS = 99
 
 // MaxBudget bounds Side.TradeGoods and Side.Influence.
-const MaxBudget = engine.MaxBudget
+const MaxBudget = 99
 
 // MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
 // every die hit or miss.
-const MaxModifier = engine.MaxModifier
+const MaxModifier = 9
 
 // Action is what a Scenario simulates.
 type Action uint8

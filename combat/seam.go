@@ -16,11 +16,18 @@ import (
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 )
 
-// The enumerations hold the engine's values: each line fails to compile
-// (an index out of range, or a negative constant) when a constant differs
-// from the engine's.
+// The enumerations and the limits hold the engine's values: each line
+// fails to compile (an index out of range, or a negative constant) when a
+// constant differs from the engine's. TestSeamConstants checks the others.
 func _() {
 	var x [1]struct{}
+	_ = x[MaxTrials-engine.MaxTrials]
+	_ = x[RoundCap-engine.RoundCap]
+	_ = x[MaxAdjacentPDS-engine.MaxAdjacentPDS]
+	_ = x[MaxBudget-engine.MaxBudget]
+	_ = x[MaxModifier-engine.MaxModifier]
+	_ = x[MaxPlanets-engine.MaxPlanets]
+	_ = x[MaxExactStates-engine.DefaultMaxStates]
 	_ = x[SpaceCombat-Action(engine.SpaceCombat)]
 	_ = x[GroundCombat-Action(engine.GroundCombat)]
 	_ = x[Invasion-Action(engine.Invasion)]

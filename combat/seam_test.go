@@ -43,9 +43,14 @@ func TestSeamFields(t *testing.T) {
 }
 
 // TestSeamConstants checks the constants the compile-time check in
-// seam.go cannot: the card kinds (strings).
+// seam.go cannot: the commit target (a float), the card kinds and the
+// technology slugs (strings).
 func TestSeamConstants(t *testing.T) {
+	if DefaultCommitTarget != engine.DefaultCommitTarget {
+		t.Errorf("DefaultCommitTarget %v, the engine's %v", DefaultCommitTarget, engine.DefaultCommitTarget)
+	}
 	for _, c := range []struct{ public, engine string }{
+		{TechMagen, effects.TechMagen}, {TechX89, effects.TechX89},
 		{string(KindTechnology), string(effects.KindTechnology)}, {string(KindActionCard), string(effects.KindActionCard)},
 		{string(KindAgenda), string(effects.KindAgenda)}, {string(KindRelic), string(effects.KindRelic)},
 		{string(KindNote), string(effects.KindNote)},

@@ -13,7 +13,7 @@ import (
 // states) that any one combat of Solve reaches — the states that ever
 // hold probability under the sides' hit policies, far fewer than the
 // product of the two sides' state spaces.
-const MaxExactStates = engine.DefaultMaxStates
+const MaxExactStates = 1 << 22
 
 // Solve computes the Result of sc exactly, without sampling (exact
 // mode): the tactical action is a Markov chain over unit states under the

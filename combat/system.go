@@ -28,7 +28,7 @@ type Planet struct {
 }
 
 // MaxPlanets is the most planets a system holds.
-const MaxPlanets = engine.MaxPlanets
+const MaxPlanets = 3
 
 // SystemResult is the answer for a system invasion (RunSystem,
 // SolveSystem): the space combat fought once, then each planet's
