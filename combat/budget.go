@@ -111,6 +111,7 @@ func systemCost(trials int64, sys *engine.SystemPlan) Cost {
 // (and Compare and Advise theirs, every variant or fleet together).
 func Estimate(ctx context.Context, sc Scenario, o Options) (_ Cost, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if err := o.Validate(); err != nil {
 		return Cost{}, inputError(err)
 	}

@@ -2,30 +2,23 @@ package combat
 
 import "github.com/ti4sim/ti4sim/combat/internal/effects"
 
-const KindActionCard = effects.KindActionCard
-
-const KindAgenda = effects.KindAgenda
-
-const KindNote = effects.KindNote
-
-const KindRelic = effects.KindRelic
-
-const KindTechnology = effects.KindTechnology
-
-const TechMagen = effects.TechMagen
-
-const TechX89 = effects.TechX89
+// TechMagen and TechX89 are the slugs of Magen Defense Grid and X-89
+// Bacterial Weapon, the technologies with several printings (Printings).
+const (
+	TechMagen = "magen-defense-grid"
+	TechX89   = "x89-bacterial-weapon"
+)
 
 // BoardStates returns the board-state items of the faction with this slug
 // (none for a faction without).
 func BoardStates(faction string) []BoardState {
-	return effects.BoardStates(faction)
+	return publicBoardStates(effects.BoardStates(faction))
 }
 
 // Cards returns every card the engine models, technologies first, each
 // kind by name.
 func Cards() []CardInfo {
-	return effects.Cards()
+	return publicCards(effects.Cards())
 }
 
 // Modelled reports whether the engine models the faction text (an
@@ -74,11 +67,45 @@ func Technologies() []string {
 	return effects.Technologies()
 }
 
-// BoardState describes a board-state item a side may list among its cards.
-type BoardState = effects.BoardState
+// BoardState describes a board-state item a side may list among its
+// cards (Side.Cards): a fact about the board that a faction text needs
+// and that no fleet, technology or card says. Without it the text acts as
+// on a board where the fact is false.
+type BoardState struct {
+	// Slug is the command-line name, e.g. "assimilator-token".
+	Slug string
+	// Faction is the slug of the faction that may list it.
+	Faction string
+	// Text is the slug of the faction text that reads it.
+	Text string
+	// Meaning says what listing it asserts and what changes.
+	Meaning string
+}
 
 // CardInfo describes a modelled card for listings.
-type CardInfo = effects.CardInfo
+type CardInfo struct {
+	// Slug is the command-line name, e.g. "morale-boost".
+	Slug string
+	// Name is the printed name.
+	Name string
+	// Kind is the component type.
+	Kind CardKind
+	// Copies is the most copies one side may play, 1 or more: the number
+	// in the deck for action cards, 1 otherwise.
+	Copies int
+	// Effect says, in our words, what the engine does with the card and
+	// when (the play policy where the player has a choice).
+	Effect string
+}
 
 // CardKind says what sort of game component a card is.
-type CardKind = effects.CardKind
+type CardKind string
+
+// The kinds of card the engine models.
+const (
+	KindTechnology CardKind = "technology"
+	KindActionCard CardKind = "action card"
+	KindAgenda     CardKind = "agenda"
+	KindRelic      CardKind = "relic"
+	KindNote       CardKind = "promissory note"
+)

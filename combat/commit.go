@@ -4,24 +4,32 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
 
 // CommitKind names a way to split the attacker's ground forces between
-// the planets (see the constants).
-type CommitKind = engine.CommitKind
+// the planets of a system (LRR 49.2: the active player may commit any of
+// its ground forces in the space area to any planets of the system); see
+// Commit for what each does.
+type CommitKind uint8
 
-// The commit policies (engine.CommitPolicy): CommitSecure is the default.
+// The commit policies: CommitSecure is the default.
 const (
-	CommitSecure    = engine.CommitSecure
-	CommitFixed     = engine.CommitFixed
-	CommitBestAll   = engine.CommitBestAll
-	CommitBestCount = engine.CommitBestCount
+	// CommitSecure secures the planets in order, each with the cheapest
+	// force that takes it with at least the target chance.
+	CommitSecure CommitKind = iota
+	// CommitFixed is the user's split (Commit.Split).
+	CommitFixed
+	// CommitBestAll commits every ground force in the split that
+	// maximises the chance of taking every planet.
+	CommitBestAll
+	// CommitBestCount commits every ground force in the split that
+	// maximises the expected number of planets taken.
+	CommitBestCount
 )
 
 // DefaultCommitTarget is CommitSecure's default target chance (0.9).
-const DefaultCommitTarget = engine.DefaultCommitTarget
+const DefaultCommitTarget = 0.9
 
 // Commit is how the attacker splits its ground forces between the planets
 // of a system. The split is made after every planet's bombardment, from
@@ -50,6 +58,7 @@ const DefaultCommitTarget = engine.DefaultCommitTarget
 // effects such as Harrow); they need each planet's landing to be solvable
 // exactly, and say so otherwise.
 type Commit struct {
+	// Kind is the policy; the zero value is CommitSecure.
 	Kind CommitKind
 	// Target is CommitSecure's target chance, 0 (the default, 0.9) or
 	// in (0, 1].

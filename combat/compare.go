@@ -65,6 +65,7 @@ func (d Difference) Significant() bool {
 // not depend on o.Workers, and a nil ctx is an error.
 func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return Comparison{}, errNilContext
 	}
@@ -91,7 +92,8 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 	if err := admit(&o, func() Cost { return costOf(o.Trials, plans...) }); err != nil {
 		return Comparison{}, err
 	}
-	ws, err := montecarlo.Run(ctx, o.Runner(), func() *engine.PairedWorker { return engine.NewPairedWorker(plans) })
+	eo := engineOptions(o)
+	ws, err := montecarlo.Run(ctx, eo.Runner(), func() *engine.PairedWorker { return engine.NewPairedWorker(plans) })
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -101,7 +103,7 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 	}
 	c := Comparison{Trials: o.Trials, Seed: o.Seed}
 	for i, p := range plans {
-		c.Variants = append(c.Variants, p.Result(&acc.Acc[i], o))
+		c.Variants = append(c.Variants, publicResult(p.Result(&acc.Acc[i], eo)))
 	}
 	n := float64(acc.Acc[0].N)
 	for v := 1; v < len(plans); v++ {

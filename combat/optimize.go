@@ -119,6 +119,7 @@ func Optimize(ctx context.Context, sc Scenario) (Assignment, error) {
 // each combat reaches, 1..MaxExactStates.
 func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignment, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if !sc.Attacker.Order.Optimal && !sc.Defender.Order.Optimal {
 		return a, inputf("Order", "no side assigns its hits optimally: set Order.Optimal for the attacker or the defender")
 	}
@@ -131,7 +132,7 @@ func OptimizeWithin(ctx context.Context, sc Scenario, maxStates int) (a Assignme
 	if err != nil {
 		return a, err
 	}
-	a.Optimal = s.Result()
+	a.Optimal = publicResult(s.Result())
 	a.Gain = [3]float64{
 		a.Optimal.Outcome.AttackerWin.P - a.Default.Outcome.AttackerWin.P,
 		a.Optimal.Outcome.Draw.P - a.Default.Outcome.Draw.P,

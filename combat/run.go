@@ -30,6 +30,7 @@ var ErrInternal = fault.ErrInternal
 // call concurrently.
 func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return Result{}, errNilContext
 	}
@@ -43,12 +44,17 @@ func Run(ctx context.Context, sc Scenario, o Options) (_ Result, err error) {
 	if err := admit(&o, func() Cost { return costOf(o.Trials, p) }); err != nil {
 		return Result{}, err
 	}
+	eo := engineOptions(o)
 	if o.Precision > 0 {
-		return p.RunToPrecision(ctx, o)
+		r, err := p.RunToPrecision(ctx, eo)
+		if err != nil {
+			return Result{}, err
+		}
+		return publicResult(r), nil
 	}
 	var acc engine.Tally
-	if err := p.Batch(ctx, o.Runner(), &acc); err != nil {
+	if err := p.Batch(ctx, eo.Runner(), &acc); err != nil {
 		return Result{}, err
 	}
-	return p.Result(&acc, o), nil
+	return publicResult(p.Result(&acc, eo)), nil
 }

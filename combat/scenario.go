@@ -160,28 +160,6 @@ func (sc *Scenario) Validate() error {
 	return inputError(err)
 }
 
-// internal copies sc into the form the effects and the engine read.
-func (sc *Scenario) internal() effects.Scenario {
-	return effects.Scenario{
-		Input: engine.Input{
-			Action: sc.Action, Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
-			Nebula: sc.Nebula, Edition: sc.Edition, MaxRounds: sc.MaxRounds,
-			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
-			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole, Commandos: sc.Commandos,
-		},
-		Printings: sc.Printings,
-	}
-}
-
-func (s *Side) internal() engine.Force {
-	return engine.Force{
-		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: s.Order, Modifier: s.Modifier,
-		Cards: s.Cards, Retreat: s.Retreat, AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized, CommandCounters: s.CommandCounters,
-		TI3Leaders: s.Leaders, HighAlert: s.HighAlert,
-	}
-}
-
 // compile checks sc and builds its plan, for the exact solver.
 func compile(sc *Scenario) (*engine.Plan, error) {
 	if sc.system() {
@@ -229,29 +207,33 @@ func compileForTrials(ctx context.Context, sc *Scenario) (*engine.Plan, error) {
 	return p, nil
 }
 
-// GroundCombat is a ground combat alone, start-of-combat effects
-// included.
-const GroundCombat = engine.GroundCombat
-
-// Invasion is the whole tactical action against one planet: space cannon
-// offense, space combat (if both sides have ships), bombardment,
-// commitment of the attacker's ground forces, space cannon defense,
-// ground combat and control of the planet.
-const Invasion = engine.Invasion
-
 // MaxAdjacentPDS bounds Side.AdjacentPDS.
-const MaxAdjacentPDS = engine.MaxAdjacentPDS
+const MaxAdjacentPDS = 99
 
 // MaxBudget bounds Side.TradeGoods and Side.Influence.
-const MaxBudget = engine.MaxBudget
+const MaxBudget = 99
 
 // MaxModifier bounds Side.Modifier: a flat modifier beyond ±9 already makes
 // every die hit or miss.
-const MaxModifier = engine.MaxModifier
-
-// SpaceCombat is space cannon offense, start-of-combat effects,
-// anti-fighter barrage and space combat rounds to the end.
-const SpaceCombat = engine.SpaceCombat
+const MaxModifier = 9
 
 // Action is what a Scenario simulates.
-type Action = engine.Action
+type Action uint8
+
+const (
+	// SpaceCombat is space cannon offense, start-of-combat effects,
+	// anti-fighter barrage and space combat rounds to the end.
+	SpaceCombat Action = iota
+	// GroundCombat is a ground combat alone, start-of-combat effects
+	// included.
+	GroundCombat
+	// Invasion is the whole tactical action against one planet: space
+	// cannon offense, space combat (if both sides have ships),
+	// bombardment, commitment of the attacker's ground forces, space
+	// cannon defense, ground combat and control of the planet.
+	Invasion
+)
+
+// String returns the command name of the action: "space", "ground" or
+// "invade".
+func (a Action) String() string { return engine.Action(a).String() }

@@ -13,7 +13,7 @@ import (
 // states) that any one combat of Solve reaches — the states that ever
 // hold probability under the sides' hit policies, far fewer than the
 // product of the two sides' state spaces.
-const MaxExactStates = engine.DefaultMaxStates
+const MaxExactStates = 1 << 22
 
 // Solve computes the Result of sc exactly, without sampling (exact
 // mode): the tactical action is a Markov chain over unit states under the
@@ -42,11 +42,12 @@ func Solve(ctx context.Context, sc Scenario) (Result, error) {
 // passes it.
 func SolveWithin(ctx context.Context, sc Scenario, maxStates int) (_ Result, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	s, err := solver(ctx, sc, maxStates)
 	if err != nil {
 		return Result{}, err
 	}
-	return s.Result(), nil
+	return publicResult(s.Result()), nil
 }
 
 // solver checks sc and the limit, and returns the solver that solved it.

@@ -28,13 +28,74 @@ type Planet struct {
 }
 
 // MaxPlanets is the most planets a system holds.
-const MaxPlanets = engine.MaxPlanets
+const MaxPlanets = 3
 
-// SystemResult is the answer for a system invasion; see its fields.
-type SystemResult = engine.SystemResult
+// SystemResult is the answer for a system invasion (RunSystem,
+// SolveSystem): the space combat fought once, then each planet's
+// bombardment, commitment, space cannon defense, ground combat and
+// control (LRR 49.2: the attacker may commit ground forces to any planets
+// of the system).
+type SystemResult struct {
+	// Exact is true for an exact answer (intervals of zero width, SE 0).
+	Exact bool
+	// Trials is the number of trials run, 1..MaxTrials (0 when exact);
+	// Seed the seed used.
+	Trials int64
+	Seed   uint64
+	// Commit names the commit policy (Scenario.Commit): "secure:0.9",
+	// "best:all", "best:count", or "fixed: " and the split in
+	// ParseCommit's grammar.
+	Commit string
+	// TakeAll is the chance the attacker controls every planet at the end.
+	TakeAll Probability
+	// Taken[n] is the chance it controls exactly n planets, n = 0..the
+	// number of planets (the chances add up to 1); TakenMean is the
+	// expected number, 0..the number of planets.
+	Taken     []Probability
+	TakenMean Mean
+	// Space is who holds the space area after the space combat, as for
+	// a space combat (a draw: neither side has ships; no combat: the side
+	// that had ships).
+	Space Outcomes
+	// Ships[side] are the side's ships left in the space area after the
+	// space combat and its capacity check (0 the attacker, 1 the
+	// defender).
+	Ships [2][]Survivor
+	// Kept are the attacker's ground forces left in the space area: not
+	// committed, or no invasion took place.
+	Kept []Survivor
+	// Planets are the planets, in the order given (Scenario.Planets).
+	Planets []PlanetResult
+	// ResourcesLost is each side's expected cost of units destroyed or
+	// removed for capacity (fighters and infantry count 0.5, structures
+	// 0), >= 0; 0 the attacker, 1 the defender.
+	ResourcesLost [2]Mean
+	// SpaceRounds is the mean number of space combat rounds (0: none).
+	SpaceRounds Mean
+	// Warnings are notes on the run (its plans' warnings included).
+	Warnings []string
+}
 
 // PlanetResult is one planet's part of a SystemResult.
-type PlanetResult = engine.PlanetResult
+type PlanetResult struct {
+	// Name is the planet's name as given (Planet.Name).
+	Name string
+	// Taken is the chance the attacker controls the planet at the end.
+	Taken Probability
+	// Invaded is the chance the attacker's ground forces landed on it.
+	Invaded Probability
+	// WipedOut is the chance its ground combat left no ground forces on
+	// either side (the defender keeps the planet).
+	WipedOut Probability
+	// Committed are the attacker's ground forces landed on it, Attacker
+	// those left on it at the end (0 where none landed), Defender the
+	// defender's units left on it (structures are destroyed when the
+	// attacker takes it).
+	Committed, Attacker, Defender []Survivor
+	// GroundRounds is the mean number of its ground combat rounds (0:
+	// none).
+	GroundRounds Mean
+}
 
 // RunSystem simulates an invasion of sc's system (sc.Planets, one to
 // MaxPlanets planets) o.Trials times. The space area is fought once with
@@ -46,6 +107,7 @@ type PlanetResult = engine.PlanetResult
 // for the same invasion, so the figures are Run's for the same seed.
 func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if ctx == nil {
 		return SystemResult{}, errNilContext
 	}
@@ -65,8 +127,8 @@ func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err
 	if err := admit(&o, func() Cost { return systemCost(o.Trials, sys) }); err != nil {
 		return SystemResult{}, err
 	}
-	r, err := sys.Run(ctx, o)
-	return sc.describeCommit(r), err
+	r, err := sys.Run(ctx, engineOptions(o))
+	return sc.describeCommit(publicSystemResult(r)), err
 }
 
 // describeCommit names a fixed split in full in r.Commit.
@@ -98,6 +160,7 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 // space combat may reach, 1..MaxExactStates (a service's limit).
 func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
+	defer seamError(&err)
 	if maxStates < 1 || maxStates > MaxExactStates {
 		return SystemResult{}, fmt.Errorf("exact state limit %d out of range: allowed 1..%d", maxStates, MaxExactStates)
 	}
@@ -116,7 +179,7 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ Syste
 		return SystemResult{}, err
 	}
 	r, err := sys.Solve(ctx, maxStates)
-	return sc.describeCommit(r), err
+	return sc.describeCommit(publicSystemResult(r)), err
 }
 
 // PlanetName reports whether name is a valid planet name: 1 to 40
@@ -229,11 +292,11 @@ func compileSystemWithin(ctx context.Context, sc *Scenario, maxStates int) (*eng
 		}
 		plans = append(plans, p)
 	}
-	policy := &engine.CommitPolicy{Kind: sc.Commit.Kind, Target: sc.Commit.Target, Ctx: ctx, MaxStates: maxStates}
-	if policy.Kind == CommitSecure && policy.Target == 0 {
+	policy := &engine.CommitPolicy{Kind: engine.CommitKind(sc.Commit.Kind), Target: sc.Commit.Target, Ctx: ctx, MaxStates: maxStates}
+	if policy.Kind == engine.CommitSecure && policy.Target == 0 {
 		policy.Target = DefaultCommitTarget
 	}
-	if policy.Kind == CommitFixed {
+	if policy.Kind == engine.CommitFixed {
 		if err := fixedCommit(sc, space, names, policy); err != nil {
 			return nil, err
 		}
