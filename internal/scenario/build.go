@@ -271,9 +271,8 @@ func (r Run) normalize(exact bool) Run {
 
 // normalize is one side as a run echoes it.
 func (s Side) normalize(g combat.Edition, lib combat.Side) Side {
-	n := Side{Fleet: Entries(g, lib.Fleet), Order: strings.TrimSpace(s.Order), Modifier: s.Modifier,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, CommandCounters: s.CommandCounters, AdjacentPDS: s.AdjacentPDS,
-		PDS: s.PDS, HighAlert: s.HighAlert}
+	n := s // plain values as given; a field added later is echoed without a line here
+	n.Fleet, n.Order, n.Faction, n.Policy, n.Retreat, n.Leaders, n.Galvanized = Entries(g, lib.Fleet), strings.TrimSpace(s.Order), "", "", "", nil, nil
 	for _, l := range s.Leaders {
 		if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
 			n.Leaders = append(n.Leaders, l)
