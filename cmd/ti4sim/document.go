@@ -10,10 +10,10 @@ import (
 	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
-// The scenario document (internal/scenario) and the command line: a
-// document is read through the flags it stands for (scenario.Combat.Args),
-// and the flags of a run are written back as its normalised document, which
-// `ti4sim scenario` prints and every -o json result echoes.
+// The scenario document (internal/scenario) and the command line: the
+// flags fill a document (docFlags), a --scenario file is one, and a run's
+// normalised document is what `ti4sim scenario` prints and every -o json
+// result echoes.
 
 // actionNames are the documents' names of the actions.
 var actionNames = map[combat.Action]string{

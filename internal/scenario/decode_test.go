@@ -2,12 +2,14 @@ package scenario
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// A document decodes to the values it holds; Args writes them as flags.
+// A document decodes to the values it holds, and builds the library's
+// scenario of them.
 func TestDecodeCombat(t *testing.T) {
 	d, err := DecodeCombat(strings.NewReader(`{"version":1,"action":"invade","ruleset":"ti4","printings":{"magen":"omega"},
 		"system":{"nebula":true},
@@ -18,10 +20,16 @@ func TestDecodeCombat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(d.Args(), " ")
-	want := "--rules magen=omega --nebula --attacker 2 dread (1 damaged), 1 carrier II, 4 inf --attacker-tech x89 --attacker-card morale-boost:2 --attacker-retreat after=2 --attacker-modifier 1 --defender 3 infantry, 1 pds --defender-adjacent-pds 2 --attacker-pds 1 --trials 5000 --seed 0"
+	sc, err := d.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, def := sc.Attacker, sc.Defender
+	got := fmt.Sprintf("nebula=%t magen=%v attacker=%s techs=%v cards=%v retreat=%s modifier=%d pds=%d defender=%s adjacent=%d",
+		sc.Nebula, sc.Printings.Magen, a.Fleet, a.Techs, a.Cards, a.Retreat, a.Modifier, a.SystemPDS, def.Fleet, def.AdjacentPDS)
+	want := "nebula=true magen=omega attacker=2 dreadnought (1 damaged), 1 carrier II, 4 infantry techs=[x89] cards=[morale-boost:2] retreat=after=2 modifier=1 pds=1 defender=3 infantry, 1 pds adjacent=2"
 	if got != want {
-		t.Errorf("Args:\n%s\nwant\n%s", got, want)
+		t.Errorf("Scenario:\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -135,8 +143,11 @@ func FuzzDecodeCombat(f *testing.F) {
 			}
 			return
 		}
-		if len(d.Args()) < 4 {
-			t.Fatalf("an accepted document writes no fleets: %q", d.Args())
+		if _, err := d.Scenario(); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("building %s: %q is not a one-line *Error", doc, err)
+			}
 		}
 	})
 }

@@ -4,13 +4,13 @@
 // everything a run takes, so that a question can be saved, sent to the
 // service, imported from another tool's format and echoed with its answer.
 //
-// A document is built three ways, all ending in the same normalised value:
-// decoded from JSON (Decode*, strict: unknown fields and out-of-range
-// values are errors naming their JSON path), set field by field with the
-// command line's flag names and grammar (Combat.Set, Vote.Set: the CLI's
-// flags and compare's --vary go through it), or imported (the importer
-// package). Combat.Scenario and Vote.Agenda turn it into the library's
-// input, validated.
+// A document is built three ways: decoded from JSON (Decode*, strict:
+// unknown fields and values of the wrong type are errors naming their JSON
+// path), set input by input from the command line's flags (Combat.Set,
+// through the one table Inputs, which compare's --vary uses too), or
+// imported (the importer package). Combat.Scenario, Advise.Question and
+// Vote.Agenda turn it into the library's input, which the library
+// validates; its errors come back at their JSON paths.
 package scenario
 
 // Version is the document version this package reads and writes.
