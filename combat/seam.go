@@ -11,6 +11,7 @@ package combat
 
 import (
 	"errors"
+	"reflect"
 
 	"github.com/ti4sim/ti4sim/combat/internal/effects"
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
@@ -55,24 +56,40 @@ func _() {
 
 // internal copies sc into the form the effects and the engine read.
 func (sc *Scenario) internal() effects.Scenario {
-	return effects.Scenario{
-		Input: engine.Input{
-			Action: engine.Action(sc.Action), Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(),
-			Nebula: sc.Nebula, Edition: engine.Edition(sc.Edition), MaxRounds: sc.MaxRounds,
-			Cultural: sc.Cultural, EntropicScar: sc.EntropicScar, SpaceMine: sc.SpaceMine, NegateMineHits: sc.NegateMineHits,
-			PlanetOfSystem: sc.planetOfSystem, IonStorm: sc.IonStorm, HomeSystem: sc.HomeSystem, Wormhole: sc.Wormhole, Commandos: sc.Commandos,
-		},
-		Printings: enginePrintings(sc.Printings),
+	in := engine.Input{Attacker: sc.Attacker.internal(), Defender: sc.Defender.internal(), PlanetOfSystem: sc.planetOfSystem}
+	copyPlain(reflect.ValueOf(&in).Elem(), reflect.ValueOf(sc).Elem()) // Action, Edition, Nebula, MaxRounds, Commandos, …
+	return effects.Scenario{Input: in, Printings: enginePrintings(sc.Printings)}
+}
+
+// copyPlain copies the plain fields of src, a struct of the library's
+// input (switches, whole numbers and the enumerations over them), to the
+// fields of the same name in dst, the engine's: the one copy at the seam,
+// so a new plain input needs no line here. TestSeamFields keeps the two
+// types' fields alike; the enumerations' values are equal (checked above).
+func copyPlain(dst, src reflect.Value) {
+	t := src.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		d := dst.FieldByName(f.Name)
+		if !f.IsExported() || !d.IsValid() || d.Kind() != f.Type.Kind() {
+			continue
+		}
+		switch v := src.Field(i); {
+		case v.Kind() == reflect.Bool:
+			d.SetBool(v.Bool())
+		case v.CanInt():
+			d.SetInt(v.Int())
+		case v.CanUint():
+			d.SetUint(v.Uint())
+		}
 	}
 }
 
 func (s *Side) internal() engine.Force {
-	return engine.Force{
-		Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: engine.Order(s.Order), Modifier: s.Modifier,
-		Cards: s.Cards, Retreat: engine.Retreat(s.Retreat), AdjacentPDS: s.AdjacentPDS, SystemPDS: s.SystemPDS,
-		TradeGoods: s.TradeGoods, Influence: s.Influence, Galvanized: s.Galvanized, CommandCounters: s.CommandCounters,
-		TI3Leaders: s.Leaders, HighAlert: s.HighAlert,
-	}
+	f := engine.Force{Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: engine.Order(s.Order), Cards: s.Cards,
+		Retreat: engine.Retreat(s.Retreat), Galvanized: s.Galvanized, TI3Leaders: s.Leaders}
+	copyPlain(reflect.ValueOf(&f).Elem(), reflect.ValueOf(s).Elem()) // Modifier, TradeGoods, AdjacentPDS, HighAlert, …
+	return f
 }
 
 // engineOptions is o as the engine reads it.

@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"math"
+	"reflect"
+	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
@@ -25,9 +27,10 @@ type schemaRule struct {
 // schemaRules are the documents' constraints beyond their Go types, by
 // "Type.Field" (Go names; "Type.Field[]": an array's items, "Type.Field{}":
 // a map's values). A number here is a constant of the library or of this
-// package, the one a check reads, never a copy of it. A key that names no
-// field is an error of GenerateSchemas.
-var schemaRules = map[string]schemaRule{
+// package, the one a check reads, never a copy of it; a side's bounded
+// whole numbers come from the library itself (sideRanges). A key that
+// names no field is an error of GenerateSchemas.
+var schemaRules = withSideRanges(map[string]schemaRule{
 	"Combat.Version":        {Const: Version},
 	"Combat.Action":         {Enum: []string{ActionSpace, ActionGround, ActionInvade}},
 	"Combat.Ruleset":        {Enum: []string{combat.EditionTI4.String(), combat.EditionTI3SA.String()}, Optional: true},
@@ -40,12 +43,6 @@ var schemaRules = map[string]schemaRule{
 	"Planet.Name":           {MinLen: 1, MaxLen: maxPlanetName},
 	"Side.Technologies[]":   {MinLen: 1},
 	"Side.Policy":           {Enum: []string{"order", "optimal"}},
-	"Side.Modifier":         {Min: -combat.MaxModifier, Max: combat.MaxModifier},
-	"Side.TradeGoods":       {Min: 0, Max: combat.MaxBudget},
-	"Side.Influence":        {Min: 0, Max: combat.MaxBudget},
-	"Side.CommandCounters":  {Min: 0, Max: combat.MaxBudget},
-	"Side.AdjacentPDS":      {Min: 0, Max: combat.MaxAdjacentPDS},
-	"Side.PDS":              {Min: 0, Max: combat.MaxAdjacentPDS},
 	"Side.Leaders[]":        {Enum: ti3Leaders},
 	"Units.Unit":            {MinLen: 1},
 	"Units.Count":           {Min: 1, Max: MaxItemCount},
@@ -78,6 +75,25 @@ var schemaRules = map[string]schemaRule{
 	"Limits.FleetPool":      {Min: 0, Max: advise.MaxCount},
 	"Limits.Supply{}":       {Min: 0, Max: advise.MaxCount},
 	"Limits.Build[]":        {MinLen: 1},
+})
+
+// withSideRanges adds to rules the bounds of each side's whole-number
+// inputs, as the library states them (combat.Range of the input's field,
+// from Inputs).
+func withSideRanges(rules map[string]schemaRule) map[string]schemaRule {
+	t := reflect.TypeFor[Side]()
+	for _, in := range Inputs {
+		lo, hi, ok := combat.Range(in.Field)
+		if len(in.Sides) == 0 || !ok {
+			continue
+		}
+		for i := range t.NumField() {
+			if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name == in.Path {
+				rules["Side."+t.Field(i).Name] = schemaRule{Min: lo, Max: hi}
+			}
+		}
+	}
+	return rules
 }
 
 // Bounds the checks write as numbers (check.go, compare.go,

@@ -141,23 +141,8 @@ func validate(s *engine.Force, name string, act engine.Action) error {
 	if s.Fleet.Empty() {
 		return engine.Inputf(name, "Fleet", "empty fleet")
 	}
-	if s.Modifier < -engine.MaxModifier || s.Modifier > engine.MaxModifier {
-		return engine.Inputf(name, "Modifier", "modifier %d out of range: allowed -%d..+%d", s.Modifier, engine.MaxModifier, engine.MaxModifier)
-	}
-	if s.AdjacentPDS < 0 || s.AdjacentPDS > engine.MaxAdjacentPDS {
-		return engine.Inputf(name, "AdjacentPDS", "adjacent PDS %d out of range: allowed 0..%d", s.AdjacentPDS, engine.MaxAdjacentPDS)
-	}
-	if s.SystemPDS < 0 || s.SystemPDS > engine.MaxAdjacentPDS {
-		return engine.Inputf(name, "SystemPDS", "PDS on its planets in the system %d out of range: allowed 0..%d", s.SystemPDS, engine.MaxAdjacentPDS)
-	}
-	if s.TradeGoods < 0 || s.TradeGoods > engine.MaxBudget {
-		return engine.Inputf(name, "TradeGoods", "trade goods %d out of range: allowed 0..%d", s.TradeGoods, engine.MaxBudget)
-	}
-	if s.Influence < 0 || s.Influence > engine.MaxBudget {
-		return engine.Inputf(name, "Influence", "influence %d out of range: allowed 0..%d", s.Influence, engine.MaxBudget)
-	}
-	if s.CommandCounters < 0 || s.CommandCounters > engine.MaxBudget {
-		return engine.Inputf(name, "CommandCounters", "command counters %d out of range: allowed 0..%d", s.CommandCounters, engine.MaxBudget)
+	if err := engine.CheckRanges(s, name); err != nil {
+		return err
 	}
 	if err := validateGalvanized(s); err != nil {
 		return engine.InputIn(name, "Galvanized", err)

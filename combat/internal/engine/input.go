@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"reflect"
+	"strconv"
 
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -129,3 +131,42 @@ const MaxAdjacentPDS = 99
 
 // MaxBudget bounds Side.TradeGoods and Side.Influence.
 const MaxBudget = 99
+
+// Range is the values allowed for one whole-number field of Force: the
+// one statement of its bounds, which the check (CheckRanges), the public
+// combat.Range and the documents' JSON Schemas read.
+type Range struct {
+	// Field is the field's name, the same in Force and in combat.Side.
+	Field string
+	// Noun names the value in an error ("trade goods").
+	Noun string
+	// Min and Max are the inclusive bounds.
+	Min, Max int
+}
+
+// Ranges are the whole-number fields of a side with bounds of their own.
+var Ranges = []Range{
+	{Field: "Modifier", Noun: "modifier", Min: -MaxModifier, Max: MaxModifier},
+	{Field: "AdjacentPDS", Noun: "adjacent PDS", Max: MaxAdjacentPDS},
+	{Field: "SystemPDS", Noun: "PDS on its planets in the system", Max: MaxAdjacentPDS},
+	{Field: "TradeGoods", Noun: "trade goods", Max: MaxBudget},
+	{Field: "Influence", Noun: "influence", Max: MaxBudget},
+	{Field: "CommandCounters", Noun: "command counters", Max: MaxBudget},
+}
+
+// CheckRanges reports the first field of f out of its Range, as an
+// InputError of side.
+func CheckRanges(f *Force, side string) error {
+	v := reflect.ValueOf(f).Elem()
+	for _, r := range Ranges {
+		if n := int(v.FieldByName(r.Field).Int()); n < r.Min || n > r.Max {
+			lo := strconv.Itoa(r.Min)
+			hi := strconv.Itoa(r.Max)
+			if r.Min < 0 {
+				hi = "+" + hi // a signed range: -9..+9
+			}
+			return Inputf(side, r.Field, "%s %d out of range: allowed %s..%s", r.Noun, n, lo, hi)
+		}
+	}
+	return nil
+}
