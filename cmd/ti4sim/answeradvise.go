@@ -66,6 +66,10 @@ func adviceError(ctx context.Context, err error) error {
 		switch {
 		case path == "limits.kinds":
 			return &scenario.Error{Path: "limits.build", Msg: rest} // the library's Kinds are the document's build
+		case path == "limits.dock_resources":
+			return &scenario.Error{Path: "limits.space_dock", Msg: rest}
+		case path == "target" || path == "keep":
+			return &scenario.Error{Path: path, Msg: rest}
 		case strings.HasPrefix(path, "limits."):
 			return &scenario.Error{Path: path, Msg: rest}
 		case path == "trials":

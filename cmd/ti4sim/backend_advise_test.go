@@ -45,7 +45,7 @@ func TestBackendAdviseMatchesCLI(t *testing.T) {
 func TestBackendAdviseInputErrors(t *testing.T) {
 	const fight = `"scenario":{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}}`
 	for _, tc := range []struct{ doc, path, has string }{
-		{`{"version":1,` + fight + `}`, "limits.resources", "out of range 1..100"},
+		{`{"version":1,` + fight + `}`, "limits", "missing: required"},
 		{`{"version":1,` + fight + `,"limits":{"resources":200}}`, "limits.resources", "out of range 1..100"},
 		{`{"version":1,` + fight + `,"limits":{"resources":5,"production":3,"space_dock":2}}`, "limits.space_dock", "not both"},
 		{`{"version":1,` + fight + `,"limits":{"resources":5,"supply":{"frigate":2}}}`, "limits.supply.frigate", "unknown unit"},

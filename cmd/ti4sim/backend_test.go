@@ -137,7 +137,7 @@ func TestBackendInputErrors(t *testing.T) {
 		{`{"version":1,"action":"space","extra":true,` + fleets + `}`, "extra", "unknown field", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"faction":"klingon"},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.faction", "klingon", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"order":"banana"},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.order", "banana", false},
-		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"policy":"best"},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.policy", "allowed order, optimal", false},
+		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"policy":"best"},"defender":{"fleet":[{"unit":"destroyer","count":2}]}}`, "attacker.policy", "allowed: order, optimal", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":2}],"policy":"optimal"},"run":{"trials":5000}}`, "run.trials", "an optimal hit policy is solved exactly: drop it", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"policy":"optimal"},"defender":{"fleet":[{"unit":"destroyer","count":2}]},"run":{"rounds":2}}`, "attacker.policy", "cannot handle a round limit", false},
 		{`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"retreat":"best"},"defender":{"fleet":[{"unit":"destroyer","count":2}],"retreat":"after=1"}}`, "attacker.retreat", "a retreat policy for the other side too", false},

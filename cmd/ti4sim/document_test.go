@@ -135,7 +135,7 @@ func TestDocumentErrors(t *testing.T) {
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"dreadnought","count":1,"upgraded":true}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet: dreadnought given both with and without II"},
 		{[]string{"space"}, `{"version":1,"action":"space","ruleset":"ti5",` + fleets + `}`, "ruleset: "},
 		{[]string{"space"}, `{"version":1,"action":"space","printings":{"magen":"omega3"},` + fleets + `}`, "printings.magen: "},
-		{[]string{"space"}, `{"version":1,"action":"space","system":{"space_mine":true},` + fleets + `}`, "system.space_mine: space mines exist only under ruleset ti3-sa"},
+		{[]string{"space"}, `{"version":1,"action":"space","system":{"space_mine":true},` + fleets + `}`, "system.space_mine: space mine: space mines exist only in Twilight Imperium 3"},
 		{[]string{"space"}, `{"version":1,"action":"space","system":{"nebula":"yes"},` + fleets + `}`, `system.nebula: want true or false, got the string "yes"`},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}],"faction":"borg"},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.faction: "},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}],"modifier":12},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.modifier: 12 is out of range -9..9"},
@@ -156,7 +156,7 @@ func TestDocumentErrors(t *testing.T) {
 		{[]string{"compare", "space"}, `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[]}},"vary":[{"key":"magen","values":["omega","omega2"]}]}`, "scenario.attacker.fleet: empty"},
 		{[]string{"compare", "space"}, `{"version":1,"scenario":{"version":1,"action":"space",` + fleets + `},"vary":[{"key":"colour","values":["red","blue"]}]}`, "unknown key"},
 		{[]string{"vote"}, `{"version":1,"voters":[]}`, "voters: empty"},
-		{[]string{"vote"}, `{"version":1,"mode":"secret","voters":["a:3:for=1"]}`, `mode: "secret" is not a mode`},
+		{[]string{"vote"}, `{"version":1,"mode":"secret","voters":["a:3:for=1"]}`, `mode: "secret" is not allowed; allowed: preliminary, base`},
 		{[]string{"vote"}, `{"version":1,"voters":["a:3:for=1.5"]}`, "--voter"},
 		{[]string{"vote"}, `{"version":1,"voters":["a:3:for=1"],"run":{"rounds":2}}`, "run.rounds: a vote has no rounds"},
 		// issue 27: one strict reading — duplicate keys, values the schema forbids, numbers typed wrongly

@@ -169,15 +169,19 @@ func (f *docFlags) usage(err error) error {
 		return usageErrorf("--vary %s", e.Msg)
 	}
 	flag := flagOf(strings.TrimPrefix(e.Path, "scenario."))
-	given := flag != ""
-	if fl := f.fs.Lookup(strings.TrimPrefix(strings.Fields(flag + " x")[0], "--")); fl != nil {
-		given = fl.Changed
+	name, _, _ := strings.Cut(strings.TrimPrefix(flag, "--"), " ") // "--planet 2"
+	fl := f.fs.Lookup(name)
+	if fl == nil {
+		flag = "" // not a flag of this command: the document's path names it
 	}
+	given := fl != nil && fl.Changed
 	switch {
 	case f.document != "" && !given && e.Path != "":
 		return usageErrorf("--scenario %s: %s: %s", f.document, e.Path, e.Msg)
 	case flag != "":
 		return usageErrorf("%s: %s", flag, e.Msg)
+	case e.Path != "":
+		return usageErrorf("%s: %s", e.Path, e.Msg)
 	}
 	return usageErrorf("%s", e.Msg)
 }

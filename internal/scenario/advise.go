@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 
@@ -99,36 +98,22 @@ func (d *Advise) Check() error {
 		return errorf("scenario.run.prefer_exact", "method auto (the default) is exact where it can be")
 	case sc.Run.Precision != 0:
 		return errorf("scenario.run.precision", "every fleet runs the same trials: give trials, not a precision")
-	case d.Target < 0 || d.Target > 1 || math.IsNaN(d.Target):
-		return errorf("target", "%v out of range 0 (highest chance)..1", d.Target)
-	case d.Keep < 0 || d.Keep > advise.MaxCount:
-		return errorf("keep", "%d out of range 0..%d", d.Keep, advise.MaxCount)
 	case d.Method != "" && !slices.Contains(Methods, d.Method):
 		return errorf("method", "%s is not a method; allowed: %s", echo.Quote(d.Method), strings.Join(Methods, ", "))
 	}
 	return d.Limits.check()
 }
 
+// check reads the limits' unit names; their numbers are the advisor's to
+// check (advise.Fleet).
 func (l *Limits) check() error {
-	switch {
-	case l.Resources < 1 || l.Resources > advise.MaxResources:
-		return errorf("limits.resources", "%d out of range 1..%d", l.Resources, advise.MaxResources)
-	case l.Production < 0 || l.Production > advise.MaxCount:
-		return errorf("limits.production", "%d out of range 0 (no limit)..%d", l.Production, advise.MaxCount)
-	case l.SpaceDock != nil && l.Production != 0:
+	if l.SpaceDock != nil && l.Production != 0 {
 		return errorf("limits.space_dock", "give production or a space dock, not both")
-	case l.SpaceDock != nil && (*l.SpaceDock < 0 || *l.SpaceDock > advise.MaxResources):
-		return errorf("limits.space_dock", "%d out of range 0..%d (the planet's resources)", *l.SpaceDock, advise.MaxResources)
-	case l.FleetPool < 0 || l.FleetPool > advise.MaxCount:
-		return errorf("limits.fleet_pool", "%d out of range 0 (no limit)..%d", l.FleetPool, advise.MaxCount)
 	}
 	for _, k := range slices.Sorted(maps.Keys(l.Supply)) {
 		p := join("limits.supply", k)
 		if _, _, err := units.ParseKind(k); err != nil {
 			return errorf(p, "%v", err)
-		}
-		if n := l.Supply[k]; n < 0 || n > advise.MaxCount {
-			return errorf(p, "%d out of range 0..%d", n, advise.MaxCount)
 		}
 	}
 	for i, b := range l.Build {

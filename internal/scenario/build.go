@@ -74,6 +74,9 @@ func (d *Combat) build() (combat.Scenario, error) {
 	items := make([]string, len(keys))
 	for i, k := range keys {
 		items[i] = k + "=" + d.Printings[k]
+		if _, err := combat.ParseRules(items[i : i+1]); err != nil {
+			return combat.Scenario{}, errorf(join("printings", k), "%v", err)
+		}
 	}
 	if sc.Printings, err = combat.ParseRules(items); err != nil {
 		return sc, errorf("printings", "%v", err)
@@ -86,6 +89,9 @@ func (d *Combat) build() (combat.Scenario, error) {
 		if err := s.doc.build(s.lib, s.name, g); err != nil {
 			return sc, err
 		}
+	}
+	if d.Defender.PDS != 0 {
+		return sc, errorf("defender.pds", "only the attacker's PDS on other planets of the system are given apart; the defender's PDS go in its fleet")
 	}
 	d.copyValues(&sc)
 	return sc, d.System.build(&sc, g)

@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -40,10 +39,12 @@ func (d *Combat) game() (combat.Edition, error) {
 	return g, nil
 }
 
-// Check reports the first value of the document that is out of range or
-// not understood, as an *Error naming its path. What depends on several
-// fields at once (a card for the wrong faction, capacity) is checked when
-// the scenario is built.
+// Check reports the first fault of the document as a document, as an
+// *Error naming its path: its version and action, each side's fleet given
+// and each entry whole (damaged within its count), the run asked for in
+// one way. Everything about the game — names, ranges, what the ruleset,
+// the action and the units allow — is the library's to check, when the
+// document builds its input (Scenario): it is checked once, there.
 func (d *Combat) Check() error {
 	if d.Version != Version {
 		return errorf("version", "%d is not a version this build reads; allowed: %d", d.Version, Version)
@@ -55,189 +56,40 @@ func (d *Combat) Check() error {
 	default:
 		return errorf("action", "%s is not an action; allowed: space, ground, invade", echo.Quote(d.Action))
 	}
-	g, err := d.game()
-	if err != nil {
-		return err
-	}
-	keys := make([]string, 0, len(d.Printings))
-	for k := range d.Printings {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if _, err := combat.ParseRules([]string{k + "=" + d.Printings[k]}); err != nil {
-			return errorf(join("printings", k), "%v", err)
-		}
-	}
-	if d.System.SpaceMine && g != combat.EditionTI3SA {
-		return errorf("system.space_mine", "space mines exist only under ruleset ti3-sa")
-	}
 	for _, s := range []struct {
 		name string
 		side *Side
 	}{{"attacker", &d.Attacker}, {"defender", &d.Defender}} {
-		if s.name == "defender" && len(s.side.Fleet) == 0 && len(d.System.Planets) > 0 {
-			s.side.Fleet = []Units{{Unit: "carrier", Count: 1}} // checked as a side; a system's defender may have no ships
-			err := s.side.check(s.name, g)
-			s.side.Fleet = nil
-			if err != nil {
+		if len(s.side.Fleet) == 0 && !(s.name == "defender" && len(d.System.Planets) > 0) {
+			return errorf(s.name+".fleet", "empty: give the side's units, e.g. [{\"unit\": \"dreadnought\", \"count\": 2}]")
+		}
+		for _, list := range []struct {
+			key string
+			us  []Units
+		}{{"fleet", s.side.Fleet}, {"galvanized", s.side.Galvanized}} {
+			if err := entries(list.us, s.name+"."+list.key); err != nil {
 				return err
 			}
-			continue
 		}
-		if err := s.side.check(s.name, g); err != nil {
+	}
+	for i, p := range d.System.Planets {
+		if err := entries(p.Units, fmt.Sprintf("system.planets[%d].units", i)); err != nil {
 			return err
 		}
-	}
-	switch {
-	case d.System.IonStorm && g != combat.EditionTI3SA:
-		return errorf("system.ion_storm", "an Ion Storm is a Twilight Imperium 3 system; give ruleset ti3-sa")
-	case d.System.HomeSystem && g != combat.EditionTI3SA:
-		return errorf("system.home_system", "it changes only Twilight Imperium 3's bombardment; give ruleset ti3-sa")
-	case d.System.Commandos < 0 || d.System.Commandos > 99:
-		return errorf("system.commandos", "%d is out of range 0..99", d.System.Commandos)
-	case d.System.Commandos > 0 && (g != combat.EditionTI3SA || d.Action != "invade"):
-		return errorf("system.commandos", "commandos are Twilight Imperium 3's shock troops held back in an invasion; give ruleset ti3-sa and action invade")
-	case d.System.Wormhole && g != combat.EditionTI3SA:
-		return errorf("system.wormhole", "only Twilight Imperium 3's Dimensional Splicer reads it; give ruleset ti3-sa")
-	case d.System.NegateMineHits && !d.System.SpaceMine:
-		return errorf("system.negate_mine_hits", "there is no space mine; give space_mine")
-	case d.System.HomeSystem && d.Action != "invade":
-		return errorf("system.home_system", "it changes only an invasion's bombardment; give action invade")
-	case d.Attacker.HighAlert && d.Defender.HighAlert:
-		return errorf("defender.high_alert", "there is one High Alert token; give it to one side")
-	}
-	if d.Defender.PDS != 0 {
-		return errorf("defender.pds", "only the attacker's PDS on other planets of the system are given apart; the defender's PDS go in its fleet")
-	}
-	if err := d.System.checkPlanets(d.Action, g); err != nil {
-		return err
 	}
 	return d.Run.check("run")
 }
 
-// checkPlanets checks a system's planets, commit and bombard.
-func (sy *System) checkPlanets(action string, g combat.Edition) error {
-	if len(sy.Planets) == 0 {
-		switch {
-		case sy.Commit != "":
-			return errorf("system.commit", "a commit policy needs the system's planets (system.planets)")
-		case sy.Bombard != "":
-			return errorf("system.bombard", "bombard needs the system's planets (system.planets)")
+// entries checks that each entry of a list of units is whole: a count,
+// and no more damaged units than it.
+func entries(us []Units, path string) error {
+	for i, u := range us {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if u.Count < 1 || u.Count > MaxItemCount {
+			return errorf(join(p, "count"), "%d is out of range 1..%d", u.Count, MaxItemCount)
 		}
-		return nil
-	}
-	switch {
-	case action != ActionInvade:
-		return errorf("system.planets", "only action invade has planets")
-	case len(sy.Planets) > combat.MaxPlanets:
-		return errorf("system.planets", "%d planets; a system holds 1 to %d", len(sy.Planets), combat.MaxPlanets)
-	case sy.Cultural:
-		return errorf("system.cultural", "with planets, mark the cultural ones among the planets (system.planets[i].cultural)")
-	}
-	var names []string
-	for i, p := range sy.Planets {
-		path := fmt.Sprintf("system.planets[%d]", i)
-		name := strings.TrimSpace(p.Name)
-		if !combat.PlanetName(name) {
-			return errorf(join(path, "name"), "%s is not a planet name (1..40 printable characters, no ':', ';' or parentheses)", echo.Quote(p.Name))
-		}
-		for _, n := range names {
-			if strings.EqualFold(n, name) {
-				return errorf(join(path, "name"), "%s is given twice", echo.Quote(name))
-			}
-		}
-		names = append(names, name)
-		if _, err := fleet(p.Units, g, join(path, "units")); err != nil {
-			return err
-		}
-	}
-	if _, err := combat.ParseCommit(sy.Commit, names, func(s string) (units.Fleet, error) { return parseFleet(g, s) }); err != nil {
-		return errorf("system.commit", "%v", err)
-	}
-	if b := strings.TrimSpace(sy.Bombard); b != "" && !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, b) }) {
-		return errorf("system.bombard", "no planet is named %s (the planets: %s)", echo.Quote(b), strings.Join(names, ", "))
-	}
-	return nil
-}
-
-// check checks one side; path is "attacker" or "defender".
-func (s *Side) check(path string, g combat.Edition) error {
-	if len(s.Fleet) == 0 {
-		return errorf(join(path, "fleet"), "empty: give the side's units, e.g. [{\"unit\": \"dreadnought\", \"count\": 2}]")
-	}
-	if _, err := fleet(s.Fleet, g, join(path, "fleet")); err != nil {
-		return err
-	}
-	if len(s.Galvanized) > 0 {
-		if _, err := fleet(s.Galvanized, g, join(path, "galvanized")); err != nil {
-			return err
-		}
-	}
-	if s.Faction != "" {
-		lookup := units.LookupFaction
-		if g == combat.EditionTI3SA {
-			lookup = units.LookupTI3Race
-		}
-		if _, err := lookup(s.Faction); err != nil {
-			return errorf(join(path, "faction"), "%v", err)
-		}
-	}
-	for i, t := range s.Technologies {
-		if strings.TrimSpace(t) == "" || strings.ContainsAny(t, ",") {
-			return errorf(fmt.Sprintf("%s.technologies[%d]", path, i), "%s is not a technology name (see ti4sim cards)", echo.Quote(t))
-		}
-	}
-	for i, c := range s.Cards {
-		p := fmt.Sprintf("%s.cards[%d]", path, i)
-		if strings.TrimSpace(c.Name) == "" || strings.ContainsAny(c.Name, ",:") {
-			return errorf(join(p, "name"), "%s is not a card name (see ti4sim cards)", echo.Quote(c.Name))
-		}
-		if c.Copies < 0 || c.Copies > MaxCopies {
-			return errorf(join(p, "copies"), "%d is out of range 1..%d", c.Copies, MaxCopies)
-		}
-	}
-	if s.Order != "" {
-		if _, err := combat.ParseOrderFor(g, s.Order); err != nil {
-			return errorf(join(path, "order"), "%v", err)
-		}
-	}
-	if (len(s.Leaders) > 0 || s.HighAlert) && g != combat.EditionTI3SA {
-		key := "leaders"
-		if s.HighAlert {
-			key = "high_alert"
-		}
-		return errorf(join(path, key), "leaders and the High Alert token are Twilight Imperium 3's; give ruleset ti3-sa")
-	}
-	leaders := combat.TI3Leaders()
-	for i, l := range s.Leaders {
-		if _, ok := leaders[l]; !ok {
-			return errorf(fmt.Sprintf("%s.leaders[%d]", path, i), "%s is not a leader; allowed: general, admiral, agent, scientist, diplomat", echo.Quote(l))
-		}
-		if slices.Contains(s.Leaders[:i], l) {
-			return errorf(fmt.Sprintf("%s.leaders[%d]", path, i), "%s is given twice", l)
-		}
-	}
-	if _, err := combat.ParsePolicy(s.Policy); err != nil {
-		return errorf(join(path, "policy"), "%v", err)
-	}
-	if _, err := combat.ParseRetreat(s.Retreat); err != nil {
-		return errorf(join(path, "retreat"), "%v", err)
-	}
-	for _, n := range []struct {
-		key    string
-		v, max int
-		min    int
-	}{
-		{"modifier", s.Modifier, combat.MaxModifier, -combat.MaxModifier},
-		{"trade_goods", s.TradeGoods, combat.MaxBudget, 0},
-		{"influence", s.Influence, combat.MaxBudget, 0},
-		{"command_counters", s.CommandCounters, combat.MaxBudget, 0},
-		{"adjacent_pds", s.AdjacentPDS, combat.MaxAdjacentPDS, 0},
-		{"pds", s.PDS, combat.MaxAdjacentPDS, 0},
-	} {
-		if n.v < n.min || n.v > n.max {
-			return errorf(join(path, n.key), "%d is out of range %d..%d", n.v, n.min, n.max)
+		if u.Damaged < 0 || u.Damaged > u.Count {
+			return errorf(join(p, "damaged"), "%d is out of range 0..%d (the count)", u.Damaged, u.Count)
 		}
 	}
 	return nil

@@ -70,20 +70,14 @@ func (d *Compare) Check() error {
 	return nil
 }
 
-// Check reports the first value of a vote document out of range, as an
-// *Error naming its path. The voters' grammar is checked as `ti4sim vote`
-// does.
+// Check reports the first fault of a vote document as a document, as an
+// *Error naming its path: its version, outcome names that the outcomes'
+// grammar can carry, and the run. The voters, the mode, the players and
+// the duel die are the agenda's to check, when the document builds it
+// (Agenda).
 func (d *Vote) Check() error {
 	if d.Version != Version {
 		return errorf("version", "%d is not a version this build reads; allowed: %d", d.Version, Version)
-	}
-	switch d.Mode {
-	case "", "preliminary", "base":
-	default:
-		return errorf("mode", "%s is not a mode; allowed: preliminary, base", echo.Quote(d.Mode))
-	}
-	if len(d.Voters) == 0 {
-		return errorf("voters", "empty: give one voter per player, e.g. [\"sol:5:for=0.5,against=0.5\"]")
 	}
 	for i, o := range d.Outcomes {
 		if strings.TrimSpace(o) == "" || strings.Contains(o, ",") {
@@ -94,17 +88,6 @@ func (d *Vote) Check() error {
 		if strings.TrimSpace(o) == "" || strings.Contains(o, ",") {
 			return errorf(fmt.Sprintf("speaker_prefers[%d]", i), "%s is not an outcome name", echo.Quote(o))
 		}
-	}
-	if d.Players < 0 || d.Players > MaxVoters {
-		return errorf("players", "%d is out of range 1..%d (or absent: the number of voters)", d.Players, MaxVoters)
-	}
-	if len(d.Voters) > MaxVoters {
-		return errorf("voters", "%d voters: allowed 1..%d", len(d.Voters), MaxVoters)
-	}
-	switch d.Duel {
-	case "", "standard", "first-round":
-	default:
-		return errorf("duel", "%s is not a duel die; allowed: standard, first-round", echo.Quote(d.Duel))
 	}
 	if d.Run.PreferExact {
 		return errorf("run.prefer_exact", "a vote takes exact or trials, not prefer_exact")

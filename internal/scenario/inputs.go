@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -171,7 +172,7 @@ func InputAt(path string) (*Input, string) {
 	}
 	for i := range Inputs {
 		in := &Inputs[i]
-		if in.Path == path && (len(in.Sides) > 0) == (side != "") {
+		if in.Path == path && (side == "" && len(in.Sides) == 0 || slices.Contains(in.Sides, side)) {
 			return in, side
 		}
 		if len(in.Sides) == 0 && side == "" && strings.HasPrefix(path, in.Path+".") && in.Path == "printings" {
