@@ -175,7 +175,7 @@ func TestBrowserWasmAdvise(t *testing.T) {
   if (!e.hidden || Date.now() - t0 > 20000) return r(e.dataset.path + " | " + e.textContent);
   setTimeout(poll, 20);
 })(); })`)
-	if !strings.HasPrefix(path, "limits.resources | limits.resources: ") {
-		t.Errorf("resources 0: the tab shows %q, want the error at limits.resources", path)
+	if !strings.HasPrefix(path, "limits.resources | Resources: ") {
+		t.Errorf("resources 0: the tab shows %q, want the error at limits.resources, named by its control (Resources)", path)
 	}
 }

@@ -145,3 +145,23 @@ func checkCharts(tb *tab) {
 		}
 	}
 }
+
+// An input the engine refuses is named on the page by its control, not by
+// its JSON path: the message starts with the control's words as the form
+// shows them, and the control is marked invalid (aria-invalid).
+func TestBrowserBattleErrorNamesControl(t *testing.T) {
+	c := requireStatic(t) // the WebAssembly engine: no network error for the browser to log
+	tb := newTab(t)
+	doc := []byte(`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}],"trade_goods":120},"defender":{"fleet":[{"unit":"destroyer","count":2}]},"run":{"trials":1000,"seed":1}}`)
+	tb.open(shareLink(c.static, "combat", doc))
+	got := eval[string](tb, `new Promise(r => { const t0 = Date.now(); (function poll() {
+  const e = document.getElementById("error");
+  if (!e.hidden || Date.now() - t0 > 20000) return r([e.dataset.path, e.dataset.control, e.textContent,
+    document.getElementById("a-trade-goods").getAttribute("aria-invalid")].join(" | "));
+  setTimeout(poll, 20);
+})(); })`)
+	want := "attacker.trade_goods | a-trade-goods | Attacker · Trade goods to spend: 120 is out of range 0..99 | true"
+	if got != want {
+		t.Errorf("trade goods 120: the page shows\n %q\nwant\n %q", got, want)
+	}
+}

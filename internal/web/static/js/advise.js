@@ -3,6 +3,7 @@
 // recommendation and the Pareto table. The Battle tab's attacker units
 // count as already in the system only when the box says so.
 
+import { controlOf } from "./battle.js";
 import { $, h, intValue, showError } from "./dom.js";
 import * as fmt from "./format.js";
 
@@ -95,8 +96,23 @@ export function show(res) {
   $("advise-summary").textContent = `${res.evaluated} of ${res.buildable} buildable fleets evaluated ${how} in ${Math.round(res.elapsed_ms)} ms.` + (res.not_exact ? ` Not exact: ${res.not_exact.replace(/^exact mode /, "")}` : "");
 }
 
-// error shows an advice's error.
+// limitControls are the advise tab's controls: document path, element id.
+// The fight's own paths ("scenario.…") are the battle form's (controlOf).
+const limitControls = {
+  "limits.resources": "advise-resources", "limits.production": "advise-production", "limits.space_dock": "advise-dock",
+  "limits.fleet_pool": "advise-fleet-pool", "limits.supply": "advise-supply", "limits.build": "advise-build",
+  "limits.war_sun": "advise-war-sun", target: "advise-target", keep: "advise-keep", "scenario.attacker.fleet": "advise-there",
+};
+
+// control finds the control of an advise document's JSON path, or null.
+function control(path) {
+  const bare = path.replace(/\[\d+\]/g, "").replace(/^limits\.supply\..*/, "limits.supply");
+  if (limitControls[bare]) return $(limitControls[bare]);
+  return bare.startsWith("scenario.") ? controlOf(bare.slice("scenario.".length)) : null;
+}
+
+// error shows an advice's error, named by the control at fault.
 export function error(msg, path = "") {
-  showError($("advise-error"), msg, path);
+  showError($("advise-error"), msg, path, path ? control(path) : null);
   if (msg) $("advise-out").dataset.state = "error";
 }

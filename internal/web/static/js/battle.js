@@ -32,6 +32,58 @@ const sideNumbers = [
   ["pds", "pds"],
 ];
 
+// sideControls are a side's other controls: document key, element id
+// suffix (the side's units table for its fleet and galvanized units, its
+// cards box for its cards and leaders).
+const sideControls = [
+  ["fleet", "units"],
+  ["galvanized", "units"],
+  ["faction", "faction"],
+  ["technologies", "tech"],
+  ["cards", "cards"],
+  ["leaders", "cards"],
+  ["order", "order"],
+  ["policy", "order"],
+  ["retreat", "retreat"],
+  ["high_alert", "high-alert"],
+  ...sideNumbers.map(([id, key]) => [key, id]),
+];
+
+// runControls are the run's and the scenario's own controls: document
+// path, element id.
+const runControls = [
+  ["action", "action"],
+  ["ruleset", "ruleset"],
+  ["printings", "printings"],
+  ["run.trials", "trials"],
+  ["run.seed", "seed"],
+  ["run.exact", "run-mode"],
+  ["run.prefer_exact", "run-mode"],
+  ["run.precision", "run-mode"],
+];
+
+// controlOf finds the form control of a combat document's JSON path (an
+// element's path, "attacker.cards[2]", finds its list's control), from the
+// form's own tables above: the page's one table of where each input is.
+// It returns null for a path no control sets.
+export function controlOf(path) {
+  const bare = path.replace(/\[\d+\]/g, "");
+  const [head, ...rest] = bare.split(".");
+  const key = rest.join(".");
+  const side = sides.find((s) => s.role === head);
+  if (side) {
+    const c = sideControls.find(([k]) => k === key);
+    return c ? $(`${side.p}-${c[1]}`) : null;
+  }
+  if (head === "system") {
+    const c = systemSwitches.find(([, k]) => k === key);
+    return c ? $(c[0]) : null;
+  }
+  if (head === "printings" && key) return $(`printing-${key}`);
+  const c = runControls.find(([p]) => p === bare);
+  return c ? $(c[1]) : null;
+}
+
 // Battle builds and reads the battle form from the catalog
 // (GET /v1/catalog).
 export class Battle {
@@ -74,7 +126,7 @@ export class Battle {
       h("details", { class: "texts", id: `${p}-texts-box` }, h("summary", {}, "Faction texts"), h("ul", { id: `${p}-texts` })),
       h("table", { class: "units", id: `${p}-units`, "aria-label": `${title}'s units` }),
       h("details", { class: "techs" }, h("summary", { id: `${p}-tech-summary` }, "Technologies"), h("div", { id: `${p}-tech`, role: "group", "aria-label": `${title}'s technologies` })),
-      h("details", { class: "cards" }, h("summary", { id: `${p}-cards-summary` }, "Cards, leaders and board"), h("div", { id: `${p}-cards` })),
+      h("details", { class: "cards" }, h("summary", { id: `${p}-cards-summary` }, "Cards, leaders and board"), h("div", { id: `${p}-cards`, role: "group", "aria-label": `${title}'s cards, leaders and board` })),
       h(
         "details",
         { class: "more" },

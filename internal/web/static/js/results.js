@@ -3,6 +3,7 @@
 // resources lost per side, the charts of units left by outcome and of
 // rounds, and the warnings.
 
+import { controlOf } from "./battle.js";
 import { $, h, showError } from "./dom.js";
 import * as fmt from "./format.js";
 
@@ -48,9 +49,10 @@ export class Results {
     p.textContent = fmt.pct(total ? done / total : 0);
   }
 
-  // error shows an engine's error, with the JSON path at fault.
+  // error shows an engine's error, named by the form control at fault
+  // (controlOf its JSON path), or by the path where no control sets it.
   error(msg, path = "") {
-    showError($("error"), msg, path);
+    showError($("error"), msg, path, path ? controlOf(path) : null);
   }
 
 

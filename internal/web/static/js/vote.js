@@ -124,8 +124,16 @@ export function show(res) {
   $("vote-warnings").replaceChildren(...(res.warnings || []).map((w) => h("li", {}, w)));
 }
 
-// error shows a vote's error.
+// voteControls are the vote tab's controls: document path, element id.
+const voteControls = {
+  mode: "vote-mode", outcomes: "vote-outcomes", speaker: "vote-speaker", speaker_prefers: "vote-speaker",
+  voters: "vote-table", bribery: "vote-table", players: "vote-table", duel: "vote-mode",
+  "run.exact": "vote-exact", "run.trials": "vote-trials", "run.seed": "vote-seed",
+};
+
+// error shows a vote's error, named by the control at fault.
 export function error(msg, path = "") {
-  showError($("vote-error"), msg, path);
+  const id = voteControls[path.replace(/\[\d+\]/g, "")];
+  showError($("vote-error"), msg, path, id ? $(id) : null);
   if (msg) $("vote-out").dataset.state = "error";
 }
