@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // admit waits for a run's turn when the service runs the command

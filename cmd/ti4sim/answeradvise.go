@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // answerAdvise answers an advise document, for the command line, the

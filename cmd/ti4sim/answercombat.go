@@ -7,9 +7,9 @@ import (
 	"io"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // answerCombat answers a combat document, the one path of the command

@@ -9,15 +9,15 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
-	"github.com/ti4sim/ti4sim/internal/importer"
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // backend answers the service's requests with the same code as the
 // command line, minus its flags: a document is decoded strictly
-// (internal/scenario: every fault an error naming its JSON path), then
+// (cmd/ti4sim/internal/scenario: every fault an error naming its JSON path), then
 // answered by answerCombat, answerCompare, answerAdvise or answerVote
 // within the request's limits, so a response is byte for byte what `-o
 // json` prints for the same document and seed.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // mustShowDoc is the Must show question as an advise document.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 var testLimits = service.Limits{MaxTrials: 1_000_000, MaxExactStates: 1 << 20}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // varyKeys are the --vary keys (the documents' too).

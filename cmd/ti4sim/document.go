@@ -6,11 +6,11 @@ import (
 	"io"
 	"os"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
-// The scenario document (internal/scenario) and the command line: the
+// The scenario document (cmd/ti4sim/internal/scenario) and the command line: the
 // flags fill a document (docFlags), a --scenario file is one, and a run's
 // normalised document is what `ti4sim scenario` prints and every -o json
 // result echoes.

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // One scenario given as flags, as a document file, as a POST /v1/combat
@@ -100,7 +100,7 @@ func TestOneScenarioFourWays(t *testing.T) {
 // (testdata/ti4battle_links.txt) imports and runs through the command
 // line, as a user would: ti4sim import, then the command --scenario.
 func TestImportedLinksRun(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "importer", "testdata", "ti4battle_links.txt"))
+	data, err := os.ReadFile(filepath.Join("internal", "importer", "testdata", "ti4battle_links.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

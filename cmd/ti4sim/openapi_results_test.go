@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/internal/servetest"
-	"github.com/ti4sim/ti4sim/internal/service"
 )
 
 // TestOpenAPIRealResults: the answers of the real backend (combat of each

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // TestPlanetUsageErrors checks that every mistake with --planet, --commit

@@ -27,7 +27,7 @@ PDS; the run: trials, seed, exact, precision, rounds), a comparison (a
 combat under "scenario" and the settings that vary under "vary"), a fleet
 question (advise: a combat under "scenario" whose attacker holds the units
 already there, the build "limits", "target", "keep", "method"), and a
-vote. Their JSON Schemas (draft 2020-12) are in internal/scenario/schema/.
+vote. Their JSON Schemas (draft 2020-12) are in cmd/ti4sim/internal/scenario/schema/.
 
 Examples:
   ti4sim scenario space -a "2 dreadnought, 1 carrier, 4 fighter" -d "3 cruiser" > battle.json

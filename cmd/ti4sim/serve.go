@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
-	"github.com/ti4sim/ti4sim/internal/service"
-	"github.com/ti4sim/ti4sim/internal/web"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web"
 )
 
 func serveCommand() *command {

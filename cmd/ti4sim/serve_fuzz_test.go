@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // FuzzCombatHandler: whatever the body of POST /v1/combat, the service

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // This file is issue 27's "the service surviving every generated

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web"
 	"github.com/ti4sim/ti4sim/internal/echo"
-	"github.com/ti4sim/ti4sim/internal/web"
 )
 
 func siteCommand() *command {

@@ -12,8 +12,8 @@ import (
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the

@@ -9,7 +9,7 @@ import (
 	"os"
 	"syscall/js"
 
-	"github.com/ti4sim/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // main, compiled to WebAssembly (GOOS=js GOARCH=wasm, as `ti4sim site`

@@ -1,6 +1,6 @@
 // Package servetest builds the ti4sim binary and starts its service on a
 // loopback port, the way a user starts it, for the tests that need the
-// real thing (cmd/ti4sim, internal/web, bench/load). It is test support:
+// real thing (cmd/ti4sim, cmd/ti4sim/internal/web, bench/load). It is test support:
 // nothing in production imports it.
 package servetest
 

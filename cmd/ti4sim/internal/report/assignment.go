@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
 )
 

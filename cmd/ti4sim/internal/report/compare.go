@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 )
 
 // CompareOptions are what the command line decides about a comparison's

@@ -9,7 +9,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/ti4sim/ti4sim/agenda"
-	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
 
 // VoteOptions are what the command line decides about a vote's output.

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/ti4sim/ti4sim/agenda"
-	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
 
 // voteByOutcome is a JSON object from outcome names to values, in the order of

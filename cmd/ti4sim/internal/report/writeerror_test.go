@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/agenda"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
 )
 

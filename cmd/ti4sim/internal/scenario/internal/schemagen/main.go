@@ -1,6 +1,6 @@
 // Command schemagen writes the scenario documents' JSON Schemas
 // (schema/*.json) from their Go types, doc comments and constraint table
-// (scenario.GenerateSchemas). Run by `go generate ./internal/scenario`,
+// (scenario.GenerateSchemas). Run by `go generate ./cmd/ti4sim/internal/scenario`,
 // in that directory.
 package main
 
@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/ti4sim/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/internal/scenario/internal/doccomment"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario/internal/doccomment"
 )
 
 func main() {

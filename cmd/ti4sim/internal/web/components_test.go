@@ -58,7 +58,7 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", "..")) // the repository, from cmd/ti4sim/internal/web
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

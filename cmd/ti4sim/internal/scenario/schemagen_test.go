@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario/internal/doccomment"
 	"github.com/ti4sim/ti4sim/combat"
-	"github.com/ti4sim/ti4sim/internal/scenario/internal/doccomment"
 )
 
 // The committed schemas are what the generator makes of the Go types,
@@ -30,7 +30,7 @@ func TestSchemasGenerated(t *testing.T) {
 	}
 	for _, name := range SchemaNames {
 		if b, _ := Schema(name); !bytes.Equal(b, got[name]) {
-			t.Errorf("schema/%s.json is not what the document types, their doc comments and schemaRules make: run go generate ./internal/scenario", name)
+			t.Errorf("schema/%s.json is not what the document types, their doc comments and schemaRules make: run go generate ./cmd/ti4sim/internal/scenario", name)
 		}
 	}
 	files, _ := schemas.ReadDir("schema")

@@ -31,7 +31,7 @@ var schemaDocuments = map[string]reflect.Type{
 }
 
 // schemaID is the schemas' base URI.
-const schemaID = "https://github.com/ti4sim/ti4sim/internal/scenario/schema/"
+const schemaID = "https://github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario/schema/"
 
 // GenerateSchemas builds the JSON Schema of each document (by name, as
 // SchemaNames), indented, from the document types, schemaRules and

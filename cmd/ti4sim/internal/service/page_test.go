@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/ti4sim/ti4sim/internal/web"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web"
 )
 
 // testPage is the page of testConfig: a file of each kind, a folder, and
@@ -126,7 +126,7 @@ func TestNoPage(t *testing.T) {
 	}
 }
 
-// TestEmbeddedPage: the embedded page (internal/web) is served: its
+// TestEmbeddedPage: the embedded page (cmd/ti4sim/internal/web) is served: its
 // index.html at / and the vendored Chart.js as JavaScript.
 func TestEmbeddedPage(t *testing.T) {
 	cfg := testConfig()

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ti4sim/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
 
 // FuzzTI4Battle: any input gives an error on one line, or a document whose

@@ -2,7 +2,7 @@
 # Vendors Chart.js (https://www.chartjs.org, MIT licence) into
 # static/vendor: its UMD build, its licence and the version. Run it from
 # anywhere with npm on PATH to move to another version:
-#   internal/web/update-chartjs.sh 4.6.1
+#   cmd/ti4sim/internal/web/update-chartjs.sh 4.6.1
 # Building and testing ti4sim needs none of this: the files are committed.
 set -euo pipefail
 version="${1:?usage: update-chartjs.sh VERSION (e.g. 4.6.1)}"

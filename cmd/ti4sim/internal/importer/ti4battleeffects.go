@@ -3,8 +3,8 @@ package importer
 import (
 	"slices"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/echo"
-	"github.com/ti4sim/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/units"
 )
 
