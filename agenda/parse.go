@@ -185,7 +185,7 @@ func parseTable(s string, outcomes []string) ([]float64, error) {
 		}
 		o := indexFold(outcomes, name)
 		if o < 0 {
-			return nil, fmt.Errorf("unknown outcome %s: allowed %s (set them with --outcomes)", echo.Quote(name), strings.Join(outcomes, ", "))
+			return nil, fmt.Errorf("unknown outcome %s: allowed %s (the agenda's outcomes)", echo.Quote(name), strings.Join(outcomes, ", "))
 		}
 		if set[o] {
 			return nil, fmt.Errorf("outcome %q given twice", outcomes[o])

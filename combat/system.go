@@ -351,7 +351,7 @@ func sharedAcrossPlanets(sc *Scenario, space *engine.Plan, plans []*engine.Plan,
 	for _, side := range []*Side{&sc.Attacker, &sc.Defender} {
 		for _, c := range side.Cards {
 			if name, _, _ := strings.Cut(strings.TrimSpace(c), ":"); strings.EqualFold(strings.TrimSpace(name), "mecatol-rex") {
-				return inputf("Planets", "mecatol-rex: the Mecatol Rex system holds one planet; give one --planet")
+				return inputf("Planets", "mecatol-rex: the Mecatol Rex system holds one planet; give it one planet")
 			}
 		}
 	}

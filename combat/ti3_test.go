@@ -187,7 +187,7 @@ func TestTI3Refusals(t *testing.T) {
 	refused(t, sc, "unknown Twilight Imperium 3 technology")
 	sc = base()
 	sc.Printings.X89 = combat.X89Original
-	refused(t, sc, "--rules chooses printings of Twilight Imperium 4 cards")
+	refused(t, sc, "the printings choose among Twilight Imperium 4 cards' texts")
 	sc = base()
 	sc.Defender.AdjacentPDS = 2
 	refused(t, sc, "Deep Space Cannon")
@@ -573,8 +573,8 @@ func TestTI3ParseOrder(t *testing.T) {
 		{combat.EditionTI3SA, "mu, mech", "mechanized unit listed twice"},
 		{combat.EditionTI3SA, "pds", "pds is a structure"},
 		{combat.EditionTI3SA, "zeppelin", `unknown unit "zeppelin"`},
-		{combat.EditionTI4, "st", "shock troops exist only in --ruleset ti3-sa"},
-		{combat.EditionTI4, "ground force", "Twilight Imperium 3 name (--ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
+		{combat.EditionTI4, "st", "shock troops exist only in ruleset ti3-sa"},
+		{combat.EditionTI4, "ground force", "Twilight Imperium 3 name (ruleset ti3-sa); Twilight Imperium 4 calls it infantry"},
 		{combat.EditionTI4, "mu", "Twilight Imperium 4 calls it mech"},
 		{combat.EditionTI4, "infantry ii", "give the unit without II"},
 	} {

@@ -102,7 +102,7 @@ func (f *Faction) Unit(k Kind, upgraded bool) (Stats, error) {
 		return Stats{}, fmt.Errorf("unknown unit kind %d", k)
 	}
 	if k == ShockTroop && f.missing == nil {
-		return Stats{}, fmt.Errorf("shock troops exist only in --ruleset %s", TI3Slug)
+		return Stats{}, fmt.Errorf("shock troops exist only in ruleset %s", TI3Slug)
 	}
 	i := 0
 	if upgraded {

@@ -48,11 +48,11 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		return k, true, nil
 	}
 	if ti3ShockTroopNames[key] {
-		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s: shock troops exist only in --ruleset %s", echo.Quote(key), TI3Slug),
+		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s: shock troops exist only in ruleset %s", echo.Quote(key), TI3Slug),
 			hint: "Twilight Imperium 4's upgraded infantry is \"infantry II\""}
 	}
 	if a, ok := ti3Aliases[key]; ok {
-		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: it is a Twilight Imperium 3 name (--ruleset %s)", key, TI3Slug),
+		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: it is a Twilight Imperium 3 name (ruleset %s)", key, TI3Slug),
 			hint: fmt.Sprintf("Twilight Imperium 4 calls it %s", a.kind)}
 	}
 	if key == "" {

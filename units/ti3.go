@@ -180,11 +180,11 @@ var ti3 = func() *Faction {
 func ti3Missing(k Kind, upgraded bool) error {
 	switch {
 	case k == Flagship:
-		return fmt.Errorf("no flagship in the unit table of --ruleset %s: a flagship is its race's; give the race (--attacker-faction or --defender-faction RACE)", TI3Slug)
+		return fmt.Errorf("no flagship in the unit table of ruleset %s: a flagship is its race's; give the race as the side's faction", TI3Slug)
 	case upgraded:
 		return ErrTI3NoUpgrades
 	}
-	return fmt.Errorf("no %s in --ruleset %s", k, TI3Slug)
+	return fmt.Errorf("no %s in ruleset %s", k, TI3Slug)
 }
 
 // TI3 returns the unit table of Twilight Imperium 3 with Shattered

@@ -169,11 +169,11 @@ func TestParseFleetTI3Errors(t *testing.T) {
 func TestParseFleetShockTroopTI4(t *testing.T) {
 	for _, in := range []string{"2 shock troop", "shock troops", "1 st", "2 shock troop II", "1 carrier, 2 ST"} {
 		_, err := ParseFleet(in)
-		if err == nil || !strings.Contains(err.Error(), "shock troops exist only in --ruleset ti3-sa") {
+		if err == nil || !strings.Contains(err.Error(), "shock troops exist only in ruleset ti3-sa") {
 			t.Errorf("ParseFleet(%q) error = %v", in, err)
 		}
 	}
-	if _, _, err := ParseKind("shock troop"); err == nil || !strings.Contains(err.Error(), "--ruleset ti3-sa") {
+	if _, _, err := ParseKind("shock troop"); err == nil || !strings.Contains(err.Error(), "ruleset ti3-sa") {
 		t.Errorf("ParseKind(shock troop) error = %v", err)
 	}
 	f, err := ParseFleet("3 gf, 1 infantry II")

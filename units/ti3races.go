@@ -30,7 +30,7 @@ func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction
 	f := newFaction(slug, name, aliases, us, abilities)
 	f.missing = func(k Kind, upgraded bool) error {
 		if k == Flagship {
-			return fmt.Errorf("no flagship for %s under --ruleset %s: %s", name, TI3Slug, ti3NoFlagship[slug])
+			return fmt.Errorf("no flagship for %s under ruleset %s: %s", name, TI3Slug, ti3NoFlagship[slug])
 		}
 		return ti3Missing(k, upgraded)
 	}

@@ -95,11 +95,11 @@ func (sc *Scenario) validateTI3() error {
 	case sc.Cultural:
 		return engine.Inputf("", "Cultural", "ruleset ti3-sa: the cultural trait (Conventions of War) is Twilight Imperium 4")
 	case sc.NegateMineHits && !sc.SpaceMine:
-		return engine.Inputf("", "NegateMineHits", "negate mine hits: there is no space mine (--space-mine)")
+		return engine.Inputf("", "NegateMineHits", "negate mine hits: there is no space mine")
 	case sc.SpaceMine && sc.Action == engine.GroundCombat:
 		return engine.Inputf("", "SpaceMine", "space mine: it acts when ships enter the system; a ground combat alone has none")
 	case sc.Printings.Magen != 0 || sc.Printings.X89 != 0 || sc.Printings.DirectHit != 0 || sc.Printings.Harrow != 0 || sc.Printings.Matriarch != 0 || sc.Printings.Iconoclast != 0:
-		return engine.Inputf("", "Printings", "ruleset ti3-sa: --rules chooses printings of Twilight Imperium 4 cards; TI3's Magen Defense Grid is the technology magen-defense-grid")
+		return engine.Inputf("", "Printings", "ruleset ti3-sa: the printings choose among Twilight Imperium 4 cards' texts; TI3's Magen Defense Grid is the technology magen-defense-grid")
 	}
 	for _, sd := range []struct {
 		name string
@@ -108,7 +108,7 @@ func (sc *Scenario) validateTI3() error {
 		s := sd.s
 		switch {
 		case s.Faction != nil && s.Faction.Slug != "none" && !s.Faction.IsTI3():
-			return engine.Inputf(sd.name, "Faction", "%s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (ti4sim units --ruleset ti3-sa --faction RACE)", s.Faction.Slug)
+			return engine.Inputf(sd.name, "Faction", "%s is a Twilight Imperium 4 faction; under ruleset ti3-sa give a TI3 race (the catalog lists them)", s.Faction.Slug)
 		case len(s.Cards) > 0:
 			if err := checkTI3Cards(s.Cards); err != nil {
 				return engine.InputIn(sd.name, "Cards", err)

@@ -63,7 +63,7 @@ func ti3LeaderNames() []string {
 func (sc *Scenario) validateTI3Leaders() error {
 	ti3 := sc.Edition == engine.EditionTI3SA
 	if sc.IonStorm && !ti3 {
-		return engine.Inputf("", "IonStorm", "ion storm: a Twilight Imperium 3 (Shattered Empire) system; use --ruleset ti3-sa")
+		return engine.Inputf("", "IonStorm", "ion storm: a Twilight Imperium 3 (Shattered Empire) system; give ruleset ti3-sa")
 	}
 	if sc.Attacker.HighAlert && sc.Defender.HighAlert {
 		return engine.Inputf("", "HighAlert", "high alert: there is one High Alert token; give it to one side")
@@ -75,7 +75,7 @@ func (sc *Scenario) validateTI3Leaders() error {
 			if len(s.TI3Leaders) == 0 {
 				field = "HighAlert"
 			}
-			return engine.Inputf(name, field, "leaders and the High Alert token are Twilight Imperium 3's (--ruleset ti3-sa); Twilight Imperium 4's leaders are faction cards")
+			return engine.Inputf(name, field, "leaders and the High Alert token are Twilight Imperium 3's (ruleset ti3-sa); Twilight Imperium 4's leaders are faction cards")
 		}
 		seen := map[string]bool{}
 		for at, l := range s.TI3Leaders {

@@ -202,7 +202,7 @@ func ti3YinIndoctrination(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // Deterministic: exact mode replays it.
 func ti3DimensionalSplicer(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if !sc.Wormhole || sc.Action == engine.GroundCombat {
-		factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (--wormhole)")
+		factionIdle(p, "Dimensional Splicer", holder, "it acts at the start of a space battle in a system with a wormhole (the system's wormhole)")
 		return
 	}
 	addSplicerHit(p, holder) // as Twilight Imperium 4's (faction_creuss.go)

@@ -11,7 +11,7 @@ import (
 
 // TI3NeutralBombardment says what bombardment alone does to a planet in
 // Twilight Imperium 3 with Shattered Ascension.
-const TI3NeutralBombardment = "bombardment without an invasion (SA: dreadnoughts and war suns may bombard without one): a non-home planet taking a bombardment hit with no ground force present to take it turns neutral (SA: \"A non-Home System planet without Ground Forces present taking a bombardment hit reverts immediately to neutral status\"); ti4sim reads it as a hit beyond the planet's ground forces, reports it as neither player controlling the planet (the draw column), and --home-system turns it off (the bombarding player may also omit the effect: then read it as the defender's)"
+const TI3NeutralBombardment = "bombardment without an invasion (SA: dreadnoughts and war suns may bombard without one): a non-home planet taking a bombardment hit with no ground force present to take it turns neutral (SA: \"A non-Home System planet without Ground Forces present taking a bombardment hit reverts immediately to neutral status\"); ti4sim reads it as a hit beyond the planet's ground forces, reports it as neither player controlling the planet (the draw column), and a home system turns it off (the bombarding player may also omit the effect: then read it as the defender's)"
 
 // TI3Wormhole and TI3NegateMineHits say what --wormhole and
 // --negate-mine-hits do under ruleset ti3-sa.
@@ -28,14 +28,14 @@ const (
 func (sc *Scenario) validateTI3System() error {
 	switch {
 	case sc.Commandos != 0 && (sc.Edition != engine.EditionTI3SA || sc.Action != engine.Invasion):
-		return engine.Inputf("", "Commandos", "commandos: Twilight Imperium 3's shock troops held back in an invasion; use --ruleset ti3-sa and invade")
+		return engine.Inputf("", "Commandos", "commandos: Twilight Imperium 3's shock troops held back in an invasion; give ruleset ti3-sa and an invasion")
 	case sc.Commandos < 0 || sc.Commandos > sc.Attacker.Fleet.Count(units.ShockTroop):
 		return engine.Inputf("", "Commandos", "commandos %d: the attacker has %d shock troops", sc.Commandos, sc.Attacker.Fleet.Count(units.ShockTroop))
 	case sc.Wormhole && sc.Edition != engine.EditionTI3SA:
-		return engine.Inputf("", "Wormhole", "wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; use --ruleset ti3-sa")
+		return engine.Inputf("", "Wormhole", "wormhole: only Twilight Imperium 3's Dimensional Splicer reads it; give ruleset ti3-sa")
 	case !sc.HomeSystem:
 	case sc.Edition != engine.EditionTI3SA:
-		return engine.Inputf("", "HomeSystem", "home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); use --ruleset ti3-sa")
+		return engine.Inputf("", "HomeSystem", "home system: it changes only Twilight Imperium 3's bombardment (a planet taking a hit with no ground forces turns neutral unless in a home system); give ruleset ti3-sa")
 	case sc.Action != engine.Invasion:
 		return engine.Inputf("", "HomeSystem", "home system: it changes only the bombardment of an invasion; use invade")
 	}

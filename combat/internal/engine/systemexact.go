@@ -31,11 +31,11 @@ func (sys *SystemPlan) SystemRefusal() error {
 		}
 		switch {
 		case p.counters > 0:
-			return NotExact("exact mode for a system solves each planet apart and cannot carry cards' copies or once-per-action marks between the space combat and the planets' combats; run it without --exact")
+			return NotExact("exact mode for a system solves each planet apart and cannot carry cards' copies or once-per-action marks between the space combat and the planets' combats; run it without exact mode")
 		case p.Side[Attacker].tradeGoods > 0 || p.Side[Defender].tradeGoods > 0 || p.Side[Attacker].influence > 0 || p.Side[Defender].influence > 0:
-			return NotExact("exact mode for a system solves each planet apart and cannot share trade goods or influence between the combats; run it without --exact")
+			return NotExact("exact mode for a system solves each planet apart and cannot share trade goods or influence between the combats; run it without exact mode")
 		case p.mostBonusUses() > 0:
-			return NotExact("exact mode for a system cannot carry a first-rounds bonus from the space combat to the planets' ground combats; run it without --exact")
+			return NotExact("exact mode for a system cannot carry a first-rounds bonus from the space combat to the planets' ground combats; run it without exact mode")
 		case len(p.Steps) != len(actionSteps[p.action]):
 			return NotExact("exact mode cannot express a step before the action (the TI3 space mine)")
 		}
