@@ -10,7 +10,8 @@ import (
 )
 
 // Cost is the work a Monte Carlo question would do, estimated before it
-// runs (Estimate, EstimateSystem, EstimateCompare, EstimateAdvise).
+// runs (Estimate; Run, RunSystem, Compare and the fleet advisor estimate
+// theirs the same way when Options.MaxDice or Options.Admit asks).
 type Cost struct {
 	// Trials are the trials it runs: every variant's or fleet's together.
 	Trials int64
