@@ -17,11 +17,18 @@ func winnuTexts() []Effect {
 // winnuFlagship (Salai Sai Corian): it rolls as many combat dice as the
 // opponent has non-fighter ships in the system. The dice depend on the
 // other side's units, so the per-side tables and exact mode do not apply.
+// Under Shattered Ascension, once damaged it rolls one die fewer, down to
+// 1 (SA Units: "Any unit using the Sustain Damage ability immediately
+// loses one combat die, to a minimum of 1"): its printed single die does
+// not say so, its dice per ship do.
 func winnuFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if i := p.FlagshipRoller(holder, engine.RollSpace); i >= 0 {
 		sp := &p.Side[holder]
 		ro := sp.Rollers[engine.RollSpace][i]
 		ro.PerOpponentShip = true
+		if sc.Edition == engine.EditionTI3SA {
+			ro.LosesDieWhenDamaged()
+		}
 		sp.SetRoller(engine.RollSpace, i, ro)
 		sp.DieByDie(engine.RollSpace)
 		p.AddsUnits()

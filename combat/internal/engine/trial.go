@@ -281,7 +281,7 @@ func (t *Trial) rollSlotBySlot(side Side, r RollKind, mod int, reroll, buy bool,
 			n -= int(ro.Dice)
 		}
 		if ro.PerOpponentShip {
-			n = int(alive[ro.Slot]) * t.NonFighterShips(side.Opp())
+			n = ro.DiceOf(alive[ro.Slot], t.Damaged[side][ro.Slot], t.NonFighterShips(side.Opp()))
 		}
 		if ro.BonusFrom > 0 {
 			hits += t.bonusDice(side, r, thr, n, int(ro.BonusFrom), int(ro.Bonus), reroll, left)
