@@ -118,7 +118,7 @@ func poolShare(t *engine.Trial, side engine.Side, pool *[engine.MaxSlots]bool, t
 	pmf[0][0], pmf[1][0] = 1, 1
 	exact := true
 	for _, ro := range sp.Rollers[engine.RollSpace] {
-		dice := int(alive[ro.Slot]) * int(ro.Dice)
+		dice := ro.DiceOf(alive[ro.Slot], t.Damaged[side][ro.Slot], int(ro.Dice)) // TI3: a damaged unit rolls a die fewer
 		if dice == 0 {
 			continue
 		}
