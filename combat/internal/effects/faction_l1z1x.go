@@ -82,13 +82,16 @@ const maxPoolDice = 256
 // opponent has both fighters and non-fighter ships. Not modelled: hits
 // that other effects add after the roll (Viscount Unlenn's die is counted
 // as if any ship could have rolled it), and a reroll of all dice counts as
-// one roll as usual. Random; exact mode refuses it.
+// one roll as usual. Exact mode plays the pool itself
+// (engine.ForceToNonFighters): the pool's and the other dice's hits as two
+// distributions, the pool's assigned first; it refuses the pool with dice
+// that are not plain, effects on the assignment of hits and round-by-round
+// rules (engine's poolRefusal).
 func l1z1xFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	flags := engine.KindSlots(p, holder, engine.TShips, units.Flagship)
 	if sc.Action == engine.GroundCombat || len(flags) == 0 {
 		return
 	}
-	p.BeyondExact("[0.0.1] (its and the dreadnoughts' hits on non-fighter ships)")
 	flag := flags[0]
 	var pool [engine.MaxSlots]bool
 	pool[flag] = true
@@ -96,7 +99,7 @@ func l1z1xFlagship(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		pool[s] = true
 	}
 	opp := holder.Opp()
-	p.OnAfterRolls(engine.InSpace, func(t *engine.Trial, hits *[2]int) {
+	p.ForceToNonFighters(holder, flag, pool, func(t *engine.Trial, hits *[2]int) {
 		if t.Alive[holder][flag] == 0 || hits[holder] == 0 || !t.Has(opp, engine.TFighters) || t.NonFighterShips(opp) == 0 {
 			return
 		}

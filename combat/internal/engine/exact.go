@@ -147,6 +147,9 @@ func (s *Solver) refusal() error {
 			return NotExact("exact mode cannot express an effect that acts when ships retreat")
 		}
 	}
+	if why := s.poolRefusal(); why != "" {
+		return NotExact("exact mode cannot express hits that must go to non-fighter ships ([0.0.1]) %s", why)
+	}
 	if why := p.countedRefusal(); why != "" {
 		return NotExact("exact mode cannot express %s", why)
 	}

@@ -39,6 +39,9 @@ type chain struct {
 	// a side's retreat policy is best, its retreats.
 	policy      *optimalPolicy
 	retreatRule *retreatRule
+	// pools memoizes the hits that must go to non-fighter ships
+	// (exactpool.go), made on first use.
+	pools *poolMemo
 }
 
 // maxCodes bounds the product of the two sides' state spaces: a joint

@@ -246,6 +246,10 @@ func (w *sweep) settleMass(j uint32, pm *pendingMass) {
 func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
 	c, nd := w.c, w.nd
 	sa, sd := j/nd, j%nd
+	if pooled := c.activePool(j); pooled != NoSide {
+		w.leavePooled(j, pooled, pa, pd, y, lo, hi, div, mul)
+		return
+	}
 	if c.policy == nil {
 		w.leaveGrouped(sa, sd, pa, pd, y, lo, hi, div, mul)
 		return

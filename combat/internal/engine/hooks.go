@@ -111,6 +111,11 @@ type hooks struct {
 	// are assigned and may change them: hits[0]
 	// are the attacker's, hits[1] the defender's.
 	afterRolls [NumCombatTypes][]func(t *Trial, hits *[2]int)
+	// pools[side], when set, is side's dice whose space combat hits the
+	// opponent must assign to non-fighter ships (ForceToNonFighters):
+	// the after-rolls hook Monte Carlo plays, as data the exact solver
+	// plays itself (exactpool.go).
+	pools [NumSides]*nonFighterPool
 }
 
 // BeyondExact records that exact mode cannot express the effect name —
