@@ -150,7 +150,8 @@ func TestTI3L1Z1XFlagshipExact(t *testing.T) {
 // standard errors over several battles and seeds: the (a million
 // trials: the old sampler was 7 standard errors off), one with
 // dreadnoughts in the pool and fighters that roll, one with the flagship
-// starting damaged, and one where the L1Z1X defend.
+// starting damaged, one where the L1Z1X defend, and Twilight Imperium 4's
+// [0.0.1] (the same text, 2 dice, no die lost).
 func TestTI3L1Z1XFlagshipSampler(t *testing.T) {
 	type battle struct {
 		name string
@@ -167,6 +168,9 @@ func TestTI3L1Z1XFlagshipSampler(t *testing.T) {
 		{"dreadnoughts", dreads, 300000},
 		{"damaged at the start", damaged, 300000},
 		{"the L1Z1X defend", defends, 300000},
+		{"Twilight Imperium 4's [0.0.1]", combat.Scenario{Action: combat.SpaceCombat,
+			Attacker: factionSide(t, "l1z1x", "1 flagship, 2 dreadnought, 1 cruiser"),
+			Defender: combat.Side{Fleet: mustFleet(t, "2 carrier, 6 fighter, 2 destroyer")}}, 300000},
 	}
 	for i, b := range battles {
 		ex := mustSolve(t, b.sc)
