@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/combat"
 )
 
 // mustImport imports link and fails the test on an error.
@@ -284,5 +285,28 @@ func TestTI4BattleEveryEffect(t *testing.T) {
 				t.Errorf("effect %q (%s): invalid scenario: %v\n%s\nwarnings %q", name, sideNames[side], err, asJSON(t, doc), warnings)
 			}
 		}
+	}
+}
+
+// ti4battle's X-89 Bacterial Weapon doubles the hits of bombardment and of
+// ground combat rolls (pgsandstrom/ti4calc core/battleeffect/tech.ts,
+// onBombardmentHit and onHit, since July 2025), which is the Codex IV
+// text and ti4sim's default printing: the technology is imported with no
+// printing chosen and no warning of a difference.
+func TestTI4BattleX89(t *testing.T) {
+	doc, warnings := mustImport(t, "attacker-faction=Sol&attacker-unit-dreadnought=1&attacker-unit-infantry=2&attacker-effect-X-89+Bacterial+Weapon=1"+
+		"&defender-faction=Hacan&defender-unit-infantry=2&place=Ground")
+	if len(warnings) != 0 {
+		t.Errorf("warnings %q, want none", warnings)
+	}
+	if !slices.Contains(doc.Attacker.Technologies, "x89-bacterial-weapon") || doc.Printings != nil {
+		t.Errorf("got %s, want the technology and today's printing", asJSON(t, doc))
+	}
+	sc, err := testScenario(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Printings.X89 != combat.X89Omega2 {
+		t.Errorf("printing %v, want %v (Codex IV)", sc.Printings.X89, combat.X89Omega2)
 	}
 }

@@ -67,12 +67,11 @@ var ti4battleEffects = map[string]ti4battleEffect{
 	}},
 	"Duranium Armor": {card: "Duranium Armor", apply: tech("duranium-armor")},
 	"Assault Cannon": {card: "Assault Cannon", place: "space", apply: tech("assault-cannon")},
-	// ti4battle doubles bombardment hits; ti4sim's X-89 is today's
-	// printing unless the document chooses another.
-	"X-89 Bacterial Weapon": {card: "X-89 Bacterial Weapon", place: "ground", apply: func(b *builder, i, _ int) {
-		b.addTech(i, "x89-bacterial-weapon")
-		b.warnf("%s: ti4battle's X-89 Bacterial Weapon doubles bombardment hits; ti4sim plays today's printing (Codex IV: bombardment and ground combat hits doubled); choose another with printings x89", sideNames[i])
-	}},
+	// ti4battle's X-89 is today's printing (Codex IV: "Double the hits
+	// produced by your units' BOMBARDMENT and ground combat rolls"; its
+	// core/battleeffect/tech.ts doubles both since July 2025), which is
+	// ti4sim's default printing too: nothing differs.
+	"X-89 Bacterial Weapon": {card: "X-89 Bacterial Weapon", place: "ground", apply: tech("x89-bacterial-weapon")},
 	"Antimass Deflectors":   {card: "Antimass Deflectors", apply: tech("antimass-deflectors")},
 	"Graviton Laser System": {card: "Graviton Laser System", place: "space", apply: tech("graviton-laser-system")},
 
