@@ -119,8 +119,18 @@ func TestTI4BattlePlace(t *testing.T) {
 		{"attacker-faction=Sol&attacker-unit-carrier=1&defender-faction=Xxcha&defender-unit-carrier=1&place=Orbit", "space", `parameter "place": "Orbit" is neither Ground nor Space; read as space, as ti4battle does`},
 		// Ground forces are not in ti4battle's space combat.
 		{"attacker-faction=Sol&attacker-unit-carrier=1&attacker-unit-infantry=2&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 2 infantry: ti4battle's space combat leaves ground forces out; ignored"},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 1 mech: ti4battle's space combat leaves ground forces out; ignored"},
+		{"attacker-faction=Naalu&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 1 mech: ti4battle's space combat leaves ground forces out; ignored"},
+		// Except the mechs whose text acts in a space combat, which
+		// ti4battle counts there (ti4calc issue 24): the Nomad's, the
+		// Xxcha's, and the Naalu's with its Codex mech.
+		{"attacker-faction=Nomad&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1&defender-unit-mech=2", "space", ""},
+		{"attacker-faction=Naalu&attacker-unit-carrier=1&attacker-unit-mech=1&attacker-effect-Codex+mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", ""},
 	} {
 		doc, warnings := mustImport(t, c.query)
+		if mechs := strings.Count(asJSON(t, doc), `"unit":"mech"`); c.warn == "" && mechs != strings.Count(c.query, "-unit-mech=") {
+			t.Errorf("%q: %d sides with mechs in %s", c.query, mechs, asJSON(t, doc))
+		}
 		if doc.Action != c.action {
 			t.Errorf("%q: action %q, want %q", c.query, doc.Action, c.action)
 		}
