@@ -170,6 +170,10 @@ func TestTI4BattleWarnings(t *testing.T) {
 		{"https://example.com/?" + twoFleets, `the link is to "example.com", not ti4battle.com; its query is read as ti4battle's`},
 		{"https://ti4battle.com/battle?" + twoFleets, `the link's path "/battle" is not ti4battle's page "/"; its query is read as ti4battle's`},
 		{"attacker-faction=Sol&defender-faction=Hacan&defender-unit-cruiser=1", "attacker has no units: the battle cannot be run as it is"},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-effect-Mech+deploy=1&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`attacker: ti4battle effect "Mech deploy" (card Dunlain Reaper): ti4sim deploys the Letnev mech only for a side whose fleet has one; ignored`},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&attacker-effect-Mech+deploy=25&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			"attacker: ti4battle's Mech deploy=25: ti4sim deploys at most 20; 20"},
 		{twoFleets + "&place=moon", `parameter "place": "moon" is neither Ground nor Space; read as space, as ti4battle does`},
 	} {
 		_, warnings, err := TI4Battle(c.query)
@@ -248,6 +252,12 @@ func TestTI4BattleSpecialEffects(t *testing.T) {
 			`"technologies":["iihq-modernization"],"cards":[{"name":"mecatol-rex"}]`},
 		{"attacker-faction=Winnu&attacker-unit-cruiser=1&attacker-effect-Imperator=3&defender-faction=Hacan&defender-unit-cruiser=1",
 			`"cards":[{"name":"imperator","copies":3}]`},
+		// ti4battle's Letnev "Mech deploy" count is the mechs deployed;
+		// without it none is (issue 28 A7b).
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&attacker-effect-Mech+deploy=2&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`"attacker":{"fleet":[{"unit":"mech","count":1},{"unit":"infantry","count":2}],"faction":"letnev","cards":[{"name":"dunlain-reaper","copies":2}]}`},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`"attacker":{"fleet":[{"unit":"mech","count":1},{"unit":"infantry","count":2}],"faction":"letnev"}`},
 		// A symmetrical effect given to both sides.
 		{"attacker-faction=Sol&attacker-unit-warsun=1&defender-faction=Hacan&defender-unit-warsun=1&effect-Articles+of+War=1",
 			`"defender":{"fleet":[{"unit":"war sun","count":1}],"faction":"hacan","cards":[{"name":"articles-of-war"}]}`},

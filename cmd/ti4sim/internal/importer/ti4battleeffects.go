@@ -115,12 +115,10 @@ var ti4battleEffects = map[string]ti4battleEffect{
 	// The factions' cards, leaders and texts.
 	"Strike Wing Ambuscade":   {card: "Strike Wing Ambuscade (Argent Flight promissory note)", apply: card("strike-wing-ambuscade")},
 	"Argent Flight Commander": {card: "Trrakan Aun Zulok (Argent Flight commander)", apply: card("trrakan-aun-zulok")},
-	// ti4sim's Dunlain Reaper deploys one mech, by its own policy.
-	"Mech deploy": {card: "Dunlain Reaper (Letnev mech) Deploy", place: "ground", faction: "letnev", apply: func(b *builder, i, n int) {
-		if n > 1 {
-			b.warnf("%s: ti4battle's Mech deploy=%d: ti4sim's Dunlain Reaper deploys 1 mech, at the start of the ground combat", sideNames[i], n)
-		}
-	}},
+	// N deployments, one at the start of each ground combat round from
+	// the first, as ti4battle plays them: dunlain-reaper:N. Without the
+	// effect no mech is deployed.
+	"Mech deploy":             {card: "Dunlain Reaper (Letnev mech) Deploy", place: "ground", faction: "letnev", apply: mechDeploy},
 	"Non-Euclidean Shielding": {card: "Non-Euclidean Shielding (Letnev technology)", faction: "letnev", nekro: true, apply: tech("non-euclidean-shielding")},
 	"L4 Disruptors":           {card: "L4 Disruptors (Letnev technology)", place: "ground", faction: "letnev", nekro: true, apply: tech("l4-disruptors")},
 	// N uses at 2 trade goods each.
@@ -304,4 +302,21 @@ func iihq(b *builder, i, _ int) {
 		return
 	}
 	b.addCard(i, "mecatol-rex", 0)
+}
+
+// maxMechDeploys is the most deployments ti4sim's dunlain-reaper:N takes.
+const maxMechDeploys = 20
+
+// mechDeploy: ti4battle's "Mech deploy" count N is the Letnev's
+// dunlain-reaper:N, which ti4sim plays for a side whose fleet has a mech.
+func mechDeploy(b *builder, i, n int) {
+	if !b.hasUnits(i, units.Mech) {
+		b.warnf("%s: ti4battle effect \"Mech deploy\" (card Dunlain Reaper): ti4sim deploys the Letnev mech only for a side whose fleet has one; ignored", sideNames[i])
+		return
+	}
+	if n > maxMechDeploys {
+		b.warnf("%s: ti4battle's Mech deploy=%d: ti4sim deploys at most %d; %d", sideNames[i], n, maxMechDeploys, maxMechDeploys)
+		n = maxMechDeploys
+	}
+	b.addCard(i, "dunlain-reaper", n)
 }
