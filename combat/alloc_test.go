@@ -104,7 +104,7 @@ func TestFactionTextsDoNotAllocate(t *testing.T) {
 			{"evelyn", combat.Scenario{Action: combat.Invasion,
 				Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 3 infantry")}, Defender: evelyn}},
 			{"dunlain", combat.Scenario{Action: combat.GroundCombat,
-				Attacker: factionSide(t, "letnev", "3 infantry, 1 mech"),
+				Attacker: factionSideCards(t, "letnev", "3 infantry, 1 mech", nil, []string{"dunlain-reaper:2"}),
 				Defender: factionSide(t, "nekro", "3 infantry, 1 mech")}},
 		}
 		for _, c := range cases {

@@ -209,9 +209,10 @@ func TestViscountUnlenn(t *testing.T) {
 // infantry becomes a mech: 2 mechs, 4 points, rolling 2 dice while both
 // live (points 4 to 2, Sustain Damage first) and 1 die at 1 point:
 // reference.PointDuel(4, 1).
+// The side asks for it: "dunlain-reaper" among its cards (1 mech).
 func TestDunlainReaper(t *testing.T) {
 	sc := combat.Scenario{Action: combat.GroundCombat,
-		Attacker: factionSide(t, "letnev", "1 infantry, 1 mech"),
+		Attacker: factionSideCards(t, "letnev", "1 infantry, 1 mech", nil, []string{"dunlain-reaper"}),
 		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
 	dice := func(p int) int {
 		if p >= 2 {
@@ -227,8 +228,46 @@ func TestDunlainReaper(t *testing.T) {
 		t.Errorf("the infantry should have been replaced: %v left", inf)
 	}
 	modelled(t, res, "Dunlain Reaper")
-	warned(t, res, "Dunlain Reaper", "resources are assumed")
+	warned(t, res, "Dunlain Reaper", "up to 1 mech(s) deployed")
 	notExact(t, sc)
+}
+
+// Dunlain Reaper deploys only when the side asks (issue 28 A7b): "you
+// MAY spend 2 resources". Unasked, the same battle is 1 mech (0.5, Sustain
+// Damage) and 1 infantry (0.3) against 1 infantry (0.3), which exact mode
+// solves. By hand, the defender's one die a round takes the mech's Sustain
+// Damage (S0 → S1), then the infantry (S1 → S2), then the mech; a round
+// where the attacker hits (a = 1 − 0.5·0.7 while both live, 0.5 with the
+// mech alone) ends it: P(S2) = 0.5·0.7/(1 − 0.5·0.7), P(S1) = (0.65 +
+// 0.35·0.3·P(S2))/(1 − 0.35·0.7), P(S0) likewise from P(S1).
+func TestDunlainReaperNotAsked(t *testing.T) {
+	sc := combat.Scenario{Action: combat.GroundCombat,
+		Attacker: factionSide(t, "letnev", "1 infantry, 1 mech"),
+		Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}
+	s2 := 0.5 * 0.7 / (1 - 0.5*0.7)
+	s1 := (0.65 + 0.35*0.3*s2) / (1 - 0.35*0.7)
+	s0 := (0.65 + 0.35*0.3*s1) / (1 - 0.35*0.7)
+	ex := exactWins(t, sc, s0)
+	warned(t, ex, "Dunlain Reaper (attacker) does nothing", "dunlain-reaper:N")
+}
+
+// "dunlain-reaper:N": one mech at the start of each round while fewer than
+// N are deployed and an infantry is left. Against 10 infantry that cannot
+// hit (−9), after 2 rounds the 2 infantry are replaced one a round: N
+// deployed, at most 2 (the infantry). Certain values.
+func TestDunlainReaperCount(t *testing.T) {
+	for _, c := range []struct {
+		cards []string
+		mechs float64
+	}{{nil, 1}, {[]string{"dunlain-reaper"}, 2}, {[]string{"dunlain-reaper:1"}, 2}, {[]string{"dunlain-reaper:2"}, 3}, {[]string{"dunlain-reaper:5"}, 3}} {
+		sc := combat.Scenario{Action: combat.GroundCombat, MaxRounds: 2,
+			Attacker: factionSideCards(t, "letnev", "2 infantry, 1 mech", nil, c.cards),
+			Defender: combat.Side{Fleet: mustFleet(t, "10 infantry"), Modifier: -9}}
+		res := mustRun(t, sc, 2000, 1)
+		if m, i := survivors(t, res.Attacker, "Dunlain Reaper"), survivors(t, res.Attacker, "Infantry I"); m != c.mechs || i != 3-c.mechs {
+			t.Errorf("%q: %v mechs and %v infantry left, want %v and %v", c.cards, m, i, c.mechs, 3-c.mechs)
+		}
+	}
 }
 
 // Gravleash Maneuvers: the Letnev flagship (2 dice at 5) and a cruiser (7)

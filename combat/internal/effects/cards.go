@@ -129,8 +129,8 @@ func heldTechs(s *engine.Force) []Effect {
 // checkUnitText refuses a flagship's or mech's text listed among a side's
 // cards where it can change nothing, instead of ignoring it. Such a text is
 // listed only by a side of its faction, for what its text needs that no
-// fleet says (quietus and heavens-eye: a board state; alarum:N: the mechs
-// nearby), or by a Nekro side with Valefar Assimilator Z (the flagship text
+// fleet says (quietus and heavens-eye: a board state; alarum:N: the
+// infantry nearby; dunlain-reaper:N: the mechs the side pays to deploy), or by a Nekro side with Valefar Assimilator Z (the flagship text
 // it carries); a mech's text that needs nothing of the kind acts through
 // the mechs in the fleet and is not listed.
 func checkUnitText(s *engine.Force, item string, a units.Ability, owner *units.Faction) error {

@@ -90,8 +90,8 @@ func (sc *Scenario) checkAction() error {
 			f    *units.Fleet
 		}{{"attacker", a}, {"defender", d}} {
 			for _, g := range f.f.Filter(units.Kind.GroundForce) {
-				if twinForm(sc.Side(engine.Side(i)), engine.Side(i), engine.SpaceCombat, g.Kind) != engine.FormShip {
-					return engine.Inputf(f.name, "Fleet", "%s takes no part in a space combat; use invade for the whole tactical action", g.Kind)
+				if err := sc.groundForceInSpace(engine.Side(i), g.Kind); err != nil {
+					return err
 				}
 			}
 		}
@@ -271,4 +271,48 @@ func validateGalvanized(s *engine.Force) error {
 		}
 	}
 	return nil
+}
+
+// groundForceInSpace checks that side's ground forces of kind k take part
+// in a space combat: they fight in it as ships (The Alastor, Z-Grav
+// Eidolon), or they are mechs whose text acts during one — the Nomad's
+// Quantum Manipulator (its Sustain Damage cancels hits on the ships), the
+// Xxcha's Indomitus (Space Cannon 8 in space cannon offense) and the
+// Naalu's Iconoclast Ω, Codex III (no anti-fighter barrage against the
+// Naalu). Other ground forces do nothing there and are refused, naming why.
+func (sc *Scenario) groundForceInSpace(side engine.Side, k units.Kind) error {
+	s := sc.Side(side)
+	if twinForm(s, side, engine.SpaceCombat, k) == engine.FormShip || k == units.Mech && mechActsInSpace(sc, side) {
+		return nil
+	}
+	name := side.String()
+	if k != units.Mech {
+		return engine.Inputf(name, "Fleet", "%s takes no part in a space combat; use invade for the whole tactical action", k)
+	}
+	why := "a mech of no faction has no text"
+	switch f := s.FactionOrNone(); {
+	case f.Slug == "nekro":
+		why = "Mordred's text does not act during a space combat, and Nekro ground forces fight in one only with The Alastor (the flagship) in the fleet"
+	case f.Slug == "naaz-rokha":
+		why = "only the attacker's Eidolons, in the space area, flip to Z-Grav Eidolons and fight"
+	case f.Slug == "naalu":
+		why = "the " + sc.Printings.Iconoclast.String() + " printing of Iconoclast does not act during a space combat (Iconoclast Ω does: printings iconoclast=omega)"
+	case f != units.NoFaction():
+		if st, err := f.Unit(units.Mech, false); err == nil {
+			why = st.Name + "'s text does not act during a space combat"
+		}
+	}
+	return engine.Inputf(name, "Fleet", "mech takes no part in a space combat: %s; only the Nomad's, the Xxcha's and the Naalu's Codex III mechs (Quantum Manipulator, Indomitus, Iconoclast Ω) act there; use invade for the whole tactical action", why)
+}
+
+// mechActsInSpace reports whether side's mechs have a text that acts
+// during a space combat (see groundForceInSpace).
+func mechActsInSpace(sc *Scenario, side engine.Side) bool {
+	switch sc.Side(side).FactionOrNone().Slug {
+	case "nomad", "xxcha":
+		return true
+	case "naalu":
+		return sc.Printings.Iconoclast == IconoclastOmega
+	}
+	return false
 }

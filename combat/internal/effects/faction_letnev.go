@@ -1,6 +1,8 @@
 package effects
 
 import (
+	"fmt"
+
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -169,35 +171,50 @@ func viscountUnlenn(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	})
 }
 
-// dunlainReaper (Letnev mech; catalog text: "Deploy: at the start of a
-// ground combat round, the Letnev may pay 2 resources to replace 1 of their
-// infantry in that combat with a mech"). Policy: at the start of round 1 of
-// the ground combat, if the side has an infantry in it and fewer than 4
-// mechs (the supply), one infantry goes back to the reinforcements (not
-// destroyed) and a mech takes its place, undamaged. The scenario does not
-// say how many resources the Letnev have: a warning says 2 are assumed.
-// Only once (the policy, not the text). The resources paid are not counted
-// as resources lost. Articles of War removes the text. It adds a unit
-// during the action, which exact mode does not handle.
+// dunlainReaper (Letnev mech; catalog text: "DEPLOY: At the start of a
+// round of ground combat, you may spend 2 resources to replace 1 of your
+// infantry in that combat with 1 mech"). A choice the scenario states: the
+// side lists "dunlain-reaper" (1 mech) or "dunlain-reaper:N" among its
+// cards, the mechs it pays 2 resources each to deploy; unlisted, none is
+// deployed. Policy: at the start of each ground combat round, while fewer
+// than N have been deployed, the side has an infantry in the combat and
+// fewer than 4 mechs (the supply), one infantry goes back to the
+// reinforcements (not destroyed) and a mech takes its place, undamaged: one
+// per round, from round 1 (as ti4battle's "Mech deploy" count does). The
+// resources paid are not counted as resources lost. Articles of War removes
+// the text. It adds a unit during the action, which exact mode does not
+// handle. The text attaches only when the fleet holds a mech (the mechs
+// deployed are counted with them).
 func dunlainReaper(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	if mechTextLost(sc) {
-		factionIdle(p, "Dunlain Reaper", holder, "Articles of War removes the mech's printed abilities")
-		return
-	}
+	const name = "Dunlain Reaper"
+	n, listed := factionItemCount(sc.Side(holder), "dunlain-reaper") // 0..20: Validate (factionCounts)
 	inf, okInfantry := engine.GroundSlot(p, holder, units.Infantry)
 	mech, okM := engine.GroundSlot(p, holder, units.Mech)
-	if sc.Action == engine.SpaceCombat || !okInfantry || !okM {
-		factionIdle(p, "Dunlain Reaper", holder, "no ground combat with an infantry to replace")
+	switch {
+	case sc.Action == engine.SpaceCombat || !listed && !okInfantry:
+		return
+	case !listed:
+		factionIdle(p, name, holder, "no mech deployed (list dunlain-reaper:N among the side's cards to pay 2 resources for each of N)")
+		return
+	case mechTextLost(sc):
+		factionIdle(p, name, holder, "Articles of War removes the mech's printed abilities")
+		return
+	case n == 0:
+		return
+	case !okInfantry || !okM:
+		factionIdle(p, name, holder, "no infantry in the ground combat to replace")
 		return
 	}
 	p.AddsUnits()
+	c := p.Counter() // mark: the mechs deployed so far
 	p.OnStartOfRound(engine.OnGround, func(t *engine.Trial) {
-		if t.Round == 1 && t.Alive[holder][inf] > 0 && t.Alive[holder][mech] < 4 {
+		if t.Mark[c] < int32(n) && t.Alive[holder][inf] > 0 && t.Alive[holder][mech] < 4 {
+			t.Mark[c]++
 			t.Alive[holder][inf]--
 			t.Alive[holder][mech]++ // both are ground forces: the counts stay
 		}
 	})
-	p.WarnOnce("Dunlain Reaper (" + holder.String() + "): modelled as deployed at the start of ground combat round 1, replacing 1 infantry with 1 mech (so up to 1 more mech than at the start may be left); the 2 resources are assumed to be available and are not counted as lost")
+	p.WarnOnce(fmt.Sprintf("Dunlain Reaper (%s): up to %d mech(s) deployed, 1 at the start of each ground combat round, each replacing 1 infantry (so more mechs than at the start may be left); the 2 resources each are not counted as lost", holder, n))
 }
 
 // gravleashManeuvers (Letnev breakthrough, Thunder's Edge): "Before you roll

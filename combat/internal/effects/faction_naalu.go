@@ -26,7 +26,8 @@ func naaluTexts() []Effect {
 //   - Codex III Ω: "Other players cannot use ANTI-FIGHTER BARRAGE against
 //     your units in this system." While a holder's mech is in the system
 //     (the defender's on the planet, the attacker's in the space area; no
-//     step before the barrage can destroy it), every hit of the opponent's
+//     step before the barrage can destroy it; in a space combat, the mechs
+//     the side lists, which space takes for this text), every hit of the opponent's
 //     anti-fighter barrage against the holder is cancelled before it is
 //     assigned (first among the effects on it, so Raid Formation sees no
 //     hit). Deterministic, but exact mode does not express effects on the

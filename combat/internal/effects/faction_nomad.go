@@ -22,7 +22,10 @@ func nomadTexts() []Effect {
 // quantumManipulator (Nomad mech): "While this unit is in a space area
 // during combat, you may use its SUSTAIN DAMAGE ability to cancel a hit
 // that is produced against your ships in this system." Only the mechs in
-// the space area: the attacker's (the defender's stand on the planet).
+// the space area: in an invasion the attacker's (the defender's stand on
+// the planet); in a space combat every mech a side lists, since only its
+// mechs in the space area act in one (a defender's mechs there are
+// carried by its ships; ti4battle counts both sides' alike).
 // During the space combat rounds, hits of the opponent's space combat
 // rolls against the holder's ships may be cancelled by an undamaged mech
 // there using Sustain Damage (it becomes damaged; with Non-Euclidean
@@ -45,7 +48,7 @@ func quantumManipulator(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	var mechs []uint8
 	for _, s := range engine.KindSlots(p, holder, engine.TGround, units.Mech) {
-		if p.Side[holder].Slots[s].Zone == engine.ZoneSpace {
+		if p.Side[holder].Slots[s].Zone == engine.ZoneSpace || sc.Action == engine.SpaceCombat {
 			mechs = append(mechs, s)
 		}
 	}

@@ -24,13 +24,19 @@ func xxchaTexts() []Effect {
 // cannon defense. The attacker's mechs do not (TR: only non-active players
 // fire then). Mechs in adjacent systems are not an input. Antimass
 // Deflectors and Solar Flare attach late and see these rolls; Plasma
-// Scoring's die may use them. Articles of War removes the ability.
+// Scoring's die may use them. Articles of War removes the ability. In a
+// space combat (the action) the mechs a side lists are there for this
+// ability; the exact solver's space combat states hold the ships only, not
+// the mechs left, so exact mode refuses it.
 func indomitus(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if mechTextLost(sc) {
 		p.WarnOnce("Indomitus does nothing: Articles of War removes the mech's Space Cannon")
 		return
 	}
 	sp := &p.Side[holder]
+	if _, ok := engine.GroundSlot(p, holder, units.Mech); ok && sc.Action == engine.SpaceCombat {
+		p.BeyondExact("Indomitus in a space combat (the mechs left are not in exact mode's states)")
+	}
 	for i, sl := range sp.Slots {
 		st := sl.Stats
 		if st.Kind != units.Mech || !st.SpaceCannon.Has() || sl.Zone == engine.ZoneAdjacent {

@@ -32,12 +32,14 @@ func applyVariants(sp *engine.SidePlan, s *engine.Force, sc *Scenario) (warnings
 // factionCounts are the faction items (notes, leaders, breakthroughs) that
 // take a number after ':' and its range: The Cavalry's Memoria printing,
 // the "Support for the Throne" cards Imperator counts, the systems The
-// Egeiro counts. Other faction items take none.
+// Egeiro counts, the Ral Nel infantry Alarum calls on, the mechs Dunlain
+// Reaper deploys. Other faction items take none.
 var factionCounts = map[string][2]int{
-	"the-cavalry": {1, 2},
-	"imperator":   {0, 7},
-	"the-egeiro":  {0, 30},
-	"alarum":      {0, 20},
+	"the-cavalry":    {1, 2},
+	"imperator":      {0, 7},
+	"the-egeiro":     {0, 30},
+	"alarum":         {0, 20},
+	"dunlain-reaper": {0, 20},
 }
 
 // factionItemCount returns the number given with a faction item among the
@@ -65,7 +67,7 @@ func checkFactionItem(item, slug string, n int, hasNum bool) error {
 	case !hasNum:
 		return nil
 	case !takes:
-		return fmt.Errorf("%s: %s takes no number after ':' (only %s do)", echo.Quote(item), slug, "the-cavalry, imperator, the-egeiro, alarum")
+		return fmt.Errorf("%s: %s takes no number after ':' (only %s do)", echo.Quote(item), slug, "the-cavalry, imperator, the-egeiro, alarum, dunlain-reaper")
 	case n < r[0] || n > r[1]:
 		return fmt.Errorf("%s: the number after ':' must be %d..%d for %s", echo.Quote(item), r[0], r[1], slug)
 	}

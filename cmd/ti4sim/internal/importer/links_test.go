@@ -45,8 +45,8 @@ func readLinks(t *testing.T) []link {
 // makes a valid scenario, which the engine runs.
 func TestTI4BattleRealLinks(t *testing.T) {
 	links := readLinks(t)
-	if len(links) != 18 { // 17 from ti4battle.com, 1 from the maintainer's dev server
-		t.Fatalf("%d links in testdata, want 18", len(links))
+	if len(links) != 19 { // 18 from ti4battle.com, 1 from the maintainer's dev server
+		t.Fatalf("%d links in testdata, want 19", len(links))
 	}
 	for _, l := range links {
 		doc, warnings, err := TI4Battle(l.url)
@@ -67,5 +67,29 @@ func TestTI4BattleRealLinks(t *testing.T) {
 		if testing.Verbose() {
 			t.Logf("%s\n  import warnings: %q\n  run warnings: %q", l.issue, warnings, res.Warnings)
 		}
+	}
+}
+
+// The link of ti4calc issue 24 (Nomad mechs in a space combat): ti4battle
+// counts the Nomad's mechs in its space combat (their Sustain Damage soaks
+// hits on the ships: core/factions/nomad.ts, "Nomad mech sustain in space
+// battle ability"), and so does ti4sim (Quantum Manipulator); the document
+// keeps them, with no warning.
+func TestTI4BattleIssue24(t *testing.T) {
+	var url string
+	for _, l := range readLinks(t) {
+		if strings.HasPrefix(l.issue, "issue 24:") {
+			url = l.url
+		}
+	}
+	doc, warnings := mustImport(t, url)
+	want := `{"version":1,"action":"space","ruleset":"ti4","system":{},` +
+		`"attacker":{"fleet":[{"unit":"flagship","count":1,"upgraded":true},{"unit":"destroyer","count":1},{"unit":"fighter","count":2},{"unit":"mech","count":2}],"faction":"nomad"},` +
+		`"defender":{"fleet":[{"unit":"dreadnought","count":3,"damaged":1},{"unit":"carrier","count":1},{"unit":"pds","count":1}],"faction":"keleres"},"run":{}}`
+	if got := asJSON(t, doc); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("warnings %q", warnings)
 	}
 }

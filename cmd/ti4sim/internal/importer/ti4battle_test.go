@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/combat"
 )
 
 // mustImport imports link and fails the test on an error.
@@ -118,8 +119,18 @@ func TestTI4BattlePlace(t *testing.T) {
 		{"attacker-faction=Sol&attacker-unit-carrier=1&defender-faction=Xxcha&defender-unit-carrier=1&place=Orbit", "space", `parameter "place": "Orbit" is neither Ground nor Space; read as space, as ti4battle does`},
 		// Ground forces are not in ti4battle's space combat.
 		{"attacker-faction=Sol&attacker-unit-carrier=1&attacker-unit-infantry=2&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 2 infantry: ti4battle's space combat leaves ground forces out; ignored"},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 1 mech: ti4battle's space combat leaves ground forces out; ignored"},
+		{"attacker-faction=Naalu&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", "attacker: 1 mech: ti4battle's space combat leaves ground forces out; ignored"},
+		// Except the mechs whose text acts in a space combat, which
+		// ti4battle counts there (ti4calc issue 24): the Nomad's, the
+		// Xxcha's, and the Naalu's with its Codex mech.
+		{"attacker-faction=Nomad&attacker-unit-carrier=1&attacker-unit-mech=1&defender-faction=Xxcha&defender-unit-carrier=1&defender-unit-mech=2", "space", ""},
+		{"attacker-faction=Naalu&attacker-unit-carrier=1&attacker-unit-mech=1&attacker-effect-Codex+mech=1&defender-faction=Xxcha&defender-unit-carrier=1", "space", ""},
 	} {
 		doc, warnings := mustImport(t, c.query)
+		if mechs := strings.Count(asJSON(t, doc), `"unit":"mech"`); c.warn == "" && mechs != strings.Count(c.query, "-unit-mech=") {
+			t.Errorf("%q: %d sides with mechs in %s", c.query, mechs, asJSON(t, doc))
+		}
 		if doc.Action != c.action {
 			t.Errorf("%q: action %q, want %q", c.query, doc.Action, c.action)
 		}
@@ -159,6 +170,10 @@ func TestTI4BattleWarnings(t *testing.T) {
 		{"https://example.com/?" + twoFleets, `the link is to "example.com", not ti4battle.com; its query is read as ti4battle's`},
 		{"https://ti4battle.com/battle?" + twoFleets, `the link's path "/battle" is not ti4battle's page "/"; its query is read as ti4battle's`},
 		{"attacker-faction=Sol&defender-faction=Hacan&defender-unit-cruiser=1", "attacker has no units: the battle cannot be run as it is"},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-effect-Mech+deploy=1&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`attacker: ti4battle effect "Mech deploy" (card Dunlain Reaper): ti4sim deploys the Letnev mech only for a side whose fleet has one; ignored`},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&attacker-effect-Mech+deploy=25&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			"attacker: ti4battle's Mech deploy=25: ti4sim deploys at most 20; 20"},
 		{twoFleets + "&place=moon", `parameter "place": "moon" is neither Ground nor Space; read as space, as ti4battle does`},
 	} {
 		_, warnings, err := TI4Battle(c.query)
@@ -237,6 +252,12 @@ func TestTI4BattleSpecialEffects(t *testing.T) {
 			`"technologies":["iihq-modernization"],"cards":[{"name":"mecatol-rex"}]`},
 		{"attacker-faction=Winnu&attacker-unit-cruiser=1&attacker-effect-Imperator=3&defender-faction=Hacan&defender-unit-cruiser=1",
 			`"cards":[{"name":"imperator","copies":3}]`},
+		// ti4battle's Letnev "Mech deploy" count is the mechs deployed;
+		// without it none is (issue 28 A7b).
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&attacker-effect-Mech+deploy=2&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`"attacker":{"fleet":[{"unit":"mech","count":1},{"unit":"infantry","count":2}],"faction":"letnev","cards":[{"name":"dunlain-reaper","copies":2}]}`},
+		{"attacker-faction=Barony+of+Letnev&attacker-unit-infantry=2&attacker-unit-mech=1&defender-faction=Hacan&defender-unit-infantry=3&place=ground",
+			`"attacker":{"fleet":[{"unit":"mech","count":1},{"unit":"infantry","count":2}],"faction":"letnev"}`},
 		// A symmetrical effect given to both sides.
 		{"attacker-faction=Sol&attacker-unit-warsun=1&defender-faction=Hacan&defender-unit-warsun=1&effect-Articles+of+War=1",
 			`"defender":{"fleet":[{"unit":"war sun","count":1}],"faction":"hacan","cards":[{"name":"articles-of-war"}]}`},
@@ -284,5 +305,28 @@ func TestTI4BattleEveryEffect(t *testing.T) {
 				t.Errorf("effect %q (%s): invalid scenario: %v\n%s\nwarnings %q", name, sideNames[side], err, asJSON(t, doc), warnings)
 			}
 		}
+	}
+}
+
+// ti4battle's X-89 Bacterial Weapon doubles the hits of bombardment and of
+// ground combat rolls (pgsandstrom/ti4calc core/battleeffect/tech.ts,
+// onBombardmentHit and onHit, since July 2025), which is the Codex IV
+// text and ti4sim's default printing: the technology is imported with no
+// printing chosen and no warning of a difference.
+func TestTI4BattleX89(t *testing.T) {
+	doc, warnings := mustImport(t, "attacker-faction=Sol&attacker-unit-dreadnought=1&attacker-unit-infantry=2&attacker-effect-X-89+Bacterial+Weapon=1"+
+		"&defender-faction=Hacan&defender-unit-infantry=2&place=Ground")
+	if len(warnings) != 0 {
+		t.Errorf("warnings %q, want none", warnings)
+	}
+	if !slices.Contains(doc.Attacker.Technologies, "x89-bacterial-weapon") || doc.Printings != nil {
+		t.Errorf("got %s, want the technology and today's printing", asJSON(t, doc))
+	}
+	sc, err := testScenario(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Printings.X89 != combat.X89Omega2 {
+		t.Errorf("printing %v, want %v (Codex IV)", sc.Printings.X89, combat.X89Omega2)
 	}
 }

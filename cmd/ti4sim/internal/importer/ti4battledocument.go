@@ -133,7 +133,7 @@ func (b *builder) units(i int) {
 		keep := n > 0
 		switch {
 		case n == 0:
-		case k.GroundForce() && b.doc.Action == scenario.ActionSpace && !groundForceInSpace(f, i, k, flagship):
+		case k.GroundForce() && b.doc.Action == scenario.ActionSpace && !b.groundForceInSpace(i, k, flagship):
 			b.warnf("%s: %d %s: ti4battle's space combat leaves ground forces out; ignored", who, n, k)
 			keep = false
 		case k.Ship() && i == 1 && b.in.ground:
@@ -190,14 +190,24 @@ func (b *builder) units(i int) {
 }
 
 // groundForceInSpace reports whether side i's ground forces of kind k
-// fight in a space combat: all of a Nekro side's with its flagship (The
-// Alastor), and an attacking Naaz-Rokha side's mechs (Z-Grav Eidolon).
-func groundForceInSpace(f *units.Faction, i int, k units.Kind, flagship bool) bool {
-	switch f.Slug {
+// take part in a space combat: all of a Nekro side's with its flagship (The
+// Alastor), an attacking Naaz-Rokha side's mechs (Z-Grav Eidolon), and the
+// mechs whose text acts there, which ti4battle counts in its space combat
+// (pgsandstrom/ti4calc issue 24; its core/factions nomad.ts, xxcha.ts,
+// naalu.ts): the Nomad's (Quantum Manipulator: Sustain Damage cancels a
+// hit on the ships), the Xxcha's (Indomitus: Space Cannon 8) and, with
+// ti4battle's "Codex mech" effect, the Naalu's (Iconoclast Ω: no
+// anti-fighter barrage against the Naalu).
+func (b *builder) groundForceInSpace(i int, k units.Kind, flagship bool) bool {
+	switch b.factions[i].Slug {
 	case "nekro":
 		return flagship
 	case "naaz-rokha":
 		return i == 0 && k == units.Mech
+	case "nomad", "xxcha":
+		return k == units.Mech
+	case "naalu":
+		return k == units.Mech && b.has(i, "Codex mech")
 	}
 	return false
 }

@@ -67,12 +67,11 @@ var ti4battleEffects = map[string]ti4battleEffect{
 	}},
 	"Duranium Armor": {card: "Duranium Armor", apply: tech("duranium-armor")},
 	"Assault Cannon": {card: "Assault Cannon", place: "space", apply: tech("assault-cannon")},
-	// ti4battle doubles bombardment hits; ti4sim's X-89 is today's
-	// printing unless the document chooses another.
-	"X-89 Bacterial Weapon": {card: "X-89 Bacterial Weapon", place: "ground", apply: func(b *builder, i, _ int) {
-		b.addTech(i, "x89-bacterial-weapon")
-		b.warnf("%s: ti4battle's X-89 Bacterial Weapon doubles bombardment hits; ti4sim plays today's printing (Codex IV: bombardment and ground combat hits doubled); choose another with printings x89", sideNames[i])
-	}},
+	// ti4battle's X-89 is today's printing (Codex IV: "Double the hits
+	// produced by your units' BOMBARDMENT and ground combat rolls"; its
+	// core/battleeffect/tech.ts doubles both since July 2025), which is
+	// ti4sim's default printing too: nothing differs.
+	"X-89 Bacterial Weapon": {card: "X-89 Bacterial Weapon", place: "ground", apply: tech("x89-bacterial-weapon")},
 	"Antimass Deflectors":   {card: "Antimass Deflectors", apply: tech("antimass-deflectors")},
 	"Graviton Laser System": {card: "Graviton Laser System", place: "space", apply: tech("graviton-laser-system")},
 
@@ -116,12 +115,10 @@ var ti4battleEffects = map[string]ti4battleEffect{
 	// The factions' cards, leaders and texts.
 	"Strike Wing Ambuscade":   {card: "Strike Wing Ambuscade (Argent Flight promissory note)", apply: card("strike-wing-ambuscade")},
 	"Argent Flight Commander": {card: "Trrakan Aun Zulok (Argent Flight commander)", apply: card("trrakan-aun-zulok")},
-	// ti4sim's Dunlain Reaper deploys one mech, by its own policy.
-	"Mech deploy": {card: "Dunlain Reaper (Letnev mech) Deploy", place: "ground", faction: "letnev", apply: func(b *builder, i, n int) {
-		if n > 1 {
-			b.warnf("%s: ti4battle's Mech deploy=%d: ti4sim's Dunlain Reaper deploys 1 mech, at the start of the ground combat", sideNames[i], n)
-		}
-	}},
+	// N deployments, one at the start of each ground combat round from
+	// the first, as ti4battle plays them: dunlain-reaper:N. Without the
+	// effect no mech is deployed.
+	"Mech deploy":             {card: "Dunlain Reaper (Letnev mech) Deploy", place: "ground", faction: "letnev", apply: mechDeploy},
 	"Non-Euclidean Shielding": {card: "Non-Euclidean Shielding (Letnev technology)", faction: "letnev", nekro: true, apply: tech("non-euclidean-shielding")},
 	"L4 Disruptors":           {card: "L4 Disruptors (Letnev technology)", place: "ground", faction: "letnev", nekro: true, apply: tech("l4-disruptors")},
 	// N uses at 2 trade goods each.
@@ -305,4 +302,21 @@ func iihq(b *builder, i, _ int) {
 		return
 	}
 	b.addCard(i, "mecatol-rex", 0)
+}
+
+// maxMechDeploys is the most deployments ti4sim's dunlain-reaper:N takes.
+const maxMechDeploys = 20
+
+// mechDeploy: ti4battle's "Mech deploy" count N is the Letnev's
+// dunlain-reaper:N, which ti4sim plays for a side whose fleet has a mech.
+func mechDeploy(b *builder, i, n int) {
+	if !b.hasUnits(i, units.Mech) {
+		b.warnf("%s: ti4battle effect \"Mech deploy\" (card Dunlain Reaper): ti4sim deploys the Letnev mech only for a side whose fleet has one; ignored", sideNames[i])
+		return
+	}
+	if n > maxMechDeploys {
+		b.warnf("%s: ti4battle's Mech deploy=%d: ti4sim deploys at most %d; %d", sideNames[i], n, maxMechDeploys, maxMechDeploys)
+		n = maxMechDeploys
+	}
+	b.addCard(i, "dunlain-reaper", n)
 }
