@@ -139,7 +139,7 @@ func blitz() Effect {
 			for i, sl := range sp.Slots {
 				k := sl.Stats.Kind
 				if sl.Zone == engine.ZoneSpace && k.Ship() && k != units.Fighter && !sl.Stats.Bombardment.Has() {
-					sp.AppendRoller(engine.RollBombard, engine.Roller{Slot: uint8(i), Dice: 1, Thr: 6})
+					sp.AppendRoller(engine.RollBombard, engine.Roller{Slot: uint8(i), Dice: 1, Base: 6})
 				}
 			}
 		}}

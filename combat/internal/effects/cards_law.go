@@ -113,7 +113,7 @@ func lightrailOrdnance() Effect {
 				}
 				docks += int(sp.Start[i])
 				for _, r := range []engine.RollKind{engine.RollSCO, engine.RollSCD} {
-					sp.AppendRoller(r, engine.Roller{Slot: uint8(i), Dice: 2, Thr: int8(thr)})
+					sp.AppendRoller(r, engine.Roller{Slot: uint8(i), Dice: 2, Base: int8(thr)})
 				}
 			}
 			if docks == 0 {
