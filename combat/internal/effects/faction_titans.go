@@ -34,7 +34,7 @@ func ulTheProgenitor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if len(sp.Slots) == n || holder != engine.Defender {
 		return
 	}
-	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: uint8(n), Dice: 3, Base: 5})
+	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: uint8(n), Dice: 3, Base: 5}) // space cannon modifiers (Antimass) compose onto it
 }
 
 // helTitan (Titans PDS, Hel-Titan I/II: "This unit is treated as both a
