@@ -139,7 +139,8 @@ func blitz() Effect {
 			for i, sl := range sp.Slots {
 				k := sl.Stats.Kind
 				if sl.Zone == engine.ZoneSpace && k.Ship() && k != units.Fighter && !sl.Stats.Bombardment.Has() {
-					sp.AppendRoller(engine.RollBombard, engine.Roller{Slot: uint8(i), Dice: 1, Thr: 6})
+					// Base 6: bombardment modifiers (Bunker's -4) compose onto it; the side's modifier does not (Side.Modifier: combat rounds only).
+					sp.AppendRoller(engine.RollBombard, engine.Roller{Slot: uint8(i), Dice: 1, Base: 6})
 				}
 			}
 		}}

@@ -104,7 +104,7 @@ func lightrailOrdnance() Effect {
 		Effect: "each of the holder's space docks on the planet gains Space Cannon 5 (x2), fired in space cannon offense and defense (with Plasma Scoring and against Antimass Deflectors like any space cannon); docks in adjacent systems are not modelled"},
 		aliases: []string{"lightrail"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
-			thr := 5 // Antimass Deflectors attaches late and adjusts these too
+			thr := 5 // Base: the space cannon modifiers (Antimass Deflectors' -1, LRR 77) are composed onto it in any order
 			sp := &p.Side[holder]
 			docks := 0
 			for i, sl := range sp.Slots {
@@ -113,7 +113,7 @@ func lightrailOrdnance() Effect {
 				}
 				docks += int(sp.Start[i])
 				for _, r := range []engine.RollKind{engine.RollSCO, engine.RollSCD} {
-					sp.AppendRoller(r, engine.Roller{Slot: uint8(i), Dice: 2, Thr: int8(thr)})
+					sp.AppendRoller(r, engine.Roller{Slot: uint8(i), Dice: 2, Base: int8(thr)})
 				}
 			}
 			if docks == 0 {

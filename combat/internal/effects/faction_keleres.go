@@ -42,5 +42,5 @@ func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	sp := &p.Side[holder]
-	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: s, Dice: 1, Thr: 5})
+	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: s, Dice: 1, Base: 5}) // space cannon modifiers (Antimass) compose onto it
 }

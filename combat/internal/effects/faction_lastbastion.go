@@ -307,7 +307,9 @@ func galvanizedInfantry(p *engine.Plan, holder engine.Side, of uint8) (uint8, bo
 		return 0, false
 	}
 	if thr, ok := p.RollerThr(holder, engine.RollGround, of); ok {
-		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: i, Dice: uint8(sl.Stats.Combat.Dice), Thr: thr})
+		// Base: of's composed value (slot i is new, outside the modifiers
+		// recorded before it; those recorded after apply to it too).
+		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: i, Dice: uint8(sl.Stats.Combat.Dice), Base: thr})
 	}
 	for tg := range sp.Order {
 		ord := sp.Order[tg]

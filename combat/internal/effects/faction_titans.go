@@ -34,7 +34,7 @@ func ulTheProgenitor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	if len(sp.Slots) == n || holder != engine.Defender {
 		return
 	}
-	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: uint8(n), Dice: 3, Thr: 5})
+	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: uint8(n), Dice: 3, Base: 5}) // space cannon modifiers (Antimass) compose onto it
 }
 
 // helTitan (Titans PDS, Hel-Titan I/II: "This unit is treated as both a
@@ -52,13 +52,15 @@ func helTitan(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		return
 	}
 	sp := &p.Side[holder]
-	mod := sc.Side(holder).Modifier
 	for i, sl := range sp.Slots {
 		if sl.Stats.Kind != units.PDS || sl.Zone != engine.ZonePlanet || !sl.Stats.Combat.Has() {
 			continue
 		}
 		s := uint8(i)
-		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: s, Dice: uint8(sl.Stats.Combat.Dice), Thr: int8(sl.Stats.Combat.Value - mod)})
+		// At its printed combat value: the side's modifier (Side.Modifier,
+		// a modifier to combat rolls) and every other ground combat
+		// modifier of the slot are composed onto it (engine compose).
+		sp.AppendRoller(engine.RollGround, engine.Roller{Slot: s, Dice: uint8(sl.Stats.Combat.Dice), Base: int8(sl.Stats.Combat.Value)})
 		sp.JoinTargets(s, engine.TGround, len(sp.Order[engine.TGround]))
 	}
 	sp.Derive()

@@ -42,7 +42,7 @@ func indomitus(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		if st.Kind != units.Mech || !st.SpaceCannon.Has() || sl.Zone == engine.ZoneAdjacent {
 			continue
 		}
-		ro := engine.Roller{Slot: uint8(i), Dice: uint8(st.SpaceCannon.Dice), Thr: int8(st.SpaceCannon.Value)}
+		ro := engine.Roller{Slot: uint8(i), Dice: uint8(st.SpaceCannon.Dice), Base: int8(st.SpaceCannon.Value)}
 		sp.AppendRoller(engine.RollSCO, ro)
 		if holder == engine.Defender && sl.Zone == engine.ZonePlanet {
 			sp.AppendRoller(engine.RollSCD, ro)

@@ -267,21 +267,33 @@ func applyTI3Side(p *engine.Plan, sc *Scenario, side engine.Side) {
 			p.AdjustThresholds(side, engine.RollAFB, -1, kinds(units.Destroyer))
 		}
 	}
+	// Automated Defense Turrets: "+1 die and -2 to Anti-Fighter
+	// [Barrage] rolls" (SA technology card) — relative, so the destroyers'
+	// barrage keeps every other modifier to it: the race's (N'orr +1,
+	// Jol-Nar -1: all combat rolls), High Alert's. Not Hylar V's (above:
+	// SA's weaponry rule, "Destroyers rolling anti fighter barrage using
+	// ADT receive -1", one weaponry technology per roll).
 	if ti3Holds(s, "automated-defense-turrets") {
-		for i := range sp.Rollers[engine.RollAFB] {
-			if sp.Slots[sp.Rollers[engine.RollAFB][i].Slot].Stats.Kind == units.Destroyer {
-				ro := sp.Rollers[engine.RollAFB][i]
-				ro.Dice, ro.Thr = 3, 7
+		destroyers := kinds(units.Destroyer)
+		for i, ro := range sp.Rollers[engine.RollAFB] {
+			if destroyers(ro.Slot) {
+				ro.Dice++
 				sp.SetRoller(engine.RollAFB, i, ro)
 			}
 		}
-		sp.SetRollers(engine.RollAFB, sp.Rollers[engine.RollAFB])
+		p.AdjustThresholds(side, engine.RollAFB, -2, destroyers) // the value: 9 becomes 7
 	}
+	// Assault Cannons: "Your [Dreadnoughts] and Cruisers receive one
+	// pre-combat shot (1 die)" (SA card; SA: "applied to Cruisers as well
+	// as Dreadnoughts. The extra 'shot' means one die only"): a roll at the
+	// unit's combat value, so the modifiers to all its combat rolls (the
+	// race's, High Alert's: shiftAllRolls) apply to it; Hylar V's does not
+	// (SA weaponry rule: "Cruisers rolling for Assault Cannons receive -1").
 	if ti3Holds(s, "assault-cannon") {
 		for i, sl := range sp.Slots {
 			k := sl.Stats.Kind
 			if (k == units.Dreadnought || k == units.Cruiser) && sl.Zone == engine.ZoneSpace {
-				sp.AppendRoller(engine.RollPreCombat, engine.Roller{Slot: uint8(i), Dice: 1, Thr: int8(sl.Stats.Combat.Value)})
+				sp.AppendRoller(engine.RollPreCombat, engine.Roller{Slot: uint8(i), Dice: 1, Base: int8(sl.Stats.Combat.Value)})
 			}
 		}
 	}

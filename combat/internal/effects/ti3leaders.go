@@ -112,7 +112,6 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 			sp.SetRerollBudget(engine.RollGround, 2)
 			if side == engine.Defender && sc.Action == engine.Invasion {
 				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 4, func(uint8) bool { return true })
-				p.Side[engine.Attacker].ShiftThroughShield(4)
 			}
 		}
 		if hasLeader(s, "admiral") && sc.Action != engine.GroundCombat {

@@ -496,5 +496,4 @@ func shiftAllRolls(p *engine.Plan, side engine.Side, delta int, keep func(slot u
 	for _, r := range []engine.RollKind{engine.RollSpace, engine.RollGround, engine.RollAFB, engine.RollSCO, engine.RollSCD, engine.RollBombard, engine.RollPreCombat} {
 		p.AdjustThresholds(side, r, delta, keep)
 	}
-	p.Side[side].ShiftThroughShield(delta) // war suns: always in the system
 }

@@ -53,12 +53,13 @@ func (p *Plan) JoinSlot(sc *Input, holder Side, k units.Kind, label string) (uin
 	st.Name += " (" + label + ")"
 	sp.Slots = append(sp.Slots, Slot{Stats: st, Zone: ZoneSpace, Sustain: st.Sustain})
 	if ok {
-		sp.Rollers[RollSpace] = append(sp.Rollers[RollSpace], Roller{Slot: i, Dice: uint8(st.Combat.Dice), Thr: int8(thr)})
-		sp.Groups[RollSpace] = GroupRollers(sp.Rollers[RollSpace])
+		// Base: the value of a unit of its kind already composed (the
+		// side's modifiers that apply to that unit), since a slot added now
+		// is outside the modifiers recorded before (addModifier).
+		sp.AppendRoller(RollSpace, Roller{Slot: i, Dice: uint8(st.Combat.Dice), Base: int8(thr)})
 	}
 	if holder == Attacker && sc.Action == Invasion && st.Bombardment.Has() {
-		sp.Rollers[RollBombard] = append(sp.Rollers[RollBombard], Roller{Slot: i, Dice: uint8(st.Bombardment.Dice), Thr: int8(st.Bombardment.Value)})
-		sp.Groups[RollBombard] = GroupRollers(sp.Rollers[RollBombard])
+		sp.AppendRoller(RollBombard, Roller{Slot: i, Dice: uint8(st.Bombardment.Dice), Base: int8(st.Bombardment.Value)})
 	}
 	// First of its kind in each order of ships: ahead of the first unit of
 	// its kind or of a kind the side loses after it; in the non-fighters-
@@ -199,8 +200,7 @@ func (p *Plan) HiddenGroundSlot(sc *Input, holder Side, k units.Kind, name, labe
 	st.Name += " (" + label + ")"
 	sp.Slots = append(sp.Slots, Slot{Stats: st, Zone: ZonePlanet, Sustain: st.Sustain})
 	if rolls {
-		sp.Rollers[RollGround] = append(sp.Rollers[RollGround], Roller{Slot: i, Dice: uint8(st.Combat.Dice), Thr: int8(thr)})
-		sp.Groups[RollGround] = GroupRollers(sp.Rollers[RollGround])
+		sp.AppendRoller(RollGround, Roller{Slot: i, Dice: uint8(st.Combat.Dice), Base: int8(thr)}) // as in JoinSlot
 	}
 	sp.insertFirstOfKind(TGround, i, k, s.Order.Sequence())
 	sp.Derive()

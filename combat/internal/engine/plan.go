@@ -69,8 +69,16 @@ type Slot struct {
 type Roller struct {
 	Slot uint8
 	Dice uint8
-	// Thr is the hit threshold after every static modifier: a die hits on
-	// thr or more; <= 1 always hits, >= 11 never does.
+	// Base is the roll's value before any modifier: the unit's printed
+	// value, or the value a text gives the roll. A text that "sets" a
+	// value sets Base (or, when the text is relative, adds a modifier):
+	// never Thr.
+	Base int8
+	// Thr is the hit threshold: a die hits on thr or more; <= 1 always
+	// hits, >= 11 never does. It is composed in one place,
+	// SidePlan.compose: Base plus every static modifier of the side that
+	// applies to the roller's slot and kind (Plan.AdjustThresholds), so
+	// no text can drop another's modifier. Effects read it, never set it.
 	Thr int8
 	// BonusFrom, when positive, makes each die whose natural result is
 	// bonusFrom or more produce bonus more hits (e.g. 9 or 10 before
@@ -142,6 +150,10 @@ type SidePlan struct {
 	StartDamaged [MaxSlots]uint16
 	Rollers      [NumRollKinds][]Roller
 	Groups       [NumRollKinds][]rollGroup
+	// mods are the side's static modifiers to each kind of roll, in the
+	// order they were given (the input's, then the texts'): compose adds
+	// them to the rollers' Base.
+	mods [NumRollKinds][]staticMod
 	// Order lists slot indices in destruction priority for each target set.
 	Order       [numTargets][]uint8
 	sustainLast bool
@@ -373,6 +385,11 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 		p.buildCapacity(i)
 	}
 	fx.Attach(p)
+	for s := range NumSides {
+		for r := range NumRollKinds {
+			p.Side[s].compose(RollKind(r)) // every text attached: the thresholds the trials read
+		}
+	}
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || p.used[wRetreat][0] > 0
 	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
 	// the state spaces of such slots have no damaged units.
@@ -527,13 +544,14 @@ func (sp *SidePlan) compileSlots(s *Force, idx Side, fx effectSet) error {
 }
 
 // addRoll adds slot i's roll r (combat, space cannon, barrage,
-// bombardment) when the unit has it, its threshold lowered by modifier m.
-// Under TI3 a damaged unit rolls one die fewer in combat and bombardment.
-func (sp *SidePlan) addRoll(i int, r RollKind, roll units.Roll, m int, ti3 bool) {
+// bombardment) when the unit has it, at its printed value (the side's
+// modifiers are composed onto it: compose). Under TI3 a damaged unit rolls
+// one die fewer in combat and bombardment.
+func (sp *SidePlan) addRoll(i int, r RollKind, roll units.Roll, ti3 bool) {
 	if !roll.Has() {
 		return
 	}
-	ro := Roller{Slot: uint8(i), Dice: uint8(roll.Dice), Thr: int8(roll.Value - m)}
+	ro := Roller{Slot: uint8(i), Dice: uint8(roll.Dice), Base: int8(roll.Value)}
 	if ti3 && roll.Dice > 1 && (r == RollSpace || r == RollGround || r == RollBombard) {
 		ro.loss = 1
 	}
@@ -541,9 +559,10 @@ func (sp *SidePlan) addRoll(i int, r RollKind, roll units.Roll, m int, ti3 bool)
 }
 
 // compileRolls gives each slot the rolls its unit makes where it stands,
-// with the static modifiers (the side's modifier; +1 to the defender's
-// ships in a nebula, LRR 59), groups them, and lists the planetary shields,
-// the shield breakers and the units that revive.
+// at their printed values, with the static modifiers of the input (the
+// side's modifier; +1 to the defender's ships in a nebula, LRR 59) recorded
+// for the combat rounds (compose), and lists the planetary shields, the
+// shield breakers and the units that revive.
 func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 	var mod [NumCombatTypes]int
 	mod[InSpace] = s.Modifier
@@ -556,30 +575,30 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 		st, k := sl.Stats, sl.Stats.Kind
 		switch {
 		case sl.NoAbilityHits && sl.Zone == ZoneSpace: // a ship and a ground force
-			sp.addRoll(i, RollSpace, st.Combat, mod[InSpace], ti3)
-			sp.addRoll(i, RollGround, st.Combat, mod[OnGround], ti3)
+			sp.addRoll(i, RollSpace, st.Combat, ti3)
+			sp.addRoll(i, RollGround, st.Combat, ti3)
 		case sl.Form == FormShip:
-			sp.addRoll(i, RollSpace, st.Combat, mod[InSpace], ti3)
+			sp.addRoll(i, RollSpace, st.Combat, ti3)
 		case sl.Form == FormGround:
-			sp.addRoll(i, RollGround, st.Combat, mod[OnGround], ti3)
+			sp.addRoll(i, RollGround, st.Combat, ti3)
 		case sl.Zone == ZoneAdjacent || sl.Zone == zoneSystem:
-			sp.addRoll(i, RollSCO, st.SpaceCannon, 0, ti3) // space cannon offense only; never hit
+			sp.addRoll(i, RollSCO, st.SpaceCannon, ti3) // space cannon offense only; never hit
 		case k.Ship():
-			sp.addRoll(i, RollSCO, st.SpaceCannon, 0, ti3)
-			sp.addRoll(i, RollAFB, st.AFB, 0, ti3)
-			sp.addRoll(i, RollSpace, st.Combat, mod[InSpace], ti3)
+			sp.addRoll(i, RollSCO, st.SpaceCannon, ti3)
+			sp.addRoll(i, RollAFB, st.AFB, ti3)
+			sp.addRoll(i, RollSpace, st.Combat, ti3)
 			if idx == Attacker {
-				sp.addRoll(i, RollBombard, st.Bombardment, 0, ti3)
+				sp.addRoll(i, RollBombard, st.Bombardment, ti3)
 			}
 		case k.GroundForce():
-			sp.addRoll(i, RollGround, st.Combat, mod[OnGround], ti3)
+			sp.addRoll(i, RollGround, st.Combat, ti3)
 		case k.Structure() && sl.Zone == ZoneSpace:
 			// A Ral Nel structure carried into the space area
 			// (Miniaturization): no unit abilities there.
 		case k.Structure():
-			sp.addRoll(i, RollSCO, st.SpaceCannon, 0, ti3)
+			sp.addRoll(i, RollSCO, st.SpaceCannon, ti3)
 			if idx == Defender {
-				sp.addRoll(i, RollSCD, st.SpaceCannon, 0, ti3)
+				sp.addRoll(i, RollSCD, st.SpaceCannon, ti3)
 			}
 		}
 		if st.PlanetaryShield && sl.Zone == ZonePlanet {
@@ -589,8 +608,13 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 			sp.ShieldBreakers = append(sp.ShieldBreakers, uint8(i))
 		}
 	}
+	// The side's modifier is to its combat rolls, the combat rounds' (not
+	// space cannon, barrage, bombardment nor the pre-combat shots: Side.Modifier).
+	all := func(uint8) bool { return true }
+	sp.addModifier(RollSpace, -mod[InSpace], all)
+	sp.addModifier(RollGround, -mod[OnGround], all)
 	for r := range sp.Rollers {
-		sp.Groups[r] = GroupRollers(sp.Rollers[r])
+		sp.compose(RollKind(r))
 	}
 	sp.TargetOf = rollTargets
 	sp.SustainCancels = 1
@@ -749,17 +773,66 @@ func (sp *SidePlan) AuraShift(r RollKind, s uint8, alive *[MaxSlots]uint16) int 
 	return d
 }
 
-// AdjustThresholds adds delta to the hit thresholds of side's rollers of
-// kind r whose slot satisfies keep (a static modifier: +delta makes hits
-// harder), and regroups them. Effects call it at compile time.
-func (p *Plan) AdjustThresholds(side Side, r RollKind, delta int, keep func(s uint8) bool) {
-	sp := &p.Side[side]
-	for i := range sp.Rollers[r] {
-		if keep(sp.Rollers[r][i].Slot) {
-			sp.Rollers[r][i].Thr += int8(delta)
-		}
+// staticMod is a static modifier to the threshold of some slots' rolls of
+// one kind: +delta makes hits harder.
+type staticMod struct {
+	delta int8
+	slots [MaxSlots]bool
+}
+
+// addModifier records a static modifier of delta to the side's rolls of
+// kind r by the slots keep says, among the slots the side has now (a slot
+// added later — a card's own roll, units that join — takes its own value),
+// and recomposes the kind's thresholds.
+func (sp *SidePlan) addModifier(r RollKind, delta int, keep func(s uint8) bool) {
+	if delta == 0 {
+		return
+	}
+	m := staticMod{delta: int8(delta)}
+	for i := range sp.Slots {
+		m.slots[i] = keep(uint8(i))
+	}
+	sp.mods[r] = append(sp.mods[r], m)
+	sp.compose(r)
+}
+
+// compose is the one place a roll's threshold is made: each roller of kind
+// r gets Thr = Base + the sum of the side's static modifiers of kind r that
+// apply to its slot, whenever the roller was added and whichever text added
+// it or set its Base; then the rollers are regrouped. It recomputes from
+// Base each time, so the order in which texts attach does not matter and a
+// text that sets a value cannot drop another's modifier. Modifiers that
+// depend on the trial (auras, round modifiers, hooks) are added to Thr
+// during the roll. It runs at compile time only: the trials read the
+// composed thresholds and groups.
+func (sp *SidePlan) compose(r RollKind) {
+	sp.composeAll(r, sp.Rollers[r])
+	if r == RollBombard {
+		sp.composeAll(r, sp.ThroughShield) // the same roll, through the shield
 	}
 	sp.Groups[r] = GroupRollers(sp.Rollers[r])
+}
+
+// composeAll composes the thresholds of rollers rs of kind r (compose).
+func (sp *SidePlan) composeAll(r RollKind, rs []Roller) {
+	for i := range rs {
+		ro := &rs[i]
+		thr := int(ro.Base)
+		for j := range sp.mods[r] {
+			if m := &sp.mods[r][j]; m.slots[ro.Slot] {
+				thr += int(m.delta)
+			}
+		}
+		ro.Thr = int8(max(-20, min(30, thr)))
+	}
+}
+
+// AdjustThresholds gives side a static modifier of delta to the hit
+// thresholds of its rolls of kind r by the slots keep says (+delta makes
+// hits harder): recorded, and composed onto every roller of those slots,
+// those added later too (compose). Effects call it at compile time.
+func (p *Plan) AdjustThresholds(side Side, r RollKind, delta int, keep func(s uint8) bool) {
+	p.Side[side].addModifier(r, delta, keep)
 }
 
 // RollerThr returns the static threshold of side's roller of kind r for
@@ -787,8 +860,7 @@ func (p *Plan) AddRoller(side Side, r RollKind, name string, value, dice int) (u
 	}
 	sp.Slots = append(sp.Slots, Slot{Stats: units.Stats{Name: name, Kind: units.PDS}, Zone: ZoneAdjacent})
 	sp.Start[i] = 1
-	sp.Rollers[r] = append(sp.Rollers[r], Roller{Slot: i, Dice: uint8(dice), Thr: int8(value)})
-	sp.Groups[r] = GroupRollers(sp.Rollers[r])
+	sp.AppendRoller(r, Roller{Slot: i, Dice: uint8(dice), Base: int8(value)})
 	return i, true
 }
 

@@ -64,19 +64,21 @@ func (p *Plan) BeforeSteps(step func(*Trial) bool) {
 	p.Steps = append([]func(*Trial) bool{step}, p.Steps...)
 }
 
-// SetRollers replaces the side's rollers of kind r (none: nil) and
-// regroups them.
+// SetRollers replaces the side's rollers of kind r (none: nil), composes
+// their thresholds from their Base (compose) and regroups them.
 func (sp *SidePlan) SetRollers(r RollKind, rs []Roller) {
 	sp.Rollers[r] = rs
-	sp.Groups[r] = GroupRollers(rs)
+	sp.compose(r)
 }
 
-// AppendRoller adds a roller of kind r and regroups.
+// AppendRoller adds a roller of kind r, at its Base with the side's
+// modifiers that apply to its slot (compose), and regroups.
 func (sp *SidePlan) AppendRoller(r RollKind, ro Roller) {
 	sp.SetRollers(r, append(sp.Rollers[r], ro))
 }
 
-// SetRoller replaces roller i of kind r with ro and regroups.
+// SetRoller replaces roller i of kind r with ro (its threshold composed
+// from ro.Base) and regroups.
 func (sp *SidePlan) SetRoller(r RollKind, i int, ro Roller) {
 	sp.Rollers[r][i] = ro
 	sp.SetRollers(r, sp.Rollers[r])
@@ -230,21 +232,17 @@ func (sp *SidePlan) SetSustainCancels(n int) { sp.SustainCancels = n }
 // destroyed (its Revive roll, reported in the results).
 func (sp *SidePlan) AddReviver(i uint8) { sp.Revivers = append(sp.Revivers, i) }
 
-// AddThroughShield adds a roller that bombards through Planetary Shield.
-func (sp *SidePlan) AddThroughShield(ro Roller) { sp.ThroughShield = append(sp.ThroughShield, ro) }
+// AddThroughShield adds a roller that bombards through Planetary Shield:
+// a bombardment roll, its threshold composed from its Base with the side's
+// bombardment modifiers (compose), those recorded later too.
+func (sp *SidePlan) AddThroughShield(ro Roller) {
+	sp.ThroughShield = append(sp.ThroughShield, ro)
+	sp.compose(RollBombard)
+}
 
 // NoThroughShield takes away the side's bombardment through Planetary
 // Shield (a shield that stops war suns too).
 func (sp *SidePlan) NoThroughShield() { sp.ThroughShield = nil }
-
-// ShiftThroughShield moves the thresholds of the side's bombardment
-// through Planetary Shield by delta, as Plan.AdjustThresholds moves its
-// other rolls (a modifier to all its bombardment).
-func (sp *SidePlan) ShiftThroughShield(delta int) {
-	for i := range sp.ThroughShield {
-		sp.ThroughShield[i].Thr += int8(delta)
-	}
-}
 
 // SetRevert sets the side's reversion (TI3 shock troops).
 func (sp *SidePlan) SetRevert(rv Reversion) { sp.Revert = rv }
