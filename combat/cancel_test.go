@@ -55,7 +55,8 @@ func TestCancellationLatency(t *testing.T) {
 			return err
 		}},
 		{"fleet advisor (exact, attacker optimal)", time.Second, func(ctx context.Context) error { // 1 s: past the cheap fleets' quick solves // over 15 s; 2.3 s with the order
-			q := advise.Question{Scenario: space("1 carrier", "4 dreadnought, 2 carrier, 6 fighter, 2 cruiser"), Limits: advise.Limits{Resources: 14}, Method: advise.MethodExact}
+			// Limits lifted: under the rules' defaults the search ends within the second.
+			q := advise.Question{Scenario: space("1 carrier", "4 dreadnought, 2 carrier, 6 fighter, 2 cruiser"), Limits: advise.Limits{Resources: 14, Production: advise.MaxCount, FleetPool: advise.MaxCount}, Method: advise.MethodExact}
 			q.Scenario.Attacker.Order.Optimal = true // each solve is long: the advisor must stop inside one
 			_, err := advise.Fleet(ctx, q, combat.Options{})
 			return err

@@ -38,8 +38,21 @@ func TestFourthMoon(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 111)
 	near(t, "dreadnought left", res.Defender.Survivors[0].Expected.Value, 0.36, bernoulliSD(0.36))
 	modelled(t, res, "Fourth Moon")
+	// To the end, exact (a chain by hand): the flagship (0.64 to hit
+	// with 2 dice, Sustain Damage of its own) against the dreadnought
+	// (0.6). Flagship damaged: W1 = 0.64·0.4/(1 − 0.36·0.4), D1 =
+	// 0.64·0.6/0.856; whole: W2 = (0.64 + 0.36·0.6·W1)/0.856.
 	sc.MaxRounds = 0
-	notExact(t, sc)
+	w1, d1 := 0.256/0.856, 0.384/0.856
+	exactOutcome(t, "Fourth Moon", mustSolve(t, sc), (0.64+0.216*w1)/0.856, 0.216*d1/0.856)
+}
+
+// exactOutcome checks an exact answer's attacker win and draw to 1e-9.
+func exactOutcome(t *testing.T, what string, res combat.Result, win, draw float64) {
+	t.Helper()
+	if math.Abs(res.Outcome.AttackerWin.P-win) > 1e-9 || math.Abs(res.Outcome.Draw.P-draw) > 1e-9 {
+		t.Errorf("%s: attacker wins %.12f, draw %.12f; want %.12f, %.12f", what, res.Outcome.AttackerWin.P, res.Outcome.Draw.P, win, draw)
+	}
 }
 
 // Moll Terminus.
@@ -59,8 +72,9 @@ func TestMollTerminus(t *testing.T) {
 	res := mustRun(t, sc, factionTrials, 112)
 	near(t, "mech left", res.Defender.Survivors[0].Expected.Value, 0.5, bernoulliSD(0.5))
 	modelled(t, res, "Moll Terminus")
+	// To the end, exact: the chain of the invasion below, 7/9 and 1/9.
 	sc.MaxRounds = 0
-	notExact(t, sc)
+	exactOutcome(t, "Moll Terminus", mustSolve(t, sc), 7.0/9, 1.0/9)
 
 	inv := combat.Scenario{Action: combat.Invasion,
 		Attacker: factionSide(t, "mentak", "1 carrier, 1 mech"), Defender: combat.Side{Fleet: mustFleet(t, "1 mech")}}

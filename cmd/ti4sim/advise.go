@@ -39,11 +39,15 @@ Limits (Living Rules Reference: Producing Units, Fleet Pool, Capacity,
 Reinforcements): --resources to spend, units at their printed cost,
 fighters and infantry two for one; --production units (each fighter and
 infantry counts one) or --space-dock R, the production of a space dock on a
-planet of R resources; --fleet-pool, the most non-fighter ships in the
-system (with Fighter II, fighters beyond capacity count too); fighters and
-ground forces need capacity; --supply KIND=N, what is left in the
-reinforcements (default: the plastic pieces of one colour less those in
-the system; fighters and infantry unlimited).
+planet of R resources (default: --space-dock 3, a home system's dock:
+production 5 with Space Dock I, LRR Production); --fleet-pool, the most
+non-fighter ships in the system (with Fighter II, fighters beyond capacity
+count too; default: 3, the tokens a player starts with, LRR Command
+Tokens); the output names each default it used (--production 50 and
+--fleet-pool 50 lift them); fighters and ground forces need capacity;
+--supply KIND=N, what is left in the reinforcements (default: the plastic
+pieces of one colour less those in the system; fighters and infantry
+unlimited).
 
 Fleets are evaluated exactly where exact mode applies to all of them, and
 otherwise by -n trials each (default 20000) with the same seed: common
@@ -82,18 +86,57 @@ func (ar *adviseRun) newFlags() *pflag.FlagSet {
 	fs.SortFlags = false
 	l := &ar.lf
 	fs.IntVar(&l.resources, "resources", 0, "resources to spend, 1..100 (required)")
-	fs.IntVar(&l.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: no limit)")
-	fs.IntVar(&l.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production")
-	fs.IntVar(&l.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: no limit)")
+	fs.IntVar(&l.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: --space-dock 3)")
+	fs.IntVar(&l.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production (default: 3, a home system's dock)")
+	fs.IntVar(&l.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: 3, the starting fleet pool)")
 	fs.StringSliceVar(&l.supply, "supply", nil, "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
 	fs.StringSliceVar(&l.build, "build", nil, "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
 	fs.BoolVar(&l.warSun, "war-sun", false, "the attacker owns the War Sun technology: war suns may be built")
-	fs.Float64Var(&l.target, "target", 0, "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 (default: the highest chance)")
+	fs.Var(targetFlag{&l.target}, "target", "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 or a percentage, 0.8 or 80% (default: the highest chance)")
 	fs.IntVar(&l.keep, "keep", 1, "N of the table's P(keeps at least N units), 1..50")
 	fs.StringVar(&l.method, "method", "auto", "auto (exact where it applies to every fleet, else trials), exact, or trials")
 	ar.df = addDocFlags(fs, false)
 	ar.rf = addRunFlags(fs)
 	return fs
+}
+
+// targetFlag is --target: a chance, 0 < P <= 1 ("0.8"), or a
+// percentage, 0% < P <= 100% ("80%").
+type targetFlag struct{ p *float64 }
+
+func (f targetFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*f.p, 'g', -1, 64)
+}
+
+func (f targetFlag) Type() string { return "P" }
+
+func (f targetFlag) Set(s string) error {
+	v, err := parseTarget(s)
+	if err != nil {
+		return err
+	}
+	*f.p = v
+	return nil
+}
+
+// parseTarget reads a chance to reach: 0.8, or 80%.
+func parseTarget(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	num, pct := strings.CutSuffix(t, "%")
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if pct {
+		v /= 100
+	}
+	switch {
+	case err != nil || v != v:
+		return 0, errors.New("not a chance: give 0 < P <= 1 (0.8) or a percentage (80%)")
+	case v <= 0 || v > 1:
+		return 0, errors.New("out of range: allowed 0 < P <= 1 (0.8) or 0% < P <= 100% (80%)")
+	}
+	return v, nil
 }
 
 // adviseAction reads the action advise's first argument names: space or

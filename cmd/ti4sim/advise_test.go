@@ -128,8 +128,10 @@ func TestAdviseUsageErrors(t *testing.T) {
 		{"takes no part in a space combat", append([]string{"advise", "space", "--resources", "3", "--build", "infantry"}, d...)},
 		{"a war sun needs the War Sun technology", append([]string{"advise", "space", "--resources", "3", "--build", "war sun"}, d...)},
 		{"is not built into a fleet that fights", append([]string{"advise", "space", "--resources", "3", "--build", "pds"}, d...)},
-		{"--target: 1.5 out of range", append([]string{"advise", "space", "--resources", "3", "--target", "1.5"}, d...)},
-		{"--target 0 out of range", append([]string{"advise", "space", "--resources", "3", "--target", "0"}, d...)},
+		{`--target "1.5": out of range: allowed 0 < P <= 1 (0.8) or 0% < P <= 100% (80%)`, append([]string{"advise", "space", "--resources", "3", "--target", "1.5"}, d...)},
+		{`--target "0": out of range`, append([]string{"advise", "space", "--resources", "3", "--target", "0"}, d...)},
+		{`--target "120%": out of range`, append([]string{"advise", "space", "--resources", "3", "--target", "120%"}, d...)},
+		{`--target "eighty": not a chance: give 0 < P <= 1 (0.8) or a percentage (80%)`, append([]string{"advise", "space", "--resources", "3", "--target", "eighty"}, d...)},
 		{"--keep 0 out of range", append([]string{"advise", "space", "--resources", "3", "--keep", "0"}, d...)},
 		{"--method: \"fast\"", append([]string{"advise", "space", "--resources", "3", "--method", "fast"}, d...)},
 		{"choose exact mode with --method exact", append([]string{"advise", "space", "--resources", "3", "--exact"}, d...)},
@@ -141,5 +143,63 @@ func TestAdviseUsageErrors(t *testing.T) {
 		{"unknown flag: --planet", []string{"advise", "invade", "-a", "1 carrier", "--resources", "3", "--planet", "A: 2 infantry"}},
 	} {
 		usageFails(t, c.want, c.args...)
+	}
+}
+
+// --target takes a chance (0.8) or a percentage (80%, " 80 % "): the same
+// question either way (issue 28, A9).
+func TestAdviseTargetPercent(t *testing.T) {
+	var outs []string
+	for _, p := range []string{"0.8", "80%", " 80 % "} {
+		out, errOut, code := runCLI(t, "advise", "space", "-d", "2 cruiser", "--resources", "6", "--target", p, "-o", "json")
+		if code != exitOK {
+			t.Fatalf("--target %q: exit %d: %s", p, code, errOut)
+		}
+		outs = append(outs, maskElapsed(out))
+	}
+	if outs[1] != outs[0] || outs[2] != outs[0] {
+		t.Errorf("--target 80%% answers otherwise than 0.8:\n%s\n%s", outs[0], outs[1])
+	}
+	if !strings.Contains(outs[0], `"target":0.8,`) {
+		t.Errorf("target not echoed as 0.8: %s", outs[0])
+	}
+}
+
+// Without --production, --space-dock or --fleet-pool the advisor holds
+// the fleets to the rules' defaults and says so, in the table and in
+// JSON (issue 28, A9: the question that answered 13 units produced and 9
+// ships for a fleet pool of 3).
+func TestAdviseSaysItsDefaults(t *testing.T) {
+	args := []string{"advise", "space", "-d", "2 dreadnought, 2 cruiser, 1 carrier, 3 fighter", "--resources", "20", "--target", "80%"}
+	out, errOut, code := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Limits not given, held to the rules' defaults", "production 5: the attacker's space dock on a planet of 3 resources", "fleet pool 3: the command tokens a player starts with"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table output lacks %q:\n%s", want, out)
+		}
+	}
+	out, errOut, code = runCLI(t, append(args, "-o", "json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Best struct {
+			Produced int    `json:"produced"`
+			Fleet    string `json:"fleet"`
+		} `json:"best"`
+		Production int `json:"production"`
+		FleetPool  int `json:"fleet_pool"`
+		Assumed    []struct {
+			Limit string `json:"limit"`
+			Value int    `json:"value"`
+		} `json:"assumed"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Production != 5 || got.FleetPool != 3 || len(got.Assumed) != 2 || got.Best.Produced > 5 {
+		t.Errorf("JSON: %+v", got)
 	}
 }

@@ -111,6 +111,30 @@ type Advice struct {
 	Trials   int64
 	Seed     uint64
 	NotExact string
+	// Assumed says, for each limit the question did not give, the
+	// rules' default it was held to (Limits.WithDefaults): its name,
+	// "production" or "fleet pool", and its value with why.
+	Assumed []Assumed
+	// Production and FleetPool are the limits the fleets were held to
+	// (0: none).
+	Production, FleetPool int
+}
+
+// Assumed is one limit held to the rules' default: Limit names it, Value
+// is the number, Why says where it comes from.
+type Assumed struct {
+	Limit string
+	Value int
+	Why   string
+}
+
+// assumedLimit describes the default the limit name was held to.
+func assumedLimit(name string, bs *buildSpace) Assumed {
+	if name == "production" {
+		return Assumed{Limit: name, Value: bs.production,
+			Why: fmt.Sprintf("the attacker's space dock on a planet of %d resources, as in a home system (LRR Production)", DefaultDockResources)}
+	}
+	return Assumed{Limit: name, Value: bs.lim.FleetPool, Why: "the command tokens a player starts with in the fleet pool (LRR Command Tokens)"}
 }
 
 // errNilContext is returned by Fleet when given a nil context, instead
@@ -174,9 +198,18 @@ func Fleet(ctx context.Context, q Question, o combat.Options) (a Advice, err err
 	if q.MaxStates == 0 {
 		q.MaxStates = combat.MaxExactStates
 	}
-	bs, err := newBuildSpace(sc, q.Limits)
+	lim, assumed := q.Limits.WithDefaults()
+	if err := q.Limits.check(); err != nil {
+		return a, err // the limits as given, before any default
+	}
+	bs, err := newBuildSpace(sc, lim)
 	if err != nil {
 		return a, err
+	}
+	q.Limits = lim
+	a.Production, a.FleetPool = bs.production, lim.FleetPool
+	for _, name := range assumed {
+		a.Assumed = append(a.Assumed, assumedLimit(name, bs))
 	}
 	fleets, err := bs.enumerate()
 	if err != nil {

@@ -107,7 +107,7 @@ func TestAdviseEqualsExhaustiveSearch(t *testing.T) {
 			}
 			start = time.Now()
 			a := mustAdvise(t, advise.Question{Scenario: sc, Target: target,
-				Limits: advise.Limits{Resources: b.resources, Production: b.production, FleetPool: b.pool}})
+				Limits: lifted(advise.Limits{Resources: b.resources, Production: b.production, FleetPool: b.pool})})
 			took := time.Since(start)
 			if a.Buildable != len(all) {
 				t.Errorf("%+v: %d buildable fleets, brute force %d", b, a.Buildable, len(all))
@@ -240,8 +240,8 @@ func TestAdviseLimitsChangeTheAnswer(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			free := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: c.free})
-			bound := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: c.bound})
+			free := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: lifted(c.free)})
+			bound := mustAdvise(t, advise.Question{Scenario: c.sc, Limits: lifted(c.bound)})
 			if !c.breaks(free.Best) {
 				t.Errorf("without the limit the answer %s keeps it: the case shows nothing", free.Best.Fleet)
 			}
@@ -398,7 +398,7 @@ func TestAdviseRefusesBadQuestions(t *testing.T) {
 // question needs no Options.
 func TestAdviseProbesAnInvasionWithoutGroundForces(t *testing.T) {
 	sc := combat.Scenario{Action: combat.Invasion, Defender: combat.Side{Fleet: mustFleet(t, "2 infantry")}}
-	lim := advise.Limits{Resources: 4, Kinds: []units.Kind{units.Destroyer, units.Carrier}}
+	lim := lifted(advise.Limits{Resources: 4, Kinds: []units.Kind{units.Destroyer, units.Carrier}})
 	_, err := advise.Fleet(context.Background(), advise.Question{Scenario: sc, Limits: lim}, combat.Options{})
 	if err == nil || !strings.Contains(err.Error(), "an invasion needs a ground force") {
 		t.Errorf("ships only, no ground force: %v", err)
@@ -432,7 +432,7 @@ func TestAdviseAddingAUnitCanLowerTheChance(t *testing.T) {
 	if three >= two {
 		t.Fatalf("3 cruisers win %.5f, 2 cruisers %.5f: the example no longer shows a unit lowering the chance", three, two)
 	}
-	a := mustAdvise(t, advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 6, Kinds: []units.Kind{units.Cruiser, units.Destroyer}}})
+	a := mustAdvise(t, advise.Question{Scenario: sc, Limits: lifted(advise.Limits{Resources: 6, Kinds: []units.Kind{units.Cruiser, units.Destroyer}})})
 	best := 0.0
 	for c := 0; c <= 3; c++ {
 		for d := 0; d <= 6-2*c; d++ {
@@ -462,5 +462,45 @@ func TestAdviseNilContext(t *testing.T) {
 		Defender: combat.Side{Fleet: mustFleet(t, "2 cruiser")}}, Limits: advise.Limits{Resources: 4}}
 	if _, err := advise.Fleet(nilCtx, q, combat.Options{}); err == nil || err.Error() != "advise: nil context" {
 		t.Errorf("Fleet(nil, ...) error = %v, want advise: nil context", err)
+	}
+}
+
+// lifted gives the limits the question leaves at 0 — the production (no
+// dock either) and the fleet pool — advise.MaxCount, more than any of
+// these questions can use: the tests that compare the advisor with a
+// brute force over every fleet ask without those limits.
+func lifted(l advise.Limits) advise.Limits {
+	if l.Production == 0 && !l.Dock {
+		l.Production = advise.MaxCount
+	}
+	if l.FleetPool == 0 {
+		l.FleetPool = advise.MaxCount
+	}
+	return l
+}
+
+// The issue's question (issue 28, A9): 20 resources against 2
+// dreadnoughts, 2 cruisers, a carrier and 3 fighters, no limits given.
+// The advisor holds the fleets to the rules' defaults and says so: the
+// production of a Space Dock I on a planet of 3 resources (2 + 3 = 5, LRR
+// Production) and a fleet pool of 3 (the starting tokens, LRR Command
+// Tokens). Every fleet of the Pareto table keeps both: at most 5 units
+// produced, at most 3 non-fighter ships.
+func TestAdviseDefaultsToTheRulesLimits(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat, Defender: combat.Side{Fleet: mustFleet(t, "2 dreadnought, 2 cruiser, 1 carrier, 3 fighter")}}
+	a := mustAdvise(t, advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 20}, Target: 0.8})
+	if a.Production != 5 || a.FleetPool != 3 || len(a.Assumed) != 2 || a.Assumed[0].Limit != "production" || a.Assumed[0].Value != 5 ||
+		a.Assumed[1].Limit != "fleet pool" || a.Assumed[1].Value != 3 {
+		t.Errorf("limits %d, %d, assumed %+v; want production 5 and fleet pool 3, both assumed", a.Production, a.FleetPool, a.Assumed)
+	}
+	for _, c := range append([]advise.Candidate{a.Best}, a.Pareto...) {
+		if c.Produced > 5 || nonFighterShips(c.Fleet) > 3 {
+			t.Errorf("%s: %d produced, %d non-fighter ships", c.Fleet, c.Produced, nonFighterShips(c.Fleet))
+		}
+	}
+	// Limits given are kept, and nothing is assumed.
+	b := mustAdvise(t, advise.Question{Scenario: sc, Limits: advise.Limits{Resources: 6, Production: 4, FleetPool: 2}})
+	if len(b.Assumed) != 0 || b.Production != 4 || b.FleetPool != 2 {
+		t.Errorf("given limits: %d, %d, assumed %+v", b.Production, b.FleetPool, b.Assumed)
 	}
 }

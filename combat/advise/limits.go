@@ -36,7 +36,8 @@ type Limits struct {
 	Resources int
 	// Production, 0..MaxCount, is the most units the player can
 	// produce: each fighter and each infantry counts as one unit (LRR
-	// "Producing Units"). 0: no limit, unless Dock is set.
+	// "Producing Units"). 0 without Dock: the default, a space dock on
+	// a planet of DefaultDockResources resources (WithDefaults).
 	Production int
 	// Dock derives the production from a space dock on a planet with
 	// DockResources resources (0..MaxResources): the faction's space
@@ -49,7 +50,8 @@ type Limits struct {
 	// fleet pool: the non-fighter ships in the system may not outnumber
 	// them (LRR "Fleet Pool"); with Fighter II, fighters beyond capacity
 	// count against it too (Naalu Hybrid Crystal Fighter II: half of
-	// them, rounded up). 0: no limit.
+	// them, rounded up). 0: the default, DefaultFleetPool
+	// (WithDefaults); MaxCount lifts it in practice.
 	FleetPool int
 	// Supply, when not nil, is how many units of each kind the player has
 	// left in its reinforcements, 0..MaxCount. A kind it does not
@@ -68,6 +70,45 @@ type Limits struct {
 	// WarSun is true when the player owns the War Sun unit upgrade
 	// technology, which a war sun needs to be produced.
 	WarSun bool
+}
+
+// The rules' limits a question that gives none is held to (WithDefaults):
+// without them the advisor would recommend fleets no player can build in
+// one tactical action (13 units from one dock, 9 ships for a fleet pool
+// of 3).
+const (
+	// DefaultDockResources is the resources of the planet whose space
+	// dock produces, when neither a production nor a dock is given: a
+	// home system's dock (LRR "Production": a space dock's PRODUCTION is
+	// 2 more than its planet's resources, 4 with Space Dock II). The
+	// richest home planets of the base game's factions hold 2 to 5
+	// resources (Jord 4, Arc Prime 4, Quinarra 3, Nar 2, [0.0.0] 5), most
+	// often 3 or 4; 3 is the cautious middle: a production of 5 with
+	// Space Dock I.
+	DefaultDockResources = 3
+	// DefaultFleetPool is a player's starting fleet pool when none is
+	// given: the game starts with 3 command tokens there (LRR "Command
+	// Tokens", setup: 3 in the tactic pool, 3 in the fleet pool, 2 in the
+	// strategy pool).
+	DefaultFleetPool = 3
+)
+
+// WithDefaults returns the limits with the rules' defaults for those not
+// given — the production (no Production, no Dock: a space dock on a
+// planet of DefaultDockResources resources) and the fleet pool (0:
+// DefaultFleetPool) — and the names of the limits it set ("production",
+// "fleet pool").
+func (lim Limits) WithDefaults() (Limits, []string) {
+	var set []string
+	if lim.Production == 0 && !lim.Dock {
+		lim.Dock, lim.DockResources = true, DefaultDockResources
+		set = append(set, "production")
+	}
+	if lim.FleetPool == 0 {
+		lim.FleetPool = DefaultFleetPool
+		set = append(set, "fleet pool")
+	}
+	return lim, set
 }
 
 // plasticSupply is the number of plastic pieces of each kind in one
@@ -200,7 +241,7 @@ func (lim *Limits) check() error {
 	case lim.Resources < 1 || lim.Resources > MaxResources:
 		return fmt.Errorf("limits.resources: %d out of range 1..%d", lim.Resources, MaxResources)
 	case lim.Production < 0 || lim.Production > MaxCount:
-		return fmt.Errorf("limits.production: %d out of range 0 (no limit)..%d", lim.Production, MaxCount)
+		return fmt.Errorf("limits.production: %d out of range 0 (the default: a space dock)..%d", lim.Production, MaxCount)
 	case lim.Dock && lim.Production != 0:
 		return errors.New("limits.production: give a production or a space dock, not both")
 	case lim.DockResources < 0 || lim.DockResources > MaxResources:
@@ -208,7 +249,7 @@ func (lim *Limits) check() error {
 	case !lim.Dock && lim.DockResources != 0:
 		return errors.New("limits.dock_resources: a planet's resources need a space dock (Dock)")
 	case lim.FleetPool < 0 || lim.FleetPool > MaxCount:
-		return fmt.Errorf("limits.fleet_pool: %d out of range 0 (no limit)..%d", lim.FleetPool, MaxCount)
+		return fmt.Errorf("limits.fleet_pool: %d out of range 0 (the default, %d)..%d", lim.FleetPool, DefaultFleetPool, MaxCount)
 	}
 	for k, n := range lim.Supply {
 		if k >= units.NumKinds {

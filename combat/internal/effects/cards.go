@@ -138,18 +138,28 @@ func checkUnitText(s *engine.Force, item string, a units.Ability, owner *units.F
 	switch a.Kind {
 	case units.AbilityKindMech:
 		if _, counted := factionCounts[a.Slug]; !counted {
-			return fmt.Errorf("card %q: %s is the %s mech's text; it acts when the side's fleet has the mech, and is not listed", item, a.Name, owner.Name)
+			return fmt.Errorf("card %q: %s is the mech text of %s; it acts when the side's fleet has the mech, and is not listed", item, a.Name, inSentence(owner.Name))
 		}
 		if f.Slug != owner.Slug {
-			return fmt.Errorf("card %q: %s is the %s mech's text; only a side of that faction lists it (this side's faction is %s)", item, a.Name, owner.Name, f.Slug)
+			return fmt.Errorf("card %q: %s is the mech text of %s; only a side of that faction lists it (this side's faction is %s)", item, a.Name, inSentence(owner.Name), f.Slug)
 		}
 	case units.AbilityKindFlagship:
 		if f.Slug == owner.Slug || (f.Slug == "nekro" && slices.Contains(cardNamesOf(s.Cards), "valefar-assimilator-z")) {
 			return nil
 		}
-		return fmt.Errorf("card %q: %s is the %s flagship's text; only a side of that faction lists it (this side's faction is %s), or a Nekro side with valefar-assimilator-z", item, a.Name, owner.Name, f.Slug)
+		return fmt.Errorf("card %q: %s is the flagship text of %s; only a side of that faction lists it (this side's faction is %s), or a Nekro side with valefar-assimilator-z", item, a.Name, inSentence(owner.Name), f.Slug)
 	}
 	return nil
+}
+
+// inSentence returns a faction's name as it reads within a sentence: its
+// leading article in lower case ("the Barony of Letnev"), so that a
+// template never doubles it ("the The Barony of Letnev").
+func inSentence(name string) string {
+	if rest, ok := strings.CutPrefix(name, "The "); ok {
+		return "the " + rest
+	}
+	return name
 }
 
 // cardIdle records that a card held by holder cannot be played: by the

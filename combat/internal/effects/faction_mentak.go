@@ -29,13 +29,15 @@ func mentakTexts() []Effect {
 // printed combat value: modifiers to combat rolls do not apply (TR). The
 // opponent assigns the hits in its hit order and may sustain them. Policy:
 // always used, with the 2 ships of the best combat value alive then.
+// Exact mode refuses it only where it can roll: a space combat with a
+// cruiser or destroyer of the holder's.
 func ambush(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	defer p.BeyondExact("Ambush (dice at the start of a space combat)")
 	sp := &p.Side[holder]
 	ships := p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool { return k == units.Cruiser || k == units.Destroyer })
 	if sc.Action == engine.GroundCombat || len(ships) == 0 {
-		return
+		return // no space combat, or no ship to roll: nothing for exact mode to refuse
 	}
+	p.BeyondExact("Ambush (dice at the start of a space combat)")
 	slices.SortStableFunc(ships, func(a, b uint8) int {
 		return cmp.Compare(sp.Slots[a].Stats.Combat.Value, sp.Slots[b].Stats.Combat.Value)
 	})

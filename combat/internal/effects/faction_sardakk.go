@@ -72,6 +72,7 @@ func destroyHealthy(t *engine.Trial, side engine.Side, s uint8) {
 // against bombardment or space cannon defense (not combat), nor against
 // Magen Defense Grid's start-of-combat hit, which the engine applies
 // without the sustain triggers. Articles of War takes the text away.
+// Exact mode refuses it by name, where a mech of the holder's fights.
 func valkyrieExoskeleton(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	switch {
 	case sc.Action == engine.SpaceCombat:
@@ -82,9 +83,14 @@ func valkyrieExoskeleton(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	opp := holder.Opp()
 	var mech [engine.MaxSlots]bool
-	for _, s := range engine.KindSlots(p, holder, engine.TGround, units.Mech) {
+	mechs := engine.KindSlots(p, holder, engine.TGround, units.Mech)
+	if len(mechs) == 0 {
+		return // no mech to sustain: nothing for exact mode to refuse
+	}
+	for _, s := range mechs {
 		mech[s] = true
 	}
+	p.BeyondExact("Valkyrie Exoskeleton (a hit after a mech sustains in ground combat)")
 	p.OnSustained(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
 		if side == holder && mech[s] && r == engine.RollGround {
 			t.Assign(opp, engine.RollGround, 1)

@@ -278,7 +278,7 @@ type replacer struct {
 func brotherMilor(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	ships := p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
 	if sc.Action == engine.GroundCombat || len(ships) == 0 {
-		factionIdle(p, "Brother Milor", holder, "the side has no destroyer or cruiser in a space combat")
+		p.WarnOnce("Brother Milor (" + holder.String() + "), original printing: acts only when a destroyer or cruiser of the holder's is destroyed in a space combat, and the side has none in one; no fighters are placed")
 		return
 	}
 	i, err := p.JoinSlot(&sc.Input, holder, units.Fighter, "Brother Milor")

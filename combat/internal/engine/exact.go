@@ -23,8 +23,6 @@ func (p *Plan) Unreplayed() string {
 		return w
 	case p.NoTables:
 		return "by adding units during the action"
-	case len(p.Side[Attacker].SustainBlockers)+len(p.Side[Defender].SustainBlockers) > 0:
-		return "by stopping Sustain Damage while a unit is present"
 	}
 	for _, r := range []RollKind{RollSCO, RollAFB, RollSpace, RollGround, RollEffect} {
 		if p.rollTouchedBeyond(r, true) {

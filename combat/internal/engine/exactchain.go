@@ -42,6 +42,11 @@ type chain struct {
 	// pools memoizes the hits that must go to non-fighter ships
 	// (exactpool.go), made on first use.
 	pools *poolMemo
+	// blocked memoizes nextOfIn; outside, when set, are the attacker's
+	// units outside the chain (its ships above an invasion's ground
+	// combat), read by blockedAt.
+	blocked map[blockKey]uint32
+	outside *[MaxSlots]uint16
 }
 
 // maxCodes bounds the product of the two sides' state spaces: a joint
@@ -212,8 +217,9 @@ func (c *chain) assignRound(t *Trial, side Side, r RollKind, h int, onSustain fu
 	p := c.plan
 	sp := &p.Side[side]
 	ord := sp.Order[sp.TargetOf[r]]
+	sustain := r.Sustainable() && !t.sustainBlocked(side, sp.TargetOf[r])
 	for ; h > 0; h-- {
-		ev, s := t.TakeHit(side, ord, r.Sustainable(), sp.sustainLast)
+		ev, s := t.TakeHit(side, ord, sustain, sp.sustainLast)
 		if ev == NoTarget {
 			break
 		}
@@ -255,19 +261,21 @@ func (c *chain) reverted(side Side, st uint32) uint32 {
 
 func combatName(ct CombatType) string { return [2]string{"space", "ground"}[ct] }
 
-// advance returns the state of side after taking h hits of roll kind r.
-func (s *Solver) advance(c *chain, side Side, r RollKind, st uint32, h int) uint32 {
+// advance returns the state of side after taking h hits of roll kind r,
+// its opponent in state oppSt (which may stop its Sustain Damage:
+// blockedAt).
+func (s *Solver) advance(c *chain, side Side, r RollKind, st, oppSt uint32, h int) uint32 {
 	// Rolls that hit the same targets as the chain's combat rolls, with
 	// Sustain Damage, move along its transition table — unless that
 	// replays hooks after a combat round's assignment (a repair), which
 	// other rolls do not fire.
 	sp := &s.P.Side[side]
+	blk := c.blockedAt(side, oppSt)
 	if r.Sustainable() && sp.sameTargets(sp.TargetOf[r], sp.TargetOf[CombatRollOf(c.ct)]) && len(s.P.unitHooks[c.r]) == 0 {
-		return c.nextOf(side, st, h)
+		return c.nextOfIn(side, st, h, blk)
 	}
 	ss := &c.ss[side]
-	sc := &Trial{P: s.P}
-	ss.decode(st, &sc.Alive[side], &sc.Damaged[side])
+	sc := c.frozenScratch(side, st, blk)
 	sc.absorb(side, r, h)
 	return ss.encode(&sc.Alive[side], &sc.Damaged[side])
 }

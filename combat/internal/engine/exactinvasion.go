@@ -268,7 +268,9 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 			}
 		})
 	}
+	g.outside = ships                              // a ship of the attacker's may stop Sustain Damage (blockedAt)
 	final, _, occupancy, err := s.fight(g, fights) // no retreat from a ground combat
+	g.outside = nil
 	if err != nil {
 		return err
 	}

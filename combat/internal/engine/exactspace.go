@@ -23,7 +23,7 @@ func (s *Solver) fire(c *chain, dist map[uint32]float64, shooter Side, r RollKin
 				continue
 			}
 			ns := st
-			ns[target] = s.advance(c, target, r, st[target], h)
+			ns[target] = s.advance(c, target, r, st[target], st[shooter], h)
 			out[ns[0]*nd+ns[1]] += m * q
 		}
 	}
@@ -191,8 +191,8 @@ func (s *Solver) volley(c *chain, dist map[uint32]float64, r RollKind) map[uint3
 				if qa*qd == 0 {
 					continue
 				}
-				na := s.advance(c, Attacker, r, st[Attacker], hd)
-				nd2 := s.advance(c, Defender, r, st[Defender], ha)
+				na := s.advance(c, Attacker, r, st[Attacker], st[Defender], hd)
+				nd2 := s.advance(c, Defender, r, st[Defender], st[Attacker], ha)
 				out[na*nd+nd2] += m * qa * qd
 			}
 		}

@@ -421,16 +421,20 @@ func (p *Plan) afterHit(side Side, r RollKind, ss *stateSpace, st uint32, scratc
 		return st // never reached
 	}
 	sp := &p.Side[side]
-	scratch.TakeHit(side, sp.Order[sp.TargetOf[r]], r.Sustainable(), sp.sustainLast)
+	sustain := r.Sustainable() && !scratch.sustainBlocked(side, sp.TargetOf[r])
+	scratch.TakeHit(side, sp.Order[sp.TargetOf[r]], sustain, sp.sustainLast)
 	return ss.encode(&scratch.Alive[side], &scratch.Damaged[side])
 }
 
 // absorb makes side take h hits of kind r by the hit policy alone (no
-// effects): what the tables and the exact solver apply.
+// effects): what the tables and the exact solver apply. A scratch trial
+// frozen with a block (chain.blockedAt) takes them without Sustain Damage
+// where the block says.
 func (t *Trial) absorb(side Side, r RollKind, h int) {
 	sp := &t.P.Side[side]
+	sustain := r.Sustainable() && !t.sustainBlocked(side, sp.TargetOf[r])
 	for ; h > 0; h-- {
-		ev, _ := t.TakeHit(side, sp.Order[sp.TargetOf[r]], r.Sustainable(), sp.sustainLast)
+		ev, _ := t.TakeHit(side, sp.Order[sp.TargetOf[r]], sustain, sp.sustainLast)
 		if ev == NoTarget {
 			return
 		}

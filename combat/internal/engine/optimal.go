@@ -109,6 +109,8 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 		return "retreats"
 	case p.roundBound(ct):
 		return "rolls that change with the round (a first rounds' bonus, a round's reroll)"
+	case p.blocksSustain():
+		return "a unit that stops Sustain Damage while it is there (The Fourth Moon, Moll Terminus, Quietus)"
 	case p.roundState(ct):
 		return "cards and technologies that act round by round (Duranium Armor, Shields Holding, Direct Hit)"
 	}

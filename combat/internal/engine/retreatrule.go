@@ -78,6 +78,8 @@ func (p *Plan) bestRetreatRefusal(side Side) string {
 		return "a round limit"
 	case p.roundBound(InSpace):
 		return "rolls that change with the round (a first rounds' bonus, a round's reroll)"
+	case p.blocksSustain():
+		return "a unit that stops Sustain Damage while it is there (The Fourth Moon, Moll Terminus, Quietus)"
 	case p.roundState(InSpace):
 		return "cards and technologies that act round by round (Duranium Armor, Shields Holding, Direct Hit)"
 	}

@@ -75,7 +75,7 @@ func (p *Plan) DestroySustainers(side Side, copies int, target [MaxSlots]bool, a
 // assignment and the best retreat do not follow.
 func (p *Plan) roundState(ct CombatType) bool {
 	r := CombatRollOf(ct)
-	if len(p.unitHooks[r]) > 0 {
+	if len(p.unitHooks[r]) > 0 || p.blocksSustain() {
 		return true
 	}
 	for side := range NumSides {
@@ -143,18 +143,17 @@ func (p *Plan) startCounters() counters {
 // Hits left, and those copies after: Shields Holding first (before the
 // assignment), then the assignment as a round does (chain.assignRound)
 // with each sustaining target ship destroyed while Direct Hits last.
-func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (uint32, uint8, uint8) {
+func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8, blk targetSet) (uint32, uint8, uint8) {
 	p := c.plan
 	if cc := p.counted.cancel[side]; shields > 0 && h > 0 && cc.r == c.r {
 		h = max(h-cc.hits, 0)
 		shields--
 	}
 	if hits == 0 || c.ct != InSpace {
-		return c.nextOf(side, st, h), shields, hits
+		return c.nextOfIn(side, st, h, blk), shields, hits
 	}
 	ss := &c.ss[side]
-	t := &Trial{P: p}
-	ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	t := c.frozenScratch(side, st, blk)
 	if !p.possible(side, &t.Alive[side]) {
 		return st, shields, hits
 	}
@@ -172,11 +171,10 @@ func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8) (u
 // outside the combat rounds (space cannon offense) in state st, the
 // opponent's Direct Hits left hits, and those left after: each sustaining
 // target ship destroyed while they last.
-func (c *chain) hitsCounted(side Side, r RollKind, st uint32, h int, hits uint8) (uint32, uint8) {
+func (c *chain) hitsCounted(side Side, r RollKind, st, oppSt uint32, h int, hits uint8) (uint32, uint8) {
 	p := c.plan
 	ss := &c.ss[side]
-	t := &Trial{P: p}
-	ss.decode(st, &t.Alive[side], &t.Damaged[side])
+	t := c.frozenScratch(side, st, c.blockedAt(side, oppSt))
 	if !p.possible(side, &t.Alive[side]) {
 		return st, hits
 	}
@@ -213,7 +211,7 @@ func (s *Solver) spaceCannonOffenseCounted(c *chain, dist map[uint32]float64) ma
 						continue
 					}
 					ns, k := st, cnt
-					ns[target], k.hits[shooter] = c.hitsCounted(target, RollSCO, st[target], h, cnt.hits[shooter])
+					ns[target], k.hits[shooter] = c.hitsCounted(target, RollSCO, st[target], st[shooter], h, cnt.hits[shooter])
 					to := next[k.pack()]
 					if to == nil {
 						to = map[uint32]float64{}

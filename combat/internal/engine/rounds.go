@@ -179,7 +179,7 @@ func (ls *liveStates) carryPlain(w *sweep, k int32, m float64, bin int, pa, pd [
 func (ls *liveStates) plainEdges(w *sweep, j uint32, pa, pd []float64, cnt counters) []roundEdge {
 	c, nd := w.c, w.nd
 	sa, sd := j/nd, j%nd
-	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, pa, cnt)
+	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, sd, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, sa, pa, cnt)
 	es := make([]roundEdge, 0, len(ls.ga)*len(ls.gd))
 	for _, a := range ls.ga {
 		for _, d := range ls.gd {
@@ -205,7 +205,7 @@ func (ls *liveStates) plainEdges(w *sweep, j uint32, pa, pd []float64, cnt count
 func (ls *liveStates) carrySpread(w *sweep, j uint32, m float64, bin int, leaving Side, pa, pd []float64, cnt counters) {
 	c, nd := w.c, w.nd
 	sa, sd := j/nd, j%nd
-	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, pa, cnt)
+	ls.ga, ls.gd = c.roundOutcomes(ls.ga[:0], Attacker, sa, sd, pd, cnt), c.roundOutcomes(ls.gd[:0], Defender, sd, sa, pa, cnt)
 	for _, a := range ls.ga {
 		for _, d := range ls.gd {
 			v := m * a.w * d.w
@@ -272,13 +272,14 @@ type sideOutcome struct {
 // roundOutcomes appends to dst the ways a round leaves side in state st,
 // its opponent's hits distributed as pmf, with the counted cards' copies
 // cnt (takeCounted), consecutive hit counts with the same outcome merged.
-func (c *chain) roundOutcomes(dst []sideOutcome, side Side, st uint32, pmf []float64, cnt counters) []sideOutcome {
+func (c *chain) roundOutcomes(dst []sideOutcome, side Side, st, oppSt uint32, pmf []float64, cnt counters) []sideOutcome {
+	blk := c.blockedAt(side, oppSt) // the opponent's units at the start of the step (LRR 78.6a)
 	for h, q := range pmf {
 		if q == 0 {
 			continue
 		}
 		o := sideOutcome{w: q}
-		o.st, o.shields, o.hits = c.takeCounted(side, st, h, cnt.shields[side], cnt.hits[side.Opp()])
+		o.st, o.shields, o.hits = c.takeCounted(side, st, h, cnt.shields[side], cnt.hits[side.Opp()], blk)
 		if n := len(dst) - 1; n >= 0 && dst[n].st == o.st && dst[n].shields == o.shields && dst[n].hits == o.hits {
 			dst[n].w += q
 			continue

@@ -219,6 +219,10 @@ func (sp *SidePlan) SetCargo(slots []uint8) { sp.Capacity.Cargo = slots }
 // AddAura adds an aura to the side's rolls of kind r.
 func (sp *SidePlan) AddAura(r RollKind, a Aura) { sp.Auras[r] = append(sp.Auras[r], a) }
 
+// BreakShields makes slot i's units, while alive, remove the other side's
+// Planetary Shield (a war sun; the Crimson flagship, Quietus).
+func (sp *SidePlan) BreakShields(i uint8) { sp.ShieldBreakers = append(sp.ShieldBreakers, i) }
+
 // BlockSustain adds a unit of the opponent's that stops the side's units
 // from using Sustain Damage while it is alive.
 func (sp *SidePlan) BlockSustain(b SustainBlocker) {

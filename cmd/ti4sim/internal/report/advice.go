@@ -83,6 +83,7 @@ func adviceTable(out io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOp
 	} else {
 		fmt.Fprintf(w, "Goal: the highest chance to %s\n\n", what)
 	}
+	assumedTable(w, a)
 	b := a.Best
 	switch {
 	case o.Target > 0 && !a.Reached:
@@ -114,6 +115,25 @@ func adviceTable(out io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOp
 	return w.Err()
 }
 
+// assumedTable says which limits the question did not give and the
+// rules' defaults the fleets were held to (advise.Limits.WithDefaults).
+func assumedTable(w io.Writer, a advise.Advice) {
+	if len(a.Assumed) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Limits not given, held to the rules' defaults (give them to change):\n")
+	for _, l := range a.Assumed {
+		fmt.Fprintf(w, "  %s %d: %s\n", l.Limit, l.Value, l.Why)
+	}
+	fmt.Fprintln(w)
+}
+
+type jsonAssumed struct {
+	Limit string `json:"limit"`
+	Value int    `json:"value"`
+	Why   string `json:"why"`
+}
+
 type jsonCandidate struct {
 	Build         string     `json:"build"`
 	Fleet         string     `json:"fleet"`
@@ -132,24 +152,34 @@ func candidateJSON(c advise.Candidate) jsonCandidate {
 
 func adviceJSON(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
 	out := struct {
-		Command   string           `json:"command"`
-		Action    string           `json:"action"`
-		Target    float64          `json:"target"`
-		Keep      int              `json:"keep"`
-		Best      jsonCandidate    `json:"best"`
-		Reached   bool             `json:"reached"`
-		Pareto    []jsonCandidate  `json:"pareto"`
-		Buildable int              `json:"buildable"`
-		Evaluated int              `json:"evaluated"`
-		Exact     bool             `json:"exact"`
-		Trials    int64            `json:"trials"`
-		Seed      uint64           `json:"seed"`
-		NotExact  string           `json:"not_exact,omitempty"`
-		ElapsedMS float64          `json:"elapsed_ms"`
-		Scenario  *scenario.Advise `json:"scenario"`
+		Command   string          `json:"command"`
+		Action    string          `json:"action"`
+		Target    float64         `json:"target"`
+		Keep      int             `json:"keep"`
+		Best      jsonCandidate   `json:"best"`
+		Reached   bool            `json:"reached"`
+		Pareto    []jsonCandidate `json:"pareto"`
+		Buildable int             `json:"buildable"`
+		Evaluated int             `json:"evaluated"`
+		Exact     bool            `json:"exact"`
+		Trials    int64           `json:"trials"`
+		Seed      uint64          `json:"seed"`
+		NotExact  string          `json:"not_exact,omitempty"`
+		// Production and FleetPool are the limits the fleets were held
+		// to (0: none); Assumed, those not given, held to the rules'
+		// defaults.
+		Production int              `json:"production"`
+		FleetPool  int              `json:"fleet_pool"`
+		Assumed    []jsonAssumed    `json:"assumed"`
+		ElapsedMS  float64          `json:"elapsed_ms"`
+		Scenario   *scenario.Advise `json:"scenario"`
 	}{Command: "advise", Action: sc.Action.String(), Target: o.Target, Keep: o.Keep, Best: candidateJSON(a.Best), Reached: a.Reached,
 		Pareto: []jsonCandidate{}, Buildable: a.Buildable, Evaluated: a.Evaluated, Exact: a.Exact, Trials: a.Trials, Seed: a.Seed,
-		NotExact: a.NotExact, ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000, Scenario: o.Document}
+		NotExact: a.NotExact, Production: a.Production, FleetPool: a.FleetPool, Assumed: []jsonAssumed{},
+		ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000, Scenario: o.Document}
+	for _, l := range a.Assumed {
+		out.Assumed = append(out.Assumed, jsonAssumed{Limit: l.Limit, Value: l.Value, Why: l.Why})
+	}
 	for _, c := range a.Pareto {
 		out.Pareto = append(out.Pareto, candidateJSON(c))
 	}

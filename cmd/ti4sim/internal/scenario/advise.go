@@ -40,12 +40,16 @@ type Advise struct {
 type Limits struct {
 	// Resources, 1..100, to spend.
 	Resources int `json:"resources"`
-	// Production, 0..50 units; absent: no limit. Not with SpaceDock.
+	// Production, 0..50 units; absent (and no SpaceDock): a space dock
+	// on a planet of 3 resources, a home system's (advise.Limits
+	// WithDefaults; the answer says so). Not with SpaceDock.
 	Production int `json:"production,omitempty"`
 	// SpaceDock, 0..100, is the resources of the planet whose space dock
 	// produces: the production is the dock's value.
 	SpaceDock *int `json:"space_dock,omitempty"`
-	// FleetPool, 0..50, are the fleet pool's tokens; absent: no limit.
+	// FleetPool, 0..50, are the fleet pool's tokens; absent: 3, a
+	// player's starting fleet pool (the answer says so); 50 lifts it in
+	// practice.
 	FleetPool int `json:"fleet_pool,omitempty"`
 	// Supply is the units of a kind left in the reinforcements, by unit
 	// name (0..50); a kind absent: its plastic pieces less those there.

@@ -93,7 +93,8 @@ export function show(res) {
   $("advise-keep-col").textContent = `P(keeps ≥ ${res.keep})`;
   $("advise-result").tBodies[0].replaceChildren(...res.pareto.map(row));
   const how = res.exact ? "exactly" : `by ${res.trials.toLocaleString("en-US")} trials each (seed ${res.seed}, common random numbers)`;
-  $("advise-summary").textContent = `${res.evaluated} of ${res.buildable} buildable fleets evaluated ${how} in ${Math.round(res.elapsed_ms)} ms.` + (res.not_exact ? ` Not exact: ${res.not_exact.replace(/^exact mode /, "")}` : "");
+  $("advise-summary").textContent = `${res.evaluated} of ${res.buildable} buildable fleets evaluated ${how} in ${Math.round(res.elapsed_ms)} ms.` + (res.not_exact ? ` Not exact: ${res.not_exact.replace(/^exact mode /, "")}` : "") +
+    (res.assumed && res.assumed.length ? ` Limits not given, held to the rules' defaults: ${res.assumed.map((a) => `${a.limit} ${a.value} (${a.why})`).join("; ")}.` : "");
 }
 
 // limitControls are the advise tab's controls: document path, element id.
