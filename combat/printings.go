@@ -139,3 +139,7 @@ const (
 // String returns the printing's --rules name: "omega2", "omega",
 // "companion" or "original".
 func (x X89Printing) String() string { return effects.X89Printing(x).String() }
+
+// Choices returns each text whose player's choice a side may state in
+// Side.Choices ("TEXT=CHOICE"), with its choices, the default first.
+func Choices() map[string][]string { return effects.ChoiceNames() }

@@ -87,7 +87,7 @@ func copyPlain(dst, src reflect.Value) {
 
 func (s *Side) internal() engine.Force {
 	f := engine.Force{Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: engine.Order(s.Order), Cards: s.Cards,
-		Retreat: engine.Retreat(s.Retreat), Galvanized: s.Galvanized, TI3Leaders: s.Leaders}
+		Retreat: engine.Retreat(s.Retreat), Galvanized: s.Galvanized, TI3Leaders: s.Leaders, Choices: s.Choices}
 	copyPlain(reflect.ValueOf(&f).Elem(), reflect.ValueOf(s).Elem()) // Modifier, TradeGoods, AdjacentPDS, HighAlert, …
 	return f
 }

@@ -159,6 +159,9 @@ func validate(s *engine.Force, name string, act engine.Action) error {
 	if _, _, err := heldCards(s); err != nil {
 		return engine.InputIn(name, "Cards", err)
 	}
+	if err := validateChoices(s); err != nil {
+		return engine.InputIn(name, "Choices", err)
+	}
 	if !s.Retreat.Never() && act == engine.GroundCombat {
 		return engine.Inputf(name, "Retreat", "no retreat from a ground combat (LRR 42)")
 	}

@@ -60,7 +60,50 @@ func firstAlive(t *engine.Trial, side engine.Side, list []uint8) (uint8, bool) {
 // last ship: give it up and hit the most expensive such ship. Once per
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
-func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) { addDevotion(p, sc, holder, 0) }
+//
+// The side may state its choice instead (Side.Choices, devotion=...):
+// "always" gives up a cruiser or destroyer at the end of every round while
+// it has one and the opponent a ship, its last ship included, and hits the
+// most expensive ship one hit destroys (else the most expensive, which may
+// sustain); "never" does not use it.
+func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	switch choiceOf(sc.Side(holder), "devotion") {
+	case "never":
+		factionIdle(p, "Devotion", holder, "the side states devotion=never")
+	case "always":
+		addDevotionAlways(p, sc, holder)
+	default:
+		addDevotion(p, sc, holder, 0)
+	}
+}
+
+// addDevotionAlways attaches Devotion used at the end of every space
+// combat round it can be (the choice devotion=always).
+func addDevotionAlways(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sac := sacrificeOrder(p, holder)
+	if sc.Action == engine.GroundCombat || len(sac) == 0 {
+		return
+	}
+	opp := holder.Opp()
+	victims := engine.ShipsByValue(p, opp)
+	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
+		if !t.Has(opp, engine.TShips) {
+			return
+		}
+		given, ok := firstAlive(t, holder, sac)
+		if !ok {
+			return
+		}
+		target, ok := engine.FirstDestroyable(t, opp, victims)
+		if !ok {
+			if target, ok = firstAlive(t, opp, victims); !ok {
+				return
+			}
+		}
+		t.Destroy(holder, given)
+		engine.HitChosen(t, opp, target)
+	})
+}
 
 // addDevotion attaches devotion's policy, after every space combat round
 // or, with round 1..MaxRounds, after that round only (Twilight Imperium
@@ -98,15 +141,28 @@ func addDevotion(p *engine.Plan, sc *Scenario, holder engine.Side, round int) {
 // other) and may sustain it (TR); it resolves before anti-fighter barrage.
 // Policy: used whenever the holder has a cruiser or destroyer and another
 // ship, and the opponent has a non-fighter ship; the cheapest cruiser or
-// destroyer is given up (a destroyer first).
+// destroyer is given up (a destroyer first). The side may state its choice
+// instead (Side.Choices, impulse-core=...): "last-ship" uses it also when
+// the ship given up is the holder's only ship (the combat then ends with
+// the holder's fleet gone: a draw if the hit destroys the opponent's last
+// ship); "never" does not use it.
 func impulseCore(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	sac := sacrificeOrder(p, holder)
+	choice := choiceOf(sc.Side(holder), "impulse-core")
+	if choice == "never" {
+		factionIdle(p, "Impulse Core", holder, "the side states impulse-core=never")
+		return
+	}
 	if sc.Action == engine.GroundCombat || len(sac) == 0 {
 		return
 	}
+	minShips := int32(2)
+	if choice == "last-ship" {
+		minShips = 1
+	}
 	opp := holder.Opp()
 	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
-		if t.Count[holder][engine.TShips] < 2 || t.Count[opp][engine.TNonFighters] <= t.Count[opp][engine.TFighters] {
+		if t.Count[holder][engine.TShips] < minShips || t.Count[opp][engine.TNonFighters] <= t.Count[opp][engine.TFighters] {
 			return
 		}
 		if s, ok := firstAlive(t, holder, sac); ok {
