@@ -138,7 +138,7 @@ func (sc *Scenario) checkAction() error {
 }
 
 func validate(s *engine.Force, name string, act engine.Action) error {
-	if s.Fleet.Empty() {
+	if s.Fleet.Empty() && !(name == "defender" && keleresMecatolAlone(s, act)) {
 		return engine.Inputf(name, "Fleet", "empty fleet")
 	}
 	if err := engine.CheckRanges(s, name); err != nil {

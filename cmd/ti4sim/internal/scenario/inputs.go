@@ -51,7 +51,7 @@ func help(s ...string) []string { return s }
 var Inputs = []Input{
 	{Path: "fleet", Flag: "SIDE", Field: "Fleet", Sides: bothSides, Usage: help(
 		"attacker's units, e.g. \"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry\"",
-		"defender's units: ships in space; ground forces, pds and space dock on the planet")},
+		"defender's units: ships in space; ground forces, pds and space dock on the planet (\"\" for a Keleres defender of Mecatol Rex with none: --defender-card mecatol-rex)")},
 	{Path: "faction", Flag: "SIDE-faction", Field: "Faction", Sides: bothSides, Usage: help(
 		"attacker's faction (allowed: FACTIONS)", "defender's faction")},
 	{Path: "technologies", Flag: "SIDE-tech", Field: "Techs", Sides: bothSides, Usage: help(
