@@ -64,5 +64,5 @@ func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 // lands and survives space cannon defense (LRR 49, Establish Control).
 func keleresMecatolAlone(s *engine.Force, act engine.Action) bool {
 	return act != engine.GroundCombat && s.FactionOrNone().Slug == "keleres" &&
-		slices.Contains(s.Techs, "iihq-modernization") && boardStateHolds(s, "mecatol-rex")
+		slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" }) && boardStateHolds(s, "mecatol-rex")
 }

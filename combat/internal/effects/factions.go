@@ -52,7 +52,9 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 		case units.AbilityKindAbility:
 			relevant = true
 		case units.AbilityKindFlagship:
-			relevant = s.Fleet.Count(units.Flagship) > 0
+			// A flagship in an adjacent system acts by the board state
+			// that says so (Dynamo: flagship-adjacent).
+			relevant = s.Fleet.Count(units.Flagship) > 0 || flagshipAdjacent(s, f.Slug, a.Slug)
 		case units.AbilityKindMech:
 			// A Deploy text acts from the reinforcements (fewer than 4
 			// mechs on the board); the others need a mech present.

@@ -57,7 +57,7 @@ var Inputs = []Input{
 	{Path: "technologies", Flag: "SIDE-tech", Field: "Techs", Sides: bothSides, Usage: help(
 		"attacker's technologies, comma-separated (unit upgrades: TECHNOLOGIES)", "defender's technologies, e.g. pds-ii")},
 	{Path: "cards", Flag: "SIDE-card", Field: "Cards", Sides: bothSides, Usage: help(
-		"attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)",
+		"attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex, flagship-adjacent); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)",
 		"defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")},
 	{Path: "choices", Flag: "SIDE-choice", Field: "Choices", Sides: bothSides, Usage: help(
 		"attacker's choices where a text leaves one to the player, comma-separated TEXT=CHOICE, the default first: devotion=policy|always|never, impulse-core=policy|last-ship|never, emergency-repairs=end|start",
