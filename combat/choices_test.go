@@ -122,3 +122,80 @@ func plainDestroyers(n int) (win, draw float64) {
 func spaceOf(t *testing.T, a combat.Side, defender string) combat.Scenario {
 	return combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, defender)}}
 }
+
+// Exotrireme II: "After a round of space combat, you may destroy this unit
+// to destroy up to 2 ships in this system." The scenario of
+// TestExotriremeII (an Exotrireme II at 5 − 1 = 4: 0.7 with Sustain Damage
+// against 2 dreadnoughts at 0.6 each): by default a draw 0.64, a loss
+// 0.36; with exotrireme-ii=never a plain combat, solved by exoDuel.
+func TestExotriremeChoice(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: factionSide(t, "sardakk", "1 dreadnought", "dreadnought-ii"),
+		Defender: combat.Side{Fleet: mustFleet(t, "2 dreadnought")}}
+	sc.Attacker.Choices = []string{"exotrireme-ii=never"}
+	win, draw := exoDuel(2, 4, 0.7, 0.6)
+	res := checkWinDraw(t, sc, 762, win, draw, true)
+	warned(t, res, "Exotrireme II (attacker) does nothing", "exotrireme-ii=never")
+	sc.Attacker.Choices = []string{"exotrireme-ii=policy"}
+	res = mustRun(t, sc, factionTrials, 763)
+	near(t, "draw", res.Outcome.Draw.P, 0.64, bernoulliSD(0.64))
+}
+
+// exoDuel returns the attacker's win and draw chances when one
+// attacking unit with a hit points (1 die hitting with p) fights defending
+// units with h hit points in all, 2 a unit with Sustain Damage, that
+// sustain before any is destroyed (so 2 units roll min(h, 2) dice: none
+// is destroyed before both have sustained), each die hitting with q. A chain over (a, h), each round to a − y, h − x.
+func exoDuel(a, h int, p, q float64) (win, draw float64) {
+	type st struct{ a, h int }
+	memoW, memoD := map[st]float64{}, map[st]float64{}
+	var solve func(a, h int) (float64, float64)
+	solve = func(a, h int) (float64, float64) {
+		if w, ok := memoW[st{a, h}]; ok {
+			return w, memoD[st{a, h}]
+		}
+		dice := min(h, 2)
+		var w, d, stay float64
+		for x := 0; x <= 1; x++ {
+			px := p
+			if x == 0 {
+				px = 1 - p
+			}
+			for y := 0; y <= dice; y++ {
+				py := binomPMF(dice, y, q) * px
+				a2, h2 := a-y, h-x
+				switch {
+				case x == 0 && y == 0:
+					stay += py
+				case a2 <= 0 && h2 <= 0:
+					d += py
+				case a2 <= 0:
+				case h2 <= 0:
+					w += py
+				default:
+					w2, d2 := solve(a2, h2)
+					w, d = w+py*w2, d+py*d2
+				}
+			}
+		}
+		w, d = w/(1-stay), d/(1-stay)
+		memoW[st{a, h}], memoD[st{a, h}] = w, d
+		return w, d
+	}
+	return solve(a, h)
+}
+
+// binomPMF is the chance of k successes in n trials of chance q.
+func binomPMF(n, k int, q float64) float64 {
+	c := 1.0
+	for i := range k {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	for range k {
+		c *= q
+	}
+	for range n - k {
+		c *= 1 - q
+	}
+	return c
+}

@@ -19,6 +19,8 @@ import (
 //   - impulse-core=policy|last-ship|never: Impulse Core (Yin) at the start
 //     of a space combat; last-ship: also when the cruiser or destroyer
 //     given up is the Yin's only ship.
+//   - exotrireme-ii=policy|never: Exotrireme II (N'orr) after a round of
+//     space combat.
 //   - emergency-repairs=end|start: the combat round's end or start the
 //     action card is played at (the same threshold: at least 2 damaged
 //     units, 1 with only 1 unit with Sustain Damage left); start repairs
@@ -26,6 +28,7 @@ import (
 var choiceNames = map[string][]string{
 	"devotion":          {"policy", "always", "never"},
 	"impulse-core":      {"policy", "last-ship", "never"},
+	"exotrireme-ii":     {"policy", "never"},
 	"emergency-repairs": {"end", "start"},
 }
 
@@ -88,4 +91,11 @@ func choiceOf(s *engine.Force, text string) string {
 		}
 	}
 	return choiceNames[text][0]
+}
+
+// statesNever reports whether side s states TEXT=never for the faction
+// text slug: the text is then not attached (applyFaction), with a warning.
+func statesNever(s *engine.Force, slug string) bool {
+	names, ok := choiceNames[slug]
+	return ok && slices.Contains(names, "never") && choiceOf(s, slug) == "never"
 }

@@ -67,9 +67,7 @@ func firstAlive(t *engine.Trial, side engine.Side, list []uint8) (uint8, bool) {
 // most expensive ship one hit destroys (else the most expensive, which may
 // sustain); "never" does not use it.
 func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	switch choiceOf(sc.Side(holder), "devotion") {
-	case "never":
-		factionIdle(p, "Devotion", holder, "the side states devotion=never")
+	switch choiceOf(sc.Side(holder), "devotion") { // never: not attached (applyFaction)
 	case "always":
 		addDevotionAlways(p, sc, holder)
 	default:
@@ -148,11 +146,7 @@ func addDevotion(p *engine.Plan, sc *Scenario, holder engine.Side, round int) {
 // ship); "never" does not use it.
 func impulseCore(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	sac := sacrificeOrder(p, holder)
-	choice := choiceOf(sc.Side(holder), "impulse-core")
-	if choice == "never" {
-		factionIdle(p, "Impulse Core", holder, "the side states impulse-core=never")
-		return
-	}
+	choice := choiceOf(sc.Side(holder), "impulse-core") // never: not attached (applyFaction)
 	if sc.Action == engine.GroundCombat || len(sac) == 0 {
 		return
 	}

@@ -34,6 +34,10 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	texts := factionTexts()
 	use := func(a units.Ability, who string) {
 		if e, ok := texts[a.Slug]; ok {
+			if e.attach != nil && e.early == early && statesNever(s, a.Slug) {
+				factionIdle(p, a.Name, side, "the side states "+a.Slug+"=never")
+				return
+			}
 			if e.attach != nil && e.early == early {
 				p.Attached(a.Slug, side)
 				e.attach(p, sc, side, 1)

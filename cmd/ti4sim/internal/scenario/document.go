@@ -117,7 +117,8 @@ type Side struct {
 	Policy string `json:"policy,omitempty"`
 	// Choices state the player's choice where a text leaves one, items
 	// "TEXT=CHOICE": devotion=policy|always|never,
-	// impulse-core=policy|last-ship|never, emergency-repairs=end|start;
+	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
+	// emergency-repairs=end|start;
 	// absent: each text's default, the first.
 	Choices []string `json:"choices,omitempty"`
 	// Retreat is "never" (absent), "after=N", "when=losing[:T]" or
