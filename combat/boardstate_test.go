@@ -7,6 +7,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/internal/reference"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // Tests of the board-state items (boardstate.go) and the texts that read
@@ -129,6 +130,29 @@ func TestCustodiaVigilia(t *testing.T) {
 		exactNear(t, "attacker win", ex.Outcome.AttackerWin.P, 0.32/0.52)
 		warned(t, ex, "I.I.H.Q. Modernization", "mecatol-rex")
 	})
+	// A Keleres defender of Mecatol Rex with no units: the planet's die
+	// still fires (the planet is not a unit), so the figures are those of
+	// the space dock above, and in an invasion by 1 carrier and 2
+	// infantry: the carrier survives space cannon offense with 0.4, then
+	// space cannon defense kills at most 1 of the 2 infantry and no ground
+	// force defends: the planet is taken with 0.4 exactly; otherwise the
+	// Keleres keep it (0.6).
+	empty := boardSide(t, "keleres", "1 cruiser", iihq, mecatol)
+	empty.Fleet = units.Fleet{}
+	t.Run("defender with no units", func(t *testing.T) {
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 cruiser")}, Defender: empty}
+		ex := mustSolve(t, sc)
+		exactNear(t, "attacker keeps space", ex.Outcome.AttackerWin.P, 0.4)
+		exactNear(t, "no ships left", ex.Outcome.Draw.P, 0.6)
+		res := mustRun(t, sc, factionTrials, 411)
+		near(t, "attacker keeps space", res.Outcome.AttackerWin.P, 0.4, bernoulliSD(0.4))
+		sc = combat.Scenario{Action: combat.Invasion, Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 2 infantry")}, Defender: empty}
+		ex = mustSolve(t, sc)
+		exactNear(t, "planet taken", ex.Outcome.AttackerWin.P, 0.4)
+		exactNear(t, "planet kept", ex.Outcome.DefenderWin.P, 0.6)
+		res = mustRun(t, sc, factionTrials, 412)
+		near(t, "planet taken", res.Outcome.AttackerWin.P, 0.4, bernoulliSD(0.4))
+	})
 	t.Run("invasion of Mecatol Rex", func(t *testing.T) {
 		sc := combat.Scenario{Action: combat.Invasion,
 			Attacker: combat.Side{Fleet: mustFleet(t, "1 carrier, 2 infantry")},
@@ -152,6 +176,11 @@ func TestBoardStateValidation(t *testing.T) {
 	}
 	plain := combat.Side{Fleet: mustFleet(t, "1 destroyer")}
 	iihq, mecatol := []string{"iihq-modernization"}, []string{"mecatol-rex"}
+	bare := func(faction string, techs, cards []string) combat.Side {
+		s := boardSide(t, faction, "1 cruiser", techs, cards)
+		s.Fleet = units.Fleet{}
+		return s
+	}
 	for _, c := range []struct {
 		name string
 		sc   combat.Scenario
@@ -163,6 +192,10 @@ func TestBoardStateValidation(t *testing.T) {
 		{"mecatol-rex without the technology", combat.Scenario{Attacker: keleres(nil, mecatol), Defender: plain}, "give iihq-modernization"},
 		{"the technology for another faction", combat.Scenario{Attacker: boardSide(t, "sol", "1 cruiser", iihq, nil), Defender: plain}, "Keleres technology"},
 		{"mecatol-rex for the invader", combat.Scenario{Action: combat.Invasion, Attacker: keleres(iihq, mecatol), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}, "invaded planet is the defender's"},
+		{"no units without mecatol-rex", combat.Scenario{Attacker: plain, Defender: bare("keleres", iihq, nil)}, "empty fleet"},
+		{"no units for another faction", combat.Scenario{Attacker: plain, Defender: bare("sol", nil, nil)}, "empty fleet"},
+		{"no units for the attacker", combat.Scenario{Attacker: bare("keleres", iihq, mecatol), Defender: plain}, "empty fleet"},
+		{"no units in a ground combat", combat.Scenario{Action: combat.GroundCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry")}, Defender: bare("keleres", iihq, mecatol)}, "empty fleet"},
 		{"mecatol-rex in a ground combat", combat.Scenario{Action: combat.GroundCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 infantry")}, Defender: boardSide(t, "keleres", "1 infantry", iihq, mecatol)}, "ground combat alone"},
 	} {
 		err := c.sc.Validate()

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -141,4 +142,53 @@ func TestWatcherExact(t *testing.T) {
 		t.Errorf("Solve: win %v draw %v, want %v %v", res.Outcome.AttackerWin.P, res.Outcome.Draw.P, win, draw)
 	}
 	warned(t, res, "cancel the defender's Bunker")
+}
+
+// Dynamo from a flagship in an adjacent system ("After any player's unit in
+// this system or an adjacent system uses SUSTAIN DAMAGE, you may spend 2
+// influence to repair that unit"; the board state flagship-adjacent). With
+// 2 influence one repair: a unit with Sustain Damage takes 3 hits instead
+// of 2. A dreadnought (5: 0.6) against a cruiser (7: 0.4) with h hits left:
+// W(1) = 0.36/0.76 (a round: only it hits 0.36 wins, both miss 0.24 again),
+// W(h) = (0.6 + 0.16·W(h−1))/0.76 (its hit wins; the cruiser's alone costs
+// a hit). Without the flagship W(2); adjacent W(3). On the ground, a mech
+// (6: 0.5) against an infantry (8: 0.3): V(1) = 0.35/0.65, V(h) = (0.5 +
+// 0.15·V(h−1))/0.65, adjacent V(3).
+func TestDynamoAdjacent(t *testing.T) {
+	chain := func(hit, opp float64, h int) float64 {
+		miss := (1 - hit) * (1 - opp)
+		w := hit * (1 - opp) / (1 - miss)
+		for range h - 1 {
+			w = (hit + (1-hit)*opp*w) / (1 - miss)
+		}
+		return w
+	}
+	side := func(fleet string, cards ...string) combat.Side {
+		s := factionSide(t, "empyrean", fleet)
+		s.Influence, s.Cards = 2, cards
+		return s
+	}
+	for _, c := range []struct {
+		name string
+		sc   combat.Scenario
+		want float64
+	}{
+		{"no flagship", combat.Scenario{Action: combat.SpaceCombat, Attacker: side("1 dreadnought"), Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}, chain(0.6, 0.4, 2)},
+		{"flagship adjacent", combat.Scenario{Action: combat.SpaceCombat, Attacker: side("1 dreadnought", "flagship-adjacent"), Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}, chain(0.6, 0.4, 3)},
+		{"ground, flagship adjacent", combat.Scenario{Action: combat.GroundCombat, Attacker: side("1 mech", "flagship-adjacent"), Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")}}, chain(0.5, 0.3, 3)},
+	} {
+		res := mustRun(t, c.sc, factionTrials, 880)
+		near(t, c.name+": attacker wins", res.Outcome.AttackerWin.P, c.want, bernoulliSD(c.want))
+	}
+	// The flagship is in the fleet or adjacent, not both; another faction
+	// cannot list it.
+	for _, c := range []struct {
+		s    combat.Side
+		want string
+	}{{side("1 flagship", "flagship-adjacent"), "a faction has one flagship"}, {boardSide(t, "sol", "1 cruiser", nil, []string{"flagship-adjacent"}), "not empyrean"}} {
+		sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: c.s, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}
+		if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Validate = %v, want an error containing %q", err, c.want)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package combat_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -225,4 +226,70 @@ func TestMoyinsAshesIdle(t *testing.T) {
 	sc.Attacker.Fleet = mustFleet(t, "1 mech")
 	res = mustRun(t, sc, 1000, 197)
 	warned(t, res, "Moyin's Ashes (attacker) does nothing", "Articles of War")
+}
+
+// Brother Milor's printings (Printings.Milor; TA prophecyofkings/leaders.ts):
+// today's (Thunder's Edge) "After a player's unit is destroyed during
+// combat: ... place 2 fighters in the destroyed unit's system if it was a
+// ship, or 2 infantry on its planet if it was a ground force"; Codex III Ω
+// the same without "during combat"; the original "After a player's
+// destroyer or cruiser is destroyed: ... up to 2 fighters".
+//
+// A carrier (9: 0.2) with the agent against a cruiser (7: 0.4): the same
+// chain as the destroyer of TestBrotherMilor under today's and Ω (any
+// ship), the plain duel under the original (not a destroyer or cruiser):
+// win 0.12/0.52, draw 0.08/0.52.
+//
+// The same carrier against a cruiser and a PDS (6: 0.5 in space cannon
+// offense): with 0.5 the PDS destroys the carrier before the combat. Ω
+// answers it (not during combat): 2 fighters fight the cruiser, W(2) and
+// D(2) of TestBrotherMilor; today's does not: the attacker has lost. With
+// 0.5 the carrier fights with the agent ready, as above.
+//
+// A ground combat, 1 infantry with the agent against 1 infantry (8: 0.3
+// each). Original: the plain duel, win 0.21/0.51, draw 0.09/0.51. Today's:
+// the holder's infantry destroyed in a round places 2 infantry: a round
+// where only the holder hits (0.21) or both hit (0.09: the 2 placed
+// infantry are left) wins; only the opponent hits (0.21): 2 against 1 with
+// the agent spent, W2 = (0.51 + 0.147·W1)/0.657, D2 = 0.147·D1/0.657 (W1,
+// D1 the duel's); neither 0.49 again.
+func TestBrotherMilorPrintings(t *testing.T) {
+	w1, d1 := 0.12/0.52, 0.08/0.52
+	w2, d2 := (0.36+0.256*w1)/0.616, 0.256*d1/0.616
+	wc, dc := (0.2+0.32*w2)/0.52, 0.32*d2/0.52
+	g1, e1 := 0.21/0.51, 0.09/0.51
+	g2, e2 := (0.51+0.147*g1)/0.657, 0.147*e1/0.657
+	milor := combat.Side{Fleet: mustFleet(t, "1 carrier"), Cards: []string{"brother-milor"}}
+	space := func(p combat.MilorPrinting, def string) combat.Scenario {
+		return combat.Scenario{Action: combat.SpaceCombat, Attacker: milor, Defender: combat.Side{Fleet: mustFleet(t, def)},
+			Printings: combat.Printings{Milor: p}}
+	}
+	groundInf := combat.Side{Fleet: mustFleet(t, "1 infantry"), Cards: []string{"brother-milor"}}
+	ground := func(p combat.MilorPrinting) combat.Scenario {
+		return combat.Scenario{Action: combat.GroundCombat, Attacker: groundInf, Defender: combat.Side{Fleet: mustFleet(t, "1 infantry")},
+			Printings: combat.Printings{Milor: p}}
+	}
+	for i, c := range []struct {
+		name      string
+		sc        combat.Scenario
+		win, draw float64
+	}{
+		{"today's, a carrier", space(combat.MilorTE, "1 cruiser"), wc, dc},
+		{"omega, a carrier", space(combat.MilorOmega, "1 cruiser"), wc, dc},
+		{"original, a carrier", space(combat.MilorOriginal, "1 cruiser"), w1, d1},
+		{"today's, space cannon", space(combat.MilorTE, "1 cruiser, 1 pds"), 0.5 * wc, 0.5 * dc},
+		{"omega, space cannon", space(combat.MilorOmega, "1 cruiser, 1 pds"), 0.5*w2 + 0.5*wc, 0.5*d2 + 0.5*dc},
+		{"today's, ground", ground(combat.MilorTE), (0.3 + 0.21*g2) / 0.51, 0.21 * e2 / 0.51},
+		{"omega, ground", ground(combat.MilorOmega), (0.3 + 0.21*g2) / 0.51, 0.21 * e2 / 0.51},
+		{"original, ground", ground(combat.MilorOriginal), g1, e1},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkWinDraw(t, c.sc, uint64(660+i), c.win, c.draw, false) })
+	}
+	r, err := combat.ParseRules([]string{"Brother-Milor=Omega"})
+	if err != nil || r.Milor != combat.MilorOmega || !strings.Contains(r.String(), "milor=omega") {
+		t.Errorf("ParseRules(brother-milor=omega) = %+v (%q), %v", r, r.String(), err)
+	}
+	if got := combat.PrintingChoices()["milor"]; len(got) != 3 || got[0] != "current" {
+		t.Errorf(`PrintingChoices()["milor"] = %v, want today's "current" first`, got)
+	}
 }

@@ -74,7 +74,8 @@ func TestFactionNameArticleOnce(t *testing.T) {
 // printings act on any destroyed unit).
 func TestBrotherMilorIdleWording(t *testing.T) {
 	a := factionSideCards(t, "yin", "2 dreadnought", nil, []string{"brother-milor"})
-	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")}}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: a, Defender: combat.Side{Fleet: mustFleet(t, "1 dreadnought")},
+		Printings: combat.Printings{Milor: combat.MilorOriginal}}
 	res := mustRun(t, sc, 1000, 1)
 	warned(t, res, "Brother Milor (attacker), original printing", "destroyer or cruiser")
 	for _, w := range res.Warnings {

@@ -19,6 +19,8 @@ type Printings struct {
 	Matriarch TextPrinting
 	// Iconoclast is the printing of the Naalu mech's text (its reprints).
 	Iconoclast IconoclastPrinting
+	// Milor is the printing of the Yin agent Brother Milor (its reprints).
+	Milor MilorPrinting
 }
 
 // String returns the ruleset in the ParseRules grammar; Direct Hit's
@@ -30,9 +32,10 @@ func (r Printings) Validate() error { return enginePrintings(r).Validate() }
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
-// direct-hit, harrow, matriarch, iconoclast. Printings: magen
+// direct-hit, harrow, matriarch, iconoclast, milor. Printings: magen
 // original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
-// harrow and matriarch original|current, iconoclast original|omega|current.
+// harrow and matriarch original|current, iconoclast and milor
+// original|omega|current.
 func ParseRules(items []string) (Printings, error) {
 	r, err := effects.ParseRules(items)
 	return publicPrintings(r), inputError(err)
@@ -76,6 +79,27 @@ const (
 // String returns the printing's --rules name: "current", "omega" or
 // "original".
 func (p IconoclastPrinting) String() string { return effects.IconoclastPrinting(p).String() }
+
+// MilorPrinting is a printing of the Yin agent Brother Milor.
+type MilorPrinting uint8
+
+const (
+	// MilorTE is the Thunder's Edge text in force today: after a player's
+	// unit is destroyed during combat, exhaust to let that player place 2
+	// fighters in its system if it was a ship, or 2 infantry on its planet
+	// if it was a ground force.
+	MilorTE MilorPrinting = iota
+	// MilorOmega is Codex III: the same, without "during combat".
+	MilorOmega
+	// MilorOriginal is Prophecy of Kings: after a player's destroyer or
+	// cruiser is destroyed, that player may place up to 2 fighters in its
+	// system.
+	MilorOriginal
+)
+
+// String returns the printing's --rules name: "current", "omega" or
+// "original".
+func (p MilorPrinting) String() string { return effects.MilorPrinting(p).String() }
 
 // DirectHitPrinting is a printing of Direct Hit (its errata).
 type DirectHitPrinting uint8
@@ -139,3 +163,7 @@ const (
 // String returns the printing's --rules name: "omega2", "omega",
 // "companion" or "original".
 func (x X89Printing) String() string { return effects.X89Printing(x).String() }
+
+// Choices returns each text whose player's choice a side may state in
+// Side.Choices ("TEXT=CHOICE"), with its choices, the default first.
+func Choices() map[string][]string { return effects.ChoiceNames() }

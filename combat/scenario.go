@@ -37,6 +37,12 @@ type Side struct {
 	Cards []string
 	// Retreat is the side's retreat policy in space combat.
 	Retreat Retreat
+	// Choices state what the player decides where a text leaves it to
+	// them, items "TEXT=CHOICE" (see Choices): devotion=policy|always|never,
+	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
+	// emergency-repairs=end|start.
+	// A text not named follows its default, the first choice.
+	Choices []string
 	// AdjacentPDS is the number of the side's PDS in systems adjacent to
 	// the active system, 0..99. They fire in space cannon offense only if
 	// the side's PDS are upgraded (PDS II; LRR 77.2), the attacker's

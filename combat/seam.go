@@ -87,7 +87,7 @@ func copyPlain(dst, src reflect.Value) {
 
 func (s *Side) internal() engine.Force {
 	f := engine.Force{Fleet: s.Fleet, Faction: s.Faction, Techs: s.Techs, Order: engine.Order(s.Order), Cards: s.Cards,
-		Retreat: engine.Retreat(s.Retreat), Galvanized: s.Galvanized, TI3Leaders: s.Leaders}
+		Retreat: engine.Retreat(s.Retreat), Galvanized: s.Galvanized, TI3Leaders: s.Leaders, Choices: s.Choices}
 	copyPlain(reflect.ValueOf(&f).Elem(), reflect.ValueOf(s).Elem()) // Modifier, TradeGoods, AdjacentPDS, HighAlert, …
 	return f
 }
@@ -101,6 +101,7 @@ func enginePrintings(p Printings) effects.Printings {
 		Magen: effects.MagenPrinting(p.Magen), X89: effects.X89Printing(p.X89),
 		DirectHit: effects.DirectHitPrinting(p.DirectHit), Harrow: effects.TextPrinting(p.Harrow),
 		Matriarch: effects.TextPrinting(p.Matriarch), Iconoclast: effects.IconoclastPrinting(p.Iconoclast),
+		Milor: effects.MilorPrinting(p.Milor),
 	}
 }
 
@@ -110,6 +111,7 @@ func publicPrintings(p effects.Printings) Printings {
 		Magen: MagenPrinting(p.Magen), X89: X89Printing(p.X89),
 		DirectHit: DirectHitPrinting(p.DirectHit), Harrow: TextPrinting(p.Harrow),
 		Matriarch: TextPrinting(p.Matriarch), Iconoclast: IconoclastPrinting(p.Iconoclast),
+		Milor: MilorPrinting(p.Milor),
 	}
 }
 

@@ -22,10 +22,14 @@ type catalogJSON struct {
 	Rulesets  []catalogRuleset    `json:"rulesets"`
 	Actions   []string            `json:"actions"`
 	Printings map[string][]string `json:"printings"`
-	Factions  []catalogFaction    `json:"factions"`
-	Cards     []jsonCard          `json:"cards"`
-	VaryKeys  []string            `json:"vary_keys"`
-	Limits    catalogLimits       `json:"limits"`
+	// Choices are the texts whose player's choice a side states
+	// (choices, --attacker-choice), each with its choices, the default
+	// first.
+	Choices  map[string][]string `json:"choices"`
+	Factions []catalogFaction    `json:"factions"`
+	Cards    []jsonCard          `json:"cards"`
+	VaryKeys []string            `json:"vary_keys"`
+	Limits   catalogLimits       `json:"limits"`
 }
 
 type catalogRuleset struct {
@@ -85,7 +89,7 @@ type catalogLimits struct {
 func catalog() catalogJSON {
 	c := catalogJSON{Version: scenario.Version,
 		Actions:   []string{scenario.ActionSpace, scenario.ActionGround, scenario.ActionInvade},
-		Printings: combat.PrintingChoices(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
+		Printings: combat.PrintingChoices(), Choices: combat.Choices(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
 		Limits: catalogLimits{UnitsPerEntry: scenario.MaxItemCount, UnitsPerKind: units.MaxCount, MaxTrials: scenario.MaxTrials,
 			MaxRounds: scenario.MaxRounds, Modifier: combat.MaxModifier, Budget: combat.MaxBudget, AdjacentPDS: combat.MaxAdjacentPDS,
 			Voters: scenario.MaxVoters, Variants: combat.MaxVariants}}

@@ -36,6 +36,9 @@ var documentCases = [][]string{
 	{"space", "--ruleset", "ti3-sa", "-a", "2 dreadnought", "-d", "3 cruiser", "--space-mine", "-n", "1000"},
 	{"space", "-a", "2 dreadnought, 1 destroyer", "-d", "3 cruiser, 1 pds", "--entropic-scar", "-n", "1000", "--defender-adjacent-pds", "1"},
 	{"invade"}, // the built-in example
+	{"space", "-a", "2 destroyer, 1 dreadnought (1 damaged)", "-d", "1 carrier", "--attacker-faction", "yin", "--attacker-choice", "devotion=always,emergency-repairs=start",
+		"--attacker-card", "emergency-repairs", "-n", "1000"},
+	{"invade", "-a", "1 carrier, 2 infantry", "-d", "", "--defender-faction", "keleres", "--defender-tech", "iihq-modernization", "--defender-card", "mecatol-rex", "--exact"},
 	{"compare", "invade", "-a", "2 dread, 1 carrier, 4 inf", "-d", "4 inf, 1 mech", "--vary", "ruleset=ti4,ti3-sa", "--vary", "attacker-tech=,x89", "-n", "2000"},
 	{"compare", "space", "--vary", "attacker=3 cruiser;2 dreadnought", "--vary", "nebula=false,true", "-n", "2000"},
 	{"compare", "invade", "-a", "2 dread, 1 carrier, 4 inf", "-d", "3 inf, 1 pds", "--defender-tech", "magen-defense-grid", "--vary", "magen=original,omega2", "-n", "2000"},

@@ -64,6 +64,29 @@ var regressScenarios = []struct {
 		"-d", "1 flagship, 2 dreadnought, 1 cruiser", "--defender-faction", "keleres", "--defender-tech", "iihq-modernization",
 		"--defender-card", "mecatol-rex",
 		"-n", "20000", "--seed", "22"}},
+	// Issue 28 B: Dynamo from an adjacent flagship; stated choices; a
+	// Keleres defender of Mecatol Rex with no units.
+	{"ground_empyrean_dynamo_adjacent", []string{"ground",
+		"-a", "2 mech, 2 infantry", "--attacker-faction", "empyrean", "--attacker-influence", "4", "--attacker-card", "flagship-adjacent",
+		"-d", "3 infantry, 1 mech", "-n", "20000", "--seed", "23"}},
+	{"space_yin_choices", []string{"space",
+		"-a", "2 destroyer, 1 cruiser, 1 dreadnought (1 damaged)", "--attacker-faction", "yin", "--attacker-tech", "impulse-core",
+		"--attacker-card", "emergency-repairs", "--attacker-choice", "devotion=always,impulse-core=never,emergency-repairs=start",
+		"-d", "2 cruiser, 1 carrier, 2 fighter", "-n", "20000", "--seed", "24"}},
+	// Brother Milor's three printings, held by a defender whose ships and
+	// ground forces fall to space cannon, bombardment and combat.
+	{"invade_milor_current", []string{"invade",
+		"-a", "2 dreadnought, 1 carrier, 4 infantry", "--attacker-tech", "pds-ii", "--attacker-adjacent-pds", "1",
+		"-d", "1 carrier, 2 fighter, 3 infantry", "--defender-card", "brother-milor", "--rules", "milor=current", "-n", "20000", "--seed", "25"}},
+	{"invade_milor_omega", []string{"invade",
+		"-a", "2 dreadnought, 1 carrier, 4 infantry", "--attacker-tech", "pds-ii", "--attacker-adjacent-pds", "1",
+		"-d", "1 carrier, 2 fighter, 3 infantry", "--defender-card", "brother-milor", "--rules", "milor=omega", "-n", "20000", "--seed", "25"}},
+	{"invade_milor_original", []string{"invade",
+		"-a", "2 dreadnought, 1 carrier, 4 infantry", "--attacker-tech", "pds-ii", "--attacker-adjacent-pds", "1",
+		"-d", "1 carrier, 2 fighter, 3 infantry", "--defender-card", "brother-milor", "--rules", "milor=original", "-n", "20000", "--seed", "25"}},
+	{"invade_keleres_mecatol_no_units", []string{"invade",
+		"-a", "1 dreadnought, 1 carrier, 3 infantry", "-d", "", "--defender-faction", "keleres", "--defender-tech", "iihq-modernization",
+		"--defender-card", "mecatol-rex", "--exact"}},
 	// Invasions with factions.
 	{"invade_letnev_sardakk", []string{"invade",
 		"-a", "1 flagship, 2 dreadnought, 1 carrier, 4 infantry, 1 mech", "--attacker-faction", "letnev",

@@ -195,7 +195,9 @@ func (f *docFlags) fleets(d *scenario.Combat, ex example) error {
 		if f.fs.Changed(side) {
 			return true, strings.TrimSpace(v) == ""
 		}
-		return len(doc) > 0, false
+		// A Keleres defender of Mecatol Rex may have no units (the
+		// library checks it).
+		return len(doc) > 0 || side == "defender" && d.Defender.ListsCard("mecatol-rex"), false
 	}
 	if len(d.System.Planets) == 0 {
 		for _, g := range []struct{ flag, v string }{{"commit", d.System.Commit}, {"bombard", d.System.Bombard}} {
@@ -223,7 +225,7 @@ func (f *docFlags) fleets(d *scenario.Combat, ex example) error {
 		return usageErrorf("--attacker (-a) is missing; give both fleets, or neither for the built-in example")
 	case !def:
 		return usageErrorf("--defender (-d) is missing; give both fleets, or neither for the built-in example")
-	case aEmpty || dEmpty:
+	case aEmpty || dEmpty && !d.Defender.ListsCard("mecatol-rex"):
 		side := map[bool]string{true: "attacker", false: "defender"}[aEmpty]
 		return usageErrorf("--%s (-%s): empty fleet: give units such as \"2 dreadnought, 1 carrier\" (leave out both -a and -d for the built-in example)", side, side[:1])
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // Board states: facts about the board that a faction text needs and that
@@ -34,6 +35,8 @@ var boardStates = []BoardState{
 		"the opponent has an X or Y assimilator token on one of its technologies: Mordred gets +2 to its combat rolls (default: no token, no +2)"},
 	{"fleet-pool-token", "mahact", "arvicon-rex",
 		"the opponent's command token is in the Mahact fleet pool (Edict): Arvicon Rex loses its +2 (default: not there, +2 applies)"},
+	{"flagship-adjacent", "empyrean", "dynamo",
+		"the Empyrean flagship is in a system adjacent to the active one (not in the fleet): Dynamo repairs the side's units in the active system after they use Sustain Damage, 2 influence each, in any combat (default: only a flagship in the fleet acts)"},
 	{"mecatol-rex", "keleres", "iihq-modernization",
 		"the active system is Mecatol Rex and the side controls the planet: with I.I.H.Q. Modernization (Custodia Vigilia) the planet fires Space Cannon 5 (default: not Mecatol Rex, no roll)"},
 }
@@ -102,6 +105,9 @@ func (sc *Scenario) validateBoardStates() error {
 		if iihq && s.FactionOrNone().Slug != "keleres" {
 			at := slices.IndexFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" })
 			return engine.InputAtf(name, "Techs", at, "iihq-modernization is a Keleres technology that cannot be assimilated; this side's faction is %s", s.FactionOrNone().Slug)
+		}
+		if boardStateHolds(s, "flagship-adjacent") && s.Fleet.Count(units.Flagship) > 0 {
+			return engine.InputAtf(name, "Cards", cardIndex(s, "flagship-adjacent"), "flagship-adjacent: the side's flagship is in its fleet, in the active system; a faction has one flagship")
 		}
 		if !boardStateHolds(s, "mecatol-rex") {
 			continue

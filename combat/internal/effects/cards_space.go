@@ -114,10 +114,13 @@ func skilledRetreatCard() Effect {
 // 2 of the holder's units are damaged, or 1 when it has only 1 unit with
 // Sustain Damage left; damage from before the combat (space cannon, units
 // given damaged) counts, which is what the ruling on playing it at the start
-// of round 1 is for, and the end of round 1 repairs it as well.
+// of round 1 is for, and the end of round 1 repairs it as well. The holder
+// may state the other timing (Side.Choices, emergency-repairs=start): the
+// start of the first combat round at whose start the same threshold is
+// met, so damage from before the combat is repaired before round 1's dice.
 func emergencyRepairsCard() Effect {
 	return Effect{CardInfo: CardInfo{Slug: "emergency-repairs", Name: "Emergency Repairs", Kind: KindActionCard, Copies: 1,
-		Effect: "at the end of a combat round (space or ground): repair all the holder's units in the system; played after the first round at whose end at least 2 of its units are damaged (1 if it has only 1 unit with Sustain Damage left), damage from before the combat included"},
+		Effect: "at the end of a combat round (space or ground): repair all the holder's units in the system; played after the first round at whose end at least 2 of its units are damaged (1 if it has only 1 unit with Sustain Damage left), damage from before the combat included; the choice emergency-repairs=start plays it at the start of the first round at whose start that holds"},
 		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side, _ int) {
 			c := p.Counter()
 			n := len(p.Side[holder].Slots)
@@ -145,8 +148,13 @@ func emergencyRepairsCard() Effect {
 					t.Damaged[holder][i] = 0
 				}
 			}
+			start := choiceOf(sc.Side(holder), "emergency-repairs") == "start"
 			for _, ct := range [...]engine.CombatType{engine.InSpace, engine.OnGround} {
-				p.OnEndOfRound(ct, repair)
+				if start {
+					p.OnStartOfRound(ct, repair)
+				} else {
+					p.OnEndOfRound(ct, repair)
+				}
 			}
 			p.BeyondExact("Emergency Repairs (repairs make the chain cyclic)")
 		}}

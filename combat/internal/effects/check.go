@@ -138,7 +138,7 @@ func (sc *Scenario) checkAction() error {
 }
 
 func validate(s *engine.Force, name string, act engine.Action) error {
-	if s.Fleet.Empty() {
+	if s.Fleet.Empty() && !(name == "defender" && keleresMecatolAlone(s, act)) {
 		return engine.Inputf(name, "Fleet", "empty fleet")
 	}
 	if err := engine.CheckRanges(s, name); err != nil {
@@ -158,6 +158,9 @@ func validate(s *engine.Force, name string, act engine.Action) error {
 	}
 	if _, _, err := heldCards(s); err != nil {
 		return engine.InputIn(name, "Cards", err)
+	}
+	if err := validateChoices(s); err != nil {
+		return engine.InputIn(name, "Choices", err)
 	}
 	if !s.Retreat.Never() && act == engine.GroundCombat {
 		return engine.Inputf(name, "Retreat", "no retreat from a ground combat (LRR 42)")

@@ -38,17 +38,24 @@ func empyreanTexts() []Effect {
 // interest here) and units in adjacent systems; influence is not counted
 // as resources lost. The repair happens in hooks on sustaining and after
 // assignments: exact mode refuses.
+//
+// The flagship in an adjacent system (the board state flagship-adjacent,
+// the flagship not in the fleet): "this system or an adjacent system"
+// reaches the active system, so the same repairs are made, in any combat
+// — a ground combat alone too, where the holder's mechs sustain — and the
+// flagship, out of the combat, is never destroyed.
 func dynamo(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	flag, ok := engine.FlagshipSlot(p, holder)
+	adjacent := boardStateHolds(sc.Side(holder), "flagship-adjacent")
 	switch {
-	case !ok || sc.Action == engine.GroundCombat:
+	case !ok && !adjacent, sc.Action == engine.GroundCombat && !adjacent:
 		return
 	case sc.Side(holder).Influence < 2:
 		factionIdle(p, "Dynamo", holder, "it needs 2 influence per repair and the side has less (give it with --"+holder.String()+"-influence)")
 		return
 	}
 	p.OnSustained(func(t *engine.Trial, side engine.Side, s uint8, _ engine.RollKind) {
-		if side == holder && t.Alive[holder][flag] > 0 && engine.Spend(&t.Influence[holder], 2) {
+		if side == holder && (adjacent || t.Alive[holder][flag] > 0) && engine.Spend(&t.Influence[holder], 2) {
 			t.Repairs[holder][s]++
 		}
 	})
@@ -186,4 +193,12 @@ func firstActionCard(s *engine.Force) (int, Effect, int, bool) {
 		}
 	}
 	return 0, Effect{}, 0, false
+}
+
+// flagshipAdjacent reports whether side s, of the faction with this slug,
+// lists the board state placing its flagship in an adjacent system, for the
+// flagship text slug (only Dynamo reads one).
+func flagshipAdjacent(s *engine.Force, faction, text string) bool {
+	b, ok := lookupBoardState("flagship-adjacent")
+	return ok && b.Faction == faction && b.Text == text && boardStateHolds(s, b.Slug)
 }

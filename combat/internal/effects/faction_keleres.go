@@ -1,6 +1,10 @@
 package effects
 
-import "github.com/ti4sim/ti4sim/combat/internal/engine"
+import (
+	"slices"
+
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+)
 
 // keleresTexts lists the texts of the Council Keleres that the engine knows, each
 // modelled (with the function that attaches it), applied elsewhere, said
@@ -30,7 +34,8 @@ func keleresTexts() []Effect {
 // never hit. Antimass Deflectors, Solar Flare and Plasma Scoring treat the
 // roll like any space cannon roll; an Entropic Scar removes it. Production
 // does not matter here. Without the board state (the default) nothing
-// happens, and a warning says how to give it.
+// happens, and a warning says how to give it. With it, the Keleres
+// defender may have no units at all (keleresMecatolAlone).
 func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	const name = "I.I.H.Q. Modernization (Custodia Vigilia)"
 	if !boardStateHolds(sc.Side(holder), "mecatol-rex") {
@@ -43,4 +48,21 @@ func iihqModernization(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	}
 	sp := &p.Side[holder]
 	sp.AppendRoller(engine.RollSCD, engine.Roller{Slot: s, Dice: 1, Base: 5}) // space cannon modifiers (Antimass) compose onto it
+}
+
+// keleresMecatolAlone reports whether s, a defender, may hold no units: a
+// Keleres side with I.I.H.Q. Modernization that controls Mecatol Rex
+// (mecatol-rex) in a space combat or an invasion. The planet fires its
+// SPACE CANNON 5 for them with no unit there (Custodia Vigilia: "While you
+// control Mecatol Rex, it gains SPACE CANNON 5 and PRODUCTION 3"; LRR 77:
+// every player fires the space cannon in the active system; LRR 49: the
+// defender's space cannon on the invaded planet fire in space cannon
+// defense), so an attacker's ships or landing ground forces meet its die
+// though no unit of theirs is in the system. With no ships there is no
+// space combat (LRR 78: two players' ships), and with no ground forces no
+// ground combat: the invader takes the planet with any ground force that
+// lands and survives space cannon defense (LRR 49, Establish Control).
+func keleresMecatolAlone(s *engine.Force, act engine.Action) bool {
+	return act != engine.GroundCombat && s.FactionOrNone().Slug == "keleres" &&
+		slices.ContainsFunc(s.Techs, func(t string) bool { return techSlug(t) == "iihq-modernization" }) && boardStateHolds(s, "mecatol-rex")
 }

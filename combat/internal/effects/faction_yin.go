@@ -60,7 +60,48 @@ func firstAlive(t *engine.Trial, side engine.Side, list []uint8) (uint8, bool) {
 // last ship: give it up and hit the most expensive such ship. Once per
 // round. Not modelled: the ruling that it cannot be used when the opponent
 // retreats (the announced retreat is not visible at the end of the round).
-func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) { addDevotion(p, sc, holder, 0) }
+//
+// The side may state its choice instead (Side.Choices, devotion=...):
+// "always" gives up a cruiser or destroyer at the end of every round while
+// it has one and the opponent a ship, its last ship included, and hits the
+// most expensive ship one hit destroys (else the most expensive, which may
+// sustain); "never" does not use it.
+func devotion(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	switch choiceOf(sc.Side(holder), "devotion") { // never: not attached (applyFaction)
+	case "always":
+		addDevotionAlways(p, sc, holder)
+	default:
+		addDevotion(p, sc, holder, 0)
+	}
+}
+
+// addDevotionAlways attaches Devotion used at the end of every space
+// combat round it can be (the choice devotion=always).
+func addDevotionAlways(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sac := sacrificeOrder(p, holder)
+	if sc.Action == engine.GroundCombat || len(sac) == 0 {
+		return
+	}
+	opp := holder.Opp()
+	victims := engine.ShipsByValue(p, opp)
+	p.OnEndOfRound(engine.InSpace, func(t *engine.Trial) {
+		if !t.Has(opp, engine.TShips) {
+			return
+		}
+		given, ok := firstAlive(t, holder, sac)
+		if !ok {
+			return
+		}
+		target, ok := engine.FirstDestroyable(t, opp, victims)
+		if !ok {
+			if target, ok = firstAlive(t, opp, victims); !ok {
+				return
+			}
+		}
+		t.Destroy(holder, given)
+		engine.HitChosen(t, opp, target)
+	})
+}
 
 // addDevotion attaches devotion's policy, after every space combat round
 // or, with round 1..MaxRounds, after that round only (Twilight Imperium
@@ -98,15 +139,24 @@ func addDevotion(p *engine.Plan, sc *Scenario, holder engine.Side, round int) {
 // other) and may sustain it (TR); it resolves before anti-fighter barrage.
 // Policy: used whenever the holder has a cruiser or destroyer and another
 // ship, and the opponent has a non-fighter ship; the cheapest cruiser or
-// destroyer is given up (a destroyer first).
+// destroyer is given up (a destroyer first). The side may state its choice
+// instead (Side.Choices, impulse-core=...): "last-ship" uses it also when
+// the ship given up is the holder's only ship (the combat then ends with
+// the holder's fleet gone: a draw if the hit destroys the opponent's last
+// ship); "never" does not use it.
 func impulseCore(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	sac := sacrificeOrder(p, holder)
+	choice := choiceOf(sc.Side(holder), "impulse-core") // never: not attached (applyFaction)
 	if sc.Action == engine.GroundCombat || len(sac) == 0 {
 		return
 	}
+	minShips := int32(2)
+	if choice == "last-ship" {
+		minShips = 1
+	}
 	opp := holder.Opp()
 	p.OnStartOfCombat(engine.InSpace, func(t *engine.Trial) {
-		if t.Count[holder][engine.TShips] < 2 || t.Count[opp][engine.TNonFighters] <= t.Count[opp][engine.TFighters] {
+		if t.Count[holder][engine.TShips] < minShips || t.Count[opp][engine.TNonFighters] <= t.Count[opp][engine.TFighters] {
 			return
 		}
 		if s, ok := firstAlive(t, holder, sac); ok {
@@ -253,62 +303,141 @@ type replacer struct {
 	also []units.Kind
 }
 
-// brotherMilor (Yin agent, Brother Milor). Printings: the original, "After
-// a player's destroyer or cruiser is destroyed, you may exhaust this card;
-// if you do, that player may place up to 2 fighters from their
-// reinforcements in that unit's system"; Codex III Ω and Thunder's Edge
-// widen it to any destroyed unit (2 fighters for a ship, 2 infantry on the
-// planet for a ground force; Thunder's Edge only during combat). Listed by
-// a side, the agent is that side's. Policy (valid under every printing):
-// once per action (it exhausts), on the holder's first destroyer or cruiser
-// destroyed by a hit during a space combat (a combat round's or an
-// effect's hit), the holder places 2 fighters, which join the combat: after
-// the roll's hits are all assigned (they take none of that roll's hits),
-// they are the holder's ships, roll in the following rounds at the holder's
-// fighter value (its static modifiers included) and take hits, first of its
-// ships as its fighters do. If the holder had no ship left, they keep it in
-// the combat. When the combat ends they need room like the holder's other
-// fighters (Fighter I). They come from the reinforcements: not listed among
-// the Survivors, and their loss is not counted in ResourcesLost; the
-// outcome counts them. Not modelled: units destroyed without a hit
-// (Devotion's or Impulse Core's sacrifice, Van Hauge), other players' units,
-// and the wider Ω/Thunder's Edge triggers (fighters for other ships,
-// infantry for ground forces). Units join during the action: no fast
-// tables, and exact mode refuses.
+// brotherMilor (Yin agent, Brother Milor), by its printing
+// (Printings.Milor; TA prophecyofkings/leaders.ts):
+//   - Thunder's Edge (today's): "After a player's unit is destroyed during
+//     combat: You may exhaust this card to allow that player to place 2
+//     fighters in the destroyed unit's system if it was a ship, or 2
+//     infantry on its planet if it was a ground force."
+//   - Codex III Ω: the same without "during combat" (any time in the
+//     action phase: space cannon, bombardment too).
+//   - Prophecy of Kings: "After a player's destroyer or cruiser is
+//     destroyed: You may exhaust this card; if you do, that player may
+//     place up to 2 fighters from their reinforcements in that unit's
+//     system."
+//
+// Listed by a side, the agent is that side's, used on its own units.
+// Policy: once per action (it exhausts), on the first of the holder's units
+// the printing names destroyed by a hit where the printing allows — today's:
+// any ship by anti-fighter barrage, a combat round's or an effect's hit in
+// a space combat, any ground force by a ground combat round's hit; Ω: also
+// ships by space cannon offense and ground forces by bombardment or space
+// cannon defense; the original: a destroyer or cruiser, by space cannon
+// offense or in the space combat. The units placed join after the roll's
+// hits are all assigned (they take none of that roll's hits): 2 fighters
+// are the holder's ships, roll in the following rounds at the holder's
+// fighter value (its static modifiers included) and take hits first of its
+// ships as its fighters do, needing room like its other fighters (Fighter
+// I) when the space combat ends; 2 infantry join the holder's ground forces
+// on the planet (placed during a space combat, infantry would not take
+// part in it: LRR clarification). If the holder had no unit left there,
+// they keep it in the combat. They come from the reinforcements: not
+// listed among the Survivors, and their loss is not counted in
+// ResourcesLost; the outcome counts them. Not modelled: units destroyed
+// without a hit (Devotion's or Impulse Core's sacrifice, Van Hauge) and
+// other players' units. Units join during the action: no fast tables, and
+// exact mode refuses.
 func brotherMilor(p *engine.Plan, sc *Scenario, holder engine.Side) {
-	ships := p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool { return k == units.Destroyer || k == units.Cruiser })
-	if sc.Action == engine.GroundCombat || len(ships) == 0 {
-		p.WarnOnce("Brother Milor (" + holder.String() + "), original printing: acts only when a destroyer or cruiser of the holder's is destroyed in a space combat, and the side has none in one; no fighters are placed")
+	const name = "Brother Milor"
+	printing := sc.Printings.Milor
+	ships := p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool {
+		return printing != MilorOriginal || k == units.Destroyer || k == units.Cruiser
+	})
+	ground := printing != MilorOriginal && sc.Action != engine.SpaceCombat
+	if sc.Action == engine.GroundCombat {
+		ships = nil
+	}
+	if len(ships) == 0 && !ground {
+		if printing == MilorOriginal { // later printings act on any destroyed unit: say what this one does
+			p.WarnOnce(name + " (" + holder.String() + "), original printing: acts only when a destroyer or cruiser of the holder's is destroyed in a space combat, and the side has none in one; no fighters are placed")
+		} else {
+			factionIdle(p, name, holder, "the side has no ship in a space combat")
+		}
 		return
 	}
-	i, err := p.JoinSlot(&sc.Input, holder, units.Fighter, "Brother Milor")
-	if err != nil {
-		p.Warn("Brother Milor: " + err.Error() + "; ignored")
-		return
+	m := milor{c: p.Counter(), holder: holder, printing: printing}
+	for _, s := range ships {
+		m.trigger[s] = true
 	}
-	p.WarnOnce(fmt.Sprintf("Brother Milor: the fighters it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", holder.String()))
-	var trigger [engine.MaxSlots]bool
-	for _, d := range ships {
-		trigger[d] = true
-	}
-	c := p.Counter() // used: the agent is exhausted; mark: fighters to place
-	p.OnDestroyed(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
-		if side != holder || !trigger[s] || t.Used[c] > 0 || (r != engine.RollSpace && r != engine.RollEffect) || !t.Fought[engine.InSpace] || t.Fought[engine.OnGround] {
+	if len(ships) > 0 {
+		i, err := p.JoinSlot(&sc.Input, holder, units.Fighter, name)
+		if err != nil {
+			p.Warn(name + ": " + err.Error() + "; ignored")
 			return
 		}
-		t.Used[c], t.Mark[c] = 1, 2
+		m.fighters = i
+	}
+	if ground {
+		i, ok := p.HiddenGroundSlot(&sc.Input, holder, units.Infantry, name, name)
+		if !ok {
+			return
+		}
+		m.infantry, m.ground = i, true
+	}
+	p.WarnOnce(fmt.Sprintf("%s: the units it gives the %s are not listed among its survivors (they were not in the fleet); the outcome counts them", name, holder.String()))
+	p.OnDestroyed(func(t *engine.Trial, side engine.Side, s uint8, r engine.RollKind) {
+		if side == holder && t.Used[m.c] == 0 {
+			m.destroyed(t, s, r)
+		}
 	})
 	place := func(t *engine.Trial, side engine.Side) {
-		if side != holder || t.Mark[c] == 0 {
+		if side != holder || t.Mark[m.c] == 0 {
 			return
 		}
-		n := uint16(t.Mark[c])
-		t.Mark[c] = 0
-		t.Join(holder, i, int(n))
+		slot := m.fighters
+		if t.Mark[m.c] == milorInfantry {
+			slot = m.infantry
+		}
+		t.Mark[m.c] = 0
+		t.Join(holder, slot, 2)
 	}
-	p.OnAfterAssign(engine.RollSpace, place)
-	p.OnAfterAssign(engine.RollEffect, place)
-	p.BeyondExact("Brother Milor (2 fighters join the combat)")
+	for _, r := range [...]engine.RollKind{engine.RollSCO, engine.RollAFB, engine.RollSpace, engine.RollEffect, engine.RollBombard, engine.RollSCD, engine.RollGround} {
+		p.OnAfterAssign(r, place)
+	}
+	p.BeyondExact("Brother Milor (units join the combat)")
+}
+
+// milor is Brother Milor's state in a plan: the counter (Used: the agent
+// is exhausted; Mark: what to place after the assignment), the printing,
+// the holder's slots whose destruction triggers it in space, and the slots
+// the fighters and the infantry join.
+type milor struct {
+	c                  int
+	holder             engine.Side
+	printing           MilorPrinting
+	trigger            [engine.MaxSlots]bool
+	fighters, infantry uint8
+	ground             bool
+}
+
+// The marks of Brother Milor's counter: 2 fighters or 2 infantry to place.
+const (
+	milorFighters = 1
+	milorInfantry = 2
+)
+
+// destroyed marks the placement when the holder's unit in slot s, destroyed
+// by a hit of roll kind r, is one the printing answers to, when it does.
+func (m *milor) destroyed(t *engine.Trial, s uint8, r engine.RollKind) {
+	inSpace := t.Fought[engine.InSpace] && !t.Fought[engine.OnGround]
+	switch {
+	case m.trigger[s] && !t.Fought[engine.OnGround]:
+		ok := r == engine.RollSCO || inSpace && (r == engine.RollAFB || r == engine.RollSpace || r == engine.RollEffect)
+		if m.printing == MilorTE {
+			ok = inSpace && (r == engine.RollAFB || r == engine.RollSpace || r == engine.RollEffect)
+		}
+		if ok {
+			t.Used[m.c], t.Mark[m.c] = 1, milorFighters
+		}
+	case m.ground && t.P.Side[m.holder].Slots[s].Stats.Kind.GroundForce():
+		ok := r == engine.RollGround || r == engine.RollEffect && t.Fought[engine.OnGround]
+		if m.printing == MilorOmega {
+			ok = ok || r == engine.RollBombard || r == engine.RollSCD
+		}
+		if ok {
+			t.Used[m.c], t.Mark[m.c] = 1, milorInfantry
+		}
+	}
 }
 
 // yinMechs is how many mechs a faction has (its reinforcements and the

@@ -34,6 +34,10 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	texts := factionTexts()
 	use := func(a units.Ability, who string) {
 		if e, ok := texts[a.Slug]; ok {
+			if e.attach != nil && e.early == early && statesNever(s, a.Slug) {
+				factionIdle(p, a.Name, side, "the side states "+a.Slug+"=never")
+				return
+			}
 			if e.attach != nil && e.early == early {
 				p.Attached(a.Slug, side)
 				e.attach(p, sc, side, 1)
@@ -52,7 +56,9 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 		case units.AbilityKindAbility:
 			relevant = true
 		case units.AbilityKindFlagship:
-			relevant = s.Fleet.Count(units.Flagship) > 0
+			// A flagship in an adjacent system acts by the board state
+			// that says so (Dynamo: flagship-adjacent).
+			relevant = s.Fleet.Count(units.Flagship) > 0 || flagshipAdjacent(s, f.Slug, a.Slug)
 		case units.AbilityKindMech:
 			// A Deploy text acts from the reinforcements (fewer than 4
 			// mechs on the board); the others need a mech present.

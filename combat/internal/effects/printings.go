@@ -26,7 +26,28 @@ type Printings struct {
 	Matriarch TextPrinting
 	// Iconoclast is the printing of the Naalu mech's text (its reprints).
 	Iconoclast IconoclastPrinting
+	// Milor is the printing of the Yin agent Brother Milor (its reprints).
+	Milor MilorPrinting
 }
+
+// MilorPrinting is a printing of the Yin agent Brother Milor (TA
+// prophecyofkings/leaders.ts, "Brother Milor" and its omegas).
+type MilorPrinting uint8
+
+const (
+	// MilorTE is the Thunder's Edge text in force today: "After a player's
+	// unit is destroyed during combat: You may exhaust this card to allow
+	// that player to place 2 fighters in the destroyed unit's system if it
+	// was a ship, or 2 infantry on its planet if it was a ground force."
+	MilorTE MilorPrinting = iota
+	// MilorOmega is Codex III: the same text without "during combat".
+	MilorOmega
+	// MilorOriginal is Prophecy of Kings: "After a player's destroyer or
+	// cruiser is destroyed: You may exhaust this card; if you do, that
+	// player may place up to 2 fighters from their reinforcements in that
+	// unit's system."
+	MilorOriginal
+)
 
 // TextPrinting is a printing of a faction text that was corrected once:
 // the current (errata'd) wording, or the original one.
@@ -111,6 +132,7 @@ var x89Names = []string{X89Omega2: "omega2", X89Omega: "omega", X89Companion: "c
 var directHitNames = []string{DirectHitCurrent: "current", DirectHitOriginal: "original"}
 var textNames = []string{TextCurrent: "current", TextOriginal: "original"}
 var iconoclastNames = []string{IconoclastTE: "current", IconoclastOmega: "omega", IconoclastOriginal: "original"}
+var milorNames = []string{MilorTE: "current", MilorOmega: "omega", MilorOriginal: "original"}
 
 // String returns the printing's --rules name: "current" or "original".
 func (p TextPrinting) String() string { return printingName(textNames, int(p)) }
@@ -118,6 +140,10 @@ func (p TextPrinting) String() string { return printingName(textNames, int(p)) }
 // String returns the printing's --rules name: "current", "omega" or
 // "original".
 func (p IconoclastPrinting) String() string { return printingName(iconoclastNames, int(p)) }
+
+// String returns the printing's --rules name: "current", "omega" or
+// "original".
+func (p MilorPrinting) String() string { return printingName(milorNames, int(p)) }
 
 // String returns the printing's --rules name: "current" or "original".
 func (d DirectHitPrinting) String() string { return printingName(directHitNames, int(d)) }
@@ -153,12 +179,14 @@ var rulesKeys = map[string]string{
 	"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
 	"direct-hit": "direct-hit", "dh": "direct-hit",
 	"harrow": "harrow", "matriarch": "matriarch", "iconoclast": "iconoclast",
+	"milor": "milor", "brother-milor": "milor",
 }
 
 // rulesNames is each card's printings, by the names ParseRules accepts.
 var rulesNames = map[string][]string{
 	"magen": magenNames, "x89": x89Names, "direct-hit": directHitNames,
 	"harrow": textNames, "matriarch": textNames, "iconoclast": iconoclastNames,
+	"milor": milorNames,
 }
 
 // printingAliases maps other spellings of a printing to its name.
@@ -170,9 +198,10 @@ var printingAliases = map[string]string{
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
-// direct-hit, harrow, matriarch, iconoclast. Printings: magen
+// direct-hit, harrow, matriarch, iconoclast, milor. Printings: magen
 // original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
-// harrow and matriarch original|current, iconoclast original|omega|current.
+// harrow and matriarch original|current, iconoclast and milor
+// original|omega|current.
 func ParseRules(items []string) (Printings, error) {
 	var r Printings
 	seen := map[string]bool{}
@@ -184,7 +213,7 @@ func ParseRules(items []string) (Printings, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast", echo.Quote(item))
+			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast, milor", echo.Quote(item))
 		}
 		if seen[card] {
 			return r, engine.Inputf("", "Printings", "%s given twice", card)
@@ -210,6 +239,8 @@ func ParseRules(items []string) (Printings, error) {
 			r.Matriarch = TextPrinting(i)
 		case "iconoclast":
 			r.Iconoclast = IconoclastPrinting(i)
+		case "milor":
+			r.Milor = MilorPrinting(i)
 		default:
 			r.DirectHit = DirectHitPrinting(i)
 		}
@@ -233,6 +264,9 @@ func (r Printings) String() string {
 	if r.Iconoclast != IconoclastTE {
 		s += ",iconoclast=" + r.Iconoclast.String()
 	}
+	if r.Milor != MilorTE {
+		s += ",milor=" + r.Milor.String()
+	}
 	return s
 }
 
@@ -251,6 +285,9 @@ func (r Printings) Validate() error {
 	}
 	if int(r.Iconoclast) >= len(iconoclastNames) {
 		return engine.Inputf("", "Printings", "unknown Iconoclast printing %d", r.Iconoclast)
+	}
+	if int(r.Milor) >= len(milorNames) {
+		return engine.Inputf("", "Printings", "unknown Brother Milor printing %d", r.Milor)
 	}
 	return nil
 }

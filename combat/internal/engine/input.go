@@ -44,13 +44,16 @@ type Input struct {
 // Force is one side of an input: the fields of Side, with the side's
 // Twilight Imperium 3 technologies set aside by the conversion.
 type Force struct {
-	Fleet       units.Fleet
-	Faction     *units.Faction
-	Techs       []string
-	Order       Order
-	Modifier    int
-	Cards       []string
-	Retreat     Retreat
+	Fleet    units.Fleet
+	Faction  *units.Faction
+	Techs    []string
+	Order    Order
+	Modifier int
+	Cards    []string
+	Retreat  Retreat
+	// Choices are the side's stated choices, items "TEXT=CHOICE" (the
+	// effects read and check them).
+	Choices     []string
 	AdjacentPDS int
 	SystemPDS   int
 	TradeGoods  int

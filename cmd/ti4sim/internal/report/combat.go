@@ -195,7 +195,11 @@ func writeFleets(w io.Writer, sc combat.Scenario) {
 	}
 	writeTI3Extras(w, sc.Attacker)
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Defender: %s", fleetText(sc.Edition, sc.Defender.Fleet))
+	def := fleetText(sc.Edition, sc.Defender.Fleet)
+	if def == "" {
+		def = "no units" // a Keleres defender of Mecatol Rex
+	}
+	fmt.Fprintf(w, "Defender: %s", def)
 	if sc.Defender.AdjacentPDS > 0 {
 		fmt.Fprintf(w, " (+%d PDS in adjacent systems)", sc.Defender.AdjacentPDS)
 	}

@@ -148,6 +148,7 @@ func (s *Side) build(out *combat.Side, side string, g combat.Edition) error {
 	out.Techs = slices.Clone(s.Technologies)
 	out.Cards = CardItems(s.Cards)
 	out.Leaders = slices.Clone(s.Leaders)
+	out.Choices = slices.Clone(s.Choices)
 	if s.Order != "" {
 		if out.Order, err = combat.ParseOrderFor(g, s.Order); err != nil {
 			return errorf(side+".order", "%v", err)
@@ -279,9 +280,18 @@ func (r Run) normalize(exact bool) Run {
 func (s Side) normalize(g combat.Edition, lib combat.Side) Side {
 	n := s // plain values as given; a field added later is echoed without a line here
 	n.Fleet, n.Order, n.Faction, n.Policy, n.Retreat, n.Leaders, n.Galvanized = Entries(g, lib.Fleet), strings.TrimSpace(s.Order), "", "", "", nil, nil
+	if n.Fleet == nil {
+		n.Fleet = []Units{} // a side with no units (Keleres on Mecatol Rex): [], as the schema reads
+	}
 	for _, l := range s.Leaders {
 		if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
 			n.Leaders = append(n.Leaders, l)
+		}
+	}
+	n.Choices = nil
+	for _, c := range s.Choices {
+		if c = strings.ToLower(strings.TrimSpace(c)); c != "" {
+			n.Choices = append(n.Choices, c)
 		}
 	}
 	if lib.Faction != nil {

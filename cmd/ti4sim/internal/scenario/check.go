@@ -60,7 +60,7 @@ func (d *Combat) Check() error {
 		name string
 		side *Side
 	}{{"attacker", &d.Attacker}, {"defender", &d.Defender}} {
-		if len(s.side.Fleet) == 0 && !(s.name == "defender" && len(d.System.Planets) > 0) {
+		if len(s.side.Fleet) == 0 && !(s.name == "defender" && (len(d.System.Planets) > 0 || s.side.ListsCard("mecatol-rex"))) {
 			return errorf(s.name+".fleet", "empty: give the side's units, e.g. [{\"unit\": \"dreadnought\", \"count\": 2}]")
 		}
 		for _, list := range []struct {
@@ -175,4 +175,16 @@ func (r *Run) check(path string) error {
 		return errorf(join(path, "precision"), "an exact answer has no sampling error; drop precision or exact")
 	}
 	return nil
+}
+
+// ListsCard reports whether the side lists the card or board state slug
+// (a Keleres defender of Mecatol Rex may have no units: the library says
+// when).
+func (s *Side) ListsCard(slug string) bool {
+	for _, c := range s.Cards {
+		if strings.EqualFold(strings.TrimSpace(c.Name), slug) {
+			return true
+		}
+	}
+	return false
 }

@@ -115,6 +115,12 @@ type Side struct {
 	// chooses its casualties in combat rounds to maximise its chance to
 	// win; exact mode, ti4sim space --attacker-policy).
 	Policy string `json:"policy,omitempty"`
+	// Choices state the player's choice where a text leaves one, items
+	// "TEXT=CHOICE": devotion=policy|always|never,
+	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
+	// emergency-repairs=end|start;
+	// absent: each text's default, the first.
+	Choices []string `json:"choices,omitempty"`
 	// Retreat is "never" (absent), "after=N", "when=losing[:T]" or
 	// "best[:V]" (retreat where it pays most, a retreat worth V of a win;
 	// exact mode).

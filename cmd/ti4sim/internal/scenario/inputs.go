@@ -51,14 +51,17 @@ func help(s ...string) []string { return s }
 var Inputs = []Input{
 	{Path: "fleet", Flag: "SIDE", Field: "Fleet", Sides: bothSides, Usage: help(
 		"attacker's units, e.g. \"2 dreadnought, 1 carrier II, 4 fighter, 3 infantry\"",
-		"defender's units: ships in space; ground forces, pds and space dock on the planet")},
+		"defender's units: ships in space; ground forces, pds and space dock on the planet (\"\" for a Keleres defender of Mecatol Rex with none: --defender-card mecatol-rex)")},
 	{Path: "faction", Flag: "SIDE-faction", Field: "Faction", Sides: bothSides, Usage: help(
 		"attacker's faction (allowed: FACTIONS)", "defender's faction")},
 	{Path: "technologies", Flag: "SIDE-tech", Field: "Techs", Sides: bothSides, Usage: help(
 		"attacker's technologies, comma-separated (unit upgrades: TECHNOLOGIES)", "defender's technologies, e.g. pds-ii")},
 	{Path: "cards", Flag: "SIDE-card", Field: "Cards", Sides: bothSides, Usage: help(
-		"attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)",
+		"attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex, flagship-adjacent); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)",
 		"defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")},
+	{Path: "choices", Flag: "SIDE-choice", Field: "Choices", Sides: bothSides, Usage: help(
+		"attacker's choices where a text leaves one to the player, comma-separated TEXT=CHOICE, the default first: devotion=policy|always|never, impulse-core=policy|last-ship|never, exotrireme-ii=policy|never, emergency-repairs=end|start",
+		"defender's choices, like --attacker-choice")},
 	{Path: "retreat", Flag: "SIDE-retreat", Field: "Retreat", Sides: bothSides, Usage: help(
 		"attacker's retreat policy: never, after=N, when=losing, when=losing:T, or best / best:V (retreat where it pays most, a retreat worth V of a win, default 0.5; exact, and lists where to retreat)",
 		"defender's retreat policy, like --attacker-retreat")},
@@ -89,7 +92,7 @@ var Inputs = []Input{
 	{Path: "ruleset", Flag: "ruleset", Field: "Edition", Usage: help(
 		"`NAME` of the rules edition: ti4, or ti3-sa (Twilight Imperium 3 with Shattered Ascension: its units, rules and technologies; see: ti4sim units --ruleset ti3-sa)")},
 	{Path: "printings", Flag: "rules", Field: "Printings", Usage: help(
-		"card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast: original, omega, current — default current)")},
+		"card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast, milor (Brother Milor): original, omega, current — default current)")},
 	{Path: "system.nebula", Flag: "nebula", Field: "Nebula", Usage: help(
 		"the active system is a nebula: +1 to the defender's ships' combat rolls")},
 	{Path: "system.entropic_scar", Flag: "entropic-scar", Field: "EntropicScar", Usage: help(
