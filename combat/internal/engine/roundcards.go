@@ -12,11 +12,14 @@ import (
 // combat's state (fightRounds), with the transitions below.
 
 // cancelCard is a side's Shields Holding: before it assigns the hits of a
-// round of kind r (1 or more), up to hits of them are cancelled, one copy
-// a round, copies copies (0: none).
+// round of a kind in on (1 or more), up to hits of them are cancelled, one
+// copy a round, copies copies (0: none). With budget, copies counts hits:
+// each round's hits are cancelled while they last (a text that negates n
+// hits in a combat, CancelHitsEachCombat).
 type cancelCard struct {
-	r            RollKind
+	on           [NumRollKinds]bool
 	hits, copies int
+	budget       bool
 }
 
 // destroyCard is a Direct Hit held by a side: after a ship of the opponent
@@ -47,7 +50,32 @@ func (p *Plan) CancelHitsEachRound(side Side, r RollKind, n, copies int) {
 		return max(hits-n, 0)
 	})
 	p.native[wBeforeAssign][r]++
-	p.counted.cancel[side] = cancelCard{r: r, hits: n, copies: copies}
+	cc := cancelCard{hits: n, copies: copies}
+	cc.on[r] = true
+	p.counted.cancel[side] = cc
+}
+
+// CancelHitsEachCombat makes side cancel, before it assigns the hits of the
+// combat rounds of each kind in rs, the first n of them in each combat, as
+// they come (a text that negates n hits in a combat). Monte Carlo keeps a
+// count per roll kind; the exact solver keeps the hits left in the
+// combat's state, as Shields Holding's copies.
+func (p *Plan) CancelHitsEachCombat(side Side, n int, rs ...RollKind) {
+	cc := cancelCard{hits: n, copies: n, budget: true}
+	for _, r := range rs {
+		c := p.Counter()
+		p.OnBeforeAssign(r, func(t *Trial, s Side, hits int) int {
+			if s != side {
+				return hits
+			}
+			u := min(hits, n-int(t.Used[c]))
+			t.Used[c] += uint8(u)
+			return hits - u
+		})
+		p.native[wBeforeAssign][r]++
+		cc.on[r] = true
+	}
+	p.counted.cancel[side] = cc
 }
 
 // DestroySustainers makes side destroy, after a ship of its opponent in
@@ -79,7 +107,7 @@ func (p *Plan) roundState(ct CombatType) bool {
 		return true
 	}
 	for side := range NumSides {
-		if p.counted.cancel[side].copies > 0 && p.counted.cancel[side].r == r {
+		if p.counted.cancel[side].copies > 0 && p.counted.cancel[side].on[r] {
 			return true
 		}
 		if p.counted.destroy[side].copies > 0 && ct == InSpace {
@@ -145,9 +173,15 @@ func (p *Plan) startCounters() counters {
 // with each sustaining target ship destroyed while Direct Hits last.
 func (c *chain) takeCounted(side Side, st uint32, h int, shields, hits uint8, blk targetSet) (uint32, uint8, uint8) {
 	p := c.plan
-	if cc := p.counted.cancel[side]; shields > 0 && h > 0 && cc.r == c.r {
-		h = max(h-cc.hits, 0)
-		shields--
+	if cc := p.counted.cancel[side]; shields > 0 && h > 0 && cc.on[c.r] {
+		if cc.budget { // the hits left, as they come
+			u := min(h, int(shields))
+			h -= u
+			shields -= uint8(u)
+		} else {
+			h = max(h-cc.hits, 0)
+			shields--
+		}
 	}
 	if hits == 0 || c.ct != InSpace {
 		return c.nextOfIn(side, st, h, blk), shields, hits
