@@ -17,7 +17,10 @@ import (
 // Sources, cited by key in the texts: GK (Stefan Sasse's TI3 race guides,
 // gameknight.com), DOC ("Twilight Imperium 3rd Edition Racial Abilities"),
 // RD (r/twilightimperium "[Discussion] The <race>" series), PCT (the TI3
-// port Tirvy/PC_Twi, GameEffects/races). Flagships (Shards of the Throne):
+// port Tirvy/PC_Twi, GameEffects/races), CALC (the Shattered Ascension
+// combat calculator zekash-dev/ti-sa-combat-calc, src/logic/participant.ts:
+// its summaries of the later standalone SA's Racial Upgrades, the only
+// wording of those found). Flagships (Shards of the Throne):
 // ti3flagships.go; a race without one refuses a fleet with it, saying why.
 
 // ti3Race builds a race: the TI3 table under the race's name.
@@ -77,6 +80,7 @@ var ti3Races = []*Faction{
 	ti3Race("xxcha", "The Xxcha Kingdom", []string{"kingdom", "xxcha-kingdom"},
 		Ability{"ti3-xxcha-diplomats", "Diplomats", AbilityKindTechnology, "may end an opponent's activation of a system with its planet before any combat (SA: any such system, no command counter; RD; GK 599)"},
 		Ability{"ti3-instinct-training", "Instinct Training", AbilityKindTechnology, "a strategy command counter cancels an action card (RD; GK 599)"},
+		Ability{"ti3-archon-energy-shell", "Archon Energy Shell", AbilityKindTechnology, "as the defender, negates the first 2 hits of the opponent's combat rounds in each space battle and invasion combat (SA 4.2 Racial Upgrade; CALC: \"As the defender in Space Combat or Invasion Combat, you may negate two hits\")"},
 		Ability{"ti3-xxcha-diplomacy", "Peaceful", AbilityKindAbility, "the opponent gets -1 to its combat rolls in the first round of every space battle and invasion combat against the Xxcha (RD; GK; PCT)"},
 	),
 	ti3Race("yssaril", "The Yssaril Tribes", []string{"tribes", "yssaril-tribes"},
@@ -89,6 +93,7 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("saar", "The Clan of Saar", []string{"clan", "clan-of-saar"},
 		Ability{"ti3-saar-floating-factories", "Floating Factories", AbilityKindAbility, "space docks move and may retreat; production while moving (SA RACES)"},
+		Ability{"ti3-chaos-mapping", "Chaos Mapping", AbilityKindTechnology, "the opponent's pre-combat rolls, its anti-fighter barrage and pre-combat shots, get -1 (SA 4.2 Racial Upgrade; CALC: \"All pre-combat rolls receive -1 against you\")"},
 	),
 	ti3Race("muaat", "The Embers of Muaat", []string{"embers", "embers-of-muaat"},
 		Ability{"ti3-muaat-war-sun", "Star forge", AbilityKindAbility, "starts with a war sun; supernova movement (PCT)"},

@@ -64,6 +64,7 @@ var ti3Techs = map[string]string{
 	"graviton-laser-system":     "the holder's PDS reroll each missed die once, in space cannon offense and defense (TI3 tech tree; SA technology list \"Graviton Laser\"); the weaponry rule keeps PDS firing from adjacent systems with Deep Space Cannon from rerolling (SA weaponry rule), which ti4sim cannot split, so the two together with adjacent PDS are refused",
 	"graviton-negator":          "the holder's dreadnoughts bombard planets with PDS, through Planetary Shield (TI3 tech tree; SA technology list); its fighters may join invasion combat, a choice ti4sim leaves out (they stay in space) and says so",
 	"maneuvering-jets":          "space cannon rolls against the holder's ships get -1, or -2 from PDS in adjacent systems, and space mines hit its ships only on 10 (SA technology list: Maneuvering Jets)",
+	TI3ImpulsionShields:         ti3ImpulsionShieldsText,
 	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
 }
 
@@ -129,6 +130,9 @@ func (sc *Scenario) validateTI3() error {
 			}
 			if _, ok := ti3RaceTech(s, t); ok {
 				continue
+			}
+			if why, ok := ti3RefusedTexts[slug]; ok {
+				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
 			}
 			allowed := strings.Join(ti3TechNames(), ", ")
 			if own := ti3RaceTechNames(s); len(own) > 0 {
@@ -349,6 +353,9 @@ func applyTI3Defenses(p *engine.Plan, sc *Scenario, side engine.Side) {
 	}
 	if ti3Holds(s, TechX89) {
 		addX89TI3(p, sc, side)
+	}
+	if ti3Holds(s, TI3ImpulsionShields) {
+		addImpulsionShields(p, sc, side)
 	}
 }
 

@@ -74,6 +74,9 @@ func ti3RaceTexts() []Effect {
 		outside("ti3-winnu-economy", "economy and movement"),
 		outside("ti3-arborec-growth", "production by ground forces"),
 		outside("ti3-nekro-assimilation", "technologies copied between combats"),
+		// Texts the SA combat calculator offers (ti3racetechs1.go).
+		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
+		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
 	}
 }
 
