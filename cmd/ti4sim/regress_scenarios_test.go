@@ -376,4 +376,16 @@ var regressScenarios = []struct {
 	// SA commandos: two of three shock troops held back.
 	{"invade_ti3_commandos", []string{"invade", "--ruleset", "ti3-sa", "--commandos", "2",
 		"-a", "1 carrier, 3 gf, 3 st", "-d", "3 gf, 1 pds", "-n", "20000", "--seed", "41"}},
+	// Texts the SA combat calculator offers (issue 28 B): Impulsion
+	// Shields against Saar Chaos Mapping's barrage; the Xxcha Archon
+	// Energy Shell in an invasion; exact and sampled.
+	{"space_ti3_impulsion_chaos_exact", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "2 cruiser, 1 destroyer", "--attacker-tech", "impulsion-shields",
+		"-d", "1 carrier, 2 fighter, 1 cruiser", "--defender-faction", "saar", "--defender-tech", "chaos-mapping", "--exact"}},
+	{"invade_ti3_archon_exact", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "1 dreadnought, 1 carrier, 3 gf", "--attacker-tech", "impulsion-shields",
+		"-d", "1 cruiser, 2 gf", "--defender-faction", "xxcha", "--defender-tech", "archon-energy-shell", "--exact"}},
+	{"invade_ti3_archon", []string{"invade", "--ruleset", "ti3-sa",
+		"-a", "1 dreadnought, 1 carrier, 3 gf", "--attacker-tech", "impulsion-shields",
+		"-d", "1 cruiser, 2 gf", "--defender-faction", "xxcha", "--defender-tech", "archon-energy-shell", "-n", "20000", "--seed", "42"}},
 }
