@@ -95,7 +95,7 @@ func inputCases(t *testing.T) []inputCase {
 		{"techs unknown", validates(with(space(t), func(sc *combat.Scenario) { sc.Attacker.Techs = []string{"plasma-scoring", "warp-drive-9"} })),
 			"attacker", "Techs", 1, "attacker: unknown technology \"warp-drive-9\"; allowed: infantry-ii, fighter-ii, destroyer-ii, cruiser-ii, carrier-ii, dreadnought-ii, pds-ii, space-dock-ii, magen-defense-grid, x89-bacterial-weapon, assault-cannon, duranium-armor, plasma-scoring, antimass-deflectors, graviton-laser-system"},
 		{"techs ti3 unknown", validates(with(ti3Space(t), func(sc *combat.Scenario) { sc.Defender.Techs = []string{"hylar-v-assault-laser", "nope"} })),
-			"defender", "Techs", 1, "defender: unknown Twilight Imperium 3 technology \"nope\"; allowed: advanced-fighters, assault-cannon, automated-defense-turrets, cybernetics, deep-space-cannon, duranium-armor, gen-synthesis, graviton-laser-system, graviton-negator, hylar-v-assault-laser, magen-defense-grid, maneuvering-jets, war-sun, x89-bacterial-weapon"},
+			"defender", "Techs", 1, "defender: unknown Twilight Imperium 3 technology \"nope\"; allowed: advanced-fighters, assault-cannon, automated-defense-turrets, cybernetics, deep-space-cannon, duranium-armor, gen-synthesis, graviton-laser-system, graviton-negator, hylar-v-assault-laser, impulsion-shields, magen-defense-grid, maneuvering-jets, war-sun, x89-bacterial-weapon"},
 		{"order structure", validates(with(space(t), func(sc *combat.Scenario) { sc.Attacker.Order = combat.Order{Kinds: []units.Kind{units.PDS}} })),
 			"attacker", "Order", -1, "attacker: order: pds is a structure and never takes hits"},
 		{"modifier", validates(with(space(t), func(sc *combat.Scenario) { sc.Defender.Modifier = 10 })),
