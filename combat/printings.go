@@ -21,7 +21,29 @@ type Printings struct {
 	Iconoclast IconoclastPrinting
 	// Milor is the printing of the Yin agent Brother Milor (its reprints).
 	Milor MilorPrinting
+	// TI3Flagships is the printing of Twilight Imperium 3's flagships
+	// (ruleset ti3-sa): today's Shards of the Throne table under
+	// Shattered Ascension 4.0, or the standalone Shattered Ascension 4.2
+	// race sheets' numbers.
+	TI3Flagships TI3FlagshipsPrinting
 }
+
+// TI3FlagshipsPrinting is a printing of Twilight Imperium 3's flagships.
+type TI3FlagshipsPrinting uint8
+
+const (
+	// TI3FlagshipsSA40 is today's table: the Shards of the Throne
+	// flagships under Shattered Ascension 4.0.
+	TI3FlagshipsSA40 TI3FlagshipsPrinting = iota
+	// TI3FlagshipsSA42 is the standalone Shattered Ascension 4.2 race
+	// sheets' flagships: combat value, dice and Sustain Damage count as the
+	// SA combat calculator has them; a flagship with more is refused,
+	// saying what.
+	TI3FlagshipsSA42
+)
+
+// String returns the printing's --rules name: "sa40" or "sa42".
+func (p TI3FlagshipsPrinting) String() string { return effects.TI3FlagshipsPrinting(p).String() }
 
 // String returns the ruleset in the ParseRules grammar; Direct Hit's
 // printing only when it is not the current one.
@@ -32,10 +54,11 @@ func (r Printings) Validate() error { return enginePrintings(r).Validate() }
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
-// direct-hit, harrow, matriarch, iconoclast, milor. Printings: magen
-// original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
-// harrow and matriarch original|current, iconoclast and milor
-// original|omega|current.
+// direct-hit, harrow, matriarch, iconoclast, milor, ti3-flagships.
+// Printings: magen original|omega|omega2, x89
+// original|omega|companion|omega2, direct-hit, harrow and matriarch
+// original|current, iconoclast and milor original|omega|current,
+// ti3-flagships sa40|sa42 (ruleset ti3-sa).
 func ParseRules(items []string) (Printings, error) {
 	r, err := effects.ParseRules(items)
 	return publicPrintings(r), inputError(err)

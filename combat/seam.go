@@ -101,7 +101,7 @@ func enginePrintings(p Printings) effects.Printings {
 		Magen: effects.MagenPrinting(p.Magen), X89: effects.X89Printing(p.X89),
 		DirectHit: effects.DirectHitPrinting(p.DirectHit), Harrow: effects.TextPrinting(p.Harrow),
 		Matriarch: effects.TextPrinting(p.Matriarch), Iconoclast: effects.IconoclastPrinting(p.Iconoclast),
-		Milor: effects.MilorPrinting(p.Milor),
+		Milor: effects.MilorPrinting(p.Milor), TI3Flagships: effects.TI3FlagshipsPrinting(p.TI3Flagships),
 	}
 }
 
@@ -111,7 +111,7 @@ func publicPrintings(p effects.Printings) Printings {
 		Magen: MagenPrinting(p.Magen), X89: X89Printing(p.X89),
 		DirectHit: DirectHitPrinting(p.DirectHit), Harrow: TextPrinting(p.Harrow),
 		Matriarch: TextPrinting(p.Matriarch), Iconoclast: IconoclastPrinting(p.Iconoclast),
-		Milor: MilorPrinting(p.Milor),
+		Milor: MilorPrinting(p.Milor), TI3Flagships: TI3FlagshipsPrinting(p.TI3Flagships),
 	}
 }
 

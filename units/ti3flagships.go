@@ -1,5 +1,7 @@
 package units
 
+import "fmt"
+
 // Twilight Imperium 3's flagships (Shards of the Throne), one per race,
 // with the race's own text. Numbers: cost, combat value × dice, move and
 // capacity from the race-sheet digests where they give them (GK: Letnev,
@@ -67,4 +69,76 @@ var ti3NoFlagship = map[string]string{
 	"creuss":  "the Creuss flagship's numbers and text were not found in a source we could check",
 	"nekro":   "the Nekro flagship's text was found only as an implementation (PCT) whose condition no card text confirms",
 	"yin":     "the Yin flagship Van Hauge (its ground forces aboard fight in the space battle) is not modelled",
+}
+
+// The flagships of the standalone Shattered Ascension 4.2 race sheets
+// (printing "sa42" of the TI3 flagships; today's "sa40" is the table
+// above). No race sheet of SA 4.2 was found in a source we could check: the
+// numbers are the SA combat calculator's (CALC, zekash-dev/ti-sa-combat-calc,
+// src/logic/participant.ts flagshipDefinitions: combat value, dice and
+// Sustain Damage count per race). A flagship there with nothing more than
+// those numbers plays them (cost, move and capacity stay TI3's: CALC has
+// none); one with more (pre-combat shots, barrage, bombardment or space
+// cannon dice whose values CALC does not give, a third Sustain Damage, or a
+// text) is refused, saying what, rather than guessed.
+var ti3FlagshipsSA42 = map[string]struct {
+	name    string
+	combat  Roll
+	sustain int // uses of Sustain Damage
+}{
+	"hacan":   {"Kenaran Sun", Roll{6, 2}, 2},
+	"sol":     {"Genesis I", Roll{8, 2}, 1},
+	"winnu":   {"Salai Sai Corian", Roll{7, 1}, 2},
+	"arborec": {"Duha Menaimon", Roll{6, 2}, 2},
+	"creuss":  {"Hil Colish", Roll{4, 1}, 1},
+}
+
+// ti3NoFlagshipSA42 says why a race's SA 4.2 flagship is refused.
+var ti3NoFlagshipSA42 = map[string]string{
+	"letnev":  "the SA 4.2 Arc Secundus (5 x2, 2 Sustain Damage) also has a pre-combat shot, a barrage die and a bombardment die whose values the source (CALC) does not give",
+	"saar":    "the SA 4.2 Son of Ragh (7 x3) also has 2 barrage dice whose value the source (CALC) does not give",
+	"mentak":  "the SA 4.2 Fourth Moon (4 x2) also has a pre-combat shot whose value the source (CALC) does not give, and its text was not found",
+	"naalu":   "the SA 4.2 Matriarch (6 x2) has a text (half of the Naalu fighters safe from the barrage, as CALC plays it) not modelled",
+	"sardakk": "the SA 4.2 C'morran N'orr (6 x2) has a space cannon die whose value the source (CALC) does not give and a text (+1 attacking, as CALC plays it) not modelled",
+	"jol-nar": "the SA 4.2 J.N.S. Hylarim (2 x1) cancels the opponent's technologies (CALC: not implemented); not modelled",
+	"xxcha":   "the SA 4.2 Loncara Ssodu (6 x2) sustains 3 times, which ti4sim's units cannot (2 at most)",
+	"yssaril": "the SA 4.2 Y'sia Y'ssrila (6 x1) has 3 pre-combat shots whose value the source (CALC) does not give and a text not modelled",
+	"yin":     "the SA 4.2 Van Hauge (5 x2) has a barrage die whose value the source (CALC) does not give and a text (ground forces aboard fighting as fighters) not modelled",
+	"muaat":   "the SA 4.2 The Inferno (6, a die per opposing non-fighter ship) has 3 barrage dice whose value the source (CALC) does not give",
+	"l1z1x":   "the SA 4.2 0.0.1 (5 x3, 2 Sustain Damage) has a space cannon die whose value the source (CALC) does not give",
+	"nekro":   "the Nekro Virus has no SA 4.2 sheet: SA 4.2 replaces it with the Krotoan Virus (not a TI3 race)",
+}
+
+// TI3FlagshipsSA42 returns the TI3 race f with its flagship as the
+// standalone Shattered Ascension 4.2 race sheet has it (ti3FlagshipsSA42),
+// or with none (refused, saying why) where that flagship has more than
+// numbers. f itself is unchanged.
+func TI3FlagshipsSA42(f *Faction) *Faction {
+	if !f.IsTI3() || f.Slug == TI3().Slug {
+		return f
+	}
+	c := *f
+	c.Abilities = nil
+	for _, a := range f.Abilities {
+		if a.Kind != AbilityKindFlagship {
+			c.Abilities = append(c.Abilities, a)
+		}
+	}
+	c.units[Flagship][0] = Stats{}
+	fl, ok := ti3FlagshipsSA42[f.Slug]
+	if !ok {
+		missing := f.missing
+		c.missing = func(k Kind, upgraded bool) error {
+			if k == Flagship {
+				return fmt.Errorf("no flagship for %s under printing ti3-flagships=sa42: %s", f.Name, ti3NoFlagshipSA42[f.Slug])
+			}
+			return missing(k, upgraded)
+		}
+		return &c
+	}
+	old := ti3Flagships[f.Slug].stats
+	c.units[Flagship][0] = ti3Flag(fl.name, old.Cost, fl.combat, old.Move, old.Capacity, func(s *Stats) { s.ExtraSustains = fl.sustain - 1 })
+	c.Abilities = append(c.Abilities, Ability{"ti3-sa42-flagship", fl.name, AbilityKindFlagship,
+		fmt.Sprintf("SA 4.2 numbers: %d (x%d), Sustain Damage x%d (CALC flagshipDefinitions); no text found beyond them", fl.combat.Value, fl.combat.Dice, fl.sustain)})
+	return &c
 }

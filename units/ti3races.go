@@ -97,6 +97,8 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("muaat", "The Embers of Muaat", []string{"embers", "embers-of-muaat"},
 		Ability{"ti3-muaat-war-sun", "Star forge", AbilityKindAbility, "starts with a war sun; supernova movement (PCT)"},
+		Ability{"ti3-magmus-reactor", "Magmus Reactor", AbilityKindTechnology, "its war suns get +1 movement and cost 10 (GK 577; RD)"},
+		Ability{"ti3-nova-seed", "Nova Seed", AbilityKindTechnology, "as an action, turns a system it controls into a supernova (GK 577; RD)"},
 	),
 	ti3Race("winnu", "The Winnu", nil,
 		Ability{"ti3-winnu-economy", "Lazax heritage", AbilityKindAbility, "economy and movement (PCT)"},
@@ -110,6 +112,16 @@ var ti3Races = []*Faction{
 	ti3Race("nekro", "The Nekro Virus", []string{"virus", "nekro-virus"},
 		Ability{"ti3-nekro-assimilation", "Technological singularity", AbilityKindAbility, "copies technologies (PCT)"},
 	),
+}
+
+// ti3SA42Races are the races of the standalone Shattered Ascension 4.2
+// sheets that Twilight Imperium 3 does not have (the SA combat calculator,
+// CALC, offers them), each refused with why: no SA 4.2 race sheet was found
+// in a source we could check.
+var ti3SA42Races = map[string]string{
+	"krotoan-virus":     "the Krotoan Virus replaces the Nekro Virus in the standalone Shattered Ascension 4.2; its sheet was not found (the SA combat calculator gives it no ability but its flagship, The Alastor, whose reanimation it caps at 5 uses of its own), so it is not modelled; ruleset ti3-sa has the Nekro Virus (nekro)",
+	"krotoan":           "the Krotoan Virus replaces the Nekro Virus in the standalone Shattered Ascension 4.2; its sheet was not found, so it is not modelled; ruleset ti3-sa has the Nekro Virus (nekro)",
+	"order-of-the-last": "the Order of the Last is a race of the standalone Shattered Ascension 4.2; its sheet was not found (the SA combat calculator leaves its Chronos Field unimplemented), so it is not modelled",
 }
 
 // TI3Races returns the Twilight Imperium 3 races (ruleset ti3-sa).
@@ -127,6 +139,9 @@ func LookupTI3Race(name string) (*Faction, error) {
 	}
 	if f := findFaction(ti3Races, name); f != nil {
 		return f, nil
+	}
+	if why, ok := ti3SA42Races[strings.ToLower(strings.TrimSpace(name))]; ok {
+		return nil, fmt.Errorf("%s is not a Twilight Imperium 3 race: %s", echo.Quote(name), why)
 	}
 	var names []string
 	for _, f := range ti3Races {

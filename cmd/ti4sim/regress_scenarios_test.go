@@ -365,6 +365,14 @@ var regressScenarios = []struct {
 	{"space_ti3_flagships", []string{"space", "--ruleset", "ti3-sa",
 		"-a", "1 flagship, 1 dreadnought, 2 destroyer", "--attacker-faction", "hacan", "--attacker-trade-goods", "3",
 		"-d", "1 flagship, 2 cruiser, 2 fighter", "--defender-faction", "mentak", "-n", "20000", "--seed", "39"}},
+	// The printings of the TI3 flagships (issue 28 B): today's sa40 and the
+	// SA 4.2 sheets' numbers, the Sol's against the Arborec's (exact).
+	{"space_ti3_flagships_sa40", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 flagship, 1 cruiser", "--attacker-faction", "sol",
+		"-d", "1 flagship, 2 destroyer", "--defender-faction", "arborec", "--rules", "ti3-flagships=sa40", "--exact"}},
+	{"space_ti3_flagships_sa42", []string{"space", "--ruleset", "ti3-sa",
+		"-a", "1 flagship, 1 cruiser", "--attacker-faction", "sol",
+		"-d", "1 flagship, 2 destroyer", "--defender-faction", "arborec", "--rules", "ti3-flagships=sa42", "--exact"}},
 	// TI3 action cards: Morale Boost and Chemical Warfare (exact); Friendly
 	// Fire, Fighter Prototype and Recheck (Monte Carlo).
 	{"invade_ti3_cards_exact", []string{"invade", "--ruleset", "ti3-sa",

@@ -33,6 +33,8 @@ func (sc *Scenario) Resolve() (Scenario, error) {
 			return Scenario{}, err
 		}
 		r = sc.asTI3()
+	} else if sc.Printings.TI3Flagships != TI3FlagshipsSA40 {
+		return Scenario{}, engine.Inputf("", "Printings", "ti3-flagships: the printing of Twilight Imperium 3's flagships applies under ruleset ti3-sa")
 	} else if sc.Attacker.CommandCounters != 0 || sc.Defender.CommandCounters != 0 {
 		return Scenario{}, engine.Inputf("", "CommandCounters", "command counters: only Twilight Imperium 3's Jol-Nar spend them in a combat (ruleset ti3-sa)")
 	} else if sc.SpaceMine || sc.NegateMineHits {

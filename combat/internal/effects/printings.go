@@ -28,7 +28,26 @@ type Printings struct {
 	Iconoclast IconoclastPrinting
 	// Milor is the printing of the Yin agent Brother Milor (its reprints).
 	Milor MilorPrinting
+	// TI3Flagships is the printing of Twilight Imperium 3's flagships
+	// (ruleset ti3-sa): the Shards of the Throne numbers of today's table,
+	// or the standalone Shattered Ascension 4.2 race sheets'.
+	TI3Flagships TI3FlagshipsPrinting
 }
+
+// TI3FlagshipsPrinting is a printing of Twilight Imperium 3's flagships
+// (units/ti3flagships.go).
+type TI3FlagshipsPrinting uint8
+
+const (
+	// TI3FlagshipsSA40 is today's table: the Shards of the Throne
+	// flagships under Shattered Ascension 4.0 (race-sheet digests and the
+	// TI3 port PCT).
+	TI3FlagshipsSA40 TI3FlagshipsPrinting = iota
+	// TI3FlagshipsSA42 is the standalone Shattered Ascension 4.2 race
+	// sheets' flagships as the SA combat calculator has them: numbers only,
+	// a flagship with more refused (units.TI3FlagshipsSA42).
+	TI3FlagshipsSA42
+)
 
 // MilorPrinting is a printing of the Yin agent Brother Milor (TA
 // prophecyofkings/leaders.ts, "Brother Milor" and its omegas).
@@ -133,6 +152,10 @@ var directHitNames = []string{DirectHitCurrent: "current", DirectHitOriginal: "o
 var textNames = []string{TextCurrent: "current", TextOriginal: "original"}
 var iconoclastNames = []string{IconoclastTE: "current", IconoclastOmega: "omega", IconoclastOriginal: "original"}
 var milorNames = []string{MilorTE: "current", MilorOmega: "omega", MilorOriginal: "original"}
+var ti3FlagshipsNames = []string{TI3FlagshipsSA40: "sa40", TI3FlagshipsSA42: "sa42"}
+
+// String returns the printing's --rules name: "sa40" or "sa42".
+func (p TI3FlagshipsPrinting) String() string { return printingName(ti3FlagshipsNames, int(p)) }
 
 // String returns the printing's --rules name: "current" or "original".
 func (p TextPrinting) String() string { return printingName(textNames, int(p)) }
@@ -180,13 +203,14 @@ var rulesKeys = map[string]string{
 	"direct-hit": "direct-hit", "dh": "direct-hit",
 	"harrow": "harrow", "matriarch": "matriarch", "iconoclast": "iconoclast",
 	"milor": "milor", "brother-milor": "milor",
+	"ti3-flagships": "ti3-flagships", "ti3-flagship": "ti3-flagships",
 }
 
 // rulesNames is each card's printings, by the names ParseRules accepts.
 var rulesNames = map[string][]string{
 	"magen": magenNames, "x89": x89Names, "direct-hit": directHitNames,
 	"harrow": textNames, "matriarch": textNames, "iconoclast": iconoclastNames,
-	"milor": milorNames,
+	"milor": milorNames, "ti3-flagships": ti3FlagshipsNames,
 }
 
 // printingAliases maps other spellings of a printing to its name.
@@ -198,10 +222,11 @@ var printingAliases = map[string]string{
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
-// direct-hit, harrow, matriarch, iconoclast, milor. Printings: magen
-// original|omega|omega2, x89 original|omega|companion|omega2, direct-hit,
-// harrow and matriarch original|current, iconoclast and milor
-// original|omega|current.
+// direct-hit, harrow, matriarch, iconoclast, milor, ti3-flagships.
+// Printings: magen original|omega|omega2, x89
+// original|omega|companion|omega2, direct-hit, harrow and matriarch
+// original|current, iconoclast and milor original|omega|current,
+// ti3-flagships sa40|sa42 (ruleset ti3-sa).
 func ParseRules(items []string) (Printings, error) {
 	var r Printings
 	seen := map[string]bool{}
@@ -213,7 +238,7 @@ func ParseRules(items []string) (Printings, error) {
 		k, v, ok := strings.Cut(item, "=")
 		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
-			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast, milor", echo.Quote(item))
+			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast, milor, ti3-flagships", echo.Quote(item))
 		}
 		if seen[card] {
 			return r, engine.Inputf("", "Printings", "%s given twice", card)
@@ -241,6 +266,8 @@ func ParseRules(items []string) (Printings, error) {
 			r.Iconoclast = IconoclastPrinting(i)
 		case "milor":
 			r.Milor = MilorPrinting(i)
+		case "ti3-flagships":
+			r.TI3Flagships = TI3FlagshipsPrinting(i)
 		default:
 			r.DirectHit = DirectHitPrinting(i)
 		}
@@ -267,6 +294,9 @@ func (r Printings) String() string {
 	if r.Milor != MilorTE {
 		s += ",milor=" + r.Milor.String()
 	}
+	if r.TI3Flagships != TI3FlagshipsSA40 {
+		s += ",ti3-flagships=" + r.TI3Flagships.String()
+	}
 	return s
 }
 
@@ -288,6 +318,9 @@ func (r Printings) Validate() error {
 	}
 	if int(r.Milor) >= len(milorNames) {
 		return engine.Inputf("", "Printings", "unknown Brother Milor printing %d", r.Milor)
+	}
+	if int(r.TI3Flagships) >= len(ti3FlagshipsNames) {
+		return engine.Inputf("", "Printings", "unknown TI3 flagships printing %d", r.TI3Flagships)
 	}
 	return nil
 }

@@ -134,6 +134,9 @@ func (sc *Scenario) validateTI3() error {
 			if why, ok := ti3RefusedTexts[slug]; ok {
 				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
 			}
+			if why, ok := ti3SA42Refusal(t); ok {
+				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
+			}
 			allowed := strings.Join(ti3TechNames(), ", ")
 			if own := ti3RaceTechNames(s); len(own) > 0 {
 				allowed += "; the race's own: " + strings.Join(own, ", ")
@@ -178,6 +181,9 @@ func (sc *Scenario) asTI3() Scenario {
 	for _, s := range []*engine.Force{&out.Attacker, &out.Defender} {
 		if !s.Faction.IsTI3() {
 			s.Faction = units.TI3() // no race: the TI3 table
+		}
+		if sc.Printings.TI3Flagships == TI3FlagshipsSA42 {
+			s.Faction = units.TI3FlagshipsSA42(s.Faction)
 		}
 		s.TI3Techs = normTechs(s.Techs)
 		s.Techs = nil

@@ -77,6 +77,17 @@ func ti3RaceTexts() []Effect {
 		// Texts the SA combat calculator offers (ti3racetechs1.go).
 		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
 		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
+		// Issue 28 B, texts the SA combat calculator offers (its SA 4.2
+		// sheets; ti3racetechs2.go refuses those TI3 does not have).
+		// Magmus Reactor, TI3's card (GK 577: "Warsuns gain +1 Movement and
+		// have a base cost of 10"; RD "The Embers of Muaat"): movement and
+		// the build cost; SA 4.2's card of that name (+1 to war suns leaving
+		// a supernova, as the calculator plays it) is another sheet's.
+		outside("ti3-magmus-reactor", "war sun movement and build cost (10), outside the battle; the war sun's resources lost stay its printed 12"),
+		outside("ti3-nova-seed", "it replaces a system with a supernova as an action"),
+		// The SA 4.2 flagships' numbers (--rules ti3-flagships=sa42;
+		// units.TI3FlagshipsSA42): numbers only, no text found.
+		byNumbers("ti3-sa42-flagship"),
 	}
 }
 

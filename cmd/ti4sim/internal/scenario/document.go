@@ -32,8 +32,8 @@ type Combat struct {
 	// Ruleset is the rules edition: "ti4" (the default) or "ti3-sa".
 	Ruleset string `json:"ruleset"`
 	// Printings chooses card printings by card: magen, x89, direct-hit,
-	// harrow, matriarch, iconoclast → a printing name (`ti4sim compare
-	// --help`); absent cards take today's printing.
+	// harrow, matriarch, iconoclast, milor, ti3-flagships → a printing
+	// name (`ti4sim compare --help`); absent cards take today's printing.
 	Printings map[string]string `json:"printings,omitempty"`
 	// System is the active system and its planet.
 	System System `json:"system"`

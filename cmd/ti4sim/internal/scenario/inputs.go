@@ -92,7 +92,7 @@ var Inputs = []Input{
 	{Path: "ruleset", Flag: "ruleset", Field: "Edition", Usage: help(
 		"`NAME` of the rules edition: ti4, or ti3-sa (Twilight Imperium 3 with Shattered Ascension: its units, rules and technologies; see: ti4sim units --ruleset ti3-sa)")},
 	{Path: "printings", Flag: "rules", Field: "Printings", Usage: help(
-		"card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast, milor (Brother Milor): original, omega, current — default current)")},
+		"card printings, e.g. magen=omega,x89=original (magen: original, omega, omega2; x89: original, omega, companion, omega2 — default omega2; direct-hit, harrow, matriarch: original, current; iconoclast, milor (Brother Milor): original, omega, current — default current; ti3-flagships (ruleset ti3-sa): sa40, today's, or sa42, the Shattered Ascension 4.2 sheets' numbers)")},
 	{Path: "system.nebula", Flag: "nebula", Field: "Nebula", Usage: help(
 		"the active system is a nebula: +1 to the defender's ships' combat rolls")},
 	{Path: "system.entropic_scar", Flag: "entropic-scar", Field: "EntropicScar", Usage: help(
