@@ -154,6 +154,10 @@ type SidePlan struct {
 	// order they were given (the input's, then the texts'): compose adds
 	// them to the rollers' Base.
 	mods [NumRollKinds][]staticMod
+	// everyRoll is added to the threshold of every roll of the side,
+	// whichever kind and whichever slot (the input's AllRollsModifier,
+	// negated: +1 to the rolls is -1 to the threshold); compose adds it.
+	everyRoll int8
 	// Order lists slot indices in destruction priority for each target set.
 	Order       [numTargets][]uint8
 	sustainLast bool
@@ -571,6 +575,7 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 		mod[InSpace]++ // LRR 59: the defender's ships in a nebula
 	}
 	ti3 := sc.Edition == EditionTI3SA
+	sp.everyRoll = int8(-s.AllRollsModifier)
 	for i, sl := range sp.Slots {
 		st, k := sl.Stats, sl.Stats.Kind
 		switch {
@@ -797,8 +802,9 @@ func (sp *SidePlan) addModifier(r RollKind, delta int, keep func(s uint8) bool) 
 }
 
 // compose is the one place a roll's threshold is made: each roller of kind
-// r gets Thr = Base + the sum of the side's static modifiers of kind r that
-// apply to its slot, whenever the roller was added and whichever text added
+// r gets Thr = Base + the side's modifier to every roll (everyRoll) + the
+// sum of the side's static modifiers of kind r that apply to its slot,
+// whenever the roller was added and whichever text added
 // it or set its Base; then the rollers are regrouped. It recomputes from
 // Base each time, so the order in which texts attach does not matter and a
 // text that sets a value cannot drop another's modifier. Modifiers that
@@ -817,7 +823,7 @@ func (sp *SidePlan) compose(r RollKind) {
 func (sp *SidePlan) composeAll(r RollKind, rs []Roller) {
 	for i := range rs {
 		ro := &rs[i]
-		thr := int(ro.Base)
+		thr := int(ro.Base) + int(sp.everyRoll)
 		for j := range sp.mods[r] {
 			if m := &sp.mods[r][j]; m.slots[ro.Slot] {
 				thr += int(m.delta)

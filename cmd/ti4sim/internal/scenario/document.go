@@ -127,6 +127,9 @@ type Side struct {
 	Retreat string `json:"retreat,omitempty"`
 	// Modifier, -9..9, is added to the side's combat rolls.
 	Modifier int `json:"modifier,omitempty"`
+	// AllRollsModifier, -9..9, is added to every roll of the side's units
+	// (combat rounds, barrage, space cannon, bombardment, pre-combat shots).
+	AllRollsModifier int `json:"all_rolls_modifier,omitempty"`
 	// TradeGoods and Influence, 0..99, may be spent on faction texts.
 	TradeGoods int `json:"trade_goods,omitempty"`
 	Influence  int `json:"influence,omitempty"`
