@@ -81,7 +81,8 @@ func (e *itemError) Error() string {
 // 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
 // unit name or alias, optionally followed by "II". An item may end with
 // "(N damaged)" (or "(damaged)" for all of them): N of its units start
-// having used Sustain Damage. Case and spacing do not matter; repeated items
+// having used Sustain Damage (whether they have it is the library's to
+// check: a faction's text may give it). Case and spacing do not matter; repeated items
 // add up. Errors name the item and what is allowed.
 func ParseFleet(s string) (Fleet, error) {
 	groups, err := parseGroups(s, ti4Grammar)
@@ -92,14 +93,13 @@ func ParseFleet(s string) (Fleet, error) {
 }
 
 // grammar is what differs between the fleet grammars of the rulesets: how
-// a unit is named, and its numbers (for the "(damaged)" note).
+// a unit is named.
 type grammar struct {
 	kind func(name string) (Kind, bool, error)
-	unit func(k Kind, upgraded bool) (Stats, bool)
 }
 
 // ti4Grammar is the grammar of ParseFleet.
-var ti4Grammar = grammar{kind: ParseKind, unit: Generic}
+var ti4Grammar = grammar{kind: ParseKind}
 
 // parseGroups parses the items of a fleet string with grammar gr.
 func parseGroups(s string, gr grammar) ([]Group, error) {
@@ -158,11 +158,8 @@ func parseItem(item string, gr grammar) (Group, error) {
 	if damaged > g.Count {
 		return Group{}, &itemError{what: fmt.Sprintf("%d damaged but only %d %s", damaged, g.Count, g.Kind)}
 	}
-	if damaged > 0 {
-		if s, ok := gr.unit(g.Kind, g.Upgraded); ok && !s.Sustain {
-			return Group{}, &itemError{what: fmt.Sprintf("%s cannot be damaged: it has no Sustain Damage", g.Kind)}
-		}
-	}
+	// Whether the unit has Sustain Damage is the library's to say: the
+	// side's faction and texts may give it (Sol's carriers).
 	g.Damaged = damaged
 	return g, nil
 }

@@ -292,18 +292,7 @@ func suggestTI3(name string) string {
 }
 
 // ti3Grammar is the grammar of ParseFleetTI3.
-var ti3Grammar = grammar{
-	kind: ParseKindTI3,
-	unit: func(k Kind, upgraded bool) (Stats, bool) {
-		if k == Flagship && !upgraded {
-			// Every race's flagship has Sustain Damage (ti3flagships.go);
-			// the race gives the rest.
-			return Stats{Kind: Flagship, Name: "Flagship", Sustain: true}, true
-		}
-		s, err := ti3.Unit(k, upgraded)
-		return s, err == nil
-	},
-}
+var ti3Grammar = grammar{kind: ParseKindTI3}
 
 // ParseFleetTI3 parses a fleet of the TI3 ruleset in the grammar of
 // ParseFleet ("2 dreadnought (1 damaged), 1 carrier, 6 fighter, 3 gf"),

@@ -148,8 +148,6 @@ func TestParseFleetTI3Errors(t *testing.T) {
 		{"2 ground froce", `unknown unit "ground froce" in item 1 ("2 ground froce"); did you mean ground force?`},
 		{"2 shok troop", "did you mean shock troop?"},
 		{"1 zeppelin", "allowed: ground force, shock troop, mechanized unit, fighter"},
-		{"2 carrier (1 damaged)", "carrier cannot be damaged"},
-		{"2 st (1 damaged)", "cannot be damaged"},
 		{"", "empty fleet"},
 		{"1 cv,", "item 2 is empty"},
 		{"100 gf", "count 100 out of range"},

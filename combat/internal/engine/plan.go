@@ -395,20 +395,37 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 		}
 	}
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || p.used[wRetreat][0] > 0
-	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
-	// the state spaces of such slots have no damaged units.
-	for s := range NumSides {
-		for i, sl := range p.Side[s].Slots {
-			if !sl.Sustain {
-				p.Side[s].StartDamaged[i] = 0
-			}
-		}
+	if err := p.checkStartDamaged(sc); err != nil {
+		return nil, err
 	}
 	p.canHit[InSpace] = p.anyCanHit(RollSpace)
 	p.canHit[OnGround] = p.anyCanHit(RollGround)
 	p.addWarnings(sc)
 	p.prepareLeft()
 	return p, nil
+}
+
+// checkStartDamaged refuses units given as damaged that have no Sustain
+// Damage once every text is attached: whether a unit has it is known only
+// here, from the side's faction and texts (TI3 Sol's Mark II Advanced
+// Carriers, Twilight Imperium 4's Advanced Carrier II). A text that takes
+// the ability away from units that had it (Publicize Weapon Schematics, the
+// Entropic Scar: SidePlan.LoseSustain) has already made them undamaged;
+// texts that only stop units from using it (The Fourth Moon, Crimson's
+// Quietus: SustainBlocker) keep a damaged unit damaged.
+func (p *Plan) checkStartDamaged(sc *Input) error {
+	for s := range NumSides {
+		for i, sl := range p.Side[s].Slots {
+			if !sl.Sustain && p.Side[s].StartDamaged[i] > 0 {
+				name := sl.Stats.Kind.String()
+				if sc.Edition == EditionTI3SA {
+					name = units.KindNameTI3(sl.Stats.Kind)
+				}
+				return Inputf(s.String(), "Fleet", "%s cannot be damaged: it has no Sustain Damage", name)
+			}
+		}
+	}
+	return nil
 }
 
 // BuildTables builds the fast round tables that Monte Carlo trials use
