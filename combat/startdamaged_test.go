@@ -40,7 +40,7 @@ func TestStartDamagedByFaction(t *testing.T) {
 	for _, sc := range []combat.Scenario{
 		{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "2 cruiser (1 damaged)")}, Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}},
 		ti3Scenario(t, combat.SpaceCombat, "2 cruiser (1 damaged)", "1 cruiser"),
-		ti3Scenario(t, combat.SpaceCombat, "2 carrier (1 damaged)", "1 cruiser"), // no Mark II
+		ti3Scenario(t, combat.SpaceCombat, "2 carrier (1 damaged)", "1 cruiser"),                                                                        // no Mark II
 		{Action: combat.SpaceCombat, Attacker: factionSide(t, "sol", "1 carrier (1 damaged)"), Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser")}}, // not upgraded
 	} {
 		refused(t, sc, "cannot be damaged: it has no Sustain Damage")

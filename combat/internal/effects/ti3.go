@@ -193,6 +193,7 @@ func ti3Holds(s *engine.Force, slug string) bool { return slices.Contains(s.TI3T
 // for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
 // ground-force slot for shock troops to revert to.
 func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
+	addAdmiralShip(sp, s) // before the worn slots: a war sun may carry it
 	n := len(sp.Slots)
 	for i := range n {
 		sl := sp.Slots[i]

@@ -107,7 +107,7 @@ var Inputs = []Input{
 	{Path: "system.cultural", Flag: "cultural", Field: "Cultural", Usage: help(
 		"the contested planet is cultural (Conventions of War)")},
 	{Path: "leaders", Flag: "SIDE-leader", Field: "Leaders", Sides: bothSides, Usage: help(
-		"--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat (see: ti4sim units --ruleset ti3-sa)",
+		"--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat; general:no-rerolls (the +1 without SA's rerolls), admiral:UNIT (on one ship of that kind, e.g. admiral:dreadnought), scientist:adjacent (with the side's adjacent PDS) (see: ti4sim units --ruleset ti3-sa)",
 		"--ruleset ti3-sa: the defender's leaders in the fight, like --attacker-leader")},
 	{Path: "high_alert", Flag: "high-alert", Field: "HighAlert", Sides: bothSides, Usage: help(
 		"--ruleset ti3-sa: the `SIDE` (attacker or defender) whose High Alert token is in the system: +1 to all its combat rolls there")},
