@@ -81,7 +81,8 @@ func (e *itemError) Error() string {
 // 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
 // unit name or alias, optionally followed by "II". An item may end with
 // "(N damaged)" (or "(damaged)" for all of them): N of its units start
-// having used Sustain Damage (whether they have it is the library's to
+// having used Sustain Damage, "(N damaged twice)" (or "(damaged twice)")
+// N units having used it twice (TI3's war sun) (whether they have it is the library's to
 // check: a faction's text may give it). Case and spacing do not matter; repeated items
 // add up. Errors name the item and what is allowed.
 func ParseFleet(s string) (Fleet, error) {
@@ -127,13 +128,16 @@ func parseGroups(s string, gr grammar) ([]Group, error) {
 }
 
 func parseItem(item string, gr grammar) (Group, error) {
-	damaged, all := 0, false
+	damaged, all, twice := 0, false, false
 	if open := strings.Index(item, "("); open >= 0 {
 		inner, rest, ok := strings.Cut(item[open+1:], ")")
 		if !ok || strings.TrimSpace(rest) != "" {
 			return Group{}, &itemError{what: "unbalanced or misplaced parenthesis", hint: "write e.g. \"2 dreadnought (1 damaged)\""}
 		}
 		f := strings.Fields(strings.ToLower(inner))
+		if n := len(f); n >= 2 && f[n-1] == "twice" && f[n-2] == "damaged" {
+			twice, f = true, append(f[:n-2:n-2], "damaged")
+		}
 		switch {
 		case len(f) == 1 && f[0] == "damaged":
 			all = true
@@ -144,7 +148,7 @@ func parseItem(item string, gr grammar) (Group, error) {
 			}
 			damaged = n
 		default:
-			return Group{}, &itemError{what: fmt.Sprintf("unknown note %s", echo.Quote("("+inner+")")), hint: "allowed: (N damaged) or (damaged)"}
+			return Group{}, &itemError{what: fmt.Sprintf("unknown note %s", echo.Quote("("+inner+")")), hint: "allowed: (N damaged) or (damaged), (N damaged twice) or (damaged twice)"}
 		}
 		item = item[:open]
 	}
@@ -158,9 +162,13 @@ func parseItem(item string, gr grammar) (Group, error) {
 	if damaged > g.Count {
 		return Group{}, &itemError{what: fmt.Sprintf("%d damaged but only %d %s", damaged, g.Count, g.Kind)}
 	}
-	// Whether the unit has Sustain Damage is the library's to say: the
-	// side's faction and texts may give it (Sol's carriers).
-	g.Damaged = damaged
+	// Whether the unit has Sustain Damage (twice) is the library's to say:
+	// the side's faction and texts may give it (Sol's carriers).
+	if twice {
+		g.DamagedTwice = damaged
+	} else {
+		g.Damaged = damaged
+	}
 	return g, nil
 }
 

@@ -300,7 +300,8 @@ var ti3Grammar = grammar{kind: ParseKindTI3}
 // "shock troop(s)"/"st" (ShockTroop), "mechanized unit(s)"/"mu"
 // (Mech) besides the Twilight Imperium 4 names of the units TI3 has, and
 // "flagship" (its race gives its numbers). It refuses any "II". "(N damaged)" marks N units that have
-// used Sustain Damage once (a war sun damaged twice cannot be written).
+// used Sustain Damage once, "(N damaged twice)" N that have used it twice
+// (a war sun: "1 war sun (damaged twice), 1 war sun (1 damaged)").
 func ParseFleetTI3(s string) (Fleet, error) {
 	groups, err := parseGroups(s, ti3Grammar)
 	if err != nil {

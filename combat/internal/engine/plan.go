@@ -428,6 +428,41 @@ func (p *Plan) checkStartDamaged(sc *Input) error {
 	return nil
 }
 
+// checkDamagedTwice refuses units given as damaged twice
+// (units.Group.DamagedTwice) that are not in a worn slot once the texts
+// have laid the side out: only a unit that sustains twice (TI3's war sun)
+// has one.
+func (sp *SidePlan) checkDamagedTwice(s *Force, idx Side) error {
+	for _, g := range s.Fleet.Groups() {
+		if g.DamagedTwice == 0 {
+			continue
+		}
+		n := 0
+		for i, sl := range sp.Slots {
+			if sl.Form == FormWorn && sp.Slots[sl.Of].Stats.Kind == g.Kind {
+				n += int(sp.Start[i])
+			}
+		}
+		if n < g.DamagedTwice {
+			return Inputf(idx.String(), "Fleet", "%s cannot be damaged twice: it has Sustain Damage once at most", g.Kind)
+		}
+	}
+	return nil
+}
+
+// reportedStart is the units slot i reports at the start: its own, and
+// those of its worn form that start worn (a TI3 war sun given as damaged
+// twice), reported with it as its survivors are.
+func (sp *SidePlan) reportedStart(i int) int {
+	n := int(sp.Start[i])
+	for j, sl := range sp.Slots {
+		if sl.Form == FormWorn && int(sl.Of) == i {
+			n += int(sp.Start[j])
+		}
+	}
+	return n
+}
+
 // BuildTables builds the fast round tables that Monte Carlo trials use
 // where they apply (fast.go); the exact solver has its own chains. Call it
 // once, after NewPlan and before any trial. Building a large joint table
@@ -558,6 +593,9 @@ func (sp *SidePlan) compileSlots(s *Force, idx Side, fx effectSet) error {
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.VariantWarnings = fx.AddSlots(sp, s, idx)
+	if err := sp.checkDamagedTwice(s, idx); err != nil {
+		return err
+	}
 	if len(sp.Slots) > MaxSlots {
 		return fmt.Errorf("too many unit types (%d); at most %d", len(sp.Slots), MaxSlots)
 	}
