@@ -30,6 +30,12 @@ type Side struct {
 	// rolls (space and ground combat rounds; not anti-fighter barrage,
 	// space cannon or bombardment).
 	Modifier int
+	// AllRollsModifier is a flat modifier, -9..+9, applied to every roll
+	// the side's units make: combat rounds, anti-fighter barrage, space
+	// cannon offense and defense, bombardment and the pre-combat shots
+	// (the rolls of cards and relics included). It adds to Modifier in the
+	// combat rounds.
+	AllRollsModifier int
 	// Cards are the action cards, promissory notes, agendas and relics the
 	// side holds, by slug, "slug:N" for N copies (see Cards), its faction
 	// items (notes, leaders, breakthroughs), and the board states its

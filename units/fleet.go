@@ -20,6 +20,10 @@ type Group struct {
 	// Damaged is how many of them start damaged (have used Sustain
 	// Damage), 0..Count; only for units with Sustain Damage.
 	Damaged int
+	// DamagedTwice is how many of them have used Sustain Damage twice
+	// (Twilight Imperium 3's war sun, which sustains twice), besides
+	// Damaged: Damaged + DamagedTwice is at most Count.
+	DamagedTwice int
 }
 
 // Fleet is the units one side brings, at most one Group per kind, in kind
@@ -32,7 +36,7 @@ type Fleet struct {
 // counts out of range and on a kind given both with and without "II" (a
 // player's units of one kind are all upgraded or none are).
 func NewFleet(groups ...Group) (Fleet, error) {
-	var count, damaged [NumKinds]int
+	var count, damaged, twice [NumKinds]int
 	var seen [NumKinds]bool
 	var up [NumKinds]bool
 	for _, g := range groups {
@@ -45,6 +49,9 @@ func NewFleet(groups ...Group) (Fleet, error) {
 		if g.Damaged < 0 || g.Damaged > g.Count {
 			return Fleet{}, fmt.Errorf("%d damaged of %d %s: allowed 0..%d", g.Damaged, g.Count, g.Kind, g.Count)
 		}
+		if g.DamagedTwice < 0 || g.Damaged+g.DamagedTwice > g.Count {
+			return Fleet{}, fmt.Errorf("%d damaged and %d damaged twice of %d %s: allowed at most %d in all", g.Damaged, g.DamagedTwice, g.Count, g.Kind, g.Count)
+		}
 		if g.Upgraded && !mayUpgrade(g.Kind) {
 			return Fleet{}, fmt.Errorf("%s has no II upgrade", g.Kind)
 		}
@@ -54,6 +61,7 @@ func NewFleet(groups ...Group) (Fleet, error) {
 		seen[g.Kind], up[g.Kind] = true, g.Upgraded
 		count[g.Kind] += g.Count
 		damaged[g.Kind] += g.Damaged
+		twice[g.Kind] += g.DamagedTwice
 		if count[g.Kind] > MaxCount {
 			return Fleet{}, fmt.Errorf("%d %s in all: allowed at most %d", count[g.Kind], g.Kind, MaxCount)
 		}
@@ -61,7 +69,7 @@ func NewFleet(groups ...Group) (Fleet, error) {
 	var f Fleet
 	for k := range NumKinds {
 		if count[k] > 0 {
-			f.groups = append(f.groups, Group{Kind: k, Upgraded: up[k], Count: count[k], Damaged: damaged[k]})
+			f.groups = append(f.groups, Group{Kind: k, Upgraded: up[k], Count: count[k], Damaged: damaged[k], DamagedTwice: twice[k]})
 		}
 	}
 	return f, nil
@@ -85,6 +93,17 @@ func (f Fleet) Damaged(k Kind) int {
 	for _, g := range f.groups {
 		if g.Kind == k {
 			return g.Damaged
+		}
+	}
+	return 0
+}
+
+// DamagedTwice returns how many units of kind k have used Sustain Damage
+// twice (Group.DamagedTwice).
+func (f Fleet) DamagedTwice(k Kind) int {
+	for _, g := range f.groups {
+		if g.Kind == k {
+			return g.DamagedTwice
 		}
 	}
 	return 0
@@ -131,8 +150,9 @@ func (f Fleet) String() string { return f.write(Kind.String) }
 
 // Items returns the fleet as the grammar writes it: biggest ships first,
 // items of at most MaxItemCount units each, the damaged units going with
-// the first items of their kind. A kind over MaxItemCount takes several
-// items.
+// the first items of their kind after the units damaged twice, which
+// come first in items of their own. A kind over MaxItemCount takes
+// several items.
 func (f Fleet) Items() []Group {
 	var items []Group
 	for _, k := range DisplayOrder() {
@@ -141,7 +161,11 @@ func (f Fleet) Items() []Group {
 				continue
 			}
 			dm := g.Damaged
-			for left := g.Count; left > 0; left -= MaxItemCount {
+			for left := g.DamagedTwice; left > 0; left -= MaxItemCount {
+				c := min(left, MaxItemCount)
+				items = append(items, Group{Kind: k, Upgraded: g.Upgraded, Count: c, DamagedTwice: c})
+			}
+			for left := g.Count - g.DamagedTwice; left > 0; left -= MaxItemCount {
 				c := min(left, MaxItemCount)
 				d := min(dm, c)
 				dm -= d
@@ -165,6 +189,9 @@ func (f Fleet) write(name func(Kind) string) string {
 		parts[i] = fmt.Sprintf("%d %s", it.Count, n)
 		if it.Damaged > 0 {
 			parts[i] += fmt.Sprintf(" (%d damaged)", it.Damaged)
+		}
+		if it.DamagedTwice > 0 {
+			parts[i] += fmt.Sprintf(" (%d damaged twice)", it.DamagedTwice)
 		}
 	}
 	return strings.Join(parts, ", ")

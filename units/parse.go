@@ -81,7 +81,9 @@ func (e *itemError) Error() string {
 // 4 fighter, 3 infantry". COUNT is 1..99 and may be omitted (1); NAME is a
 // unit name or alias, optionally followed by "II". An item may end with
 // "(N damaged)" (or "(damaged)" for all of them): N of its units start
-// having used Sustain Damage. Case and spacing do not matter; repeated items
+// having used Sustain Damage, "(N damaged twice)" (or "(damaged twice)")
+// N units having used it twice (TI3's war sun) (whether they have it is the library's to
+// check: a faction's text may give it). Case and spacing do not matter; repeated items
 // add up. Errors name the item and what is allowed.
 func ParseFleet(s string) (Fleet, error) {
 	groups, err := parseGroups(s, ti4Grammar)
@@ -92,14 +94,13 @@ func ParseFleet(s string) (Fleet, error) {
 }
 
 // grammar is what differs between the fleet grammars of the rulesets: how
-// a unit is named, and its numbers (for the "(damaged)" note).
+// a unit is named.
 type grammar struct {
 	kind func(name string) (Kind, bool, error)
-	unit func(k Kind, upgraded bool) (Stats, bool)
 }
 
 // ti4Grammar is the grammar of ParseFleet.
-var ti4Grammar = grammar{kind: ParseKind, unit: Generic}
+var ti4Grammar = grammar{kind: ParseKind}
 
 // parseGroups parses the items of a fleet string with grammar gr.
 func parseGroups(s string, gr grammar) ([]Group, error) {
@@ -127,13 +128,16 @@ func parseGroups(s string, gr grammar) ([]Group, error) {
 }
 
 func parseItem(item string, gr grammar) (Group, error) {
-	damaged, all := 0, false
+	damaged, all, twice := 0, false, false
 	if open := strings.Index(item, "("); open >= 0 {
 		inner, rest, ok := strings.Cut(item[open+1:], ")")
 		if !ok || strings.TrimSpace(rest) != "" {
 			return Group{}, &itemError{what: "unbalanced or misplaced parenthesis", hint: "write e.g. \"2 dreadnought (1 damaged)\""}
 		}
 		f := strings.Fields(strings.ToLower(inner))
+		if n := len(f); n >= 2 && f[n-1] == "twice" && f[n-2] == "damaged" {
+			twice, f = true, append(f[:n-2:n-2], "damaged")
+		}
 		switch {
 		case len(f) == 1 && f[0] == "damaged":
 			all = true
@@ -144,7 +148,7 @@ func parseItem(item string, gr grammar) (Group, error) {
 			}
 			damaged = n
 		default:
-			return Group{}, &itemError{what: fmt.Sprintf("unknown note %s", echo.Quote("("+inner+")")), hint: "allowed: (N damaged) or (damaged)"}
+			return Group{}, &itemError{what: fmt.Sprintf("unknown note %s", echo.Quote("("+inner+")")), hint: "allowed: (N damaged) or (damaged), (N damaged twice) or (damaged twice)"}
 		}
 		item = item[:open]
 	}
@@ -158,12 +162,13 @@ func parseItem(item string, gr grammar) (Group, error) {
 	if damaged > g.Count {
 		return Group{}, &itemError{what: fmt.Sprintf("%d damaged but only %d %s", damaged, g.Count, g.Kind)}
 	}
-	if damaged > 0 {
-		if s, ok := gr.unit(g.Kind, g.Upgraded); ok && !s.Sustain {
-			return Group{}, &itemError{what: fmt.Sprintf("%s cannot be damaged: it has no Sustain Damage", g.Kind)}
-		}
+	// Whether the unit has Sustain Damage (twice) is the library's to say:
+	// the side's faction and texts may give it (Sol's carriers).
+	if twice {
+		g.DamagedTwice = damaged
+	} else {
+		g.Damaged = damaged
 	}
-	g.Damaged = damaged
 	return g, nil
 }
 

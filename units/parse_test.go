@@ -60,7 +60,6 @@ func TestParseFleetErrors(t *testing.T) {
 		{"1 dread, 1 dread II", "dreadnought given both with and without II"},
 		{"99 ff, 99 ff, 99 ff", "297 fighter in all: allowed at most 200"},
 		{"2 dread (3 damaged)", "3 damaged but only 2 dreadnought"},
-		{"2 carrier (1 damaged)", "carrier cannot be damaged: it has no Sustain Damage"},
 		{"2 dread (1 broken)", "unknown note \"(1 broken)\""},
 		{"2 dread (1 damaged", "unbalanced or misplaced parenthesis"},
 		{"2 dread (x damaged)", "damaged count \"x\" is not a whole number"},
@@ -206,6 +205,19 @@ func TestUnitNamesParse(t *testing.T) {
 			if err != nil || got != k || up {
 				t.Errorf("ti3=%v: %q parses to %v (upgraded %v, %v), UnitNames says %v", ti3, name, got, up, err, k)
 			}
+		}
+	}
+}
+
+// TestParseFleetDamagedAnyUnit: the grammar takes "(N damaged)" for any unit;
+// whether it has Sustain Damage is the library's to say, from the side's
+// faction and texts (a Sol carrier sustains: Advanced Carrier II, TI3's
+// Mark II Advanced Carriers).
+func TestParseFleetDamagedAnyUnit(t *testing.T) {
+	for _, parse := range []func(string) (Fleet, error){ParseFleet, ParseFleetTI3} {
+		f, err := parse("2 carrier (1 damaged)")
+		if err != nil || f.Damaged(Carrier) != 1 {
+			t.Errorf("2 carrier (1 damaged): %v, %d damaged", err, f.Damaged(Carrier))
 		}
 	}
 }

@@ -292,18 +292,7 @@ func suggestTI3(name string) string {
 }
 
 // ti3Grammar is the grammar of ParseFleetTI3.
-var ti3Grammar = grammar{
-	kind: ParseKindTI3,
-	unit: func(k Kind, upgraded bool) (Stats, bool) {
-		if k == Flagship && !upgraded {
-			// Every race's flagship has Sustain Damage (ti3flagships.go);
-			// the race gives the rest.
-			return Stats{Kind: Flagship, Name: "Flagship", Sustain: true}, true
-		}
-		s, err := ti3.Unit(k, upgraded)
-		return s, err == nil
-	},
-}
+var ti3Grammar = grammar{kind: ParseKindTI3}
 
 // ParseFleetTI3 parses a fleet of the TI3 ruleset in the grammar of
 // ParseFleet ("2 dreadnought (1 damaged), 1 carrier, 6 fighter, 3 gf"),
@@ -311,7 +300,8 @@ var ti3Grammar = grammar{
 // "shock troop(s)"/"st" (ShockTroop), "mechanized unit(s)"/"mu"
 // (Mech) besides the Twilight Imperium 4 names of the units TI3 has, and
 // "flagship" (its race gives its numbers). It refuses any "II". "(N damaged)" marks N units that have
-// used Sustain Damage once (a war sun damaged twice cannot be written).
+// used Sustain Damage once, "(N damaged twice)" N that have used it twice
+// (a war sun: "1 war sun (damaged twice), 1 war sun (1 damaged)").
 func ParseFleetTI3(s string) (Fleet, error) {
 	groups, err := parseGroups(s, ti3Grammar)
 	if err != nil {

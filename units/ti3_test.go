@@ -148,8 +148,6 @@ func TestParseFleetTI3Errors(t *testing.T) {
 		{"2 ground froce", `unknown unit "ground froce" in item 1 ("2 ground froce"); did you mean ground force?`},
 		{"2 shok troop", "did you mean shock troop?"},
 		{"1 zeppelin", "allowed: ground force, shock troop, mechanized unit, fighter"},
-		{"2 carrier (1 damaged)", "carrier cannot be damaged"},
-		{"2 st (1 damaged)", "cannot be damaged"},
 		{"", "empty fleet"},
 		{"1 cv,", "item 2 is empty"},
 		{"100 gf", "count 100 out of range"},
@@ -237,4 +235,33 @@ func FuzzParseFleetTI3(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseFleetTI3DamagedTwice: "(N damaged twice)" marks war suns that
+// have used their Sustain Damage (x2) twice; the fleet writes them back as
+// an item of their own.
+func TestParseFleetTI3DamagedTwice(t *testing.T) {
+	f, err := ParseFleetTI3("1 war sun (damaged twice), 2 war sun (1 damaged)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Count(WarSun) != 3 || f.Damaged(WarSun) != 1 || f.DamagedTwice(WarSun) != 1 {
+		t.Errorf("got %d war suns, %d damaged, %d twice", f.Count(WarSun), f.Damaged(WarSun), f.DamagedTwice(WarSun))
+	}
+	s := f.TI3String()
+	if s != "1 war sun (1 damaged twice), 2 war sun (1 damaged)" {
+		t.Errorf("TI3String = %q", s)
+	}
+	if g, err := ParseFleetTI3(s); err != nil || g.TI3String() != s {
+		t.Errorf("round trip: %v, %q", err, g.TI3String())
+	}
+	if _, err := ParseFleetTI3("2 war sun (1 damaged), 2 war sun (2 damaged twice), 1 war sun (1 damaged)"); err != nil {
+		t.Errorf("separate items add up: %v", err)
+	}
+	if _, err := ParseFleetTI3("1 war sun (2 damaged twice)"); err == nil || !strings.Contains(err.Error(), "2 damaged but only 1 war sun") {
+		t.Errorf("more damaged twice than units: %v", err)
+	}
+	if _, err := NewFleet(Group{Kind: WarSun, Count: 2, Damaged: 1, DamagedTwice: 2}); err == nil {
+		t.Error("NewFleet: 1 damaged and 2 damaged twice of 2: no error")
+	}
 }

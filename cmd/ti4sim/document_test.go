@@ -131,7 +131,7 @@ func TestDocumentErrors(t *testing.T) {
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":"2"}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, `attacker.fleet[0].count: want a whole number 1..99, got the string "2"`},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2.5}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet[0].count: want a whole number 1..99, got 2.5"},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnot","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, `attacker.fleet[0].unit: unknown unit "dreadnot"; did you mean dreadnought?`},
-		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2,"damaged":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet[0].unit: cruiser cannot be damaged"},
+		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2,"damaged":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet: cruiser cannot be damaged: it has no Sustain Damage"},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2,"damaged":3}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet[0].damaged: 3 is out of range 0..2"},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet: empty"},
 		{[]string{"space"}, `{"version":1,"action":"space","attacker":{"fleet":null},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`, "attacker.fleet: empty"},

@@ -203,6 +203,8 @@ func ti3Holds(s *engine.Force, slug string) bool { return slices.Contains(s.TI3T
 // for units that sustain twice, the adjacent PDS of Deep Space Cannon, and a
 // ground-force slot for shock troops to revert to.
 func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
+	twice := setAsideDamagedTwice(sp, s)
+	addAdmiralShip(sp, s) // before the worn slots: a war sun may carry it
 	n := len(sp.Slots)
 	for i := range n {
 		sl := sp.Slots[i]
@@ -217,6 +219,7 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 			}
 			w, _ := sp.AppendSlot(engine.Slot{Stats: st, Zone: sl.Zone, CostHalves: sl.CostHalves, Form: engine.FormWorn, Of: uint8(i)})
 			sp.SetWorn(uint8(i), w)
+			sp.SetStart(w, twice[i], 0) // the units given as damaged twice
 		}
 	}
 	// Shock troops without ground forces: the (empty) ground forces they
@@ -230,6 +233,28 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 		i, _ := sp.AppendSlot(engine.Slot{Stats: st, Zone: engine.ZoneAdjacent, CostHalves: 0})
 		sp.SetStart(i, uint16(s.AdjacentPDS), 0)
 	}
+}
+
+// setAsideDamagedTwice takes the units the fleet gives as damaged twice
+// (units.Group.DamagedTwice) out of their slot, when their unit sustains
+// twice: they start in its worn slot (ti3Units). It returns them by slot.
+// Units that cannot be damaged twice are left for the plan to refuse.
+func setAsideDamagedTwice(sp *engine.SidePlan, s *engine.Force) [engine.MaxSlots]uint16 {
+	var twice [engine.MaxSlots]uint16
+	for _, g := range s.Fleet.Groups() {
+		if g.DamagedTwice == 0 {
+			continue
+		}
+		for i, sl := range sp.Slots {
+			if sl.Stats.Kind == g.Kind && sl.Form == engine.FormUnit && sl.Zone != engine.ZoneAdjacent && sl.Stats.ExtraSustains > 0 {
+				n := uint16(g.DamagedTwice)
+				sp.SetStart(uint8(i), sp.Start[i]-n, sp.StartDamaged[i])
+				twice[i] = n
+				break
+			}
+		}
+	}
+	return twice
 }
 
 // applyTI3 attaches the TI3 rules that act on rolls and steps, after

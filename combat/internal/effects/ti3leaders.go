@@ -2,7 +2,6 @@ package effects
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -23,10 +22,10 @@ import (
 // ti3Leaders are the leaders a side may have in the fight, with what each
 // does in it and how ti4sim models it.
 var ti3Leaders = map[string]string{
-	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (TI3: +1 defending, 2 rerolls attacking; SA LEADERS: both in attack and defense; CRB General for the rerolls' play); bombardment against a planet with the defender's General gets -4 (TI3 General, FW Leaders (Third Edition), unchanged by SA v4.0; SA 4.2's rulebook and the peer calculator say -3)",
-	"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value",
+	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (TI3: +1 defending, 2 rerolls attacking; SA LEADERS: both in attack and defense; CRB General for the rerolls' play); bombardment against a planet with the defender's General gets -4 (TI3 General, FW Leaders (Third Edition), unchanged by SA v4.0; SA 4.2's rulebook and the peer calculator say -3); general:no-rerolls: the +1 and the bombardment's -4 without the rerolls",
+	"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value; admiral:UNIT (e.g. admiral:dreadnought) puts it on one ship of that kind, which rolls 1 more die and is the last of its kind the side loses (a damaged one loses a die of its dice as SA says, to a minimum of 1)",
 	"agent":     "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
-	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls, and the defender's PDS shield then stops war suns' bombardment too (TI3 Scientist, FW Leaders (Third Edition); CRB Scientist for the +1)",
+	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls, and the defender's PDS shield then stops war suns' bombardment too (TI3 Scientist, FW Leaders (Third Edition); CRB Scientist for the +1); scientist:adjacent puts it on a planet in an adjacent system with the side's adjacent PDS instead: they get +1",
 	"diplomat":  "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
 }
 
@@ -79,7 +78,7 @@ func (sc *Scenario) validateTI3Leaders() error {
 		}
 		seen := map[string]bool{}
 		for at, l := range s.TI3Leaders {
-			slug := strings.ToLower(strings.TrimSpace(l))
+			slug, opt := leaderOption(l)
 			if _, ok := ti3Leaders[slug]; !ok {
 				return engine.InputAtf(name, "Leaders", at, "unknown leader %s; allowed: %s", echo.Quote(l), strings.Join(ti3LeaderNames(), ", "))
 			}
@@ -87,14 +86,101 @@ func (sc *Scenario) validateTI3Leaders() error {
 				return engine.InputAtf(name, "Leaders", at, "leader %s given twice (two of a kind do not add up)", slug)
 			}
 			seen[slug] = true
+			if err := checkLeaderOption(s, slug, opt); err != nil {
+				return engine.InputAtf(name, "Leaders", at, "leader %s: %v", echo.Quote(l), err)
+			}
 		}
 	}
 	return nil
 }
 
-// hasLeader reports whether side s has the leader slug in the fight.
+// leaderOption splits a leader "slug:option" (e.g. "admiral:dreadnought"),
+// lower case; the option is "" when none is given.
+func leaderOption(l string) (slug, opt string) {
+	slug, opt, _ = strings.Cut(strings.ToLower(strings.TrimSpace(l)), ":")
+	return strings.TrimSpace(slug), strings.Join(strings.Fields(opt), " ")
+}
+
+// checkLeaderOption checks a leader's option: general:no-rerolls,
+// admiral:UNIT (a ship other than a fighter that the side has),
+// scientist:adjacent (the side has adjacent PDS).
+func checkLeaderOption(s *engine.Force, slug, opt string) error {
+	switch {
+	case opt == "":
+		return nil
+	case slug == "general":
+		if opt != "no-rerolls" {
+			return fmt.Errorf("unknown option %s; allowed: general:no-rerolls (the +1 without the rerolls)", echo.Quote(opt))
+		}
+	case slug == "admiral":
+		k, _, err := units.ParseKindTI3(opt)
+		if err != nil || !k.Ship() || k == units.Fighter {
+			return fmt.Errorf("%s is not a ship that can carry the Admiral; give admiral:UNIT with a ship of the side other than a fighter, e.g. admiral:dreadnought", echo.Quote(opt))
+		}
+		if s.Fleet.Count(k) == 0 {
+			return fmt.Errorf("the side has no %s to carry the Admiral", units.KindNameTI3(k))
+		}
+	case slug == "scientist":
+		if opt != "adjacent" {
+			return fmt.Errorf("unknown option %s; allowed: scientist:adjacent (on a planet with the side's adjacent PDS)", echo.Quote(opt))
+		}
+		if s.AdjacentPDS == 0 {
+			return fmt.Errorf("the side has no adjacent PDS (give them with its adjacent PDS)")
+		}
+	default:
+		return fmt.Errorf("the %s takes no option", slug)
+	}
+	return nil
+}
+
+// hasLeader reports whether side s has the leader slug in the fight (with
+// any option).
 func hasLeader(s *engine.Force, slug string) bool {
-	return slices.ContainsFunc(s.TI3Leaders, func(l string) bool { return strings.EqualFold(strings.TrimSpace(l), slug) })
+	_, ok := leaderOf(s, slug)
+	return ok
+}
+
+// leaderOf returns the option side s gives its leader slug ("" for none),
+// and whether it has that leader in the fight.
+func leaderOf(s *engine.Force, slug string) (string, bool) {
+	for _, l := range s.TI3Leaders {
+		if sl, opt := leaderOption(l); sl == slug {
+			return opt, true
+		}
+	}
+	return "", false
+}
+
+// admiralShip returns the kind of ship side s puts its Admiral on
+// (admiral:UNIT), and false when it names none.
+func admiralShip(s *engine.Force) (units.Kind, bool) {
+	opt, ok := leaderOf(s, "admiral")
+	if !ok || opt == "" {
+		return 0, false
+	}
+	k, _, err := units.ParseKindTI3(opt)
+	return k, err == nil
+}
+
+// addAdmiralShip splits the ship carrying the Admiral (admiral:UNIT) off
+// into a slot of its own, before the rolls are built: it rolls 1 more
+// combat die (CRB Admiral: in each space battle round; a ship rolls its
+// combat dice only there), and being the last slot of its kind it is the
+// last of its kind the side loses. Under SA a damaged unit loses a die of
+// its dice, the Admiral's included, to a minimum of 1.
+func addAdmiralShip(sp *engine.SidePlan, s *engine.Force) {
+	k, ok := admiralShip(s)
+	if !ok {
+		return
+	}
+	i, ok := sp.SlotOfKind(k)
+	if !ok {
+		return
+	}
+	st := sp.Slots[i].Stats
+	st.Name += " (Admiral)"
+	st.Combat.Dice++
+	sp.SplitSlot(i, 1, st)
 }
 
 // applyTI3Leaders attaches the leaders, High Alert and the Ion Storm, after
@@ -107,24 +193,27 @@ func applyTI3Leaders(p *engine.Plan, sc *Scenario) {
 		if s.HighAlert {
 			shiftAllRolls(p, side, -1, inSystem)
 		}
-		if hasLeader(s, "general") && sc.Action != engine.SpaceCombat {
+		if opt, ok := leaderOf(s, "general"); ok && sc.Action != engine.SpaceCombat {
 			p.AdjustThresholds(side, engine.RollGround, -1, func(uint8) bool { return true })
-			sp.SetRerollBudget(engine.RollGround, 2)
+			if opt != "no-rerolls" {
+				sp.SetRerollBudget(engine.RollGround, 2)
+			}
 			if side == engine.Defender && sc.Action == engine.Invasion {
 				p.AdjustThresholds(engine.Attacker, engine.RollBombard, 4, func(uint8) bool { return true })
 			}
 		}
-		if hasLeader(s, "admiral") && sc.Action != engine.GroundCombat {
+		if _, on := admiralShip(s); hasLeader(s, "admiral") && !on && sc.Action != engine.GroundCombat {
 			sp.AddExtraDice(engine.RollSpace, 1)
 		}
-		if hasLeader(s, "scientist") {
-			onPlanets := func(slot uint8) bool {
+		if opt, ok := leaderOf(s, "scientist"); ok {
+			adjacent := opt == "adjacent"
+			withScientist := func(slot uint8) bool {
 				sl := sp.Slots[slot]
-				return sl.Stats.Kind == units.PDS && sl.Zone != engine.ZoneAdjacent
+				return sl.Stats.Kind == units.PDS && (sl.Zone == engine.ZoneAdjacent) == adjacent
 			}
-			p.AdjustThresholds(side, engine.RollSCO, -1, onPlanets)
-			p.AdjustThresholds(side, engine.RollSCD, -1, onPlanets)
-			if side == engine.Defender && sc.Action == engine.Invasion && s.Fleet.Count(units.PDS) > 0 {
+			p.AdjustThresholds(side, engine.RollSCO, -1, withScientist)
+			p.AdjustThresholds(side, engine.RollSCD, -1, withScientist)
+			if side == engine.Defender && sc.Action == engine.Invasion && s.Fleet.Count(units.PDS) > 0 && !adjacent {
 				p.Side[engine.Attacker].NoThroughShield() // the shield stops war suns too
 			}
 		}

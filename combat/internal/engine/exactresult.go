@@ -85,10 +85,10 @@ func (s *Solver) Result() Result {
 				continue
 			}
 			sr.Survivors = append(sr.Survivors, Survivor{
-				Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: int(p.Side[side].Start[i]),
+				Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: p.Side[side].reportedStart(i),
 				Expected: Mean{Value: s.alive[side][i]},
 			})
-			lost += float64(sl.CostHalves) / 2 * (float64(p.Side[side].Start[i]) - s.alive[side][i])
+			lost += float64(sl.CostHalves) / 2 * (float64(p.Side[side].reportedStart(i)) - s.alive[side][i])
 		}
 		sr.ResourcesLost = Mean{Value: lost}
 		sr.CapacityLost = Mean{Value: s.capacityLost[side]}

@@ -456,11 +456,11 @@ func (p *Plan) oneHit(side Side, r RollKind, ss *stateSpace) []uint32 {
 }
 
 // possible reports whether a state's units can occur: a unit and its worn
-// form (TI3 war suns) never number more than the unit's start.
+// form (TI3 war suns) never number more than their starts.
 func (p *Plan) possible(side Side, alive *[MaxSlots]uint16) bool {
 	sp := &p.Side[side]
 	for i, sl := range sp.Slots {
-		if sl.Form == FormWorn && alive[i]+alive[sl.Of] > sp.Start[sl.Of] {
+		if sl.Form == FormWorn && alive[i]+alive[sl.Of] > sp.Start[sl.Of]+sp.Start[i] {
 			return false
 		}
 	}

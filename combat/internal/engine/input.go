@@ -49,8 +49,10 @@ type Force struct {
 	Techs    []string
 	Order    Order
 	Modifier int
-	Cards    []string
-	Retreat  Retreat
+	// AllRollsModifier is added to every roll of the side (Side.AllRollsModifier).
+	AllRollsModifier int
+	Cards            []string
+	Retreat          Retreat
 	// Choices are the side's stated choices, items "TEXT=CHOICE" (the
 	// effects read and check them).
 	Choices     []string
@@ -150,6 +152,7 @@ type Range struct {
 // Ranges are the whole-number fields of a side with bounds of their own.
 var Ranges = []Range{
 	{Field: "Modifier", Noun: "modifier", Min: -MaxModifier, Max: MaxModifier},
+	{Field: "AllRollsModifier", Noun: "modifier to every roll", Min: -MaxModifier, Max: MaxModifier},
 	{Field: "AdjacentPDS", Noun: "adjacent PDS", Max: MaxAdjacentPDS},
 	{Field: "SystemPDS", Noun: "PDS on its planets in the system", Max: MaxAdjacentPDS},
 	{Field: "TradeGoods", Noun: "trade goods", Max: MaxBudget},

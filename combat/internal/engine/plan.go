@@ -154,6 +154,10 @@ type SidePlan struct {
 	// order they were given (the input's, then the texts'): compose adds
 	// them to the rollers' Base.
 	mods [NumRollKinds][]staticMod
+	// everyRoll is added to the threshold of every roll of the side,
+	// whichever kind and whichever slot (the input's AllRollsModifier,
+	// negated: +1 to the rolls is -1 to the threshold); compose adds it.
+	everyRoll int8
 	// Order lists slot indices in destruction priority for each target set.
 	Order       [numTargets][]uint8
 	sustainLast bool
@@ -391,20 +395,72 @@ func NewPlan(sc *Input, notes []string, fx effectSet) (*Plan, error) {
 		}
 	}
 	p.retreats = !(sc.Attacker.Retreat.Never() && sc.Defender.Retreat.Never()) || p.used[wRetreat][0] > 0
-	// A unit that cannot use Sustain Damage (any more) cannot start damaged:
-	// the state spaces of such slots have no damaged units.
-	for s := range NumSides {
-		for i, sl := range p.Side[s].Slots {
-			if !sl.Sustain {
-				p.Side[s].StartDamaged[i] = 0
-			}
-		}
+	if err := p.checkStartDamaged(sc); err != nil {
+		return nil, err
 	}
 	p.canHit[InSpace] = p.anyCanHit(RollSpace)
 	p.canHit[OnGround] = p.anyCanHit(RollGround)
 	p.addWarnings(sc)
 	p.prepareLeft()
 	return p, nil
+}
+
+// checkStartDamaged refuses units given as damaged that have no Sustain
+// Damage once every text is attached: whether a unit has it is known only
+// here, from the side's faction and texts (TI3 Sol's Mark II Advanced
+// Carriers, Twilight Imperium 4's Advanced Carrier II). A text that takes
+// the ability away from units that had it (Publicize Weapon Schematics, the
+// Entropic Scar: SidePlan.LoseSustain) has already made them undamaged;
+// texts that only stop units from using it (The Fourth Moon, Crimson's
+// Quietus: SustainBlocker) keep a damaged unit damaged.
+func (p *Plan) checkStartDamaged(sc *Input) error {
+	for s := range NumSides {
+		for i, sl := range p.Side[s].Slots {
+			if !sl.Sustain && p.Side[s].StartDamaged[i] > 0 {
+				name := sl.Stats.Kind.String()
+				if sc.Edition == EditionTI3SA {
+					name = units.KindNameTI3(sl.Stats.Kind)
+				}
+				return Inputf(s.String(), "Fleet", "%s cannot be damaged: it has no Sustain Damage", name)
+			}
+		}
+	}
+	return nil
+}
+
+// checkDamagedTwice refuses units given as damaged twice
+// (units.Group.DamagedTwice) that are not in a worn slot once the texts
+// have laid the side out: only a unit that sustains twice (TI3's war sun)
+// has one.
+func (sp *SidePlan) checkDamagedTwice(s *Force, idx Side) error {
+	for _, g := range s.Fleet.Groups() {
+		if g.DamagedTwice == 0 {
+			continue
+		}
+		n := 0
+		for i, sl := range sp.Slots {
+			if sl.Form == FormWorn && sp.Slots[sl.Of].Stats.Kind == g.Kind {
+				n += int(sp.Start[i])
+			}
+		}
+		if n < g.DamagedTwice {
+			return Inputf(idx.String(), "Fleet", "%s cannot be damaged twice: it has Sustain Damage once at most", g.Kind)
+		}
+	}
+	return nil
+}
+
+// reportedStart is the units slot i reports at the start: its own, and
+// those of its worn form that start worn (a TI3 war sun given as damaged
+// twice), reported with it as its survivors are.
+func (sp *SidePlan) reportedStart(i int) int {
+	n := int(sp.Start[i])
+	for j, sl := range sp.Slots {
+		if sl.Form == FormWorn && int(sl.Of) == i {
+			n += int(sp.Start[j])
+		}
+	}
+	return n
 }
 
 // BuildTables builds the fast round tables that Monte Carlo trials use
@@ -537,6 +593,9 @@ func (sp *SidePlan) compileSlots(s *Force, idx Side, fx effectSet) error {
 	}
 	sp.tradeGoods, sp.influence = int16(s.TradeGoods), int16(s.Influence)
 	sp.VariantWarnings = fx.AddSlots(sp, s, idx)
+	if err := sp.checkDamagedTwice(s, idx); err != nil {
+		return err
+	}
 	if len(sp.Slots) > MaxSlots {
 		return fmt.Errorf("too many unit types (%d); at most %d", len(sp.Slots), MaxSlots)
 	}
@@ -571,6 +630,7 @@ func (sp *SidePlan) compileRolls(s *Force, idx Side, sc *Input) {
 		mod[InSpace]++ // LRR 59: the defender's ships in a nebula
 	}
 	ti3 := sc.Edition == EditionTI3SA
+	sp.everyRoll = int8(-s.AllRollsModifier)
 	for i, sl := range sp.Slots {
 		st, k := sl.Stats, sl.Stats.Kind
 		switch {
@@ -797,8 +857,9 @@ func (sp *SidePlan) addModifier(r RollKind, delta int, keep func(s uint8) bool) 
 }
 
 // compose is the one place a roll's threshold is made: each roller of kind
-// r gets Thr = Base + the sum of the side's static modifiers of kind r that
-// apply to its slot, whenever the roller was added and whichever text added
+// r gets Thr = Base + the side's modifier to every roll (everyRoll) + the
+// sum of the side's static modifiers of kind r that apply to its slot,
+// whenever the roller was added and whichever text added
 // it or set its Base; then the rollers are regrouped. It recomputes from
 // Base each time, so the order in which texts attach does not matter and a
 // text that sets a value cannot drop another's modifier. Modifiers that
@@ -817,7 +878,7 @@ func (sp *SidePlan) compose(r RollKind) {
 func (sp *SidePlan) composeAll(r RollKind, rs []Roller) {
 	for i := range rs {
 		ro := &rs[i]
-		thr := int(ro.Base)
+		thr := int(ro.Base) + int(sp.everyRoll)
 		for j := range sp.mods[r] {
 			if m := &sp.mods[r][j]; m.slots[ro.Slot] {
 				thr += int(m.delta)

@@ -226,7 +226,7 @@ func (p *Plan) Result(a *Tally, o Options) Result {
 			}
 			m, se := stats.MeanSE(a.survivors[s][i], a.survivorsSq[s][i], a.N)
 			sr.Survivors = append(sr.Survivors, Survivor{
-				Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: int(p.Side[s].Start[i]),
+				Kind: sl.Stats.Kind, Name: sl.Stats.Name, Start: p.Side[s].reportedStart(i),
 				Expected: Mean{m, se},
 			})
 		}

@@ -54,7 +54,7 @@ func (p *Plan) stateCodes(side Side, slots []uint8, limit int) (ss stateSpace, o
 	for _, s := range slots {
 		n := int(sp.Start[s])
 		if sl := &sp.Slots[s]; sl.Form == FormWorn {
-			n = int(sp.Start[sl.Of]) // every unit of its own may wear down into it
+			n += int(sp.Start[sl.Of]) // every unit of its own may wear down into it (besides those that start worn)
 		}
 		if rv := sp.Revert; rv.On && rv.To == s {
 			n += int(sp.Start[rv.From]) // reverting units join it (TI3 shock troops)

@@ -91,6 +91,9 @@ func entries(us []Units, path string) error {
 		if u.Damaged < 0 || u.Damaged > u.Count {
 			return errorf(join(p, "damaged"), "%d is out of range 0..%d (the count)", u.Damaged, u.Count)
 		}
+		if u.DamagedTwice < 0 || u.DamagedTwice > u.Count-u.Damaged {
+			return errorf(join(p, "damaged_twice"), "%d is out of range 0..%d (the count less the damaged)", u.DamagedTwice, u.Count-u.Damaged)
+		}
 	}
 	return nil
 }
@@ -105,6 +108,9 @@ func fleet(us []Units, g combat.Edition, path string) (units.Fleet, error) {
 		}
 		if u.Damaged < 0 || u.Damaged > u.Count {
 			return units.Fleet{}, errorf(join(p, "damaged"), "%d is out of range 0..%d (the count)", u.Damaged, u.Count)
+		}
+		if u.DamagedTwice < 0 || u.DamagedTwice > u.Count-u.Damaged {
+			return units.Fleet{}, errorf(join(p, "damaged_twice"), "%d is out of range 0..%d (the count less the damaged)", u.DamagedTwice, u.Count-u.Damaged)
 		}
 		if strings.TrimSpace(u.Unit) == "" || strings.ContainsAny(u.Unit, ",()") {
 			return units.Fleet{}, errorf(join(p, "unit"), "%s is not a unit name", echo.Quote(u.Unit))
@@ -141,16 +147,26 @@ func parseFleet(g combat.Edition, s string) (units.Fleet, error) {
 	return units.ParseFleet(s)
 }
 
-// item writes an entry in the fleet grammar: "2 dreadnought II (1 damaged)".
+// item writes an entry in the fleet grammar: "2 dreadnought II (1
+// damaged)"; units damaged twice are an item of their own, "1 war sun
+// (1 damaged twice), 1 war sun (1 damaged)".
 func (u Units) item() string {
-	s := fmt.Sprintf("%d %s", u.Count, strings.TrimSpace(u.Unit))
+	name := strings.TrimSpace(u.Unit)
 	if u.Upgraded {
-		s += " II"
+		name += " II"
 	}
-	if u.Damaged > 0 {
-		s += fmt.Sprintf(" (%d damaged)", u.Damaged)
+	var items []string
+	if u.DamagedTwice > 0 {
+		items = append(items, fmt.Sprintf("%d %s (%d damaged twice)", u.DamagedTwice, name, u.DamagedTwice))
 	}
-	return s
+	if n := u.Count - u.DamagedTwice; n > 0 {
+		s := fmt.Sprintf("%d %s", n, name)
+		if u.Damaged > 0 {
+			s += fmt.Sprintf(" (%d damaged)", u.Damaged)
+		}
+		items = append(items, s)
+	}
+	return strings.Join(items, ", ")
 }
 
 // Check checks how a run is asked for (errors at run.*).

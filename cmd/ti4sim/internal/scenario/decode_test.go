@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // A document decodes to the values it holds, and builds the library's
@@ -195,4 +197,32 @@ func FuzzDecodeAdvise(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A war sun damaged twice (ruleset ti3-sa: it sustains twice) is written
+// with damaged_twice, and comes back from the library's fleet the same.
+func TestDecodeDamagedTwice(t *testing.T) {
+	d, err := DecodeCombat(strings.NewReader(`{"version":1,"action":"space","ruleset":"ti3-sa",
+		"attacker":{"fleet":[{"unit":"war sun","count":3,"damaged":1,"damaged_twice":1}]},
+		"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := d.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sc.Attacker.Fleet
+	if f.Count(units.WarSun) != 3 || f.Damaged(units.WarSun) != 1 || f.DamagedTwice(units.WarSun) != 1 {
+		t.Errorf("fleet %s: want 3 war suns, 1 damaged, 1 damaged twice", f.TI3String())
+	}
+	got := Entries(sc.Edition, f)
+	want := []Units{{Unit: "war sun", Count: 1, DamagedTwice: 1}, {Unit: "war sun", Count: 2, Damaged: 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Entries = %+v, want %+v", got, want)
+	}
+	bad := `{"version":1,"action":"space","ruleset":"ti3-sa","attacker":{"fleet":[{"unit":"war sun","count":2,"damaged":1,"damaged_twice":2}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`
+	if _, err := DecodeCombat(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "attacker.fleet[0].damaged_twice") {
+		t.Errorf("damaged + damaged_twice over the count: %v", err)
+	}
 }

@@ -127,6 +127,9 @@ type Side struct {
 	Retreat string `json:"retreat,omitempty"`
 	// Modifier, -9..9, is added to the side's combat rolls.
 	Modifier int `json:"modifier,omitempty"`
+	// AllRollsModifier, -9..9, is added to every roll of the side's units
+	// (combat rounds, barrage, space cannon, bombardment, pre-combat shots).
+	AllRollsModifier int `json:"all_rolls_modifier,omitempty"`
 	// TradeGoods and Influence, 0..99, may be spent on faction texts.
 	TradeGoods int `json:"trade_goods,omitempty"`
 	Influence  int `json:"influence,omitempty"`
@@ -140,7 +143,9 @@ type Side struct {
 	// PDS, 0..99, are the attacker's PDS on its own planets in the active
 	// system (the attacker only).
 	PDS int `json:"pds,omitempty"`
-	// Leaders (ruleset ti3-sa) are the side's leaders in the fight:
+	// Leaders (ruleset ti3-sa) are the side's leaders in the fight, each
+	// with an option after a colon where it takes one (general:no-rerolls,
+	// admiral:UNIT, scientist:adjacent):
 	// general, admiral, agent, scientist, diplomat, each at most once.
 	Leaders []string `json:"leaders,omitempty"`
 	// HighAlert (ruleset ti3-sa): the side's High Alert token is in the
@@ -160,6 +165,9 @@ type Units struct {
 	Upgraded bool `json:"upgraded,omitempty"`
 	// Damaged, 0..Count, start damaged (units with Sustain Damage only).
 	Damaged int `json:"damaged,omitempty"`
+	// DamagedTwice, 0..Count − Damaged, have used Sustain Damage twice
+	// (ruleset ti3-sa: the war sun, which sustains twice).
+	DamagedTwice int `json:"damaged_twice,omitempty"`
 }
 
 // Card is one card or faction item a side holds.

@@ -74,6 +74,9 @@ var Inputs = []Input{
 		"order or optimal, like --attacker-policy; both optimal: a zero-sum game each round, solved exactly")},
 	{Path: "modifier", Flag: "SIDE-modifier", Field: "Modifier", Sides: bothSides, Usage: help(
 		"flat modifier to the attacker's combat rolls, -9..9", "flat modifier to the defender's combat rolls, -9..9")},
+	{Path: "all_rolls_modifier", Flag: "SIDE-all-rolls-modifier", Field: "AllRollsModifier", Sides: bothSides, Usage: help(
+		"flat modifier to every roll the attacker's units make, -9..9: combat rounds (added to --attacker-modifier), anti-fighter barrage, space cannon, bombardment and pre-combat shots",
+		"flat modifier to every roll the defender's units make, like --attacker-all-rolls-modifier")},
 	{Path: "trade_goods", Flag: "SIDE-trade-goods", Field: "TradeGoods", Sides: bothSides, Usage: help(
 		"trade goods the attacker may spend on effects (Munitions Reserves, Wrath of Kenara), 0..99", "trade goods the defender may spend on effects, 0..99")},
 	{Path: "command_counters", Flag: "SIDE-command-counters", Field: "CommandCounters", Sides: bothSides, Usage: help(
@@ -104,7 +107,7 @@ var Inputs = []Input{
 	{Path: "system.cultural", Flag: "cultural", Field: "Cultural", Usage: help(
 		"the contested planet is cultural (Conventions of War)")},
 	{Path: "leaders", Flag: "SIDE-leader", Field: "Leaders", Sides: bothSides, Usage: help(
-		"--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat (see: ti4sim units --ruleset ti3-sa)",
+		"--ruleset ti3-sa: the attacker's leaders in the fight, comma-separated: general, admiral, agent, scientist, diplomat; general:no-rerolls (the +1 without SA's rerolls), admiral:UNIT (on one ship of that kind, e.g. admiral:dreadnought), scientist:adjacent (with the side's adjacent PDS) (see: ti4sim units --ruleset ti3-sa)",
 		"--ruleset ti3-sa: the defender's leaders in the fight, like --attacker-leader")},
 	{Path: "high_alert", Flag: "high-alert", Field: "HighAlert", Sides: bothSides, Usage: help(
 		"--ruleset ti3-sa: the `SIDE` (attacker or defender) whose High Alert token is in the system: +1 to all its combat rolls there")},

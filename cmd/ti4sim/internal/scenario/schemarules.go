@@ -43,10 +43,11 @@ var schemaRules = withSideRanges(map[string]schemaRule{
 	"Planet.Name":           {MinLen: 1, MaxLen: maxPlanetName},
 	"Side.Technologies[]":   {MinLen: 1},
 	"Side.Policy":           {Enum: []string{"order", "optimal"}},
-	"Side.Leaders[]":        {Enum: ti3Leaders},
+	"Side.Leaders[]":        {MinLen: 1}, // a leader, or one with an option ("admiral:dreadnought"): the library checks them
 	"Units.Unit":            {MinLen: 1},
 	"Units.Count":           {Min: 1, Max: MaxItemCount},
 	"Units.Damaged":         {Min: 0, Max: MaxItemCount},
+	"Units.DamagedTwice":    {Min: 0, Max: MaxItemCount},
 	"Card.Name":             {MinLen: 1},
 	"Card.Copies":           {Min: 0, Max: MaxCopies},
 	"Run.Trials":            {Min: 1, Max: MaxTrials},
@@ -108,7 +109,8 @@ const (
 	minVaryValues = 2
 )
 
-// ti3Leaders are the values of Side.Leaders, in the order the checks'
+// ti3Leaders are the leaders of Side.Leaders (each may take an option
+// after a colon, "admiral:dreadnought"), in the order the checks'
 // messages list them; TestSchemaBounds keeps them combat.TI3Leaders'.
 var ti3Leaders = []string{"general", "admiral", "agent", "scientist", "diplomat"}
 

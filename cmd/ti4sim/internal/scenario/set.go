@@ -162,7 +162,7 @@ func Entries(g combat.Edition, f units.Fleet) []Units {
 	}
 	var out []Units
 	for _, it := range f.Items() {
-		out = append(out, Units{Unit: name(it.Kind), Count: it.Count, Upgraded: it.Upgraded, Damaged: it.Damaged})
+		out = append(out, Units{Unit: name(it.Kind), Count: it.Count, Upgraded: it.Upgraded, Damaged: it.Damaged, DamagedTwice: it.DamagedTwice})
 	}
 	return out
 }
