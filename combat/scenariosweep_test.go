@@ -106,6 +106,13 @@ func mirrorPair(seed uint64) (ab, ba genScenario) {
 		if len(ships) == 0 {
 			ships = []units.Group{{Kind: units.Cruiser, Count: 2}}
 		}
+		for i, gr := range ships {
+			// Without its faction a unit may lose Sustain Damage (Sol's
+			// Advanced Carrier II): it cannot start damaged then.
+			if st, err := units.NoFaction().Unit(gr.Kind, gr.Upgraded); err != nil || !st.Sustain {
+				ships[i].Damaged = 0
+			}
+		}
 		fleet, _ := units.NewFleet(ships...)
 		*s = combat.Side{Fleet: fleet, Order: s.Order, Modifier: s.Modifier}
 	}
