@@ -17,8 +17,9 @@ import (
 // repository: bench/peers/README.md), then checks that docs/peers.md is
 // exactly the page those figures give. With -update it rewrites the page
 // (review the diff). It also fails when a battle has no peer figure, when a
-// row that differs has no reason, and when a row that agrees still carries
-// one (a stale explanation).
+// row that differs has no reason, when a row that agrees still carries one
+// (a stale explanation), and when a TI4 battle's document is not what
+// `ti4sim import` makes of its link.
 //
 // Agreement: ti-sa-combat-calc is exact, so its three figures must be within
 // 1e-6 of ti4sim's exact ones; ti4calc samples, so each of its figures must
@@ -124,6 +125,9 @@ func peerRows(t *testing.T, peer string, info peerInfo, battles []peerBattle, fi
 		if !ok {
 			t.Fatalf("%s: battle %q has no peer figure in figures.json", peer, b.ID)
 		}
+		if b.Link != "" {
+			checkPeerImport(t, b)
+		}
 		r := peerRow{battle: b, peer: [3]float64{f.Attacker, f.Draw, f.Defender}, reason: f.Reason}
 		var trials int
 		r.ours, trials = runPeerBattle(t, b)
@@ -138,6 +142,28 @@ func peerRows(t *testing.T, peer string, info peerInfo, battles []peerBattle, fi
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// checkPeerImport checks that a battle's document is what `ti4sim import`
+// makes of its link, so that ti4sim and the peer read the same battle.
+func checkPeerImport(t *testing.T, b peerBattle) {
+	t.Helper()
+	out, errOut, code := runCLI(t, "import", b.Link)
+	if code != 0 {
+		t.Fatalf("%s: import: exit %d: %s", b.ID, code, errOut)
+	}
+	var got, want any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%s: import: %v", b.ID, err)
+	}
+	if err := json.Unmarshal(b.Scenario, &want); err != nil {
+		t.Fatalf("%s: %v", b.ID, err)
+	}
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	if !bytes.Equal(g, w) {
+		t.Errorf("%s: the document is not what `ti4sim import` makes of the link now:\n got %s\nwant %s", b.ID, g, w)
+	}
 }
 
 // runPeerBattle runs ti4sim on a battle's document: exact where exact mode
