@@ -1,0 +1,42 @@
+// Reads a JSON array of battles [{id, peer_input}] on stdin, where peer_input is
+// {combat: "space"|"invasion", attacker: side, defender: side} and a side is
+// {faction: Faction enum key, units: [{type: UnitType enum key, count, damaged}]};
+// the race's abilities are granted as the page grants them on choosing the race, but not the race's
+// starting technologies (the page also ticks those; a battle here names every technology it means).
+// Prints one line {id, attacker, draw, defender} per battle.
+import { calculateCombatOutcome } from 'logic/calculator'
+import { defaultFactionAbilities, getParticipantTagDefaultValue, participantTagResources } from 'logic/participant'
+import { CombatType } from 'model/calculation'
+import { Faction } from 'model/combatTags'
+import { UnitType } from 'model/unit'
+import * as fs from 'fs'
+
+function side(s: any) {
+  const faction = (Faction as any)[s.faction]
+  if (faction === undefined) throw new Error('unknown faction ' + s.faction)
+  const units: any[] = []
+  for (const u of s.units) {
+    const type = (UnitType as any)[u.type]
+    if (type === undefined) throw new Error('unknown unit ' + u.type)
+    for (let i = 0; i < u.count; i++) units.push({ type, sustainedHits: i < (u.damaged ?? 0) ? 1 : 0 })
+  }
+  const tags: any = {}
+  for (const a of (defaultFactionAbilities as any)[faction]) {
+    if ((participantTagResources as any)[a].implementation !== false) tags[a] = getParticipantTagDefaultValue(a)
+  }
+  return { faction, units, tags }
+}
+
+const battles = JSON.parse(fs.readFileSync(0, 'utf8'))
+for (const b of battles) {
+  const p = b.peer_input
+  const input: any = {
+    combatType: p.combat === 'invasion' ? CombatType.InvasionCombat : CombatType.SpaceBattle,
+    attacker: side(p.attacker),
+    defender: side(p.defender),
+    tags: {},
+    settings: { simplificationTarget: undefined },
+  }
+  const v = calculateCombatOutcome(input)!.victorProbabilities
+  console.log(JSON.stringify({ id: b.id, attacker: v.attacker, draw: v.draw, defender: v.defender }))
+}
