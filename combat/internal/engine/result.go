@@ -33,26 +33,8 @@ type Counts struct {
 	BothWipedOut int64
 }
 
-// Outcomes are the probabilities of the three ways an action ends. Their
-// meaning depends on the action: for a space combat, who has ships
-// left; for a ground combat, who has ground forces left; for an invasion,
-// AttackerWin is "the attacker controls the planet", DefenderWin "the
-// defender still controls it (with ground forces left, or no invasion took
-// place)", and Draw "the ground combat ended with no ground forces on
-// either side" under Twilight Imperium 4. Under Twilight Imperium 3
-// (EditionTI3SA) the defender keeps a planet where the ground combat wiped
-// out both sides: those trials are part of DefenderWin, and Draw is 0 (a
-// combat that never ends is Unfinished, in both games). BothWipedOut says how many trials ended with
-// both sides' ground forces wiped out whatever the game; it is a part of
-// Draw (TI4) or of DefenderWin (TI3), not an outcome of its own.
-//
-// With retreat policies, a space combat can also end with a side's ships
-// retreating (AttackerRetreats, DefenderRetreats); in an invasion an
-// attacker retreat means no invasion. Unfinished is a combat still going
-// on when it was stopped: after the last round of a round limit
-// (Scenario.MaxRounds), or at the round cap (RoundCap) for a combat that
-// never ends because no unit can score a hit any more (its rounds count as
-// RoundCap). All outcome probabilities add up to 1.
+// Outcomes is combat.Outcomes as the engine fills it; its meaning, fields and
+// ranges are documented there (combat converts it once, at its seam).
 type Outcomes struct {
 	AttackerWin, Draw, DefenderWin                 Probability
 	AttackerRetreats, DefenderRetreats, Unfinished Probability

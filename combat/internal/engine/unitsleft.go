@@ -1,24 +1,7 @@
 package engine
 
-// UnitsLeft is the distribution of the number of units a side has left
-// when the action ends, split by how it ends: AttackerWin[k] is the
-// probability that the action ends with the attacker winning and the side
-// having exactly k units left, and so on for each outcome of Outcomes.
-//
-// Units are counted as Survivors counts them: every unit of the side's
-// survivor kinds still there at the end, so for an invasion the ships left
-// in the space area plus the ground forces on the planet (and, for the
-// defender, its structures unless the attacker took the planet). A unit in
-// another form at the end (a Twilight Imperium 3 war sun that used Sustain
-// Damage twice) counts once, as its unit; rolls that no unit makes (a
-// relic's Anti-Fighter Barrage), adjacent PDS and units that joined during
-// the action (they are not among the survivors) do not count.
-//
-// Each slice adds up to its outcome's probability; it is empty when that
-// probability is 0, and its trailing zero bins are left out, so k runs
-// from 0 to at most the side's units at the start (no effect adds units of
-// the survivor kinds; they only move between them). A Monte Carlo result's
-// bins are trial shares, an exact result's exact probabilities.
+// UnitsLeft is combat.UnitsLeft as the engine fills it; its meaning, fields and
+// ranges are documented there (combat converts it once, at its seam).
 type UnitsLeft struct {
 	AttackerWin, Draw, DefenderWin                 []float64
 	AttackerRetreats, DefenderRetreats, Unfinished []float64
