@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The inputs of issue 28 B through the command line and a document: a
+// Board-state and choice inputs through the command line and a document: a
 // Keleres defender of Mecatol Rex with no units (-d "" with mecatol-rex;
 // the planet's SPACE CANNON 5 at a cruiser: 0.6 it is destroyed, a draw,
 // 0.4 the attacker holds space), and a side's stated choice (a damaged
@@ -13,7 +13,7 @@ import (
 // fights undamaged from the start: the hand value U = (0.6 + 0.16·D)/0.76,
 // D = 0.36/0.76, is in combat/choices_test.go; here only that the flag
 // and the document field reach the library, by the figure's change).
-func TestIssue28Inputs(t *testing.T) {
+func TestChoiceAndEmptyDefenderInputs(t *testing.T) {
 	out, errOut, code := runCLI(t, "space", "-a", "1 cruiser", "-d", "", "--defender-faction", "keleres",
 		"--defender-tech", "iihq-modernization", "--defender-card", "mecatol-rex", "--exact")
 	if code != exitOK || !strings.Contains(out, "Defender: no units") || !strings.Contains(out, "40.00%") || !strings.Contains(out, "60.00%") {
