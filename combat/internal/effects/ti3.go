@@ -466,7 +466,7 @@ func addSpaceMine(p *engine.Plan, value int, negate bool) {
 		p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit that would destroy its ship is negated whenever two other ships can take 2 hits with Sustain Damage instead", value))
 		return
 	}
-	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (never negated by taking 2 hits elsewhere: --negate-mine-hits)", value))
+	p.Warn(fmt.Sprintf("space mine: each of the attacker's non-fighter ships rolls 1 die at %d before the PDS fire; a hit stays on the ship that rolled it (not negated by taking 2 hits elsewhere unless negating mine hits is chosen)", value))
 }
 
 // addCommandos (SA Shock Troops): "Before the first round of an Invasion

@@ -60,6 +60,6 @@ func applyNeutralBombardment(p *engine.Plan, sc *Scenario) {
 		return
 	}
 	if p.SetNeutralOnBombard() {
-		p.Warn("bombardment alone: a hit beyond the planet's ground forces turns it neutral (SA), shown as \"planet turns neutral\"; a home planet does not (--home-system), and the bombarding player may omit the effect")
+		p.Warn("bombardment alone: a hit beyond the planet's ground forces turns it neutral (SA), shown as \"planet turns neutral\"; a home planet does not (when the system is a home system), and the bombarding player may omit the effect")
 	}
 }
