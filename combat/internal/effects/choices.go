@@ -25,11 +25,15 @@ import (
 //     action card is played at (the same threshold: at least 2 damaged
 //     units, 1 with only 1 unit with Sustain Damage left); start repairs
 //     damage from before the combat before round 1's dice.
+//   - saimoc-infused-hulls=every-round|five: Saimoc-Infused Hulls (Letnev,
+//     SA 4.2) repairs after every space battle round as its wording says,
+//     or at most 5 times a combat as the SA combat calculator's code.
 var choiceNames = map[string][]string{
-	"devotion":          {"policy", "always", "never"},
-	"impulse-core":      {"policy", "last-ship", "never"},
-	"exotrireme-ii":     {"policy", "never"},
-	"emergency-repairs": {"end", "start"},
+	"devotion":             {"policy", "always", "never"},
+	"impulse-core":         {"policy", "last-ship", "never"},
+	"exotrireme-ii":        {"policy", "never"},
+	"emergency-repairs":    {"end", "start"},
+	"saimoc-infused-hulls": {"every-round", "five"},
 }
 
 // ChoiceNames returns each text that takes a stated choice with its

@@ -77,6 +77,11 @@ func ti3RaceTexts() []Effect {
 		// Texts the SA combat calculator offers (ti3racetechs1.go).
 		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
 		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
+		// The SA 4.2 sheets' texts the calculator offers (ti3racetechs3.go).
+		modelled("ti3-deep-roots", ti3ArborecDeepRoots),
+		appliedBy("ti3-magma-obliterator", "the war suns' slots, one war sun with 2 more bombardment dice"),
+		modelled("ti3-saimoc-infused-hulls", ti3LetnevSaimocInfusedHulls),
+		outside("ti3-krotoan-start", "starting technologies: give Hylar V Laser and Gen Synthesis among the side's technologies"),
 		// Issue 28 B, texts the SA combat calculator offers (its SA 4.2
 		// sheets; ti3racetechs2.go refuses those TI3 does not have).
 		// Magmus Reactor, TI3's card (GK 577: "Warsuns gain +1 Movement and

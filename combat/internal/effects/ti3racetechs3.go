@@ -1,0 +1,115 @@
+package effects
+
+import (
+	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// Texts of the standalone Shattered Ascension 4.2 race sheets that the SA
+// combat calculator (CALC: zekash-dev/ti-sa-combat-calc, src/logic/
+// participant.ts) offers, modelled from its wording as the other CALC
+// texts are (ti3racetechs1.go): no SA 4.2 race sheet was found, and
+// /work/shared/seeds (SA v4.0) has none of them. Each is a race
+// technology given among the side's technologies (its race's: units.
+// TI3Races). Where the wording leaves the play to the player, the side
+// states it (Side.Choices; choiceNames), the default first.
+
+// ti3ArborecDeepRoots attaches ti3-deep-roots. Deep Roots (CALC: "Your
+// Ground Forces (and Shock Troops) receive -1 to all combat rolls"): -1 to
+// their rolls, the invasion combat rounds being their only rolls. A
+// modifier: exact too.
+func ti3ArborecDeepRoots(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	p.AdjustThresholds(holder, engine.RollGround, 1, slotsOfKind(p, holder, units.Infantry, units.ShockTroop))
+}
+
+// addMagmaObliterator splits one war sun of a Muaat side holding Magma
+// Obliterator off into a slot of its own with 2 more bombardment dice,
+// before the rolls are built (CALC: "One of your War Sun gains Bombardment
+// (x2)"; the TI3 war sun already bombards with 3 dice, so x2 reads as 2
+// dice added, as CALC's code adds them). Which war sun is the player's:
+// the split one is the last of its kind the side loses (as the Admiral's
+// ship), so while a war sun is left one bombards with 5 dice — the
+// choice is only which one takes the hits, and ti4sim's (the war sun
+// without the text takes them first) is the best one. Exact too.
+func addMagmaObliterator(sp *engine.SidePlan, s *engine.Force) {
+	if _, ok := ti3RaceTech(s, "magma-obliterator"); !ok || !ti3HoldsAny(s, "magma-obliterator") {
+		return
+	}
+	i, ok := sp.SlotOfKind(units.WarSun)
+	if !ok {
+		return
+	}
+	st := sp.Slots[i].Stats
+	st.Name += " (Magma Obliterator)"
+	st.Bombardment.Dice += 2
+	sp.SplitSlot(i, 1, st)
+}
+
+// ti3HoldsAny reports whether the side gives the race technology slug
+// among its technologies, with or without "ti3-".
+func ti3HoldsAny(s *engine.Force, slug string) bool {
+	return ti3Holds(s, slug) || ti3Holds(s, "ti3-"+slug)
+}
+
+// ti3LetnevSaimocInfusedHulls attaches ti3-saimoc-infused-hulls. CALC:
+// "After each combat round, repair one of your participating ships that
+// did not use Sustain Damage this round. Hits from Fighters may not be
+// assigned to your non-Fighter ships during the first round of Space
+// Battles." Ships: space battle rounds only. The repair is the one of the
+// ship lost last in the side's hit order, damaged and not damaged this
+// round (as Duranium Armor's); saimoc-infused-hulls=every-round (the
+// wording: no limit) or five (CALC's code: at most 5 repairs a combat, its
+// default setting maxRepairCount). In round 1 the opponent's fighters'
+// hits are drawn from the round's hits (as the L1Z1X flagship's pool) and
+// assigned to the holder's fighters only, those beyond them lost.
+// Every-round without the fighters' part is exact; the rest Monte Carlo.
+func ti3LetnevSaimocInfusedHulls(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sc.Action == engine.GroundCombat {
+		factionIdle(p, "Saimoc-Infused Hulls", holder, "it acts in space battles")
+		return
+	}
+	ord := p.Side[holder].Order[p.Side[holder].TargetOf[engine.RollSpace]]
+	limit, c := 0, 0
+	if choiceOf(sc.Side(holder), "saimoc-infused-hulls") == "five" {
+		limit, c = 5, p.Counter()
+		p.BeyondExact("Saimoc-Infused Hulls (saimoc-infused-hulls=five: repairs counted over the combat)")
+	}
+	p.OnAfterAssignOfUnits(engine.RollSpace, func(t *engine.Trial, side engine.Side) {
+		if side != holder || (limit > 0 && int(t.Mark[c]) >= limit) {
+			return
+		}
+		for i := len(ord) - 1; i >= 0; i-- {
+			if s := ord[i]; t.Damaged[side][s] > t.SustainedRound[side][s] {
+				t.Damaged[side][s]--
+				t.Mark[c]++
+				return
+			}
+		}
+	})
+	saimocFighterHits(p, holder)
+}
+
+// saimocFighterHits keeps the opponent's fighters' hits of round 1 of a
+// space battle off the holder's non-fighter ships (see
+// ti3LetnevSaimocInfusedHulls). Nothing when either side has no fighters
+// to matter: the opponent none, or the holder no non-fighter ship.
+func saimocFighterHits(p *engine.Plan, holder engine.Side) {
+	opp := holder.Opp()
+	fighters := engine.KindSlots(p, opp, engine.TShips, units.Fighter)
+	if len(fighters) == 0 || len(p.SlotsOf(holder, engine.TShips, func(k units.Kind) bool { return k != units.Fighter })) == 0 {
+		return
+	}
+	var pool [engine.MaxSlots]bool
+	for _, s := range fighters {
+		pool[s] = true
+	}
+	p.OnAfterRolls(engine.InSpace, func(t *engine.Trial, hits *[2]int) {
+		if t.Round != 1 || hits[opp] == 0 {
+			return
+		}
+		if k := poolShare(t, opp, &pool, hits[opp]); k > 0 {
+			hits[opp] -= k
+			engine.AssignTo(t, holder, engine.TFighters, engine.RollSpace, k)
+		}
+	})
+}

@@ -1,0 +1,146 @@
+package combat_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/units"
+)
+
+// The standalone Shattered Ascension 4.2 texts the SA combat calculator
+// (CALC: zekash-dev/ti-sa-combat-calc, src/logic/participant.ts, as of the
+// checkout used for testdata/peers/figures.json) offers, modelled from its
+// wording (combat/internal/effects/ti3racetechs3.go): each against a hand
+// chain or binomial, exactly (to 1e-12) and by Monte Carlo (within 5 SE).
+
+// ti3MC runs sc by 200,000 trials and compares the attacker's win with
+// want within 5 standard errors; exact mode must refuse, naming refusal.
+func ti3MC(t *testing.T, what string, sc combat.Scenario, want float64, refusal string) {
+	t.Helper()
+	if _, err := combat.Solve(context.Background(), sc); err == nil || !strings.Contains(err.Error(), refusal) {
+		t.Errorf("%s: exact mode: err %v, want a refusal naming %q", what, err, refusal)
+	}
+	const n = 200000
+	mc, err := combat.Run(context.Background(), sc, combat.Options{Trials: n, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if se := math.Sqrt(want * (1 - want) / n); math.Abs(mc.Outcome.AttackerWin.P-want) > 5*se {
+		t.Errorf("%s: Monte Carlo %.5f, want %.5f ± %.5f", what, mc.Outcome.AttackerWin.P, want, 5*se)
+	}
+}
+
+// TestTI3DeepRoots: CALC "Your Ground Forces (and Shock Troops) receive -1
+// to all combat rolls": an Arborec ground force at 9 (0.2) defending
+// against one at 8 (0.3), the duel's law; without the text, TI3's Arborec
+// sheet (GK 479) has no -1: duel(0.3, 0.3).
+func TestTI3DeepRoots(t *testing.T) {
+	sc := ti3Scenario(t, combat.GroundCombat, "1 gf", "1 gf")
+	sc.Defender.Faction = race(t, "arborec")
+	ti3Check(t, "Arborec without Deep Roots", sc, duel(0.3, 0.3))
+	sc.Defender.Techs = []string{"deep-roots"}
+	ti3Check(t, "Deep Roots", sc, duel(0.3, 0.2))
+}
+
+// TestTI3MagmaObliterator: CALC "One of your War Sun gains Bombardment
+// (x2)" (its code: 2 dice added to one war sun): a Muaat war sun and a
+// ground force invade 2 ground forces; the war sun bombards with 3 + 2
+// dice at 3 (0.8). With k hits (binomial), min(k, 2) defenders are
+// destroyed, then the ground combat 1 against 2 - min(k, 2) at 0.3 each
+// (archonChain without negations). Without the text, 3 dice.
+func TestTI3MagmaObliterator(t *testing.T) {
+	taken := func(dice int) float64 {
+		v := 0.0
+		for k, q := range binom(dice, 0.8) {
+			left := 2 - min(k, 2)
+			v += q * archonChain(1, left, 0, 0.3, 0.3, 0.3, false)
+		}
+		return v
+	}
+	sc := ti3Scenario(t, combat.Invasion, "1 war sun, 1 gf", "2 gf")
+	sc.Attacker.Faction = race(t, "muaat")
+	ti3Check(t, "Muaat war sun without Magma Obliterator", sc, taken(3))
+	sc.Attacker.Techs = []string{"magma-obliterator"}
+	ti3Check(t, "Magma Obliterator", sc, taken(5))
+	// Two war suns: one has the text, the other not: 3 + 5 dice.
+	two := ti3Scenario(t, combat.Invasion, "2 war sun, 1 gf", "2 gf")
+	two.Attacker.Faction, two.Attacker.Techs = race(t, "muaat"), []string{"magma-obliterator"}
+	ti3Check(t, "Magma Obliterator, two war suns", two, taken(8))
+}
+
+// saimocChain is the Letnev dreadnought's win against a cruiser (0.4):
+// undamaged it rolls 2 dice at 5 (0.6), damaged 1 (SA: a unit that used
+// Sustain Damage loses a die); after a round in which it did not use
+// Sustain Damage a damaged dreadnought is repaired while repairs are left
+// (CALC: "After each combat round, repair one of your participating ships
+// that did not use Sustain Damage this round"). States: damaged or not,
+// repairs left r (r < 0: no limit).
+func saimocChain(damaged bool, r int) float64 {
+	const pa1, pa2, pd = 0.6, 0.6, 0.4
+	if !damaged {
+		hit := 1 - (1-pa1)*(1-pa1)
+		// A miss and no hit repeats the state; a miss and a hit damages it.
+		return (hit + (1-hit)*pd*saimocChain(true, r)) / (1 - (1-hit)*(1-pd))
+	}
+	win := pa2 * (1 - pd) // both hitting destroys both
+	if r == 0 {
+		return win / (1 - (1-pa2)*(1-pd))
+	}
+	next := r - 1
+	if r < 0 {
+		next = r
+		// wD = win + (1-pa)(1-pd)·wI, and wI depends on wD: solve the pair.
+		hit := 1 - (1-pa1)*(1-pa1)
+		a, b := hit/(1-(1-hit)*(1-pd)), (1-hit)*pd/(1-(1-hit)*(1-pd)) // wI = a + b·wD
+		return (win + (1-pa2)*(1-pd)*a) / (1 - (1-pa2)*(1-pd)*b)
+	}
+	return win + (1-pa2)*(1-pd)*saimocChain(false, next)
+}
+
+// TestTI3SaimocInfusedHulls: the repair, by saimocChain: every round (the
+// wording, the default: exact too) and at most 5 (saimoc-infused-hulls=
+// five, CALC's code: Monte Carlo, exact mode refusing); without the text,
+// no repair. The fighters' part: a Letnev cruiser (0.4) against 2
+// fighters (9, 0.2): in round 1 the fighters' hits cannot be assigned to
+// it (CALC: "Hits from Fighters may not be assigned to your non-Fighter
+// ships during the first round of Space Battles"), so round 1 only
+// removes a fighter with 0.4; then the plain chain.
+func TestTI3SaimocInfusedHulls(t *testing.T) {
+	sc := flagshipScenario(t, "letnev", "1 dreadnought", "1 cruiser")
+	ti3Check(t, "Letnev dreadnought, no repair", sc, saimocChain(false, 0))
+	sc.Attacker.Techs = []string{"saimoc-infused-hulls"}
+	ti3Check(t, "Saimoc-Infused Hulls, every round", sc, saimocChain(false, -1))
+	sc.Attacker.Choices = []string{"saimoc-infused-hulls=five"}
+	ti3MC(t, "Saimoc-Infused Hulls, five", sc, saimocChain(false, 5), "saimoc-infused-hulls=five")
+
+	f := flagshipScenario(t, "letnev", "1 cruiser", "2 fighter")
+	f.Attacker.Techs = []string{"saimoc-infused-hulls"}
+	want := 0.4*archonChain(1, 1, 0, 0.4, 0.4, 0.2, false) + 0.6*archonChain(1, 2, 0, 0.4, 0.4, 0.2, false)
+	ti3MC(t, "Saimoc-Infused Hulls, fighters' hits", f, want, "")
+}
+
+// TestTI3SA42Races: the Krotoan Virus and the Order of the Last are races
+// (CALC: no racial ability or upgrade with a combat effect, the Order's
+// Chronos Field unimplemented): the TI3 unit table, a cruiser duel; the
+// Order's Chronos Field is named as not modelled; their flagships are
+// refused, saying why.
+func TestTI3SA42Races(t *testing.T) {
+	for _, name := range []string{"krotoan-virus", "order-of-the-last"} {
+		if _, err := units.LookupTI3Race(name); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sc := flagshipScenario(t, name, "1 cruiser", "1 cruiser")
+		ti3Check(t, name, sc, duel(0.4, 0.4))
+		res := mustSolve(t, sc)
+		if name == "order-of-the-last" {
+			warned(t, res, "Chronos Field", "not modelled")
+		}
+		fl := flagshipScenario(t, name, "1 flagship", "1 cruiser")
+		if _, err := combat.Solve(context.Background(), fl); err == nil || !strings.Contains(err.Error(), "Shattered Ascension 4.2") {
+			t.Errorf("%s flagship: err %v, want a refusal saying why", name, err)
+		}
+	}
+}
