@@ -144,3 +144,34 @@ func TestTI3SA42Races(t *testing.T) {
 		}
 	}
 }
+
+// TestTI3AdvancedFleetTactics: CALC "During each combat round of Space
+// Battles, up to three Fighters and one Carrier receive +2 to combat
+// rolls. No more than half of your Fighters (round up) may be lost to
+// Anti-Fighter Barrage." A Sol carrier and fighter at 7 (0.4, from 9)
+// against a cruiser (0.4): archonChain without negations. 3 Sol fighters
+// (0.4) against a destroyer (0.2) whose barrage rolls 2 dice at 9: k hits
+// (binomial), at most ceil(3/2) = 2 lost (round-up, the default: the cap
+// never binds, exact too) or floor(3/2) = 1 (round-down, CALC's code:
+// Monte Carlo), then the chain of the fighters left against the
+// destroyer. Without the text: 0.2 each, no cap.
+func TestTI3AdvancedFleetTactics(t *testing.T) {
+	sc := flagshipScenario(t, "sol", "1 carrier, 1 fighter", "1 cruiser")
+	ti3Check(t, "Sol without Advanced Fleet Tactics", sc, archonChain(2, 1, 0, 0.2, 0.2, 0.4, false))
+	sc.Attacker.Techs = []string{"advanced-fleet-tactics"}
+	ti3Check(t, "Advanced Fleet Tactics, +2", sc, archonChain(2, 1, 0, 0.4, 0.4, 0.4, false))
+
+	barrage := func(p float64, limit int) float64 {
+		v := 0.0
+		for k, q := range binom(2, 0.2) {
+			v += q * archonChain(3-min(k, limit), 1, 0, p, p, 0.2, false)
+		}
+		return v
+	}
+	f := flagshipScenario(t, "sol", "3 fighter", "1 destroyer")
+	ti3Check(t, "Sol fighters against a barrage", f, barrage(0.2, 3))
+	f.Attacker.Techs = []string{"advanced-fleet-tactics"}
+	ti3Check(t, "Advanced Fleet Tactics, round-up", f, barrage(0.4, 2))
+	f.Attacker.Choices = []string{"advanced-fleet-tactics=round-down"}
+	ti3MC(t, "Advanced Fleet Tactics, round-down", f, barrage(0.4, 1), "anti-fighter barrage")
+}

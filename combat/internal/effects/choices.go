@@ -28,12 +28,17 @@ import (
 //   - saimoc-infused-hulls=every-round|five: Saimoc-Infused Hulls (Letnev,
 //     SA 4.2) repairs after every space battle round as its wording says,
 //     or at most 5 times a combat as the SA combat calculator's code.
+//   - advanced-fleet-tactics=round-up|round-down: Advanced Fleet Tactics
+//     (Sol, SA 4.2) caps the barrage's hits on the Sol fighters at half
+//     of them rounded up as its wording says, or down as the SA combat
+//     calculator's code.
 var choiceNames = map[string][]string{
-	"devotion":             {"policy", "always", "never"},
-	"impulse-core":         {"policy", "last-ship", "never"},
-	"exotrireme-ii":        {"policy", "never"},
-	"emergency-repairs":    {"end", "start"},
-	"saimoc-infused-hulls": {"every-round", "five"},
+	"devotion":               {"policy", "always", "never"},
+	"impulse-core":           {"policy", "last-ship", "never"},
+	"exotrireme-ii":          {"policy", "never"},
+	"emergency-repairs":      {"end", "start"},
+	"saimoc-infused-hulls":   {"every-round", "five"},
+	"advanced-fleet-tactics": {"round-up", "round-down"},
 }
 
 // ChoiceNames returns each text that takes a stated choice with its

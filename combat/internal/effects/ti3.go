@@ -206,6 +206,7 @@ func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 	twice := setAsideDamagedTwice(sp, s)
 	addAdmiralShip(sp, s) // before the worn slots: a war sun may carry it
 	addMagmaObliterator(sp, s)
+	addAdvancedFleetTactics(sp, s)
 	n := len(sp.Slots)
 	for i := range n {
 		sl := sp.Slots[i]

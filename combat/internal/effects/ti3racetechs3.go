@@ -1,6 +1,8 @@
 package effects
 
 import (
+	"strings"
+
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -112,4 +114,87 @@ func saimocFighterHits(p *engine.Plan, holder engine.Side) {
 			engine.AssignTo(t, holder, engine.TFighters, engine.RollSpace, k)
 		}
 	})
+}
+
+// aftName marks the slots of the units Advanced Fleet Tactics boosts.
+const aftName = " (Advanced Fleet Tactics)"
+
+// addAdvancedFleetTactics splits up to 3 fighters and 1 carrier of a Sol
+// side holding Advanced Fleet Tactics off into slots of their own, before
+// the rolls are built (ti3SolAdvancedFleetTactics gives them +2). Each is
+// the last of its kind the side loses, so in every round up to 3 fighters
+// and 1 carrier left have the +2, as the wording says.
+func addAdvancedFleetTactics(sp *engine.SidePlan, s *engine.Force) {
+	if _, ok := ti3RaceTech(s, "advanced-fleet-tactics"); !ok || !ti3HoldsAny(s, "advanced-fleet-tactics") {
+		return
+	}
+	for _, c := range []struct {
+		k units.Kind
+		n int
+	}{{units.Fighter, 3}, {units.Carrier, 1}} {
+		i, ok := sp.SlotOfKind(c.k)
+		if !ok {
+			continue
+		}
+		st := sp.Slots[i].Stats
+		st.Name += aftName
+		sp.SplitSlot(i, min(c.n, int(sp.Start[i])), st)
+	}
+}
+
+// ti3SolAdvancedFleetTactics attaches ti3-advanced-fleet-tactics. CALC:
+// "During each combat round of Space Battles, up to three Fighters and one
+// Carrier receive +2 to combat rolls. No more than half of your Fighters
+// (round up) may be lost to Anti-Fighter Barrage." The +2 goes to the
+// slots addAdvancedFleetTactics split off (a modifier: exact too). The
+// barrage's hits on the holder are capped at half its fighters then:
+// advanced-fleet-tactics=round-up (the wording, the default) or
+// round-down (CALC's code, floor(fighters / 2)). The cap is a hook on the
+// barrage's hits: Monte Carlo, exact mode refusing, when it can bind
+// (aftCapBinds).
+func ti3SolAdvancedFleetTactics(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	sp := &p.Side[holder]
+	p.AdjustThresholds(holder, engine.RollSpace, -2, func(s uint8) bool { return strings.HasSuffix(sp.Slots[s].Stats.Name, aftName) })
+	fighters := engine.KindSlots(p, holder, engine.TShips, units.Fighter)
+	if len(fighters) == 0 || len(p.Side[holder.Opp()].Rollers[engine.RollAFB]) == 0 {
+		return
+	}
+	up := choiceOf(sc.Side(holder), "advanced-fleet-tactics") == "round-up"
+	limit := func(n int) int {
+		if up {
+			return (n + 1) / 2
+		}
+		return n / 2
+	}
+	if !aftCapBinds(p, holder, fighters, limit) {
+		return // the barrage cannot score more than the cap: exact too
+	}
+	p.OnBeforeAssign(engine.RollAFB, func(t *engine.Trial, side engine.Side, hits int) int {
+		if side != holder {
+			return hits
+		}
+		n := 0
+		for _, s := range fighters {
+			n += int(t.Alive[side][s])
+		}
+		return min(hits, limit(n))
+	})
+}
+
+// aftCapBinds reports whether the barrage cap of Advanced Fleet Tactics
+// can bind: the opponent's barrage dice exceed the cap on the holder's
+// fighters at the start, or its space cannon may destroy fighters first.
+func aftCapBinds(p *engine.Plan, holder engine.Side, fighters []uint8, limit func(int) int) bool {
+	opp := &p.Side[holder.Opp()]
+	if len(opp.Rollers[engine.RollSCO]) > 0 {
+		return true
+	}
+	n, dice := 0, 0
+	for _, s := range fighters {
+		n += int(p.Side[holder].Start[s])
+	}
+	for _, ro := range opp.Rollers[engine.RollAFB] {
+		dice += int(ro.Dice) * int(opp.Start[ro.Slot])
+	}
+	return dice > limit(n)
 }

@@ -118,7 +118,8 @@ type Side struct {
 	// Choices state the player's choice where a text leaves one, items
 	// "TEXT=CHOICE": devotion=policy|always|never,
 	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
-	// emergency-repairs=end|start, saimoc-infused-hulls=every-round|five;
+	// emergency-repairs=end|start, saimoc-infused-hulls=every-round|five,
+	// advanced-fleet-tactics=round-up|round-down;
 	// absent: each text's default, the first.
 	Choices []string `json:"choices,omitempty"`
 	// Retreat is "never" (absent), "after=N", "when=losing[:T]" or
