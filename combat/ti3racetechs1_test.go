@@ -113,7 +113,6 @@ func TestTI3ChaosMapping(t *testing.T) {
 // refused, naming the text and why.
 func TestTI3RefusedCalcTexts(t *testing.T) {
 	for _, c := range []struct{ race, tech, name string }{
-		{"sol", "versatile-combat-tactics", "Versatile Combat Tactics"},
 		{"mentak", "adaptable-ordnance-rigs", "Adaptable Ordnance Rigs"},
 	} {
 		sc := ti3Scenario(t, combat.SpaceCombat, "2 cruiser", "1 cruiser")

@@ -56,6 +56,7 @@ var ti3Races = []*Faction{
 		Ability{"ti3-sol-reinforcements", "Reinforcements", AbilityKindAbility, "gains ground forces and command counters as actions (DOC; GK)"},
 		Ability{"ti3-mark-ii-advanced-carriers", "Mark II Advanced Carriers", AbilityKindTechnology, "its carriers carry 8 and have Sustain Damage (GK; PCT)"},
 		Ability{"ti3-advanced-fleet-tactics", "Advanced Fleet Tactics", AbilityKindTechnology, "in each space battle round up to 3 of its fighters and 1 carrier get +2; the opponent's anti-fighter barrage destroys at most half of its fighters, rounded up (SA 4.2 Racial Upgrade; CALC: \"During each combat round of Space Battles, up to three Fighters and one Carrier receive +2 to combat rolls. No more than half of your Fighters (round up) may be lost to Anti-Fighter Barrage.\")"},
+		Ability{"ti3-versatile-combat-tactics", "Versatile Combat Tactics", AbilityKindTechnology, "its ground forces and shock troops get +2 in invasion combat rounds where it has fewer combat dice than the opponent; defending, half of its ground forces (rounded up) are immune to bombardment (SA 4.2 Racial Upgrade; CALC: \"Your Ground Forces (and Shock Troops) gain +2 to combat rolls in combat rounds where you have fewer combat dice than the opponent. During enemy Bombardment, half of your Ground Forces (round up) are immune.\")"},
 		Ability{"ti3-spec-ops-training", "Spec Ops Training", AbilityKindTechnology, "in invasion combat, each die showing a natural 1 may be rerolled once (GK; PCT)"},
 	),
 	ti3Race("l1z1x", "The L1z1x Mindnet", []string{"l1z1x-mindnet", "lizix"},

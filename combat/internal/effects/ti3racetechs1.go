@@ -73,6 +73,5 @@ func ti3XxchaArchonEnergyShell(p *engine.Plan, sc *Scenario, holder engine.Side)
 // ti3RefusedTexts are the texts CALC offers that ti4sim refuses, by the
 // technology slug a side would give, with why.
 var ti3RefusedTexts = map[string]string{
-	"versatile-combat-tactics": "Sol Versatile Combat Tactics (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"Your Ground Forces (and Shock Troops) gain +2 to combat rolls in combat rounds where you have fewer combat dice than the opponent. During enemy Bombardment, half of your Ground Forces (round up) are immune.\")",
-	"adaptable-ordnance-rigs":  "Mentak Adaptable Ordnance Rigs (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"Your Cruisers gain Capacity (1 Ground Force). During your actions, Cruisers not using this Capacity may either sustain damage outside of combat rounds, or make an extra combat roll in the first combat round of Space Battles.\"), whose choice per cruiser depends on the ground forces carried, which ti4sim does not know",
+	"adaptable-ordnance-rigs": "Mentak Adaptable Ordnance Rigs (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"Your Cruisers gain Capacity (1 Ground Force). During your actions, Cruisers not using this Capacity may either sustain damage outside of combat rounds, or make an extra combat roll in the first combat round of Space Battles.\"), whose choice per cruiser depends on the ground forces carried, which ti4sim does not know",
 }

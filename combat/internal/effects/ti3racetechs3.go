@@ -198,3 +198,56 @@ func aftCapBinds(p *engine.Plan, holder engine.Side, fighters []uint8, limit fun
 	}
 	return dice > limit(n)
 }
+
+// ti3SolVersatileCombatTactics attaches ti3-versatile-combat-tactics. CALC:
+// "Your Ground Forces (and Shock Troops) gain +2 to combat rolls in combat
+// rounds where you have fewer combat dice than the opponent. During enemy
+// Bombardment, half of your Ground Forces (round up) are immune." The +2:
+// in each invasion combat round, the dice of both sides' units left
+// (a damaged unit's die lost counted) are compared before the roll. The
+// immunity: defending, the bombardment's hits are capped at the holder's
+// ground forces and shock troops not immune, n − ceil(n/2) = floor(n/2),
+// plus its other ground units (mechanized units) — what CALC's code does
+// too. Both are hooks on the rolls: the +2 makes exact mode refuse; the
+// cap alone is replayed exactly.
+func ti3SolVersatileCombatTactics(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	if sc.Action == engine.SpaceCombat {
+		factionIdle(p, "Versatile Combat Tactics", holder, "it acts in invasion combat")
+		return
+	}
+	gf := slotsOfKind(p, holder, units.Infantry, units.ShockTroop)
+	p.OnSlotModifier(engine.RollGround, func(t *engine.Trial, side engine.Side, s uint8) int {
+		if side != holder || !gf(s) || groundDice(t, side) >= groundDice(t, side.Opp()) {
+			return 0
+		}
+		return 2
+	})
+	if holder != engine.Defender || sc.Action != engine.Invasion {
+		return
+	}
+	p.OnBeforeAssign(engine.RollBombard, func(t *engine.Trial, side engine.Side, hits int) int {
+		if side != holder {
+			return hits
+		}
+		n, others := 0, 0
+		for s := range t.P.Side[side].Slots {
+			switch {
+			case gf(uint8(s)):
+				n += int(t.Alive[side][s])
+			case t.P.Side[side].Slots[s].Stats.Kind == units.Mech:
+				others += int(t.Alive[side][s])
+			}
+		}
+		return min(hits, n/2+others)
+	})
+}
+
+// groundDice counts side's invasion combat dice this round: each ground
+// roller's dice for its units left, a damaged unit's lost die counted.
+func groundDice(t *engine.Trial, side engine.Side) int {
+	n := 0
+	for _, ro := range t.P.Side[side].Rollers[engine.RollGround] {
+		n += ro.DiceOf(t.Alive[side][ro.Slot], t.Damaged[side][ro.Slot], int(ro.Dice))
+	}
+	return n
+}
