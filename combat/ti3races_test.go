@@ -251,9 +251,9 @@ func TestTI3RaceTechnologies(t *testing.T) {
 	sc := ti3Scenario(t, combat.SpaceCombat, "1 carrier", "1 cruiser")
 	sc.Attacker.Faction, sc.Attacker.Techs = race(t, "sol"), []string{"mark-ii-advanced-carriers"}
 	ti3Check(t, "Mark II Advanced Carriers", sc, 0.2/0.52+0.32/0.52*duel(0.2, 0.4))
-	// A race technology of another race is refused.
+	// A race technology of another race is refused, naming the race.
 	sc.Attacker.Faction = race(t, "hacan")
-	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "unknown Twilight Imperium 3 technology") {
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "--attacker-faction sol") {
 		t.Errorf("Sol's technology for the Hacan: %v", err)
 	}
 }

@@ -66,8 +66,8 @@ func TestTI3FlagshipsSA42Refused(t *testing.T) {
 // cost 10) acts outside the battle.
 func TestTI3SA42TextsRefused(t *testing.T) {
 	for _, c := range []struct{ race, tech, want string }{
-		{"letnev", "magma-obliterator", "unknown Twilight Imperium 3 technology"},
-		{"muaat", "saimoc-infused-hulls", "unknown Twilight Imperium 3 technology"},
+		{"letnev", "magma-obliterator", "--attacker-faction muaat"},
+		{"muaat", "saimoc-infused-hulls", "--attacker-faction letnev"},
 		{"order-of-the-last", "chronos-field", "not found"},
 	} {
 		sc := flagshipScenario(t, c.race, "1 cruiser", "1 cruiser")

@@ -231,3 +231,30 @@ func TestTI3VersatileCombatTactics(t *testing.T) {
 	}
 	ti3MC(t, "Versatile Combat Tactics, bombardment", inv, want, "ground combat rolls")
 }
+
+// TestTI3AdaptableOrdnanceRigs: CALC "Your Cruisers gain Capacity (1
+// Ground Force). During your actions, Cruisers not using this Capacity may
+// either sustain damage outside of combat rounds, or make an extra combat
+// roll in the first combat round of Space Battles." A Mentak cruiser
+// attacking a cruiser (0.4 each) and a PDS (space cannon at 6, 0.5): the
+// Mentak pre-combat shot (0.4) first, then round 1. PDS missed: round 1
+// with 2 dice, 1 − 0.6², then the duel; PDS hit: sustain (the default),
+// no extra die, the duel after the shot; with adaptable-ordnance-rigs=roll
+// the PDS hit destroys it. Monte Carlo (exact mode refuses the extra
+// dice, rolled after round 1's dice).
+func TestTI3AdaptableOrdnanceRigs(t *testing.T) {
+	d := duel(0.4, 0.4)
+	extra := 0.4 + 0.6*((1-0.36)*0.6+0.36*0.6*d)
+	plain := 0.4 + 0.6*d
+	sc := flagshipScenario(t, "mentak", "1 cruiser", "1 cruiser, 1 pds")
+	ti3Check(t, "Mentak without Adaptable Ordnance Rigs", sc, 0.5*plain)
+	sc.Attacker.Techs = []string{"adaptable-ordnance-rigs"}
+	ti3MC(t, "Adaptable Ordnance Rigs, sustain", sc, 0.5*extra+0.5*plain, "combat rounds")
+	sc.Attacker.Choices = []string{"adaptable-ordnance-rigs=roll"}
+	ti3MC(t, "Adaptable Ordnance Rigs, roll", sc, 0.5*extra, "combat rounds")
+	// Defending (not the holder's action) it does nothing: the Mentak
+	// shot (0.4) missed, the duel.
+	def := flagshipScenario(t, "none", "1 cruiser", "1 cruiser")
+	def.Defender.Faction, def.Defender.Techs = race(t, "mentak"), []string{"adaptable-ordnance-rigs"}
+	ti3Check(t, "Adaptable Ordnance Rigs defending", def, 0.6*d)
+}

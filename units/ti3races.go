@@ -64,6 +64,7 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("mentak", "The Mentak Coalition", []string{"coalition", "mentak-coalition"},
 		Ability{"ti3-mentak-pre-combat", "Ambush", AbilityKindAbility, "before the first round of a space battle, up to 2 of its cruisers or destroyers fire one die each (PCT)"},
+		Ability{"ti3-adaptable-ordnance-rigs", "Adaptable Ordnance Rigs", AbilityKindTechnology, "its cruisers carry 1 ground force; attacking, each cruiser carrying none may sustain a hit before the combat rounds or roll 1 more die in the first round of the space battle (SA 4.2 Racial Upgrade; CALC: \"Your Cruisers gain Capacity (1 Ground Force). During your actions, Cruisers not using this Capacity may either sustain damage outside of combat rounds, or make an extra combat roll in the first combat round of Space Battles.\")"},
 		Ability{"ti3-mentak-piracy", "Piracy and salvage", AbilityKindAbility, "steals trade goods as an action; salvages 1 trade good from won space battles (SA RACES)"},
 	),
 	ti3Race("naalu", "The Naalu Collective", []string{"collective", "naalu-collective"},

@@ -32,13 +32,18 @@ import (
 //     (Sol, SA 4.2) caps the barrage's hits on the Sol fighters at half
 //     of them rounded up as its wording says, or down as the SA combat
 //     calculator's code.
+//   - adaptable-ordnance-rigs=sustain|roll: Adaptable Ordnance Rigs
+//     (Mentak, SA 4.2): a cruiser hit before the combat rounds sustains
+//     and the others roll 1 more die in round 1 (the SA combat
+//     calculator's code too), or no cruiser sustains and all roll.
 var choiceNames = map[string][]string{
-	"devotion":               {"policy", "always", "never"},
-	"impulse-core":           {"policy", "last-ship", "never"},
-	"exotrireme-ii":          {"policy", "never"},
-	"emergency-repairs":      {"end", "start"},
-	"saimoc-infused-hulls":   {"every-round", "five"},
-	"advanced-fleet-tactics": {"round-up", "round-down"},
+	"devotion":                {"policy", "always", "never"},
+	"impulse-core":            {"policy", "last-ship", "never"},
+	"exotrireme-ii":           {"policy", "never"},
+	"emergency-repairs":       {"end", "start"},
+	"saimoc-infused-hulls":    {"every-round", "five"},
+	"advanced-fleet-tactics":  {"round-up", "round-down"},
+	"adaptable-ordnance-rigs": {"sustain", "roll"},
 }
 
 // ChoiceNames returns each text that takes a stated choice with its

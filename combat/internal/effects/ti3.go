@@ -131,8 +131,8 @@ func (sc *Scenario) validateTI3() error {
 			if _, ok := ti3RaceTech(s, t); ok {
 				continue
 			}
-			if why, ok := ti3RefusedTexts[slug]; ok {
-				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
+			if f, a, ok := ti3RaceOfTech(slug); ok {
+				return engine.InputAtf(sd.name, "Techs", at, "%s is a race technology of %s: give the race (--%s-faction %s)", a.Name, f.Name, sd.name, f.Slug)
 			}
 			if why, ok := ti3SA42Refusal(t); ok {
 				return engine.InputAtf(sd.name, "Techs", at, "%s", why)

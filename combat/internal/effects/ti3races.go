@@ -83,6 +83,7 @@ func ti3RaceTexts() []Effect {
 		modelled("ti3-saimoc-infused-hulls", ti3LetnevSaimocInfusedHulls),
 		modelled("ti3-advanced-fleet-tactics", ti3SolAdvancedFleetTactics),
 		modelled("ti3-versatile-combat-tactics", ti3SolVersatileCombatTactics),
+		modelled("ti3-adaptable-ordnance-rigs", ti3MentakAdaptableOrdnanceRigs),
 		outside("ti3-krotoan-start", "starting technologies: give Hylar V Laser and Gen Synthesis among the side's technologies"),
 		// Issue 28 B, texts the SA combat calculator offers (its SA 4.2
 		// sheets; ti3racetechs2.go refuses those TI3 does not have).

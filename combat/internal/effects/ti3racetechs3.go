@@ -251,3 +251,67 @@ func groundDice(t *engine.Trial, side engine.Side) int {
 	}
 	return n
 }
+
+// ti3MentakAdaptableOrdnanceRigs attaches ti3-adaptable-ordnance-rigs.
+// CALC: "Your Cruisers gain Capacity (1 Ground Force). During your
+// actions, Cruisers not using this Capacity may either sustain damage
+// outside of combat rounds, or make an extra combat roll in the first
+// combat round of Space Battles." During the holder's actions: the
+// attacker's. The cruisers are taken as carrying no ground force (CALC's
+// default, cruisersCarryingGroundForces 0): ti4sim does not know which
+// ground forces a cruiser carries. adaptable-ordnance-rigs=sustain (the
+// default: a cruiser hit before the combat rounds — space cannon,
+// pre-combat shots, effects' hits — sustains it, one hit per cruiser,
+// and the others roll 1 more die in round 1 of the space battle; CALC's
+// code too, useSustain) or roll (no cruiser sustains; every cruiser rolls
+// 1 more die: CALC with useSustain off). A cruiser destroyed before round
+// 1 is one that sustained, while there is one (the player gives up the
+// cruiser that has lost its extra roll). Hooks on the rolls: Monte Carlo.
+func ti3MentakAdaptableOrdnanceRigs(p *engine.Plan, sc *Scenario, holder engine.Side) {
+	cruisers := engine.KindSlots(p, holder, engine.TShips, units.Cruiser)
+	switch {
+	case holder != engine.Attacker:
+		factionIdle(p, "Adaptable Ordnance Rigs", holder, "it acts during the holder's actions: for the attacker")
+		return
+	case sc.Action == engine.GroundCombat || len(cruisers) == 0:
+		return
+	}
+	start := 0
+	for _, s := range cruisers {
+		start += int(p.Side[holder].Start[s])
+	}
+	c := p.Counter() // cruisers that sustained
+	alive := func(t *engine.Trial) int {
+		n := 0
+		for _, s := range cruisers {
+			n += int(t.Alive[holder][s])
+		}
+		return n
+	}
+	if choiceOf(sc.Side(holder), "adaptable-ordnance-rigs") == "sustain" {
+		for _, r := range []engine.RollKind{engine.RollSCO, engine.RollPreCombat, engine.RollEffect} {
+			p.OnBeforeAssign(r, func(t *engine.Trial, side engine.Side, hits int) int {
+				if side != holder {
+					return hits
+				}
+				n := min(hits, alive(t)-int(t.Mark[c]))
+				t.Mark[c] += int32(max(n, 0))
+				return hits - max(n, 0)
+			})
+		}
+	}
+	p.OnAfterRolls(engine.InSpace, func(t *engine.Trial, hits *[2]int) {
+		n := alive(t)
+		if t.Round != 1 || n == 0 {
+			return
+		}
+		n -= max(0, int(t.Mark[c])-(start-n)) // the sustained cruisers left roll no more
+		thr, _ := p.RollerThr(holder, engine.RollSpace, cruisers[0])
+		mod, reroll := t.RollMods(holder, engine.RollSpace)
+		th := int(thr) - mod
+		for _, m := range t.P.Hooks.SlotModifier[engine.RollSpace] {
+			th -= m(t, holder, cruisers[0])
+		}
+		hits[holder] += t.Dice(th, n, reroll)
+	})
+}
