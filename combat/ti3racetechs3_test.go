@@ -11,8 +11,9 @@ import (
 )
 
 // The standalone Shattered Ascension 4.2 texts the SA combat calculator
-// (CALC: zekash-dev/ti-sa-combat-calc, src/logic/participant.ts, as of the
-// checkout used for testdata/peers/figures.json) offers, modelled from its
+// (CALC: zekash-dev/ti-sa-combat-calc, src/logic/participant.ts, at commit
+// a91b9265527654c54b5ce96919358999ee4bacdd, the checkout used for
+// testdata/peers/figures.json) offers, modelled from its
 // wording (combat/internal/effects/ti3racetechs3.go): each against a hand
 // chain or binomial, exactly (to 1e-12) and by Monte Carlo (within 5 SE).
 
