@@ -46,7 +46,9 @@ type Side struct {
 	// Choices state what the player decides where a text leaves it to
 	// them, items "TEXT=CHOICE" (see Choices): devotion=policy|always|never,
 	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
-	// emergency-repairs=end|start.
+	// emergency-repairs=end|start, saimoc-infused-hulls=every-round|five,
+	// advanced-fleet-tactics=round-up|round-down,
+	// adaptable-ordnance-rigs=sustain|roll.
 	// A text not named follows its default, the first choice.
 	Choices []string
 	// AdjacentPDS is the number of the side's PDS in systems adjacent to

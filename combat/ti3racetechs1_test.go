@@ -109,19 +109,23 @@ func TestTI3ChaosMapping(t *testing.T) {
 	ti3Check(t, "Chaos Mapping against Mentak's shot", mk, 0.3+0.7*duel(0.4, 0.4))
 }
 
-// TestTI3RefusedCalcTexts: the CALC texts ti4sim does not model are
-// refused, naming the text and why.
+// TestTI3RefusedCalcTexts: a CALC race technology given to a side of
+// another race is refused, naming the race to give.
 func TestTI3RefusedCalcTexts(t *testing.T) {
-	for _, c := range []struct{ race, tech, name string }{
-		{"sol", "advanced-fleet-tactics", "Advanced Fleet Tactics"},
-		{"sol", "versatile-combat-tactics", "Versatile Combat Tactics"},
-		{"mentak", "adaptable-ordnance-rigs", "Adaptable Ordnance Rigs"},
+	for _, c := range []struct{ race, tech, name, owner string }{
+		{"none", "advanced-fleet-tactics", "Advanced Fleet Tactics", "sol"},
+		{"letnev", "versatile-combat-tactics", "Versatile Combat Tactics", "sol"},
+		{"none", "adaptable-ordnance-rigs", "Adaptable Ordnance Rigs", "mentak"},
+		{"sol", "deep-roots", "Deep Roots", "arborec"},
 	} {
 		sc := ti3Scenario(t, combat.SpaceCombat, "2 cruiser", "1 cruiser")
-		sc.Attacker.Faction, sc.Attacker.Techs = race(t, c.race), []string{c.tech}
+		if c.race != "none" {
+			sc.Attacker.Faction = race(t, c.race)
+		}
+		sc.Attacker.Techs = []string{c.tech}
 		_, err := combat.Solve(context.Background(), sc)
-		if err == nil || !strings.Contains(err.Error(), c.name) || !strings.Contains(err.Error(), "not modelled") {
-			t.Errorf("%s: %v, want a refusal naming it", c.tech, err)
+		if err == nil || !strings.Contains(err.Error(), c.name) || !strings.Contains(err.Error(), "--attacker-faction "+c.owner) {
+			t.Errorf("%s: %v, want a refusal naming it and its race", c.tech, err)
 		}
 	}
 }

@@ -69,6 +69,10 @@ var ti3NoFlagship = map[string]string{
 	"creuss":  "the Creuss flagship's numbers and text were not found in a source we could check",
 	"nekro":   "the Nekro flagship's text was found only as an implementation (PCT) whose condition no card text confirms",
 	"yin":     "the Yin flagship Van Hauge (its ground forces aboard fight in the space battle) is not modelled",
+	// The standalone SA 4.2 races: no sheet found; their SA 4.2 flagships
+	// (ti3NoFlagshipSA42) are refused too.
+	"krotoan-virus":     "the Krotoan Virus is a race of the standalone Shattered Ascension 4.2, whose sheet was not found; its flagship The Alastor (CALC: 6 x1, reanimating a destroyed opposing ship after every round, at most 5 times) is not modelled",
+	"order-of-the-last": "the Order of the Last is a race of the standalone Shattered Ascension 4.2, whose sheet was not found; its flagship Last Chance (CALC: 7 x2) has a barrage die and a bombardment die whose values CALC does not give",
 }
 
 // The flagships of the standalone Shattered Ascension 4.2 race sheets
@@ -95,18 +99,20 @@ var ti3FlagshipsSA42 = map[string]struct {
 
 // ti3NoFlagshipSA42 says why a race's SA 4.2 flagship is refused.
 var ti3NoFlagshipSA42 = map[string]string{
-	"letnev":  "the SA 4.2 Arc Secundus (5 x2, 2 Sustain Damage) also has a pre-combat shot, a barrage die and a bombardment die whose values the source (CALC) does not give",
-	"saar":    "the SA 4.2 Son of Ragh (7 x3) also has 2 barrage dice whose value the source (CALC) does not give",
-	"mentak":  "the SA 4.2 Fourth Moon (4 x2) also has a pre-combat shot whose value the source (CALC) does not give, and its text was not found",
-	"naalu":   "the SA 4.2 Matriarch (6 x2) has a text (half of the Naalu fighters safe from the barrage, as CALC plays it) not modelled",
-	"sardakk": "the SA 4.2 C'morran N'orr (6 x2) has a space cannon die whose value the source (CALC) does not give and a text (+1 attacking, as CALC plays it) not modelled",
-	"jol-nar": "the SA 4.2 J.N.S. Hylarim (2 x1) cancels the opponent's technologies (CALC: not implemented); not modelled",
-	"xxcha":   "the SA 4.2 Loncara Ssodu (6 x2) sustains 3 times, which ti4sim's units cannot (2 at most)",
-	"yssaril": "the SA 4.2 Y'sia Y'ssrila (6 x1) has 3 pre-combat shots whose value the source (CALC) does not give and a text not modelled",
-	"yin":     "the SA 4.2 Van Hauge (5 x2) has a barrage die whose value the source (CALC) does not give and a text (ground forces aboard fighting as fighters) not modelled",
-	"muaat":   "the SA 4.2 The Inferno (6, a die per opposing non-fighter ship) has 3 barrage dice whose value the source (CALC) does not give",
-	"l1z1x":   "the SA 4.2 0.0.1 (5 x3, 2 Sustain Damage) has a space cannon die whose value the source (CALC) does not give",
-	"nekro":   "the Nekro Virus has no SA 4.2 sheet: SA 4.2 replaces it with the Krotoan Virus (not a TI3 race)",
+	"letnev":            "the SA 4.2 Arc Secundus (5 x2, 2 Sustain Damage) also has a pre-combat shot, a barrage die and a bombardment die whose values the source (CALC) does not give",
+	"saar":              "the SA 4.2 Son of Ragh (7 x3) also has 2 barrage dice whose value the source (CALC) does not give",
+	"mentak":            "the SA 4.2 Fourth Moon (4 x2) also has a pre-combat shot whose value the source (CALC) does not give, and its text was not found",
+	"naalu":             "the SA 4.2 Matriarch (6 x2) has a text (half of the Naalu fighters safe from the barrage, as CALC plays it) not modelled",
+	"sardakk":           "the SA 4.2 C'morran N'orr (6 x2) has a space cannon die whose value the source (CALC) does not give and a text (+1 attacking, as CALC plays it) not modelled",
+	"jol-nar":           "the SA 4.2 J.N.S. Hylarim (2 x1) cancels the opponent's technologies (CALC: not implemented); not modelled",
+	"xxcha":             "the SA 4.2 Loncara Ssodu (6 x2) sustains 3 times, which ti4sim's units cannot (2 at most)",
+	"yssaril":           "the SA 4.2 Y'sia Y'ssrila (6 x1) has 3 pre-combat shots whose value the source (CALC) does not give and a text not modelled",
+	"yin":               "the SA 4.2 Van Hauge (5 x2) has a barrage die whose value the source (CALC) does not give and a text (ground forces aboard fighting as fighters) not modelled",
+	"muaat":             "the SA 4.2 The Inferno (6, a die per opposing non-fighter ship) has 3 barrage dice whose value the source (CALC) does not give",
+	"l1z1x":             "the SA 4.2 0.0.1 (5 x3, 2 Sustain Damage) has a space cannon die whose value the source (CALC) does not give",
+	"nekro":             "the Nekro Virus has no SA 4.2 sheet: SA 4.2 replaces it with the Krotoan Virus (--attacker-faction krotoan-virus)",
+	"krotoan-virus":     "the SA 4.2 The Alastor (6 x1) reanimates a destroyed opposing ship after every round (CALC: at most 5 times), not modelled",
+	"order-of-the-last": "the SA 4.2 Last Chance (7 x2) also has a barrage die and a bombardment die whose values the source (CALC) does not give",
 }
 
 // TI3FlagshipsSA42 returns the TI3 race f with its flagship as the

@@ -47,6 +47,7 @@ var ti3Races = []*Faction{
 		Ability{"ti3-letnev-war-chest", "Barony war chest", AbilityKindAbility, "before any round of a space battle or invasion combat, may pay 2 trade goods: its ships +1 that round, or its ground forces +2 (DOC; GK)"},
 		Ability{"ti3-l4-disruptors", "L4 Disruptors", AbilityKindTechnology, "the war chest's ground forces +2 costs no trade goods (GK; PCT)"},
 		Ability{"ti3-non-euclidean-shielding", "Noneuclidean Shielding", AbilityKindTechnology, "a unit using Sustain Damage cancels 2 hits instead of 1 (GK; PCT)"},
+		Ability{"ti3-saimoc-infused-hulls", "Saimoc-Infused Hulls", AbilityKindTechnology, "after each space battle round, one of its ships that did not use Sustain Damage this round is repaired; in the first round of a space battle the opponent's fighters' hits may go to its fighters only (SA 4.2 Racial Upgrade; CALC: \"After each combat round, repair one of your participating ships that did not use Sustain Damage this round. Hits from Fighters may not be assigned to your non-Fighter ships during the first round of Space Battles.\")"},
 	),
 	ti3Race("hacan", "The Emirates of Hacan", []string{"emirates", "emirates-of-hacan"},
 		Ability{"ti3-hacan-trade", "Masters of trade", AbilityKindAbility, "trade agreements and trade goods (RD)"},
@@ -54,6 +55,8 @@ var ti3Races = []*Faction{
 	ti3Race("sol", "The Federation of Sol", []string{"federation", "federation-of-sol"},
 		Ability{"ti3-sol-reinforcements", "Reinforcements", AbilityKindAbility, "gains ground forces and command counters as actions (DOC; GK)"},
 		Ability{"ti3-mark-ii-advanced-carriers", "Mark II Advanced Carriers", AbilityKindTechnology, "its carriers carry 8 and have Sustain Damage (GK; PCT)"},
+		Ability{"ti3-advanced-fleet-tactics", "Advanced Fleet Tactics", AbilityKindTechnology, "in each space battle round up to 3 of its fighters and 1 carrier get +2; the opponent's anti-fighter barrage destroys at most half of its fighters, rounded up (SA 4.2 Racial Upgrade; CALC: \"During each combat round of Space Battles, up to three Fighters and one Carrier receive +2 to combat rolls. No more than half of your Fighters (round up) may be lost to Anti-Fighter Barrage.\")"},
+		Ability{"ti3-versatile-combat-tactics", "Versatile Combat Tactics", AbilityKindTechnology, "its ground forces and shock troops get +2 in invasion combat rounds where it has fewer combat dice than the opponent; defending, half of its ground forces (rounded up) are immune to bombardment (SA 4.2 Racial Upgrade; CALC: \"Your Ground Forces (and Shock Troops) gain +2 to combat rolls in combat rounds where you have fewer combat dice than the opponent. During enemy Bombardment, half of your Ground Forces (round up) are immune.\")"},
 		Ability{"ti3-spec-ops-training", "Spec Ops Training", AbilityKindTechnology, "in invasion combat, each die showing a natural 1 may be rerolled once (GK; PCT)"},
 	),
 	ti3Race("l1z1x", "The L1z1x Mindnet", []string{"l1z1x-mindnet", "lizix"},
@@ -61,6 +64,7 @@ var ti3Races = []*Faction{
 	),
 	ti3Race("mentak", "The Mentak Coalition", []string{"coalition", "mentak-coalition"},
 		Ability{"ti3-mentak-pre-combat", "Ambush", AbilityKindAbility, "before the first round of a space battle, up to 2 of its cruisers or destroyers fire one die each (PCT)"},
+		Ability{"ti3-adaptable-ordnance-rigs", "Adaptable Ordnance Rigs", AbilityKindTechnology, "its cruisers carry 1 ground force; attacking, each cruiser carrying none may sustain a hit before the combat rounds or roll 1 more die in the first round of the space battle (SA 4.2 Racial Upgrade; CALC: \"Your Cruisers gain Capacity (1 Ground Force). During your actions, Cruisers not using this Capacity may either sustain damage outside of combat rounds, or make an extra combat roll in the first combat round of Space Battles.\")"},
 		Ability{"ti3-mentak-piracy", "Piracy and salvage", AbilityKindAbility, "steals trade goods as an action; salvages 1 trade good from won space battles (SA RACES)"},
 	),
 	ti3Race("naalu", "The Naalu Collective", []string{"collective", "naalu-collective"},
@@ -99,12 +103,14 @@ var ti3Races = []*Faction{
 		Ability{"ti3-muaat-war-sun", "Star forge", AbilityKindAbility, "starts with a war sun; supernova movement (PCT)"},
 		Ability{"ti3-magmus-reactor", "Magmus Reactor", AbilityKindTechnology, "its war suns get +1 movement and cost 10 (GK 577; RD)"},
 		Ability{"ti3-nova-seed", "Nova Seed", AbilityKindTechnology, "as an action, turns a system it controls into a supernova (GK 577; RD)"},
+		Ability{"ti3-magma-obliterator", "Magma Obliterator", AbilityKindTechnology, "one of its war suns bombards with 2 more dice (SA 4.2 Racial Upgrade; CALC: \"One of your War Sun gains Bombardment (x2)\", played as 2 dice added)"},
 	),
 	ti3Race("winnu", "The Winnu", nil,
 		Ability{"ti3-winnu-economy", "Lazax heritage", AbilityKindAbility, "economy and movement (PCT)"},
 	),
 	ti3Race("arborec", "The Arborec", nil,
 		Ability{"ti3-arborec-growth", "Mitosis", AbilityKindAbility, "its ground forces produce units (OMF)"},
+		Ability{"ti3-deep-roots", "Deep Roots", AbilityKindTechnology, "its ground forces and shock troops get -1 to their combat rolls (the standalone SA 4.2 Arborec sheet only, given as a technology: TI3's has none; CALC: \"Your Ground Forces (and Shock Troops) receive -1 to all combat rolls.\")"},
 	),
 	ti3Race("creuss", "The Ghosts of Creuss", []string{"ghosts", "ghosts-of-creuss"},
 		Ability{"ti3-dimensional-splicer", "Dimensional Splicer", AbilityKindTechnology, "at the start of a space battle in a system with a wormhole and its ships, 1 hit on an enemy ship it chooses (PCT)"},
@@ -112,16 +118,15 @@ var ti3Races = []*Faction{
 	ti3Race("nekro", "The Nekro Virus", []string{"virus", "nekro-virus"},
 		Ability{"ti3-nekro-assimilation", "Technological singularity", AbilityKindAbility, "copies technologies (PCT)"},
 	),
-}
-
-// ti3SA42Races are the races of the standalone Shattered Ascension 4.2
-// sheets that Twilight Imperium 3 does not have (the SA combat calculator,
-// CALC, offers them), each refused with why: no SA 4.2 race sheet was found
-// in a source we could check.
-var ti3SA42Races = map[string]string{
-	"krotoan-virus":     "the Krotoan Virus replaces the Nekro Virus in the standalone Shattered Ascension 4.2; its sheet was not found (the SA combat calculator gives it no ability but its flagship, The Alastor, whose reanimation it caps at 5 uses of its own), so it is not modelled; ruleset ti3-sa has the Nekro Virus (nekro)",
-	"krotoan":           "the Krotoan Virus replaces the Nekro Virus in the standalone Shattered Ascension 4.2; its sheet was not found, so it is not modelled; ruleset ti3-sa has the Nekro Virus (nekro)",
-	"order-of-the-last": "the Order of the Last is a race of the standalone Shattered Ascension 4.2; its sheet was not found (the SA combat calculator leaves its Chronos Field unimplemented), so it is not modelled",
+	// The races of the standalone Shattered Ascension 4.2 (CALC offers
+	// them; no SA 4.2 race sheet was found): the TI3 unit table, no racial
+	// text CALC gives a combat effect, and no flagship (ti3NoFlagship).
+	ti3Race("krotoan-virus", "The Krotoan Virus", []string{"krotoan"},
+		Ability{"ti3-krotoan-start", "Starting technologies", AbilityKindAbility, "replaces the Nekro Virus in the standalone SA 4.2; CALC gives it no racial ability or upgrade, and starts it with Hylar V Laser and Gen Synthesis: technologies to give (ti4sim adds none)"},
+	),
+	ti3Race("order-of-the-last", "The Order of the Last", []string{"order"},
+		Ability{"ti3-chronos-field", "Chronos Field", AbilityKindAbility, "the Order's SA 4.2 Racial Upgrade; its text was not found (CALC: \"This ability is not yet implemented.\")"},
+	),
 }
 
 // TI3Races returns the Twilight Imperium 3 races (ruleset ti3-sa).
@@ -139,9 +144,6 @@ func LookupTI3Race(name string) (*Faction, error) {
 	}
 	if f := findFaction(ti3Races, name); f != nil {
 		return f, nil
-	}
-	if why, ok := ti3SA42Races[strings.ToLower(strings.TrimSpace(name))]; ok {
-		return nil, fmt.Errorf("%s is not a Twilight Imperium 3 race: %s", echo.Quote(name), why)
 	}
 	var names []string
 	for _, f := range ti3Races {

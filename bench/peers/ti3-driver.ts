@@ -3,11 +3,14 @@
 // {faction: Faction enum key, units: [{type: UnitType enum key, count, damaged}]};
 // the race's abilities are granted as the page grants them on choosing the race, but not the race's
 // starting technologies (the page also ticks those; a battle here names every technology it means).
+// A side may also list upgrades (FactionUpgrade enum keys: the race's upgrades the page offers) and
+// technologies (Technology enum keys), each granted with the page's default settings, or
+// {tag, settings} to give the settings.
 // Prints one line {id, attacker, draw, defender} per battle.
 import { calculateCombatOutcome } from 'logic/calculator'
 import { defaultFactionAbilities, getParticipantTagDefaultValue, participantTagResources } from 'logic/participant'
 import { CombatType } from 'model/calculation'
-import { Faction } from 'model/combatTags'
+import { Faction, FactionUpgrade, Technology } from 'model/combatTags'
 import { UnitType } from 'model/unit'
 import * as fs from 'fs'
 
@@ -24,6 +27,14 @@ function side(s: any) {
   for (const a of (defaultFactionAbilities as any)[faction]) {
     if ((participantTagResources as any)[a].implementation !== false) tags[a] = getParticipantTagDefaultValue(a)
   }
+  const grant = (u: any, kind: any, what: string) => {
+    const key = typeof u === 'string' ? u : u.tag
+    const tag = kind[key]
+    if (tag === undefined) throw new Error('unknown ' + what + ' ' + key)
+    tags[tag] = typeof u === 'string' || u.settings === undefined ? getParticipantTagDefaultValue(tag) : u.settings
+  }
+  for (const u of s.upgrades ?? []) grant(u, FactionUpgrade, 'upgrade')
+  for (const u of s.technologies ?? []) grant(u, Technology, 'technology')
   return { faction, units, tags }
 }
 

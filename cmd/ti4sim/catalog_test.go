@@ -59,7 +59,7 @@ func TestCatalog(t *testing.T) {
 	if len(c.Rulesets[1].Technologies) != len(combat.TI3Technologies()) {
 		t.Errorf("ti3-sa: %d technologies, want %d", len(c.Rulesets[1].Technologies), len(combat.TI3Technologies()))
 	}
-	if len(c.Printings) != 8 || len(c.Choices) != 4 || len(c.VaryKeys) == 0 {
+	if len(c.Printings) != 8 || len(c.Choices) != 7 || len(c.VaryKeys) == 0 {
 		t.Errorf("printings %v, vary keys %v", c.Printings, c.VaryKeys)
 	}
 }

@@ -25,11 +25,25 @@ import (
 //     action card is played at (the same threshold: at least 2 damaged
 //     units, 1 with only 1 unit with Sustain Damage left); start repairs
 //     damage from before the combat before round 1's dice.
+//   - saimoc-infused-hulls=every-round|five: Saimoc-Infused Hulls (Letnev,
+//     SA 4.2) repairs after every space battle round as its wording says,
+//     or at most 5 times a combat as the SA combat calculator's code.
+//   - advanced-fleet-tactics=round-up|round-down: Advanced Fleet Tactics
+//     (Sol, SA 4.2) caps the barrage's hits on the Sol fighters at half
+//     of them rounded up as its wording says, or down as the SA combat
+//     calculator's code.
+//   - adaptable-ordnance-rigs=sustain|roll: Adaptable Ordnance Rigs
+//     (Mentak, SA 4.2): a cruiser hit before the combat rounds sustains
+//     and the others roll 1 more die in round 1 (the SA combat
+//     calculator's code too), or no cruiser sustains and all roll.
 var choiceNames = map[string][]string{
-	"devotion":          {"policy", "always", "never"},
-	"impulse-core":      {"policy", "last-ship", "never"},
-	"exotrireme-ii":     {"policy", "never"},
-	"emergency-repairs": {"end", "start"},
+	"devotion":                {"policy", "always", "never"},
+	"impulse-core":            {"policy", "last-ship", "never"},
+	"exotrireme-ii":           {"policy", "never"},
+	"emergency-repairs":       {"end", "start"},
+	"saimoc-infused-hulls":    {"every-round", "five"},
+	"advanced-fleet-tactics":  {"round-up", "round-down"},
+	"adaptable-ordnance-rigs": {"sustain", "roll"},
 }
 
 // ChoiceNames returns each text that takes a stated choice with its

@@ -131,8 +131,8 @@ func (sc *Scenario) validateTI3() error {
 			if _, ok := ti3RaceTech(s, t); ok {
 				continue
 			}
-			if why, ok := ti3RefusedTexts[slug]; ok {
-				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
+			if f, a, ok := ti3RaceOfTech(slug); ok {
+				return engine.InputAtf(sd.name, "Techs", at, "%s is a race technology of %s: give the race (--%s-faction %s)", a.Name, f.Name, sd.name, f.Slug)
 			}
 			if why, ok := ti3SA42Refusal(t); ok {
 				return engine.InputAtf(sd.name, "Techs", at, "%s", why)
@@ -205,6 +205,8 @@ func ti3Holds(s *engine.Force, slug string) bool { return slices.Contains(s.TI3T
 func ti3Units(sp *engine.SidePlan, s *engine.Force, idx engine.Side) {
 	twice := setAsideDamagedTwice(sp, s)
 	addAdmiralShip(sp, s) // before the worn slots: a war sun may carry it
+	addMagmaObliterator(sp, s)
+	addAdvancedFleetTactics(sp, s)
 	n := len(sp.Slots)
 	for i := range n {
 		sl := sp.Slots[i]

@@ -16,7 +16,7 @@ import (
 // among the side's technologies (its slug with or without "ti3-") and
 // attaches the same way.
 func ti3RaceTexts() []Effect {
-	return []Effect{
+	return append([]Effect{
 		// Sardakk N'orr: +1 to all combat rolls (GK: space battles,
 		// invasion combat and PDS; PCT adds the barrage).
 		modelled("ti3-norr-fierce", ti3ShiftAll(-1)),
@@ -74,9 +74,6 @@ func ti3RaceTexts() []Effect {
 		outside("ti3-winnu-economy", "economy and movement"),
 		outside("ti3-arborec-growth", "production by ground forces"),
 		outside("ti3-nekro-assimilation", "technologies copied between combats"),
-		// Texts the SA combat calculator offers (ti3racetechs1.go).
-		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
-		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
 		// Issue 28 B, texts the SA combat calculator offers (its SA 4.2
 		// sheets; ti3racetechs2.go refuses those TI3 does not have).
 		// Magmus Reactor, TI3's card (GK 577: "Warsuns gain +1 Movement and
@@ -88,6 +85,23 @@ func ti3RaceTexts() []Effect {
 		// The SA 4.2 flagships' numbers (--rules ti3-flagships=sa42;
 		// units.TI3FlagshipsSA42): numbers only, no text found.
 		byNumbers("ti3-sa42-flagship"),
+	}, ti3CalcTexts()...)
+}
+
+// ti3CalcTexts are the rows of the texts the SA combat calculator offers
+// (ti3racetechs1.go, ti3racetechs3.go).
+func ti3CalcTexts() []Effect {
+	return []Effect{
+		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
+		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
+		// The SA 4.2 sheets' texts the calculator offers (ti3racetechs3.go).
+		modelled("ti3-deep-roots", ti3ArborecDeepRoots),
+		appliedBy("ti3-magma-obliterator", "the war suns' slots, one war sun with 2 more bombardment dice"),
+		modelled("ti3-saimoc-infused-hulls", ti3LetnevSaimocInfusedHulls),
+		modelled("ti3-advanced-fleet-tactics", ti3SolAdvancedFleetTactics),
+		modelled("ti3-versatile-combat-tactics", ti3SolVersatileCombatTactics),
+		modelled("ti3-adaptable-ordnance-rigs", ti3MentakAdaptableOrdnanceRigs),
+		outside("ti3-krotoan-start", "starting technologies: give Hylar V Laser and Gen Synthesis among the side's technologies"),
 	}
 }
 

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
+	"github.com/ti4sim/ti4sim/units"
 )
 
 // Texts the Shattered Ascension combat calculator (CALC: zekash-dev/
@@ -12,8 +13,8 @@ import (
 // words was found in text: the wordings below are the only ones found, CALC's
 // descriptions (its own summary of each text) and, for Impulsion Shields, a
 // second transcription of the SA technology tree in a public repository.
-// Each is cited where it is modelled; the texts whose play is a choice the
-// summary does not settle are refused, saying why (ti3RefusedTexts).
+// Each is cited where it is modelled; where the summary leaves the play to
+// the player, the side states it (choiceNames).
 
 // TI3ImpulsionShields is the generic technology impulsion-shields.
 const TI3ImpulsionShields = "impulsion-shields"
@@ -70,10 +71,15 @@ func ti3XxchaArchonEnergyShell(p *engine.Plan, sc *Scenario, holder engine.Side)
 	p.CancelHitsEachCombat(holder, 2, engine.RollSpace, engine.RollGround)
 }
 
-// ti3RefusedTexts are the texts CALC offers that ti4sim refuses, by the
-// technology slug a side would give, with why.
-var ti3RefusedTexts = map[string]string{
-	"advanced-fleet-tactics":   "Sol Advanced Fleet Tactics (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"During each combat round of Space Battles, up to three Fighters and one Carrier receive +2 to combat rolls. No more than half of your Fighters (round up) may be lost to Anti-Fighter Barrage.\"), which leaves open which units get the +2 and whose rounding caps the barrage",
-	"versatile-combat-tactics": "Sol Versatile Combat Tactics (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"Your Ground Forces (and Shock Troops) gain +2 to combat rolls in combat rounds where you have fewer combat dice than the opponent. During enemy Bombardment, half of your Ground Forces (round up) are immune.\")",
-	"adaptable-ordnance-rigs":  "Mentak Adaptable Ordnance Rigs (SA 4.2 Racial Upgrade) is not modelled: no printed text was found, only CALC's summary (\"Your Cruisers gain Capacity (1 Ground Force). During your actions, Cruisers not using this Capacity may either sustain damage outside of combat rounds, or make an extra combat roll in the first combat round of Space Battles.\"), whose choice per cruiser depends on the ground forces carried, which ti4sim does not know",
+// ti3RaceOfTech returns the TI3 race whose race technology is slug (with
+// or without "ti3-"), and the technology.
+func ti3RaceOfTech(slug string) (*units.Faction, units.Ability, bool) {
+	for _, f := range units.TI3Races() {
+		for _, a := range f.Abilities {
+			if a.Kind == units.AbilityKindTechnology && (a.Slug == slug || a.Slug == "ti3-"+slug) {
+				return f, a, true
+			}
+		}
+	}
+	return nil, units.Ability{}, false
 }

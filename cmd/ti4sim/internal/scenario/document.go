@@ -118,7 +118,9 @@ type Side struct {
 	// Choices state the player's choice where a text leaves one, items
 	// "TEXT=CHOICE": devotion=policy|always|never,
 	// impulse-core=policy|last-ship|never, exotrireme-ii=policy|never,
-	// emergency-repairs=end|start;
+	// emergency-repairs=end|start, saimoc-infused-hulls=every-round|five,
+	// advanced-fleet-tactics=round-up|round-down,
+	// adaptable-ordnance-rigs=sustain|roll;
 	// absent: each text's default, the first.
 	Choices []string `json:"choices,omitempty"`
 	// Retreat is "never" (absent), "after=N", "when=losing[:T]" or

@@ -60,7 +60,7 @@ var Inputs = []Input{
 		"attacker's action cards, agendas, relics, promissory notes, faction notes, leaders and breakthroughs, and board states (assimilator-token, fleet-pool-token, mecatol-rex, flagship-adjacent); `NAME`:N for N copies or a count (see: ti4sim cards; ti4sim units --faction F)",
 		"defender's action cards, agendas, relics, promissory notes, faction items and board states, like --attacker-card")},
 	{Path: "choices", Flag: "SIDE-choice", Field: "Choices", Sides: bothSides, Usage: help(
-		"attacker's choices where a text leaves one to the player, comma-separated TEXT=CHOICE, the default first: devotion=policy|always|never, impulse-core=policy|last-ship|never, exotrireme-ii=policy|never, emergency-repairs=end|start",
+		"attacker's choices where a text leaves one to the player, comma-separated TEXT=CHOICE, the default first: devotion=policy|always|never, impulse-core=policy|last-ship|never, exotrireme-ii=policy|never, emergency-repairs=end|start, saimoc-infused-hulls=every-round|five, advanced-fleet-tactics=round-up|round-down, adaptable-ordnance-rigs=sustain|roll",
 		"defender's choices, like --attacker-choice")},
 	{Path: "retreat", Flag: "SIDE-retreat", Field: "Retreat", Sides: bothSides, Usage: help(
 		"attacker's retreat policy: never, after=N, when=losing, when=losing:T, or best / best:V (retreat where it pays most, a retreat worth V of a win, default 0.5; exact, and lists where to retreat)",
