@@ -75,7 +75,7 @@ func ti3RaceTexts() []Effect {
 		outside("ti3-arborec-growth", "production by ground forces"),
 		outside("ti3-nekro-assimilation", "technologies copied between combats"),
 		// Issue 28 B, texts the SA combat calculator offers (its SA 4.2
-		// sheets; ti3racetechs2.go refuses those TI3 does not have).
+		// sheets; ti3sa42refused.go refuses those TI3 does not have).
 		// Magmus Reactor, TI3's card (GK 577: "Warsuns gain +1 Movement and
 		// have a base cost of 10"; RD "The Embers of Muaat"): movement and
 		// the build cost; SA 4.2's card of that name (+1 to war suns leaving
@@ -89,12 +89,12 @@ func ti3RaceTexts() []Effect {
 }
 
 // ti3CalcTexts are the rows of the texts the SA combat calculator offers
-// (ti3racetechs1.go, ti3racetechs3.go).
+// (ti3calctexts.go, ti3sa42texts.go).
 func ti3CalcTexts() []Effect {
 	return []Effect{
 		modelled("ti3-chaos-mapping", ti3SaarChaosMapping),
 		modelled("ti3-archon-energy-shell", ti3XxchaArchonEnergyShell),
-		// The SA 4.2 sheets' texts the calculator offers (ti3racetechs3.go).
+		// The SA 4.2 sheets' texts the calculator offers (ti3sa42texts.go).
 		modelled("ti3-deep-roots", ti3ArborecDeepRoots),
 		appliedBy("ti3-magma-obliterator", "the war suns' slots, one war sun with 2 more bombardment dice"),
 		modelled("ti3-saimoc-infused-hulls", ti3LetnevSaimocInfusedHulls),

@@ -10,7 +10,7 @@ import (
 // Texts of the standalone Shattered Ascension 4.2 race sheets that the SA
 // combat calculator (CALC: zekash-dev/ti-sa-combat-calc, src/logic/
 // participant.ts) offers, modelled from its wording as the other CALC
-// texts are (ti3racetechs1.go): no SA 4.2 race sheet was found, and
+// texts are (ti3calctexts.go): no SA 4.2 race sheet was found, and
 // /work/shared/seeds (SA v4.0) has none of them. Each is a race
 // technology given among the side's technologies (its race's: units.
 // TI3Races). Where the wording leaves the play to the player, the side

@@ -59,7 +59,7 @@ func TestTI3FlagshipsSA42Refused(t *testing.T) {
 }
 
 // TestTI3SA42TextsRefused: the SA 4.2 race sheets' texts the SA combat
-// calculator offers are each its race's (ti3racetechs3_test.go tests them):
+// calculator offers are each its race's (ti3sa42texts_test.go tests them):
 // given to another race, a technology is refused naming the race's own;
 // Chronos Field (the Order of the Last: its text not found) is refused as
 // a technology. TI3's Magmus Reactor (GK 577: war suns +1 movement and

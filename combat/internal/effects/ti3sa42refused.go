@@ -3,7 +3,7 @@ package effects
 // Texts of the standalone Shattered Ascension 4.2 race sheets that ti4sim
 // refuses when given as a technology, with why. The others the SA combat
 // calculator (CALC: zekash-dev/ti-sa-combat-calc, src/logic/participant.ts)
-// offers are modelled from its wording (ti3racetechs3.go).
+// offers are modelled from its wording (ti3sa42texts.go).
 var ti3SA42Texts = map[string]string{
 	"chronos-field": "Chronos Field, the Order of the Last's Racial Upgrade (standalone Shattered Ascension 4.2), is not modelled: its text was not found (the SA combat calculator leaves it unimplemented); the answer for the Order leaves it out, with a warning",
 }

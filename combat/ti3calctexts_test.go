@@ -9,7 +9,7 @@ import (
 )
 
 // Texts the Shattered Ascension combat calculator (CALC) offers under
-// ti3-sa (combat/internal/effects/ti3racetechs1.go): each against a hand
+// ti3-sa (combat/internal/effects/ti3calctexts.go): each against a hand
 // chain, exactly (to 1e-12) and by Monte Carlo (within 5 SE, ti3Check).
 
 // impulsionDuel is the attacker's win in a duel (hit chances p, q a

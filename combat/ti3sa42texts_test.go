@@ -14,7 +14,7 @@ import (
 // (CALC: zekash-dev/ti-sa-combat-calc, src/logic/participant.ts, at commit
 // a91b9265527654c54b5ce96919358999ee4bacdd, the checkout used for
 // testdata/peers/figures.json) offers, modelled from its
-// wording (combat/internal/effects/ti3racetechs3.go): each against a hand
+// wording (combat/internal/effects/ti3sa42texts.go): each against a hand
 // chain or binomial, exactly (to 1e-12) and by Monte Carlo (within 5 SE).
 
 // ti3MC runs sc by 200,000 trials and compares the attacker's win with
