@@ -1,0 +1,231 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// The page's layout at the sizes a player uses: a phone (390×844 CSS
+// pixels, mobile and touch emulated) and a desktop (1366×768, and 1500×900
+// for the widths where a table overflowed its card). On the phone the
+// three odds and both fleets' controls are on the first screen, every
+// control of the battle form is a 44 px target; at every size no tab
+// scrolls sideways and nothing sticks out of its card.
+
+// viewport is a screen size the tests lay the page out at.
+type viewport struct {
+	name   string
+	w, h   int64
+	mobile bool
+}
+
+var (
+	phone   = viewport{"phone", 390, 844, true}
+	desktop = viewport{"desktop", 1366, 768, false}
+	wide    = viewport{"wide", 1500, 900, false}
+)
+
+// tabs are the page's tabs.
+var tabs = []string{"battle", "compare", "advise", "vote"}
+
+// size lays the tab out at v.
+func (tb *tab) size(v viewport) {
+	tb.t.Helper()
+	opts := []chromedp.EmulateViewportOption{}
+	if v.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait, chromedp.EmulateScale(2))
+	}
+	tb.do(10*time.Second, "setting the viewport "+v.name, chromedp.EmulateViewport(v.w, v.h, opts...))
+}
+
+// scheme asks the page for the light or the dark colour scheme, as the
+// system's setting would (prefers-color-scheme).
+func (tb *tab) scheme(name string) {
+	tb.t.Helper()
+	set := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: name}},
+		})
+		return err
+	})
+	tb.do(10*time.Second, "emulating prefers-color-scheme: "+name, set)
+	if got := eval[bool](tb, fmt.Sprintf(`matchMedia("(prefers-color-scheme: %s)").matches`, name)); !got {
+		tb.t.Fatalf("prefers-color-scheme: %s is not in effect", name)
+	}
+}
+
+// showTab selects a tab by clicking it.
+func (tb *tab) showTab(name string) {
+	tb.t.Helper()
+	tb.click("#tab-"+name, 1)
+	tb.do(5*time.Second, "showing the "+name+" tab", chromedp.WaitVisible(chromedp.CSS("#panel-"+name)))
+}
+
+// answerTabs runs each tab's question as the page opens it and waits for
+// each answer, so every tab shows one; it leaves the Battle tab shown.
+func (tb *tab) answerTabs() {
+	tb.t.Helper()
+	tb.waitAnswer(0, 60*time.Second)
+	for _, name := range tabs[1:] {
+		tb.showTab(name)
+		tb.click("#"+name+"-run", 1)
+		tb.waitDone(name+"-out", name+"-error", 90*time.Second)
+	}
+	tb.showTab("battle")
+}
+
+// firstScreenJS lists what of the odds and the fleets' controls is not
+// wholly on the first screen, or is covered there by something else.
+const firstScreenJS = `(() => {
+  const out = [];
+  const check = (el, what) => {
+    if (!el) return out.push(what + " missing");
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return out.push(what + " has no size");
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+      return out.push(what + " at " + Math.round(r.left) + "," + Math.round(r.top) + "–" + Math.round(r.right) + "," + Math.round(r.bottom) + " outside the " + innerWidth + "×" + innerHeight + " screen");
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(el === top || el.contains(top) || top.contains(el))) out.push(what + " is covered by " + (top ? top.outerHTML.slice(0, 80) : "nothing"));
+  };
+  for (const id of ["label-attacker", "p-attacker", "label-draw", "p-draw", "label-defender", "p-defender", "a-faction", "d-faction", "a-clear", "d-clear", "swap", "reset"])
+    check(document.getElementById(id), "#" + id);
+  const rows = document.querySelectorAll("#fleet tbody tr[data-kind]");
+  if (rows.length < 10) out.push("the fleet table has " + rows.length + " rows");
+  for (const el of document.querySelectorAll("#fleet tbody input[id*='-count-'], #fleet tbody button.inc, #fleet tbody button.dec"))
+    check(el, "#" + el.id);
+  return out;
+})()`
+
+// blocksJS says where the first screen's blocks are (top–bottom), to
+// tell what pushed the odds down.
+const blocksJS = `[".top", ".side-heads", ".fleet-bar", "#fleet thead", ...[...document.querySelectorAll("#fleet tbody tr")].map((r, i) => "#fleet tbody tr:nth-child(" + (i + 1) + ")"), ".fleet-note", "#result", "#result h2", "#result .outcomes"]
+  .map(s => { const e = document.querySelector(s); if (!e) return s + " none"; const r = e.getBoundingClientRect(); return s + " " + Math.round(r.top) + "–" + Math.round(r.bottom); }).join("; ")`
+
+// TestBrowserLayoutPhoneFirstScreen: on a phone, with a faction each side
+// (eleven unit rows: the flagships too), the three labelled odds and every
+// count, + and − of both fleets are on the first screen, uncovered.
+func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.size(phone)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	tb.choose("#a-faction", "sol")
+	tb.choose("#d-faction", "letnev")
+	seq := tb.resultSeq()
+	tb.waitAnswer(seq, 60*time.Second)
+	if w := eval[int](tb, `innerWidth`); w != 390 {
+		t.Fatalf("the phone's screen is %d px wide, want 390", w)
+	}
+	for _, p := range eval[[]string](tb, firstScreenJS) {
+		t.Errorf("phone, first screen: %s", p)
+	}
+	if t.Failed() {
+		t.Logf("where the blocks are: %s", eval[string](tb, blocksJS))
+	}
+	tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-sol-letnev"))
+	// The rest of the answer is one scroll away: the survivors start
+	// within the second screen.
+	if top := eval[float64](tb, `document.getElementById("a-survivors").getBoundingClientRect().top`); top > 2*844 {
+		t.Errorf("the survivors start %.0f px down, more than one screen below the first", top)
+	}
+}
+
+// overflowJS lists what makes the shown tab wider than the screen, and
+// what sticks out of its card (a table wider than its box, the answer's
+// tables), and each select whose chosen text is cut off.
+const overflowJS = `(() => {
+  const out = [];
+  const se = document.scrollingElement;
+  if (se.scrollWidth > innerWidth) {
+    const wide = [...document.querySelectorAll("body *")].filter(e => e.checkVisibility() && e.getBoundingClientRect().right > innerWidth + 0.5 && !e.closest(".sr-only"));
+    out.push("the page scrolls sideways: " + se.scrollWidth + " > " + innerWidth + " px (" + wide.slice(0, 4).map(e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + "." + e.className).join(", ") + ")");
+  }
+  const cards = "fieldset, .fleets, details.setting, #result, #compare-out, #advise-out, #vote-out, .side-results section";
+  for (const card of document.querySelectorAll(cards)) {
+    if (!card.checkVisibility()) continue;
+    const box = card.getBoundingClientRect();
+    for (const e of card.querySelectorAll("table, input, select, button, canvas")) {
+      if (!e.checkVisibility() || e.closest(".sr-only")) continue;
+      const r = e.getBoundingClientRect();
+      if (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+        out.push((e.id ? "#" + e.id : e.tagName.toLowerCase()) + " sticks out of " + (card.id ? "#" + card.id : card.tagName.toLowerCase() + "." + card.className) + " by " + Math.round(Math.max(r.right - box.right, box.left - r.left)) + " px");
+    }
+  }
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const s of document.querySelectorAll("select")) {
+    if (!s.checkVisibility() || s.selectedIndex < 0) continue;
+    const cs = getComputedStyle(s);
+    ctx.font = cs.font;
+    const text = ctx.measureText(s.options[s.selectedIndex].text).width;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20; // the arrow
+    if (text > room + 1) out.push("#" + s.id + " cuts off its choice: " + Math.round(text) + " px of text in " + Math.round(room) + " px");
+  }
+  return out;
+})()`
+
+// TestBrowserLayoutNoOverflow: at a phone's, a desktop's and a wide
+// screen's size, with each tab showing its answer, no tab scrolls
+// sideways, nothing sticks out of its card and no select cuts off its
+// choice.
+func TestBrowserLayoutNoOverflow(t *testing.T) {
+	c := requireComponents(t)
+	for _, v := range []viewport{phone, desktop, wide} {
+		t.Run(v.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.size(v)
+			tb.open(c.served + "/")
+			tb.answerTabs()
+			for _, name := range tabs {
+				tb.showTab(name)
+				for _, p := range eval[[]string](tb, overflowJS) {
+					t.Errorf("%s, %s tab: %s", v.name, name, p)
+				}
+			}
+		})
+	}
+}
+
+// touchJS lists the battle form's controls smaller than 44×44 px (a
+// checkbox counts with its label, which takes its taps), every part of
+// the form opened first.
+const touchJS = `(() => {
+  for (const d of document.querySelectorAll("#battle details")) d.open = true;
+  const out = [];
+  for (const e of document.querySelectorAll("#battle button, #battle select, #battle input, #battle summary, #battle a[href]")) {
+    if (!e.checkVisibility() || e.closest(".sr-only")) continue;
+    const target = (e.type === "checkbox" || e.type === "radio") && e.closest("label") ? e.closest("label") : e;
+    const r = target.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) out.push((e.id ? "#" + e.id : e.tagName.toLowerCase() + "." + e.className + " " + (e.textContent || "").trim().slice(0, 30)) + " is " + Math.round(r.width) + "×" + Math.round(r.height));
+  }
+  return out;
+})()`
+
+// TestBrowserLayoutTouchTargets: on a phone every control of the battle
+// form — steppers, checkboxes with their labels, selects, fields, the
+// help buttons and the summaries that open a part — is at least 44 px
+// each way.
+func TestBrowserLayoutTouchTargets(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.size(phone)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	tb.choose("#a-faction", "last-bastion") // its galvanized column too
+	small := eval[[]string](tb, touchJS)
+	total := eval[int](tb, `document.querySelectorAll("#battle button, #battle select, #battle input, #battle summary").length`)
+	if total < 100 {
+		t.Fatalf("only %d controls in the battle form", total)
+	}
+	if len(small) > 0 {
+		t.Errorf("%d of the battle form's %d controls are smaller than 44×44 px on a phone:\n%s", len(small), total, strings.Join(small, "\n"))
+	}
+}
