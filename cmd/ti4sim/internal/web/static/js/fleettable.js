@@ -89,7 +89,7 @@ function arrangeRows(body, rs) {
       }
       rows.set(kind, tr);
     } else {
-      tr.querySelector(".unit-name").textContent = genericName(rs, kind);
+      tr.querySelector(".generic").textContent = genericName(rs, kind);
     }
     body.append(tr); // in order
   }
@@ -100,15 +100,15 @@ function arrangeRows(body, rs) {
 // does), and each side's own name for it where a faction renames it.
 function nameCell(rs, kind) {
   const k = dash(kind);
-  const button = h("button", { type: "button", class: "unit-name", id: `name-${k}`, "aria-expanded": "false", "aria-controls": `help-${k}` }, genericName(rs, kind));
-  button.addEventListener("click", () => toggleHelp(kind));
-  return h(
-    "th",
-    { scope: "row" },
-    button,
+  const button = h(
+    "button",
+    { type: "button", class: "unit-name", id: `name-${k}`, "aria-expanded": "false", "aria-controls": `help-${k}` },
+    h("span", { class: "generic" }, genericName(rs, kind)),
     h("span", { class: "side-unit a", id: `a-name-${k}`, "aria-hidden": "true" }),
     h("span", { class: "side-unit d", id: `d-name-${k}`, "aria-hidden": "true" }),
   );
+  button.addEventListener("click", () => toggleHelp(kind));
+  return h("th", { scope: "row" }, button);
 }
 
 // sideCells are side p's cells of a unit row (count, upgraded, damaged,
