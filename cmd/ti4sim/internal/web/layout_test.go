@@ -132,6 +132,11 @@ func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 	}
 	tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-sol-letnev"))
+	// The answer names the units as the form does: Sol's carrier is its
+	// Advanced Carrier.
+	if got := eval[string](tb, `document.querySelector("#a-survivors tr[data-unit=carrier] th")?.textContent || "none"`); got != "Advanced Carrier I" {
+		t.Errorf("the attacker's survivors name Sol's carriers %q, want Advanced Carrier I as the form does", got)
+	}
 	// The rest of the answer is one scroll away: the survivors start
 	// within the second screen.
 	if top := eval[float64](tb, `document.getElementById("a-survivors").getBoundingClientRect().top`); top > 2*844 {
