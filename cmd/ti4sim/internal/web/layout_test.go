@@ -147,8 +147,10 @@ func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 // overflowJS lists what makes the shown tab wider than the screen, and
 // what sticks out of its card (a table wider than its box, the answer's
 // tables), and each select whose chosen text is cut off.
-const overflowJS = `(() => {
+const overflowJS = `((width) => {
   const out = [];
+  // A phone lays a page too wide for it out wider and shrinks it.
+  if (innerWidth !== width) out.push("the page is laid out " + innerWidth + " px wide on a " + width + " px screen");
   const se = document.scrollingElement;
   if (se.scrollWidth > innerWidth) {
     const wide = [...document.querySelectorAll("body *")].filter(e => e.checkVisibility() && e.getBoundingClientRect().right > innerWidth + 0.5 && !e.closest(".sr-only"));
@@ -175,7 +177,7 @@ const overflowJS = `(() => {
     if (text > room + 1) out.push("#" + s.id + " cuts off its choice: " + Math.round(text) + " px of text in " + Math.round(room) + " px");
   }
   return out;
-})()`
+})`
 
 // TestBrowserLayoutNoOverflow: at a phone's, a desktop's and a wide
 // screen's size, with each tab showing its answer, no tab scrolls
@@ -191,7 +193,7 @@ func TestBrowserLayoutNoOverflow(t *testing.T) {
 			tb.answerTabs()
 			for _, name := range tabs {
 				tb.showTab(name)
-				for _, p := range eval[[]string](tb, overflowJS) {
+				for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, v.w)) {
 					t.Errorf("%s, %s tab: %s", v.name, name, p)
 				}
 			}
