@@ -81,7 +81,7 @@ func (tb *tab) shot(name string) []string {
 		take   chromedp.Action[[]byte]
 	}{
 		{"first", chromedp.CaptureScreenshot()},
-		{"page", chromedp.FullScreenshot(90)},
+		{"page", chromedp.FullScreenshot(100)}, // 100: a PNG
 	} {
 		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
 		png, err := chromedp.Run(ctx, s.take)
