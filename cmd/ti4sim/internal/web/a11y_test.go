@@ -80,6 +80,7 @@ func TestBrowserAccessibility(t *testing.T) {
 			eval[bool](tb, `(document.getElementById("axe-probe").remove(), true)`)
 			for _, scheme := range []string{"light", "dark"} {
 				tb.scheme(scheme)
+				checkChartColours(tb, scheme)
 				for _, name := range tabs {
 					tb.showTab(name)
 					for _, x := range tb.runAxe() {
@@ -91,9 +92,45 @@ func TestBrowserAccessibility(t *testing.T) {
 						}
 					}
 				}
+				if v.mobile {
+					// Scrolled past the odds, the summary bar shows: axe
+					// checks it too.
+					tb.showTab("battle")
+					tb.do(5*time.Second, "scrolling down", chromedp.Evaluate[chromedp.Void](`document.getElementById("side-a").scrollIntoView()`), chromedp.Sleep(200*time.Millisecond))
+					if !eval[bool](tb, `document.getElementById("summary").checkVisibility()`) {
+						t.Errorf("%s: scrolled down, the summary bar is not shown", scheme)
+					}
+					for _, x := range tb.runAxe() {
+						if x.Impact == "serious" || x.Impact == "critical" {
+							t.Errorf("%s, %s, battle tab scrolled down: %s (%s): %s\n    %s", v.name, scheme, x.ID, x.Impact, x.Help, strings.Join(x.Nodes, "\n    "))
+						}
+					}
+					tb.do(5*time.Second, "scrolling up", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+				}
 			}
 		})
 	}
+}
+
+// checkChartColours fails the test unless the charts draw the sides in
+// the scheme's colours (style.css's --attacker and --defender).
+func checkChartColours(tb *tab, scheme string) {
+	tb.t.Helper()
+	js := `(() => {
+  const css = getComputedStyle(document.documentElement);
+  const sets = Chart.getChart(document.getElementById("chart-survivors")).data.datasets;
+  const want = [css.getPropertyValue("--attacker").trim(), css.getPropertyValue("--defender").trim()];
+  const got = sets.slice(0, 2).map(d => d.backgroundColor);
+  return got.join(" ") === want.join(" ") ? "" : "the chart draws " + got.join(" ") + ", the scheme's colours are " + want.join(" ");
+})()`
+	var msg string
+	for i := 0; i < 50; i++ { // the charts redraw on the scheme's change event
+		if msg = eval[string](tb, js); msg == "" {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tb.t.Errorf("%s scheme: %s", scheme, msg)
 }
 
 // hasViolation says whether vs holds a violation of the rule id.

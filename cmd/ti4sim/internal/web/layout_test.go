@@ -130,13 +130,26 @@ func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 	if t.Failed() {
 		t.Logf("where the blocks are: %s", eval[string](tb, blocksJS))
 	}
-	tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-sol-letnev"))
 	// The answer names the units as the form does: Sol's carrier is its
 	// Advanced Carrier.
 	if got := eval[string](tb, `document.querySelector("#a-survivors tr[data-unit=carrier] th")?.textContent || "none"`); got != "Advanced Carrier I" {
 		t.Errorf("the attacker's survivors name Sol's carriers %q, want Advanced Carrier I as the form does", got)
 	}
+	// Scrolled down to the other settings, the summary bar names each
+	// figure, the figures of the answer.
+	tb.do(5*time.Second, "scrolling to the settings", chromedp.Evaluate[chromedp.Void](`document.getElementById("side-a").scrollIntoView()`), chromedp.Sleep(200*time.Millisecond))
+	bar := eval[string](tb, `(() => { const s = document.getElementById("summary"); return s.checkVisibility() ? s.innerText.replace(/\s+/g, " ").trim() : "hidden"; })()`)
+	f := pageFigures(tb)
+	if want := fmt.Sprintf("Attacker %s Draw %s Defender %s", f["p-attacker"], f["p-draw"], f["p-defender"]); !strings.HasPrefix(bar, want) {
+		t.Errorf("scrolled down, the summary bar shows %q, want %q", bar, want)
+	}
+	tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Sleep(200*time.Millisecond))
+	if vis := eval[bool](tb, `document.getElementById("summary").checkVisibility()`); vis {
+		t.Errorf("the summary bar shows while the odds themselves are on the screen")
+	}
+	t.Logf("the odds end %.0f px down a %d px screen; the page is %d px long",
+		eval[float64](tb, `document.querySelector("#result .outcomes").getBoundingClientRect().bottom`), phone.h, eval[int](tb, `document.scrollingElement.scrollHeight`))
 	// The rest of the answer is one scroll away: the survivors start
 	// within the second screen.
 	if top := eval[float64](tb, `document.getElementById("a-survivors").getBoundingClientRect().top`); top > 2*844 {
@@ -235,4 +248,10 @@ func TestBrowserLayoutTouchTargets(t *testing.T) {
 	if len(small) > 0 {
 		t.Errorf("%d of the battle form's %d controls are smaller than 44×44 px on a phone:\n%s", len(small), total, strings.Join(small, "\n"))
 	}
+	// Every part open, the Last Bastion's galvanized column too, the page
+	// still fits the phone.
+	for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, phone.w)) {
+		t.Errorf("phone, every part of the battle form open: %s", p)
+	}
+	t.Logf("screenshots, every part open: %v", tb.shot("TestBrowserLayoutTouchTargets-open"))
 }

@@ -221,7 +221,7 @@ function chartText(id, what, labels, sets, extra = "") {
   });
   $(`${id}-text`).textContent = sentences.join(" ") + extra;
   const table = $(`${id}-table`);
-  table.tHead.replaceChildren(...(labels.length ? [h("tr", {}, h("th", { scope: "col" }, what), ...sets.map((d) => h("th", { scope: "col" }, `${d.label} (%)`)))] : []));
+  table.tHead.replaceChildren(...(labels.length ? [h("tr", {}, h("th", { scope: "col" }, what), ...sets.map((d) => h("th", { scope: "col" }, d.label.endsWith("(%)") ? d.label : `${d.label} (%)`)))] : []));
   table.tBodies[0].replaceChildren(...labels.map((l, i) => h("tr", {}, h("th", { scope: "row" }, l), ...sets.map((d) => h("td", {}, (d.data[i] ?? 0).toFixed(2))))));
 }
 
