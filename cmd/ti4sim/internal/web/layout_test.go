@@ -103,33 +103,54 @@ const firstScreenJS = `(() => {
   return out;
 })()`
 
+// checkFirstScreen fails the test unless the odds and both fleets'
+// controls (rows unit rows) are on the phone's first screen.
+func checkFirstScreen(tb *tab, what string, rows int) {
+	t := tb.t
+	t.Helper()
+	if w := eval[int](tb, `innerWidth`); w != 390 {
+		t.Fatalf("%s: the phone's screen is %d px wide, want 390", what, w)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#fleet tbody tr[data-kind]").length`); n != rows {
+		t.Errorf("%s: %d unit rows, want %d", what, n, rows)
+	}
+	problems := eval[[]string](tb, firstScreenJS)
+	for _, p := range problems {
+		t.Errorf("%s, first screen: %s", what, p)
+	}
+	if len(problems) > 0 {
+		t.Logf("where the blocks are: %s", eval[string](tb, blocksJS))
+	}
+	t.Logf("%s: the odds end %.0f px down a %d px screen", what, eval[float64](tb, `document.querySelector("#result .outcomes").getBoundingClientRect().bottom`), phone.h)
+}
+
 // blocksJS says where the first screen's blocks are (top–bottom), to
 // tell what pushed the odds down.
 const blocksJS = `[".top", ".side-heads", ".fleet-bar", "#fleet thead", ...[...document.querySelectorAll("#fleet tbody tr")].map((r, i) => "#fleet tbody tr:nth-child(" + (i + 1) + ")"), ".fleet-note", "#result", "#result h2", "#result .outcomes"]
   .map(s => { const e = document.querySelector(s); if (!e) return s + " none"; const r = e.getBoundingClientRect(); return s + " " + Math.round(r.top) + "–" + Math.round(r.bottom); }).join("; ")`
 
 // TestBrowserLayoutPhoneFirstScreen: on a phone, with a faction each side
-// (eleven unit rows: the flagships too), the three labelled odds and every
-// count, + and − of both fleets are on the first screen, uncovered.
+// (the flagships too: twelve unit rows in TI3, eleven in TI4), the three
+// labelled odds and every count, + and − of both fleets are on the first
+// screen, uncovered.
 func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 	c := requireComponents(t)
 	tb := newTab(t)
 	tb.size(phone)
 	tb.open(c.served + "/")
 	tb.waitAnswer(0, 60*time.Second)
+	// TI3 with its races has the most unit rows: twelve.
+	tb.choose("#ruleset", "ti3-sa")
+	tb.choose("#a-faction", "letnev")
+	tb.choose("#d-faction", "hacan")
+	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	checkFirstScreen(tb, "TI3, Letnev against Hacan", 12)
+	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-ti3"))
+	tb.choose("#ruleset", "ti4")
 	tb.choose("#a-faction", "sol")
 	tb.choose("#d-faction", "letnev")
-	seq := tb.resultSeq()
-	tb.waitAnswer(seq, 60*time.Second)
-	if w := eval[int](tb, `innerWidth`); w != 390 {
-		t.Fatalf("the phone's screen is %d px wide, want 390", w)
-	}
-	for _, p := range eval[[]string](tb, firstScreenJS) {
-		t.Errorf("phone, first screen: %s", p)
-	}
-	if t.Failed() {
-		t.Logf("where the blocks are: %s", eval[string](tb, blocksJS))
-	}
+	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	checkFirstScreen(tb, "TI4, Sol against Letnev", 11)
 	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-sol-letnev"))
 	// The answer names the units as the form does: Sol's carrier is its
 	// Advanced Carrier.
@@ -148,8 +169,7 @@ func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 	if vis := eval[bool](tb, `document.getElementById("summary").checkVisibility()`); vis {
 		t.Errorf("the summary bar shows while the odds themselves are on the screen")
 	}
-	t.Logf("the odds end %.0f px down a %d px screen; the page is %d px long",
-		eval[float64](tb, `document.querySelector("#result .outcomes").getBoundingClientRect().bottom`), phone.h, eval[int](tb, `document.scrollingElement.scrollHeight`))
+	t.Logf("the page is %d px long", eval[int](tb, `document.scrollingElement.scrollHeight`))
 	// The rest of the answer is one scroll away: the survivors start
 	// within the second screen.
 	if top := eval[float64](tb, `document.getElementById("a-survivors").getBoundingClientRect().top`); top > 2*844 {

@@ -61,9 +61,13 @@ export function setSide(p, rs, f, list) {
   }
   table.tHead.replaceChildren(headRow());
   table.dataset.galv = galvanized.a || galvanized.d ? "true" : "false";
-  const galvButton = document.querySelector('#fleet-view [data-view="galv"]');
-  galvButton.hidden = table.dataset.galv !== "true";
-  if (galvButton.hidden && table.dataset.view === "galv") showView("count");
+  // The narrow screen's column buttons: only those with something to show.
+  const hasUp = [present.a, present.d].some((m) => [...(m?.values() || [])].some((u) => u.up));
+  const shown = { up: hasUp, galv: table.dataset.galv === "true" };
+  for (const [view, on] of Object.entries(shown)) {
+    document.querySelector(`#fleet-view [data-view="${view}"]`).hidden = !on;
+    if (!on && table.dataset.view === view) showView("count");
+  }
   return units;
 }
 
