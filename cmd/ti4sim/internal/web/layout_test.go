@@ -237,22 +237,22 @@ func TestBrowserLayoutNoOverflow(t *testing.T) {
 // touchJS lists the battle form's controls smaller than 44×44 px (a
 // checkbox counts with its label, which takes its taps), every part of
 // the form opened first.
-const touchJS = `(() => {
-  for (const d of document.querySelectorAll("#battle details")) d.open = true;
+const touchJS = `((root) => {
+  for (const d of root.querySelectorAll("details")) d.open = true;
   const out = [];
-  for (const e of document.querySelectorAll("#battle button, #battle select, #battle input, #battle summary, #battle a[href]")) {
+  for (const e of root.querySelectorAll("button, select, input, summary, a[href]")) {
     if (!e.checkVisibility() || e.closest(".sr-only")) continue;
     const target = (e.type === "checkbox" || e.type === "radio") && e.closest("label") ? e.closest("label") : e;
     const r = target.getBoundingClientRect();
     if (r.width < 44 || r.height < 44) out.push((e.id ? "#" + e.id : e.tagName.toLowerCase() + "." + e.className + " " + (e.textContent || "").trim().slice(0, 30)) + " is " + Math.round(r.width) + "×" + Math.round(r.height));
   }
   return out;
-})()`
+})`
 
 // TestBrowserLayoutTouchTargets: on a phone every control of the battle
 // form — steppers, checkboxes with their labels, selects, fields, the
 // help buttons and the summaries that open a part — is at least 44 px
-// each way.
+// each way; so are the other tabs' controls and the header's.
 func TestBrowserLayoutTouchTargets(t *testing.T) {
 	c := requireComponents(t)
 	tb := newTab(t)
@@ -260,7 +260,7 @@ func TestBrowserLayoutTouchTargets(t *testing.T) {
 	tb.open(c.served + "/")
 	tb.waitAnswer(0, 60*time.Second)
 	tb.choose("#a-faction", "last-bastion") // its galvanized column too
-	small := eval[[]string](tb, touchJS)
+	small := eval[[]string](tb, touchJS+`(document.getElementById("battle"))`)
 	total := eval[int](tb, `document.querySelectorAll("#battle button, #battle select, #battle input, #battle summary").length`)
 	if total < 100 {
 		t.Fatalf("only %d controls in the battle form", total)
@@ -274,4 +274,54 @@ func TestBrowserLayoutTouchTargets(t *testing.T) {
 		t.Errorf("phone, every part of the battle form open: %s", p)
 	}
 	t.Logf("screenshots, every part open: %v", tb.shot("TestBrowserLayoutTouchTargets-open"))
+	// The other tabs' controls too, each tab with its answer.
+	tb.answerTabs()
+	for _, name := range tabs[1:] {
+		tb.showTab(name)
+		for _, p := range eval[[]string](tb, touchJS+`(document.getElementById("panel-`+name+`"))`) {
+			t.Errorf("phone, %s tab: %s, smaller than 44×44 px", name, p)
+		}
+	}
+	for _, p := range eval[[]string](tb, touchJS+`(document.querySelector("header"))`) {
+		t.Errorf("phone, the page's header: %s, smaller than 44×44 px", p)
+	}
+}
+
+// TestBrowserHelpOnTouch: help shows on a tap, not only under a mouse
+// pointer. Tapping a unit's name shows what each side's unit is (under
+// its row) and tapping again hides it; a technology's (?) shows its text;
+// no label of the battle form keeps its help in a tooltip.
+func TestBrowserHelpOnTouch(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.size(phone)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	tb.choose("#a-faction", "sol")
+	tb.click("#name-carrier", 1)
+	help := eval[string](tb, `(() => { const r = document.getElementById("help-carrier"); return r && r.checkVisibility() ? r.textContent : "none"; })()`)
+	if !strings.Contains(help, "Attacker: Advanced Carrier I: ") || !strings.Contains(help, "Defender: Carrier I: combat 9; cost 3") {
+		t.Errorf("tapping Carrier shows %q, want each side's carrier: its name, combat and cost", help)
+	}
+	if got := eval[string](tb, `document.getElementById("name-carrier").getAttribute("aria-expanded")`); got != "true" {
+		t.Errorf("the Carrier button's aria-expanded is %q with its help shown", got)
+	}
+	tb.click("#name-carrier", 1)
+	if eval[bool](tb, `!!document.getElementById("help-carrier")`) {
+		t.Error("tapping Carrier again leaves its help shown")
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#battle label[title]").length`); n != 0 {
+		t.Errorf("%d labels of the battle form keep their help in a tooltip", n)
+	}
+	eval[bool](tb, `(document.querySelector("#side-a details.techs").open = true, true)`)
+	sel := `#a-tech-plasma-scoring`
+	button := eval[string](tb, `(() => { const b = document.querySelector("`+sel+`").closest(".help-item").querySelector(".help-btn"); b.id = "probe-help"; return b.getAttribute("aria-label"); })()`)
+	if button != "What is Plasma Scoring?" {
+		t.Errorf("Plasma Scoring's help button is named %q", button)
+	}
+	tb.click("#probe-help", 1)
+	text := eval[string](tb, `(() => { const n = document.getElementById(document.getElementById("probe-help").getAttribute("aria-controls")); return n.checkVisibility() ? n.textContent : "hidden"; })()`)
+	if len(text) < 20 || text == "hidden" {
+		t.Errorf("tapping Plasma Scoring's (?) shows %q, want its text", text)
+	}
 }

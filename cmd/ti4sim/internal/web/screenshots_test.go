@@ -128,7 +128,7 @@ func TestBrowserScreenshots(t *testing.T) {
 				for _, name := range tabs {
 					tb.showTab(name)
 					tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Sleep(300*time.Millisecond))
-					for _, p := range tb.shot(fmt.Sprintf("%s-%s-%s", name, v.name, scheme)) {
+					for _, p := range tb.shot(fmt.Sprintf("TestBrowserScreenshots-%s-%s-%s", name, v.name, scheme)) {
 						t.Logf("screenshot: %s", p)
 					}
 				}
