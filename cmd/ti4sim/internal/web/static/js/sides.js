@@ -10,6 +10,8 @@ import * as memory from "./memory.js";
 // setup wires the buttons of battle (the Battle form); sample is the
 // battle Reset opens.
 export function setup(battle, sample) {
+  // What a button did is said until the next edit.
+  $("battle").addEventListener("input", () => ($("fleet-status").textContent = ""));
   const done = (text) => {
     $("fleet-status").textContent = text;
     $("battle").dispatchEvent(new Event("change", { bubbles: true }));
