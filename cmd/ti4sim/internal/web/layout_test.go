@@ -306,6 +306,10 @@ func TestBrowserHelpOnTouch(t *testing.T) {
 	if got := eval[string](tb, `document.getElementById("name-carrier").getAttribute("aria-expanded")`); got != "true" {
 		t.Errorf("the Carrier button's aria-expanded is %q with its help shown", got)
 	}
+	for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, phone.w)) {
+		t.Errorf("phone, a unit's help shown: %s", p)
+	}
+	t.Logf("screenshots: %v", tb.shot("TestBrowserHelpOnTouch-carrier"))
 	tb.click("#name-carrier", 1)
 	if eval[bool](tb, `!!document.getElementById("help-carrier")`) {
 		t.Error("tapping Carrier again leaves its help shown")

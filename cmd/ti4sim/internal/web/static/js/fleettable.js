@@ -82,7 +82,7 @@ function arrangeRows(body, rs) {
     if (wanted.includes(tr.dataset.kind)) rows.set(tr.dataset.kind, tr);
     else tr.remove();
   }
-  for (const kind of wanted) {
+  for (const [i, kind] of wanted.entries()) {
     let tr = rows.get(kind);
     if (!tr) {
       tr = h("tr", { "data-kind": kind }, nameCell(rs, kind));
@@ -95,6 +95,7 @@ function arrangeRows(body, rs) {
     } else {
       tr.querySelector(".generic").textContent = genericName(rs, kind);
     }
+    tr.classList.toggle("alt", i % 2 === 1); // striped on a phone
     body.append(tr); // in order
   }
   return rows;
@@ -172,7 +173,9 @@ function toggleHelp(kind) {
     lines.push(h("p", {}, h("strong", {}, `${titles[p]}: `), unitText(up && up.checked && u.up ? u.up : u.base)));
   }
   const row = $("fleet").querySelector(`tr[data-kind="${kind}"]`);
-  row.after(h("tr", { class: "unit-help", id: `help-${k}` }, h("td", { colspan: 9 }, ...lines)));
+  // As wide as the columns shown (a phone shows fewer).
+  const span = [...row.cells].filter((c) => c.checkVisibility()).length;
+  row.after(h("tr", { class: "unit-help", id: `help-${k}` }, h("td", { colSpan: span }, ...lines)));
   $(`name-${k}`).setAttribute("aria-expanded", "true");
 }
 
@@ -193,6 +196,7 @@ export function unitText(u) {
 
 // showView picks the column each side shows on a narrow screen.
 export function showView(view) {
+  closeHelp(); // its width was the columns shown
   $("fleet").dataset.view = view;
   for (const b of document.querySelectorAll("#fleet-view button")) b.setAttribute("aria-pressed", b.dataset.view === view ? "true" : "false");
 }
