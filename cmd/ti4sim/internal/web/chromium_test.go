@@ -145,6 +145,9 @@ func newTab(t *testing.T, opts ...chromedp.ContextOption) *tab {
 		if t.Failed() || os.Getenv("TI4SIM_SCREENSHOTS") != "" {
 			tb.screenshots()
 		}
+		// What the page remembers (the factions, rules and method a test
+		// chose) must not open the next test's page.
+		forget(tb.ctx)
 		cancel()
 	})
 	return tb

@@ -13,6 +13,9 @@ import * as compare from "./compare.js";
 import * as advise from "./advise.js";
 import * as vote from "./vote.js";
 import * as share from "./share.js";
+import * as sides from "./sides.js";
+import * as memory from "./memory.js";
+import * as help from "./help.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -54,10 +57,13 @@ async function main() {
   vote.setup();
   if (engine.name === "wasm") $("api-link").closest("footer").hidden = true;
   wire();
+  sides.setup(battle, standard);
+  memory.watch();
+  help.setup($("battle"));
   $("loading").hidden = true;
   document.body.dataset.ready = "true";
   if (!openFragment(location.hash)) {
-    battle.load(standard);
+    battle.load(memory.recall(standard));
     battleEdited(0);
   }
 }

@@ -4,6 +4,7 @@
 // back from one.
 
 import { $, h, intValue } from "./dom.js";
+import * as fleetTable from "./fleettable.js";
 
 const sides = [
   { p: "a", role: "attacker", title: "Attacker" },
@@ -94,7 +95,7 @@ export class Battle {
     // Each ruleset's own factions (ti3-sa's races), else ti4's.
     this.factionsBy = new Map(catalog.rulesets.map((r) => [r.name, r.factions ? new Map(r.factions.map((f) => [f.slug, f])) : this.factions]));
     const rs = $("ruleset");
-    for (const r of catalog.rulesets) rs.append(h("option", { value: r.name, title: r.title }, r.title));
+    for (const r of catalog.rulesets) rs.append(h("option", { value: r.name, title: r.title }, shortTitle(r)));
     const box = $("printings");
     for (const [key, values] of Object.entries(catalog.printings)) {
       const sel = h("select", { id: `printing-${key}` }, h("option", { value: "" }, `default (${values[0]})`));
@@ -115,16 +116,17 @@ export class Battle {
   }
 
   // buildSide writes the parts of a side that do not depend on the ruleset
-  // or faction.
+  // or faction: its faction's place at the head of the fleet table (whose
+  // rows fleetTable builds), and its fieldset of everything else.
   buildSide(s) {
     const { p, role, title } = s;
     const box = $(`side-${p}`);
-    const fac = h("select", { id: `${p}-faction` });
+    const fac = h("select", { id: `${p}-faction`, "aria-label": `${title} faction` });
+    $(`${p}-faction-box`).replaceChildren(h("label", { for: `${p}-faction` }, h("span", { class: "side-name", id: `${p}-title` }, title), h("span", { class: "faction-word" }, " faction")), fac);
+    if (p === "a") fleetTable.setupView();
     box.replaceChildren(
       h("legend", { id: `side-${p}-title` }, title),
-      h("label", { class: "faction" }, "Faction ", fac),
       h("details", { class: "texts", id: `${p}-texts-box` }, h("summary", {}, "Faction texts"), h("ul", { id: `${p}-texts` })),
-      h("table", { class: "units", id: `${p}-units`, "aria-label": `${title}'s units` }),
       h("details", { class: "techs" }, h("summary", { id: `${p}-tech-summary` }, "Technologies"), h("div", { id: `${p}-tech`, role: "group", "aria-label": `${title}'s technologies` })),
       h("details", { class: "cards" }, h("summary", { id: `${p}-cards-summary` }, "Cards, leaders and board"), h("div", { id: `${p}-cards`, role: "group", "aria-label": `${title}'s cards, leaders and board` })),
       h(
@@ -179,41 +181,8 @@ export class Battle {
     const rs = this.ruleset();
     const f = this.factionsOf(rs).get($(`${p}-faction`).value);
     const list = f ? f.units : rs.units;
-    // kinds in the ruleset's order, then the faction's own (flagship).
-    const kinds = [];
-    for (const u of [...rs.units, ...list]) if (!kinds.includes(u.kind)) kinds.push(u.kind);
-    const table = $(`${p}-units`);
-    table.replaceChildren(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Unit"), h("th", { scope: "col" }, "Count"), h("th", { scope: "col" }, h("abbr", { title: "upgraded (the II version)" }, "II")), h("th", { scope: "col" }, h("abbr", { title: "damaged (Sustain Damage used)" }, "Dmg.")), f && f.slug === "last-bastion" ? h("th", { scope: "col" }, "Galvanized") : null)));
-    const body = h("tbody");
-    table.append(body);
     this.units ??= {};
-    this.units[p] = new Map();
-    for (const kind of kinds) {
-      const versions = list.filter((u) => u.kind === kind);
-      if (versions.length === 0) continue; // e.g. a flagship without a faction
-      const k = kind.replaceAll("_", "-");
-      const base = versions.find((u) => !u.upgraded) || versions[0];
-      const up = versions.find((u) => u.upgraded);
-      const sustain = versions.some((u) => u.sustain_damage);
-      this.units[p].set(kind, { base, up, sustain });
-      const count = h("input", { type: "number", id: `${p}-count-${k}`, min: 0, max: 99, value: 0, inputMode: "numeric", "aria-labelledby": `${p}-name-${k}` });
-      const row = h(
-        "tr",
-        { "data-kind": kind },
-        h("th", { scope: "row" }, h("label", { for: `${p}-count-${k}`, id: `${p}-name-${k}`, title: unitTitle(base) }, base.name)),
-        h(
-          "td",
-          { class: "stepper" },
-          h("button", { type: "button", id: `${p}-dec-${k}`, class: "dec", "aria-label": `one ${base.name} fewer`, tabIndex: -1 }, "−"),
-          count,
-          h("button", { type: "button", id: `${p}-inc-${k}`, class: "inc", "aria-label": `one ${base.name} more`, tabIndex: -1 }, "+"),
-        ),
-        h("td", {}, up ? h("label", { class: "up", title: unitTitle(up) }, h("input", { type: "checkbox", id: `${p}-up-${k}` }), h("span", { class: "sr-only" }, ` ${up.name}`), " II") : null),
-        h("td", {}, sustain ? h("label", { class: "dmg" }, h("span", { class: "sr-only" }, `${base.name} damaged `), h("input", { type: "number", id: `${p}-dmg-${k}`, min: 0, max: 99, value: 0, inputMode: "numeric" })) : null),
-        f && f.slug === "last-bastion" ? h("td", {}, h("label", {}, h("span", { class: "sr-only" }, `${base.name} galvanized `), h("input", { type: "number", id: `${p}-galv-${k}`, min: 0, max: 99, value: 0 }))) : null,
-      );
-      body.append(row);
-    }
+    this.units[p] = fleetTable.setSide(p, rs, f, list);
     // The faction's texts and how each is modelled.
     const texts = $(`${p}-texts`);
     texts.replaceChildren();
@@ -489,11 +458,11 @@ export class Battle {
   }
 }
 
-function unitTitle(u) {
-  const parts = [u.combat ? `combat ${u.combat.value}${u.combat.dice > 1 ? ` ×${u.combat.dice}` : ""}` : "no combat", `cost ${u.cost}`];
-  if (u.sustain_damage) parts.push("sustain damage");
-  if (u.text) parts.push(u.text);
-  return `${u.name}: ${parts.join("; ")}`;
+// shortTitle names a ruleset in few enough words for a phone's select; its
+// title (the option's tooltip) says it in full.
+function shortTitle(r) {
+  const names = { ti4: "TI4: PoK, Codices, Thunder's Edge", "ti3-sa": "TI3: Shattered Ascension 4.0" };
+  return names[r.name] || r.title;
 }
 
 function printingTitle(key) {

@@ -21,13 +21,25 @@ const extras = [
   ["invaded", "Ground forces committed"],
 ];
 
-// Colours of the two sides in the charts.
-const colour = { attacker: "#c0392b", defender: "#2471a3", draw: "#7f8c8d" };
+// colour reads a colour of the page's scheme (style.css: light, or dark
+// when the system asks): the sides, the draw, text and rules.
+function colour(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(`--${name}`).trim();
+}
 
 // Results draws answers into #result.
 export class Results {
   constructor() {
     this.charts = null;
+    this.last = null;
+    // The charts follow the system's light or dark scheme.
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+      if (!this.charts) return;
+      for (const c of Object.values(this.charts)) c.destroy();
+      this.charts = null;
+      if (this.last) this.draw(this.last);
+    });
+    watchSummary();
   }
 
   // setState marks the answer shown: idle, running, done, stale or error.
@@ -101,7 +113,7 @@ export class Results {
         h(
           "tr",
           { "data-unit": unit },
-          h("th", { scope: "row" }, fmt.unitLabel(unit)),
+          h("th", { scope: "row" }, formName(p, unit)),
           h("td", { class: "start" }, start.get(unit) ?? ""),
           h("td", { class: "expected" }, fmt.num(v)),
         ),
@@ -129,10 +141,20 @@ export class Results {
       $(`${p}-lost`).textContent = "–";
     }
     $("warnings").replaceChildren();
+    // No answer: no charts, and no text of them.
+    this.last = null;
+    for (const [id, c] of Object.entries(this.charts || {})) {
+      c.data.labels = [];
+      c.data.datasets = [];
+      c.update("none");
+      chartText(`chart-${id}`, "", [], []);
+    }
   }
 
-  // draw updates the two charts.
+  // draw updates the two charts and their text: a sentence each and a
+  // table of the figures drawn.
   draw(res) {
+    this.last = res;
     if (typeof Chart === "undefined") return;
     if (!this.charts) this.charts = makeCharts();
     const { survivors, rounds } = this.charts;
@@ -141,8 +163,8 @@ export class Results {
     const sets = [];
     let width = 1;
     const parts = [
-      ["attacker", "attacker_win", "Attacker wins: its units left", colour.attacker],
-      ["defender", "defender_win", "Defender wins: its units left", colour.defender],
+      ["attacker", "attacker_win", "Attacker wins: its units left", colour("attacker")],
+      ["defender", "defender_win", "Defender wins: its units left", colour("defender")],
       ["attacker", "attacker_retreats", "Attacker retreats: its units left", "#e59866"],
       ["defender", "defender_retreats", "Defender retreats: its units left", "#7fb3d5"],
       ["attacker", "unfinished", "Unfinished: attacker's units left", "#a569bd"],
@@ -156,6 +178,7 @@ export class Results {
     survivors.data.labels = Array.from({ length: width }, (_, i) => String(i));
     survivors.data.datasets = sets;
     survivors.update("none");
+    chartText("chart-survivors", "Units left", survivors.data.labels, sets);
     // Rounds past the last 0.01% of the probability are left out.
     let hist = res.rounds?.histogram || [];
     let tail = 0;
@@ -163,8 +186,9 @@ export class Results {
     while (end > 1 && tail + hist[end - 1] < 1e-4) tail += hist[--end];
     hist = hist.slice(0, end);
     rounds.data.labels = hist.map((_, i) => (i === 31 ? "31+" : String(i)));
-    rounds.data.datasets = [{ label: "Probability of this many rounds (%)", data: hist.map((x) => 100 * x), backgroundColor: colour.draw }];
+    rounds.data.datasets = [{ label: "Probability of this many rounds (%)", data: hist.map((x) => 100 * x), backgroundColor: colour("draw") }];
     rounds.update("none");
+    chartText("chart-rounds", "Rounds", rounds.data.labels, rounds.data.datasets, res.rounds ? ` On average ${fmt.num(res.rounds.mean)} rounds.` : "");
   }
 }
 
@@ -178,7 +202,42 @@ function startCounts(fleet) {
   return m;
 }
 
+// formName is a survivors key (war_sun) as the form names side p's unit:
+// its name in the fleet table (Advanced Carrier II), else the key in words.
+function formName(p, unit) {
+  const el = $(`${p}-name-${unit.replaceAll("_", "-")}`);
+  return el && el.textContent ? el.textContent : fmt.unitLabel(unit);
+}
+
+// chartText writes a chart's text alternative: a sentence saying each
+// series' likeliest value, and the table of every figure drawn.
+function chartText(id, what, labels, sets, extra = "") {
+  const sentences = sets.map((d) => {
+    let best = 0;
+    d.data.forEach((v, i) => {
+      if (v > d.data[best]) best = i;
+    });
+    return `${d.label}: most likely ${labels[best]} (${d.data[best].toFixed(2)}%).`;
+  });
+  $(`${id}-text`).textContent = sentences.join(" ") + extra;
+  const table = $(`${id}-table`);
+  table.tHead.replaceChildren(...(labels.length ? [h("tr", {}, h("th", { scope: "col" }, what), ...sets.map((d) => h("th", { scope: "col" }, d.label.endsWith("(%)") ? d.label : `${d.label} (%)`)))] : []));
+  table.tBodies[0].replaceChildren(...labels.map((l, i) => h("tr", {}, h("th", { scope: "row" }, l), ...sets.map((d) => h("td", {}, (d.data[i] ?? 0).toFixed(2))))));
+}
+
+// watchSummary hides the bottom summary bar while the odds themselves are
+// on the screen.
+function watchSummary() {
+  const bar = $("summary");
+  const seen = new IntersectionObserver((entries) => {
+    for (const e of entries) bar.classList.toggle("near", e.isIntersecting);
+  });
+  seen.observe(document.querySelector("#result .outcomes"));
+}
+
 function makeCharts() {
+  Chart.defaults.color = colour("muted");
+  Chart.defaults.borderColor = colour("rule");
   const common = {
     animation: false,
     responsive: true,
