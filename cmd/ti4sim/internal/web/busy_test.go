@@ -242,3 +242,81 @@ func TestBrowserWasmCompareBusyCancel(t *testing.T) {
 		t.Errorf("the page made %d workers, want a new one after a cancel", w.Made)
 	}
 }
+
+// bigAdvice asks for a fleet against a Sol defender by Monte Carlo, 200
+// trials for each of its 821 fleets (a moment; 12,000 each take many
+// seconds).
+const bigAdvice = `{"version":1,"method":"trials","scenario":{"version":1,"action":"space","attacker":{"fleet":[]},` +
+	`"defender":{"faction":"sol","fleet":[{"unit":"dreadnought","count":3},{"unit":"cruiser","count":2}]},"run":{"seed":1,"trials":200}},` +
+	`"limits":{"resources":20,"production":10,"fleet_pool":6}}`
+
+// Advise names the defender it advises against (the Battle tab's), shows
+// its work without progress reports (an indeterminate bar and the seconds
+// elapsed), and its Cancel stops the service's run.
+func TestBrowserAdviseBusyCancel(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(shareLink(c.served, "advise", []byte(bigAdvice)))
+	tb.waitDone("advise-out", "advise-error", 120*time.Second)
+	const defender = "The Federation of Sol: 2 cruiser, 3 dreadnought — space combat." // in the form's order
+	if got := eval[string](tb, `document.getElementById("advise-against").textContent`); got != "Against the Battle tab's defender: "+defender {
+		t.Errorf("advise names the defender %q, want Against the Battle tab's defender: %s", got, defender)
+	}
+	if got := eval[string](tb, `document.getElementById("advise-asked").textContent`); got != "Advice against "+defender {
+		t.Errorf("the advice says it answers %q, want Advice against %s", got, defender)
+	}
+
+	tb.typeInto("#advise-trials", "12000")
+	if v := viewOf(tb, "advise"); v.State != "stale" || !v.Outdated || !strings.Contains(v.Words, "Outdated: the question above changed") {
+		t.Errorf("advise after its trials are edited shows %+v, want its answer marked outdated: the question changed", v)
+	}
+	tb.click("#advise-run", 1)
+	tb.waitRunning("advise", false, 30*time.Second)
+	waitService(t, c, "computed the advice", func(v serviceVars) bool { return v.Running >= 1 }, 10*time.Second)
+	checkRunning(t, "advise", viewOf(tb, "advise"), false, true)
+	tb.click("#advise-cancel", 1)
+	checkCancelled(t, "advise", viewOf(tb, "advise"))
+	serviceStopped(t, c)
+
+	// The Battle tab's defender edited: Advise names the new one, and its
+	// answer is outdated by it.
+	tb.click("#tab-battle", 1)
+	tb.click("#d-inc-cruiser", 1)
+	tb.click("#tab-advise", 1)
+	if got := eval[string](tb, `document.getElementById("advise-against").textContent`); !strings.Contains(got, "The Federation of Sol: 3 cruiser, 3 dreadnought") {
+		t.Errorf("advise after a cruiser is added to the defender names %q, want 3 cruiser, 3 dreadnought", got)
+	}
+	if v := viewOf(tb, "advise"); v.State != "stale" || !v.Outdated || !strings.Contains(v.Words, "Outdated: the Battle tab changed") {
+		t.Errorf("advise after an edit of the Battle tab shows %+v, want its answer marked outdated: the Battle tab changed", v)
+	}
+}
+
+// bigVote is a table of twelve voters: 10,000,000 trials of it take
+// seconds, 20,000 a moment.
+const bigVote = `{"version":1,"voters":["a:6:for=0.7,against=0.2:final=2","b:5:for=0.5,against=0.5","c:4-9:against=1","d:3-8:for=0.4,against=0.4:extra=2",` +
+	`"e:7:for=0.3,against=0.6","f:2-6:for=0.5,against=0.5:final=1","g:5:for=0.9","h:4:against=0.9","i:3-7:for=0.5,against=0.5","j:6:for=0.5,against=0.5",` +
+	`"k:2-9:for=0.5,against=0.5","l:5:for=0.2,against=0.7"],"run":{"trials":20000,"seed":1}}`
+
+// Vote shows the trials done as they are reported, and its Cancel stops
+// the service's run.
+func TestBrowserVoteBusyCancel(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(shareLink(c.served, "vote", []byte(bigVote)))
+	tb.waitDone("vote-out", "vote-error", 60*time.Second)
+	tb.typeInto("#vote-trials", "10000000")
+	if v := viewOf(tb, "vote"); v.State != "stale" || !v.Outdated || !strings.Contains(v.Words, "Outdated: the question above changed") {
+		t.Errorf("vote after its trials are edited shows %+v, want its answer marked outdated", v)
+	}
+	tb.click("#vote-run", 1)
+	tb.waitRunning("vote", true, 30*time.Second)
+	waitService(t, c, "computed the vote", func(v serviceVars) bool { return v.Running >= 1 }, 10*time.Second)
+	v := viewOf(tb, "vote")
+	checkRunning(t, "vote", v, true, true)
+	if !strings.Contains(v.Words, " of 10,000,000 trials") {
+		t.Errorf("vote while running says %q, want the trials done of 10,000,000", v.Words)
+	}
+	tb.click("#vote-cancel", 1)
+	checkCancelled(t, "vote", viewOf(tb, "vote"))
+	serviceStopped(t, c)
+}

@@ -9,8 +9,8 @@
 // data-state: idle, running, done, stale or error; aria-busy), #KIND-state
 // (what the state means, in words), #KIND-running (shown while running)
 // holding #KIND-progress, #KIND-elapsed and #KIND-cancel, and #KIND-answer
-// (the answer, marked data-outdated when it no longer answers the
-// question).
+// (the answer: hidden until the first, then marked data-outdated when it
+// no longer answers the question).
 
 import { $ } from "./dom.js";
 
@@ -68,6 +68,7 @@ export class Busy {
   done() {
     this.stop();
     this.hasAnswer = true;
+    this.answer.hidden = false;
     if (this.dirty) {
       this.setState("stale", this.outdatedWords(this.dirty));
       return;

@@ -150,13 +150,15 @@ const documentPath = /\b(?:scenario\.)?(?:attacker|defender|system|run|limits|va
 
 // words rewrites a message's text for a player: the command line's
 // "run ti4sim space …" becomes the Battle tab, each --flag its control's
-// label, each JSON path its control's label or words.
+// label, a large range its figures (1..1000000000 → 1 to 1,000,000,000),
+// each JSON path its control's label or words.
 export function words(text) {
   return String(text)
     .replace(/\brun ti4sim (?:space|ground|invade)\b/g, "run it on the Battle tab with")
     .replace(/\bti4sim (\w+) --help\b/g, "the $1 tab's notes")
     .replace(/(^|[^\w-])--([a-z][a-z0-9-]*)/g, (_, pre, flag) => pre + flagWords(flag))
     .replace(/(^|[^\w-])-([nad])\b(?=\s)/g, (_, pre, f) => pre + flagWords({ n: "trials", a: "attacker", d: "defender" }[f]))
+    .replace(/\b(-?\d+)\.\.(\d{5,})\b/g, (_, lo, hi) => `${Number(lo).toLocaleString("en-US")} to ${Number(hi).toLocaleString("en-US")}`)
     .replace(documentPath, (p) => {
       const c = controlOfPath(p);
       return c ? labelOf(c) : pathWords(p);

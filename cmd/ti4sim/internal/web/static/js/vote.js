@@ -56,19 +56,25 @@ function setRows(rows) {
     h("tr", {}, h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Votes"), ...outs.map((o) => h("th", { scope: "col" }, `P(${o})`)), h("th", { scope: "col" }, "More"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Remove"))),
   );
   $("vote-table").tBodies[0].replaceChildren();
+  rowsMade = 0;
   for (const r of rows) addRow(r);
 }
+
+// rowsMade counts the rows made: each row's fields have ids of their own
+// (an error marks its field, and unmarks it by its id).
+let rowsMade = 0;
 
 function addRow(v) {
   const outs = outcomes();
   const n = $("vote-table").tBodies[0].rows.length + 1;
+  const id = `voter-${++rowsMade}`;
   const row = h(
     "tr",
     {},
-    h("td", {}, h("input", { type: "text", class: "v-name", value: v.name, "aria-label": `Voter ${n} · name`, size: 8 })),
-    h("td", {}, h("input", { type: "text", class: "v-votes", value: v.votes, "aria-label": `Voter ${n} · votes`, size: 4, inputMode: "numeric" })),
-    ...outs.map((o) => h("td", {}, h("input", { type: "text", class: "v-p", "data-outcome": o, value: v.probs[o] ?? "", "aria-label": `Voter ${n} · chance of ${o}`, size: 4, placeholder: "0" }))),
-    h("td", {}, h("input", { type: "text", class: "v-more", value: v.more, "aria-label": `Voter ${n} · more fields`, size: 10, spellcheck: false })),
+    h("td", {}, h("input", { type: "text", id: `${id}-name`, class: "v-name", value: v.name, "aria-label": `Voter ${n} · name`, size: 8 })),
+    h("td", {}, h("input", { type: "text", id: `${id}-votes`, class: "v-votes", value: v.votes, "aria-label": `Voter ${n} · votes`, size: 4, inputMode: "numeric" })),
+    ...outs.map((o) => h("td", {}, h("input", { type: "text", id: `${id}-p-${o.replace(/[^\w-]/g, "_")}`, class: "v-p", "data-outcome": o, value: v.probs[o] ?? "", "aria-label": `Voter ${n} · chance of ${o}`, size: 4, placeholder: "0" }))),
+    h("td", {}, h("input", { type: "text", id: `${id}-more`, class: "v-more", value: v.more, "aria-label": `Voter ${n} · more fields`, size: 10, spellcheck: false })),
     h("td", {}, h("button", { type: "button", class: "v-remove", "aria-label": `remove voter ${n}` }, "×")),
   );
   row.querySelector(".v-remove").addEventListener("click", () => row.remove());
