@@ -323,5 +323,8 @@ func TestBrowserVoteBusyCancel(t *testing.T) {
 	}
 	tb.click("#vote-cancel", 1)
 	checkCancelled(t, "vote", viewOf(tb, "vote"))
+	if id := eval[string](tb, `document.activeElement.id`); id != "vote-run" {
+		t.Errorf("after Cancel the keyboard's focus is on %q, want the Odds button (Cancel is hidden)", id)
+	}
 	serviceStopped(t, c)
 }

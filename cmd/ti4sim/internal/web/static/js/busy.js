@@ -88,6 +88,8 @@ export class Busy {
   // request is aborted; the WebAssembly worker is terminated).
   cancel() {
     if (!this.ac) return;
+    // Cancel is hidden now: the keyboard's focus goes to the run button.
+    if (document.activeElement === $(`${this.kind}-cancel`)) $(`${this.kind}-run`)?.focus();
     this.ac.abort();
     this.gen++;
     this.stop();
