@@ -121,6 +121,16 @@ func TestBrowserCompareErrorsInPlayersWords(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("[aria-invalid=true]").length`); n != 1 {
 		t.Errorf("%d controls are marked invalid, want only the Values field (the count fixed is unmarked)", n)
 	}
+
+	// The variants' warnings are shown, once each, in words.
+	tb = newTab(t)
+	tb.open(shareLink(c.static, "compare", []byte(`{"version":1,"scenario":{"version":1,"action":"space","ruleset":"ti3-sa","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":2}]},"system":{"space_mine":true},"run":{"trials":1000,"seed":1}},"vary":[{"key":"nebula","values":["false","true"]}]}`)))
+	tb.waitDone("compare-out", "compare-error", 90*time.Second)
+	warnings := eval[[]string](tb, `[...document.querySelectorAll("#compare-warnings li")].map((l) => l.textContent)`)
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "never negated by taking 2 hits elsewhere: Battle tab · Negate mine hits)") {
+		t.Errorf("the comparison's warnings read %q, want the space mine's once, naming the Battle tab's switch Negate mine hits", warnings)
+	}
+	checkPlainWords(tb, "compare warnings")
 }
 
 // Advise: Trials 0 is the Trials field's; a question too large for the

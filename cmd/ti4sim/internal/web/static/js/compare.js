@@ -4,7 +4,7 @@
 
 import { $, h } from "./dom.js";
 import * as fmt from "./format.js";
-import { controlOfPath, showError } from "./messages.js";
+import { controlOfPath, showError, words } from "./messages.js";
 
 // setup fills the list of choices that can vary (the catalog's vary keys).
 export function setup(catalog) {
@@ -48,6 +48,12 @@ export function show(res) {
     ),
   );
   $("compare-result").tBodies[0].replaceChildren(...rows);
+  // The variants' warnings, each once, naming the variants it is about.
+  const warned = new Map();
+  for (const v of res.variants) for (const w of v.warnings || []) warned.set(w, [...(warned.get(w) || []), v.name]);
+  $("compare-warnings").replaceChildren(
+    ...[...warned].map(([w, names]) => h("li", {}, names.length === res.variants.length ? words(w) : `${names.join(", ")}: ${words(w)}`)),
+  );
   $("compare-verdict").replaceChildren(
     ...(res.differences || []).map((d) =>
       h("li", {}, `${d.variant} against ${d.versus}: attacker wins ${d.attacker_win.diff >= 0 ? "+" : ""}${(100 * d.attacker_win.diff).toFixed(2)} points — ${d.verdict}`),
