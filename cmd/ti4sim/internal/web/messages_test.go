@@ -174,4 +174,9 @@ func TestBrowserVoteErrorsInPlayersWords(t *testing.T) {
 	tb.typeInto("#vote-trials", "0")
 	tb.click("#vote-run", 1)
 	checkError(t, tb, "vote-error", "Trials: 0 is out of range", "vote-trials")
+	// Exact takes no trials: the field is off while Exact is on.
+	tb.click("#vote-exact", 1)
+	if got := eval[string](tb, `["vote-trials", "vote-seed"].map((id) => document.getElementById(id).disabled).join(" ")`); got != "true true" {
+		t.Errorf("with Exact on, Trials and Seed disabled: %s, want true true", got)
+	}
 }

@@ -22,6 +22,16 @@ function factionName(catalog, slug) {
   return factionNames.get(slug);
 }
 
+// exactOrTrials offers the trials and seed only when fleets may be
+// simulated (Method exact takes neither).
+function exactOrTrials() {
+  for (const id of ["advise-trials", "advise-seed"]) $(id).disabled = $("advise-method").value === "exact";
+}
+
+// The page's modules run once the page is parsed: the Method select is
+// there to follow.
+$("advise-method").addEventListener("change", exactOrTrials);
+
 // wire makes the offer to fix a question too large (fewer trials) run the
 // tab again (run).
 export function wire(run) {
@@ -109,6 +119,7 @@ export function load(doc) {
   set("advise-keep", doc.keep || 1);
   $("advise-there").checked = (doc.scenario?.attacker?.fleet || []).length > 0;
   $("advise-method").value = ["exact", "trials"].includes(doc.method) ? doc.method : "auto";
+  exactOrTrials();
   const run = doc.scenario?.run || {};
   $("advise-trials").value = run.trials ?? 20000;
   $("advise-seed").value = run.seed ?? 1;

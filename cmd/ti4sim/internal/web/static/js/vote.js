@@ -17,7 +17,14 @@ export function setup() {
     $("vote-table").tBodies[0].lastElementChild.querySelector("input").focus();
   });
   $("vote-outcomes").addEventListener("change", () => setRows(readRows()));
+  $("vote-exact").addEventListener("change", exactOrTrials);
   setRows(defaultVoters.map(parseVoter));
+}
+
+// exactOrTrials offers the trials and seed only when the vote is
+// simulated (an exact vote takes neither, as --exact takes no -n).
+function exactOrTrials() {
+  for (const id of ["vote-trials", "vote-seed"]) $(id).disabled = $("vote-exact").checked;
 }
 
 // outcomes are the table's outcome columns.
@@ -111,6 +118,7 @@ export function load(doc) {
   $("vote-mode").value = doc.mode === "base" ? "base" : "preliminary";
   $("vote-speaker").value = doc.speaker || "";
   $("vote-exact").checked = Boolean(doc.run?.exact);
+  exactOrTrials();
   if (doc.run?.trials) $("vote-trials").value = doc.run.trials;
   if (doc.run?.seed !== undefined) $("vote-seed").value = doc.run.seed;
   setRows(voters);
