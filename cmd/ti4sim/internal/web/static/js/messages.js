@@ -116,8 +116,9 @@ export function labelOf(control) {
     words = control
       .getAttribute("aria-labelledby")
       .split(/\s+/)
-      .map((id) => $(id)?.textContent || "")
-      .join(" ");
+      .map((id) => ($(id)?.textContent || "").trim())
+      .filter((w) => w !== "")
+      .join(" · "); // "a-title a-name-cruiser": Attacker · Cruiser I
   } else {
     const label = (control.id && document.querySelector(`label[for="${control.id}"]`)) || control.closest("label");
     if (label) {
