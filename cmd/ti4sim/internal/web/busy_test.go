@@ -328,3 +328,29 @@ func TestBrowserVoteBusyCancel(t *testing.T) {
 	}
 	serviceStopped(t, c)
 }
+
+// On the WebAssembly site one worker answers every tab: a Cancel
+// terminates it, and the run another tab was waiting for runs again on the
+// next worker instead of showing a cancel nobody asked for.
+func TestBrowserWasmCancelSparesOtherTabs(t *testing.T) {
+	c := requireStatic(t)
+	tb := newTab(t)
+	long := strings.Replace(`{"version":1,"scenario":`+bigBattle+`,"vary":[{"key":"nebula","values":["false","true"]}]}`, `"trials":2000`, `"trials":4000000`, 1)
+	tb.open(shareLink(c.static, "compare", []byte(long)))
+	tb.waitRunning("compare", true, 90*time.Second)
+	tb.click("#tab-vote", 1)
+	tb.typeInto("#vote-trials", "20000")
+	tb.click("#vote-run", 1) // waits in the worker behind the comparison
+	if v := viewOf(tb, "vote"); v.State != "running" {
+		t.Fatalf("vote after its button shows %+v, want running (waiting for the worker)", v)
+	}
+	tb.click("#tab-compare", 1)
+	tb.click("#compare-cancel", 1)
+	if v := viewOf(tb, "compare"); v.State != "idle" || v.Words != "Cancelled." {
+		t.Errorf("compare after Cancel shows %+v, want idle, Cancelled.", v)
+	}
+	tb.waitDone("vote-out", "vote-error", 60*time.Second)
+	if v := viewOf(tb, "vote"); v.Words != "" || v.Outdated {
+		t.Errorf("vote, answered after another tab's Cancel, shows %+v, want its answer current", v)
+	}
+}

@@ -211,6 +211,7 @@ async function runBattle() {
     if (gen !== generation) return;
     running = null;
     if (e instanceof engines.Cancelled) {
+      if (!ac.signal.aborted) return runBattle(); // the worker stopped for another tab's Cancel
       results.setState("stale", "— cancelled; press Run now for an answer");
       return;
     }
@@ -385,6 +386,9 @@ async function runTab(kind, doc, view) {
   } catch (e) {
     if (!run.current()) return;
     if (e instanceof engines.Cancelled) {
+      // Not this run's Cancel: the WebAssembly worker was stopped to cancel
+      // another tab's run, and took this one with it. It runs again.
+      if (!run.signal.aborted) return runTab(kind, doc, view);
       b.cancelled();
       return;
     }
