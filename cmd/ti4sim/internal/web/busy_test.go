@@ -344,6 +344,9 @@ func TestBrowserWasmCancelSparesOtherTabs(t *testing.T) {
 	if v := viewOf(tb, "vote"); v.State != "running" {
 		t.Fatalf("vote after its button shows %+v, want running (waiting for the worker)", v)
 	}
+	if busy := eval[string](tb, `["battle", "compare", "advise", "vote"].filter((t) => document.getElementById("tab-" + t).hasAttribute("data-busy")).join(" ")`); busy != "compare vote" {
+		t.Errorf("the tabs marked busy are %q, want compare vote (a tab's run seen from another tab)", busy)
+	}
 	tb.click("#tab-compare", 1)
 	tb.click("#compare-cancel", 1)
 	if v := viewOf(tb, "compare"); v.State != "idle" || v.Words != "Cancelled." {

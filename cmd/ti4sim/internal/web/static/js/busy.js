@@ -124,6 +124,9 @@ export class Busy {
     this.out.dataset.state = state;
     this.out.setAttribute("aria-busy", state === "running" ? "true" : "false");
     $(`${this.kind}-running`).hidden = state !== "running";
+    // The tab's button shows the run too, seen from another tab.
+    const tab = $(`tab-${this.kind}`);
+    if (tab) tab.toggleAttribute("data-busy", state === "running");
     $(`${this.kind}-state`).textContent = words;
     if (state === "stale" || state === "error") this.markAnswer(true);
   }
