@@ -48,6 +48,7 @@ export function show(res) {
     ),
   );
   $("compare-result").tBodies[0].replaceChildren(...rows);
+  if (res.trials) $("compare-summary").textContent = `${res.trials.toLocaleString("en-US")} trials each, seed ${res.seed}: the Battle tab's Trials and Seed, the same dice for every variant.`;
   // The variants' warnings, each once, naming the variants it is about.
   const warned = new Map();
   for (const v of res.variants) for (const w of v.warnings || []) warned.set(w, [...(warned.get(w) || []), v.name]);
