@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Compare, Advise and Vote show their work as the Battle tab does: while a
@@ -239,12 +240,14 @@ func TestBrowserWasmCompareBusyCancel(t *testing.T) {
 			t.Errorf("Cancel terminated %d workers, want 1 (the worker computing the comparison): before %+v, after %+v", after.Terminated-before.Terminated, before, after)
 		}
 	})
-	// The next run starts a new worker and answers.
+	// The next run starts a new worker; Escape cancels it as Cancel does.
 	tb.click("#compare-run", 1)
 	tb.waitRunning("compare", false, 30*time.Second)
-	tb.click("#compare-cancel", 1)
-	if w := eval[workerCount](tb, `window.__workers`); w.Made < 2 {
-		t.Errorf("the page made %d workers, want a new one after a cancel", w.Made)
+	before = eval[workerCount](tb, `window.__workers`)
+	tb.do(5*time.Second, "pressing Escape", chromedp.KeyEvent(kb.Escape))
+	checkCancelled(t, "compare", viewOf(tb, "compare"))
+	if w := eval[workerCount](tb, `window.__workers`); w.Made < 2 || w.Terminated != before.Terminated+1 {
+		t.Errorf("workers before Escape %+v, after %+v: want a new worker made after the first cancel, and terminated by Escape", before, w)
 	}
 }
 

@@ -27,6 +27,10 @@ export class Busy {
     this.hasAnswer = false;
     this.dirty = ""; // why the run in progress answers an outdated question
     $(`${kind}-cancel`).addEventListener("click", () => this.cancel());
+    // Escape cancels the run of the tab shown, as its Cancel button does.
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.ac && !this.out.closest("[role=tabpanel]").hidden) this.cancel();
+    });
   }
 
   // start begins a run: an earlier run of the tab is stopped, the answer
