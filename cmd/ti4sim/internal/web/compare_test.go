@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,6 +61,9 @@ func TestBrowserCompare(t *testing.T) {
   return out;
 })()`)
 	checkCells(t, "compare tab", got, want)
+	if got := eval[string](tb, `document.getElementById("compare-summary").textContent`); !strings.HasPrefix(got, "20,000 trials each, seed 7: the Battle tab's Trials and Seed") {
+		t.Errorf("compare tab says %q, want 20,000 trials each, seed 7: the Battle tab's Trials and Seed…", got)
+	}
 	if n := eval[int](tb, `document.querySelectorAll("#compare-verdict li").length`); n != len(a.Differences) {
 		t.Errorf("compare tab: %d verdicts shown, the answer has %d differences", n, len(a.Differences))
 	}

@@ -16,6 +16,8 @@ import * as share from "./share.js";
 import * as sides from "./sides.js";
 import * as memory from "./memory.js";
 import * as help from "./help.js";
+import { Busy } from "./busy.js";
+import { noteCombat, words } from "./messages.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -150,6 +152,7 @@ function selectTab(name) {
 function battleEdited(delay = debounceMs) {
   battle.refreshNames();
   setHash(share.encode("combat", battle.document()));
+  tabsOnBattleEdited();
   generation++;
   if (running) {
     running.abort();
@@ -184,6 +187,7 @@ async function runBattle() {
       return;
     }
   }
+  noteCombat(doc);
   results.progress(0, 1);
   results.setState("running", doc.run.prefer_exact ? "— computing…" : "— simulating…");
   const opts = { signal: ac.signal, onProgress: (d, t) => gen === generation && results.progress(d, t) };
@@ -204,7 +208,7 @@ async function runBattle() {
       // and its warning says why.
       const why = (res.warnings || []).find((w) => w.startsWith("not exact: "));
       $("fallback").hidden = false;
-      $("fallback").textContent = why ? why.replace(/^not exact: /, "Not exact: ").replace(/; simulated instead.*$/, ". Monte Carlo instead.") : "Not exact: Monte Carlo instead.";
+      $("fallback").textContent = why ? words(why).replace(/^not exact: /, "Not exact: ").replace(/; simulated instead.*$/, ". Monte Carlo instead.") : "Not exact: Monte Carlo instead.";
     }
     results.show(res, doc);
     $("result").dataset.seq = String(++seq);
@@ -213,6 +217,7 @@ async function runBattle() {
     if (gen !== generation) return;
     running = null;
     if (e instanceof engines.Cancelled) {
+      if (!ac.signal.aborted) return runBattle(); // the worker stopped for another tab's Cancel
       results.setState("stale", "— cancelled; press Run now for an answer");
       return;
     }
@@ -230,16 +235,20 @@ function cancel() {
 }
 
 // openFragment loads a share link's document; it returns false when the
-// fragment holds none.
+// fragment holds none. A damaged link says so (#link-status) and opens
+// nothing: the page shows the sample battle when it is the link the page
+// was opened with, else keeps what it shows.
 function openFragment(hash) {
   let link;
   try {
     link = share.decode(hash);
   } catch (e) {
-    results.error(e.message, "");
-    return false;
+    const first = lastHash === "";
+    linkStatus(`This link is damaged: ${e.message}; ${first ? "showing the sample battle instead" : "the page keeps what it showed"}.`);
+    return !first;
   }
   if (!link) return false;
+  linkStatus("");
   lastHash = hash;
   const { kind, doc } = link;
   if (kind === "combat") {
@@ -258,6 +267,17 @@ function openFragment(hash) {
     runVote();
   }
   return true;
+}
+
+// linkStatus says what is wrong with the link opened ("" hides it).
+function linkStatus(text) {
+  const el = $("link-status");
+  el.hidden = !text;
+  $("link-status-words").textContent = text;
+  if (!el.dataset.wired) {
+    el.dataset.wired = "true";
+    $("link-status-dismiss").addEventListener("click", () => (el.hidden = true));
+  }
 }
 
 function showMissed(missed) {
@@ -287,43 +307,98 @@ async function importLink() {
     const ans = await engine.run("import", JSON.stringify({ link }));
     const body = JSON.parse(ans.body);
     if (ans.status !== 200) {
-      status.textContent = `Not imported: ${body.error}`;
+      status.textContent = `Not imported: ${words(body.error)}`;
       return;
     }
-    const missed = battle.load(body.scenario);
-    const notes = [...body.warnings, ...missed.map((m) => `not shown: ${m}`)];
+    // A ti4battle.com link carries no run (ti4battle always simulates):
+    // the importer writes "run": {}, which the form would read as Monte
+    // Carlo. The form's Method, trials and seed stay unless the document
+    // asks for a run.
+    const scenario = body.scenario;
+    if (!scenario.run || Object.keys(scenario.run).length === 0) scenario.run = battle.run();
+    const missed = battle.load(scenario);
+    const notes = [...body.warnings.map(words), ...missed.map((m) => `not shown: ${m}`)];
     status.textContent = `Imported.${notes.length ? " " + notes.join("; ") : ""}`;
     $("import-link").value = "";
     selectTab("battle");
     battleEdited(0);
   } catch (e) {
-    status.textContent = `Not imported: ${e.message}`;
+    status.textContent = `Not imported: ${words(e.message)}`;
   }
+}
+
+// busy holds each tab's Busy (busy.js), made at its first run.
+const busy = {};
+
+// runWords are the words of each tab's run button.
+const runWords = { compare: "Compare", advise: "Advise", vote: "Odds" };
+
+// busyOf returns a tab's Busy; at its first run the tab's form starts to
+// mark the answer outdated when it changes.
+function busyOf(kind) {
+  if (!busy[kind]) {
+    busy[kind] = new Busy(kind, runWords[kind]);
+    if (kind === "advise") advise.wire(() => runOnBattle("advise"));
+    for (const type of ["input", "change"]) $(kind).addEventListener(type, () => busy[kind].outdated("the question above changed"));
+    $(kind).addEventListener("click", (e) => {
+      if (e.target.closest(".v-remove, #vote-add")) busy[kind].outdated("the question above changed");
+    });
+  }
+  return busy[kind];
+}
+
+// tabsOnBattleEdited follows an edit of the Battle tab: the answers of
+// the tabs that answer its battle are outdated, and Advise names the
+// defender it will advise against.
+function tabsOnBattleEdited() {
+  for (const kind of Object.keys(onBattle)) busy[kind]?.outdated("the Battle tab changed");
+  advise.showAgainst(battle.document(), battle.cat);
 }
 
 // runOnBattle answers such a tab's document for the Battle tab's scenario.
 async function runOnBattle(kind) {
   const view = onBattle[kind];
-  await runTab(kind, view.document(battle.document(), battle.trialsRun()), view);
+  const combat = battle.document();
+  if (kind === "advise") advise.showAgainst(combat, battle.cat);
+  await runTab(kind, view.document(combat, battle.trialsRun()), view);
 }
 
 async function runVote() {
   await runTab("vote", vote.document(), vote);
 }
 
-// runTab answers a compare, advise or vote document in its tab (view: its module,
-// with show and error): the link follows the document, the answer or the
-// engine's error is shown.
+// runTab answers a compare, advise or vote document in its tab (view: its
+// module, with show and error): the link follows the document; the tab is
+// busy (progress where the engine reports it, Cancel) until the answer or
+// the engine's error is shown; an answer to a run since replaced or
+// cancelled is dropped.
 async function runTab(kind, doc, view) {
   setHash(share.encode(kind, doc));
+  const b = busyOf(kind);
+  const run = b.start();
+  if (doc.scenario) noteCombat(doc.scenario);
   view.error("");
-  $(`${kind}-out`).dataset.state = "running";
   try {
-    const ans = await engine.run(kind, JSON.stringify(doc));
+    const ans = await engine.run(kind, JSON.stringify(doc), { signal: run.signal, onProgress: run.onProgress });
+    if (!run.current()) return;
     const body = JSON.parse(ans.body);
-    if (ans.status !== 200) return view.error(body.error, body.path);
-    view.show(body);
+    if (ans.status !== 200) {
+      b.failed();
+      view.error(body.error, body.path);
+      return;
+    }
+    view.show(body, doc, battle.cat);
+    b.done();
   } catch (e) {
+    if (!run.current()) return;
+    if (e instanceof engines.Cancelled) {
+      // Not this run's Cancel: the WebAssembly worker was stopped to cancel
+      // another tab's run, and took this one with it. It runs again.
+      if (!run.signal.aborted) return runTab(kind, doc, view);
+      b.cancelled();
+      return;
+    }
+    b.failed();
     view.error(e.message);
   }
 }

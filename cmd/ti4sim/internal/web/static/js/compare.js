@@ -1,9 +1,10 @@
 // The compare tab: the battle of the Battle tab run once per value of one
 // choice (POST /v1/compare: common random numbers), side by side, with
-// the verdict on each difference.
+// the verdict on each difference; errors at the control at fault.
 
-import { $, h, showError } from "./dom.js";
+import { $, h } from "./dom.js";
 import * as fmt from "./format.js";
+import { controlOfPath, showError, words } from "./messages.js";
 
 // setup fills the list of choices that can vary (the catalog's vary keys).
 export function setup(catalog) {
@@ -34,7 +35,6 @@ export function load(doc) {
 
 // show draws a comparison's answer.
 export function show(res) {
-  $("compare-out").dataset.state = "done";
   const rows = res.variants.map((v) =>
     h(
       "tr",
@@ -48,6 +48,13 @@ export function show(res) {
     ),
   );
   $("compare-result").tBodies[0].replaceChildren(...rows);
+  if (res.trials) $("compare-summary").textContent = `${res.trials.toLocaleString("en-US")} trials each, seed ${res.seed}: the Battle tab's Trials and Seed, the same dice for every variant.`;
+  // The variants' warnings, each once, naming the variants it is about.
+  const warned = new Map();
+  for (const v of res.variants) for (const w of v.warnings || []) warned.set(w, [...(warned.get(w) || []), v.name]);
+  $("compare-warnings").replaceChildren(
+    ...[...warned].map(([w, names]) => h("li", {}, names.length === res.variants.length ? words(w) : `${names.join(", ")}: ${words(w)}`)),
+  );
   $("compare-verdict").replaceChildren(
     ...(res.differences || []).map((d) =>
       h("li", {}, `${d.variant} against ${d.versus}: attacker wins ${d.attacker_win.diff >= 0 ? "+" : ""}${(100 * d.attacker_win.diff).toFixed(2)} points — ${d.verdict}`),
@@ -55,8 +62,16 @@ export function show(res) {
   );
 }
 
-// error shows a comparison's error.
+// control finds the control of a compare document's JSON path and
+// message: the tab's own (what varies, its values: a variant's fault is
+// its value's), else the Battle tab's (the battle compared).
+function control(path, msg) {
+  if (/^variant /.test(msg) || /^vary\[\d+\]\.values/.test(path)) return $("compare-values");
+  if (/^vary\b/.test(path)) return $("compare-key");
+  return path ? controlOfPath(path) : null;
+}
+
+// error shows a comparison's error, named by the control at fault.
 export function error(msg, path = "") {
-  showError($("compare-error"), msg, path);
-  if (msg) $("compare-out").dataset.state = "error";
+  showError($("compare-error"), msg, path, msg ? control(path, msg) : null);
 }

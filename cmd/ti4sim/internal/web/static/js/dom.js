@@ -33,31 +33,6 @@ export function intValue(input, def = 0) {
   return input.value.trim() === "" || !Number.isFinite(v) ? def : Math.trunc(v);
 }
 
-// showError shows an engine's error in el ("" hides it). With the control
-// at fault (control, found from the error's JSON path), the message is
-// prefixed by that control's name as the form shows it, the control is
-// marked invalid and the message says which; with none, by the JSON path.
-// el's data-path holds the path, data-control the control's id.
-export function showError(el, msg, path = "", control = null) {
-  for (const c of document.querySelectorAll('[aria-invalid="true"]')) c.removeAttribute("aria-invalid");
-  el.hidden = !msg;
-  const name = control ? controlName(control) : "";
-  el.textContent = msg ? (name ? `${name}: ${msg}` : path ? `${path}: ${msg}` : msg) : "";
-  el.dataset.path = path;
-  el.dataset.control = control && msg ? control.id : "";
-  if (control && msg) {
-    control.setAttribute("aria-invalid", "true");
-    if (el.id) control.setAttribute("aria-errormessage", el.id);
-  }
-}
-
-// controlName names a control as the form shows it: its side's title, then
-// its label's words ("Attacker · Trade goods to spend").
-function controlName(control) {
-  const label = control.closest("label");
-  const own = control.getAttribute("aria-label") || (label ? label.textContent : "") || control.id;
-  const legend = control.closest("fieldset")?.querySelector("legend");
-  const words = own.replace(/\s+/g, " ").trim();
-  const side = legend && /^(Attacker|Defender)/.test(legend.textContent.trim()) ? legend.textContent.trim().split(/\s/)[0] : "";
-  return side && !words.startsWith(side) ? `${side} · ${words}` : words;
-}
+// showError shows an engine's error at its control, in a player's words
+// (messages.js).
+export { showError } from "./messages.js";

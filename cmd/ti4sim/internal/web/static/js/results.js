@@ -6,6 +6,7 @@
 import { controlOf } from "./battle.js";
 import { $, h, showError } from "./dom.js";
 import * as fmt from "./format.js";
+import { words } from "./messages.js";
 
 const labels = {
   space: ["Attacker wins", "Draw (no ships left)", "Defender wins"],
@@ -122,7 +123,7 @@ export class Results {
       $(`${p}-lost`).textContent = fmt.num(side.resources_lost);
     }
     const w = $("warnings");
-    w.replaceChildren(...(res.warnings || []).map((t) => h("li", {}, t)));
+    w.replaceChildren(...(res.warnings || []).map((t) => h("li", {}, words(t))));
     this.draw(res);
   }
 

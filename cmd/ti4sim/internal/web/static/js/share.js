@@ -14,26 +14,32 @@ export function encode(kind, doc) {
 }
 
 // decode reads a fragment; it returns {kind, doc}, null for a fragment
-// that holds no document, or throws an Error saying what is wrong.
+// that is no link (none, or an anchor such as #top), or throws an Error
+// saying, in a player's words, how the link is damaged: cut short or
+// garbled in copying, or naming a page this site does not have.
 export function decode(hash) {
-  const m = /^#([a-z]+)=(.*)$/s.exec(hash || "");
-  if (!m || !kinds.includes(m[1])) return null;
-  const b64 = m[2].replaceAll("-", "+").replaceAll("_", "/");
+  const m = /^#([A-Za-z0-9_-]+)=(.*)$/s.exec(hash || "");
+  if (!m) return null;
+  if (!kinds.includes(m[1])) throw new Error(`it asks for "${m[1]}", which is not one of this page's tabs`);
+  const text = m[2].trim();
+  if (text === "") throw new Error("it holds no battle (nothing follows the = sign)");
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it holds characters a link of this page never has (it was garbled in copying)");
+  const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
   let bin;
   try {
     bin = atob(b64 + "===".slice((b64.length + 3) % 4));
   } catch {
-    throw new Error("the link's scenario is not base64url text");
+    throw new Error("it is cut short (a character is missing at its end)");
   }
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
   let doc;
   try {
     doc = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new Error("the link's scenario is not a JSON document");
+    throw new Error("it is cut short or garbled (its battle cannot be read)");
   }
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
-    throw new Error("the link's scenario is not a JSON object");
+    throw new Error("it holds no battle (its text is not a scenario)");
   }
   return { kind: m[1], doc };
 }

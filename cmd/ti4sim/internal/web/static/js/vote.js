@@ -4,8 +4,9 @@
 // (POST /v1/vote). Each row is written as the command line's voter,
 // NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (ti4sim vote --help).
 
-import { $, h, intValue, showError } from "./dom.js";
+import { $, h, intValue } from "./dom.js";
 import * as fmt from "./format.js";
+import { showError, words } from "./messages.js";
 
 const defaultVoters = ["alice:6:for=0.7,against=0.2", "bob:5:for=0.5,against=0.5", "carol:4:against=1"];
 
@@ -16,7 +17,14 @@ export function setup() {
     $("vote-table").tBodies[0].lastElementChild.querySelector("input").focus();
   });
   $("vote-outcomes").addEventListener("change", () => setRows(readRows()));
+  $("vote-exact").addEventListener("change", exactOrTrials);
   setRows(defaultVoters.map(parseVoter));
+}
+
+// exactOrTrials offers the trials and seed only when the vote is
+// simulated (an exact vote takes neither, as --exact takes no -n).
+function exactOrTrials() {
+  for (const id of ["vote-trials", "vote-seed"]) $(id).disabled = $("vote-exact").checked;
 }
 
 // outcomes are the table's outcome columns.
@@ -55,19 +63,25 @@ function setRows(rows) {
     h("tr", {}, h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Votes"), ...outs.map((o) => h("th", { scope: "col" }, `P(${o})`)), h("th", { scope: "col" }, "More"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Remove"))),
   );
   $("vote-table").tBodies[0].replaceChildren();
+  rowsMade = 0;
   for (const r of rows) addRow(r);
 }
+
+// rowsMade counts the rows made: each row's fields have ids of their own
+// (an error marks its field, and unmarks it by its id).
+let rowsMade = 0;
 
 function addRow(v) {
   const outs = outcomes();
   const n = $("vote-table").tBodies[0].rows.length + 1;
+  const id = `voter-${++rowsMade}`;
   const row = h(
     "tr",
     {},
-    h("td", {}, h("input", { type: "text", class: "v-name", value: v.name, "aria-label": `voter ${n}: name`, size: 8 })),
-    h("td", {}, h("input", { type: "text", class: "v-votes", value: v.votes, "aria-label": `voter ${n}: votes`, size: 4, inputMode: "numeric" })),
-    ...outs.map((o) => h("td", {}, h("input", { type: "text", class: "v-p", "data-outcome": o, value: v.probs[o] ?? "", "aria-label": `voter ${n}: chance of ${o}`, size: 4, placeholder: "0" }))),
-    h("td", {}, h("input", { type: "text", class: "v-more", value: v.more, "aria-label": `voter ${n}: more fields`, size: 10, spellcheck: false })),
+    h("td", {}, h("input", { type: "text", id: `${id}-name`, class: "v-name", value: v.name, "aria-label": `Voter ${n} · name`, size: 8 })),
+    h("td", {}, h("input", { type: "text", id: `${id}-votes`, class: "v-votes", value: v.votes, "aria-label": `Voter ${n} · votes`, size: 4, inputMode: "numeric" })),
+    ...outs.map((o) => h("td", {}, h("input", { type: "text", id: `${id}-p-${o.replace(/[^\w-]/g, "_")}`, class: "v-p", "data-outcome": o, value: v.probs[o] ?? "", "aria-label": `Voter ${n} · chance of ${o}`, size: 4, placeholder: "0" }))),
+    h("td", {}, h("input", { type: "text", id: `${id}-more`, class: "v-more", value: v.more, "aria-label": `Voter ${n} · more fields`, size: 10, spellcheck: false })),
     h("td", {}, h("button", { type: "button", class: "v-remove", "aria-label": `remove voter ${n}` }, "×")),
   );
   row.querySelector(".v-remove").addEventListener("click", () => row.remove());
@@ -104,6 +118,7 @@ export function load(doc) {
   $("vote-mode").value = doc.mode === "base" ? "base" : "preliminary";
   $("vote-speaker").value = doc.speaker || "";
   $("vote-exact").checked = Boolean(doc.run?.exact);
+  exactOrTrials();
   if (doc.run?.trials) $("vote-trials").value = doc.run.trials;
   if (doc.run?.seed !== undefined) $("vote-seed").value = doc.run.seed;
   setRows(voters);
@@ -111,7 +126,6 @@ export function load(doc) {
 
 // show draws a vote's answer.
 export function show(res) {
-  $("vote-out").dataset.state = "done";
   const outs = res.outcomes || Object.keys(res.overall || {});
   const cell = (o, k) => h("td", { class: k }, res[k] && res[k][o] !== undefined ? fmt.pct(res[k][o]) : "–");
   $("vote-result").tBodies[0].replaceChildren(
@@ -121,19 +135,41 @@ export function show(res) {
   if (res.no_majority !== undefined) parts.push(`no outcome passes outright: ${fmt.pct(res.no_majority)}`);
   if (res.final_vote_order) parts.push(`final vote order: ${res.final_vote_order.join(", ")}`);
   $("vote-summary").textContent = parts.join(" · ");
-  $("vote-warnings").replaceChildren(...(res.warnings || []).map((w) => h("li", {}, w)));
+  $("vote-warnings").replaceChildren(...(res.warnings || []).map((w) => h("li", {}, words(w))));
 }
 
 // voteControls are the vote tab's controls: document path, element id.
 const voteControls = {
   mode: "vote-mode", outcomes: "vote-outcomes", speaker: "vote-speaker", speaker_prefers: "vote-speaker",
   voters: "vote-table", bribery: "vote-table", players: "vote-table", duel: "vote-mode",
-  "run.exact": "vote-exact", "run.trials": "vote-trials", "run.seed": "vote-seed",
+  "run.exact": "vote-exact", "run.trials": "vote-trials", "run.seed": "vote-seed", "run.precision": "vote-trials",
 };
 
-// error shows a vote's error, named by the control at fault.
+// voterControl finds the field of voter i's row a message is about: its
+// votes, an outcome's chance, its more fields, else its name.
+function voterControl(i, msg) {
+  const row = $("vote-table").tBodies[0].rows[i];
+  if (!row) return $("vote-table");
+  const rest = msg.replace(/^"[^"]*":\s*/, "");
+  const outcome = [...row.querySelectorAll(".v-p")].find((p) => new RegExp(`(^|[\\s,:])${p.dataset.outcome.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}=`).test(rest));
+  if (/unknown field|final=|then=|extra=|prelim=|zeal/.test(rest)) return row.querySelector(".v-more");
+  if (outcome) return outcome;
+  if (/vote/i.test(rest) && !/name/.test(rest)) return row.querySelector(".v-votes");
+  return row.querySelector(".v-name");
+}
+
+// error shows a vote's error, named by the control at fault (a voter's by
+// its row's field; the voter's text the message quotes is left out: the
+// row is named).
 export function error(msg, path = "") {
-  const id = voteControls[path.replace(/\[\d+\]/g, "")];
-  showError($("vote-error"), msg, path, id ? $(id) : null);
-  if (msg) $("vote-out").dataset.state = "error";
+  const voter = /^voters\[(\d+)\]/.exec(path);
+  let control = null;
+  if (voter && msg) {
+    control = voterControl(Number(voter[1]), msg);
+    msg = msg.replace(/^"[^"]*":\s*/, "");
+  } else {
+    const id = voteControls[path.replace(/\[\d+\]/g, "")];
+    control = id ? $(id) : null;
+  }
+  showError($("vote-error"), msg, path, control);
 }
