@@ -54,7 +54,14 @@ type catalogRuleset struct {
 	// what each does (ti3-sa), and System its system tokens and anomalies
 	// by flag (high_alert, ion_storm).
 	Leaders map[string]string `json:"leaders,omitempty"`
-	System  map[string]string `json:"system,omitempty"`
+	// LeaderOptions are the options a leader takes after a colon
+	// (general:no-rerolls, admiral:UNIT with each ship it may be on,
+	// scientist:adjacent).
+	LeaderOptions map[string][]string `json:"leader_options,omitempty"`
+	// PlanetUnits are the kinds a planet of the system holds (a
+	// planet's units): the ruleset's ground forces and structures.
+	PlanetUnits []string          `json:"planet_units"`
+	System      map[string]string `json:"system,omitempty"`
 	// Cards are the ruleset's own action cards with their text (ti3-sa;
 	// ti4's are in the catalogue's cards).
 	Cards map[string]string `json:"cards,omitempty"`
@@ -138,9 +145,20 @@ func catalog() catalogJSON {
 			r.UnitNames[name] = k.Key()
 		}
 		r.Techs = catalogTechs(g, r.Units)
+		for _, k := range units.DisplayOrder() {
+			if (k.GroundForce() || k.Structure()) && slices.ContainsFunc(r.Units, func(u jsonUnit) bool { return u.Kind == k.Key() }) {
+				r.PlanetUnits = append(r.PlanetUnits, k.Key())
+			}
+		}
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 			r.Leaders = combat.TI3Leaders()
+			r.LeaderOptions = map[string][]string{"general": {"no-rerolls"}, "scientist": {"adjacent"}}
+			for _, k := range units.DisplayOrder() {
+				if k.Ship() && k != units.Fighter {
+					r.LeaderOptions["admiral"] = append(r.LeaderOptions["admiral"], strings.ToLower(units.KindNameTI3(k)))
+				}
+			}
 			r.Cards = combat.TI3Cards()
 			for _, f := range units.TI3Races() {
 				r.Factions = append(r.Factions, catalogFactionOf(f))
