@@ -23,7 +23,7 @@ import (
 // pageCatalog is the part of GET /v1/catalog the form is checked against.
 type pageCatalog struct {
 	Rulesets []struct {
-		Name          string              `json:"name"`
+		Name          string `json:"name"`
 		Techs         []struct{ Slug string }
 		Cards         map[string]string   `json:"cards"`
 		Leaders       map[string]string   `json:"leaders"`
