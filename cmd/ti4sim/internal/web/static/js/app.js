@@ -13,6 +13,8 @@ import * as compare from "./compare.js";
 import * as advise from "./advise.js";
 import * as vote from "./vote.js";
 import * as share from "./share.js";
+import * as systemResult from "./systemresult.js";
+import * as policyResult from "./policyresult.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -173,6 +175,8 @@ async function runBattle() {
     if (doc[side].fleet.length === 0) {
       running = null;
       results.clear();
+      systemResult.show({});
+      policyResult.show({});
       results.setState("idle", "");
       results.error(`give the ${side} at least one unit`, `${side}.fleet`);
       return;
@@ -188,11 +192,13 @@ async function runBattle() {
     running = null;
     if (err) {
       results.clear();
+      systemResult.show({});
+      policyResult.show({});
       results.error(err.error, err.path);
       results.setState("error", "");
       return;
     }
-    const res = JSON.parse(ans.body);
+    const res = policyResult.adapt(JSON.parse(ans.body));
     if (doc.run.prefer_exact && !res.exact) {
       // Exact mode could not answer this battle: the engine simulated it
       // and its warning says why.
@@ -201,6 +207,8 @@ async function runBattle() {
       $("fallback").textContent = why ? why.replace(/^not exact: /, "Not exact: ").replace(/; simulated instead.*$/, ". Monte Carlo instead.") : "Not exact: Monte Carlo instead.";
     }
     results.show(res, doc);
+    systemResult.show(res);
+    policyResult.show(res);
     $("result").dataset.seq = String(++seq);
     results.setState("done", "");
   } catch (e) {
