@@ -252,7 +252,9 @@ export class Battle {
     // the unit upgrades).
     const techs = [];
     if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text, kind: `${f.name}'s` });
-    for (const t of rs.techs || []) if (!techs.some((x) => x.slug === t.slug)) techs.push({ ...t, kind: t.kind === "unit upgrade" ? "unit upgrades" : "technologies" });
+    for (const kind of ["technology", "unit upgrade"]) {
+      for (const t of rs.techs || []) if (t.kind === kind && !techs.some((x) => x.slug === t.slug)) techs.push({ ...t, kind: kind === "unit upgrade" ? "unit upgrades" : "technologies" });
+    }
     const tbox = $(`${p}-tech`);
     tbox.replaceChildren();
     let tgroup = null;

@@ -63,10 +63,8 @@ export class More {
   constructor(catalog, box) {
     this.cat = catalog;
     this.choices = catalog.choice_texts || [];
-    const head = h("tr", {}, h("td"), ...sides.map((s) => h("th", { scope: "col" }, s.title)));
     box.append(
       group("more-casualties", "Casualties and modifiers", "How each side picks the units it loses, and a modifier to every die its units roll.", [
-        head.cloneNode(true),
         sideRow("Choosing casualties", "Optimal: the side picks its losses each round to win most often (solved exactly; the hit order above is then ignored in combat rounds).", (s) =>
           select(`${s.p}-policy`, `${s.title} · Choosing casualties`, [
             ["", "follow the hit order"],
@@ -81,9 +79,9 @@ export class More {
         "more-choices",
         "Players' choices",
         "Where a text leaves the timing or the use to its player; the default is how the engine plays it.",
-        [head.cloneNode(true), ...this.choices.map((c) => sideRow(`${c.name} (${c.of})`, null, (s) => this.choiceSelect(s, c), { "data-choice": c.slug }))],
+        this.choices.map((c) => sideRow(`${c.name} (${c.of})`, null, (s) => this.choiceSelect(s, c), { "data-choice": c.slug })),
       ),
-      group("more-leaders", "Leaders' options (TI3)", "Where the leaders ticked among each side's cards stand or play.", this.leaderRows(head), { "data-only": "ti3-sa" }),
+      group("more-leaders", "Leaders' options (TI3)", "Where the leaders ticked among each side's cards stand or play.", this.leaderRows(), { "data-only": "ti3-sa" }),
       group("more-answer", "Rounds and precision", "Stop a battle early to see where it stands, or simulate until the figures are as precise as you need.", [
         battleRow("Stop after this many combat rounds", "Empty: fight to the end. Counts space and ground rounds each.", h("input", { type: "number", id: "rounds", min: 1, max: catalog.limits?.max_rounds || 1000, placeholder: "to the end", inputMode: "numeric" })),
         battleRow("Precision (Monte Carlo)", "Run until every outcome's 95% interval is within ± this many percentage points; Trials is then the most it runs. Empty: exactly Trials.", h("input", { type: "number", id: "precision", min: 0.01, max: 49, step: "any", placeholder: "—", inputMode: "decimal" })),
@@ -98,21 +96,18 @@ export class More {
   }
 
   // leaderRows are the TI3 leaders' options, one row a leader that takes one.
-  leaderRows(head) {
+  leaderRows() {
     const ti3 = this.cat.rulesets.find((r) => r.leader_options);
     const opts = ti3?.leader_options || {};
     const words = { "no-rerolls": "without the rerolls", adjacent: "on a planet in an adjacent system" };
     const first = { general: "with the rerolls", admiral: "on the best ship", scientist: "on the planet" };
-    return [
-      head.cloneNode(true),
-      ...Object.keys(opts)
-        .sort()
-        .map((l) =>
-          sideRow(`${l[0].toUpperCase()}${l.slice(1)}`, null, (s) =>
-            select(`${s.p}-leader-option-${l}`, `${s.title} · ${l} option`, [["", first[l] || "—"], ...opts[l].map((o) => [o, words[o] || `on a ${o}`])]),
-          ),
+    return Object.keys(opts)
+      .sort()
+      .map((l) =>
+        sideRow(`${l[0].toUpperCase()}${l.slice(1)}`, null, (s) =>
+          select(`${s.p}-leader-option-${l}`, `${s.title} · ${l} option`, [["", first[l] || "—"], ...opts[l].map((o) => [o, words[o] || `on a ${o}`])]),
         ),
-    ];
+      );
   }
 
   // readSide adds side p's inputs of this module to out (a side document);
