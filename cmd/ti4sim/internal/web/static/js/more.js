@@ -16,6 +16,7 @@ const sides = [
 // id suffix (a choice's and a leader option's id add the text's slug).
 export const sideKeys = [
   ["policy", "policy"],
+  ["fleet.damaged_twice", "damaged-twice"],
   ["all_rolls_modifier", "all-rolls-modifier"],
   ["choices", "choices"],
 ];
@@ -81,7 +82,12 @@ export class More {
         "Where a text leaves the timing or the use to its player; the default is how the engine plays it.",
         this.choices.map((c) => sideRow(`${c.name} (${c.of})`, null, (s) => this.choiceSelect(s, c), { "data-choice": c.slug })),
       ),
-      group("more-leaders", "Leaders' options (TI3)", "Where the leaders ticked among each side's cards stand or play.", this.leaderRows(), { "data-only": "ti3-sa" }),
+      group("more-leaders", "TI3: leaders' options and war suns", "Where the leaders ticked among each side's cards stand or play, and the war suns that come into the battle having sustained damage twice.", [
+        ...this.leaderRows(),
+        sideRow("War suns damaged twice", "Of the side's war suns: the ones that have used Sustain Damage twice already (count the others damaged once in the fleet).", (s) =>
+          h("input", { type: "number", id: `${s.p}-damaged-twice`, min: 0, max: 99, value: 0, inputMode: "numeric", "aria-label": `${s.title} · War suns damaged twice` }),
+        ),
+      ], { "data-only": "ti3-sa" }),
       group("more-answer", "Rounds and precision", "Stop a battle early to see where it stands, or simulate until the figures are as precise as you need.", [
         battleRow("Stop after this many combat rounds", "Empty: fight to the end. Counts space and ground rounds each.", h("input", { type: "number", id: "rounds", min: 1, max: catalog.limits?.max_rounds || 1000, placeholder: "to the end", inputMode: "numeric" })),
         battleRow("Precision (Monte Carlo)", "Run until every outcome's 95% interval is within ± this many percentage points; Trials is then the most it runs. Empty: exactly Trials.", h("input", { type: "number", id: "precision", min: 0.01, max: 49, step: "any", placeholder: "—", inputMode: "decimal" })),
@@ -118,6 +124,9 @@ export class More {
     if (m !== 0) out.all_rolls_modifier = m;
     const choices = this.choices.map((c) => [c.slug, $(`${p}-choice-${c.slug}`).value]).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`);
     if (choices.length) out.choices = choices;
+    const twice = intValue($(`${p}-damaged-twice`));
+    const sun = (out.fleet || []).find((e) => e.unit === "war sun");
+    if (twice !== 0 && sun && !$(`${p}-damaged-twice`).closest("[hidden]")) sun.damaged_twice = twice;
     if (out.leaders) {
       out.leaders = out.leaders.map((l) => {
         const o = $(`${p}-leader-option-${l}`);
@@ -141,6 +150,8 @@ export class More {
       if (sel && [...sel.options].some((o) => o.value === v && v)) sel.value = v;
       else missed.push(`choice ${item}`);
     }
+    $(`${p}-damaged-twice`).value = (side.fleet || []).reduce((n, e) => n + (e.damaged_twice || 0), 0);
+    for (const e of side.fleet || []) if (e.damaged_twice && !/^war[ _-]?suns?$/i.test(String(e.unit).trim())) missed.push(`${e.unit} damaged twice`);
     for (const sel of document.querySelectorAll(`[id^='${p}-leader-option-']`)) sel.value = "";
     const leaders = (side.leaders || []).map((l) => {
       const [slug, opt] = l.split(":").map((x) => x.trim().toLowerCase());
