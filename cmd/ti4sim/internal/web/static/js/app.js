@@ -172,7 +172,9 @@ async function runBattle() {
   results.error("");
   $("fallback").hidden = true;
   for (const side of ["attacker", "defender"]) {
-    if (doc[side].fleet.length === 0) {
+    // A system's planets hold the defender's ground forces: its fleet may
+    // then have no ship.
+    if (doc[side].fleet.length === 0 && !(side === "defender" && doc.system?.planets?.length)) {
       running = null;
       results.clear();
       systemResult.show({});

@@ -52,6 +52,7 @@ function sideRow(label, help, make, attrs = {}) {
 
 // battleRow is a row with one control for the battle.
 function battleRow(label, help, control) {
+  control.setAttribute("aria-label", label);
   return h("tr", {}, h("th", { scope: "row" }, h("label", { for: control.id }, label), help ? h("small", { class: "help" }, help) : null), h("td", { colspan: 2 }, control));
 }
 
