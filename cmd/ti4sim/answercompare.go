@@ -132,17 +132,16 @@ func orNone(s string) string {
 	return s
 }
 
-// setVaried sets a varied setting of a variant, as its flag (or, for a
-// printed card, --rules) would.
+// setVaried sets a varied setting of a variant, as its flag (or, for
+// magen and x89, --rules) would.
 func setVaried(d *scenario.Combat, key, val string) error {
-	if _, printed := combat.PrintingChoices()[key]; printed {
+	switch key {
+	case "magen", "x89":
 		if d.Printings == nil {
 			d.Printings = map[string]string{}
 		}
 		d.Printings[key] = strings.ToLower(strings.TrimSpace(val))
 		return nil
-	}
-	switch key {
 	case "nebula":
 		b, err := strconv.ParseBool(val)
 		if err != nil {

@@ -86,9 +86,7 @@ a real difference (the interval excludes 0), or not distinguishable at this
 number of trials.
 
 --vary keys: magen (original, omega, omega2), x89 (original, omega,
-companion, omega2), the other printed cards of --rules (direct-hit, harrow,
-matriarch: original, current; iconoclast, milor: original, omega, current;
-ti3-flagships: sa40, sa42), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
+companion, omega2), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
 none, then X-89), attacker, defender (fleets, separated by ';'),
 attacker-order, defender-order (separated by ';'), attacker-modifier,
 defender-modifier, defender-adjacent-pds, attacker-adjacent-pds,
@@ -214,7 +212,7 @@ func (cr *compareRun) document(c *command, act combat.Action, ex example, args [
 }
 
 // parseVaries parses the --vary flags: each key varied once, and not also
-// set by its own flag (a printed card is no flag of its own).
+// set by its own flag (magen and x89 are not flags of their own).
 func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]scenario.Vary, error) {
 	var vs []scenario.Vary
 	for _, s := range cr.varies {
@@ -222,7 +220,7 @@ func (cr *compareRun) parseVaries(fs *pflag.FlagSet) ([]scenario.Vary, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, printed := combat.PrintingChoices()[v.key]; !printed && fs.Changed(v.key) {
+		if v.key != "magen" && v.key != "x89" && fs.Changed(v.key) {
 			return nil, usageErrorf("compare: %s is both set with --%s and varied; give its values only in --vary", v.key, v.key)
 		}
 		for _, w := range vs {

@@ -6,9 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/combat"
 )
 
 // FuzzParseVary checks that the --vary parser of ti4sim compare never
@@ -65,23 +62,4 @@ func FuzzParseVary(f *testing.F) {
 			t.Fatalf("%q -> %+v -> %q -> %+v, %v", s, v, back, again, err)
 		}
 	})
-}
-
-// Every printed card of --rules is a --vary key, and varying it sets the
-// variant's printing as --rules would: the printings a page offers can be
-// compared.
-func TestVaryEveryPrinting(t *testing.T) {
-	for key, names := range combat.PrintingChoices() {
-		if !slices.Contains(varyKeys, key) {
-			t.Errorf("--rules card %s is not a --vary key", key)
-			continue
-		}
-		var d scenario.Combat
-		if err := setVaried(&d, key, strings.ToUpper(names[1])); err != nil {
-			t.Errorf("varying %s=%s: %v", key, names[1], err)
-		}
-		if d.Printings[key] != names[1] {
-			t.Errorf("varying %s=%s sets printings %v", key, names[1], d.Printings)
-		}
-	}
 }

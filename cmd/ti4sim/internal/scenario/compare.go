@@ -10,9 +10,9 @@ import (
 )
 
 // VaryKeys are the settings a comparison may vary (compare --vary): the
-// printed cards (the keys of --rules), then scenario flags by name.
+// printed cards, then scenario flags by name.
 var VaryKeys = []string{
-	"magen", "x89", "direct-hit", "harrow", "matriarch", "iconoclast", "milor", "ti3-flagships", "ruleset",
+	"magen", "x89", "ruleset",
 	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
 	"attacker-card", "defender-card", "attacker-order", "defender-order",
 	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "attacker-adjacent-pds",
