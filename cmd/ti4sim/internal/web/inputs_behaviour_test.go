@@ -56,8 +56,8 @@ func cliFigures(t *testing.T, c *components, doc []byte) figures {
 			Name  string  `json:"name"`
 			Taken float64 `json:"taken"`
 		} `json:"planets"`
-		Attacker side `json:"attacker"`
-		Defender side `json:"defender"`
+		Attacker systemSide `json:"attacker"`
+		Defender systemSide `json:"defender"`
 		// Optimal: the odds under an optimal choice of casualties.
 		Optimal *struct {
 			AttackerWin  float64 `json:"attacker_win"`
@@ -93,10 +93,22 @@ func cliFigures(t *testing.T, c *components, doc []byte) figures {
 	} else {
 		f["result-kind"] = fmt.Sprintf("%s trials, seed %d", groupThousands(sys.Trials), sys.Seed)
 	}
+	for unit, v := range sys.Attacker.ShipsLeft {
+		f["a-survivors/"+unit] = toFixed(v, 2)
+	}
+	for unit, v := range sys.Defender.ShipsLeft {
+		f["d-survivors/"+unit] = toFixed(v, 2)
+	}
 	for _, p := range sys.Planets {
 		f["planet/"+p.Name] = toFixed(100*p.Taken, 2) + "%"
 	}
 	return f
+}
+
+// systemSide is a side of a system's answer: its ships left.
+type systemSide struct {
+	ShipsLeft     map[string]float64 `json:"ships_left"`
+	ResourcesLost float64            `json:"resources_lost"`
 }
 
 // readPlanetsJS reads the taken cell of each planet row the page shows.

@@ -200,7 +200,7 @@ async function runBattle() {
       results.setState("error", "");
       return;
     }
-    const res = policyResult.adapt(JSON.parse(ans.body));
+    const res = systemResult.adapt(policyResult.adapt(JSON.parse(ans.body)));
     if (doc.run.prefer_exact && !res.exact) {
       // Exact mode could not answer this battle: the engine simulated it
       // and its warning says why.

@@ -7,6 +7,15 @@
 import { $, h } from "./dom.js";
 import * as fmt from "./format.js";
 
+// adapt returns a system's answer with each side's ships left as its
+// survivors (the tables of what each side keeps), and any other answer as
+// it is.
+export function adapt(res) {
+  if (!Array.isArray(res.planets)) return res;
+  const side = (s) => ({ ...s, survivors: { ...(s?.ships_left || {}) } });
+  return { ...res, attacker: side(res.attacker), defender: side(res.defender) };
+}
+
 // show draws res's system part into #system-result and the three
 // outcomes; it hides the section and returns false for an answer with no
 // planets.
