@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
@@ -25,11 +27,14 @@ type catalogJSON struct {
 	// Choices are the texts whose player's choice a side states
 	// (choices, --attacker-choice), each with its choices, the default
 	// first.
-	Choices  map[string][]string `json:"choices"`
-	Factions []catalogFaction    `json:"factions"`
-	Cards    []jsonCard          `json:"cards"`
-	VaryKeys []string            `json:"vary_keys"`
-	Limits   catalogLimits       `json:"limits"`
+	Choices map[string][]string `json:"choices"`
+	// ChoiceTexts are the same texts with their names and whose they are,
+	// by slug: what a form shows beside each choice.
+	ChoiceTexts []catalogChoice  `json:"choice_texts"`
+	Factions    []catalogFaction `json:"factions"`
+	Cards       []jsonCard       `json:"cards"`
+	VaryKeys    []string         `json:"vary_keys"`
+	Limits      catalogLimits    `json:"limits"`
 }
 
 type catalogRuleset struct {
@@ -39,11 +44,24 @@ type catalogRuleset struct {
 	// Technologies are the ruleset's own technologies with their text
 	// (ti3-sa; ti4's are among the cards).
 	Technologies map[string]string `json:"technologies,omitempty"`
+	// Techs are every technology a side may hold under the ruleset (a
+	// side's technologies, --attacker-tech), each with its name, kind and
+	// text: ti4's unit upgrades, Magen Defense Grid, X-89 Bacterial Weapon
+	// and the technology cards; ti3-sa's own. A faction's own technologies
+	// are among its texts.
+	Techs []catalogTech `json:"techs"`
 	// Leaders are the ruleset's leaders a side may have in the fight, with
 	// what each does (ti3-sa), and System its system tokens and anomalies
 	// by flag (high_alert, ion_storm).
 	Leaders map[string]string `json:"leaders,omitempty"`
-	System  map[string]string `json:"system,omitempty"`
+	// LeaderOptions are the options a leader takes after a colon
+	// (general:no-rerolls, admiral:UNIT with each ship it may be on,
+	// scientist:adjacent).
+	LeaderOptions map[string][]string `json:"leader_options,omitempty"`
+	// PlanetUnits are the kinds a planet of the system holds (a
+	// planet's units): the ruleset's ground forces and structures.
+	PlanetUnits []string          `json:"planet_units"`
+	System      map[string]string `json:"system,omitempty"`
 	// Cards are the ruleset's own action cards with their text (ti3-sa;
 	// ti4's are in the catalogue's cards).
 	Cards map[string]string `json:"cards,omitempty"`
@@ -53,6 +71,26 @@ type catalogRuleset struct {
 	// UnitNames maps every unit name a document's fleet may give (lower
 	// case, single spaces; " II" may follow) to the unit's kind.
 	UnitNames map[string]string `json:"unit_names"`
+}
+
+// catalogTech is one technology a side may hold.
+type catalogTech struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	// Kind is "unit upgrade" or "technology".
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+	// Printing is the key of its printings (magen, x89), if it has several.
+	Printing string `json:"printing,omitempty"`
+}
+
+// catalogChoice is a text whose player's choice a side may state.
+type catalogChoice struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	// Of says whose text it is: a faction's name, or the card's kind.
+	Of      string   `json:"of"`
+	Choices []string `json:"choices"`
 }
 
 type catalogFaction struct {
@@ -106,9 +144,21 @@ func catalog() catalogJSON {
 		for name, k := range units.UnitNames(g == combat.EditionTI3SA) {
 			r.UnitNames[name] = k.Key()
 		}
+		r.Techs = catalogTechs(g, r.Units)
+		for _, k := range units.DisplayOrder() {
+			if (k.GroundForce() || k.Structure()) && slices.ContainsFunc(r.Units, func(u jsonUnit) bool { return u.Kind == k.Key() }) {
+				r.PlanetUnits = append(r.PlanetUnits, k.Key())
+			}
+		}
 		if g == combat.EditionTI3SA {
 			r.Technologies = combat.TI3Technologies()
 			r.Leaders = combat.TI3Leaders()
+			r.LeaderOptions = map[string][]string{"general": {"no-rerolls"}, "scientist": {"adjacent"}}
+			for _, k := range units.DisplayOrder() {
+				if k.Ship() && k != units.Fighter {
+					r.LeaderOptions["admiral"] = append(r.LeaderOptions["admiral"], strings.ToLower(units.KindNameTI3(k)))
+				}
+			}
 			r.Cards = combat.TI3Cards()
 			for _, f := range units.TI3Races() {
 				r.Factions = append(r.Factions, catalogFactionOf(f))
@@ -120,7 +170,100 @@ func catalog() catalogJSON {
 	for _, f := range units.Factions() {
 		c.Factions = append(c.Factions, catalogFactionOf(f))
 	}
+	holders := append([]catalogFaction{}, c.Factions...)
+	for _, r := range c.Rulesets {
+		holders = append(holders, r.Factions...) // a TI3 race's upgrades
+	}
+	c.ChoiceTexts = catalogChoices(c.Choices, holders, c.Cards)
 	return c
+}
+
+// cardTechs are the names and texts of the technologies with several
+// printings, which are no cards of combat.Cards.
+var cardTechs = map[string]catalogTech{
+	combat.TechMagen: {Name: "Magen Defense Grid", Printing: "magen",
+		Text: "today (Codex IV): at the start of ground combat on a planet with the holder's structures, 1 hit on an opponent's ground force, and 1 infantry placed with each of its structures when the system is activated; the other printings under Card printings"},
+	combat.TechX89: {Name: "X-89 Bacterial Weapon", Printing: "x89",
+		Text: "today (Codex IV): the hits of the holder's bombardment and ground combat rolls are doubled; the other printings under Card printings"},
+}
+
+// catalogTechs lists every technology a side may hold under ruleset g,
+// whose units are us.
+func catalogTechs(g combat.Edition, us []jsonUnit) []catalogTech {
+	out := []catalogTech{}
+	if g == combat.EditionTI3SA {
+		techs := combat.TI3Technologies()
+		for _, slug := range slices.Sorted(maps.Keys(techs)) {
+			out = append(out, catalogTech{Slug: slug, Name: titleOf(slug), Kind: "technology", Text: techs[slug]})
+		}
+		return out
+	}
+	cards := map[string]combat.CardInfo{}
+	for _, c := range combat.Cards() {
+		cards[c.Slug] = c
+	}
+	for _, slug := range combat.Technologies() {
+		t, ok := cardTechs[slug]
+		switch {
+		case ok:
+		case strings.HasSuffix(slug, "-ii"):
+			kind := strings.ReplaceAll(strings.TrimSuffix(slug, "-ii"), "-", "_")
+			t = catalogTech{Name: titleOf(slug), Kind: "unit upgrade"}
+			for _, u := range us {
+				if u.Kind == kind && u.Upgraded {
+					t.Name = u.Name
+				}
+			}
+			t.Text = "the unit upgrade, for every unit of the kind the side has (its units here, and its PDS in adjacent systems)"
+		default:
+			t = catalogTech{Name: cards[slug].Name, Text: cards[slug].Effect}
+		}
+		if t.Kind == "" {
+			t.Kind = "technology"
+		}
+		t.Slug = slug
+		out = append(out, t)
+	}
+	return out
+}
+
+// titleOf is a slug in words with capitals: "pds-ii" → "Pds Ii" for none
+// better; "hylar-v-assault-laser" → "Hylar V Assault Laser".
+func titleOf(slug string) string {
+	words := strings.Split(slug, "-")
+	for i, w := range words {
+		if w == "ii" || w == "pds" {
+			words[i] = strings.ToUpper(w)
+		} else if w == "x89" {
+			words[i] = "X-89"
+		} else if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// catalogChoices names each text of choices: a faction's text by its
+// name and faction, else a card by its name and kind.
+func catalogChoices(choices map[string][]string, fs []catalogFaction, cards []jsonCard) []catalogChoice {
+	out := []catalogChoice{}
+	for _, slug := range slices.Sorted(maps.Keys(choices)) {
+		c := catalogChoice{Slug: slug, Name: titleOf(slug), Choices: choices[slug]}
+		for _, f := range fs {
+			for _, t := range f.Texts {
+				if t.Slug == slug || t.Slug == "ti3-"+slug { // a TI3 race text is slugged ti3-NAME
+					c.Name, c.Of = t.Name, f.Name
+				}
+			}
+		}
+		for _, k := range cards {
+			if k.Slug == slug {
+				c.Name, c.Of = k.Name, k.Kind
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // catalogFactionOf is a faction (or a TI3 race) in the catalogue: its

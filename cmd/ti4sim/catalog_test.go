@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -58,6 +60,28 @@ func TestCatalog(t *testing.T) {
 	}
 	if len(c.Rulesets[1].Technologies) != len(combat.TI3Technologies()) {
 		t.Errorf("ti3-sa: %d technologies, want %d", len(c.Rulesets[1].Technologies), len(combat.TI3Technologies()))
+	}
+	// Every technology the engine takes is offered with a name, under its
+	// ruleset: a form built from techs offers Magen Defense Grid and X-89.
+	for i, want := range [][]string{combat.Technologies(), slices.Sorted(maps.Keys(combat.TI3Technologies()))} {
+		var got []string
+		for _, tc := range c.Rulesets[i].Techs {
+			got = append(got, tc.Slug)
+			if tc.Name == "" || tc.Text == "" || (tc.Kind != "technology" && tc.Kind != "unit upgrade") {
+				t.Errorf("%s: technology %+v lacks a name, text or kind", c.Rulesets[i].Name, tc)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: techs %v, want %v", c.Rulesets[i].Name, got, want)
+		}
+	}
+	if len(c.ChoiceTexts) != len(c.Choices) {
+		t.Errorf("choice_texts %v for choices %v", c.ChoiceTexts, c.Choices)
+	}
+	for _, ch := range c.ChoiceTexts {
+		if ch.Of == "" || !slices.Equal(ch.Choices, c.Choices[ch.Slug]) {
+			t.Errorf("choice text %+v: no holder, or not the choices %v", ch, c.Choices[ch.Slug])
+		}
 	}
 	if len(c.Printings) != 8 || len(c.Choices) != 7 || len(c.VaryKeys) == 0 {
 		t.Errorf("printings %v, vary keys %v", c.Printings, c.VaryKeys)

@@ -18,6 +18,8 @@ import * as memory from "./memory.js";
 import * as help from "./help.js";
 import { Busy } from "./busy.js";
 import { noteCombat, words } from "./messages.js";
+import * as systemResult from "./systemresult.js";
+import * as policyResult from "./policyresult.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -179,9 +181,13 @@ async function runBattle() {
   results.error("");
   $("fallback").hidden = true;
   for (const side of ["attacker", "defender"]) {
-    if (doc[side].fleet.length === 0) {
+    // A system's planets hold the defender's ground forces: its fleet may
+    // then have no ship.
+    if (doc[side].fleet.length === 0 && !(side === "defender" && doc.system?.planets?.length)) {
       running = null;
       results.clear();
+      systemResult.show({});
+      policyResult.show({});
       results.setState("idle", "");
       results.error(`give the ${side} at least one unit`, `${side}.fleet`);
       return;
@@ -198,11 +204,13 @@ async function runBattle() {
     running = null;
     if (err) {
       results.clear();
+      systemResult.show({});
+      policyResult.show({});
       results.error(err.error, err.path);
       results.setState("error", "");
       return;
     }
-    const res = JSON.parse(ans.body);
+    const res = systemResult.adapt(policyResult.adapt(JSON.parse(ans.body)));
     if (doc.run.prefer_exact && !res.exact) {
       // Exact mode could not answer this battle: the engine simulated it
       // and its warning says why.
@@ -211,6 +219,8 @@ async function runBattle() {
       $("fallback").textContent = why ? words(why).replace(/^not exact: /, "Not exact: ").replace(/; simulated instead.*$/, ". Monte Carlo instead.") : "Not exact: Monte Carlo instead.";
     }
     results.show(res, doc);
+    systemResult.show(res);
+    policyResult.show(res);
     $("result").dataset.seq = String(++seq);
     results.setState("done", "");
   } catch (e) {

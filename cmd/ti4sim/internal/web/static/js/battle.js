@@ -5,6 +5,8 @@
 
 import { $, h, intValue } from "./dom.js";
 import * as fleetTable from "./fleettable.js";
+import { More, sideControl, runControl } from "./more.js";
+import { Planets } from "./planets.js";
 
 const sides = [
   { p: "a", role: "attacker", title: "Attacker" },
@@ -44,7 +46,7 @@ const sideControls = [
   ["cards", "cards"],
   ["leaders", "cards"],
   ["order", "order"],
-  ["policy", "order"],
+  ["policy", "policy"],
   ["retreat", "retreat"],
   ["high_alert", "high-alert"],
   ...sideNumbers.map(([id, key]) => [key, id]),
@@ -60,7 +62,8 @@ const runControls = [
   ["run.seed", "seed"],
   ["run.exact", "run-mode"],
   ["run.prefer_exact", "run-mode"],
-  ["run.precision", "run-mode"],
+  ["run.precision", "precision"],
+  ["run.rounds", "rounds"],
 ];
 
 // controlOf finds the form control of a combat document's JSON path (an
@@ -74,16 +77,23 @@ export function controlOf(path) {
   const side = sides.find((s) => s.role === head);
   if (side) {
     const c = sideControls.find(([k]) => k === key);
-    return c ? $(`${side.p}-${c[1]}`) : null;
+    if (c) return $(`${side.p}-${c[1]}`);
+    const index = /^\w+\.\w+\[(\d+)\]/.exec(path);
+    return sideControl(side.p, key.split(".")[0], index ? Number(index[1]) : -1);
   }
   if (head === "system") {
+    if (/^(planets|commit|bombard)\b/.test(key)) return planetsOf?.controlOf(path) || null;
+    if (key === "commandos") return $("commandos");
     const c = systemSwitches.find(([, k]) => k === key);
     return c ? $(c[0]) : null;
   }
   if (head === "printings" && key) return $(`printing-${key}`);
   const c = runControls.find(([p]) => p === bare);
-  return c ? $(c[1]) : null;
+  return c ? $(c[1]) : runControl(bare);
 }
+
+// planetsOf is the form's planets (the last Battle built), for controlOf.
+let planetsOf = null;
 
 // Battle builds and reads the battle form from the catalog
 // (GET /v1/catalog).
@@ -100,9 +110,17 @@ export class Battle {
     for (const [key, values] of Object.entries(catalog.printings)) {
       const sel = h("select", { id: `printing-${key}` }, h("option", { value: "" }, `default (${values[0]})`));
       for (const v of values) sel.append(h("option", { value: v }, v));
-      box.append(h("label", {}, printingTitle(key) + " ", sel));
+      box.append(h("label", { title: `${printingTitle(key)}: ${values.join(", ")}` }, printingTitle(key) + " ", sel));
     }
     for (const s of sides) this.buildSide(s);
+    // The less common inputs, in groups after the fleets.
+    this.more = new More(catalog, $("more-inputs"));
+    this.planets = new Planets(catalog, $("more-inputs"));
+    planetsOf = this.planets;
+    // The printings and anomalies of one ruleset only.
+    for (const key of Object.keys(catalog.printings)) $(`printing-${key}`).closest("label").dataset.only = key.startsWith("ti3-") ? "ti3-sa" : "ti4";
+    $("entropic-scar").closest("label").dataset.only = "ti4";
+    $("cultural").closest("label").dataset.only = "ti4-invade";
     this.applyRuleset();
   }
 
@@ -162,6 +180,7 @@ export class Battle {
       fac.value = factions.has(keep.faction || "") ? keep.faction : "";
       this.applyFaction(s, keep);
     }
+    this.planets.applyRuleset(rs);
     this.applyVisibility();
   }
 
@@ -172,6 +191,9 @@ export class Battle {
     for (const el of document.querySelectorAll("[data-only=ti3-sa]")) el.hidden = !ti3;
     for (const el of document.querySelectorAll("[data-only=invade]")) el.hidden = !invade;
     for (const el of document.querySelectorAll("[data-only=ti3-invade]")) el.hidden = !(ti3 && invade);
+    for (const el of document.querySelectorAll("[data-only=ti4]")) el.hidden = ti3;
+    // A cultural planet is marked among the planets when they are listed.
+    for (const el of document.querySelectorAll("[data-only=ti4-invade]")) el.hidden = ti3 || !invade || (this.planets?.count ?? 0) > 0;
   }
 
   // applyFaction rebuilds one side's units, texts, technologies and cards
@@ -194,15 +216,24 @@ export class Battle {
     }
     // Technologies: the ruleset's own (ti3-sa), or the combat technologies
     // among the cards plus the faction's.
+    // The faction's own first, then every one of the ruleset (the
+    // catalogue's techs: Magen Defense Grid, X-89, the technology cards,
+    // the unit upgrades).
     const techs = [];
-    if (rs.technologies) {
-      for (const [slug, text] of Object.entries(rs.technologies)) techs.push({ slug, name: slug, text });
-    } else {
-      for (const c of this.cat.cards) if (c.kind === "technology") techs.push({ slug: c.slug, name: c.name, text: c.effect });
+    if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text, kind: `${f.name}'s` });
+    for (const kind of ["technology", "unit upgrade"]) {
+      for (const t of rs.techs || []) if (t.kind === kind && !techs.some((x) => x.slug === t.slug)) techs.push({ ...t, kind: kind === "unit upgrade" ? "unit upgrades" : "technologies" });
     }
-    if (f) for (const t of f.texts) if (t.kind === "technology" && t.status === "modelled") techs.push({ slug: t.slug, name: t.name, text: t.text });
     const tbox = $(`${p}-tech`);
-    tbox.replaceChildren(...techs.map((t) => h("label", { title: t.text }, h("input", { type: "checkbox", value: t.slug, id: `${p}-tech-${t.slug}` }), ` ${t.name}`)));
+    tbox.replaceChildren();
+    let tgroup = null;
+    for (const t of techs) {
+      if (!tgroup || tgroup.dataset.kind !== t.kind) {
+        tgroup = h("fieldset", { class: "card-group", "data-kind": t.kind }, h("legend", {}, t.kind));
+        tbox.append(tgroup);
+      }
+      tgroup.append(h("label", { title: t.text }, h("input", { type: "checkbox", value: t.slug, id: `${p}-tech-${t.slug}` }), ` ${t.name}`));
+    }
     // Cards with copies: action cards, agendas, relics, the faction's
     // leaders, notes and breakthroughs, and its board states.
     const cards = [];
@@ -310,6 +341,7 @@ export class Battle {
       if (el && intValue(el) !== 0 && !el.closest("label").hidden) out[key] = intValue(el);
     }
     if (galvanized.length) out.galvanized = galvanized;
+    this.more?.readSide(p, out);
     return out;
   }
 
@@ -361,8 +393,10 @@ export class Battle {
       if (i) i.value = c.copies ?? 1;
       else missed.push(`card ${c.name}`);
     }
-    for (const i of $(`${p}-cards`).querySelectorAll("input[data-leader]")) i.checked = (side.leaders || []).includes(i.dataset.leader);
-    for (const l of side.leaders || []) if (!$(`${p}-leader-${l}`)) missed.push(`leader ${l}`);
+    const more = this.more.writeSide(p, side);
+    missed.push(...more.missed);
+    for (const i of $(`${p}-cards`).querySelectorAll("input[data-leader]")) i.checked = more.leaders.includes(i.dataset.leader);
+    for (const l of more.leaders) if (!$(`${p}-leader-${l}`)) missed.push(`leader ${l}`);
     $(`${p}-high-alert`).checked = Boolean(side.high_alert);
     $(`${p}-order`).value = side.order || "";
     $(`${p}-retreat`).value = side.retreat || "";
@@ -403,17 +437,21 @@ export class Battle {
     }
     const commandos = $("commandos");
     if (intValue(commandos) > 0 && !commandos.closest("label").hidden) system.commandos = intValue(commandos);
+    if (doc.action === "invade") Object.assign(system, this.planets.read());
     if (Object.keys(system).length) doc.system = system;
     doc.attacker = this.readSide("a", "attacker");
     doc.defender = this.readSide("d", "defender");
-    doc.run = this.run();
+    doc.run = this.run(doc);
     return doc;
   }
 
-  // run is the document's run as the form asks it.
-  run() {
-    if ($("run-mode").value === "exact") return { prefer_exact: true, ...this.trialsRun() };
-    return this.trialsRun();
+  // run is the document's run as the form asks it: exact when the sides
+  // ask what only exact mode answers (an optimal policy, the best retreat).
+  run(doc = {}) {
+    const mode = $("run-mode").value;
+    if (More.exactOnly(doc) || mode === "exact-only") return this.more.readRun({ exact: true });
+    if (mode === "exact") return this.more.readRun({ prefer_exact: true, ...this.trialsRun() });
+    return this.more.readRun(this.trialsRun());
   }
 
   // trialsRun is the Monte Carlo run of the form: its trials and seed.
@@ -443,8 +481,10 @@ export class Battle {
       $(id).checked = Boolean(doc.system?.[key]);
     }
     $("commandos").value = doc.system?.commandos || 0;
+    missed.push(...this.planets.write(doc.action === "invade" ? doc.system : {}));
     const run = doc.run || {};
-    $("run-mode").value = run.exact || run.prefer_exact ? "exact" : "trials";
+    $("run-mode").value = run.exact && !More.exactOnly(doc) ? "exact-only" : run.exact || run.prefer_exact ? "exact" : "trials";
+    this.more.writeRun(run);
     if (run.trials) $("trials").value = run.trials;
     if (run.seed !== undefined) $("seed").value = run.seed;
     this.refreshNames();
@@ -466,6 +506,6 @@ function shortTitle(r) {
 }
 
 function printingTitle(key) {
-  const names = { magen: "Magen Defense Grid", x89: "X-89 Bacterial Weapon", "direct-hit": "Direct Hit", harrow: "Harrow", matriarch: "Matriarch", iconoclast: "Iconoclast" };
+  const names = { magen: "Magen Defense Grid", x89: "X-89 Bacterial Weapon", "direct-hit": "Direct Hit", harrow: "Harrow (L1Z1X)", matriarch: "Matriarch (Naalu flagship)", iconoclast: "Iconoclast (Naalu mech)", milor: "Brother Milor (Yin agent)", "ti3-flagships": "TI3 flagships" };
   return names[key] || key;
 }

@@ -6,23 +6,64 @@ import { $, h } from "./dom.js";
 import * as fmt from "./format.js";
 import { controlOfPath, showError, words } from "./messages.js";
 
-// setup fills the list of choices that can vary (the catalog's vary keys).
+// varyKeys are the catalog's vary keys (compare --vary) in a player's
+// words, each with the values prefilled when it is chosen (from the
+// catalogue where it lists them) and whether its values, which hold
+// commas, are separated by ";". "none" stands for no value (no technology,
+// card or faction).
+const varyKeys = {
+  magen: ["Magen Defense Grid printing", (c) => [...c.printings.magen].reverse()],
+  x89: ["X-89 Bacterial Weapon printing", (c) => [...c.printings.x89].reverse()],
+  ruleset: ["Rules edition", (c) => c.rulesets.map((r) => r.name)],
+  attacker: ["Attacker's fleet", () => ["2 dreadnought, 1 carrier, 3 fighter", "3 cruiser, 2 destroyer"], ";"],
+  defender: ["Defender's fleet", () => ["3 cruiser, 2 destroyer", "1 dreadnought, 2 destroyer"], ";"],
+  "attacker-tech": ["Attacker's technologies", (c) => ["none", c.rulesets[0].techs.find((t) => t.printing === "x89")?.slug || "x89-bacterial-weapon"], ";"],
+  "defender-tech": ["Defender's technologies", (c) => ["none", c.rulesets[0].techs.find((t) => t.printing === "magen")?.slug || "magen-defense-grid"], ";"],
+  "attacker-faction": ["Attacker's faction", (c) => ["none", ...c.factions.slice(0, 2).map((f) => f.slug)]],
+  "defender-faction": ["Defender's faction", (c) => ["none", ...c.factions.slice(0, 2).map((f) => f.slug)]],
+  "attacker-card": ["Attacker's cards", () => ["none", "morale-boost"], ";"],
+  "defender-card": ["Defender's cards", () => ["none", "shields-holding"], ";"],
+  "attacker-order": ["Attacker's hit order", () => ["fighter, destroyer, sustain=last", "destroyer, fighter"], ";"],
+  "defender-order": ["Defender's hit order", () => ["fighter, destroyer, sustain=last", "destroyer, fighter"], ";"],
+  "attacker-modifier": ["Attacker's combat roll modifier", () => ["0", "1"]],
+  "defender-modifier": ["Defender's combat roll modifier", () => ["0", "1"]],
+  "defender-adjacent-pds": ["Defender's PDS in adjacent systems", () => ["0", "1", "2"]],
+  "attacker-adjacent-pds": ["Attacker's PDS in adjacent systems", () => ["0", "1", "2"]],
+  "attacker-pds": ["Attacker's PDS on its own planets here", () => ["0", "1", "2"]],
+  nebula: ["Nebula", () => ["false", "true"]],
+};
+
+// noneKey matches the keys whose value "none" means no value.
+const noneKey = /-(tech|faction|card)$/;
+
+// sepOf is the separator of a key's values in the values box.
+const sepOf = (key) => varyKeys[key]?.[2] || ",";
+
+// setup fills the list of choices that can vary (the catalog's vary keys)
+// and prefills a key's values when it is chosen.
 export function setup(catalog) {
   const sel = $("compare-key");
-  for (const k of catalog.vary_keys) sel.append(h("option", { value: k }, k));
+  for (const k of catalog.vary_keys) sel.append(h("option", { value: k }, varyKeys[k]?.[0] || k));
+  const prefill = () => {
+    const values = varyKeys[sel.value]?.[1](catalog);
+    if (values) $("compare-values").value = values.join(`${sepOf(sel.value)} `);
+  };
+  sel.addEventListener("change", prefill);
   sel.value = "magen";
-  $("compare-values").value = "original, omega, omega2";
+  prefill();
 }
 
 // document builds the compare document from a combat document; a
 // comparison is simulated, so an exact run becomes trials and seed.
 export function document(combat, trialsRun) {
   const scenario = { ...combat, run: combat.run?.exact || combat.run?.prefer_exact ? trialsRun : combat.run };
+  const key = $("compare-key").value;
   const values = $("compare-values")
-    .value.split(",")
+    .value.split(sepOf(key))
     .map((v) => v.trim())
-    .filter((v) => v !== "");
-  return { version: 1, scenario, vary: [{ key: $("compare-key").value, values }] };
+    .filter((v) => v !== "")
+    .map((v) => (v.toLowerCase() === "none" && noneKey.test(key) ? "" : v));
+  return { version: 1, scenario, vary: [{ key, values }] };
 }
 
 // load writes a compare document's choice into the form.
@@ -30,7 +71,7 @@ export function load(doc) {
   const v = doc.vary?.[0];
   if (!v) return;
   $("compare-key").value = v.key;
-  $("compare-values").value = (v.values || []).join(", ");
+  $("compare-values").value = (v.values || []).map((x) => (x === "" && noneKey.test(v.key) ? "none" : x)).join(`${sepOf(v.key)} `);
 }
 
 // show draws a comparison's answer.
