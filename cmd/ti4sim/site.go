@@ -95,7 +95,7 @@ func engineCatalog() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Catalog(), nil
+	return s.Catalog()
 }
 
 // compressible are the extensions of the site's files a host may serve

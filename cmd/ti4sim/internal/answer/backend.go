@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
@@ -21,17 +22,12 @@ import (
 // request's limits, so a response is byte for byte what `-o json` prints
 // for the same document and seed.
 type Backend struct {
-	catalog []byte
+	catalogOnce sync.Once
+	catalog     []byte
 }
 
-// NewBackend returns the backend, its catalogue encoded once.
-func NewBackend() *Backend {
-	var b bytes.Buffer
-	if err := WriteCatalogJSON(&b); err != nil {
-		panic(err) // encoding a value built in this package cannot fail
-	}
-	return &Backend{catalog: b.Bytes()}
-}
+// NewBackend returns the backend.
+func NewBackend() *Backend { return &Backend{} }
 
 // Combat answers a combat document (POST /v1/combat).
 func (b *Backend) Combat(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
@@ -149,8 +145,19 @@ func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Catalog lists what documents may name (GET /v1/catalog).
-func (b *Backend) Catalog() []byte { return b.catalog }
+// Catalog lists what documents may name (GET /v1/catalog), encoded at the
+// first call (most of a second in a browser, where the page reads the
+// catalogue from a file instead).
+func (b *Backend) Catalog() []byte {
+	b.catalogOnce.Do(func() {
+		var out bytes.Buffer
+		if err := WriteCatalogJSON(&out); err != nil {
+			panic(err) // encoding a value built in this package cannot fail
+		}
+		b.catalog = out.Bytes()
+	})
+	return b.catalog
+}
 
 // Schema returns a document's JSON Schema (GET /v1/schema/{name}).
 func (b *Backend) Schema(name string) ([]byte, bool) { return scenario.Schema(name) }

@@ -66,7 +66,11 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 	if s.core, err = endpoint.New(cfg.endpoint(), b, log); err != nil {
 		return nil, err
 	}
-	s.catalogue = newAsset(s.core.Catalog())
+	cat, err := s.core.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	s.catalogue = newAsset(cat)
 	s.routes = []route{
 		{http.MethodGet, "/v1/catalog", s.catalog},
 		{http.MethodGet, "/v1/schema/{name}", s.schema},

@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -77,8 +78,11 @@ type Service struct {
 	log     *slog.Logger
 	gate    *gate
 	// catalogue is the backend's catalogue stating this service's limits
-	// (catalogWithLimits).
-	catalogue []byte
+	// (catalogWithLimits), or why it could not be: made at the first call
+	// of Catalog.
+	catalogOnce sync.Once
+	catalogue   []byte
+	catalogErr  error
 	// runs are the run kinds answered, each passing the gate; importer
 	// answers import, when the backend is an Importer.
 	runs     map[string]func(context.Context, []byte, Limits) ([]byte, error)
@@ -95,10 +99,6 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Service, error) {
 	}
 	s := &Service{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), missing: map[string]string{},
 		runs: map[string]func(context.Context, []byte, Limits) ([]byte, error){"combat": b.Combat, "vote": b.Vote}}
-	var err error
-	if s.catalogue, err = catalogWithLimits(b.Catalog(), cfg); err != nil {
-		return nil, err
-	}
 	if c, ok := b.(Comparer); ok {
 		s.runs["compare"] = c.Compare
 	} else {
@@ -118,8 +118,14 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Service, error) {
 }
 
 // Catalog is the catalogue answered at GET /v1/catalog: the backend's,
-// stating this service's limits.
-func (s *Service) Catalog() []byte { return s.catalogue }
+// stating this service's limits; an error when the backend's is no JSON
+// object. It is made at the first call, not in New: the WebAssembly
+// engine, whose page reads the catalogue from a file, never asks for it,
+// and making it is a good part of a second in a browser.
+func (s *Service) Catalog() ([]byte, error) {
+	s.catalogOnce.Do(func() { s.catalogue, s.catalogErr = catalogWithLimits(s.backend.Catalog(), s.cfg) })
+	return s.catalogue, s.catalogErr
+}
 
 // Schema returns the JSON Schema of the document kind name, or false.
 func (s *Service) Schema(name string) ([]byte, bool) { return s.backend.Schema(name) }
@@ -258,7 +264,12 @@ func (s *Service) Answer(ctx context.Context, kind string, body []byte) (status 
 		}
 	}()
 	if kind == "catalog" {
-		return 200, s.catalogue
+		cat, err := s.Catalog()
+		if err != nil {
+			s.log.Error("the backend's catalogue", append(logArgs, "err", err)...)
+			return 500, ErrorJSON(Failure{Status: 500, Msg: InternalErrorMsg}, id)
+		}
+		return 200, cat
 	}
 	f := s.route(kind)
 	if f == nil {
