@@ -13,7 +13,6 @@ import * as compare from "./compare.js";
 import * as advise from "./advise.js";
 import * as vote from "./vote.js";
 import * as share from "./share.js";
-import { loadChartJS } from "./chartjs.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -49,8 +48,8 @@ main().catch((e) => fatal(e));
 // download begins at once), the form is built from the catalogue, fetched
 // apart from the engine, and shown complete (body[data-ready]) while the
 // engine may still load, a status line saying so; the first answer runs
-// as soon as the engine is ready, and Chart.js loads beside it, never
-// before it.
+// as soon as the engine is ready. Chart.js loads once the first answer is
+// shown (results.js), its charts drawn then: it never delays the figures.
 async function main() {
   engine = await engines.load();
   const catalog = await engine.catalog();
@@ -65,7 +64,6 @@ async function main() {
   }
   document.body.dataset.ready = "true";
   showEngineLoading();
-  loadChartJS().catch(() => {}); // the charts are drawn when it comes
 }
 
 // showEngineLoading says, under the form, that the engine is loading

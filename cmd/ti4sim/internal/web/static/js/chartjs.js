@@ -1,7 +1,7 @@
 // Loads the vendored Chart.js (vendor/chart.umd.min.js, the global Chart)
 // on demand, once, so that its 210 KB never delay the page's first
-// answer: the page asks for it after starting that answer, and a chart
-// drawn before it came is drawn when it comes.
+// answer: the first answer's figures are shown, then its charts are drawn
+// when Chart.js has come.
 
 let loading = null;
 
