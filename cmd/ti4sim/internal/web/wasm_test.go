@@ -140,3 +140,25 @@ func heldServer(t *testing.T, h http.Handler, held string) (base string, asked <
 	})
 	return "http://" + ln.Addr().String(), first, release
 }
+
+// TestBrowserWasmCatalogFile: the static site's catalog.json, from which
+// the page builds its form while the engine loads, is byte for byte the
+// catalogue its engine answers (ti4sim.wasm's "catalog" in a worker).
+func TestBrowserWasmCatalogFile(t *testing.T) {
+	c := requireStatic(t)
+	tb := newTab(t)
+	tb.open(c.static + "/")
+	got := eval[[]string](tb, `(async () => {
+  const file = await (await fetch("catalog.json")).text();
+  const w = new Worker("worker.js");
+  const answer = await new Promise((resolve) => {
+    w.onmessage = (e) => { if (e.data.id === 1) resolve(e.data); };
+    w.postMessage({id: 1, kind: "catalog", body: ""});
+  });
+  w.terminate();
+  return [String(answer.status), answer.body, file];
+})()`)
+	if got[0] != "200" || got[1] == "" || got[1] != got[2] {
+		t.Errorf("the engine's catalogue (status %s, %d bytes) is not catalog.json (%d bytes)", got[0], len(got[1]), len(got[2]))
+	}
+}
