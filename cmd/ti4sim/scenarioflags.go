@@ -35,24 +35,9 @@ var placeholders = strings.NewReplacer(
 func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 	f := &docFlags{fs: fs}
 	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
-	for i := range scenario.Inputs {
-		in := &scenario.Inputs[i]
-		if in.Run || in.Invade && !invade {
-			continue
-		}
-		if in.Path == "high_alert" {
-			fs.String(in.Flag, "", in.Usage[0]) // one flag naming the side
-			continue
-		}
-		for j, side := range answer.SidesOf(in) {
-			usage := placeholders.Replace(in.Usage[min(j, len(in.Usage)-1)])
-			short := ""
-			if in.Path == "fleet" {
-				short = side[:1]
-			}
-			answer.AddFlag(fs, in, in.FlagName(side), short, usage)
-		}
-	}
+	answer.AddDocFlags(fs, invade, func(in *scenario.Input, j int) string {
+		return placeholders.Replace(in.Usage[min(j, len(in.Usage)-1)])
+	})
 	return f
 }
 
@@ -60,28 +45,7 @@ func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 // (it chooses the fleets' grammar), the others in the order of
 // scenario.Inputs. A flag given replaces the document's value.
 func (f *docFlags) apply(d *scenario.Combat) error {
-	for _, first := range []bool{true, false} {
-		for i := range scenario.Inputs {
-			in := &scenario.Inputs[i]
-			if (in.Path == "ruleset") != first || in.Run {
-				continue
-			}
-			for _, side := range answer.SidesOf(in) {
-				name := in.FlagName(side)
-				if in.Path == "high_alert" {
-					name, side = in.Flag, ""
-				}
-				fl := f.fs.Lookup(name)
-				if fl == nil || !fl.Changed {
-					continue
-				}
-				if err := d.Set(in, side, answer.FlagValue(f.fs, fl)); err != nil {
-					return f.usage(err)
-				}
-			}
-		}
-	}
-	return nil
+	return answer.ApplyFlags(f.fs, d, f.usage)
 }
 
 // usage turns a document's error into the command line's: at the flag of

@@ -16,8 +16,8 @@ import (
 // sets a varied input as its flag would (setVaried), and an error at an
 // input names its flag.
 
-// AddFlag registers one input's flag, of the kind its document field is.
-func AddFlag(fs *pflag.FlagSet, in *scenario.Input, name, short, usage string) {
+// addFlag registers one input's flag, of the kind its document field is.
+func addFlag(fs *pflag.FlagSet, in *scenario.Input, name, short, usage string) {
 	t := in.Type()
 	switch {
 	case t.Kind() == reflect.Bool:
@@ -41,16 +41,16 @@ func AddFlag(fs *pflag.FlagSet, in *scenario.Input, name, short, usage string) {
 	}
 }
 
-// SidesOf are the sides an input is given for, "" for a scenario's.
-func SidesOf(in *scenario.Input) []string {
+// sidesOf are the sides an input is given for, "" for a scenario's.
+func sidesOf(in *scenario.Input) []string {
 	if len(in.Sides) == 0 {
 		return []string{""}
 	}
 	return in.Sides
 }
 
-// FlagValue is a flag's parsed value.
-func FlagValue(fs *pflag.FlagSet, fl *pflag.Flag) any {
+// flagValue is a flag's parsed value.
+func flagValue(fs *pflag.FlagSet, fl *pflag.Flag) any {
 	var v any
 	switch fl.Value.Type() {
 	case "bool":
@@ -89,43 +89,41 @@ func FlagOf(path string) string {
 	return name
 }
 
-// addDocFlags registers on fs the flags of a combat document that a
-// combat command has, with no help (ti4sim's scenarioflags.go registers
-// the same for the command line, with help): --scenario and one flag per
-// input of scenario.Inputs but the run's and the invasion's.
-func addDocFlags(fs *pflag.FlagSet) {
-	fs.String("scenario", "", "")
+// AddDocFlags registers on fs one flag per input of scenario.Inputs but
+// the run's (and the invasion's unless invade), each with its usage
+// (usage(in, j): the help of the input's j-th side).
+func AddDocFlags(fs *pflag.FlagSet, invade bool, usage func(in *scenario.Input, j int) string) {
 	for i := range scenario.Inputs {
 		in := &scenario.Inputs[i]
-		if in.Run || in.Invade {
+		if in.Run || in.Invade && !invade {
 			continue
 		}
 		if in.Path == "high_alert" {
-			fs.String(in.Flag, "", "") // one flag naming the side
+			fs.String(in.Flag, "", usage(in, 0)) // one flag naming the side
 			continue
 		}
-		for _, side := range SidesOf(in) {
+		for j, side := range sidesOf(in) {
 			short := ""
 			if in.Path == "fleet" {
 				short = side[:1]
 			}
-			AddFlag(fs, in, in.FlagName(side), short, "")
+			addFlag(fs, in, in.FlagName(side), short, usage(in, j))
 		}
 	}
 }
 
-// applyFlags sets the document's fields of the flags of fs given, the
+// ApplyFlags sets the document's fields of the flags of fs given, the
 // ruleset first (it chooses the fleets' grammar), the others in the order
-// of scenario.Inputs, as the command line does. An error at an input
-// names its flag, as the command line's does.
-func applyFlags(fs *pflag.FlagSet, d *scenario.Combat) error {
+// of scenario.Inputs; a flag given replaces the document's value. A
+// document's error is returned as fault words it.
+func ApplyFlags(fs *pflag.FlagSet, d *scenario.Combat, fault func(error) error) error {
 	for _, first := range []bool{true, false} {
 		for i := range scenario.Inputs {
 			in := &scenario.Inputs[i]
 			if (in.Path == "ruleset") != first || in.Run {
 				continue
 			}
-			for _, side := range SidesOf(in) {
+			for _, side := range sidesOf(in) {
 				name := in.FlagName(side)
 				if in.Path == "high_alert" {
 					name, side = in.Flag, ""
@@ -134,13 +132,29 @@ func applyFlags(fs *pflag.FlagSet, d *scenario.Combat) error {
 				if fl == nil || !fl.Changed {
 					continue
 				}
-				if err := d.Set(in, side, FlagValue(fs, fl)); err != nil {
-					return flagError(fs, err)
+				if err := d.Set(in, side, flagValue(fs, fl)); err != nil {
+					return fault(err)
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// addDocFlags registers on fs the flags of a combat document that a
+// combat command has (--scenario, and those of AddDocFlags but the
+// invasion's), with no help: a varied input is set as its flag would
+// be.
+func addDocFlags(fs *pflag.FlagSet) {
+	fs.String("scenario", "", "")
+	AddDocFlags(fs, false, func(*scenario.Input, int) string { return "" })
+}
+
+// applyFlags sets the document's fields of the flags of fs given
+// (ApplyFlags), an error at an input naming its flag as the command line
+// does (flagError).
+func applyFlags(fs *pflag.FlagSet, d *scenario.Combat) error {
+	return ApplyFlags(fs, d, func(err error) error { return flagError(fs, err) })
 }
 
 // flagError is a document's error at the flag of its input when fs has
