@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
@@ -163,7 +164,7 @@ func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env)
 	d, err := ar.document(c, act, args[1:], e)
 	if err == nil {
 		e.workers = ar.rf.workers
-		err = answerAdvise(ctx, &d, e, ar.rf.format(), e.stdout)
+		err = answer.Advise(ctx, &d, e.answerEnv(), ar.rf.format(), e.stdout)
 	}
 	return ar.usage(err)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
@@ -30,7 +31,7 @@ func TestBackendAdviseMatchesCLI(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("CLI %q: exit %d: %s", tc.args, code, errOut)
 		}
-		got, err := newBackend().Advise(context.Background(), []byte(tc.doc), testLimits)
+		got, err := answer.NewBackend().Advise(context.Background(), []byte(tc.doc), testLimits)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +62,7 @@ func TestBackendAdviseInputErrors(t *testing.T) {
 		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[],"cards":[{"name":"emergency-repairs"}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":600000}},"limits":{"resources":20},"method":"trials"}`, "scenario.run.trials", "at most 1000000"},
 		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}},"limits":{"resources":5,"fleet_pool":1}}`, "", "exceed the fleet pool"},
 	} {
-		_, err := newBackend().Advise(context.Background(), []byte(tc.doc), testLimits)
+		_, err := answer.NewBackend().Advise(context.Background(), []byte(tc.doc), testLimits)
 		var in *service.InputError
 		if !errors.As(err, &in) || in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got %#v\nwant path %q msg containing %q", tc.doc, err, tc.path, tc.has)

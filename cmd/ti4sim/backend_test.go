@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
@@ -50,9 +51,9 @@ func TestBackendMatchesCLI(t *testing.T) {
 			var got []byte
 			var err error
 			if tc.vote {
-				got, err = newBackend().Vote(ctx, []byte(tc.doc), testLimits)
+				got, err = answer.NewBackend().Vote(ctx, []byte(tc.doc), testLimits)
 			} else {
-				got, err = newBackend().Combat(ctx, []byte(tc.doc), testLimits)
+				got, err = answer.NewBackend().Combat(ctx, []byte(tc.doc), testLimits)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -81,7 +82,7 @@ func TestBackendCompareMatchesCLI(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("CLI %q: exit %d: %s", tc.args, code, errOut)
 		}
-		got, err := newBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
+		got, err := answer.NewBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +106,7 @@ func TestBackendCompareInputErrors(t *testing.T) {
 		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":0}]},"defender":{"fleet":[{"unit":"destroyer","count":2}]}},"vary":[{"key":"nebula","values":["true","false"]}]}`, "scenario.attacker.fleet[0].count", "1..99"},
 		{`{"version":1,` + base + `},"vary":[{"key":"attacker","values":["2 cruiser","3 banana"]}]}`, "vary", "banana"},
 	} {
-		_, err := newBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
+		_, err := answer.NewBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
 		var in *service.InputError
 		if !errors.As(err, &in) || in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got %#v\nwant path %q msg containing %q", tc.doc, err, tc.path, tc.has)
@@ -167,9 +168,9 @@ func TestBackendInputErrors(t *testing.T) {
 	} {
 		var err error
 		if tc.vote {
-			_, err = newBackend().Vote(context.Background(), []byte(tc.doc), testLimits)
+			_, err = answer.NewBackend().Vote(context.Background(), []byte(tc.doc), testLimits)
 		} else {
-			_, err = newBackend().Combat(context.Background(), []byte(tc.doc), testLimits)
+			_, err = answer.NewBackend().Combat(context.Background(), []byte(tc.doc), testLimits)
 		}
 		var in *service.InputError
 		if !errors.As(err, &in) {
@@ -192,7 +193,7 @@ func TestBackendImportBody(t *testing.T) {
 		`{"url":"x"}`: {"url", "unknown field; allowed here: link"},
 		`{"link":`:    {"", "not a JSON document"},
 	} {
-		_, err := newBackend().Import(context.Background(), []byte(body))
+		_, err := answer.NewBackend().Import(context.Background(), []byte(body))
 		var in *service.InputError
 		if !errors.As(err, &in) || in.Path != want.path || !strings.Contains(in.Msg, want.has) || strings.Contains(in.Msg, "json:") || strings.Contains(in.Msg, "Go ") {
 			t.Errorf("%s: err = %#v, want path %q and a message containing %q", body, err, want.path, want.has)
@@ -206,12 +207,12 @@ func TestBackendImportBody(t *testing.T) {
 // Damage first) against 3 destroyers (4 states) reach 20 joint states.
 func TestBackendExactStateLimit(t *testing.T) {
 	doc := []byte(`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":3}]},"run":{"exact":true}}`)
-	_, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 19})
+	_, err := answer.NewBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 19})
 	var in *service.InputError
 	if !errors.As(err, &in) || in.Path != "run.exact" || !strings.Contains(in.Msg, "limit of the exact solver (19)") {
 		t.Errorf("limit 19: err = %v", err)
 	}
-	if _, err := newBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 20}); err != nil {
+	if _, err := answer.NewBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 20}); err != nil {
 		t.Errorf("limit 20: %v", err)
 	}
 }
@@ -224,7 +225,7 @@ func TestBackendStopsWhenCancelled(t *testing.T) {
 	doc := `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"dreadnought","count":4},{"unit":"carrier","count":2},{"unit":"infantry","count":8}]},"defender":{"fleet":[{"unit":"infantry","count":6},{"unit":"pds","count":2}]},"run":{"trials":1000000000}}`
 	done := make(chan error, 1)
 	go func() {
-		_, err := newBackend().Combat(ctx, []byte(doc), service.Limits{MaxTrials: 1_000_000_000, MaxExactStates: 1})
+		_, err := answer.NewBackend().Combat(ctx, []byte(doc), service.Limits{MaxTrials: 1_000_000_000, MaxExactStates: 1})
 		done <- err
 	}()
 	time.Sleep(20 * time.Millisecond)
@@ -247,21 +248,21 @@ func TestBackendDiceBudget(t *testing.T) {
 	const run = `"run":{"trials":2000,"seed":1}`
 	for _, c := range []struct {
 		name, path string
-		answer     func(*backend, context.Context, []byte, service.Limits) ([]byte, error)
+		answer     func(*answer.Backend, context.Context, []byte, service.Limits) ([]byte, error)
 		doc        string
 	}{
-		{"combat", "run.trials", (*backend).Combat, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `}`},
-		{"system", "run.trials", (*backend).Combat, `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":2},{"unit":"infantry","count":4}]},"defender":{"fleet":[]},"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1}]},{"name":"B","units":[{"unit":"infantry","count":1}]}]},` + run + `}`},
-		{"compare", "scenario.run.trials", (*backend).Compare, `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `},"vary":[{"key":"nebula","values":["false","true"]}]}`},
+		{"combat", "run.trials", (*answer.Backend).Combat, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `}`},
+		{"system", "run.trials", (*answer.Backend).Combat, `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":2},{"unit":"infantry","count":4}]},"defender":{"fleet":[]},"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1}]},{"name":"B","units":[{"unit":"infantry","count":1}]}]},` + run + `}`},
+		{"compare", "scenario.run.trials", (*answer.Backend).Compare, `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `},"vary":[{"key":"nebula","values":["false","true"]}]}`},
 	} {
 		lim := service.Limits{MaxTrials: 1e9, MaxExactStates: 1 << 20, MaxDice: 1000}
-		_, err := c.answer(newBackend(), context.Background(), []byte(c.doc), lim)
+		_, err := c.answer(answer.NewBackend(), context.Background(), []byte(c.doc), lim)
 		var in *service.InputError
 		if !errors.As(err, &in) || in.Path != c.path || !strings.Contains(in.Msg, "over this run's limit of 1,000 dice: ask for at most") {
 			t.Errorf("%s over 1,000 dice: err = %v", c.name, err)
 		}
 		lim.MaxDice = 1e9
-		if _, err := c.answer(newBackend(), context.Background(), []byte(c.doc), lim); err != nil {
+		if _, err := c.answer(answer.NewBackend(), context.Background(), []byte(c.doc), lim); err != nil {
 			t.Errorf("%s within 10⁹ dice: %v", c.name, err)
 		}
 	}

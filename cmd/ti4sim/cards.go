@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -42,30 +43,9 @@ Examples:
 			case "table":
 				return report.Cards(e.stdout, combat.Cards())
 			case "json":
-				return json.NewEncoder(e.stdout).Encode(cardsJSON())
+				return json.NewEncoder(e.stdout).Encode(answer.AllCards())
 			}
 			return usageErrorf("--output %s: allowed table or json", echo.Quote(output))
 		},
 	}
-}
-
-type jsonCard struct {
-	Slug   string `json:"slug"`
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Copies int    `json:"copies"`
-	Effect string `json:"effect"`
-}
-
-// jsonCards is the JSON of `ti4sim cards -o json`.
-type jsonCards struct {
-	Cards []jsonCard `json:"cards"`
-}
-
-func cardsJSON() jsonCards {
-	out := jsonCards{Cards: []jsonCard{}}
-	for _, c := range combat.Cards() {
-		out.Cards = append(out.Cards, jsonCard{c.Slug, c.Name, string(c.Kind), c.Copies, c.Effect})
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -16,7 +17,7 @@ import (
 // form built from it offers, the engine takes.
 func TestCatalog(t *testing.T) {
 	var buf bytes.Buffer
-	if err := writeCatalogJSON(&buf); err != nil {
+	if err := answer.WriteCatalogJSON(&buf); err != nil {
 		t.Fatal(err)
 	}
 	var c catalogJSON

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 )
@@ -51,7 +52,7 @@ func (cc *combatRun) run(ctx context.Context, c *command, args []string, e *env)
 		return err
 	}
 	e.workers = cc.rf.workers
-	return cc.df.usage(answerCombat(ctx, &d, e, cc.rf.format(), e.stdout))
+	return cc.df.usage(answer.Combat(ctx, &d, e.answerEnv(), cc.rf.format(), e.stdout))
 }
 
 // document reads the question: the --scenario document when one is

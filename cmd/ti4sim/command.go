@@ -42,10 +42,6 @@ type env struct {
 	workers int
 	stdout  io.Writer
 	stderr  io.Writer
-	// onProgress, when not nil, receives a Monte Carlo run's progress
-	// (trials done of total) instead of the terminal's progress line: the
-	// service's streamed answers and the WebAssembly engine's worker.
-	onProgress func(done, total int64)
 }
 
 // command is one ti4sim subcommand.

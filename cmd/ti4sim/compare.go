@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -136,7 +137,7 @@ func (cr *compareRun) run(ctx context.Context, c *command, args []string, e *env
 		return err
 	}
 	e.workers = cr.rf.workers
-	return cr.df.usage(answerCompare(ctx, &d, e, cr.rf.format(), e.stdout))
+	return cr.df.usage(answer.Compare(ctx, &d, e.answerEnv(), cr.rf.format(), e.stdout))
 }
 
 // compareAction reads the action compare's first argument names, with its

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 
@@ -37,18 +35,6 @@ func readDocument[T any](e *env, path string, decode func(io.Reader) (T, error))
 		return d, usageErrorf("--scenario %s: %v", path, err)
 	}
 	return d, nil
-}
-
-// writeDocument prints a document as indented JSON.
-func writeDocument(w io.Writer, d any) error {
-	b, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(w, "%s\n", b); err != nil {
-		return err
-	}
-	return nil
 }
 
 // commandOf names the command of each document action.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
@@ -42,7 +43,7 @@ func TestOneScenarioFourWays(t *testing.T) {
 	}
 
 	// 3. POST /v1/combat
-	srv, err := service.New(service.DefaultConfig(), newBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv, err := service.New(service.DefaultConfig(), answer.NewBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

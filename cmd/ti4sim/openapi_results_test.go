@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/internal/servetest"
 )
@@ -18,7 +19,7 @@ import (
 // description gives them, and their statuses are documented.
 func TestOpenAPIRealResults(t *testing.T) {
 	cfg := service.DefaultConfig()
-	srv, err := service.New(cfg, newBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv, err := service.New(cfg, answer.NewBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,13 +112,11 @@ func checkPrecision(fs *pflag.FlagSet, p float64) error {
 	return usageErrorf("--precision %v out of range: allowed 0 < P < 0.5 (e.g. 0.001)", p)
 }
 
-// progress returns e's progress receiver when it has one; otherwise a
-// progress callback that draws on stderr when stderr is a terminal and the
-// run is long enough to need one, or nil.
+// progress returns the command line's progress callback: it draws on
+// stderr when stderr is a terminal and the run is long enough to need
+// one; otherwise nil. (The service and the WebAssembly engine give their
+// own receiver: package answer's Env.Progress.)
 func progress(e *env, trials int64) func(done, total int64) {
-	if e.onProgress != nil {
-		return e.onProgress
-	}
 	f, ok := e.stderr.(*os.File)
 	if !ok || trials < 2_000_000/int64(max(1, runtime.GOMAXPROCS(0))) {
 		return nil

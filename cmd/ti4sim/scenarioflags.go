@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
@@ -35,126 +35,17 @@ var placeholders = strings.NewReplacer(
 func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 	f := &docFlags{fs: fs}
 	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
-	for i := range scenario.Inputs {
-		in := &scenario.Inputs[i]
-		if in.Run || in.Invade && !invade {
-			continue
-		}
-		if in.Path == "high_alert" {
-			fs.String(in.Flag, "", in.Usage[0]) // one flag naming the side
-			continue
-		}
-		for j, side := range sidesOf(in) {
-			usage := placeholders.Replace(in.Usage[min(j, len(in.Usage)-1)])
-			short := ""
-			if in.Path == "fleet" {
-				short = side[:1]
-			}
-			addFlag(fs, in, in.FlagName(side), short, usage)
-		}
-	}
+	answer.AddDocFlags(fs, invade, func(in *scenario.Input, j int) string {
+		return placeholders.Replace(in.Usage[min(j, len(in.Usage)-1)])
+	})
 	return f
-}
-
-// addFlag registers one input's flag, of the kind its document field is.
-func addFlag(fs *pflag.FlagSet, in *scenario.Input, name, short, usage string) {
-	t := in.Type()
-	switch {
-	case t.Kind() == reflect.Bool:
-		fs.BoolP(name, short, false, usage)
-	case t.Kind() == reflect.Int:
-		fs.IntP(name, short, 0, usage)
-	case t.Kind() == reflect.Float64:
-		fs.Float64P(name, short, 0, usage)
-	case t.Kind() == reflect.String:
-		def := ""
-		if in.Path == "ruleset" {
-			def = "ti4"
-		}
-		fs.StringP(name, short, def, usage)
-	case t == reflect.TypeFor[[]scenario.Units]():
-		fs.StringP(name, short, "", usage) // the fleet grammar
-	case t == reflect.TypeFor[[]scenario.Planet]():
-		fs.StringArrayP(name, short, nil, usage) // repeated: a planet's units have commas
-	default:
-		fs.StringSliceP(name, short, nil, usage)
-	}
-}
-
-// sidesOf are the sides an input is given for, "" for a scenario's.
-func sidesOf(in *scenario.Input) []string {
-	if len(in.Sides) == 0 {
-		return []string{""}
-	}
-	return in.Sides
 }
 
 // apply sets the document's fields of the flags given, the ruleset first
 // (it chooses the fleets' grammar), the others in the order of
 // scenario.Inputs. A flag given replaces the document's value.
 func (f *docFlags) apply(d *scenario.Combat) error {
-	for _, first := range []bool{true, false} {
-		for i := range scenario.Inputs {
-			in := &scenario.Inputs[i]
-			if (in.Path == "ruleset") != first || in.Run {
-				continue
-			}
-			for _, side := range sidesOf(in) {
-				name := in.FlagName(side)
-				if in.Path == "high_alert" {
-					name, side = in.Flag, ""
-				}
-				fl := f.fs.Lookup(name)
-				if fl == nil || !fl.Changed {
-					continue
-				}
-				if err := d.Set(in, side, flagValue(f.fs, fl)); err != nil {
-					return f.usage(err)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// flagValue is a flag's parsed value.
-func flagValue(fs *pflag.FlagSet, fl *pflag.Flag) any {
-	var v any
-	switch fl.Value.Type() {
-	case "bool":
-		v, _ = fs.GetBool(fl.Name)
-	case "int":
-		v, _ = fs.GetInt(fl.Name)
-	case "float64":
-		v, _ = fs.GetFloat64(fl.Name)
-	case "stringSlice":
-		v, _ = fs.GetStringSlice(fl.Name)
-	case "stringArray":
-		v, _ = fs.GetStringArray(fl.Name)
-	default:
-		v, _ = fs.GetString(fl.Name)
-	}
-	return v
-}
-
-// flagOf names the flag of a document's JSON path ("attacker.cards[2]" →
-// "--attacker-card"; a planet's → "--planet N"), or "" when it has none.
-func flagOf(path string) string {
-	in, side := scenario.InputAt(path)
-	if in == nil || in.Flag == "" {
-		return ""
-	}
-	name := "--" + in.FlagName(side)
-	if in.Path == "high_alert" {
-		name = "--" + in.Flag
-	}
-	if in.Path == "system.planets" {
-		var i int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(path, "system.planets"), "[%d]", &i); err == nil {
-			name += fmt.Sprintf(" %d", i+1)
-		}
-	}
-	return name
+	return answer.ApplyFlags(f.fs, d, f.usage)
 }
 
 // usage turns a document's error into the command line's: at the flag of
@@ -168,7 +59,7 @@ func (f *docFlags) usage(err error) error {
 	if e.Path == "vary" || strings.HasPrefix(e.Path, "vary[") {
 		return usageErrorf("--vary %s", e.Msg)
 	}
-	flag := flagOf(strings.TrimPrefix(e.Path, "scenario."))
+	flag := answer.FlagOf(strings.TrimPrefix(e.Path, "scenario."))
 	name, _, _ := strings.Cut(strings.TrimPrefix(flag, "--"), " ") // "--planet 2"
 	fl := f.fs.Lookup(name)
 	if fl == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web"
@@ -58,7 +59,7 @@ func serveCommand() *command {
 			w := report.NewErrWriter(e.stdout)
 			cfg.OnListen = func(a net.Addr) { fmt.Fprintf(w, "ti4sim serve: listening on http://%s\n", a) }
 			log := slog.New(slog.NewTextHandler(e.stderr, nil))
-			if err := service.Run(ctx, cfg, newBackend(), log); err != nil {
+			if err := service.Run(ctx, cfg, answer.NewBackend(), log); err != nil {
 				return err
 			}
 			return nil

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
@@ -38,7 +39,7 @@ func FuzzCombatHandler(f *testing.F) {
 func fuzzRoute(f *testing.F, path string, maxStates int, seeds []string) {
 	cfg := service.DefaultConfig()
 	cfg.MaxTrials, cfg.MaxExactStates, cfg.Timeout = 2000, maxStates, 20*time.Second
-	s, err := service.New(cfg, newBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := service.New(cfg, answer.NewBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -2,31 +2,43 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // A site is the browser page written as plain files for a static host
 // (ti4sim site): the page's embedded files, engine.json naming the
-// WebAssembly engine, and that engine: ti4sim.wasm and the Go toolchain's
-// loader wasm_exec.js.
+// WebAssembly engine, that engine (ti4sim.wasm and the Go toolchain's
+// loader wasm_exec.js), the catalogue the engine answers as catalog.json
+// (the page builds its form from it while the engine loads), and a gzip
+// copy FILE.gz beside each file worth compressing, for the hosts that
+// serve precompressed files (nginx's gzip_static, Netlify, a CDN).
 const (
 	// siteEngineJSON is engine.json as a site has it: the page runs
 	// ti4sim.wasm in its Web Worker (worker.js) instead of posting to a
 	// service.
 	siteEngineJSON = `{"engine": "wasm"}` + "\n"
-	// wasmPackage is the package compiled to ti4sim.wasm: this command,
-	// whose js/wasm main (wasm.go) answers the page.
-	wasmPackage = "github.com/ti4sim/ti4sim/cmd/ti4sim"
+	// wasmPackage is the package compiled to ti4sim.wasm: the engine's
+	// js/wasm main, which links the answers and nothing of the command
+	// line or of HTTP.
+	wasmPackage = "github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web/wasm"
+	// siteCatalog is the name of the catalogue in the site.
+	siteCatalog = "catalog.json"
 )
 
 // siteBuild says how to build the engine: the Go toolchain's go command
@@ -39,8 +51,8 @@ type siteBuild struct {
 // writeSite writes the site of page into dir: it checks dir
 // (checkSiteDir), builds the engine into a temporary folder first (the
 // slow step, and the one likely to fail: a failed build leaves dir as it
-// was), then writes page's files, engine.json and the engine. It returns
-// the number of files written.
+// was) with engine.json, the catalogue and the gzip copies, then writes
+// page's files and those. It returns the number of files written.
 func writeSite(ctx context.Context, dir string, page fs.FS, b siteBuild, force bool) (int, error) {
 	if err := checkSiteDir(dir, force); err != nil {
 		return 0, err
@@ -53,15 +65,75 @@ func writeSite(ctx context.Context, dir string, page fs.FS, b siteBuild, force b
 	if err := buildEngine(ctx, b, tmp); err != nil {
 		return 0, err
 	}
+	cat, err := engineCatalog()
+	if err != nil {
+		return 0, err
+	}
+	for name, b := range map[string][]byte{"engine.json": []byte(siteEngineJSON), siteCatalog: cat} {
+		if err := os.WriteFile(filepath.Join(tmp, name), b, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	if err := compressFiles(tmp, page); err != nil {
+		return 0, err
+	}
 	n, err := writeFiles(dir, page)
 	if err != nil {
 		return n, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "engine.json"), []byte(siteEngineJSON), 0o644); err != nil {
-		return n, err
-	}
 	m, err := writeFiles(dir, os.DirFS(tmp))
 	return n + m, err
+}
+
+// engineCatalog is the catalogue the site's engine answers: the service's
+// with its default limits, as the WebAssembly engine runs it, where
+// GOMAXPROCS is 1 (so 2 runs at once, endpoint.DefaultConfig).
+func engineCatalog() ([]byte, error) {
+	cfg := endpoint.DefaultConfig()
+	cfg.MaxConcurrent = 2
+	s, err := endpoint.New(cfg, answer.NewBackend(), slog.New(slog.DiscardHandler))
+	if err != nil {
+		return nil, err
+	}
+	return s.Catalog()
+}
+
+// compressible are the extensions of the site's files a host may serve
+// gzip-compressed.
+var compressible = []string{".html", ".css", ".js", ".json", ".wasm", ".svg", ".txt", ".md"}
+
+// compressFiles writes into out, beside the files out holds already (the
+// engine, engine.json, the catalogue), FILE.gz for each file of out and
+// of page worth compressing: at least 1 KiB, of a compressible kind, and
+// made smaller by a tenth at least by gzip's best compression.
+func compressFiles(out string, page fs.FS) error {
+	for _, files := range []fs.FS{page, os.DirFS(out)} {
+		err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || !slices.Contains(compressible, path.Ext(p)) {
+				return err
+			}
+			b, err := fs.ReadFile(files, p)
+			if err != nil || len(b) < 1024 {
+				return err
+			}
+			var z bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression) // a valid level
+			zw.Write(b)                                            // a bytes.Buffer does not fail
+			zw.Close()
+			if z.Len() > len(b)*9/10 {
+				return nil
+			}
+			to := filepath.Join(out, filepath.FromSlash(p)+".gz")
+			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(to, z.Bytes(), 0o644)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkSiteDir reports whether a site may be written into dir: a folder

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -229,8 +232,17 @@ func TestSiteEndToEnd(t *testing.T) {
 	if b := read("wasm_exec.js"); !bytes.Contains(b, []byte("globalThis.Go = class")) {
 		t.Error("wasm_exec.js is not the Go toolchain's loader")
 	}
-	if b := read("ti4sim.wasm"); len(b) < 1<<20 || !bytes.HasPrefix(b, []byte("\x00asm")) {
-		t.Errorf("ti4sim.wasm: %d bytes starting %q, want a WebAssembly module", len(b), b[:min(4, len(b))])
+	wasm := read("ti4sim.wasm")
+	if len(wasm) < 1<<20 || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("ti4sim.wasm: %d bytes starting %q, want a WebAssembly module", len(wasm), wasm[:min(4, len(wasm))])
+	}
+	checkSiteCompressed(t, dir, wasm)
+	var cat struct {
+		Rulesets []struct{ Name string }
+		Factions []struct{ Slug string }
+	}
+	if err := json.Unmarshal(read(siteCatalog), &cat); err != nil || len(cat.Rulesets) < 2 || len(cat.Factions) < 20 {
+		t.Errorf("%s: %v; %d rulesets, %d factions: want the catalogue", siteCatalog, err, len(cat.Rulesets), len(cat.Factions))
 	}
 	// A second run writes over the site without --force.
 	_, stderr, code = runCLI(t, "site", dir, "--go", "/nonexistent/go")
@@ -245,9 +257,74 @@ func TestSiteEndToEnd(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	for _, want := range []string{"engine.json", "index.html", "ti4sim.wasm", "wasm_exec.js", "worker.js"} {
+	for _, want := range []string{"engine.json", "index.html", "ti4sim.wasm", "ti4sim.wasm.gz", "wasm_exec.js", "worker.js", siteCatalog, siteCatalog + ".gz"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the site lacks %s: %v", want, names)
+		}
+	}
+}
+
+// maxWasmGzip is the most the engine may weigh gzip-compressed: the
+// download of a player opening the static site for the first time.
+const maxWasmGzip = 3_000_000
+
+// checkSiteCompressed checks the site's gzip copies: ti4sim.wasm.gz is
+// ti4sim.wasm (wasm) and at most maxWasmGzip bytes; the catalogue, the
+// page's scripts and style sheet have theirs, each the file's bytes; a
+// file under 1 KiB (engine.json) has none.
+func checkSiteCompressed(t *testing.T, dir string, wasm []byte) {
+	t.Helper()
+	for _, name := range []string{"ti4sim.wasm", siteCatalog, "index.html", "style.css", "js/app.js", "vendor/chart.umd.min.js", "wasm_exec.js"} {
+		z, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)+".gz"))
+		if err != nil {
+			t.Errorf("no gzip copy of %s: %v", name, err)
+			continue
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Errorf("%s.gz: %v", name, err)
+			continue
+		}
+		got, err := io.ReadAll(zr)
+		want, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s.gz is not %s (%v)", name, name, err)
+		}
+		if name == "ti4sim.wasm" {
+			t.Logf("ti4sim.wasm: %d bytes, %d gzip-compressed", len(wasm), len(z))
+			if len(z) > maxWasmGzip {
+				t.Errorf("ti4sim.wasm.gz is %d bytes, over the %d the static site's first visit may download", len(z), maxWasmGzip)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "engine.json.gz")); err == nil {
+		t.Error("engine.json, 20 bytes, has a gzip copy")
+	}
+}
+
+// TestWasmEngineDependencies: the WebAssembly engine (wasmPackage, built
+// for js/wasm) links the answers and nothing of HTTP, TLS, the command
+// line or cryptography, which would add megabytes to the static site's
+// download.
+func TestWasmEngineDependencies(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH")
+	}
+	out, err := goTool(t.Context(), "go", filepath.Join("..", ".."), "list", "-deps", wasmPackage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := strings.Fields(out)
+	for _, want := range []string{"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer", "github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint", "syscall/js"} {
+		if !slices.Contains(deps, want) {
+			t.Errorf("the engine does not import %s", want)
+		}
+	}
+	for _, d := range deps {
+		switch {
+		case d == "net/http", strings.HasPrefix(d, "net/http/"), d == "crypto/tls", strings.HasPrefix(d, "crypto/"), d == "os/exec",
+			d == "github.com/ti4sim/ti4sim/cmd/ti4sim", d == "github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service":
+			t.Errorf("the WebAssembly engine depends on %s", d)
 		}
 	}
 }

@@ -31,9 +31,11 @@ func siteCommand() *command {
 		usage:   "ti4sim site DIR [--source .] [--go go] [--force]",
 		help: `Writes the browser page into DIR as a static site that needs no ti4sim
 server: the page's files (index.html, style.css, js/, worker.js, Chart.js),
-engine.json set to {"engine": "wasm"}, ti4sim.wasm (ti4sim compiled to
-WebAssembly: about 16 MB, 4 MB gzipped) and wasm_exec.js, the Go
-toolchain's loader for it. The page runs ti4sim.wasm in a Web Worker of the
+engine.json set to {"engine": "wasm"}, ti4sim.wasm (ti4sim's engine
+compiled to WebAssembly: about 11 MB, 2.9 MB gzipped), wasm_exec.js, the Go
+toolchain's loader for it, catalog.json (the catalogue the page builds its
+form from while the engine loads), and FILE.gz, a gzip copy, beside each
+file worth compressing. The page runs ti4sim.wasm in a Web Worker of the
 browser and answers as ` + "`ti4sim serve`" + ` does, with its default limits: the
 same numbers as the command line for the same scenario and seed.
 
@@ -48,7 +50,9 @@ are. A failed build leaves DIR untouched.
 Put DIR on any static host: GitHub Pages, Netlify, an object store, nginx,
 or python3's http.server to try it. Serving .wasm as application/wasm lets
 the browser compile while downloading; any other type works, a little
-slower. Opened from the disk (file://) the page does not work: browsers
+slower. A host that serves precompressed files (nginx's gzip_static,
+Caddy's precompressed, Netlify) sends the .gz copies: 2.9 MB instead of
+11. Opened from the disk (file://) the page does not work: browsers
 start no Worker there.
 
 Examples:

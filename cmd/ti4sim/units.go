@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 	"github.com/ti4sim/ti4sim/units"
@@ -82,59 +83,13 @@ const rulesetTI4 = "ti4"
 
 var rulesets = []string{rulesetTI4, units.TI3Slug}
 
-type jsonUnit struct {
-	Name                   string      `json:"name"`
-	Kind                   string      `json:"kind"`
-	Upgraded               bool        `json:"upgraded"`
-	Cost                   float64     `json:"cost"`
-	Combat                 *units.Roll `json:"combat,omitempty"`
-	Move                   int         `json:"move"`
-	Capacity               int         `json:"capacity"`
-	SustainDamage          bool        `json:"sustain_damage"`
-	ExtraSustains          int         `json:"extra_sustains,omitempty"`
-	AntiFighterBarrage     *units.Roll `json:"anti_fighter_barrage,omitempty"`
-	SpaceCannon            *units.Roll `json:"space_cannon,omitempty"`
-	SpaceCannonAdjacent    bool        `json:"space_cannon_adjacent,omitempty"`
-	Bombardment            *units.Roll `json:"bombardment,omitempty"`
-	BombardsThroughShield  bool        `json:"bombards_through_shield,omitempty"`
-	PlanetaryShield        bool        `json:"planetary_shield,omitempty"`
-	RemovesPlanetaryShield bool        `json:"removes_planetary_shield,omitempty"`
-	Production             int         `json:"production,omitempty"`
-	ProductionPlusRes      bool        `json:"production_plus_resources,omitempty"`
-	DirectHitImmune        bool        `json:"direct_hit_immune,omitempty"`
-	Text                   string      `json:"text,omitempty"`
-}
-
-func rollPtr(r units.Roll) *units.Roll {
-	if !r.Has() {
-		return nil
-	}
-	return &r
-}
+// jsonUnit is a unit as the JSON outputs and the catalogue give it.
+type jsonUnit = answer.UnitJSON
 
 func writeUnitsJSON(w io.Writer, f *units.Faction) error {
 	out := struct {
 		Faction string     `json:"faction"`
 		Units   []jsonUnit `json:"units"`
-	}{Faction: f.Slug, Units: unitsJSON(f)}
+	}{Faction: f.Slug, Units: answer.UnitsJSON(f)}
 	return json.NewEncoder(w).Encode(out)
-}
-
-// unitsJSON is a faction's units as the engine uses them.
-func unitsJSON(f *units.Faction) []jsonUnit {
-	var out []jsonUnit
-	for _, s := range f.Units() {
-		out = append(out, jsonUnit{
-			Name: s.Name, Kind: s.Kind.Key(), Upgraded: s.Upgraded, Cost: s.Cost,
-			Combat: rollPtr(s.Combat), Move: s.Move, Capacity: s.Capacity, SustainDamage: s.Sustain,
-			AntiFighterBarrage: rollPtr(s.AFB), SpaceCannon: rollPtr(s.SpaceCannon),
-			ExtraSustains:       s.ExtraSustains,
-			SpaceCannonAdjacent: s.SpaceCannonAdjacent, Bombardment: rollPtr(s.Bombardment),
-			BombardsThroughShield: s.BombardsThroughShield,
-			PlanetaryShield:       s.PlanetaryShield, RemovesPlanetaryShield: s.RemovesPlanetaryShield,
-			Production: s.Production, ProductionPlusRes: s.ProductionPlusResources,
-			DirectHitImmune: s.DirectHitImmune, Text: s.Text,
-		})
-	}
-	return out
 }

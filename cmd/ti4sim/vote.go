@@ -1,19 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"math"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/agenda"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -272,7 +269,7 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 		return err
 	}
 	e.workers = f.run.workers
-	return voteUsage(answerVote(ctx, &d, e, f.run.format(), e.stdout))
+	return voteUsage(answer.Vote(ctx, &d, e.answerEnv(), f.run.format(), e.stdout))
 }
 
 // voteFlagNames are the flags of a vote document's paths.
@@ -296,34 +293,6 @@ func voteUsage(err error) error {
 		return usageErrorf("vote: %s: %s", flag, de.Msg)
 	}
 	return usageErrorf("vote: %s", de.Msg)
-}
-
-// answerVote answers a vote document, for the command line, the service
-// and the page alike: the document builds the agenda
-// (scenario.Vote.Agenda), the agenda package answers, one renderer writes.
-func answerVote(ctx context.Context, d *scenario.Vote, e *env, f report.Format, w io.Writer) error {
-	a, err := d.Agenda()
-	if err != nil {
-		return err
-	}
-	doc := d.Normalize(a)
-	if e.documentOnly {
-		return writeDocument(w, doc)
-	}
-	r, err := voteOdds(ctx, a, doc.Run, e)
-	if err != nil {
-		return err
-	}
-	var out bytes.Buffer
-	o := report.VoteOptions{Format: f}
-	if f == report.JSON {
-		o.Scenario = &doc
-	}
-	if err := report.Vote(&out, &a, &r, o); err != nil {
-		return err
-	}
-	_, err = w.Write(out.Bytes())
-	return err
 }
 
 // checkDuelValue rejects a duel die value given after a space: --duel
@@ -411,30 +380,4 @@ func (f *voteFlags) voteDocument(fs *pflag.FlagSet, e *env) (scenario.Vote, erro
 		d.SpeakerPrefers = nil
 	}
 	return d, voteUsage(d.Run.Check())
-}
-
-// voteOdds computes agenda a exactly (run.exact) or by simulation.
-func voteOdds(ctx context.Context, a agenda.Agenda, r scenario.Run, e *env) (agenda.Result, error) {
-	// A simulated vote is light (each trial a few draws a voter); an exact
-	// one may enumerate millions of tallies.
-	workers, err := admit(ctx, service.Work{Heavy: r.Exact}, e.workers)
-	if err != nil {
-		return agenda.Result{}, err
-	}
-	if r.Exact {
-		states := agenda.MaxExactStates
-		if e.maxExactStates > 0 {
-			states = min(states, e.maxExactStates) // the service's limit bounds the memory
-		}
-		res, err := agenda.ExactWithin(ctx, a, states)
-		if errors.Is(err, agenda.ErrTooLarge) {
-			return res, &scenario.Error{Path: "run.exact", Msg: err.Error() + "; drop exact to simulate it"}
-		}
-		return res, err
-	}
-	o := options(r, e)
-	return agenda.Simulate(ctx, a, agenda.Options{
-		Trials: o.Trials, Seed: o.Seed, Workers: workers, Precision: r.Precision,
-		Progress: progress(e, o.Trials),
-	})
 }

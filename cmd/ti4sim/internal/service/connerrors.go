@@ -7,12 +7,14 @@ import (
 	"net"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 )
 
 // MaxHeaderBytes is the most bytes of request line and headers a request
 // may have (http.Server.MaxHeaderBytes; net/http reads 4 KiB more before it
 // gives up); more is answered 431.
-const MaxHeaderBytes = 1 << 20
+const MaxHeaderBytes = endpoint.MaxHeaderBytes
 
 // net/http answers a request it cannot read (headers too large, a
 // malformed request line or header, an unsupported Transfer-Encoding)
@@ -70,8 +72,7 @@ func (c *jsonErrorConn) Write(p []byte) (int, error) {
 		msg = "unsupported Transfer-Encoding: send the body with Content-Length or chunked"
 	}
 	c.log.Info("request refused unread", "remote", c.RemoteAddr().String(), "status", status, "err", text)
-	var b bytes.Buffer
-	errorJSON(&b, errorBody{Error: msg})
+	b := bytes.NewBuffer(endpoint.ErrorJSON(endpoint.Failure{Status: status, Msg: msg}, ""))
 	head := fmt.Sprintf("HTTP/1.1 %s\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: %d\r\n\r\n", statusLine(p), b.Len())
 	if _, err := c.Conn.Write(append([]byte(head), b.Bytes()...)); err != nil {
 		return 0, err

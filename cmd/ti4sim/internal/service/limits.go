@@ -5,8 +5,9 @@ import (
 	"io/fs"
 	"net"
 	"net/url"
-	"runtime"
 	"time"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 )
 
 // Config is the service's address, limits and page. DefaultConfig gives
@@ -88,15 +89,16 @@ const (
 // request; 1 MiB bodies; 60 s a request; GOMAXPROCS runs at once (at least
 // 2) with 64 waiting; no CORS; 10 s to shut down.
 func DefaultConfig() Config {
+	d := endpoint.DefaultConfig()
 	return Config{
 		Addr:            "127.0.0.1:8080",
-		MaxTrials:       10_000_000,
-		MaxExactStates:  1 << 20,
-		MaxDice:         2e9,
-		MaxBodyBytes:    1 << 20,
-		Timeout:         60 * time.Second,
-		MaxConcurrent:   max(2, runtime.GOMAXPROCS(0)),
-		MaxQueue:        64,
+		MaxTrials:       d.MaxTrials,
+		MaxExactStates:  d.MaxExactStates,
+		MaxDice:         d.MaxDice,
+		MaxBodyBytes:    d.MaxBodyBytes,
+		Timeout:         d.Timeout,
+		MaxConcurrent:   d.MaxConcurrent,
+		MaxQueue:        d.MaxQueue,
 		ShutdownTimeout: 10 * time.Second,
 	}
 }
@@ -135,7 +137,8 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// limits are the per-request limits the Backend enforces.
-func (c Config) limits() Limits {
-	return Limits{MaxTrials: c.MaxTrials, MaxExactStates: c.MaxExactStates, MaxDice: c.MaxDice}
+// endpoint is the part of c the answers without transport obey.
+func (c Config) endpoint() endpoint.Config {
+	return endpoint.Config{MaxTrials: c.MaxTrials, MaxExactStates: c.MaxExactStates, MaxDice: c.MaxDice, MaxBodyBytes: c.MaxBodyBytes,
+		Timeout: c.Timeout, MaxConcurrent: c.MaxConcurrent, MaxQueue: c.MaxQueue}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
@@ -43,13 +44,13 @@ func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // statusClientGone is the status logged for a request whose client went
 // away before its answer (nothing is written): nginx's 499.
-const statusClientGone = 499
+const statusClientGone = endpoint.StatusClientGone
 
 // logRequests logs one line per request: method, path, status, duration.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &recorder{ResponseWriter: w, id: newRequestID()}
+		rec := &recorder{ResponseWriter: w, id: endpoint.NewRequestID()}
 		w.Header().Set("X-Request-Id", rec.id)
 		next.ServeHTTP(rec, r)
 		status := rec.status

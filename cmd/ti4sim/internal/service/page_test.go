@@ -82,7 +82,7 @@ func TestPageLeavesTheAPI(t *testing.T) {
 	s := newTestServer(t, testConfig(), newFake())
 	for path, want := range map[string]string{
 		"/healthz":         `{"status":"ok"}` + "\n",
-		"/v1/catalog":      string(s.catalogue),
+		"/v1/catalog":      string(s.catalogue.body),
 		"/v1/openapi.json": string(openAPIDocument),
 	} {
 		w := getPage(s, "GET", path)

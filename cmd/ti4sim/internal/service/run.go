@@ -8,11 +8,13 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 )
 
 // errShutdown is the cause with which requests still running when the
 // shutdown deadline passes are cancelled.
-var errShutdown = errors.New("server shutting down")
+var errShutdown = endpoint.ErrShutdown
 
 // httpServer is the http.Server of s: its time limits, header limit and
 // error log; each request's context derives from base. Serve it on a

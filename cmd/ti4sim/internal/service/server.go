@@ -9,8 +9,6 @@
 package service
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,33 +20,31 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/internal/echo"
-	"github.com/ti4sim/ti4sim/internal/fault"
 )
 
-// Server is the service's http.Handler.
+// Server is the service's http.Handler: it maps HTTP requests onto core,
+// the answers without transport (package endpoint), which the WebAssembly
+// engine calls directly.
 type Server struct {
-	cfg     Config
-	backend Backend
-	log     *slog.Logger
-	gate    *gate
-	mux     *http.ServeMux
-	handler http.Handler
-	hosts   hostCheck
-	// catalogue is the backend's catalogue stating this service's limits
-	// (catalogWithLimits).
-	catalogue []byte
-	inFlight  atomic.Int64
+	cfg      Config
+	core     *endpoint.Service
+	log      *slog.Logger
+	mux      *http.ServeMux
+	handler  http.Handler
+	hosts    hostCheck
+	inFlight atomic.Int64
 	// progressEvery is the least time between two progress lines of a
 	// streamed answer (progressInterval).
 	progressEvery time.Duration
 	// routes are the method-and-path patterns the mux serves.
 	routes []route
-	// missing are the described paths this backend does not answer, with
-	// the reason (a Backend without Comparer, Advisor or Importer).
-	missing map[string]string
+	// pageFiles are the page's files as answered, each compressed once
+	// (pageFile); catalogue is the core's catalogue as answered.
+	pageFiles pageFiles
+	catalogue *asset
 }
 
 // route is one endpoint: its method, its path pattern and its handler.
@@ -65,37 +61,32 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
 	if b == nil || log == nil {
 		return nil, errors.New("service.New: nil backend or logger")
 	}
-	s := &Server{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), mux: http.NewServeMux(), progressEvery: progressInterval}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), progressEvery: progressInterval}
 	var err error
-	if s.catalogue, err = catalogWithLimits(b.Catalog(), cfg); err != nil {
+	if s.core, err = endpoint.New(cfg.endpoint(), b, log); err != nil {
 		return nil, err
 	}
+	cat, err := s.core.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	s.catalogue = newAsset(cat)
 	s.routes = []route{
-		{http.MethodPost, "/v1/combat", s.runHandler(b.Combat)},
-		{http.MethodPost, "/v1/vote", s.runHandler(b.Vote)},
 		{http.MethodGet, "/v1/catalog", s.catalog},
 		{http.MethodGet, "/v1/schema/{name}", s.schema},
 		{http.MethodGet, "/v1/openapi.json", s.openAPI},
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/debug/vars", s.vars},
 	}
-	s.missing = map[string]string{}
-	if c, ok := b.(Comparer); ok {
-		s.routes = append(s.routes, route{http.MethodPost, "/v1/compare", s.runHandler(c.Compare)})
-	} else {
-		s.missing["/v1/compare"] = "this build answers no comparison documents"
-	}
-	if a, ok := b.(Advisor); ok {
-		s.routes = append(s.routes, route{http.MethodPost, "/v1/advise", s.runHandler(a.Advise)})
-	} else {
-		s.missing["/v1/advise"] = "this build answers no fleet questions"
-	}
-	if im, ok := b.(Importer); ok {
-		s.routes = append(s.routes, route{http.MethodPost, "/v1/import", s.importHandler(im)})
-	} else {
-		s.missing["/v1/import"] = "this build has no importer"
+	for _, kind := range []string{"combat", "vote", "compare", "advise", "import"} {
+		if s.core.Answers(kind) {
+			s.routes = append(s.routes, route{http.MethodPost, "/v1/" + kind, s.runHandler(kind)})
+		}
 	}
 	if cfg.Page != nil {
+		if s.pageFiles, err = newPageFiles(cfg.Page); err != nil {
+			return nil, err
+		}
 		s.routes = append(s.routes, route{http.MethodGet, "/", s.page})
 	}
 	for _, rt := range s.routes {
@@ -138,9 +129,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, "", fmt.Sprintf("method %s not allowed on %s: allowed %s", echo.Quote(r.Method), r.URL.Path, allow))
 		return
 	}
-	if why, ok := s.missing[r.URL.Path]; ok {
-		writeError(w, http.StatusNotFound, "", r.URL.Path+": "+why)
-		return
+	if kind, ok := strings.CutPrefix(r.URL.Path, "/v1/"); ok {
+		if why, ok := s.core.Missing(kind); ok {
+			writeError(w, http.StatusNotFound, "", r.URL.Path+": "+why)
+			return
+		}
 	}
 	if name, ok := s.pageFile(r.URL.Path); ok && clean {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -169,137 +162,56 @@ func (p *headerProbe) Header() http.Header         { return p.header }
 func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
 func (p *headerProbe) WriteHeader(status int)      { p.status = status }
 
-// runHandler answers a run endpoint: it reads the document and lets run
-// answer it under the request's time limit; run waits for its slot at the
-// gate by calling Admit once it knows its work (a run over the limits is
-// refused before it waits). With Accept:
+// runHandler answers a run endpoint, /v1/KIND: it reads the document
+// and lets the core answer it (endpoint.Service.Run: the time limit, the
+// gate, the backend, the error's status). With Accept:
 // application/x-ndjson the answer is streamed (stream): the run's progress,
 // then its result or its error.
-func (s *Server) runHandler(run func(context.Context, []byte, Limits) ([]byte, error)) http.HandlerFunc {
+func (s *Server) runHandler(kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ok := s.readDocument(w, r)
 		if !ok {
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-		defer cancel()
+		ctx := r.Context()
 		var st *stream
-		if wantsStream(r) {
+		if kind != "import" && wantsStream(r) {
 			st = newStream(w, s.progressEvery)
 			defer st.abort()
 			ctx = WithProgress(ctx, st.progress)
 		}
-		adm := &admission{gate: s.gate, client: clientOf(r)}
-		defer adm.done() // a panicking run's slot too
-		out, err := run(context.WithValue(ctx, admissionKey{}, adm), body, s.cfg.limits())
-		if !adm.done() && err == nil {
-			s.log.Error("a run computed without passing the gate (a backend that does not call Admit)", "id", requestID(w), "path", r.URL.Path)
-		}
-		if errors.Is(err, errQueueFull) {
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusTooManyRequests, "", fmt.Sprintf("busy: %d runs in progress and %d waiting (at most %d of one client), the limits; retry later", s.cfg.MaxConcurrent, s.cfg.MaxQueue, s.gate.clientQueue))
-			return
-		}
+		out, f := s.core.Run(ctx, kind, body, clientOf(r), "id", requestID(w), "method", r.Method, "path", r.URL.Path)
 		if st == nil {
-			s.answer(w, r, ctx, out, err)
+			s.answer(w, out, f)
 			return
 		}
 		begun := st.end()
 		switch {
-		case err == nil:
+		case f == nil:
 			st.result(out)
 		case !begun:
-			s.answer(w, r, ctx, out, err) // as without a stream
+			s.answer(w, out, f) // as without a stream
+		case f.Status == statusClientGone:
+			s.clientGone(w)
 		default:
-			f := s.failure(w, r, ctx, err)
-			if f.status == statusClientGone {
-				s.clientGone(w)
-				return
-			}
-			st.fail(f.status, f.path, f.msg)
+			st.fail(f.Status, f.Path, f.Msg)
 		}
 	}
 }
 
-// importHandler answers POST /v1/import.
-func (s *Server) importHandler(im Importer) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		body, ok := s.readDocument(w, r)
-		if !ok {
-			return
-		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-		defer cancel()
-		out, err := im.Import(ctx, body)
-		s.answer(w, r, ctx, out, err)
-	}
-}
-
-// answer writes a backend's answer: its JSON, or its error (failure).
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, out []byte, err error) {
-	if err == nil {
-		writeJSON(w, http.StatusOK, out)
-		return
-	}
-	s.writeFailure(w, s.failure(w, r, ctx, err))
-}
-
-// errorAnswer is an error answer: its status, the JSON path at fault and the
-// message; status statusClientGone when the client went away (nothing is
-// written).
-type errorAnswer struct {
-	status    int
-	path, msg string
-}
-
-// failure is the answer to a backend's error: 422 (input), 503 (time limit
-// or shutdown), statusClientGone or 500 (logged; a panic in the
-// computation, a *fault.Error, says in which step, and its stack is
-// logged). w is the request's writer, for its id.
-func (s *Server) failure(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) errorAnswer {
-	var in *InputError
-	var fe *fault.Error
+// answer writes the core's answer: its JSON, or its failure.
+func (s *Server) answer(w http.ResponseWriter, out []byte, f *endpoint.Failure) {
 	switch {
-	case errors.As(err, &in):
-		return errorAnswer{http.StatusUnprocessableEntity, in.Path, in.Msg}
-	case errors.As(err, &fe):
-		s.log.Error("panic in a computation", "id", requestID(w), "method", r.Method, "path", r.URL.Path, "err", err, "stack", string(fe.Stack))
-		return errorAnswer{http.StatusInternalServerError, "", err.Error()}
-	case ctx.Err() != nil:
-		return s.stoppedFailure(r, ctx)
-	default:
-		s.log.Error("backend failed", "id", requestID(w), "method", r.Method, "path", r.URL.Path, "err", err)
-		return errorAnswer{http.StatusInternalServerError, "", internalErrorMsg}
-	}
-}
-
-// stopped answers a request whose ctx ended before its answer
-// (stoppedFailure).
-func (s *Server) stopped(w http.ResponseWriter, r *http.Request, ctx context.Context) {
-	s.writeFailure(w, s.stoppedFailure(r, ctx))
-}
-
-// stoppedFailure is the answer to a request whose ctx ended before its
-// answer: nothing (statusClientGone) when the client went away, 503 when
-// the time limit passed or the server is shutting down.
-func (s *Server) stoppedFailure(r *http.Request, ctx context.Context) errorAnswer {
-	if r.Context().Err() != nil && !errors.Is(context.Cause(r.Context()), errShutdown) {
-		return errorAnswer{statusClientGone, "", ""}
-	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
-		return errorAnswer{http.StatusServiceUnavailable, "", fmt.Sprintf("the request took longer than the limit of %v: ask for fewer trials, or a smaller exact combat", s.cfg.Timeout)}
-	}
-	return errorAnswer{http.StatusServiceUnavailable, "", "the service is shutting down; retry later"}
-}
-
-// writeFailure writes an error answer as JSON, or nothing when the client
-// went away.
-func (s *Server) writeFailure(w http.ResponseWriter, f errorAnswer) {
-	if f.status == statusClientGone {
+	case f == nil:
+		writeJSON(w, http.StatusOK, out)
+	case f.Status == statusClientGone:
 		s.clientGone(w)
-		return
+	default:
+		if f.Status == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "1")
+		}
+		writeError(w, f.Status, f.Path, f.Msg)
 	}
-	writeError(w, f.status, f.path, f.msg)
 }
 
 // clientGone notes, for the request log, that the client went away before
@@ -311,9 +223,10 @@ func (s *Server) clientGone(w http.ResponseWriter) {
 }
 
 // readDocument reads the request's JSON document: Content-Type
-// application/json (charset utf-8 if any), at most MaxBodyBytes, one
-// well-formed JSON value in UTF-8. Otherwise it answers 415, 413 or 400 and
-// returns false.
+// application/json (charset utf-8 if any), at most MaxBodyBytes, and what
+// the core checks of a document (endpoint.Service.Check: one well-formed
+// JSON value in UTF-8). Otherwise it answers 415, 413 or 400 and returns
+// false.
 func (s *Server) readDocument(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	ct := r.Header.Get("Content-Type")
 	mt, params, err := mime.ParseMediaType(ct)
@@ -327,40 +240,29 @@ func (s *Server) readDocument(w http.ResponseWriter, r *http.Request) ([]byte, b
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
 	var tooLarge *http.MaxBytesError
+	f := s.core.Check(body)
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, "", fmt.Sprintf("request body larger than the limit of %d bytes", s.cfg.MaxBodyBytes))
-		return nil, false
+		f = s.core.TooLarge()
 	case err != nil:
-		writeError(w, http.StatusBadRequest, "", "reading the request body: "+err.Error())
-		return nil, false
-	case len(bytes.TrimSpace(body)) == 0:
-		writeError(w, http.StatusBadRequest, "", "empty request body: send a JSON document")
-		return nil, false
-	case !utf8.Valid(body):
-		writeError(w, http.StatusBadRequest, "", "request body is not UTF-8")
-		return nil, false
+		f = &endpoint.Failure{Status: http.StatusBadRequest, Msg: "reading the request body: " + err.Error()}
 	}
-	var v json.RawMessage
-	if err := json.Unmarshal(body, &v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			writeError(w, http.StatusBadRequest, "", fmt.Sprintf("malformed JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: ")))
-		} else {
-			writeError(w, http.StatusBadRequest, "", "malformed JSON: "+strings.TrimPrefix(err.Error(), "json: "))
-		}
+	if f != nil {
+		writeError(w, f.Status, f.Path, f.Msg)
 		return nil, false
 	}
 	return body, true
 }
 
+// catalog answers the catalogue, compressed when the browser accepts gzip
+// (asset): the page builds its form from it before anything else.
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.catalogue)
+	s.catalogue.serve(w, r, "application/json")
 }
 
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	b, ok := s.backend.Schema(name)
+	b, ok := s.core.Schema(name)
 	if !ok {
 		writeError(w, http.StatusNotFound, "", fmt.Sprintf("no schema named %s: the document kinds are combat, compare, vote and advise", echo.Quote(name)))
 		return
@@ -396,5 +298,6 @@ func (s *Server) vars(w http.ResponseWriter, r *http.Request) {
 
 // Vars returns the service's gauges now.
 func (s *Server) Vars() Vars {
-	return Vars{Goroutines: runtime.NumGoroutine(), InFlight: s.inFlight.Load(), Running: s.gate.running.Load(), Queued: s.gate.queued.Load()}
+	running, queued := s.core.Queue()
+	return Vars{Goroutines: runtime.NumGoroutine(), InFlight: s.inFlight.Load(), Running: running, Queued: queued}
 }

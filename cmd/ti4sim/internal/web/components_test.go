@@ -29,6 +29,7 @@ type components struct {
 	bin       string // the ti4sim binary built from this checkout
 	served    string // base URL of `ti4sim serve`, e.g. http://127.0.0.1:40123
 	static    string // base URL of the loopback file server over the `ti4sim site` folder
+	siteDir   string // the `ti4sim site` folder
 	siteErr   error  // why the static build is missing, if it is
 	serveLogs *servetest.Buffer
 }
@@ -145,7 +146,7 @@ func startComponents(tmp, root string) (c *components, stop func(), err error) {
 		return nil, stop, err
 	}
 	stops = append(stops, stopStatic)
-	c.static = static
+	c.static, c.siteDir = static, dir
 	return c, stop, nil
 }
 

@@ -3,12 +3,18 @@
 // wasm_exec.js, the Go toolchain's loader) and answers the page as the
 // service would, byte for byte.
 //
-// Page → worker: {id, kind, body}: kind combat, compare, vote, import or
-// catalog; body the JSON text the service's endpoint takes ("" for the
-// catalog).
-// Worker → page: {id, progress: {done, total}} zero or more times during a
-// Monte Carlo run, then {id, status, body}: the HTTP status and the body
-// (a string) the service would answer.
+// The download of ti4sim.wasm starts as the worker starts, before the
+// loader is read, and it is compiled while it streams in
+// (WebAssembly.instantiateStreaming) when the host serves it as
+// application/wasm.
+//
+// Page → worker: {id, kind, body}: kind combat, compare, advise, vote,
+// import or catalog; body the JSON text the service's endpoint takes (""
+// for the catalog).
+// Worker → page: {ready: true} once the engine answers, or {ready: false,
+// error} when it cannot load; {id, progress: {done, total}} zero or more
+// times during a Monte Carlo run, then {id, status, body}: the HTTP status
+// and the body (a string) the service would answer.
 //
 // Requests are answered one at a time in the order received; those that
 // arrive before the engine is ready wait for it. When the engine cannot be
@@ -17,6 +23,11 @@
 // run the page terminates the worker and starts another (the browser keeps
 // ti4sim.wasm in its cache).
 "use strict";
+
+// wasm is the engine's download, begun at once (its failure is reported
+// when load awaits it).
+const wasm = fetch("ti4sim.wasm");
+wasm.catch(() => {});
 
 const queue = []; // requests not yet answered, in the order received
 let handle = null; // globalThis.ti4simHandle once the engine is ready
@@ -39,6 +50,7 @@ function fail(msg) {
   if (!failure) {
     failure = msg;
     handle = null;
+    postMessage({ ready: false, error: msg });
   }
   pump();
 }
@@ -76,11 +88,11 @@ function message(err) {
   return err && err.message ? err.message : String(err);
 }
 
-// instantiate fetches and compiles ti4sim.wasm: streaming when the host
+// instantiate compiles ti4sim.wasm as it downloads: streaming when the host
 // serves it as application/wasm, from its bytes otherwise (a host that
 // serves .wasm under another type would make streaming compilation fail).
 async function instantiate(go) {
-  const resp = await fetch("ti4sim.wasm");
+  const resp = await wasm;
   if (!resp.ok) {
     throw new Error(`fetching ti4sim.wasm: HTTP ${resp.status} ${resp.statusText}`.trim());
   }
@@ -110,6 +122,7 @@ async function load() {
     throw new Error("ti4sim.wasm registered no ti4simHandle");
   }
   handle = globalThis.ti4simHandle;
+  postMessage({ ready: true });
   pump();
 }
 

@@ -51,11 +51,15 @@ let lastHash = "";
 
 main().catch((e) => fatal(e));
 
+// main starts the page: the engine starts loading (a WebAssembly engine's
+// download begins at once), the form is built from the catalogue, fetched
+// apart from the engine, and shown complete (body[data-ready]) while the
+// engine may still load, a status line saying so; the first answer runs
+// as soon as the engine is ready. Chart.js loads once the first answer is
+// shown (results.js), its charts drawn then: it never delays the figures.
 async function main() {
   engine = await engines.load();
-  const c = await engine.run("catalog", "");
-  if (c.status !== 200) throw new Error(`catalog: HTTP ${c.status}`);
-  const catalog = JSON.parse(c.body);
+  const catalog = await engine.catalog();
   battle = new Battle(catalog);
   compare.setup(catalog);
   vote.setup();
@@ -64,12 +68,28 @@ async function main() {
   sides.setup(battle, standard);
   memory.watch();
   help.setup($("battle"));
-  $("loading").hidden = true;
-  document.body.dataset.ready = "true";
   if (!openFragment(location.hash)) {
     battle.load(memory.recall(standard));
     battleEdited(0);
   }
+  document.body.dataset.ready = "true";
+  showEngineLoading();
+}
+
+// showEngineLoading says, under the form, that the engine is loading
+// until it is ready, or why it could not load.
+function showEngineLoading() {
+  const l = $("loading");
+  l.textContent = "Loading the engine… the form is ready; the answer follows.";
+  engine.ready.then(
+    () => {
+      l.hidden = true;
+    },
+    (e) => {
+      l.classList.add("error");
+      l.textContent = `The engine could not load: ${e.message}`;
+    },
+  );
 }
 
 // fatal shows an error that stops the page.

@@ -1,7 +1,12 @@
 // The engine the page asks: the service that served it (engine.json
 // {"engine": "service"}) or ti4sim.wasm in a Web Worker ({"engine":
 // "wasm"}, as `ti4sim site` writes it). Both answer {status, body} with
-// the service's status and bytes, and report Monte Carlo progress.
+// the service's status and bytes, and report Monte Carlo progress. The
+// catalogue, from which the page builds its form, is fetched apart from
+// the engine (catalog): the service's v1/catalog, or the site's
+// catalog.json, the catalogue its engine answers; so the form is complete
+// while ti4sim.wasm still downloads. ready settles when the engine
+// answers (at once for the service).
 
 // Cancelled is thrown by a run that was cancelled.
 export class Cancelled extends Error {
@@ -11,7 +16,8 @@ export class Cancelled extends Error {
   }
 }
 
-// load reads engine.json and returns the engine it names.
+// load reads engine.json and returns the engine it names; a WebAssembly
+// engine starts loading at once.
 export async function load() {
   const r = await fetch("engine.json", { cache: "no-cache" });
   if (!r.ok) throw new Error(`engine.json: HTTP ${r.status}`);
@@ -23,11 +29,24 @@ export async function load() {
 
 const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", import: "v1/import" };
 
+// fetchCatalog fetches the catalogue at url.
+async function fetchCatalog(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.json();
+}
+
 // ServiceEngine posts documents to the service; runs stream their progress
 // (Accept: application/x-ndjson).
 class ServiceEngine {
   constructor() {
     this.name = "service";
+    this.ready = Promise.resolve();
+  }
+
+  // catalog fetches the catalogue (GET v1/catalog).
+  catalog() {
+    return fetchCatalog("v1/catalog");
   }
 
   // run answers one request: kind, the JSON text body; onProgress(done,
@@ -84,8 +103,9 @@ async function readStream(r, onProgress) {
   }
 }
 
-// WorkerEngine runs ti4sim.wasm in a Web Worker (worker.js). A cancelled
-// run terminates the worker; the next run starts a new one (the browser
+// WorkerEngine runs ti4sim.wasm in a Web Worker (worker.js), started at
+// once so that the download begins while the page builds its form. A
+// cancelled run terminates the worker and starts another (the browser
 // keeps ti4sim.wasm in its cache).
 class WorkerEngine {
   constructor() {
@@ -93,12 +113,28 @@ class WorkerEngine {
     this.worker = null;
     this.next = 1;
     this.pending = new Map();
+    this.ready = new Promise((resolve, reject) => {
+      this.loaded = { resolve, reject };
+    });
+    this.ready.catch(() => {}); // a run waiting for the engine reports it too
+    this.start();
+  }
+
+  // catalog fetches the site's catalogue (catalog.json, written by ti4sim
+  // site: the catalogue the engine answers).
+  catalog() {
+    return fetchCatalog("catalog.json");
   }
 
   start() {
     this.worker = new Worker("worker.js");
     this.worker.onmessage = (e) => {
       const m = e.data;
+      if ("ready" in m) {
+        if (m.ready) this.loaded.resolve();
+        else this.loaded.reject(new Error(m.error));
+        return;
+      }
       const p = this.pending.get(m.id);
       if (!p) return;
       if (m.progress) {
@@ -113,6 +149,7 @@ class WorkerEngine {
       const err = new Error("the WebAssembly engine stopped: " + (e.message || "unknown error"));
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
+      this.loaded.reject(err);
       this.worker.terminate();
       this.worker = null;
     };
@@ -133,7 +170,7 @@ class WorkerEngine {
             this.pending.delete(pid);
           }
           this.worker.terminate();
-          this.worker = null;
+          this.start(); // ready for the next run at once
         });
       }
       this.pending.set(id, { resolve, reject, onProgress });

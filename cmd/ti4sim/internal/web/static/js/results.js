@@ -7,6 +7,7 @@ import { controlOf } from "./battle.js";
 import { $, h, showError } from "./dom.js";
 import * as fmt from "./format.js";
 import { words } from "./messages.js";
+import { loadChartJS } from "./chartjs.js";
 
 const labels = {
   space: ["Attacker wins", "Draw (no ships left)", "Defender wins"],
@@ -156,7 +157,7 @@ export class Results {
   // table of the figures drawn.
   draw(res) {
     this.last = res;
-    if (typeof Chart === "undefined") return;
+    if (typeof Chart === "undefined") return void loadChartJS().then(() => this.draw(res), () => {});
     if (!this.charts) this.charts = makeCharts();
     const { survivors, rounds } = this.charts;
     // Units left, by outcome: P(outcome and k units left) for the side the

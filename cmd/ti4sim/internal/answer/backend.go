@@ -1,4 +1,4 @@
-package main
+package answer
 
 import (
 	"bytes"
@@ -7,34 +7,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"sync"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 )
 
-// backend answers the service's requests with the same code as the
-// command line, minus its flags: a document is decoded strictly
-// (cmd/ti4sim/internal/scenario: every fault an error naming its JSON path), then
-// answered by answerCombat, answerCompare, answerAdvise or answerVote
-// within the request's limits, so a response is byte for byte what `-o
-// json` prints for the same document and seed.
-type backend struct {
-	catalog []byte
+// Backend answers the service's requests (endpoint.Backend) with the same
+// code as the command line, minus its flags: a document is decoded
+// strictly (cmd/ti4sim/internal/scenario: every fault an error naming its
+// JSON path), then answered by Combat, Compare, Advise or Vote within the
+// request's limits, so a response is byte for byte what `-o json` prints
+// for the same document and seed.
+type Backend struct {
+	catalogOnce sync.Once
+	catalog     []byte
 }
 
-func newBackend() *backend {
-	var b bytes.Buffer
-	if err := writeCatalogJSON(&b); err != nil {
-		panic(err) // encoding a value built in this package cannot fail
-	}
-	return &backend{catalog: b.Bytes()}
-}
+// NewBackend returns the backend.
+func NewBackend() *Backend { return &Backend{} }
 
 // Combat answers a combat document (POST /v1/combat).
-func (b *backend) Combat(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+func (b *Backend) Combat(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	d, err := scenario.DecodeCombat(bytes.NewReader(body))
 	if err != nil {
 		return nil, inputError(err)
@@ -42,12 +38,12 @@ func (b *backend) Combat(ctx context.Context, body []byte, lim service.Limits) (
 	if err := checkRun(d.Run, 1, lim, "run"); err != nil {
 		return nil, err
 	}
-	return answer(ctx, lim, func(e *env, w io.Writer) error { return answerCombat(ctx, &d, e, report.JSON, w) })
+	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Combat(ctx, &d, e, report.JSON, w) })
 }
 
 // Compare answers a compare document (POST /v1/compare); trials count once
 // per variant against the limit.
-func (b *backend) Compare(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+func (b *Backend) Compare(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	d, err := scenario.DecodeCompare(bytes.NewReader(body))
 	if err != nil {
 		return nil, inputError(err)
@@ -59,13 +55,13 @@ func (b *backend) Compare(ctx context.Context, body []byte, lim service.Limits) 
 	if err := checkRun(d.Scenario.Run, variants, lim, "scenario.run"); err != nil {
 		return nil, err
 	}
-	return answer(ctx, lim, func(e *env, w io.Writer) error { return answerCompare(ctx, &d, e, report.JSON, w) })
+	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Compare(ctx, &d, e, report.JSON, w) })
 }
 
 // Advise answers an advise document (POST /v1/advise). The trials of
 // every fleet simulated count together against the limit (checked once
 // the fleets are listed).
-func (b *backend) Advise(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+func (b *Backend) Advise(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	d, err := scenario.DecodeAdvise(bytes.NewReader(body))
 	if err != nil {
 		return nil, inputError(err)
@@ -73,11 +69,11 @@ func (b *backend) Advise(ctx context.Context, body []byte, lim service.Limits) (
 	if err := checkRun(d.Scenario.Run, 1, lim, "scenario.run"); err != nil {
 		return nil, err
 	}
-	return answer(ctx, lim, func(e *env, w io.Writer) error { return answerAdvise(ctx, &d, e, report.JSON, w) })
+	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Advise(ctx, &d, e, report.JSON, w) })
 }
 
 // Vote answers a vote document (POST /v1/vote).
-func (b *backend) Vote(ctx context.Context, body []byte, lim service.Limits) ([]byte, error) {
+func (b *Backend) Vote(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	d, err := scenario.DecodeVote(bytes.NewReader(body))
 	if err != nil {
 		return nil, inputError(err)
@@ -89,15 +85,18 @@ func (b *backend) Vote(ctx context.Context, body []byte, lim service.Limits) ([]
 	if err := checkRun(run, 1, lim, "run"); err != nil {
 		return nil, err
 	}
-	return answer(ctx, lim, func(e *env, w io.Writer) error { return answerVote(ctx, &d, e, report.JSON, w) })
+	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Vote(ctx, &d, e, report.JSON, w) })
 }
 
 // answer runs one answer within the request's limits and returns its
 // output; a document's fault is an InputError at its JSON path.
-func answer(ctx context.Context, lim service.Limits, run func(e *env, w io.Writer) error) ([]byte, error) {
+func answer(ctx context.Context, lim endpoint.Limits, run func(e *Env, w io.Writer) error) ([]byte, error) {
 	var out bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, maxTrials: lim.MaxTrials, maxExactStates: lim.MaxExactStates, maxDice: lim.MaxDice,
-		onProgress: service.ProgressOf(ctx)}
+	progress := endpoint.ProgressOf(ctx)
+	e := &Env{MaxTrials: lim.MaxTrials, MaxExactStates: lim.MaxExactStates, MaxDice: lim.MaxDice}
+	if progress != nil {
+		e.Progress = func(int64) func(done, total int64) { return progress }
+	}
 	if err := run(e, &out); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -122,7 +121,7 @@ type importResponse struct {
 
 // Import turns a ti4battle.com link into a combat document
 // (POST /v1/import): {"link": "..."} → {"scenario": {...}, "warnings": [...]}.
-func (b *backend) Import(ctx context.Context, body []byte) ([]byte, error) {
+func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	var req importRequest
 	if err := scenario.DecodeJSON(bytes.NewReader(body), &req); err != nil {
 		path, msg := "", err.Error()
@@ -130,11 +129,11 @@ func (b *backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 		if errors.As(err, &e) {
 			path, msg = e.Path, e.Msg
 		}
-		return nil, &service.InputError{Path: path, Msg: msg + ` (want {"link": "https://ti4battle.com/?..."})`}
+		return nil, &endpoint.InputError{Path: path, Msg: msg + ` (want {"link": "https://ti4battle.com/?..."})`}
 	}
 	d, warnings, err := importer.TI4Battle(req.Link)
 	if err != nil {
-		return nil, &service.InputError{Path: "link", Msg: err.Error()}
+		return nil, &endpoint.InputError{Path: "link", Msg: err.Error()}
 	}
 	if warnings == nil {
 		warnings = []string{}
@@ -146,16 +145,27 @@ func (b *backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Catalog lists what documents may name (GET /v1/catalog).
-func (b *backend) Catalog() []byte { return b.catalog }
+// Catalog lists what documents may name (GET /v1/catalog), encoded at the
+// first call (most of a second in a browser, where the page reads the
+// catalogue from a file instead).
+func (b *Backend) Catalog() []byte {
+	b.catalogOnce.Do(func() {
+		var out bytes.Buffer
+		if err := WriteCatalogJSON(&out); err != nil {
+			panic(err) // encoding a value built in this package cannot fail
+		}
+		b.catalog = out.Bytes()
+	})
+	return b.catalog
+}
 
 // Schema returns a document's JSON Schema (GET /v1/schema/{name}).
-func (b *backend) Schema(name string) ([]byte, bool) { return scenario.Schema(name) }
+func (b *Backend) Schema(name string) ([]byte, bool) { return scenario.Schema(name) }
 
 // checkRun bounds the trials a run asks for: trials (the default when
 // absent) times the variants, at most lim.MaxTrials. A precision target
 // with no trials runs at most lim.MaxTrials (env.maxTrials).
-func checkRun(r scenario.Run, variants int, lim service.Limits, path string) error {
+func checkRun(r scenario.Run, variants int, lim endpoint.Limits, path string) error {
 	if r.Exact {
 		return nil
 	}
@@ -168,9 +178,9 @@ func checkRun(r scenario.Run, variants int, lim service.Limits, path string) err
 	}
 	if lim.MaxTrials > 0 && n*int64(variants) > lim.MaxTrials {
 		if variants > 1 {
-			return &service.InputError{Path: path + ".trials", Msg: fmt.Sprintf("%d trials × %d variants; this service runs at most %d trials a request", n, variants, lim.MaxTrials)}
+			return &endpoint.InputError{Path: path + ".trials", Msg: fmt.Sprintf("%d trials × %d variants; this service runs at most %d trials a request", n, variants, lim.MaxTrials)}
 		}
-		return &service.InputError{Path: path + ".trials", Msg: fmt.Sprintf("%d trials; this service runs at most %d a request", n, lim.MaxTrials)}
+		return &endpoint.InputError{Path: path + ".trials", Msg: fmt.Sprintf("%d trials; this service runs at most %d a request", n, lim.MaxTrials)}
 	}
 	return nil
 }
@@ -181,11 +191,7 @@ func checkRun(r scenario.Run, variants int, lim service.Limits, path string) err
 func inputError(err error) error {
 	var e *scenario.Error
 	if errors.As(err, &e) {
-		return &service.InputError{Path: e.Path, Msg: e.Msg}
-	}
-	var ue *usageError
-	if errors.As(err, &ue) {
-		return &service.InputError{Msg: ue.msg}
+		return &endpoint.InputError{Path: e.Path, Msg: e.Msg}
 	}
 	return err
 }

@@ -1,5 +1,10 @@
 //go:build js && wasm
 
+// Command wasm is the page's engine in the browser: ti4sim's answers
+// compiled to WebAssembly (GOOS=js GOARCH=wasm), as `ti4sim site` builds
+// it into ti4sim.wasm. It links the answers (package answer) and the
+// service's answer without transport (package endpoint), and nothing of
+// the command line or of HTTP, so that the download stays small.
 package main
 
 import (
@@ -9,15 +14,16 @@ import (
 	"os"
 	"syscall/js"
 
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 )
 
-// main, compiled to WebAssembly (GOOS=js GOARCH=wasm, as `ti4sim site`
-// builds it), is the page's engine in the browser: it registers
-// globalThis.ti4simHandle(kind, body, onProgress) and waits for calls.
+// main registers globalThis.ti4simHandle(kind, body, onProgress) and waits
+// for calls.
 //
 // ti4simHandle answers as `ti4sim serve` with its default limits answers
-// the same request, byte for byte: kind is combat, compare, advise, vote or import
+// the same request, byte for byte (both answer through
+// endpoint.Service.Answer): kind is combat, compare, advise, vote or import
 // (body: the JSON document the endpoint takes) or catalog (body ignored).
 // It returns a Promise of {status, body}: the HTTP status the service
 // would answer and its body as a string (an error: {"error", "path"}).
@@ -27,7 +33,7 @@ import (
 // such a path or document (404, 400).
 func main() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})) // faults only: the browser's console
-	srv, err := service.New(service.DefaultConfig(), newBackend(), log)
+	srv, err := endpoint.New(endpoint.DefaultConfig(), answer.NewBackend(), log)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ti4sim:", err) // the worker sees no ti4simHandle and says so
 		return
@@ -40,7 +46,7 @@ func main() {
 
 // handle answers one ti4simHandle call. The run goes on in a goroutine:
 // a callback that blocked would block the browser's event loop.
-func handle(srv *service.Server, args []js.Value) js.Value {
+func handle(srv *endpoint.Service, args []js.Value) js.Value {
 	arg := func(i int) js.Value {
 		if i < len(args) {
 			return args[i]
@@ -50,7 +56,7 @@ func handle(srv *service.Server, args []js.Value) js.Value {
 	kind, body, onProgress := arg(0).String(), []byte(arg(1).String()), arg(2)
 	ctx := context.Background()
 	if onProgress.Type() == js.TypeFunction {
-		ctx = service.WithProgress(ctx, func(done, total int64) { onProgress.Invoke(done, total) })
+		ctx = endpoint.WithProgress(ctx, func(done, total int64) { onProgress.Invoke(done, total) })
 	}
 	var resolve js.Value
 	executor := js.FuncOf(func(_ js.Value, a []js.Value) any {

@@ -1,4 +1,4 @@
-package main
+package answer
 
 import (
 	"context"
@@ -8,23 +8,23 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/combat"
 )
 
-// answerCombat answers a combat document, the one path of the command
+// Combat answers a combat document, the one path of the command
 // line, the service and the page: the document builds the library's input
 // (scenario.Combat.Scenario), the library answers, one renderer writes
 // the answer to w in format f. An input's fault is a *scenario.Error at its
 // JSON path, which each front end names in its own words (a flag, a path).
-func answerCombat(ctx context.Context, d *scenario.Combat, e *env, f report.Format, w io.Writer) error {
+func Combat(ctx context.Context, d *scenario.Combat, e *Env, f report.Format, w io.Writer) error {
 	sc, err := d.Scenario()
 	if err != nil {
 		return err
 	}
 	doc := d.Normalize(sc)
-	if e.documentOnly {
-		return writeDocument(w, doc)
+	if e.DocumentOnly {
+		return WriteDocument(w, doc)
 	}
 	o := report.CombatOptions{Format: f}
 	if f == report.JSON {
@@ -36,9 +36,9 @@ func answerCombat(ctx context.Context, d *scenario.Combat, e *env, f report.Form
 		if err != nil {
 			return err
 		}
-		return report.System(w, sc, res, o)
+		return e.render().System(w, sc, res, o)
 	case sc.Attacker.Order.Optimal || sc.Defender.Order.Optimal:
-		if _, err := admit(ctx, service.Work{Heavy: true}, 0); err != nil {
+		if _, err := admit(ctx, endpoint.Work{Heavy: true}, 0); err != nil {
 			return err
 		}
 		a, err := combat.OptimizeWithin(ctx, sc, e.exactStates())
@@ -48,27 +48,27 @@ func answerCombat(ctx context.Context, d *scenario.Combat, e *env, f report.Form
 		case err != nil:
 			return &scenario.Error{Path: d.ExactOnly(), Msg: err.Error()}
 		}
-		return report.Assignment(w, sc, a, o)
+		return e.render().Assignment(w, sc, a, o)
 	}
 	res, err := odds(ctx, sc, doc.Run, d.ExactOnly(), e)
 	if err != nil {
 		return err
 	}
-	return report.Combat(w, sc, res, o)
+	return e.render().Combat(w, sc, res, o)
 }
 
 // options are the library's run options of a normalised run: a precision
 // run with no trials given runs at most combat.MaxTrials (the service's
 // limit, if lower).
-func options(r scenario.Run, e *env) combat.Options {
-	o := combat.Options{Trials: r.Trials, Precision: r.Precision, Workers: e.workers, MaxDice: e.maxDice}
+func options(r scenario.Run, e *Env) combat.Options {
+	o := combat.Options{Trials: r.Trials, Precision: r.Precision, Workers: e.Workers, MaxDice: e.MaxDice}
 	if r.Seed != nil {
 		o.Seed = *r.Seed
 	}
 	if r.Precision > 0 && r.Trials == 0 {
 		o.Trials = combat.MaxTrials
-		if e.maxTrials > 0 {
-			o.Trials = min(o.Trials, e.maxTrials)
+		if e.MaxTrials > 0 {
+			o.Trials = min(o.Trials, e.MaxTrials)
 		}
 	}
 	return o
@@ -77,7 +77,7 @@ func options(r scenario.Run, e *env) combat.Options {
 // odds solves sc exactly (run.exact, run.prefer_exact, or an input only
 // exact mode answers) or simulates it; with prefer_exact a combat too large
 // to solve is simulated with a warning saying why.
-func odds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *env) (combat.Result, error) {
+func odds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *Env) (combat.Result, error) {
 	o := options(r, e)
 	var err error
 	if o.Workers, o.Admit, err = admitOdds(ctx, r, exactOnly, o.Workers, e); err != nil {
@@ -87,7 +87,7 @@ func odds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly str
 	if done || err != nil {
 		return res, err
 	}
-	o.Progress = progress(e, o.Trials)
+	o.Progress = e.progress(o.Trials)
 	if res, err = combat.Run(ctx, sc, o); err != nil {
 		return res, runError(ctx, err)
 	}
@@ -104,7 +104,7 @@ func runError(ctx context.Context, err error) error {
 	var be *combat.BudgetError
 	var in *combat.InputError
 	switch {
-	case ctx.Err() != nil || errors.Is(err, service.ErrBusy):
+	case ctx.Err() != nil || errors.Is(err, endpoint.ErrBusy):
 		return err
 	case errors.As(err, &be):
 		return &scenario.Error{Path: "run.trials", Msg: err.Error()}
@@ -125,7 +125,7 @@ func tryExact[R any](ctx context.Context, r scenario.Run, exactOnly string, solv
 	switch {
 	case err == nil:
 		return res, true, nil, nil
-	case ctx.Err() != nil || errors.Is(err, service.ErrBusy):
+	case ctx.Err() != nil || errors.Is(err, endpoint.ErrBusy):
 		return res, false, nil, err
 	case r.Exact || !errors.As(err, &notExact):
 		path := "run.exact"
@@ -143,7 +143,7 @@ func tryExact[R any](ctx context.Context, r scenario.Run, exactOnly string, solv
 
 // systemOdds answers an invasion of a system of planets: exactly or by
 // simulation, as odds does for one.
-func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *env) (combat.SystemResult, error) {
+func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *Env) (combat.SystemResult, error) {
 	o := options(r, e)
 	var err error
 	if o.Workers, o.Admit, err = admitOdds(ctx, r, exactOnly, o.Workers, e); err != nil {
@@ -156,9 +156,9 @@ func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOn
 	if r.Precision > 0 {
 		return combat.SystemResult{}, &scenario.Error{Path: "run.precision", Msg: "not available with planets; give the trials"}
 	}
-	o.Progress = progress(e, o.Trials)
+	o.Progress = e.progress(o.Trials)
 	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
-		if err = runError(ctx, err); ctx.Err() == nil && !errors.Is(err, service.ErrBusy) && !errors.Is(err, combat.ErrInternal) {
+		if err = runError(ctx, err); ctx.Err() == nil && !errors.Is(err, endpoint.ErrBusy) && !errors.Is(err, combat.ErrInternal) {
 			var de *scenario.Error
 			if !errors.As(err, &de) {
 				err = &scenario.Error{Msg: err.Error()} // the system's composition refuses what it cannot play
@@ -178,13 +178,13 @@ func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOn
 // a light one, here; a simulation is admitted by the library once it has
 // estimated its dice (the Options.Admit returned). It returns the workers
 // to run on.
-func admitOdds(ctx context.Context, r scenario.Run, exactOnly string, workers int, e *env) (int, func(float64) (int, error), error) {
+func admitOdds(ctx context.Context, r scenario.Run, exactOnly string, workers int, e *Env) (int, func(float64) (int, error), error) {
 	switch {
 	case exactOnly != "":
-		w, err := admit(ctx, service.Work{Heavy: true}, workers)
+		w, err := admit(ctx, endpoint.Work{Heavy: true}, workers)
 		return w, nil, err
 	case r.Exact || r.PreferExact:
-		w, err := admit(ctx, service.Work{}, workers)
+		w, err := admit(ctx, endpoint.Work{}, workers)
 		return w, nil, err
 	}
 	return workers, e.admitDice(ctx), nil
@@ -192,9 +192,9 @@ func admitOdds(ctx context.Context, r scenario.Run, exactOnly string, workers in
 
 // exactStates is the bound on an exact solve's joint states: the
 // service's, or the library's.
-func (e *env) exactStates() int {
-	if e.maxExactStates > 0 {
-		return e.maxExactStates
+func (e *Env) exactStates() int {
+	if e.MaxExactStates > 0 {
+		return e.MaxExactStates
 	}
 	return combat.MaxExactStates
 }

@@ -1,4 +1,4 @@
-package main
+package answer
 
 import (
 	"context"
@@ -18,12 +18,12 @@ import (
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
-// answerCompare answers a comparison document, for the command line, the
+// Compare answers a comparison document, for the command line, the
 // service and the page alike: every combination of the varied values is a
 // variant of the document's scenario, built as any combat document is
 // (scenario.Combat.Scenario), run by combat.Compare and written by one
 // renderer.
-func answerCompare(ctx context.Context, d *scenario.Compare, e *env, f report.Format, w io.Writer) error {
+func Compare(ctx context.Context, d *scenario.Compare, e *Env, f report.Format, w io.Writer) error {
 	run := d.Scenario.Run
 	switch {
 	case run.Exact:
@@ -38,8 +38,8 @@ func answerCompare(ctx context.Context, d *scenario.Compare, e *env, f report.Fo
 		return err
 	}
 	doc := scenario.Compare{Version: scenario.Version, Scenario: first, Vary: d.Vary}
-	if e.documentOnly {
-		return writeDocument(w, doc)
+	if e.DocumentOnly {
+		return WriteDocument(w, doc)
 	}
 	if len(scs) > combat.MaxVariants {
 		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%d variants; at most %d", len(scs), combat.MaxVariants)}
@@ -53,7 +53,7 @@ func answerCompare(ctx context.Context, d *scenario.Compare, e *env, f report.Fo
 		}
 	}
 	co := options(first.Run, e)
-	co.Admit, co.Progress = e.admitDice(ctx), progress(e, co.Trials*int64(len(scs)))
+	co.Admit, co.Progress = e.admitDice(ctx), e.progress(co.Trials*int64(len(scs)))
 	cmp, err := combat.Compare(ctx, scs, co)
 	if err != nil {
 		return underScenario(runError(ctx, err))
@@ -62,7 +62,7 @@ func answerCompare(ctx context.Context, d *scenario.Compare, e *env, f report.Fo
 	if f == report.JSON {
 		o.Scenario = &doc
 	}
-	return report.Compare(w, scs[0].Action, names, scs, cmp, o)
+	return e.render().Compare(w, scs[0].Action, names, scs, cmp, o)
 }
 
 // underScenario puts a combat document's error under a compare
@@ -152,7 +152,7 @@ func setVaried(d *scenario.Combat, key, val string) error {
 	}
 	fs := pflag.NewFlagSet("variant", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	df := addDocFlags(fs, false)
+	addDocFlags(fs)
 	if val == "" {
 		if in, side := scenario.InputOfFlag(key); in != nil {
 			if in.Type().Kind() == reflect.String {
@@ -164,7 +164,7 @@ func setVaried(d *scenario.Combat, key, val string) error {
 	if err := fs.Set(key, val); err != nil {
 		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
 	}
-	if err := df.apply(d); err != nil {
+	if err := applyFlags(fs, d); err != nil {
 		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package main
+package answer
 
 import (
 	"encoding/json"
@@ -19,7 +19,8 @@ import (
 // documents' limits. ti4sim serve answers it at GET /v1/catalog; `ti4sim
 // units` and `ti4sim cards` show the same facts as tables.
 
-type catalogJSON struct {
+// CatalogJSON is the catalogue (GET /v1/catalog).
+type CatalogJSON struct {
 	Version   int                 `json:"version"`
 	Rulesets  []catalogRuleset    `json:"rulesets"`
 	Actions   []string            `json:"actions"`
@@ -31,8 +32,8 @@ type catalogJSON struct {
 	// ChoiceTexts are the same texts with their names and whose they are,
 	// by slug: what a form shows beside each choice.
 	ChoiceTexts []catalogChoice  `json:"choice_texts"`
-	Factions    []catalogFaction `json:"factions"`
-	Cards       []jsonCard       `json:"cards"`
+	Factions    []CatalogFaction `json:"factions"`
+	Cards       []CardJSON       `json:"cards"`
 	VaryKeys    []string         `json:"vary_keys"`
 	Limits      catalogLimits    `json:"limits"`
 }
@@ -40,7 +41,7 @@ type catalogJSON struct {
 type catalogRuleset struct {
 	Name  string     `json:"name"`
 	Title string     `json:"title"`
-	Units []jsonUnit `json:"units"`
+	Units []UnitJSON `json:"units"`
 	// Technologies are the ruleset's own technologies with their text
 	// (ti3-sa; ti4's are among the cards).
 	Technologies map[string]string `json:"technologies,omitempty"`
@@ -67,7 +68,7 @@ type catalogRuleset struct {
 	Cards map[string]string `json:"cards,omitempty"`
 	// Factions are the ruleset's own races (ti3-sa; ti4's are the
 	// catalogue's factions).
-	Factions []catalogFaction `json:"factions,omitempty"`
+	Factions []CatalogFaction `json:"factions,omitempty"`
 	// UnitNames maps every unit name a document's fleet may give (lower
 	// case, single spaces; " II" may follow) to the unit's kind.
 	UnitNames map[string]string `json:"unit_names"`
@@ -93,11 +94,12 @@ type catalogChoice struct {
 	Choices []string `json:"choices"`
 }
 
-type catalogFaction struct {
+// CatalogFaction is a faction (or a TI3 race) in the catalogue.
+type CatalogFaction struct {
 	Slug        string              `json:"slug"`
 	Name        string              `json:"name"`
 	Aliases     []string            `json:"aliases"`
-	Units       []jsonUnit          `json:"units"`
+	Units       []UnitJSON          `json:"units"`
 	Texts       []catalogText       `json:"texts"`
 	BoardStates []combat.BoardState `json:"board_states"`
 }
@@ -123,11 +125,11 @@ type catalogLimits struct {
 	Variants      int   `json:"variants"`
 }
 
-// catalog builds the catalog.
-func catalog() catalogJSON {
-	c := catalogJSON{Version: scenario.Version,
+// Catalog builds the catalog.
+func Catalog() CatalogJSON {
+	c := CatalogJSON{Version: scenario.Version,
 		Actions:   []string{scenario.ActionSpace, scenario.ActionGround, scenario.ActionInvade},
-		Printings: combat.PrintingChoices(), Choices: combat.Choices(), Cards: cardsJSON().Cards, VaryKeys: slices.Clone(varyKeys),
+		Printings: combat.PrintingChoices(), Choices: combat.Choices(), Cards: AllCards().Cards, VaryKeys: slices.Clone(scenario.VaryKeys),
 		Limits: catalogLimits{UnitsPerEntry: scenario.MaxItemCount, UnitsPerKind: units.MaxCount, MaxTrials: scenario.MaxTrials,
 			MaxRounds: scenario.MaxRounds, Modifier: combat.MaxModifier, Budget: combat.MaxBudget, AdjacentPDS: combat.MaxAdjacentPDS,
 			Voters: scenario.MaxVoters, Variants: combat.MaxVariants}}
@@ -140,13 +142,13 @@ func catalog() catalogJSON {
 		if g == combat.EditionTI3SA {
 			title = units.TI3Name
 		}
-		r := catalogRuleset{Name: g.String(), Title: title, Units: unitsJSON(f), UnitNames: map[string]string{}}
+		r := catalogRuleset{Name: g.String(), Title: title, Units: UnitsJSON(f), UnitNames: map[string]string{}}
 		for name, k := range units.UnitNames(g == combat.EditionTI3SA) {
 			r.UnitNames[name] = k.Key()
 		}
 		r.Techs = catalogTechs(g, r.Units)
 		for _, k := range units.DisplayOrder() {
-			if (k.GroundForce() || k.Structure()) && slices.ContainsFunc(r.Units, func(u jsonUnit) bool { return u.Kind == k.Key() }) {
+			if (k.GroundForce() || k.Structure()) && slices.ContainsFunc(r.Units, func(u UnitJSON) bool { return u.Kind == k.Key() }) {
 				r.PlanetUnits = append(r.PlanetUnits, k.Key())
 			}
 		}
@@ -170,7 +172,7 @@ func catalog() catalogJSON {
 	for _, f := range units.Factions() {
 		c.Factions = append(c.Factions, catalogFactionOf(f))
 	}
-	holders := append([]catalogFaction{}, c.Factions...)
+	holders := append([]CatalogFaction{}, c.Factions...)
 	for _, r := range c.Rulesets {
 		holders = append(holders, r.Factions...) // a TI3 race's upgrades
 	}
@@ -189,7 +191,7 @@ var cardTechs = map[string]catalogTech{
 
 // catalogTechs lists every technology a side may hold under ruleset g,
 // whose units are us.
-func catalogTechs(g combat.Edition, us []jsonUnit) []catalogTech {
+func catalogTechs(g combat.Edition, us []UnitJSON) []catalogTech {
 	out := []catalogTech{}
 	if g == combat.EditionTI3SA {
 		techs := combat.TI3Technologies()
@@ -245,7 +247,7 @@ func titleOf(slug string) string {
 
 // catalogChoices names each text of choices: a faction's text by its
 // name and faction, else a card by its name and kind.
-func catalogChoices(choices map[string][]string, fs []catalogFaction, cards []jsonCard) []catalogChoice {
+func catalogChoices(choices map[string][]string, fs []CatalogFaction, cards []CardJSON) []catalogChoice {
 	out := []catalogChoice{}
 	for _, slug := range slices.Sorted(maps.Keys(choices)) {
 		c := catalogChoice{Slug: slug, Name: titleOf(slug), Choices: choices[slug]}
@@ -268,8 +270,8 @@ func catalogChoices(choices map[string][]string, fs []catalogFaction, cards []js
 
 // catalogFactionOf is a faction (or a TI3 race) in the catalogue: its
 // units and each text with how it is modelled.
-func catalogFactionOf(f *units.Faction) catalogFaction {
-	cf := catalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: unitsJSON(f),
+func catalogFactionOf(f *units.Faction) CatalogFaction {
+	cf := CatalogFaction{Slug: f.Slug, Name: f.Name, Aliases: append([]string{}, f.Aliases...), Units: UnitsJSON(f),
 		Texts: []catalogText{}, BoardStates: append([]combat.BoardState{}, combat.BoardStates(f.Slug)...)}
 	for _, a := range f.Abilities {
 		t := catalogText{Slug: a.Slug, Name: a.Name, Kind: a.Kind, Text: a.Text, Status: "not modelled"}
@@ -283,7 +285,7 @@ func catalogFactionOf(f *units.Faction) catalogFaction {
 	return cf
 }
 
-// writeCatalogJSON writes the catalog as one line of JSON.
-func writeCatalogJSON(w io.Writer) error {
-	return json.NewEncoder(w).Encode(catalog())
+// WriteCatalogJSON writes the catalog as one line of JSON.
+func WriteCatalogJSON(w io.Writer) error {
+	return json.NewEncoder(w).Encode(Catalog())
 }

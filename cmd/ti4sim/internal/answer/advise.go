@@ -1,4 +1,4 @@
-package main
+package answer
 
 import (
 	"context"
@@ -9,31 +9,31 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
 )
 
-// answerAdvise answers an advise document, for the command line, the
+// Advise answers an advise document, for the command line, the
 // service and the page alike: the document builds the library's question
 // (scenario.Advise.Question), the advisor answers, one renderer writes it.
-func answerAdvise(ctx context.Context, d *scenario.Advise, e *env, f report.Format, w io.Writer) error {
+func Advise(ctx context.Context, d *scenario.Advise, e *Env, f report.Format, w io.Writer) error {
 	q, err := d.Question()
 	if err != nil {
 		return err
 	}
 	doc := d.Normalize(q)
-	if e.documentOnly {
-		return writeDocument(w, doc)
+	if e.DocumentOnly {
+		return WriteDocument(w, doc)
 	}
 	o := options(doc.Scenario.Run, e)
 	if o.Trials == 0 {
 		o.Trials = scenario.AdviseTrials // method exact: the trials of a fleet exact mode cannot answer
 	}
-	q.MaxStates, q.MaxTrials = e.maxExactStates, e.maxTrials
+	q.MaxStates, q.MaxTrials = e.MaxExactStates, e.MaxTrials
 	// Every fleet is solved or simulated: a heavy run. Its dice are known
 	// only once exact mode has been tried, so the limit is checked then.
-	if o.Workers, err = admit(ctx, service.Work{Heavy: true}, o.Workers); err != nil {
+	if o.Workers, err = admit(ctx, endpoint.Work{Heavy: true}, o.Workers); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -48,7 +48,7 @@ func answerAdvise(ctx context.Context, d *scenario.Advise, e *env, f report.Form
 	if f == report.JSON {
 		ro.Document = &doc
 	}
-	return report.Advice(w, &q.Scenario, a, ro)
+	return e.render().Advice(w, &q.Scenario, a, ro)
 }
 
 // adviceError places the advisor's error: the work limit and the fight's
@@ -58,7 +58,7 @@ func answerAdvise(ctx context.Context, d *scenario.Advise, e *env, f report.Form
 func adviceError(ctx context.Context, err error) error {
 	err = underScenario(runError(ctx, err))
 	var de *scenario.Error
-	if ctx.Err() != nil || errors.Is(err, service.ErrBusy) || errors.Is(err, combat.ErrInternal) || errors.As(err, &de) {
+	if ctx.Err() != nil || errors.Is(err, endpoint.ErrBusy) || errors.Is(err, combat.ErrInternal) || errors.As(err, &de) {
 		return err
 	}
 	msg := err.Error()
