@@ -94,8 +94,8 @@ func TestBrowserBattleErrorsInPlayersWords(t *testing.T) {
 	tb.open(shareLink(c.static, "combat", []byte(`{"version":1,"action":"space","ruleset":"ti3-sa","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":2}]},"system":{"space_mine":true},"run":{"trials":1000,"seed":1}}`)))
 	tb.waitAnswer(0, 90*time.Second)
 	warnings := eval[[]string](tb, `[...document.querySelectorAll("#warnings li")].map((l) => l.textContent)`)
-	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "never negated by taking 2 hits elsewhere: Negate mine hits)") {
-		t.Errorf("the space mine's warning reads %q, want the switch's label Negate mine hits where the library names its flag", warnings)
+	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "unless negating mine hits is chosen)") {
+		t.Errorf("the space mine's warning reads %q, want the library's words for the Negate mine hits switch (TestBrowserFlagWords covers a flag named in a message)", warnings)
 	}
 	checkPlainWords(tb, "TI3 space mine")
 }
@@ -127,8 +127,8 @@ func TestBrowserCompareErrorsInPlayersWords(t *testing.T) {
 	tb.open(shareLink(c.static, "compare", []byte(`{"version":1,"scenario":{"version":1,"action":"space","ruleset":"ti3-sa","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":2}]},"system":{"space_mine":true},"run":{"trials":1000,"seed":1}},"vary":[{"key":"nebula","values":["false","true"]}]}`)))
 	tb.waitDone("compare-out", "compare-error", 90*time.Second)
 	warnings := eval[[]string](tb, `[...document.querySelectorAll("#compare-warnings li")].map((l) => l.textContent)`)
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "never negated by taking 2 hits elsewhere: Battle tab · Negate mine hits)") {
-		t.Errorf("the comparison's warnings read %q, want the space mine's once, naming the Battle tab's switch Negate mine hits", warnings)
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "unless negating mine hits is chosen)") {
+		t.Errorf("the comparison's warnings read %q, want the space mine's once, in the library's words", warnings)
 	}
 	checkPlainWords(tb, "compare warnings")
 }

@@ -214,7 +214,9 @@ function formName(p, unit) {
 // chartText writes a chart's text alternative: a sentence saying each
 // series' likeliest value, and the table of every figure drawn.
 function chartText(id, what, labels, sets, extra = "") {
-  const sentences = sets.map((d) => {
+  // A series with no figures (an answer that draws none, as a system of
+  // planets' for its survivors) says nothing.
+  const sentences = sets.filter((d) => d.data.length).map((d) => {
     let best = 0;
     d.data.forEach((v, i) => {
       if (v > d.data[best]) best = i;
