@@ -1,6 +1,8 @@
 // Reads a JSON array of battles [{id, peer_input}] on stdin, where peer_input is
 // {combat: "space"|"invasion", attacker: side, defender: side} and a side is
-// {faction: Faction enum key, units: [{type: UnitType enum key, count, damaged}]};
+// {faction: Faction enum key, units: [{type: UnitType enum key, count, damaged}], tags: [enum key]}
+// (tags: technologies, race technologies, General, Agent, High Alert token; the combat's own
+// tags, NEBULA or ION_STORM, in peer_input.tags), each with the peer's default setting;
 // the race's abilities are granted as the page grants them on choosing the race, but not the race's
 // starting technologies (the page also ticks those; a battle here names every technology it means).
 // A side may also list upgrades (FactionUpgrade enum keys: the race's upgrades the page offers) and
@@ -10,7 +12,7 @@
 import { calculateCombatOutcome } from 'logic/calculator'
 import { defaultFactionAbilities, getParticipantTagDefaultValue, participantTagResources } from 'logic/participant'
 import { CombatType } from 'model/calculation'
-import { Faction, FactionUpgrade, Technology } from 'model/combatTags'
+import { CombatTag, CommonParticipantTag, Faction, FactionUpgrade, Technology } from 'model/combatTags'
 import { UnitType } from 'model/unit'
 import * as fs from 'fs'
 
@@ -35,7 +37,17 @@ function side(s: any) {
   }
   for (const u of s.upgrades ?? []) grant(u, FactionUpgrade, 'upgrade')
   for (const u of s.technologies ?? []) grant(u, Technology, 'technology')
+  for (const name of s.tags ?? []) tags[tag(name)] = getParticipantTagDefaultValue(tag(name))
   return { faction, units, tags }
+}
+
+// tag names a technology, a race technology, a leader or token (CommonParticipantTag) or a system
+// (CombatTag) by its enum key; the peer's default settings for it are used.
+function tag(name: string): any {
+  for (const e of [Technology, FactionUpgrade, CommonParticipantTag, CombatTag] as any[]) {
+    if (e[name] !== undefined) return e[name]
+  }
+  throw new Error('unknown tag ' + name)
 }
 
 const battles = JSON.parse(fs.readFileSync(0, 'utf8'))
@@ -45,7 +57,7 @@ for (const b of battles) {
     combatType: p.combat === 'invasion' ? CombatType.InvasionCombat : CombatType.SpaceBattle,
     attacker: side(p.attacker),
     defender: side(p.defender),
-    tags: {},
+    tags: Object.fromEntries((p.tags ?? []).map((n: string) => [tag(n), getParticipantTagDefaultValue(tag(n))])),
     settings: { simplificationTarget: undefined },
   }
   const v = calculateCombatOutcome(input)!.victorProbabilities
