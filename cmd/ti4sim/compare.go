@@ -87,7 +87,8 @@ a real difference (the interval excludes 0), or not distinguishable at this
 number of trials.
 
 --vary keys: magen (original, omega, omega2), x89 (original, omega,
-companion, omega2), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
+companion, omega2), direct-hit, harrow, matriarch, iconoclast, milor and
+ti3-flagships (their printings, as --rules takes them), attacker-tech, defender-tech (e.g. "attacker-tech=,x89":
 none, then X-89), attacker, defender (fleets, separated by ';'),
 attacker-order, defender-order (separated by ';'), attacker-modifier,
 defender-modifier, defender-adjacent-pds, attacker-adjacent-pds,

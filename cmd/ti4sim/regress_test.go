@@ -417,7 +417,7 @@ func regressMissing(t *testing.T, records []regressRecord) []string {
 					switch v.Key {
 					case "attacker-faction", "defender-faction":
 						add("faction", val)
-					case "magen", "x89":
+					case "magen", "x89", "direct-hit", "harrow", "matriarch", "iconoclast", "milor", "ti3-flagships":
 						add("printing", v.Key, val)
 					case "ruleset":
 						add("ruleset", val)

@@ -135,13 +135,14 @@ func orNone(s string) string {
 // setVaried sets a varied setting of a variant, as its flag (or, for
 // magen and x89, --rules) would.
 func setVaried(d *scenario.Combat, key, val string) error {
-	switch key {
-	case "magen", "x89":
+	if _, ok := combat.PrintingChoices()[key]; ok { // a card's printing
 		if d.Printings == nil {
 			d.Printings = map[string]string{}
 		}
 		d.Printings[key] = strings.ToLower(strings.TrimSpace(val))
 		return nil
+	}
+	switch key {
 	case "nebula":
 		b, err := strconv.ParseBool(val)
 		if err != nil {

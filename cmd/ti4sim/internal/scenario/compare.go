@@ -9,10 +9,11 @@ import (
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
-// VaryKeys are the settings a comparison may vary (compare --vary): the
-// printed cards, then scenario flags by name.
+// VaryKeys are the settings a comparison may vary (compare --vary): every
+// card with several printings (the keys of combat.PrintingChoices, the
+// errata an analyst compares side by side), then scenario flags by name.
 var VaryKeys = []string{
-	"magen", "x89", "ruleset",
+	"magen", "x89", "direct-hit", "harrow", "matriarch", "iconoclast", "milor", "ti3-flagships", "ruleset",
 	"attacker", "defender", "attacker-tech", "defender-tech", "attacker-faction", "defender-faction",
 	"attacker-card", "defender-card", "attacker-order", "defender-order",
 	"attacker-modifier", "defender-modifier", "defender-adjacent-pds", "attacker-adjacent-pds",

@@ -14,6 +14,12 @@ import { controlOfPath, showError, words } from "./messages.js";
 const varyKeys = {
   magen: ["Magen Defense Grid printing", (c) => [...c.printings.magen].reverse()],
   x89: ["X-89 Bacterial Weapon printing", (c) => [...c.printings.x89].reverse()],
+  "direct-hit": ["Direct Hit printing", (c) => c.printings["direct-hit"]],
+  harrow: ["Harrow (L1Z1X) printing", (c) => c.printings.harrow],
+  matriarch: ["Matriarch (Naalu flagship) printing", (c) => c.printings.matriarch],
+  iconoclast: ["Iconoclast (Naalu mech) printing", (c) => c.printings.iconoclast],
+  milor: ["Brother Milor (Yin agent) printing", (c) => c.printings.milor],
+  "ti3-flagships": ["TI3 flagships printing", (c) => c.printings["ti3-flagships"]],
   ruleset: ["Rules edition", (c) => c.rulesets.map((r) => r.name)],
   attacker: ["Attacker's fleet", () => ["2 dreadnought, 1 carrier, 3 fighter", "3 cruiser, 2 destroyer"], ";"],
   defender: ["Defender's fleet", () => ["3 cruiser, 2 destroyer", "1 dreadnought, 2 destroyer"], ";"],
