@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // mustShowDoc is the Must show question as an advise document.
@@ -63,7 +63,7 @@ func TestBackendAdviseInputErrors(t *testing.T) {
 		{`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":2}]},"defender":{"fleet":[{"unit":"cruiser","count":2}]}},"limits":{"resources":5,"fleet_pool":1}}`, "", "exceed the fleet pool"},
 	} {
 		_, err := answer.NewBackend().Advise(context.Background(), []byte(tc.doc), testLimits)
-		var in *service.InputError
+		var in *endpoint.InputError
 		if !errors.As(err, &in) || in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got %#v\nwant path %q msg containing %q", tc.doc, err, tc.path, tc.has)
 		}

@@ -3,15 +3,15 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
-	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
-var testLimits = service.Limits{MaxTrials: 1_000_000, MaxExactStates: 1 << 20}
+var testLimits = endpoint.Limits{MaxTrials: 1_000_000, MaxExactStates: 1 << 20}
 
 // TestBackendMatchesCLI: a document and the command line that says the
 // same thing give the same bytes (space by Monte Carlo, ground with
@@ -107,7 +107,7 @@ func TestBackendCompareInputErrors(t *testing.T) {
 		{`{"version":1,` + base + `},"vary":[{"key":"attacker","values":["2 cruiser","3 banana"]}]}`, "vary", "banana"},
 	} {
 		_, err := answer.NewBackend().Compare(context.Background(), []byte(tc.doc), testLimits)
-		var in *service.InputError
+		var in *endpoint.InputError
 		if !errors.As(err, &in) || in.Path != tc.path || !strings.Contains(in.Msg, tc.has) {
 			t.Errorf("%s:\n got %#v\nwant path %q msg containing %q", tc.doc, err, tc.path, tc.has)
 		}
@@ -172,7 +172,7 @@ func TestBackendInputErrors(t *testing.T) {
 		} else {
 			_, err = answer.NewBackend().Combat(context.Background(), []byte(tc.doc), testLimits)
 		}
-		var in *service.InputError
+		var in *endpoint.InputError
 		if !errors.As(err, &in) {
 			t.Errorf("%s: err = %v, want an InputError", tc.doc, err)
 			continue
@@ -194,7 +194,7 @@ func TestBackendImportBody(t *testing.T) {
 		`{"link":`:    {"", "not a JSON document"},
 	} {
 		_, err := answer.NewBackend().Import(context.Background(), []byte(body))
-		var in *service.InputError
+		var in *endpoint.InputError
 		if !errors.As(err, &in) || in.Path != want.path || !strings.Contains(in.Msg, want.has) || strings.Contains(in.Msg, "json:") || strings.Contains(in.Msg, "Go ") {
 			t.Errorf("%s: err = %#v, want path %q and a message containing %q", body, err, want.path, want.has)
 		}
@@ -207,12 +207,12 @@ func TestBackendImportBody(t *testing.T) {
 // Damage first) against 3 destroyers (4 states) reach 20 joint states.
 func TestBackendExactStateLimit(t *testing.T) {
 	doc := []byte(`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}]},"defender":{"fleet":[{"unit":"destroyer","count":3}]},"run":{"exact":true}}`)
-	_, err := answer.NewBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 19})
-	var in *service.InputError
+	_, err := answer.NewBackend().Combat(context.Background(), doc, endpoint.Limits{MaxTrials: 1, MaxExactStates: 19})
+	var in *endpoint.InputError
 	if !errors.As(err, &in) || in.Path != "run.exact" || !strings.Contains(in.Msg, "limit of the exact solver (19)") {
 		t.Errorf("limit 19: err = %v", err)
 	}
-	if _, err := answer.NewBackend().Combat(context.Background(), doc, service.Limits{MaxTrials: 1, MaxExactStates: 20}); err != nil {
+	if _, err := answer.NewBackend().Combat(context.Background(), doc, endpoint.Limits{MaxTrials: 1, MaxExactStates: 20}); err != nil {
 		t.Errorf("limit 20: %v", err)
 	}
 }
@@ -225,7 +225,7 @@ func TestBackendStopsWhenCancelled(t *testing.T) {
 	doc := `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"dreadnought","count":4},{"unit":"carrier","count":2},{"unit":"infantry","count":8}]},"defender":{"fleet":[{"unit":"infantry","count":6},{"unit":"pds","count":2}]},"run":{"trials":1000000000}}`
 	done := make(chan error, 1)
 	go func() {
-		_, err := answer.NewBackend().Combat(ctx, []byte(doc), service.Limits{MaxTrials: 1_000_000_000, MaxExactStates: 1})
+		_, err := answer.NewBackend().Combat(ctx, []byte(doc), endpoint.Limits{MaxTrials: 1_000_000_000, MaxExactStates: 1})
 		done <- err
 	}()
 	time.Sleep(20 * time.Millisecond)
@@ -248,16 +248,16 @@ func TestBackendDiceBudget(t *testing.T) {
 	const run = `"run":{"trials":2000,"seed":1}`
 	for _, c := range []struct {
 		name, path string
-		answer     func(*answer.Backend, context.Context, []byte, service.Limits) ([]byte, error)
+		answer     func(*answer.Backend, context.Context, []byte, endpoint.Limits) ([]byte, error)
 		doc        string
 	}{
 		{"combat", "run.trials", (*answer.Backend).Combat, `{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `}`},
 		{"system", "run.trials", (*answer.Backend).Combat, `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":2},{"unit":"infantry","count":4}]},"defender":{"fleet":[]},"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1}]},{"name":"B","units":[{"unit":"infantry","count":1}]}]},` + run + `}`},
 		{"compare", "scenario.run.trials", (*answer.Backend).Compare, `{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":3}]},"defender":{"fleet":[{"unit":"dreadnought","count":2}]},` + run + `},"vary":[{"key":"nebula","values":["false","true"]}]}`},
 	} {
-		lim := service.Limits{MaxTrials: 1e9, MaxExactStates: 1 << 20, MaxDice: 1000}
+		lim := endpoint.Limits{MaxTrials: 1e9, MaxExactStates: 1 << 20, MaxDice: 1000}
 		_, err := c.answer(answer.NewBackend(), context.Background(), []byte(c.doc), lim)
-		var in *service.InputError
+		var in *endpoint.InputError
 		if !errors.As(err, &in) || in.Path != c.path || !strings.Contains(in.Msg, "over this run's limit of 1,000 dice: ask for at most") {
 			t.Errorf("%s over 1,000 dice: err = %v", c.name, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"io"
 	"log/slog"
 	"net/http"
@@ -33,19 +34,19 @@ func newFake() *fakeBackend {
 	return &fakeBackend{started: make(chan struct{}, 100), done: make(chan error, 100)}
 }
 
-func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]byte, error) {
+func (f *fakeBackend) answer(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	var doc struct {
 		Do       string `json:"do"`
 		Progress int64  `json:"progress"`
 		Heavy    bool   `json:"heavy"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
-		return nil, &InputError{Path: "", Msg: "want a JSON object"}
+		return nil, &endpoint.InputError{Path: "", Msg: "want a JSON object"}
 	}
-	if _, err := Admit(ctx, Work{Heavy: doc.Heavy}); err != nil {
+	if _, err := endpoint.Admit(ctx, endpoint.Work{Heavy: doc.Heavy}); err != nil {
 		return nil, err
 	}
-	if report := ProgressOf(ctx); report != nil {
+	if report := endpoint.ProgressOf(ctx); report != nil {
 		reported := make(chan struct{})
 		go func() {
 			for k := int64(1); k <= doc.Progress; k++ {
@@ -57,7 +58,7 @@ func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]by
 	}
 	switch doc.Do {
 	case "input":
-		return nil, &InputError{Path: "attacker.fleet[0].count", Msg: "count 0 out of range: allowed 1..99"}
+		return nil, &endpoint.InputError{Path: "attacker.fleet[0].count", Msg: "count 0 out of range: allowed 1..99"}
 	case "panic":
 		panic("fake backend panics")
 	case "worker-panic":
@@ -81,20 +82,20 @@ func (f *fakeBackend) answer(ctx context.Context, body []byte, lim Limits) ([]by
 	return b, nil
 }
 
-func (f *fakeBackend) Combat(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (f *fakeBackend) Combat(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
-func (f *fakeBackend) Compare(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (f *fakeBackend) Compare(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
-func (f *fakeBackend) Advise(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (f *fakeBackend) Advise(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
-func (f *fakeBackend) Vote(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (f *fakeBackend) Vote(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
 func (f *fakeBackend) Import(ctx context.Context, b []byte) ([]byte, error) {
-	return f.answer(ctx, b, Limits{})
+	return f.answer(ctx, b, endpoint.Limits{})
 }
 func (f *fakeBackend) Catalog() []byte { return []byte(`{"cards":[]}`) }
 func (f *fakeBackend) Schema(name string) ([]byte, bool) {
@@ -107,7 +108,7 @@ func (f *fakeBackend) Schema(name string) ([]byte, bool) {
 // quietLogger discards the request log.
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-func newTestServer(t testing.TB, cfg Config, b Backend) *Server {
+func newTestServer(t testing.TB, cfg Config, b endpoint.Backend) *Server {
 	t.Helper()
 	s, err := New(cfg, b, quietLogger())
 	if err != nil {

@@ -8,7 +8,7 @@ import "context"
 // kind names the endpoint: catalog (GET /v1/catalog, body ignored) or
 // combat, compare, advise, vote, import (body POSTed as application/json
 // to /v1/KIND). ctx cancels the run and carries its progress receiver
-// (WithProgress). A run whose ctx ends before its answer gets status 499
+// (endpoint.WithProgress). A run whose ctx ends before its answer gets status 499
 // (the log's "client gone") and no body.
 func (s *Server) Answer(ctx context.Context, kind string, body []byte) (status int, out []byte) {
 	return s.core.Answer(ctx, kind, body)

@@ -3,6 +3,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"regexp"
 	"strings"
 	"testing"
@@ -56,8 +57,8 @@ func TestAnswerAsHTTP(t *testing.T) {
 // context carries, then answers as the fake.
 type progressBackend struct{ *fakeBackend }
 
-func (b progressBackend) Combat(ctx context.Context, body []byte, l Limits) ([]byte, error) {
-	if f := ProgressOf(ctx); f != nil {
+func (b progressBackend) Combat(ctx context.Context, body []byte, l endpoint.Limits) ([]byte, error) {
+	if f := endpoint.ProgressOf(ctx); f != nil {
 		f(1, 2)
 	}
 	return b.fakeBackend.Combat(ctx, body, l)
@@ -69,7 +70,7 @@ func (b progressBackend) Combat(ctx context.Context, body []byte, l Limits) ([]b
 func TestAnswerProgressAndCancel(t *testing.T) {
 	s := newTestServer(t, testConfig(), progressBackend{newFake()})
 	var got [][2]int64
-	ctx := WithProgress(context.Background(), func(done, total int64) { got = append(got, [2]int64{done, total}) })
+	ctx := endpoint.WithProgress(context.Background(), func(done, total int64) { got = append(got, [2]int64{done, total}) })
 	if status, _ := s.Answer(ctx, "combat", []byte(`{}`)); status != 200 || len(got) != 1 || got[0] != [2]int64{1, 2} {
 		t.Errorf("status %d, progress %v; want 200 and [[1 2]]", status, got)
 	}

@@ -36,7 +36,7 @@ func (s *Server) httpServer(base context.Context) *http.Server {
 // cfg.ShutdownTimeout, then cancels those still running (their backends
 // see their contexts end; they are answered 503) and closes what is left.
 // It returns nil after a shutdown, or the error that stopped it serving.
-func Run(ctx context.Context, cfg Config, b Backend, log *slog.Logger) error {
+func Run(ctx context.Context, cfg Config, b endpoint.Backend, log *slog.Logger) error {
 	s, err := New(cfg, b, log)
 	if err != nil {
 		return err

@@ -54,7 +54,7 @@ type route struct {
 }
 
 // New returns the service for cfg, answering through b and logging on log.
-func New(cfg Config, b Backend, log *slog.Logger) (*Server, error) {
+func New(cfg Config, b endpoint.Backend, log *slog.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ func (s *Server) runHandler(kind string) http.HandlerFunc {
 		if kind != "import" && wantsStream(r) {
 			st = newStream(w, s.progressEvery)
 			defer st.abort()
-			ctx = WithProgress(ctx, st.progress)
+			ctx = endpoint.WithProgress(ctx, st.progress)
 		}
 		out, f := s.core.Run(ctx, kind, body, clientOf(r), "id", requestID(w), "method", r.Method, "path", r.URL.Path)
 		if st == nil {

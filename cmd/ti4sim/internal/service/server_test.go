@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -392,10 +393,10 @@ func TestRequestLog(t *testing.T) {
 // partialBackend answers combats and votes only.
 type partialBackend struct{ fake *fakeBackend }
 
-func (p partialBackend) Combat(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (p partialBackend) Combat(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return p.fake.Combat(ctx, b, l)
 }
-func (p partialBackend) Vote(ctx context.Context, b []byte, l Limits) ([]byte, error) {
+func (p partialBackend) Vote(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return p.fake.Vote(ctx, b, l)
 }
 func (p partialBackend) Catalog() []byte                   { return p.fake.Catalog() }
