@@ -85,7 +85,7 @@ func Compare(ctx context.Context, scs []Scenario, o Options) (_ Comparison, err 
 		}
 		p, err := compileForTrials(ctx, &scs[i])
 		if err != nil {
-			return Comparison{}, inputWithin(err, fmt.Errorf("variant %d: %v", i+1, err))
+			return Comparison{}, inputWithin(err, fmt.Sprintf("variant %d: ", i+1))
 		}
 		plans[i] = p
 	}

@@ -2,7 +2,9 @@ package combat_test
 
 import (
 	"context"
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ti4sim/ti4sim/combat"
@@ -102,5 +104,31 @@ func TestCompareRejects(t *testing.T) {
 	}
 	if _, err := combat.Compare(context.Background(), scs, combat.Options{Trials: 10, Precision: 0.01}); err == nil {
 		t.Error("precision accepted")
+	}
+}
+
+// TestCompareVariantErrorsUnwrap: a variant's error keeps what it is — an
+// input error names the side and field of the variant's own input (the
+// defender's technology, not a field of no side), and any other error
+// stays reachable by errors.Is.
+func TestCompareVariantErrorsUnwrap(t *testing.T) {
+	base := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: mustFleet(t, "2 cruiser")},
+		Defender: combat.Side{Fleet: mustFleet(t, "2 destroyer")}}
+	bad := base
+	bad.Defender.Techs = []string{"nonsense"}
+	o := combat.Options{Trials: 100, Seed: 1}
+	_, err := combat.Compare(context.Background(), []combat.Scenario{base, bad}, o)
+	var in *combat.InputError
+	if !errors.As(err, &in) || in.Side != "defender" || in.Field != "Techs" || in.Index != 0 {
+		t.Fatalf("bad variant: %v (%#v), want the defender's Techs[0]", err, in)
+	}
+	if !strings.HasPrefix(in.Msg, "variant 2: ") {
+		t.Errorf("message %q does not say which variant", in.Msg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := combat.Compare(ctx, []combat.Scenario{base, base}, o); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, want context.Canceled reachable", err)
 	}
 }

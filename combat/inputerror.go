@@ -54,15 +54,16 @@ func inputf(field, format string, a ...any) *InputError {
 	return &InputError{Field: field, Index: -1, Msg: fmt.Sprintf(format, a...)}
 }
 
-// inputWithin is said, the error err said within a part of the input (a
-// variant, a planet), as an InputError of err's field and element when err
-// is an input error; said itself otherwise.
-func inputWithin(err, said error) error {
+// inputWithin is err said within a part of the input (a variant, a
+// planet) that prefix names ("variant 2: "): an InputError of err's side,
+// field and element, its message after the prefix, when err is an input
+// error; else err wrapped after the prefix.
+func inputWithin(err error, prefix string) error {
 	var in *InputError
 	if !errors.As(inputError(err), &in) {
-		return said
+		return fmt.Errorf("%s%w", prefix, err)
 	}
-	return &InputError{Field: in.Field, Index: in.Index, Msg: said.Error()}
+	return &InputError{Side: in.Side, Field: in.Field, Index: in.Index, Msg: prefix + in.Msg}
 }
 
 // inputAtf is inputf for element i of a list field.

@@ -208,7 +208,7 @@ func inputCases(t *testing.T) []inputCase {
 		{"compare variant", func(t *testing.T) error {
 			_, err := combat.Compare(context.Background(), []combat.Scenario{space(t), with(space(t), func(sc *combat.Scenario) { sc.Attacker.Techs = []string{"x"} })}, o)
 			return err
-		}, "", "Techs", 0, "variant 2: attacker: unknown technology \"x\"; allowed: infantry-ii, fighter-ii, destroyer-ii, cruiser-ii, carrier-ii, dreadnought-ii, pds-ii, space-dock-ii, magen-defense-grid, x89-bacterial-weapon, assault-cannon, duranium-armor, plasma-scoring, antimass-deflectors, graviton-laser-system"},
+		}, "attacker", "Techs", 0, "attacker: variant 2: unknown technology \"x\"; allowed: infantry-ii, fighter-ii, destroyer-ii, cruiser-ii, carrier-ii, dreadnought-ii, pds-ii, space-dock-ii, magen-defense-grid, x89-bacterial-weapon, assault-cannon, duranium-armor, plasma-scoring, antimass-deflectors, graviton-laser-system"},
 		{"parse rules", func(*testing.T) error { _, err := combat.ParseRules([]string{"magen=nope"}); return err },
 			"", "Printings", -1, "unknown magen printing \"nope\"; allowed: omega2, omega, original"},
 	}

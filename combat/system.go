@@ -419,7 +419,7 @@ func planetError(k int, name string, err error) error {
 	if errors.As(err, &in) && in.Side == "defender" && in.Field == "Fleet" {
 		return &InputError{Field: "Planets", Index: k, Msg: said.Error()}
 	}
-	return inputWithin(err, said)
+	return inputWithin(err, "planet "+name+": ")
 }
 
 // textField is the field of sc's side holder that gives the text slug,
