@@ -311,12 +311,12 @@ func compareRollers(t *testing.T, what string, pa, pb *engine.Plan, side engine.
 			t.Errorf("%s: roller %d is slot %d with %d dice, slot %d with %d without the modifier", what, i, b[i].Slot, b[i].Dice, a[i].Slot, a[i].Dice)
 			continue
 		}
-		want := int(a[i].Thr)
+		want := int(a[i].Threshold())
 		if keep(pa.Side[side].Slots[a[i].Slot]) {
 			want += delta
 		}
-		if int(b[i].Thr) != want {
-			t.Errorf("%s: %s's threshold %d, want %d (%d without the modifier)", what, pb.Side[side].Slots[b[i].Slot].Stats.Name, b[i].Thr, want, a[i].Thr)
+		if int(b[i].Threshold()) != want {
+			t.Errorf("%s: %s's threshold %d, want %d (%d without the modifier)", what, pb.Side[side].Slots[b[i].Slot].Stats.Name, b[i].Threshold(), want, a[i].Threshold())
 		}
 	}
 }

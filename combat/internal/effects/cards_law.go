@@ -297,7 +297,7 @@ func heartDice(p *engine.Plan, t *engine.Trial, side engine.Side, r engine.RollK
 		}
 	}
 	for _, ro := range sp.Rollers[r] {
-		thr := int(ro.Thr) - mod
+		thr := int(ro.Threshold()) - mod
 		for _, m := range h.SlotModifier[r] {
 			thr -= m(t, side, ro.Slot)
 		}

@@ -166,9 +166,9 @@ func swaDice(t *engine.Trial, holder engine.Side, swa uint8, alive *[engine.MaxS
 	for _, ro := range sp.Rollers[engine.RollAFB] {
 		n := int(alive[ro.Slot]) * int(ro.Dice)
 		if ro.Slot == swa {
-			nSWA, thrSWA = n, int(ro.Thr)
+			nSWA, thrSWA = n, int(ro.Threshold())
 		} else {
-			addOther(int(ro.Thr), n)
+			addOther(int(ro.Threshold()), n)
 		}
 	}
 	if extra := int(sp.ExtraDice[engine.RollAFB]); extra > 0 {
@@ -275,7 +275,7 @@ func strikeWingAmbuscade(p *engine.Plan, sc *Scenario, holder engine.Side) {
 	sp, op := &p.Side[holder], &p.Side[opp]
 	rolls := func(r engine.RollKind) bool {
 		for _, ro := range sp.Rollers[r] {
-			if sp.Start[ro.Slot] > 0 && ro.Thr <= 10 {
+			if sp.Start[ro.Slot] > 0 && ro.Threshold() <= 10 {
 				return true
 			}
 		}

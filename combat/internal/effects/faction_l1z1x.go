@@ -125,7 +125,7 @@ func poolShare(t *engine.Trial, side engine.Side, pool *[engine.MaxSlots]bool, t
 		if dice == 0 {
 			continue
 		}
-		thr := int(ro.Thr) - mod + sp.AuraShift(engine.RollSpace, ro.Slot, alive)
+		thr := int(ro.Threshold()) - mod + sp.AuraShift(engine.RollSpace, ro.Slot, alive)
 		for _, m := range h.SlotModifier[engine.RollSpace] {
 			thr -= m(t, side, ro.Slot)
 		}

@@ -177,7 +177,7 @@ func galvanizeAtEnd(p *engine.Plan, sc *Scenario, holder engine.Side, name strin
 	for _, ro := range sp.Rollers[engine.RollBombard] {
 		sl := &sp.Slots[ro.Slot]
 		if sl.Zone == engine.ZoneSpace && sl.Stats.Kind.Ship() && !sl.Galvanized && sl.Form == engine.FormUnit && sl.Report {
-			cands = append(cands, cand{ro.Slot, ro.Thr})
+			cands = append(cands, cand{ro.Slot, ro.Threshold()})
 		}
 	}
 	if len(cands) == 0 {

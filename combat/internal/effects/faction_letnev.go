@@ -254,7 +254,7 @@ func gravleashManeuvers(p *engine.Plan, sc *Scenario, holder engine.Side) {
 				continue
 			}
 			// Faces that become hits: from thr−x to thr−1, within 1..10.
-			g := int(ro.Dice) * (min(10, max(0, 11-int(ro.Thr)+x)) - min(10, max(0, 11-int(ro.Thr))))
+			g := int(ro.Dice) * (min(10, max(0, 11-int(ro.Threshold())+x)) - min(10, max(0, 11-int(ro.Threshold()))))
 			if g > gain {
 				best, gain = ro.Slot, g
 			}

@@ -34,7 +34,7 @@ func evelynDelouis(p *engine.Plan, sc *Scenario, holder engine.Side) {
 		factionIdle(p, "Evelyn Delouis", holder, "the side has no ground force that rolls in ground combat")
 		return
 	}
-	extra, ok := engine.HiddenRoller(p, holder, "Evelyn Delouis's die", sp.Rollers[engine.RollGround][0].Thr)
+	extra, ok := engine.HiddenRoller(p, holder, "Evelyn Delouis's die", sp.Rollers[engine.RollGround][0].Threshold())
 	if !ok {
 		return
 	}

@@ -132,7 +132,7 @@ func (c *chain) splitPMF(side Side, st uint32) [2][]float64 {
 		if pl.slots[ro.Slot] {
 			i = 0
 		}
-		q := sp.dieChance(RollSpace, int(ro.Thr), p.rerollAlways[side][RollSpace])
+		q := sp.dieChance(RollSpace, int(ro.thr), p.rerollAlways[side][RollSpace])
 		out[i] = convolve(out[i], binomialPMF(n, q))
 	}
 	memo[st] = out

@@ -189,7 +189,7 @@ func (t *Trial) rollThroughShield() int {
 	hits := 0
 	for _, ro := range t.P.Side[Attacker].ThroughShield {
 		n := int(t.Alive[Attacker][ro.Slot])*int(ro.Dice) - int(t.Damaged[Attacker][ro.Slot])*int(ro.loss)
-		hits += t.Dice(int(ro.Thr), n, false)
+		hits += t.Dice(int(ro.thr), n, false)
 	}
 	return hits * t.P.HitFactor[Attacker][RollBombard]
 }

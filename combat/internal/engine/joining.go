@@ -133,7 +133,7 @@ func (p *Plan) unitThreshold(sc *Input, holder Side, st units.Stats, r RollKind)
 		if sl.Form != FormUnit || !sl.Report || k == units.Flagship || (space && (sl.Zone != ZoneSpace || !k.Ship())) || (!space && !k.GroundForce()) {
 			continue
 		}
-		return st.Combat.Value + int(ro.Thr) - sl.Stats.Combat.Value, true
+		return st.Combat.Value + int(ro.thr) - sl.Stats.Combat.Value, true
 	}
 	thr := st.Combat.Value - sc.Side(holder).Modifier
 	if space && sc.Nebula && holder == Defender {

@@ -72,14 +72,15 @@ type Roller struct {
 	// Base is the roll's value before any modifier: the unit's printed
 	// value, or the value a text gives the roll. A text that "sets" a
 	// value sets Base (or, when the text is relative, adds a modifier):
-	// never Thr.
+	// never its threshold (thr).
 	Base int8
-	// Thr is the hit threshold: a die hits on thr or more; <= 1 always
+	// thr is the hit threshold: a die hits on thr or more; <= 1 always
 	// hits, >= 11 never does. It is composed in one place,
 	// SidePlan.compose: Base plus every static modifier of the side that
 	// applies to the roller's slot and kind (Plan.AdjustThresholds), so
-	// no text can drop another's modifier. Effects read it, never set it.
-	Thr int8
+	// no text can drop another's modifier. Unexported so that no effect
+	// sets it: effects read it through Threshold.
+	thr int8
 	// BonusFrom, when positive, makes each die whose natural result is
 	// bonusFrom or more produce bonus more hits (e.g. 9 or 10 before
 	// modifiers, 2 more). Such dice are rolled one by one.
@@ -91,6 +92,10 @@ type Roller struct {
 	// a unit that used Sustain Damage loses a die, down to 1): 0 or 1.
 	loss uint8
 }
+
+// Threshold is the roller's hit threshold as composed (thr): a die hits on
+// it or more; 1 or less always hits, 11 or more never does.
+func (r *Roller) Threshold() int8 { return r.thr }
 
 // rollGroup is the rollers of one kind of roll that share a threshold: their
 // dice are drawn together as one binomial.
@@ -105,7 +110,7 @@ func GroupRollers(rs []Roller) []rollGroup {
 	for thr := int8(-20); thr <= 30; thr++ {
 		var g rollGroup
 		for _, r := range rs {
-			if r.Thr == thr {
+			if r.thr == thr {
 				g.thr = thr
 				g.members = append(g.members, r)
 			}
@@ -484,7 +489,7 @@ func (p *Plan) anyCanHit(r RollKind) bool {
 	}
 	for s := range NumSides {
 		for _, ro := range p.Side[s].Rollers[r] {
-			if ro.Thr <= 10 && ro.Dice > 0 {
+			if ro.thr <= 10 && ro.Dice > 0 {
 				return true
 			}
 		}
@@ -857,13 +862,13 @@ func (sp *SidePlan) addModifier(r RollKind, delta int, keep func(s uint8) bool) 
 }
 
 // compose is the one place a roll's threshold is made: each roller of kind
-// r gets Thr = Base + the side's modifier to every roll (everyRoll) + the
+// r gets thr = Base + the side's modifier to every roll (everyRoll) + the
 // sum of the side's static modifiers of kind r that apply to its slot,
 // whenever the roller was added and whichever text added
 // it or set its Base; then the rollers are regrouped. It recomputes from
 // Base each time, so the order in which texts attach does not matter and a
 // text that sets a value cannot drop another's modifier. Modifiers that
-// depend on the trial (auras, round modifiers, hooks) are added to Thr
+// depend on the trial (auras, round modifiers, hooks) are added to thr
 // during the roll. It runs at compile time only: the trials read the
 // composed thresholds and groups.
 func (sp *SidePlan) compose(r RollKind) {
@@ -884,7 +889,7 @@ func (sp *SidePlan) composeAll(r RollKind, rs []Roller) {
 				thr += int(m.delta)
 			}
 		}
-		ro.Thr = int8(max(-20, min(30, thr)))
+		ro.thr = int8(max(-20, min(30, thr)))
 	}
 }
 
@@ -901,7 +906,7 @@ func (p *Plan) AdjustThresholds(side Side, r RollKind, delta int, keep func(s ui
 func (p *Plan) RollerThr(side Side, r RollKind, s uint8) (int8, bool) {
 	for _, ro := range p.Side[side].Rollers[r] {
 		if ro.Slot == s {
-			return ro.Thr, true
+			return ro.thr, true
 		}
 	}
 	return 0, false

@@ -32,7 +32,7 @@ func (p *Plan) rolledPMF(side Side, r RollKind, alive, damaged *[MaxSlots]uint16
 			if n == 0 {
 				continue
 			}
-			thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
+			thr := int(ro.thr) - mod + sp.AuraShift(r, ro.Slot, alive)
 			if ro.BonusFrom > 0 {
 				die := bonusDiePMF(thr, int(ro.BonusFrom), int(ro.Bonus))
 				if reroll {
@@ -117,7 +117,7 @@ func rollersPMF(rs []Roller, alive, damaged *[MaxSlots]uint16, factor int) []flo
 	pmf := []float64{1}
 	for _, ro := range rs {
 		if n := int(alive[ro.Slot])*int(ro.Dice) - int(damaged[ro.Slot])*int(ro.loss); n > 0 {
-			pmf = convolve(pmf, binomialPMF(n, HitProbability(int(ro.Thr))))
+			pmf = convolve(pmf, binomialPMF(n, HitProbability(int(ro.thr))))
 		}
 	}
 	if factor > 1 {

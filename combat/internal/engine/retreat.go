@@ -151,7 +151,7 @@ func (t *Trial) WantsRetreat(side Side) bool {
 func (t *Trial) ExpectedHits(side Side, r RollKind) float64 {
 	e := 0.0
 	for _, ro := range t.P.Side[side].Rollers[r] {
-		e += float64(t.Alive[side][ro.Slot]) * float64(ro.Dice) * HitProbability(int(ro.Thr))
+		e += float64(t.Alive[side][ro.Slot]) * float64(ro.Dice) * HitProbability(int(ro.thr))
 	}
 	return e * float64(t.P.HitFactor[side][r])
 }

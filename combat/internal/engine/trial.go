@@ -269,7 +269,7 @@ func (t *Trial) rollSlotBySlot(side Side, r RollKind, mod int, reroll, buy bool,
 		}
 	}
 	for _, ro := range sp.Rollers[r] {
-		thr := int(ro.Thr) - mod + sp.AuraShift(r, ro.Slot, alive)
+		thr := int(ro.thr) - mod + sp.AuraShift(r, ro.Slot, alive)
 		for _, m := range h.SlotModifier[r] {
 			thr -= m(t, side, ro.Slot)
 		}
@@ -461,8 +461,8 @@ func (p *Plan) BestRoller(side Side, r RollKind, alive *[MaxSlots]uint16) (int, 
 	best, ok := 0, false
 	sp := &p.Side[side]
 	for _, ro := range sp.Rollers[r] {
-		if alive[ro.Slot] > 0 && !sp.Slots[ro.Slot].NotUnit && (!ok || int(ro.Thr) < best) {
-			best, ok = int(ro.Thr), true
+		if alive[ro.Slot] > 0 && !sp.Slots[ro.Slot].NotUnit && (!ok || int(ro.thr) < best) {
+			best, ok = int(ro.thr), true
 		}
 	}
 	return best, ok
