@@ -139,17 +139,22 @@ func TestBrowserLayoutPhoneFirstScreen(t *testing.T) {
 	tb.size(phone)
 	tb.open(c.served + "/")
 	tb.waitAnswer(0, 60*time.Second)
-	// TI3 with its races has the most unit rows: twelve.
+	// TI3 with its races has the most unit rows: twelve. The answer's
+	// number is read before the edits: each edit marks the answer stale at
+	// once, so the next "done" after it answers the whole form (read after
+	// them, a fast answer would already be counted and never come).
+	seq := tb.resultSeq()
 	tb.choose("#ruleset", "ti3-sa")
 	tb.choose("#a-faction", "letnev")
 	tb.choose("#d-faction", "hacan")
-	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	tb.waitAnswer(seq, 60*time.Second)
 	checkFirstScreen(tb, "TI3, Letnev against Hacan", 12)
 	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-ti3"))
+	seq = tb.resultSeq()
 	tb.choose("#ruleset", "ti4")
 	tb.choose("#a-faction", "sol")
 	tb.choose("#d-faction", "letnev")
-	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	tb.waitAnswer(seq, 60*time.Second)
 	checkFirstScreen(tb, "TI4, Sol against Letnev", 11)
 	t.Logf("screenshots: %v", tb.shot("TestBrowserLayoutPhoneFirstScreen-sol-letnev"))
 	// The answer names the units as the form does: Sol's carrier is its

@@ -74,8 +74,9 @@ func TestBrowserClearSide(t *testing.T) {
 	tb := newTab(t)
 	tb.open(c.served + "/")
 	tb.waitAnswer(0, 60*time.Second)
+	seq := tb.resultSeq() // before the edits: see TestBrowserLayoutPhoneFirstScreen
 	richBattle(tb)
-	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	tb.waitAnswer(seq, 60*time.Second)
 	a0, d0 := sideDocs(t, tb)
 	for _, p := range []struct{ id, side string }{{"#d-clear", "defender"}, {"#a-clear", "attacker"}} {
 		old := tb.hash()
@@ -117,15 +118,16 @@ func TestBrowserSwapSides(t *testing.T) {
 	tb := newTab(t)
 	tb.open(c.served + "/")
 	tb.waitAnswer(0, 60*time.Second)
+	seq := tb.resultSeq() // before the edits: see TestBrowserLayoutPhoneFirstScreen
 	richBattle(tb)
-	tb.waitAnswer(tb.resultSeq(), 60*time.Second)
+	tb.waitAnswer(seq, 60*time.Second)
 	a0, d0 := sideDocs(t, tb)
 	f0 := pageFigures(tb)
 	if f0["result-kind"] != "exact" {
 		t.Fatalf("the battle is answered %q, want exact", f0["result-kind"])
 	}
 
-	seq := tb.resultSeq()
+	seq = tb.resultSeq()
 	tb.click("#swap", 1)
 	tb.waitAnswer(seq, 60*time.Second)
 	a1, d1 := sideDocs(t, tb)
