@@ -44,22 +44,30 @@ func wantFigures(t *testing.T, answer []byte) figures {
 	if err := json.Unmarshal(answer, &a); err != nil {
 		t.Fatalf("decoding the answer: %v\n%s", err, answer)
 	}
+	return shownAs([3]float64{a.AttackerWin, a.Draw, a.DefenderWin}, [2]float64{a.Attacker.ResourcesLost, a.Defender.ResourcesLost},
+		a.Exact, a.Trials, a.Seed, a.Attacker.Survivors, a.Defender.Survivors)
+}
+
+// shownAs is how the page writes an answer's figures: the three outcomes
+// (attacker, draw, defender), each side's resources lost, the run, and
+// each side's units left by kind.
+func shownAs(p [3]float64, lost [2]float64, exact bool, trials int64, seed uint64, aLeft, dLeft map[string]float64) figures {
 	f := figures{
-		"p-attacker": toFixed(100*a.AttackerWin, 2) + "%",
-		"p-draw":     toFixed(100*a.Draw, 2) + "%",
-		"p-defender": toFixed(100*a.DefenderWin, 2) + "%",
-		"a-lost":     toFixed(a.Attacker.ResourcesLost, 2),
-		"d-lost":     toFixed(a.Defender.ResourcesLost, 2),
+		"p-attacker": toFixed(100*p[0], 2) + "%",
+		"p-draw":     toFixed(100*p[1], 2) + "%",
+		"p-defender": toFixed(100*p[2], 2) + "%",
+		"a-lost":     toFixed(lost[0], 2),
+		"d-lost":     toFixed(lost[1], 2),
 	}
-	if a.Exact {
+	if exact {
 		f["result-kind"] = "exact"
 	} else {
-		f["result-kind"] = fmt.Sprintf("%s trials, seed %d", groupThousands(a.Trials), a.Seed)
+		f["result-kind"] = fmt.Sprintf("%s trials, seed %d", groupThousands(trials), seed)
 	}
-	for unit, v := range a.Attacker.Survivors {
+	for unit, v := range aLeft {
 		f["a-survivors/"+unit] = toFixed(v, 2)
 	}
-	for unit, v := range a.Defender.Survivors {
+	for unit, v := range dLeft {
 		f["d-survivors/"+unit] = toFixed(v, 2)
 	}
 	return f

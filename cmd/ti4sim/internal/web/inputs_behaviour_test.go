@@ -81,24 +81,8 @@ func cliFigures(t *testing.T, c *components, doc []byte) figures {
 		return wantFigures(t, answer)
 	}
 	all, none := *sys.TakeAll, sys.Taken[0]
-	f := figures{
-		"p-attacker": toFixed(100*all, 2) + "%",
-		"p-draw":     toFixed(100*max(0, 1-all-none), 2) + "%",
-		"p-defender": toFixed(100*none, 2) + "%",
-		"a-lost":     toFixed(sys.Attacker.ResourcesLost, 2),
-		"d-lost":     toFixed(sys.Defender.ResourcesLost, 2),
-	}
-	if sys.Exact {
-		f["result-kind"] = "exact"
-	} else {
-		f["result-kind"] = fmt.Sprintf("%s trials, seed %d", groupThousands(sys.Trials), sys.Seed)
-	}
-	for unit, v := range sys.Attacker.ShipsLeft {
-		f["a-survivors/"+unit] = toFixed(v, 2)
-	}
-	for unit, v := range sys.Defender.ShipsLeft {
-		f["d-survivors/"+unit] = toFixed(v, 2)
-	}
+	f := shownAs([3]float64{all, max(0, 1-all-none), none}, [2]float64{sys.Attacker.ResourcesLost, sys.Defender.ResourcesLost},
+		sys.Exact, sys.Trials, sys.Seed, sys.Attacker.ShipsLeft, sys.Defender.ShipsLeft)
 	for _, p := range sys.Planets {
 		f["planet/"+p.Name] = toFixed(100*p.Taken, 2) + "%"
 	}

@@ -70,13 +70,7 @@ func richBattle(tb *tab) {
 // upgrades, damage — and leaves its faction, technologies and cards, and
 // the other side, as they were.
 func TestBrowserClearSide(t *testing.T) {
-	c := requireComponents(t)
-	tb := newTab(t)
-	tb.open(c.served + "/")
-	tb.waitAnswer(0, 60*time.Second)
-	seq := tb.resultSeq() // before the edits: see TestBrowserLayoutPhoneFirstScreen
-	richBattle(tb)
-	tb.waitAnswer(seq, 60*time.Second)
+	tb := richTab(t)
 	a0, d0 := sideDocs(t, tb)
 	for _, p := range []struct{ id, side string }{{"#d-clear", "defender"}, {"#a-clear", "attacker"}} {
 		old := tb.hash()
@@ -114,20 +108,14 @@ func TestBrowserClearSide(t *testing.T) {
 // no ability that depends on who attacks). Swapping twice gives the
 // battle back.
 func TestBrowserSwapSides(t *testing.T) {
-	c := requireComponents(t)
-	tb := newTab(t)
-	tb.open(c.served + "/")
-	tb.waitAnswer(0, 60*time.Second)
-	seq := tb.resultSeq() // before the edits: see TestBrowserLayoutPhoneFirstScreen
-	richBattle(tb)
-	tb.waitAnswer(seq, 60*time.Second)
+	tb := richTab(t)
 	a0, d0 := sideDocs(t, tb)
 	f0 := pageFigures(tb)
 	if f0["result-kind"] != "exact" {
 		t.Fatalf("the battle is answered %q, want exact", f0["result-kind"])
 	}
 
-	seq = tb.resultSeq()
+	seq := tb.resultSeq()
 	tb.click("#swap", 1)
 	tb.waitAnswer(seq, 60*time.Second)
 	a1, d1 := sideDocs(t, tb)
@@ -214,4 +202,18 @@ func TestBrowserResetAndRemember(t *testing.T) {
 	if !reflect.DeepEqual(gotA, wantA) || !reflect.DeepEqual(gotD, wantD) {
 		t.Errorf("after Reset the fleets are %v and %v, want the sample battle's %v and %v", gotA, gotD, wantA, wantD)
 	}
+}
+
+// richTab opens the served page and waits for the answer to richBattle.
+// The answer's number is read before the edits: see
+// TestBrowserLayoutPhoneFirstScreen.
+func richTab(t *testing.T) *tab {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	seq := tb.resultSeq()
+	richBattle(tb)
+	tb.waitAnswer(seq, 60*time.Second)
+	return tb
 }
