@@ -29,7 +29,11 @@ func Luck(ctx context.Context, d *scenario.Luck, e *Env, f report.Format, w io.W
 	case d.Totals != nil:
 		t, err := luck.Totals(d.Totals.Expected10, d.Totals.Actual)
 		if err != nil {
-			return &scenario.Error{Path: "totals.actual_hits", Msg: err.Error()}
+			path := "totals.actual_hits"
+			if d.Totals.Expected10 < 0 || d.Totals.Expected10 > luck.MaxExpected10 {
+				path = "totals.expected_hits_x10"
+			}
+			return &scenario.Error{Path: path, Msg: err.Error()}
 		}
 		l.Totals = &report.LuckTotals{Expected: t.Expected, Actual: t.Actual, Tail: t.Tail, Chernoff: t.Chernoff, Worst: t.Worst,
 			WorstExact: t.WorstExact, OneIn: t.OneIn, Why: report.LuckWhy}
