@@ -15,6 +15,8 @@ import (
 // what could have happened. One of Result, Roll and Totals is set. It is
 // also the JSON answer, field for field.
 type Luck struct {
+	// Command is "luck", as every JSON answer names its command.
+	Command string `json:"command"`
 	// Result places a battle's end for each side.
 	Result *LuckResult `json:"result,omitempty"`
 	// Roll places one roll's hits.
@@ -105,6 +107,7 @@ const LuckWhy = "the totals do not say which dice were rolled; the bound holds f
 // LuckAnswer writes a luck answer in format f.
 func LuckAnswer(w io.Writer, l *Luck, f Format) error {
 	if f == JSON {
+		l.Command = "luck"
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		return enc.Encode(l)
