@@ -89,7 +89,7 @@ func TestTotalsByHand(t *testing.T) {
 	}
 	near(t, "chernoff", r.Chernoff, math.Exp(-2))
 	near(t, "worst", r.Worst, math.Pow(0.9, 20))
-	if !r.WorstExact || r.Tail != "at most" || r.WorstDice != (Dice{N: 20, HitsOn: 10}) {
+	if !r.WorstExact || !r.ZeroPossible || r.Tail != "at most" || r.WorstDice != (Dice{N: 20, HitsOn: 10}) {
 		t.Errorf("got %+v", r)
 	}
 	up, err := Totals(20, 5)
@@ -102,7 +102,7 @@ func TestTotalsByHand(t *testing.T) {
 		t.Errorf("got %+v", up)
 	}
 	mid, _ := Totals(25, 2) // within one hit of 2.5: no theorem
-	if mid.WorstExact || mid.Worst != mid.Chernoff {
+	if mid.WorstExact || mid.Worst != mid.Chernoff || mid.ZeroPossible {
 		t.Errorf("within one hit: %+v", mid)
 	}
 	for _, c := range [][2]int{{-1, 0}, {10, 11}, {10, -1}, {MaxExpected10 + 1, 0}} {
@@ -160,6 +160,29 @@ func TestTotalsWorstIsMaximum(t *testing.T) {
 	}
 }
 
+// TestZeroPossible: floor(μ) sure hits and one die for the rest. 25
+// tenths: 2 sure hits and a die at p = 0.5 score 2 or 3, so ≤ 1 hit and ≥ 4
+// hits can be impossible; ≤ 2 and ≥ 3 cannot: a mix of mean 2.5 has at
+// most 2 sure dice, the others can all miss (P(≤2) > 0), and at least 3
+// dice that can hit, which can all hit (P(≥3) > 0).
+func TestZeroPossible(t *testing.T) {
+	for _, c := range []struct {
+		a    int
+		want bool
+	}{{0, true}, {1, true}, {2, false}, {3, false}, {4, true}, {25, true}} {
+		r, err := Totals(25, c.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ZeroPossible != c.want {
+			t.Errorf("Totals(25, %d).ZeroPossible = %v, want %v", c.a, r.ZeroPossible, c.want)
+		}
+	}
+	if r, _ := Totals(30, 2); !r.ZeroPossible { // 3 sure hits: ≤ 2 impossible
+		t.Error("Totals(30, 2): want ZeroPossible")
+	}
+}
+
 // TestRank: ends by hand. For the attacker: lost (0.2), won keeping 3
 // (0.5), won keeping 5 (0.3). Observed: won keeping 3. Worse = 0.2, equal
 // = 0.5, this or worse 0.7, percentile 0.45.
@@ -207,4 +230,38 @@ func FuzzParseDice(f *testing.F) {
 			t.Errorf("%q, %d: %+v", s, hits, r)
 		}
 	})
+}
+
+// TestTotalsFromTheBotsSave: the six players' totals in the AsyncTI4 bot's
+// save pbd10972 (src/test/resources/maps/pbd10972.txt, a finished game;
+// expected_hits_times_10 and actual_hits of each player, named here by
+// faction). The largest tails were computed apart, exactly in rational
+// arithmetic (Python fractions: Σ C(n,i) (1/10)^i (9/10)^(n-i)), and the
+// Chernoff bounds from the formula in floating point.
+func TestTotalsFromTheBotsSave(t *testing.T) {
+	for _, c := range []struct {
+		faction          string
+		e10, actual      int
+		tail             string
+		worst, chernoff  float64
+		attained, zeroOK bool
+	}{
+		{"arborec", 8, 1, "at least", 0.9771222065281359, 0.9771222065281359, false, false},
+		{"yssaril", 302, 29, "at most", 0.45663269039721904, 0.9761263318604612, true, true},
+		{"saar", 96, 6, "at most", 0.14371020223530276, 0.45841599342227585, true, true},
+		{"l1z1x", 269, 30, "at least", 0.2919036334752326, 0.8418673222921456, true, true},
+		{"letnev", 275, 32, "at least", 0.20786695047318643, 0.70497231949353, true, true},
+		{"mahact", 164, 14, "at most", 0.32004264867914173, 0.8312173824070769, true, true},
+	} {
+		r, err := Totals(c.e10, c.actual)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Tail != c.tail || r.WorstExact != c.attained || r.ZeroPossible != c.zeroOK {
+			t.Errorf("%s: %+v", c.faction, r)
+		}
+		if math.Abs(r.Worst-c.worst) > 1e-12 || math.Abs(r.Chernoff-c.chernoff) > 1e-12 {
+			t.Errorf("%s: worst %.17g chernoff %.17g, want %.17g, %.17g", c.faction, r.Worst, r.Chernoff, c.worst, c.chernoff)
+		}
+	}
 }

@@ -40,13 +40,17 @@ type TotalsLuck struct {
 	// μ the theorem says nothing: WorstExact is false and Worst is
 	// min(1, Chernoff), the only bound proven.
 	//
-	// No lower bound is given: the same totals fit concentrated dice
-	// (floor(μ) dice that always hit and one for the rest) whose tail
-	// beyond one hit from μ is 0, so the totals alone cannot show that a
-	// result was rare, only how common it can at most be.
+	// No lower bound is given: the totals alone cannot show that a result
+	// was rare, only how common it can at most be (ZeroPossible).
 	Worst      float64
 	WorstDice  Dice
 	WorstExact bool
+	// ZeroPossible is true when some mix of dice with these totals makes
+	// the tail impossible: floor(μ) dice that always hit and one die for
+	// the rest (p = frac(μ)) score floor(μ) or floor(μ)+1 hits, so
+	// P(hits ≤ Actual) is 0 for Actual < floor(μ) and P(hits ≥ Actual) is
+	// 0 for Actual > ceil(μ).
+	ZeroPossible bool
 	// OneIn is 1/Worst: the result is at most this rare ("1 in OneIn" or
 	// more often), whatever the dice were.
 	OneIn float64
@@ -71,6 +75,11 @@ func Totals(expected10, actual int) (TotalsLuck, error) {
 	}
 	t.Chernoff = chernoff(mu, a)
 	t.WorstExact = math.Abs(a-mu) >= 1
+	if t.Tail == "at most" {
+		t.ZeroPossible = actual < expected10/10
+	} else {
+		t.ZeroPossible = actual > (expected10+9)/10
+	}
 	t.Worst = t.Chernoff
 	if t.WorstExact {
 		t.Worst = math.Min(1, binomialTail(expected10, 0.1, actual, t.Tail == "at most"))

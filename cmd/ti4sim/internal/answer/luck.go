@@ -36,7 +36,7 @@ func Luck(ctx context.Context, d *scenario.Luck, e *Env, f report.Format, w io.W
 			return &scenario.Error{Path: path, Msg: err.Error()}
 		}
 		l.Totals = &report.LuckTotals{Expected: t.Expected, Actual: t.Actual, Tail: t.Tail, Chernoff: t.Chernoff, Worst: t.Worst,
-			WorstExact: t.WorstExact, OneIn: t.OneIn, Why: report.LuckWhy}
+			WorstExact: t.WorstExact, OneIn: t.OneIn, ZeroPossible: t.ZeroPossible, Why: report.LuckWhy}
 		if t.WorstExact {
 			l.Totals.WorstDice = fmt.Sprintf("%d dice hitting on %d", t.WorstDice.N, t.WorstDice.HitsOn)
 		}

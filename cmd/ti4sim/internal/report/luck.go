@@ -98,11 +98,14 @@ type LuckTotals struct {
 	WorstExact bool    `json:"worst_attained"`
 	WorstDice  string  `json:"worst_dice,omitempty"`
 	OneIn      float64 `json:"one_in_at_least"`
-	Why        string  `json:"why"`
+	// ZeroPossible: some dice with these totals make the tail impossible
+	// (luck.TotalsLuck.ZeroPossible), so the smallest it can be is 0.
+	ZeroPossible bool   `json:"zero_possible"`
+	Why          string `json:"why"`
 }
 
 // LuckWhy says why the totals give bounds only.
-const LuckWhy = "the totals do not say which dice were rolled; the bound holds for every mix of dice with this expectation. The largest the tail can be is the binomial of the most dice (every die hitting on 10) when the hits are at least one from the expectation (Hoeffding 1956); the Chernoff bound holds for any mix. No lower bound: concentrated dice (always hitting) make the same totals with a tail of 0"
+const LuckWhy = "the totals do not say which dice were rolled; the bound holds for every mix of dice with this expectation. The largest the tail can be is the binomial of the most dice (every die hitting on 10) when the hits are at least one from the expectation (Hoeffding 1956); the Chernoff bound holds for any mix. No useful lower bound: dice that always hit make the same totals with a tail of 0 once the hits are a whole hit past the expectation"
 
 // LuckAnswer writes a luck answer in format f.
 func LuckAnswer(w io.Writer, l *Luck, f Format) error {
@@ -210,7 +213,11 @@ func luckTotalsText(w *ErrWriter, r *LuckTotals) error {
 	}
 	_ = t.Append([]string{worst, pct(r.Worst), oneIn(r.OneIn)})
 	_ = t.Append([]string{"Chernoff (any dice)", pct(r.Chernoff), oneIn(1 / r.Chernoff)})
-	_ = t.Append([]string{"smallest possible", pct(0), "never"})
+	if r.ZeroPossible {
+		_ = t.Append([]string{"smallest possible (dice that always hit)", pct(0), "never"})
+	} else {
+		_ = t.Append([]string{"smallest possible", "not bounded here", ""})
+	}
 	if err := t.Render(); err != nil {
 		return err
 	}
