@@ -113,7 +113,7 @@ func luckResult(ctx context.Context, lr *scenario.LuckResult, e *Env) (*report.L
 		}
 	}
 	warn := b.res.Warnings
-	if p := b.unfinished(); p > 0 {
+	if p := b.unfinished(); p > 1e-12 { // below, it moves no digit shown
 		warn = append(warn, fmt.Sprintf("the combat is still going after %d rounds with probability %.3g: those ends count as drew", b.sc.MaxRounds, p))
 	}
 	if !out.Matched {
