@@ -59,6 +59,7 @@ func TestBackendLuckInputErrors(t *testing.T) {
 		{`{"version":1,"result":{` + battle + `,"attacker_left":[]}}`, "result.defender_left", "missing"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"infantry","count":1}]}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.action", "one at a time"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}],"faction":"sardak"},"defender":{"fleet":[{"unit":"cruiser","count":1}]}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.attacker.faction", "sardak"},
+		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"retreat":"after=2"}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.defender.retreat", "fought to their end"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":5000000}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.run.trials", "at most"},
 	} {
 		_, err := answer.NewBackend().Luck(context.Background(), []byte(tc.doc), testLimits)

@@ -193,6 +193,7 @@ func TestLuckUsage(t *testing.T) {
 		{"--actual: actual hits 9 out of range: allowed 0..5", []string{"luck", "totals", "--expected-x10", "5", "--actual", "9"}},
 		{"--expected-x10", []string{"luck", "totals", "--expected-x10", "-1", "--actual", "0"}},
 		{"--dice: a flag of luck roll", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-left", "", "--defender-left", "", "--dice", "at 5"}},
+		{"--defender-retreat: luck ranks combats fought to their end", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-left", "", "--defender-left", "", "--defender-retreat", "after=2"}},
 		{"-a", []string{"luck", "space", "-a", "1 spaceship", "-d", "1 cruiser", "--attacker-left", "", "--defender-left", ""}},
 	} {
 		usageFails(t, c.want, c.args...)

@@ -49,7 +49,7 @@ func Luck(ctx context.Context, d *scenario.Luck, e *Env, f report.Format, w io.W
 	default:
 		return &scenario.Error{Msg: "give one of result, roll and totals"}
 	}
-	return report.LuckAnswer(w, &l, f)
+	return e.render().Luck(w, &l, f)
 }
 
 // underResult places a scenario's error under result.scenario.
@@ -138,6 +138,11 @@ func newLuckBattle(lr *scenario.LuckResult) (*luckBattle, error) {
 	sc, err := lr.Scenario.Scenario()
 	if err != nil {
 		return nil, underResult(err)
+	}
+	for side, s := range map[string]combat.Side{"attacker": sc.Attacker, "defender": sc.Defender} {
+		if !s.Retreat.Never() {
+			return nil, &scenario.Error{Path: "result.scenario." + side + ".retreat", Msg: "luck ranks combats fought to their end: a retreat is neither a win nor a loss; leave the retreat policy out"}
+		}
 	}
 	if sc.MaxRounds == 0 || sc.MaxRounds > LuckRounds {
 		sc.MaxRounds = LuckRounds // the end states, as far as the exact solver counts

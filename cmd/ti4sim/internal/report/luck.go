@@ -110,10 +110,7 @@ const LuckWhy = "the totals do not say which dice were rolled; the bound holds f
 // LuckAnswer writes a luck answer in format f.
 func LuckAnswer(w io.Writer, l *Luck, f Format) error {
 	if f == JSON {
-		l.Command = "luck"
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		return enc.Encode(l)
+		return luckJSON(w, l)
 	}
 	ew := NewErrWriter(w)
 	var err error
@@ -132,6 +129,14 @@ func LuckAnswer(w io.Writer, l *Luck, f Format) error {
 		return err
 	}
 	return ew.Err()
+}
+
+// luckJSON writes a luck answer as one line of JSON.
+func luckJSON(w io.Writer, l *Luck) error {
+	l.Command = "luck"
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(l)
 }
 
 // luckTable is a table with its first column left-aligned, the rest right.
