@@ -249,8 +249,8 @@ func (lr *luckRun) usage(err error) error {
 		return err
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
-	for path, flag := range luckFlags {
-		if top == path || strings.HasPrefix(top, path+".") {
+	for p := top; p != ""; p, _ = cutLast(p) { // the longest path with a flag
+		if flag, ok := luckFlags[p]; ok {
 			return usageErrorf("%s: %s", flag, de.Msg)
 		}
 	}
@@ -261,4 +261,13 @@ func (lr *luckRun) usage(err error) error {
 		return usageErrorf("luck: %s", de.Msg)
 	}
 	return usageErrorf("%s: %s", de.Path, de.Msg)
+}
+
+// cutLast drops a path's last element: "roll.dice" → "roll", "roll" → "".
+func cutLast(path string) (string, bool) {
+	i := strings.LastIndexByte(path, '.')
+	if i < 0 {
+		return "", false
+	}
+	return path[:i], true
 }

@@ -198,4 +198,9 @@ func TestLuckUsage(t *testing.T) {
 	} {
 		usageFails(t, c.want, c.args...)
 	}
+	// roll.hits is named --hits, never --dice (roll's flag): every time,
+	// whatever order a map gives.
+	for range 20 {
+		usageFails(t, "--hits: 4 out of range", "luck", "roll", "--dice", "3 at 6", "--hits", "4")
+	}
 }
