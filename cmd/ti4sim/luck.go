@@ -22,8 +22,12 @@ simulation, with standard errors), and always says which tail.
 ti4sim luck space|ground [battle flags] --attacker-left UNITS --defender-left UNITS
   The battle as for ti4sim space or ground (-a, -d, factions, cards,
   --scenario FILE...), and the units each side had left at the end ("" for
-  none). The whole combat is solved to its end states (exact where it can
-  be, else --trials simulated) and the end is ranked for each side.
+  none). The whole combat is solved to its end states and the end is ranked
+  for each side: exactly where the solver can (followed for 30 rounds; a
+  combat still going then counts as drawn), else simulated. A run that
+  gives trials (-n, or a --scenario document: ti4sim scenario writes them)
+  is simulated, with standard errors; add --prefer-exact for exact where
+  possible, or --exact for exact or an error.
   Worse for a side: lost < drew < won (a combat stopped unfinished counts
   as drew); then fewer resources kept by the side (its units left at their
   cost: fighters and infantry 0.5, structures 0); then more kept by the
