@@ -48,6 +48,11 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/vote", "", `{"version":1,"mode":"base","voters":["sol:5:for=1","hacan:3:against=1"],"run":{"exact":true}}`},
 		{"POST", "/v1/import", "", `{"link":"` + issue45 + `"}`},
 		{"POST", "/v1/import", "", `{"link":"https://example.org/"}`},
+		{"POST", "/v1/luck", "", luckSpaceDoc},
+		{"POST", "/v1/luck", "", `{"version":1,"result":{"scenario":{"version":1,"action":"ground","attacker":{"fleet":[{"unit":"infantry","count":4}]},"defender":{"fleet":[{"unit":"infantry","count":3}]},"run":{"trials":3000}},"attacker_left":[],"defender_left":[{"unit":"infantry","count":1}]}}`},
+		{"POST", "/v1/luck", "", `{"version":1,"roll":{"dice":[{"n":3,"hits_on":6}],"hits":0}}`},
+		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":512,"actual_hits":38}}`},
+		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":5,"actual_hits":38}}`},
 		{"GET", "/v1/catalog", "", ""},
 		{"GET", "/v1/schema/advise", "", ""},
 	} {

@@ -48,7 +48,7 @@ func TestExactToleratesWorkers(t *testing.T) {
 // commands that take an action (or a command) first.
 func commandLines(c *command) [][]string {
 	switch c.name {
-	case "compare", "advise":
+	case "compare", "advise", "luck":
 		return [][]string{{c.name, "space"}}
 	case "scenario":
 		return [][]string{{"scenario", "space"}, {"scenario", "vote"}}

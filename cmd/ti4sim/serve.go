@@ -77,13 +77,14 @@ scenario and seed.
   POST /v1/combat        a combat document (space, ground, invade)
   POST /v1/compare       a comparison document (a combat and what varies)
   POST /v1/advise        a fleet question (a fight and the build limits)
+  POST /v1/luck          a luck document (a battle's end, a roll, the bot's totals)
   POST /v1/vote          a vote document
   GET  /v1/catalog       units, factions, technologies and cards
-  GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote, advise)
+  GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote, advise, luck)
   GET  /v1/openapi.json  the OpenAPI 3.1 description
   GET  /healthz          liveness; GET /debug/vars: goroutines, requests, runs, queue
 
-With Accept: application/x-ndjson a run (combat, compare, advise, vote)
+With Accept: application/x-ndjson a run (combat, compare, advise, luck, vote)
 answers lines of JSON: {"progress":{"done":N,"total":M}} up to 5 a second
 (trials; none for exact runs and advise), then
 {"result":...} (the answer without the header) or, when the run fails after

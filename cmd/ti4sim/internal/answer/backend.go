@@ -72,6 +72,21 @@ func (b *Backend) Advise(ctx context.Context, body []byte, lim endpoint.Limits) 
 	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Advise(ctx, &d, e, report.JSON, w) })
 }
 
+// Luck answers a luck document (POST /v1/luck): a battle's end (its run
+// within the limits, as a combat's), a roll or the bot's totals.
+func (b *Backend) Luck(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
+	d, err := scenario.DecodeLuck(bytes.NewReader(body))
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if d.Result != nil {
+		if err := checkRun(d.Result.Scenario.Run, 1, lim, "result.scenario.run"); err != nil {
+			return nil, err
+		}
+	}
+	return answer(ctx, lim, func(e *Env, w io.Writer) error { return Luck(ctx, &d, e, report.JSON, w) })
+}
+
 // Vote answers a vote document (POST /v1/vote).
 func (b *Backend) Vote(ctx context.Context, body []byte, lim endpoint.Limits) ([]byte, error) {
 	d, err := scenario.DecodeVote(bytes.NewReader(body))

@@ -20,6 +20,8 @@ type Renderer interface {
 	Assignment(w io.Writer, sc combat.Scenario, a combat.Assignment, o CombatOptions) error
 	Compare(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, c combat.Comparison, o CompareOptions) error
 	Advice(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error
+	// Luck writes a luck answer (LuckAnswer) in format f.
+	Luck(w io.Writer, l *Luck, f Format) error
 	Vote(w io.Writer, a *agenda.Agenda, r *agenda.Result, o VoteOptions) error
 }
 
@@ -45,6 +47,8 @@ func (Formatted) Compare(w io.Writer, act combat.Action, names []string, scs []c
 func (Formatted) Advice(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
 	return Advice(w, sc, a, o)
 }
+
+func (Formatted) Luck(w io.Writer, l *Luck, f Format) error { return LuckAnswer(w, l, f) }
 
 func (Formatted) Vote(w io.Writer, a *agenda.Agenda, r *agenda.Result, o VoteOptions) error {
 	return Vote(w, a, r, o)
@@ -90,6 +94,13 @@ func (JSONOnly) Advice(w io.Writer, sc *combat.Scenario, a advise.Advice, o Advi
 		return errNotJSON
 	}
 	return adviceJSON(w, sc, a, o)
+}
+
+func (JSONOnly) Luck(w io.Writer, l *Luck, f Format) error {
+	if f != JSON {
+		return errNotJSON
+	}
+	return luckJSON(w, l)
 }
 
 func (JSONOnly) Vote(w io.Writer, a *agenda.Agenda, r *agenda.Result, o VoteOptions) error {

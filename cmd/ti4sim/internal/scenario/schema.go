@@ -9,7 +9,7 @@ import "embed"
 var schemas embed.FS
 
 // SchemaNames are the documents that have a schema.
-var SchemaNames = []string{"combat", "compare", "vote", "advise"}
+var SchemaNames = []string{"combat", "compare", "vote", "advise", "luck"}
 
 // Schema returns the JSON Schema of a document ("combat", "compare",
 // "vote", "advise"), and whether there is one.

@@ -28,6 +28,7 @@ var schemaDocuments = map[string]reflect.Type{
 	"compare": reflect.TypeFor[Compare](),
 	"vote":    reflect.TypeFor[Vote](),
 	"advise":  reflect.TypeFor[Advise](),
+	"luck":    reflect.TypeFor[Luck](),
 }
 
 // schemaID is the schemas' base URI.

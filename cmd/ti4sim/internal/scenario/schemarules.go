@@ -7,6 +7,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
+	"github.com/ti4sim/ti4sim/combat/luck"
 )
 
 // schemaRule is what a document field's Go type cannot say about its
@@ -67,6 +68,13 @@ var schemaRules = withSideRanges(map[string]schemaRule{
 	"Vote.Duel":             {Enum: []string{"standard", "first-round"}},
 	"Vote.Run":              {Optional: true},
 	"Advise.Version":        {Const: Version},
+	"Luck.Version":          {Const: Version},
+	"LuckRoll.Dice":         {MinItems: 1},
+	"LuckRoll.Hits":         {Min: 0, Max: luck.MaxDice},
+	"LuckDice.N":            {Min: 1, Max: luck.MaxDice},
+	"LuckDice.HitsOn":       {Min: 1, Max: 11},
+	"LuckTotals.Expected10": {Min: 0, Max: luck.MaxExpected10},
+	"LuckTotals.Actual":     {Min: 0, Max: luck.MaxExpected10},
 	"Advise.Target":         {Min: 0, Max: 1},
 	"Advise.Keep":           {Min: 0, Max: advise.MaxCount},
 	"Advise.Method":         {Enum: Methods},

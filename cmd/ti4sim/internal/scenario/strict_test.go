@@ -45,6 +45,20 @@ var strictBases = map[string][]string{
 			"limits":{"resources":8,"production":5,"fleet_pool":3,"supply":{"mech":1},"build":["carrier"],"war_sun":true},"target":0.5,"keep":2,"method":"trials"}`,
 		`{"version":1,"scenario":{"version":1,"action":"invade","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"infantry","count":2}]}},"limits":{"resources":8,"space_dock":3}}`,
 	},
+	"luck": {
+		`{"version":1,"result":{"scenario":{"version":1,"action":"space","ruleset":"ti4","system":{"nebula":true,"entropic_scar":false,"cultural":false},
+			"attacker":{"fleet":[{"unit":"dreadnought","count":2,"upgraded":false,"damaged":1},{"unit":"carrier","count":1}],"faction":"sol",
+				"technologies":["x89"],"cards":[{"name":"morale-boost","copies":1}],"order":"carrier, dreadnought","policy":"order","retreat":"never",
+				"modifier":1,"all_rolls_modifier":0,"trade_goods":1,"influence":1,"adjacent_pds":1,"pds":1},
+			"defender":{"fleet":[{"unit":"cruiser","count":1}],"modifier":0,"technologies":["x89"],"cards":[{"name":"morale-boost"}]},
+			"run":{"trials":100,"seed":1,"prefer_exact":false,"precision":0.1}},
+			"attacker_left":[{"unit":"dreadnought","count":1,"damaged":1}],"defender_left":[]}}`,
+		`{"version":1,"result":{"scenario":{"version":1,"action":"ground","ruleset":"ti3-sa","system":{"commandos":1},
+			"attacker":{"fleet":[{"unit":"gf","count":3}],"leaders":["general"],"galvanized":[{"unit":"gf","count":1}]},
+			"defender":{"fleet":[{"unit":"gf","count":1}],"leaders":["agent"]},"run":{"exact":true,"rounds":3}},"attacker_left":[{"unit":"gf","count":1}],"defender_left":[]}}`,
+		`{"version":1,"roll":{"dice":[{"n":3,"hits_on":6},{"n":2,"hits_on":9,"reroll":true}],"hits":1}}`,
+		`{"version":1,"totals":{"expected_hits_x10":123,"actual_hits":9}}`,
+	},
 }
 
 // unreachable are the constraints no valid document of a kind reaches:
@@ -52,6 +66,7 @@ var strictBases = map[string][]string{
 // advise any ruleset but ti4 (so leaders and commandos).
 var unreachable = map[string][]string{
 	"compare": {"scenario.system.planets[0]", "scenario.system.commit", "scenario.system.bombard"},
+	"luck":    {"result.scenario.system.planets", "result.scenario.system.commit", "result.scenario.system.bombard"},
 	"advise": {"scenario.system.planets[0]", "scenario.system.commit", "scenario.system.bombard", "scenario.system.commandos",
 		"scenario.attacker.leaders", "scenario.defender.leaders"},
 }
@@ -69,6 +84,8 @@ func decodeKind(kind string, doc []byte) error {
 		_, err = DecodeVote(r)
 	case "advise":
 		_, err = DecodeAdvise(r)
+	case "luck":
+		_, err = DecodeLuck(r)
 	}
 	return err
 }

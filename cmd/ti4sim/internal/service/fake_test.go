@@ -91,6 +91,9 @@ func (f *fakeBackend) Compare(ctx context.Context, b []byte, l endpoint.Limits) 
 func (f *fakeBackend) Advise(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }
+func (f *fakeBackend) Luck(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
+	return f.answer(ctx, b, l)
+}
 func (f *fakeBackend) Vote(ctx context.Context, b []byte, l endpoint.Limits) ([]byte, error) {
 	return f.answer(ctx, b, l)
 }

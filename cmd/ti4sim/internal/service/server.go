@@ -78,7 +78,7 @@ func New(cfg Config, b endpoint.Backend, log *slog.Logger) (*Server, error) {
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/debug/vars", s.vars},
 	}
-	for _, kind := range []string{"combat", "vote", "compare", "advise", "import"} {
+	for _, kind := range []string{"combat", "vote", "compare", "advise", "luck", "import"} {
 		if s.core.Answers(kind) {
 			s.routes = append(s.routes, route{http.MethodPost, "/v1/" + kind, s.runHandler(kind)})
 		}
@@ -264,7 +264,7 @@ func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	b, ok := s.core.Schema(name)
 	if !ok {
-		writeError(w, http.StatusNotFound, "", fmt.Sprintf("no schema named %s: the document kinds are combat, compare, vote and advise", echo.Quote(name)))
+		writeError(w, http.StatusNotFound, "", fmt.Sprintf("no schema named %s: the document kinds are combat, compare, vote, advise and luck", echo.Quote(name)))
 		return
 	}
 	w.Header().Set("Content-Type", "application/schema+json")

@@ -19,7 +19,7 @@ type Backend interface {
 	// (GET /v1/catalog).
 	Catalog() []byte
 	// Schema returns the JSON Schema of the document kind name (combat,
-	// compare, vote, advise), or false when there is no such schema
+	// compare, vote, advise, luck), or false when there is no such schema
 	// (GET /v1/schema/{name}).
 	Schema(name string) ([]byte, bool)
 }
@@ -34,6 +34,13 @@ type Comparer interface {
 // (POST /v1/advise); without it the path answers 404.
 type Advisor interface {
 	Advise(ctx context.Context, body []byte, lim Limits) ([]byte, error)
+}
+
+// Lucker is a Backend that places what happened at the table among what
+// could have happened, luck documents (POST /v1/luck); without it the path
+// answers 404.
+type Lucker interface {
+	Luck(ctx context.Context, body []byte, lim Limits) ([]byte, error)
 }
 
 // Importer is a Backend that turns another tool's link into a document

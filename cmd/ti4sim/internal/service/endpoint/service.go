@@ -109,6 +109,11 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Service, error) {
 	} else {
 		s.missing["advise"] = "this build answers no fleet questions"
 	}
+	if l, ok := b.(Lucker); ok {
+		s.runs["luck"] = l.Luck
+	} else {
+		s.missing["luck"] = "this build answers no luck questions"
+	}
 	if im, ok := b.(Importer); ok {
 		s.importer = im
 	} else {
@@ -131,14 +136,14 @@ func (s *Service) Catalog() ([]byte, error) {
 func (s *Service) Schema(name string) ([]byte, bool) { return s.backend.Schema(name) }
 
 // Answers reports whether the service answers the document kind: combat,
-// vote, and compare, advise and import when the backend does.
+// vote, and compare, advise, luck and import when the backend does.
 func (s *Service) Answers(kind string) bool {
 	_, run := s.runs[kind]
 	return run || kind == "import" && s.importer != nil
 }
 
 // Missing says why a kind the service describes is not answered by this
-// backend (compare, advise, import), or false.
+// backend (compare, advise, luck, import), or false.
 func (s *Service) Missing(kind string) (string, bool) {
 	why, ok := s.missing[kind]
 	return why, ok
