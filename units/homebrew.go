@@ -75,8 +75,32 @@ type HomebrewUnit struct {
 }
 
 // NumbersOnly reports whether the unit fights by its numbers alone: it has
-// no ability text that ti4sim would have to model.
-func (u HomebrewUnit) NumbersOnly() bool { return u.Stats.Text == "" }
+// no ability text that ti4sim would have to model, and every roll it has
+// is one its kind rolls in ti4sim.
+func (u HomebrewUnit) NumbersOnly() bool { return u.Stats.Text == "" && len(u.Unplayed()) == 0 }
+
+// Unplayed names the unit's rolls that ti4sim's combat does not roll for a
+// unit of its kind: a ship rolls them all; a ground force only its combat
+// value (not a Discordant Stars mech's Space Cannon nor an infantry's
+// Bombardment); a structure only Space Cannon (not a space dock's
+// Anti-Fighter Barrage nor a PDS's Bombardment).
+func (u HomebrewUnit) Unplayed() []string { return unplayedRolls(u.Stats) }
+
+func unplayedRolls(s Stats) []string {
+	var out []string
+	if !s.Kind.Ship() {
+		if s.AFB.Has() {
+			out = append(out, "Anti-Fighter Barrage")
+		}
+		if s.Bombardment.Has() {
+			out = append(out, "Bombardment")
+		}
+	}
+	if s.Kind.GroundForce() && s.SpaceCannon.Has() {
+		out = append(out, "Space Cannon")
+	}
+	return out
+}
 
 // Homebrew is a catalogue of factions loaded from unit files. It belongs
 // to the request that loaded it: nothing is registered globally. A nil
@@ -213,7 +237,17 @@ func (h *Homebrew) build(recs []homebrewRecord) error {
 			bySlug[faction] = f
 			slugs = append(slugs, faction)
 		}
-		h.Units = append(h.Units, HomebrewUnit{ID: r.id, Faction: faction, Stats: s, Loaded: h.place(f, r.id, s)})
+		// A roll ti4sim does not roll joins the unit's text, so that a
+		// battle with the unit names it in its warnings.
+		un := unplayedRolls(s)
+		if len(un) > 0 {
+			s.Text = strings.TrimSpace(fmt.Sprintf("%s [ti4sim does not roll its %s]", s.Text, strings.Join(un, " and ")))
+		}
+		u := HomebrewUnit{ID: r.id, Faction: faction, Stats: s, Loaded: h.place(f, r.id, s)}
+		if len(un) > 0 && u.Loaded {
+			h.Notes = append(h.Notes, fmt.Sprintf("%s: %s (%s) has %s, which ti4sim's combat does not roll for a unit of kind %s; it fights without", faction, s.Name, r.id, strings.Join(un, " and "), s.Kind))
+		}
+		h.Units = append(h.Units, u)
 	}
 	if factionless > 0 {
 		h.Notes = append(h.Notes, fmt.Sprintf("%d units have no faction; ti4sim plays its own generic units, so they are left out", factionless))
@@ -316,6 +350,20 @@ func mapKeys(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// NotesOf returns the notes on faction slug's units.
+func (h *Homebrew) NotesOf(slug string) []string {
+	if h == nil {
+		return nil
+	}
+	var out []string
+	for _, n := range h.Notes {
+		if strings.HasPrefix(n, slug+": ") {
+			out = append(out, n)
+		}
+	}
 	return out
 }
 

@@ -128,9 +128,9 @@ func TestHomebrewDSNumbers(t *testing.T) {
 	}
 }
 
-// TestHomebrewDSNotes: what the file holds that a fleet cannot name is
-// said, not dropped silently: The Lady (asyncId "lady") and Olradin's two
-// policy mechs.
+// TestHomebrewDSNotes: what the file holds that a fleet cannot name, or
+// that ti4sim does not roll, is said, not dropped silently: The Lady
+// (asyncId "lady"), Olradin's two policy mechs, and seven units' rolls.
 func TestHomebrewDSNotes(t *testing.T) {
 	h := loadDS(t)
 	notes := strings.Join(h.Notes, "\n")
@@ -139,8 +139,18 @@ func TestHomebrewDSNotes(t *testing.T) {
 			t.Errorf("notes do not name %s:\n%s", id, notes)
 		}
 	}
-	if len(h.Notes) != 3 {
-		t.Errorf("%d notes, want 3:\n%s", len(h.Notes), notes)
+	// Rolls ti4sim does not roll for the unit's kind (engine/plan.go's
+	// compileRolls: ground forces roll their combat value only, structures
+	// their Space Cannon only): the Zelian infantry's Bombardment, the
+	// Kolume mech's Space Cannon, the Celdauri docks' barrage and the
+	// Mirveda PDS' Bombardment.
+	for _, id := range []string{"zelian_infantry", "zelian_infantry2", "kolume_mech", "celdauri_spacedock", "celdauri_spacedock2", "mirveda_pds", "mirveda_pds2"} {
+		if !strings.Contains(notes, "("+id+") has ") {
+			t.Errorf("notes do not say %s has a roll ti4sim does not roll:\n%s", id, notes)
+		}
+	}
+	if len(h.Notes) != 10 {
+		t.Errorf("%d notes, want 10:\n%s", len(h.Notes), notes)
 	}
 	left := 0
 	for _, u := range h.Units {
