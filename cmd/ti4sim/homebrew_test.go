@@ -173,3 +173,34 @@ func TestHomebrewUnitsCommand(t *testing.T) {
 		t.Errorf("units --faction tnelis:\n%s", out)
 	}
 }
+
+// TestHomebrewEveryCommand: each command that takes a combat takes
+// --units, and a Tnelis attacker gets the file's destroyers (three barrage
+// dice): the answer differs from the generic destroyers'.
+func TestHomebrewEveryCommand(t *testing.T) {
+	for _, args := range [][]string{
+		{"space", "-a", "2 destroyer", "-d", "3 fighter", "--exact"},
+		{"invade", "-a", "2 destroyer, 1 carrier, 2 infantry", "-d", "3 fighter, 1 infantry", "--exact"},
+		{"compare", "space", "-a", "2 destroyer", "-d", "3 fighter", "--vary", "defender-modifier=0,1", "-n", "2000"},
+		{"advise", "space", "-d", "3 fighter, 1 carrier", "--resources", "3", "--build", "destroyer"},
+	} {
+		plain, errOut, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errOut)
+		}
+		withUnits := append([]string{args[0]}, "--units", dsUnits, "--attacker-faction", "tnelis")
+		if args[0] == "compare" || args[0] == "advise" {
+			withUnits = append([]string{args[0], args[1]}, "--units", dsUnits, "--attacker-faction", "tnelis")
+			withUnits = append(withUnits, args[2:]...)
+		} else {
+			withUnits = append(withUnits, args[1:]...)
+		}
+		got, errOut, code := runCLI(t, withUnits...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", withUnits, code, errOut)
+		}
+		if maskElapsed(got) == maskElapsed(plain) {
+			t.Errorf("%q: the same answer as without the unit file:\n%s", withUnits, got)
+		}
+	}
+}
