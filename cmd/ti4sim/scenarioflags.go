@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -21,7 +24,8 @@ import (
 // came from.
 type docFlags struct {
 	fs       *pflag.FlagSet
-	document string // --scenario FILE
+	document string   // --scenario FILE
+	units    []string // --units FILE, repeatable
 }
 
 // placeholders fill the catalogue's names into the inputs' help.
@@ -35,6 +39,7 @@ var placeholders = strings.NewReplacer(
 func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 	f := &docFlags{fs: fs}
 	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
+	fs.StringArrayVar(&f.units, "units", nil, "load homebrew units from a unit file in the AsyncTI4 bot's format (its data/units/*.json, e.g. Discordant Stars' ds.json); its factions become selectable by the file's faction id; repeatable; the file goes into the document (see: docs/homebrew.md)")
 	answer.AddDocFlags(fs, invade, func(in *scenario.Input, j int) string {
 		return placeholders.Replace(in.Usage[min(j, len(in.Usage)-1)])
 	})
@@ -45,7 +50,54 @@ func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 // (it chooses the fleets' grammar), the others in the order of
 // scenario.Inputs. A flag given replaces the document's value.
 func (f *docFlags) apply(d *scenario.Combat) error {
+	if err := f.readUnits(d); err != nil {
+		return err
+	}
 	return answer.ApplyFlags(f.fs, d, f.usage)
+}
+
+// readUnits adds each --units file to the document's unit files (after
+// any the --scenario document carries) and reads them, so that a fault
+// names the file.
+func (f *docFlags) readUnits(d *scenario.Combat) error {
+	for _, path := range f.units {
+		data, err := readLimited(path, scenario.MaxDocumentBytes)
+		if err != nil {
+			return usageErrorf("--units: %v", err)
+		}
+		if len(d.Units) >= scenario.MaxUnitFiles {
+			return usageErrorf("--units %s: at most %d unit files", path, scenario.MaxUnitFiles)
+		}
+		d.Units = append(d.Units, scenario.UnitFile{Name: filepath.Base(path), Data: string(data)})
+	}
+	if len(f.units) == 0 {
+		return nil
+	}
+	if _, err := d.Homebrew(); err != nil {
+		var e *scenario.Error
+		if errors.As(err, &e) {
+			return usageErrorf("--units: %s", e.Msg)
+		}
+		return usageErrorf("--units: %v", err)
+	}
+	return nil
+}
+
+// readLimited reads a file of at most limit bytes.
+func readLimited(path string, limit int64) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, limit)
+	}
+	return data, nil
 }
 
 // usage turns a document's error into the command line's: at the flag of

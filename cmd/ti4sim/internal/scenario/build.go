@@ -70,6 +70,10 @@ func (d *Combat) build() (combat.Scenario, error) {
 		return combat.Scenario{}, err
 	}
 	sc := combat.Scenario{Action: act, Edition: g}
+	hb, err := d.Homebrew()
+	if err != nil {
+		return sc, err
+	}
 	keys := slices.Sorted(maps.Keys(d.Printings))
 	items := make([]string, len(keys))
 	for i, k := range keys {
@@ -86,7 +90,7 @@ func (d *Combat) build() (combat.Scenario, error) {
 		doc  *Side
 		lib  *combat.Side
 	}{{"attacker", &d.Attacker, &sc.Attacker}, {"defender", &d.Defender, &sc.Defender}} {
-		if err := s.doc.build(s.lib, s.name, g); err != nil {
+		if err := s.doc.build(s.lib, s.name, g, hb); err != nil {
 			return sc, err
 		}
 	}
@@ -125,8 +129,9 @@ func (d *Combat) copyValues(sc *combat.Scenario) {
 	}
 }
 
-// build reads one side: its fleet and the grammars of its inputs.
-func (s *Side) build(out *combat.Side, side string, g combat.Edition) error {
+// build reads one side: its fleet and the grammars of its inputs; its
+// faction is a built-in one or one of hb's (nil: none loaded).
+func (s *Side) build(out *combat.Side, side string, g combat.Edition, hb *units.Homebrew) error {
 	var err error
 	if out.Fleet, err = fleet(s.Fleet, g, side+".fleet"); err != nil {
 		return err
@@ -137,7 +142,7 @@ func (s *Side) build(out *combat.Side, side string, g combat.Edition) error {
 		}
 	}
 	if s.Faction != "" {
-		lookup := units.LookupFaction
+		lookup := hb.LookupFaction
 		if g == combat.EditionTI3SA {
 			lookup = units.LookupTI3Race
 		}

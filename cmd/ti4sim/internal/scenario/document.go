@@ -42,6 +42,19 @@ type Combat struct {
 	Defender Side `json:"defender"`
 	// Run says how to answer.
 	Run Run `json:"run"`
+	// Units are homebrew unit files in the AsyncTI4 bot's format (its
+	// data/units/*.json, e.g. Discordant Stars' ds.json), each carried
+	// whole in the document: their factions become selectable as a
+	// side's faction by the file's faction id (docs/homebrew.md).
+	Units []UnitFile `json:"units,omitempty"`
+}
+
+// UnitFile is one unit file carried in a document.
+type UnitFile struct {
+	// Name is where the file came from (e.g. "ds.json"), for messages.
+	Name string `json:"name,omitempty"`
+	// Data is the file's contents: a JSON array of units, as text.
+	Data string `json:"data"`
 }
 
 // System describes the active system.

@@ -52,6 +52,9 @@ var schemaRules = withSideRanges(map[string]schemaRule{
 	"Card.Name":             {MinLen: 1},
 	"Card.Copies":           {Min: 0, Max: MaxCopies},
 	"Run.Trials":            {Min: 1, Max: MaxTrials},
+	"Combat.Units":          {MaxItems: MaxUnitFiles},
+	"UnitFile.Name":         {MaxLen: maxUnitFileName},
+	"UnitFile.Data":         {MinLen: 1},
 	"Run.Seed":              {Min: 0, Max: uint64(math.MaxUint64)},
 	"Run.Precision":         {Above: 0, Below: maxPrecision},
 	"Run.Rounds":            {Min: 1, Max: MaxRounds},
@@ -115,7 +118,12 @@ const (
 	maxPlanetName = 40
 	// minVaryValues are the fewest values of a varied setting.
 	minVaryValues = 2
+	// maxUnitFileName is the longest unit file name, in characters.
+	maxUnitFileName = 200
 )
+
+// MaxUnitFiles bounds the unit files one document carries.
+const MaxUnitFiles = 16
 
 // ti3Leaders are the leaders of Side.Leaders (each may take an option
 // after a colon, "admiral:dreadnought"), in the order the checks'

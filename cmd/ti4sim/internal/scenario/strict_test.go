@@ -28,11 +28,11 @@ var strictBases = map[string][]string{
 			"attacker":{"fleet":[{"unit":"dreadnought","count":2},{"unit":"carrier","count":1},{"unit":"gf","count":3}],"leaders":["general"],"command_counters":1,"high_alert":true},
 			"defender":{"fleet":[{"unit":"gf","count":1}],"leaders":["agent"]},"run":{"exact":true}}`,
 		`{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}],"galvanized":[{"unit":"dreadnought","count":1}],"cards":[{"name":"last-bastion"}]},
-			"defender":{"fleet":[{"unit":"cruiser","count":2}]},"run":{"rounds":3}}`,
+			"defender":{"fleet":[{"unit":"cruiser","count":2}]},"run":{"rounds":3},"units":[{"name":"ds.json","data":"[]"}]}`,
 	},
 	"compare": {
 		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"dreadnought","count":2}],"cards":[{"name":"morale-boost"}],"technologies":["x89"]},
-			"defender":{"fleet":[{"unit":"cruiser","count":2}],"cards":[{"name":"morale-boost"}]},"system":{},"run":{"trials":100,"seed":1,"rounds":3}},"vary":[{"key":"magen","values":["omega","omega2"]}]}`,
+			"defender":{"fleet":[{"unit":"cruiser","count":2}],"cards":[{"name":"morale-boost"}]},"system":{},"run":{"trials":100,"seed":1,"rounds":3},"units":[{"name":"ds.json","data":"[]"}]},"vary":[{"key":"magen","values":["omega","omega2"]}]}`,
 		`{"version":1,"scenario":{"version":1,"action":"invade","ruleset":"ti3-sa","system":{"commandos":1},"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"gf","count":3}],"leaders":["general"]},
 			"defender":{"fleet":[{"unit":"gf","count":1}],"leaders":["agent"]}},"vary":[{"key":"attacker-modifier","values":["0","1"]}]}`,
 	},
@@ -41,7 +41,7 @@ var strictBases = map[string][]string{
 		`{"version":1,"voters":["a:3:for=1","b:2:against=1"],"duel":"standard","run":{"precision":0.1}}`,
 	},
 	"advise": {
-		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"carrier","count":1}],"technologies":["fighter-ii"]},"defender":{"fleet":[{"unit":"cruiser","count":2}],"cards":[{"name":"morale-boost"}]},"system":{},"run":{"trials":100,"seed":2}},
+		`{"version":1,"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"carrier","count":1}],"technologies":["fighter-ii"]},"defender":{"fleet":[{"unit":"cruiser","count":2}],"cards":[{"name":"morale-boost"}]},"system":{},"run":{"trials":100,"seed":2},"units":[{"name":"ds.json","data":"[]"}]},
 			"limits":{"resources":8,"production":5,"fleet_pool":3,"supply":{"mech":1},"build":["carrier"],"war_sun":true},"target":0.5,"keep":2,"method":"trials"}`,
 		`{"version":1,"scenario":{"version":1,"action":"invade","attacker":{"fleet":[]},"defender":{"fleet":[{"unit":"infantry","count":2}]}},"limits":{"resources":8,"space_dock":3}}`,
 	},
