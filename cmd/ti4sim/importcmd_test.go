@@ -93,6 +93,10 @@ func TestImportAsyncTI4Letnev310(t *testing.T) {
 	if !strings.Contains(errOut, "ti4sim: warning: PDS in adjacent systems not read") {
 		t.Errorf("stderr has no adjacent-PDS warning: %q", errOut)
 	}
+	// docs/asyncti4.md answers this document, checked in for its example.
+	if want, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "asyncti4_pbd10972_310.json")); err != nil || string(want) != out {
+		t.Errorf("testdata/asyncti4_pbd10972_310.json is not what the import prints (%v):\n%s", err, out)
+	}
 	path := filepath.Join(t.TempDir(), "310.json")
 	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
