@@ -130,7 +130,7 @@ func importAsyncTI4(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	case src == "-":
 		r = e.stdin
 	case strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://"):
-		data, err := importer.FetchAsyncTI4(ctx, &http.Client{Timeout: 30 * time.Second}, src)
+		data, err := fetchSave(ctx, &http.Client{Timeout: 30 * time.Second}, src)
 		if err != nil {
 			return usageErrorf("import asyncti4: %v", err)
 		}

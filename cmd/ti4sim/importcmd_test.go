@@ -1,11 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // issue45 is a link a ti4calc user posted (issue 45), with
@@ -153,6 +162,66 @@ func TestImportAsyncTI4UsageErrors(t *testing.T) {
 		_, errOut, code := runCLI(t, c.args...)
 		if code != exitUsage || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "ti4sim: ") || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one ti4sim: line containing %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// TestImportAsyncTI4Service: POST /v1/import with the save's text gives
+// the document the command line prints; a missing tile is a 422 naming
+// asyncti4.tile, a bad save one naming asyncti4.save.
+func TestImportAsyncTI4Service(t *testing.T) {
+	save, err := os.ReadFile(asyncSave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli, _, code := runCLI(t, "import", "asyncti4", asyncSave, "--tile", "310")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	srv, err := service.New(service.DefaultConfig(), answer.NewBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	post := func(req map[string]string) (int, []byte) {
+		body, _ := json.Marshal(map[string]any{"asyncti4": req})
+		resp, err := http.Post(ts.URL+"/v1/import", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		out, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, out
+	}
+	status, out := post(map[string]string{"save": string(save), "tile": "310"})
+	var res struct {
+		Scenario json.RawMessage `json:"scenario"`
+		Warnings []string        `json:"warnings"`
+	}
+	if err := json.Unmarshal(out, &res); status != 200 || err != nil {
+		t.Fatalf("status %d, %v: %s", status, err, out)
+	}
+	var viaService, viaCLI any
+	json.Unmarshal(res.Scenario, &viaService)
+	json.Unmarshal([]byte(cli), &viaCLI)
+	if !reflect.DeepEqual(viaService, viaCLI) || len(res.Warnings) == 0 {
+		t.Errorf("the service's document differs from the command line's, or has no warnings:\n%s\n%s", res.Scenario, cli)
+	}
+	for _, c := range []struct {
+		req  map[string]string
+		path string
+	}{
+		{map[string]string{"save": string(save)}, "asyncti4.tile"},
+		{map[string]string{"save": string(save), "tile": "999"}, "asyncti4.tile"},
+		{map[string]string{"save": "hello", "tile": "310"}, "asyncti4.save"},
+	} {
+		status, out := post(c.req)
+		var e struct {
+			Path string `json:"path"`
+		}
+		if json.Unmarshal(out, &e); status != 422 || e.Path != c.path {
+			t.Errorf("%v: status %d, path %q, want 422 at %s: %s", c.req["tile"], status, e.Path, c.path, out)
 		}
 	}
 }

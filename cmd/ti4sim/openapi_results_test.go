@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -35,6 +37,14 @@ func TestOpenAPIRealResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	save, err := os.ReadFile(asyncSave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asyncBody := func(tile string) string {
+		b, _ := json.Marshal(map[string]any{"asyncti4": map[string]string{"save": string(save), "tile": tile}})
+		return string(b)
+	}
 	const fight = `"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"carrier","count":1},{"unit":"infantry","count":3}]},"defender":{"fleet":[{"unit":"infantry","count":2},{"unit":"pds","count":1}]}`
 	for _, tc := range []struct{ method, path, accept, body string }{
 		{"POST", "/v1/combat", "", spaceDoc(2000, 7)},
@@ -48,6 +58,8 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/vote", "", `{"version":1,"mode":"base","voters":["sol:5:for=1","hacan:3:against=1"],"run":{"exact":true}}`},
 		{"POST", "/v1/import", "", `{"link":"` + issue45 + `"}`},
 		{"POST", "/v1/import", "", `{"link":"https://example.org/"}`},
+		{"POST", "/v1/import", "", asyncBody("310")},
+		{"POST", "/v1/import", "", asyncBody("999")},
 		{"GET", "/v1/catalog", "", ""},
 		{"GET", "/v1/schema/advise", "", ""},
 	} {
