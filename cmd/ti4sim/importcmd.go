@@ -56,8 +56,9 @@ the space area, damaged and galvanized; the defender's ships and, when it
 holds planets there, every such planet with its units (an invasion; with
 --planet only that one); factions, unit upgrades, combat technologies,
 unlocked commanders, relics and promissory notes in play, and the laws
-that act in combat. What the save cannot say (cards in hand, choices, PDS
-in adjacent systems) is printed as warnings (see: ti4sim help asyncti4).
+that act in combat; each side's PDS in the neighbouring systems. What the
+save cannot say (cards in hand, choices) or ti4sim does not read
+(wormholes) is printed as warnings (see: ti4sim help asyncti4).
 
 Examples:
   ti4sim import 'https://ti4battle.com/?attacker-faction=Sol&attacker-unit-dreadnought=2&attacker-unit-fighter=3&defender-faction=Hacan&defender-unit-cruiser=3&defender-effect-Shields+Holding=1'

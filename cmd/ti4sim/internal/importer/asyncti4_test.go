@@ -29,8 +29,11 @@ func readTestSave(t testing.TB) *AsyncTI4Game {
 // L1Z1X home planet 0.0.0, "rse—pd 1,0", "rse—gf 10,0", "rse—sd 1,0" (rose
 // is the L1Z1X). The Letnev own "dreadnought2" and the technologies
 // amd, ps, gd, da, nes, sdn, dn2, fl; the L1Z1X ps, nm, st, gd, sdn2, ff2
-// and an unlocked commander (2RAM); Articles of War is a law for all. The
-// document below is written from those lines, not from the importer.
+// and an unlocked commander (2RAM); Articles of War is a law for all. Of
+// the positions next to 310 (207, 309, 311; ring 4 is off this 6-player
+// map: TestAdjacentPositions), 207 holds "rse—pd 1,0" on Vega Minor: the
+// L1Z1X have 1 adjacent PDS (a PDS I: it cannot reach). The document below
+// is written from those lines, not from the importer.
 func TestAsyncTI4Letnev310(t *testing.T) {
 	doc, warnings, err := AsyncTI4Battle(readTestSave(t), AsyncTI4Options{Tile: "310"})
 	if err != nil {
@@ -51,13 +54,14 @@ func TestAsyncTI4Letnev310(t *testing.T) {
 			Faction:      "l1z1x",
 			Technologies: []string{"ps", "sdn2", "ff2"},
 			Cards:        []scenario.Card{{Name: "2ram"}},
+			AdjacentPDS:  1,
 		},
 	}
 	if !reflect.DeepEqual(doc, want) {
 		t.Errorf("document\n got %+v\nwant %+v", doc, want)
 	}
 	all := strings.Join(warnings, "\n")
-	for _, w := range []string{"PDS in adjacent systems not read", "Viscount Unlenn is ready", "cards in hand", "left out: gd, sdn, fl", "the attacker is taken to be letnev"} {
+	for _, w := range []string{"adjacent through wormholes are not counted", "Viscount Unlenn is ready", "cards in hand", "left out: gd, sdn, fl", "the attacker is taken to be letnev"} {
 		if !strings.Contains(all, w) {
 			t.Errorf("no warning says %q; warnings:\n%s", w, all)
 		}
@@ -121,6 +125,43 @@ control_grn.png
 -tokens-
 -endtokens-
 -endtile-
+-tile-
+20 102
+-unitholder-
+-units-
+space
+-endunits-
+-planettokens-
+-planetendtokens-
+-units-
+lodor
+grn—pd 2,0
+ppl—pd 1,0
+-endunits-
+-planettokens-
+-planetendtokens-
+-endunitholder-
+-tokens-
+-endtokens-
+-endtile-
+-tile-
+21 104
+-unitholder-
+-units-
+space
+-endunits-
+-planettokens-
+-planetendtokens-
+-units-
+abyz
+grn—pd 5,0
+-endunits-
+-planettokens-
+-planetendtokens-
+-endunitholder-
+-tokens-
+-endtokens-
+-endtile-
 `
 
 func TestAsyncTI4StatesAndChoices(t *testing.T) {
@@ -150,6 +191,10 @@ func TestAsyncTI4StatesAndChoices(t *testing.T) {
 	}
 	if !reflect.DeepEqual(doc.Attacker.Cards, []scenario.Card{{Name: "conventions-of-war"}}) {
 		t.Errorf("attacker cards %+v", doc.Attacker.Cards)
+	}
+	// 102 is next to 101 (2 Sol PDS, 1 Letnev); 104 is not (5 Sol PDS).
+	if doc.Attacker.AdjacentPDS != 1 || doc.Defender.AdjacentPDS != 2 {
+		t.Errorf("adjacent PDS: attacker %d, defender %d; want 1 and 2", doc.Attacker.AdjacentPDS, doc.Defender.AdjacentPDS)
 	}
 	doc, _, err = AsyncTI4Battle(g, AsyncTI4Options{Tile: "101", Attacker: "letnev", Planet: "Wellon"})
 	if err != nil || len(doc.System.Planets) != 1 || doc.System.Planets[0].Name != "wellon" {

@@ -31,7 +31,10 @@ type AsyncTI4Game struct {
 	Laws    []string          // law ids in play, e.g. "articles_war"
 	Elected map[string]string // law id → the faction elected by it ("law_info")
 	Players []AsyncTI4Player
-	Tiles   map[string]*AsyncTI4Tile // by position, e.g. "310"
+	// CustomAdjacency: the map has custom adjacencies or hyperlanes
+	// (customAdjacentTiles, adjacencyOverrides, customHyperlaneData).
+	CustomAdjacency bool
+	Tiles           map[string]*AsyncTI4Tile // by position, e.g. "310"
 }
 
 // AsyncTI4Player is one player's combat-relevant state.
@@ -156,7 +159,12 @@ func (s *saveReader) readGameInfo() error {
 		if l == "-endgameinfo-" {
 			return nil
 		}
-		if key, value, _ := strings.Cut(l, " "); key == "law" {
+		key, value, _ := strings.Cut(l, " ")
+		switch key {
+		case "customAdjacentTiles", "adjacencyOverrides", "customHyperlaneData":
+			s.game.CustomAdjacency = s.game.CustomAdjacency || strings.TrimSpace(value) != ""
+		}
+		if key == "law" {
 			// "law warrant,63;articles_war,438;": ids with their card numbers.
 			for _, item := range splitList(value, ";") {
 				id, _, _ := strings.Cut(item, ",")

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -58,7 +59,6 @@ func AsyncTI4Battle(g *AsyncTI4Game, opt AsyncTI4Options) (scenario.Combat, []st
 		return scenario.Combat{}, nil, fmt.Errorf("tile %s: the battle read is not one ti4sim can run: %v", t.Position, err)
 	}
 	b.warnings = append(b.warnings,
-		"PDS in adjacent systems not read: give each side's count as adjacent_pds (they fire only with PDS II, or other range)",
 		"the tile's anomaly or wormhole is not read: set system.nebula where the system is a nebula",
 		"cards in hand (action cards, promissory notes) are not read: playing one is a choice; add it to a side's cards")
 	return b.doc, b.warnings, nil
@@ -153,8 +153,55 @@ func (b *tileBuilder) fill() error {
 	}
 	b.doc.Attacker = b.side(b.att, att, attG)
 	b.doc.Defender = b.side(b.def, def, defG)
+	b.doc.Attacker.PDS = min(b.pdsOn(b.att, b.t), units.MaxItemCount)
+	b.adjacentPDS()
 	b.laws()
 	return nil
+}
+
+// pdsOn counts a player's PDS on the planets of a tile.
+func (b *tileBuilder) pdsOn(p *AsyncTI4Player, t *AsyncTI4Tile) int {
+	n := 0
+	for _, h := range t.Holders {
+		for _, st := range h.Stacks {
+			if h.Name != "space" && st.Code == "pd" && b.byColor[st.Color] == p {
+				n += st.Count()
+			}
+		}
+	}
+	return n
+}
+
+// adjacentPDS counts each side's PDS in the systems next to the tile on
+// the grid (they fire into it with PDS II: ti4sim decides by the side's
+// technologies) and names a third player's PDS there and what is not read.
+func (b *tileBuilder) adjacentPDS() {
+	var att, def int
+	third := map[string]int{}
+	for pos, t := range b.g.Tiles {
+		if !adjacentPositions(b.t.Position, pos) {
+			continue
+		}
+		att += b.pdsOn(b.att, t)
+		def += b.pdsOn(b.def, t)
+		for i := range b.g.Players {
+			if p := &b.g.Players[i]; p != b.att && p != b.def {
+				third[p.Faction] += b.pdsOn(p, t)
+			}
+		}
+	}
+	b.doc.Attacker.AdjacentPDS = min(att, units.MaxItemCount)
+	b.doc.Defender.AdjacentPDS = min(def, units.MaxItemCount)
+	for _, f := range slices.Sorted(maps.Keys(third)) {
+		if third[f] > 0 {
+			b.warnings = append(b.warnings, fmt.Sprintf("%s, a third player, has %d PDS in adjacent systems: ti4sim fights two sides, they are left out", f, third[f]))
+		}
+	}
+	what := "PDS in systems adjacent through wormholes are not counted (only the map's neighbouring positions are)"
+	if b.g.CustomAdjacency {
+		what = "PDS in systems adjacent through wormholes, hyperlanes or the map's custom adjacencies are not counted (only the map's neighbouring positions are)"
+	}
+	b.warnings = append(b.warnings, what)
 }
 
 // planets returns the planets where the defender has units or control,
@@ -181,7 +228,7 @@ func (b *tileBuilder) planets() ([]scenario.Planet, error) {
 			continue
 		}
 		if mine, _, _ := b.units(b.att, h.Name); len(mine) > 0 {
-			b.warnings = append(b.warnings, fmt.Sprintf("the attacker's units already on %s are left out", h.Name))
+			b.warnings = append(b.warnings, fmt.Sprintf("the attacker's units already on %s are left out, but for its PDS (they fire space cannon offense)", h.Name))
 		}
 		out = append(out, scenario.Planet{Name: h.Name, Units: us})
 	}
