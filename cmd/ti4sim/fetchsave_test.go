@@ -40,7 +40,7 @@ func TestFetchSave(t *testing.T) {
 	if err != nil || g.Tiles["310"] == nil {
 		t.Fatalf("the fetched save: %v", err)
 	}
-	slow := srv.Client()
+	slow := *srv.Client() // a copy: srv.Client() is one client, shared
 	slow.Timeout = 100 * time.Millisecond
 	for _, c := range []struct {
 		client *http.Client
@@ -49,7 +49,7 @@ func TestFetchSave(t *testing.T) {
 	}{
 		{srv.Client(), srv.URL + "/missing", "404"},
 		{srv.Client(), srv.URL + "/big", "over"},
-		{slow, srv.URL + "/slow", "fetching"},
+		{&slow, srv.URL + "/slow", "fetching"},
 		{srv.Client(), strings.Replace(srv.URL, "https", "http", 1) + "/pbd10972.txt", "HTTPS only"},
 	} {
 		if _, err := fetchSave(ctx, c.client, c.url); err == nil || !strings.Contains(err.Error(), c.want) {

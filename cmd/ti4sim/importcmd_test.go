@@ -99,8 +99,8 @@ func TestImportAsyncTI4Letnev310(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	if !strings.Contains(errOut, "ti4sim: warning: PDS in systems adjacent through wormholes are not counted") {
-		t.Errorf("stderr has no wormhole warning: %q", errOut)
+	if !strings.Contains(errOut, "ti4sim: warning: adjacency is the map's neighbouring positions and the wormholes") {
+		t.Errorf("stderr has no adjacency warning: %q", errOut)
 	}
 	// docs/asyncti4.md answers this document, checked in for its example.
 	if want, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "asyncti4_pbd10972_310.json")); err != nil || string(want) != out {

@@ -61,7 +61,7 @@ func TestAsyncTI4Letnev310(t *testing.T) {
 		t.Errorf("document\n got %+v\nwant %+v", doc, want)
 	}
 	all := strings.Join(warnings, "\n")
-	for _, w := range []string{"adjacent through wormholes are not counted", "Viscount Unlenn is ready", "cards in hand", "left out: gd, sdn, fl", "the attacker is taken to be letnev"} {
+	for _, w := range []string{"other expansions' wormholes", "Viscount Unlenn is ready", "cards in hand", "left out: gd, sdn, fl", "the attacker is taken to be letnev"} {
 		if !strings.Contains(all, w) {
 			t.Errorf("no warning says %q; warnings:\n%s", w, all)
 		}

@@ -1,6 +1,10 @@
 package importer
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // hex is a cube coordinate of the hex grid (x + y + z = 0).
 type hex struct{ x, y, z int }
@@ -49,6 +53,50 @@ func positionHex(pos string) (hex, bool) {
 		}
 	}
 	return h, true
+}
+
+// tileWormholes are the wormholes of the base game's and Prophecy of
+// Kings' systems by tile id (the bot's src/main/resources/systems/ID.json,
+// "wormholes"; 82a is Mallice locked, 82b unlocked).
+var tileWormholes = map[string][]string{
+	"17": {"delta"}, "25": {"beta"}, "26": {"alpha"}, "39": {"alpha"}, "40": {"beta"},
+	"51": {"delta"}, "64": {"beta"}, "79": {"alpha"}, "82a": {"gamma"}, "82b": {"alpha", "beta", "gamma"},
+}
+
+// nebulaTiles are the base game's and Prophecy of Kings' nebulae (42, 68).
+var nebulaTiles = map[string]bool{"42": true, "68": true}
+
+// wormholes returns a tile's wormholes: its system's and a gamma wormhole
+// token's ("token_gamma.png" in its space area, as the bot saves it).
+func (t *AsyncTI4Tile) wormholes() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range tileWormholes[strings.ToLower(t.ID)] {
+		out[w] = true
+	}
+	for _, h := range t.Holders {
+		if h.Name == "space" && slices.Contains(h.Tokens, "token_gamma.png") {
+			out["gamma"] = true
+		}
+	}
+	return out
+}
+
+// adjacentTiles reports whether two tiles are adjacent: next to each
+// other on the grid, or sharing a wormhole type (LRR 101.2).
+func adjacentTiles(a, b *AsyncTI4Tile) bool {
+	if a == b {
+		return false
+	}
+	if adjacentPositions(a.Position, b.Position) {
+		return true
+	}
+	wa := a.wormholes()
+	for w := range b.wormholes() {
+		if wa[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // adjacentPositions reports whether two map positions are next to each

@@ -51,3 +51,29 @@ func TestAdjacentPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjacentTiles: systems sharing a wormhole type are adjacent wherever
+// they lie (LRR 101.2): Lodor (26, alpha) and tile 39 (alpha) across the
+// map; not Lodor and Quann (25, beta); a gamma token's system and Mallice
+// unlocked (82b) or locked (82a); Creuss's gate (17) and home (51), delta.
+func TestAdjacentTiles(t *testing.T) {
+	space := func(tokens ...string) []AsyncTI4Holder { return []AsyncTI4Holder{{Name: "space", Tokens: tokens}} }
+	lodor := &AsyncTI4Tile{ID: "26", Position: "101"}
+	for _, c := range []struct {
+		a, b *AsyncTI4Tile
+		want bool
+	}{
+		{lodor, &AsyncTI4Tile{ID: "39", Position: "310"}, true},
+		{lodor, &AsyncTI4Tile{ID: "25", Position: "310"}, false},
+		{lodor, &AsyncTI4Tile{ID: "19", Position: "202"}, true}, // next on the grid
+		{lodor, lodor, false},
+		{&AsyncTI4Tile{ID: "19", Position: "304", Holders: space("token_gamma.png")}, &AsyncTI4Tile{ID: "82b", Position: "tl"}, true},
+		{&AsyncTI4Tile{ID: "19", Position: "304", Holders: space("token_gamma.png")}, &AsyncTI4Tile{ID: "82a", Position: "tl"}, true},
+		{&AsyncTI4Tile{ID: "19", Position: "304"}, &AsyncTI4Tile{ID: "82b", Position: "tl"}, false},
+		{&AsyncTI4Tile{ID: "17", Position: "tr"}, &AsyncTI4Tile{ID: "51", Position: "br"}, true},
+	} {
+		if got := adjacentTiles(c.a, c.b); got != c.want {
+			t.Errorf("%s at %s and %s at %s: adjacent %v, want %v", c.a.ID, c.a.Position, c.b.ID, c.b.Position, got, c.want)
+		}
+	}
+}

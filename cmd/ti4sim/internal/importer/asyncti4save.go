@@ -64,7 +64,8 @@ type AsyncTI4Tile struct {
 type AsyncTI4Holder struct {
 	Name       string
 	Stacks     []AsyncTI4Stack
-	Controller string // colour id of its control token, if any
+	Controller string   // colour id of its control token, if any
+	Tokens     []string // its other tokens, e.g. "token_gamma.png"
 }
 
 // AsyncTI4Stack is one colour's units of one code in a holder.
@@ -280,6 +281,8 @@ func (s *saveReader) readHolder(t *AsyncTI4Tile) error {
 		case inTokens:
 			if c, ok := strings.CutPrefix(strings.TrimSpace(l), "control_"); ok {
 				h.Controller = strings.TrimSuffix(c, ".png")
+			} else if len(h.Tokens) < 100 {
+				h.Tokens = append(h.Tokens, strings.TrimSpace(l))
 			}
 		default:
 			st, err := s.readStack(l)

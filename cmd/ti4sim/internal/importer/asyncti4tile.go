@@ -58,8 +58,9 @@ func AsyncTI4Battle(g *AsyncTI4Game, opt AsyncTI4Options) (scenario.Combat, []st
 	if _, err := b.doc.Scenario(); err != nil {
 		return scenario.Combat{}, nil, fmt.Errorf("tile %s: the battle read is not one ti4sim can run: %v", t.Position, err)
 	}
+	b.doc.System.Nebula = nebulaTiles[strings.ToLower(t.ID)]
 	b.warnings = append(b.warnings,
-		"the tile's anomaly or wormhole is not read: set system.nebula where the system is a nebula",
+		"the tile's anomaly is read for the base game's and Prophecy of Kings' nebulae (tiles 42, 68) only: set system.nebula for another expansion's nebula",
 		"cards in hand (action cards, promissory notes) are not read: playing one is a choice; add it to a side's cards")
 	return b.doc, b.warnings, nil
 }
@@ -178,8 +179,8 @@ func (b *tileBuilder) pdsOn(p *AsyncTI4Player, t *AsyncTI4Tile) int {
 func (b *tileBuilder) adjacentPDS() {
 	var att, def int
 	third := map[string]int{}
-	for pos, t := range b.g.Tiles {
-		if !adjacentPositions(b.t.Position, pos) {
+	for _, t := range b.g.Tiles {
+		if !adjacentTiles(b.t, t) {
 			continue
 		}
 		att += b.pdsOn(b.att, t)
@@ -197,11 +198,10 @@ func (b *tileBuilder) adjacentPDS() {
 			b.warnings = append(b.warnings, fmt.Sprintf("%s, a third player, has %d PDS in adjacent systems: ti4sim fights two sides, they are left out", f, third[f]))
 		}
 	}
-	what := "PDS in systems adjacent through wormholes are not counted (only the map's neighbouring positions are)"
 	if b.g.CustomAdjacency {
-		what = "PDS in systems adjacent through wormholes, hyperlanes or the map's custom adjacencies are not counted (only the map's neighbouring positions are)"
+		b.warnings = append(b.warnings, "the map's hyperlanes and custom adjacencies are not read: PDS in systems adjacent only through them are not counted")
 	}
-	b.warnings = append(b.warnings, what)
+	b.warnings = append(b.warnings, "adjacency is the map's neighbouring positions and the wormholes of base-game and Prophecy of Kings systems and gamma tokens: other expansions' wormholes, Creuss wormhole tokens and ranges beyond adjacent are not read")
 }
 
 // planets returns the planets where the defender has units or control,
