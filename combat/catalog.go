@@ -67,6 +67,13 @@ func Technologies() []string {
 	return effects.Technologies()
 }
 
+// IsTechnology reports whether Side.Techs accepts the name: a technology
+// slug, an alias or an AsyncTI4 code ("da", "dn2", "sdn2"). A technology
+// it refuses is one the engine does not model.
+func IsTechnology(name string) bool {
+	return effects.IsTechnology(name)
+}
+
 // BoardState describes a board-state item a side may list among its
 // cards (Side.Cards): a fact about the board that a faction text needs
 // and that no fleet, technology or card says. Without it the text acts as

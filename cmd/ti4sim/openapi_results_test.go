@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -35,6 +37,14 @@ func TestOpenAPIRealResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	save, err := os.ReadFile(asyncSave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asyncBody := func(tile string) string {
+		b, _ := json.Marshal(map[string]any{"asyncti4": map[string]string{"save": string(save), "tile": tile}})
+		return string(b)
+	}
 	const fight = `"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"carrier","count":1},{"unit":"infantry","count":3}]},"defender":{"fleet":[{"unit":"infantry","count":2},{"unit":"pds","count":1}]}`
 	for _, tc := range []struct{ method, path, accept, body string }{
 		{"POST", "/v1/combat", "", spaceDoc(2000, 7)},
@@ -53,6 +63,8 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/luck", "", `{"version":1,"roll":{"dice":[{"n":3,"hits_on":6}],"hits":0}}`},
 		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":512,"actual_hits":38}}`},
 		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":5,"actual_hits":38}}`},
+		{"POST", "/v1/import", "", asyncBody("310")},
+		{"POST", "/v1/import", "", asyncBody("999")},
 		{"GET", "/v1/catalog", "", ""},
 		{"GET", "/v1/schema/advise", "", ""},
 	} {

@@ -74,13 +74,9 @@ func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
 	var up [units.NumKinds]bool
 	for at, t := range s.Techs {
 		slug := techSlug(t)
-		c, ok := lookupCard(slug)
-		a, _, isFaction := factionAbility(slug)
-		found := cardTechs[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
-		for _, k := range units.Kinds() {
-			if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
-				up[k], found = true, true
-			}
+		found := techCard(slug)
+		if k, ok := techUpgrade(slug); ok {
+			up[k], found = true, true
 		}
 		if !found {
 			return up, engine.InputAtf("", "Techs", at, "unknown technology %s; allowed: %s", echo.Quote(t), strings.Join(Technologies(), ", "))
@@ -92,4 +88,30 @@ func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
 		}
 	}
 	return up, nil
+}
+
+// techCard reports whether slug names a technology card or a faction
+// technology the engine knows.
+func techCard(slug string) bool {
+	c, ok := lookupCard(slug)
+	a, _, isFaction := factionAbility(slug)
+	return cardTechs[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
+}
+
+// techUpgrade returns the kind a unit-upgrade technology slug upgrades.
+func techUpgrade(slug string) (units.Kind, bool) {
+	for _, k := range units.Kinds() {
+		if units.HasUpgrade(k) && (slug == upgradeSlug(k) || slug == strings.TrimSuffix(upgradeSlug(k), "-ii")+"2") {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// IsTechnology reports whether Side.Techs accepts the name (a slug, an
+// alias or an AsyncTI4 code).
+func IsTechnology(name string) bool {
+	slug := techSlug(name)
+	_, up := techUpgrade(slug)
+	return up || techCard(slug)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
@@ -121,10 +122,21 @@ func answer(ctx context.Context, lim endpoint.Limits, run func(e *Env, w io.Writ
 	return out.Bytes(), nil
 }
 
-// importRequest is the body of POST /v1/import.
+// importRequest is the body of POST /v1/import: a link, or a game.
 type importRequest struct {
 	// Link is a ti4battle.com share link or its query string.
-	Link string `json:"link"`
+	Link string `json:"link,omitempty"`
+	// AsyncTI4 is an AsyncTI4 bot save and the tile whose battle to import.
+	AsyncTI4 *asyncTI4Request `json:"asyncti4,omitempty"`
+}
+
+// asyncTI4Request is ti4sim import asyncti4's input: the save's text (the
+// service fetches no address), --tile, --planet and --attacker.
+type asyncTI4Request struct {
+	Save     string `json:"save"`
+	Tile     string `json:"tile"`
+	Planet   string `json:"planet,omitempty"`
+	Attacker string `json:"attacker,omitempty"`
 }
 
 // importResponse is its answer: the document and what could not be
@@ -134,8 +146,13 @@ type importResponse struct {
 	Warnings []string        `json:"warnings"`
 }
 
-// Import turns a ti4battle.com link into a combat document
-// (POST /v1/import): {"link": "..."} → {"scenario": {...}, "warnings": [...]}.
+// importWant is the request's form, named in its errors.
+const importWant = ` (want {"link": "https://ti4battle.com/?..."} or {"asyncti4": {"save": "...", "tile": "310"}})`
+
+// Import turns a ti4battle.com link, or the battle at a tile of an
+// AsyncTI4 save, into a combat document (POST /v1/import):
+// {"link": "..."} or {"asyncti4": {"save": "...", "tile": "..."}} →
+// {"scenario": {...}, "warnings": [...]}.
 func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	var req importRequest
 	if err := scenario.DecodeJSON(bytes.NewReader(body), &req); err != nil {
@@ -144,11 +161,24 @@ func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 		if errors.As(err, &e) {
 			path, msg = e.Path, e.Msg
 		}
-		return nil, &endpoint.InputError{Path: path, Msg: msg + ` (want {"link": "https://ti4battle.com/?..."})`}
+		return nil, &endpoint.InputError{Path: path, Msg: msg + importWant}
 	}
-	d, warnings, err := importer.TI4Battle(req.Link)
+	var d scenario.Combat
+	var warnings []string
+	var err error
+	switch {
+	case req.AsyncTI4 != nil && req.Link != "":
+		return nil, &endpoint.InputError{Path: "asyncti4", Msg: "give a link or an asyncti4 game, not both" + importWant}
+	case req.AsyncTI4 != nil:
+		d, warnings, err = importAsyncTI4(req.AsyncTI4)
+	default:
+		d, warnings, err = importer.TI4Battle(req.Link)
+		if err != nil {
+			err = &endpoint.InputError{Path: "link", Msg: err.Error()}
+		}
+	}
 	if err != nil {
-		return nil, &endpoint.InputError{Path: "link", Msg: err.Error()}
+		return nil, err
 	}
 	if warnings == nil {
 		warnings = []string{}
@@ -158,6 +188,23 @@ func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// importAsyncTI4 reads the save and imports the battle at the tile; its
+// errors name asyncti4.save, asyncti4.tile (the battle) or the field.
+func importAsyncTI4(r *asyncTI4Request) (scenario.Combat, []string, error) {
+	if strings.TrimSpace(r.Tile) == "" {
+		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.tile", Msg: "give the tile's position, e.g. \"310\""}
+	}
+	g, err := importer.ReadAsyncTI4Save(strings.NewReader(r.Save))
+	if err != nil {
+		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.save", Msg: err.Error()}
+	}
+	d, warnings, err := importer.AsyncTI4Battle(g, importer.AsyncTI4Options{Tile: r.Tile, Planet: r.Planet, Attacker: r.Attacker})
+	if err != nil {
+		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.tile", Msg: err.Error()}
+	}
+	return d, warnings, nil
 }
 
 // Catalog lists what documents may name (GET /v1/catalog), encoded at the

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
+)
+
+// TestFetchSave serves the real save from a local TLS server.
+func TestFetchSave(t *testing.T) {
+	data, err := os.ReadFile(asyncSave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/pbd10972.txt":
+			w.Write(data)
+		case "/big":
+			w.Write([]byte(strings.Repeat("x", importer.MaxAsyncTI4Save+1)))
+		case "/slow":
+			time.Sleep(2 * time.Second)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	got, err := fetchSave(ctx, srv.Client(), srv.URL+"/pbd10972.txt")
+	if err != nil || string(got) != string(data) {
+		t.Fatalf("fetch: %v, %d bytes, want %d", err, len(got), len(data))
+	}
+	g, err := importer.ReadAsyncTI4Save(strings.NewReader(string(got)))
+	if err != nil || g.Tiles["310"] == nil {
+		t.Fatalf("the fetched save: %v", err)
+	}
+	slow := *srv.Client() // a copy: srv.Client() is one client, shared
+	slow.Timeout = 100 * time.Millisecond
+	for _, c := range []struct {
+		client *http.Client
+		url    string
+		want   string
+	}{
+		{srv.Client(), srv.URL + "/missing", "404"},
+		{srv.Client(), srv.URL + "/big", "over"},
+		{&slow, srv.URL + "/slow", "fetching"},
+		{srv.Client(), strings.Replace(srv.URL, "https", "http", 1) + "/pbd10972.txt", "HTTPS only"},
+	} {
+		if _, err := fetchSave(ctx, c.client, c.url); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err %v, want one containing %q", c.url, err, c.want)
+		}
+	}
+}
