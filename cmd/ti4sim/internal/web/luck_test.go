@@ -343,3 +343,40 @@ func TestBrowserLuckPhone(t *testing.T) {
 		t.Logf("screenshots: %v", tb.shot("TestBrowserLuckPhone-"+mode))
 	}
 }
+
+// TestBrowserLuckBusyCancel: the Luck tab shows its work as the other
+// tabs do. A link to a big battle's end (simulated, 2,000 trials) opens
+// the tab with its answer; the Battle tab's trials raised to 4,000,000
+// mark it outdated; its run is busy (Computing…, the seconds elapsed,
+// Cancel) and Cancel stops the service's run, the last answer greyed.
+func TestBrowserLuckBusyCancel(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	doc := `{"version":1,"result":{"scenario":` + bigBattle + `,"attacker_left":[{"unit":"dreadnought","count":2}],"defender_left":[]}}`
+	tb.open(shareLink(c.served, "luck", []byte(doc)))
+	tb.waitDone("luck-out", "luck-error", 120*time.Second)
+	if v := viewOf(tb, "luck"); v.State != "done" || v.Outdated || v.Running || v.Words != "" {
+		t.Errorf("luck after its answer shows %+v, want done, current, not busy", v)
+	}
+	if got := eval[string](tb, `document.getElementById("luck-a-left-dreadnought").value + " " + document.getElementById("luck-headline").textContent`); !strings.HasPrefix(got, "2 Luck of a space combat's end: 2,000 trials, seed 1,") {
+		t.Errorf("the link opens the tab showing %q, want 2 dreadnoughts left and the answer of 2,000 trials, seed 1", got)
+	}
+	tb.click("#tab-battle", 1)
+	tb.typeInto("#trials", "4000000")
+	if v := viewOf(tb, "luck"); v.State != "stale" || !v.Outdated || !strings.Contains(v.Words, "Outdated: the Battle tab changed") {
+		t.Errorf("luck after an edit of the Battle tab shows %+v, want its answer outdated: the Battle tab changed", v)
+	}
+	tb.poll("the Battle tab's run", `document.getElementById("running").checkVisibility() ? "running" : false`, 30*time.Second)
+	tb.click("#cancel", 1)
+	tb.click("#tab-luck", 1)
+	tb.click("#luck-run", 1)
+	tb.waitRunning("luck", false, 30*time.Second)
+	waitService(t, c, "computed the luck of the battle", func(v serviceVars) bool { return v.Running >= 1 }, 10*time.Second)
+	checkRunning(t, "luck", viewOf(tb, "luck"), viewOf(tb, "luck").Progress, true)
+	tb.click("#luck-cancel", 1)
+	checkCancelled(t, "luck", viewOf(tb, "luck"))
+	if id := eval[string](tb, `document.activeElement.id`); id != "luck-run" {
+		t.Errorf("after Cancel the keyboard's focus is on %q, want the How lucky? button (Cancel is hidden)", id)
+	}
+	serviceStopped(t, c)
+}
