@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -379,4 +382,85 @@ func TestBrowserLuckBusyCancel(t *testing.T) {
 		t.Errorf("after Cancel the keyboard's focus is on %q, want the How lucky? button (Cancel is hidden)", id)
 	}
 	serviceStopped(t, c)
+}
+
+// TestBrowserLuckStructures: the sample battle's defender has a space
+// dock; luck does not rank structures (units.Kind.Structure), so the tab
+// asks for the ships left only and says why the dock is not asked.
+func TestBrowserLuckStructures(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	if got := eval[string](tb, `[...document.querySelectorAll("#luck-d-left input")].map((i) => i.id).join(" ")`); got != "luck-d-left-fighter luck-d-left-destroyer luck-d-left-dreadnought" {
+		t.Errorf("the defender's units-left fields are %q, want its fighters, destroyers and dreadnought, not its space dock", got)
+	}
+	if note := eval[string](tb, `document.getElementById("luck-battle").textContent`); !strings.HasSuffix(note, "PDS and space docks are not asked: luck does not rank them.") {
+		t.Errorf("the Luck tab describes the battle as %q, want it to say why the space dock is not asked", note)
+	}
+}
+
+// luckSide is one side of the command line's answer (ti4sim luck space
+// -o json).
+type luckSide struct {
+	Outcome         string  `json:"outcome"`
+	Left            string  `json:"left"`
+	ThisOrWorse     float64 `json:"this_or_worse"`
+	ThisOrBetter    float64 `json:"this_or_better"`
+	Percentile      float64 `json:"percentile"`
+	OneIn           float64 `json:"one_in"`
+	ResourcesLost   float64 `json:"resources_lost"`
+	ExpectedLost    float64 `json:"expected_resources_lost"`
+	LostThisOrWorse float64 `json:"resources_lost_this_or_more"`
+}
+
+// TestBrowserLuckBattleCLI: docs/unlucky.md's example — two dreadnoughts
+// and two cruisers lost everything against three destroyers and two
+// cruisers, one cruiser left — shows on the page (served) what `ti4sim
+// luck space ... -o json` prints for the same battle and units left.
+func TestBrowserLuckBattleCLI(t *testing.T) {
+	c := requireComponents(t)
+	doc := scenarioDoc(t, c, "space", "-a", "2 dreadnought, 2 cruiser", "-d", "3 destroyer, 2 cruiser", "--exact")
+	file := filepath.Join(t.TempDir(), "battle.json")
+	if err := os.WriteFile(file, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(c.bin, "luck", "space", "--scenario", file, "--attacker-left", "", "--defender-left", "1 cruiser", "-o", "json").Output()
+	if err != nil {
+		t.Fatalf("ti4sim luck space: %v", err)
+	}
+	var cli struct {
+		Result struct {
+			Attacker, Defender luckSide
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(out, &cli); err != nil {
+		t.Fatal(err)
+	}
+	want := figures{}
+	for side, s := range map[string]luckSide{"attacker": cli.Result.Attacker, "defender": cli.Result.Defender} {
+		left := s.Left
+		if left == "" {
+			left = "none"
+		}
+		for k, v := range map[string]string{
+			"outcome": s.Outcome, "left": left, "this_or_worse": pct(s.ThisOrWorse), "one_in": oneInText(s.OneIn),
+			"percentile": pct(s.Percentile), "this_or_better": pct(s.ThisOrBetter),
+			"resources_lost": fmt.Sprintf("%g (%s)", s.ResourcesLost, toFixed(s.ExpectedLost, 2)), "resources_lost_this_or_more": pct(s.LostThisOrWorse),
+		} {
+			want[k+"/"+side] = v
+		}
+	}
+	if want["this_or_worse/attacker"] != "7.84%" {
+		t.Errorf("the command line ranks the attacker's end %s, docs/unlucky.md says 7.84%%", want["this_or_worse/attacker"])
+	}
+	tb := newTab(t)
+	tb.open(shareLink(c.served, "combat", doc))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.click("#luck-d-left-cruiser + button.inc", 1)
+	tb.click("#luck-run", 1)
+	tb.waitDone("luck-out", "luck-error", 60*time.Second)
+	checkCells(t, "docs/unlucky.md's battle", eval[figures](tb, luckCellsJS), want)
 }

@@ -76,9 +76,9 @@ export function followBattle(doc) {
   $("luck-battle").textContent =
     doc.action === "invade"
       ? "The Battle tab's battle is an invasion: luck ranks one combat at a time. Choose Space combat or Ground combat there as its Action, with the units each side had at the start of that combat."
-      : `${action}: the attacker's ${text("a")} against the defender's ${text("d")}, as set on the Battle tab.`;
+      : `${action}: the attacker's ${text("a")} against the defender's ${text("d")}, as set on the Battle tab.${[...(doc.attacker?.fleet || []), ...(doc.defender?.fleet || [])].some((e) => structure(e.unit)) ? " PDS and space docks are not asked: luck does not rank them." : ""}`;
   for (const p of ["a", "d"]) {
-    const fleet = doc.action === "invade" ? [] : doc[roles[p]]?.fleet || [];
+    const fleet = doc.action === "invade" ? [] : (doc[roles[p]]?.fleet || []).filter((e) => !structure(e.unit));
     const next = fleet.map((e) => ({ unit: e.unit, upgraded: Boolean(e.upgraded), max: e.count, name: unitName(p, e), id: `luck-${p}-left-${dash(e.unit)}${e.upgraded ? "-ii" : ""}` }));
     const same = next.length === rows[p].length && next.every((r, i) => r.id === rows[p][i].id && r.name === rows[p][i].name);
     rows[p] = next;
@@ -89,6 +89,12 @@ export function followBattle(doc) {
     const kept = new Map([...$(`luck-${p}-left`).querySelectorAll("input")].map((i) => [i.id, i.value]));
     $(`luck-${p}-left`).replaceChildren(h("h3", { class: "luck-side-title" }, titles[p]), ...(next.length ? next.map((r) => leftRow(p, r, kept.get(r.id))) : [h("p", { class: "note" }, "No units.")]));
   }
+}
+
+// structure is true for the units luck does not rank (PDS and space
+// docks: units.Kind.Structure; they are kept at no value and not compared).
+function structure(unit) {
+  return ["pds", "space dock"].includes(String(unit).trim().toLowerCase());
 }
 
 // unitName is side p's fleet entry's unit as the Battle tab names it for
