@@ -149,6 +149,9 @@ func rollPMF(p []float64) []float64 {
 	return pmf
 }
 
+// pmfJS reads the roll's distribution table: hits → its row's cells.
+const pmfJS = `Object.fromEntries([...document.querySelectorAll("#luck-pmf tbody tr")].map((tr) => [tr.dataset.hits, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`
+
 // TestBrowserLuckRoll: 3 dice hitting on 6 and 2 on 9, no hit: P(hits ≤
 // 0) = 0.5³·0.8² = 0.08, 1 in 12.5, P(≥ 0) = 1, percentile 0.04, 1.90
 // hits expected. Then a die hitting on 9 that rerolls its miss (1 − 0.8²
@@ -199,7 +202,7 @@ func TestBrowserLuckRoll(t *testing.T) {
 				want[fmt.Sprint(k)] = fmt.Sprintf("%s | %s | %s | %s", label, pct(p), pct(math.Min(1, below+p)), pct(math.Max(0, 1-below)))
 				below += p
 			}
-			got := eval[figures](tb, `Object.fromEntries([...document.querySelectorAll("#luck-pmf tbody tr")].map((tr) => [tr.dataset.hits, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`)
+			got := eval[figures](tb, pmfJS)
 			checkCells(t, "the roll's distribution, "+name, got, want)
 			atMost := pmf[0] + pmf[1] + pmf[2]
 			if got := eval[string](tb, `document.querySelector("#luck-roll tr[data-figure=at_most] td").textContent`); got != pct(atMost) {
@@ -216,6 +219,15 @@ func TestBrowserLuckRoll(t *testing.T) {
 			if w := strings.Join(wantBars, " ") + " / 2 colours, bar 2 true"; bars != w {
 				t.Errorf("the chart draws %q, want %q", bars, w)
 			}
+			// The link opens the same question, answered.
+			link := tb.hash()
+			tb2 := newTab(t)
+			tb2.open(base + "/" + link)
+			tb2.waitDone("luck-out", "luck-error", 90*time.Second)
+			if mode := eval[string](tb2, `document.getElementById("luck-mode").value`); mode != "roll" {
+				t.Errorf("the roll's link opens the question %q, want roll", mode)
+			}
+			checkCells(t, "the roll's link, "+name, eval[figures](tb2, pmfJS), want)
 		})
 	}
 }

@@ -304,7 +304,7 @@ function openFragment(hash) {
     if (doc.result) showMissed(battle.load(doc.result.scenario || {}));
     battle.refreshNames();
     selectTab("luck");
-    luck.load(doc);
+    luck.load(doc, battle.document());
     runLuck();
   }
   return true;

@@ -175,9 +175,10 @@ export function document(combat) {
   return { version: 1, result: { scenario: combat, attacker_left: left.a, defender_left: left.d } };
 }
 
-// load writes a luck document into the tab (a result's battle is the
-// Battle tab's, loaded there first: followBattle has built its rows).
-export function load(doc) {
+// load writes a luck document into the tab; a result's battle is loaded
+// on the Battle tab first, combat its document as the Battle tab reads it
+// back (the units-left rows are that document's, as a run's are).
+export function load(doc, combat) {
   const mode = doc.roll ? "roll" : doc.totals ? "totals" : "result";
   $("luck-mode").value = mode;
   showMode();
@@ -188,11 +189,12 @@ export function load(doc) {
     $("luck-expected").value = doc.totals.expected_hits_x10 ?? 0;
     $("luck-actual").value = doc.totals.actual_hits ?? 0;
   } else if (doc.result) {
-    followBattle(doc.result.scenario || {});
+    followBattle(combat);
+    const base = (unit) => dash(unit).replace(/-ii$/, "");
     for (const p of ["a", "d"]) {
       for (const r of rows[p]) $(r.id).value = 0;
       for (const e of doc.result[`${roles[p]}_left`] || []) {
-        const r = rows[p].find((x) => x.unit === e.unit && x.upgraded === Boolean(e.upgraded)) || rows[p].find((x) => dash(x.unit) === dash(e.unit));
+        const r = rows[p].find((x) => base(x.unit) === base(e.unit) && x.upgraded === Boolean(e.upgraded || /\sii$/i.test(e.unit))) || rows[p].find((x) => base(x.unit) === base(e.unit));
         if (r) $(r.id).value = e.count;
       }
     }
@@ -339,5 +341,8 @@ function control(path, msg) {
 
 // error shows a luck error, named by the control at fault.
 export function error(msg, path = "") {
-  showError($("luck-error"), msg, path.replace(/^result\.scenario\./, "scenario."), msg ? control(path, msg) : null);
+  // The battle's own paths are the Battle tab's (scenario.…); the battle
+  // as a whole is named by the message alone.
+  const shown = /^result(\.scenario)?$/.test(path) ? "" : path.replace(/^result\.scenario\./, "scenario.");
+  showError($("luck-error"), msg, shown, msg ? control(path, msg) : null);
 }
