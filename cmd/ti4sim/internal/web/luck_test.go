@@ -476,3 +476,29 @@ func TestBrowserLuckBattleCLI(t *testing.T) {
 	tb.waitDone("luck-out", "luck-error", 60*time.Second)
 	checkCells(t, "docs/unlucky.md's battle", eval[figures](tb, luckCellsJS), want)
 }
+
+// TestBrowserLuckGround: a ground combat, one infantry each (each hits on
+// 8: 0.3). Each round one side alone hits with 0.3·0.7 = 0.21, both with
+// 0.09, neither 0.49; so each side wins 7/17 and both die 3/17. The
+// attacker won with its infantry: for it the best end (this or worse 1,
+// this or better 7/17); for the defender the worst (this or worse 7/17, 1
+// in 2.4).
+func TestBrowserLuckGround(t *testing.T) {
+	c := requireComponents(t)
+	tb := newTab(t)
+	tb.open(shareLink(c.served, "combat", []byte(`{"version":1,"action":"ground","attacker":{"fleet":[{"unit":"infantry","count":1}]},"defender":{"fleet":[{"unit":"infantry","count":1}]},"run":{"prefer_exact":true,"trials":100000,"seed":1}}`)))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.click("#luck-a-left-infantry + button.inc", 1)
+	tb.click("#luck-run", 1)
+	tb.waitDone("luck-out", "luck-error", 60*time.Second)
+	checkCells(t, "luck of a ground combat's end", eval[figures](tb, luckCellsJS), figures{
+		"outcome/attacker": "won", "outcome/defender": "lost",
+		"this_or_worse/attacker": pct(1), "this_or_better/attacker": pct(7.0 / 17),
+		"this_or_worse/defender": pct(7.0 / 17), "one_in/defender": oneInText(17.0 / 7),
+		"percentile/defender": pct(3.5 / 17),
+	})
+	if h := eval[string](tb, `document.getElementById("luck-headline").textContent`); !strings.HasPrefix(h, "Luck of a ground combat's end: exact,") {
+		t.Errorf("the headline is %q, want a ground combat's, exact", h)
+	}
+}
