@@ -68,4 +68,17 @@ func TestBrowserFlagWords(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d input flags written as their control's label, the others in words", mapped, len(got))
+
+	// The flags of ti4sim luck are the Luck tab's controls (shown from
+	// another tab, named with it).
+	luckFlags := map[string]string{
+		"attacker-left": "Luck tab · Attacker's units left", "defender-left": "Luck tab · Defender's units left",
+		"dice": "Luck tab · Dice of the roll", "hits": "Luck tab · Hits scored",
+		"expected-x10": "Luck tab · Expected hits ×10", "actual": "Luck tab · Actual hits",
+	}
+	for flag, label := range luckFlags {
+		if w := eval[string](tb, fmt.Sprintf(`import("./js/messages.js").then((m) => m.words("see --%s here"))`, flag)); w != "see "+label+" here" {
+			t.Errorf("--%s is written %q, want see %s here", flag, w, label)
+		}
+	}
 }

@@ -33,7 +33,7 @@ var (
 )
 
 // tabs are the page's tabs.
-var tabs = []string{"battle", "compare", "advise", "vote"}
+var tabs = []string{"battle", "compare", "advise", "vote", "luck"}
 
 // size lays the tab out at v.
 func (tb *tab) size(v viewport) {
@@ -194,7 +194,7 @@ const overflowJS = `((width) => {
     const wide = [...document.querySelectorAll("body *")].filter(e => e.checkVisibility() && e.getBoundingClientRect().right > innerWidth + 0.5 && !e.closest(".sr-only"));
     out.push("the page scrolls sideways: " + se.scrollWidth + " > " + innerWidth + " px (" + wide.slice(0, 4).map(e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + "." + e.className).join(", ") + ")");
   }
-  const cards = "fieldset, .fleets, details.setting, #result, #compare-out, #advise-out, #vote-out, .side-results section";
+  const cards = "fieldset, .fleets, details.setting, #result, #compare-out, #advise-out, #vote-out, #luck-out, .side-results section";
   for (const card of document.querySelectorAll(cards)) {
     if (!card.checkVisibility()) continue;
     const box = card.getBoundingClientRect();

@@ -12,6 +12,7 @@ import { Results } from "./results.js";
 import * as compare from "./compare.js";
 import * as advise from "./advise.js";
 import * as vote from "./vote.js";
+import * as luck from "./luck.js";
 import * as share from "./share.js";
 import * as sides from "./sides.js";
 import * as memory from "./memory.js";
@@ -63,6 +64,7 @@ async function main() {
   battle = new Battle(catalog);
   compare.setup(catalog);
   vote.setup();
+  luck.setup();
   if (engine.name === "wasm") $("api-link").closest("footer").hidden = true;
   wire();
   sides.setup(battle, standard);
@@ -135,11 +137,12 @@ function wire() {
   $("import-go").addEventListener("click", () => importLink());
   for (const kind of Object.keys(onBattle)) $(`${kind}-run`).addEventListener("click", () => runOnBattle(kind));
   $("vote-run").addEventListener("click", () => runVote());
+  $("luck-run").addEventListener("click", () => runLuck());
   window.addEventListener("hashchange", () => {
     if (location.hash !== lastHash) openFragment(location.hash);
   });
   // Tabs: click, and the arrow keys between them.
-  const tabs = ["battle", "compare", "advise", "vote"];
+  const tabs = ["battle", "compare", "advise", "vote", "luck"];
   for (const t of tabs) $(`tab-${t}`).addEventListener("click", () => selectTab(t));
   $("tab-battle")
     .closest("[role=tablist]")
@@ -159,7 +162,7 @@ function wire() {
 }
 
 function selectTab(name) {
-  for (const t of ["battle", "compare", "advise", "vote"]) {
+  for (const t of ["battle", "compare", "advise", "vote", "luck"]) {
     const on = t === name;
     const tab = $(`tab-${t}`);
     tab.setAttribute("aria-selected", on ? "true" : "false");
@@ -167,6 +170,7 @@ function selectTab(name) {
     $(`panel-${t}`).hidden = !on;
   }
   $("summary").classList.toggle("off", name !== "battle");
+  if (name === "luck") luck.followBattle(battle.document());
 }
 
 // battleEdited records an edit: the link follows the form, the answer
@@ -295,6 +299,13 @@ function openFragment(hash) {
     vote.load(doc);
     selectTab("vote");
     runVote();
+  } else if (kind === "luck") {
+    // A battle's end is the Battle tab's battle and the units left.
+    if (doc.result) showMissed(battle.load(doc.result.scenario || {}));
+    battle.refreshNames();
+    selectTab("luck");
+    luck.load(doc, battle.document());
+    runLuck();
   }
   return true;
 }
@@ -361,7 +372,7 @@ async function importLink() {
 const busy = {};
 
 // runWords are the words of each tab's run button.
-const runWords = { compare: "Compare", advise: "Advise", vote: "Odds" };
+const runWords = { compare: "Compare", advise: "Advise", vote: "Odds", luck: "How lucky?" };
 
 // busyOf returns a tab's Busy; at its first run the tab's form starts to
 // mark the answer outdated when it changes.
@@ -382,6 +393,7 @@ function busyOf(kind) {
 // defender it will advise against.
 function tabsOnBattleEdited() {
   for (const kind of Object.keys(onBattle)) busy[kind]?.outdated("the Battle tab changed");
+  if ($("luck-mode").value === "result") busy.luck?.outdated("the Battle tab changed");
   advise.showAgainst(battle.document(), battle.cat);
 }
 
@@ -397,7 +409,13 @@ async function runVote() {
   await runTab("vote", vote.document(), vote);
 }
 
-// runTab answers a compare, advise or vote document in its tab (view: its
+// runLuck answers the Luck tab's question: a battle's end (the Battle
+// tab's battle), a roll or the bot's totals.
+async function runLuck() {
+  await runTab("luck", luck.document(battle.document()), luck);
+}
+
+// runTab answers a compare, advise, vote or luck document in its tab (view: its
 // module, with show and error): the link follows the document; the tab is
 // busy (progress where the engine reports it, Cancel) until the answer or
 // the engine's error is shown; an answer to a run since replaced or
@@ -406,7 +424,8 @@ async function runTab(kind, doc, view) {
   setHash(share.encode(kind, doc));
   const b = busyOf(kind);
   const run = b.start();
-  if (doc.scenario) noteCombat(doc.scenario);
+  const combat = doc.scenario || doc.result?.scenario;
+  if (combat) noteCombat(combat);
   view.error("");
   try {
     const ans = await engine.run(kind, JSON.stringify(doc), { signal: run.signal, onProgress: run.onProgress });

@@ -27,7 +27,7 @@ export async function load() {
   throw new Error(`engine.json: unknown engine ${JSON.stringify(cfg.engine)}`);
 }
 
-const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", import: "v1/import" };
+const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", luck: "v1/luck", import: "v1/import" };
 
 // fetchCatalog fetches the catalogue at url.
 async function fetchCatalog(url) {

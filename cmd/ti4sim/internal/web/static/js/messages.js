@@ -41,6 +41,9 @@ const flags = {
   "speaker-prefers": ["#vote-speaker"], bribery: ["#vote-table"], players: ["#vote-table"], duel: ["#vote-mode"],
   // compare
   vary: ["#compare-key"],
+  // luck (ti4sim luck)
+  "attacker-left": ["#luck-a-left"], "defender-left": ["#luck-d-left"], dice: ["#luck-dice"], hits: ["#luck-hits"],
+  "expected-x10": ["#luck-expected"], actual: ["#luck-actual"],
 };
 
 // shown is true for an element on the tab shown (or outside every tab).
@@ -52,7 +55,7 @@ function shown(el) {
 // controlOfFlag finds the control a flag (without its dashes) sets, or null.
 export function controlOfFlag(flag) {
   const side = /^(attacker|defender)(?:-(.*))?$/.exec(flag);
-  const targets = side ? (side[2] ?? "") in sideFlags ? [`${side[1]}.${sideFlags[side[2] ?? ""]}`] : [] : flags[flag] || [];
+  const targets = flags[flag] || (side ? ((side[2] ?? "") in sideFlags ? [`${side[1]}.${sideFlags[side[2] ?? ""]}`] : []) : []);
   const found = targets.map((t) => (t.startsWith("#") ? $(t.slice(1)) : controlOf(t))).filter(Boolean);
   return found.find(shown) || found[0] || null;
 }

@@ -1,9 +1,9 @@
 // Share links: the whole scenario document in the URL fragment,
-// #combat=, #compare=, #advise= or #vote= followed by the base64url (RFC 4648 §5,
+// #combat=, #compare=, #advise=, #vote= or #luck= followed by the base64url (RFC 4648 §5,
 // no padding) of its UTF-8 JSON text, so a link reproduces the same
 // document — and with its seed, the same digits — anywhere.
 
-const kinds = ["combat", "compare", "advise", "vote"];
+const kinds = ["combat", "compare", "advise", "vote", "luck"];
 
 // encode returns the fragment for a document of the given kind.
 export function encode(kind, doc) {
