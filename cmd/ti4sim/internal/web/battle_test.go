@@ -131,15 +131,21 @@ func TestBrowserBattleExact(t *testing.T) {
 func checkCharts(tb *tab) {
 	tb.t.Helper()
 	for _, id := range []string{"chart-survivors", "chart-rounds"} {
-		js := fmt.Sprintf(`(() => {
+		// Chart.js loads after the first answer (chartjs.js), so the chart
+		// is waited for, up to 20 s (a loaded machine), not read at once.
+		js := fmt.Sprintf(`new Promise(r => { const t0 = Date.now(); (function poll() {
   const c = document.getElementById(%q);
-  if (!c) return "missing";
-  if (!c.checkVisibility() || c.width === 0 || c.height === 0) return "not visible";
-  const chart = window.Chart && Chart.getChart(c);
-  if (!chart) return "no chart";
-  const points = chart.data.datasets.reduce((n, d) => n + d.data.length, 0);
-  return points > 0 ? "" : "no data";
-})()`, id)
+  let msg = "";
+  if (!c) msg = "missing";
+  else if (!c.checkVisibility() || c.width === 0 || c.height === 0) msg = "not visible";
+  else {
+    const chart = window.Chart && Chart.getChart(c);
+    if (!chart) msg = "no chart";
+    else if (chart.data.datasets.reduce((n, d) => n + d.data.length, 0) === 0) msg = "no data";
+  }
+  if (msg === "" || Date.now() - t0 > 20000) return r(msg);
+  setTimeout(poll, 50);
+})(); })`, id)
 		if msg := eval[string](tb, js); msg != "" {
 			tb.t.Errorf("#%s: %s", id, msg)
 		}
