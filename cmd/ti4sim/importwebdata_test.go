@@ -3,13 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
 // The bot's web-data and game state for pbd10972, constructed from its
@@ -168,6 +176,88 @@ func TestImportAsyncTI4LiveUsageErrors(t *testing.T) {
 		_, errOut, code := runCLI(t, c.args...)
 		if code != exitUsage || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line containing %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// TestImportAsyncTI4WebDataService: POST /v1/import takes the web-data as
+// an object (asyncti4.webdata) or as text (asyncti4.save, told apart as
+// the command line does), and the game state in place of the tile
+// (asyncti4.gamestate): each gives the document the command line prints
+// for tile 310. Mistakes are 422s at their JSON path, inside the bot's
+// documents too.
+func TestImportAsyncTI4WebDataService(t *testing.T) {
+	web, err := os.ReadFile(asyncWebData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := os.ReadFile(asyncGameState)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "asyncti4_pbd10972_310.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := service.New(service.DefaultConfig(), answer.NewBackend(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	post := func(body string) (int, []byte) {
+		resp, err := http.Post(ts.URL+"/v1/import", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		out, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, out
+	}
+	text, _ := json.Marshal(string(web))
+	for _, body := range []string{
+		`{"asyncti4": {"webdata": ` + string(web) + `, "tile": "310"}}`,
+		`{"asyncti4": {"save": ` + string(text) + `, "tile": "310"}}`,
+		`{"asyncti4": {"gamestate": ` + string(state) + `, "webdata": ` + string(web) + `}}`,
+		`{"asyncti4": {"webdata": ` + string(web) + `, "tile": "310", "gamestate": null}}`,
+	} {
+		status, out := post(body)
+		var res struct {
+			Scenario any      `json:"scenario"`
+			Warnings []string `json:"warnings"`
+		}
+		var viaCLI any
+		json.Unmarshal(want, &viaCLI)
+		if err := json.Unmarshal(out, &res); status != 200 || err != nil || !reflect.DeepEqual(res.Scenario, viaCLI) {
+			t.Errorf("%.60s...: status %d, %v; not the command line's document: %.300s", body, status, err, out)
+			continue
+		}
+		if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, "web-data does not carry") }) ||
+			strings.Contains(body, `"gamestate": {`) != strings.Contains(strings.Join(res.Warnings, "\n"), "the live combat") {
+			t.Errorf("%.60s...: warnings %q", body, res.Warnings)
+		}
+	}
+	badCount := strings.Replace(string(web), `"count": 3,`, `"count": "3",`, 1)
+	for _, c := range []struct{ body, path, msg string }{
+		{`{"asyncti4": {"webdata": ` + badCount + `, "tile": "310"}}`, "asyncti4.webdata.tileUnitData.310.space.letnev[2].count", "want a whole number"},
+		{`{"asyncti4": {"webdata": "pbd10972", "tile": "310"}}`, "asyncti4.webdata", "want an object"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "gamestate": {"activeCombat": null}}}`, "asyncti4.gamestate", "names no combat in progress: give the tile's position"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "gamestate": {"activeCombat": {"round": "1"}}}}`, "asyncti4.gamestate.activeCombat.round", "want a whole number"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "gamestate": ` + string(state) + `, "tile": "310"}}`, "asyncti4.gamestate", "not both"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "save": "x", "tile": "310"}}`, "asyncti4.webdata", "not both"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `}}`, "asyncti4.tile", "give the tile's position"},
+		{`{"asyncti4": {"tile": "310"}}`, "asyncti4.save", "give the game"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "tile": "999"}}`, "asyncti4.tile", "no tile at position"},
+		{`{"asyncti4": {"webdata": ` + string(web) + `, "tile": "310", "webdat": 1}}`, "asyncti4.webdat", "unknown field"},
+		{`{"asyncti4": {"save": ` + strings.Replace(string(text), "tilePositions", "tilePositions\\\": 7, \\\"x", 1) + `, "tile": "310"}}`, "asyncti4.save", "tilePositions: want an array"},
+	} {
+		status, out := post(c.body)
+		var e struct {
+			Path    string `json:"path"`
+			Message string `json:"message"`
+		}
+		if json.Unmarshal(out, &e); status != 422 || e.Path != c.path || !strings.Contains(string(out), c.msg) {
+			t.Errorf("%.80s: status %d, %s; want 422 at %s saying %q", c.body, status, out, c.path, c.msg)
 		}
 	}
 }
