@@ -6,10 +6,29 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
+
+// newFetchClient is the client of ti4sim import asyncti4's fetches: the
+// timeout bounds each whole fetch, and a redirect may not leave HTTPS.
+func newFetchClient() *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, CheckRedirect: httpsOnlyRedirect}
+}
+
+// httpsOnlyRedirect refuses a redirect to an address that is not https://
+// (and more than 10 redirects, as net/http's default does).
+func httpsOnlyRedirect(req *http.Request, via []*http.Request) error {
+	if req.URL.Scheme != "https" {
+		return fmt.Errorf("redirected to %s: a game is fetched over HTTPS only", echo.Quote(req.URL.Redacted()))
+	}
+	if len(via) >= 10 {
+		return fmt.Errorf("stopped after 10 redirects")
+	}
+	return nil
+}
 
 // statusError is an answer other than 200.
 type statusError struct {

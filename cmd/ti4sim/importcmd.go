@@ -11,7 +11,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -156,7 +155,7 @@ func importAsyncTI4(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	src := asyncTI4Source{ctx: ctx, e: e, client: e.botClient, api: e.botAPI}
 	src.game, _ = fs.GetString("game")
 	if src.client == nil {
-		src.client = &http.Client{Timeout: 30 * time.Second}
+		src.client = newFetchClient()
 	}
 	if src.api == "" {
 		src.api = asyncTI4API
