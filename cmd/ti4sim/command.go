@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -42,6 +43,12 @@ type env struct {
 	workers int
 	stdout  io.Writer
 	stderr  io.Writer
+	// botAPI and botClient, when set (by a test, to its TLS server), are
+	// the AsyncTI4 bot's API root and the client that import asyncti4
+	// --game fetches with; unset, https://bot.asyncti4.com and a client with
+	// a 30 s timeout.
+	botAPI    string
+	botClient *http.Client
 }
 
 // command is one ti4sim subcommand.

@@ -24,6 +24,10 @@ func TestFetchSave(t *testing.T) {
 			w.Write(data)
 		case "/big":
 			w.Write([]byte(strings.Repeat("x", importer.MaxAsyncTI4Save+1)))
+		case "/to-http":
+			http.Redirect(w, r, "http://"+r.Host+"/pbd10972.txt", http.StatusFound)
+		case "/to-https":
+			http.Redirect(w, r, "/pbd10972.txt", http.StatusFound)
 		case "/slow":
 			time.Sleep(2 * time.Second)
 		default:
@@ -39,6 +43,15 @@ func TestFetchSave(t *testing.T) {
 	g, err := importer.ReadAsyncTI4Save(strings.NewReader(string(got)))
 	if err != nil || g.Tiles["310"] == nil {
 		t.Fatalf("the fetched save: %v", err)
+	}
+	// The CLI's client follows a redirect within HTTPS only.
+	httpsOnly := *srv.Client() // a copy: srv.Client() is one client, shared
+	httpsOnly.CheckRedirect = newFetchClient().CheckRedirect
+	if got, err := fetchSave(ctx, &httpsOnly, srv.URL+"/to-https"); err != nil || string(got) != string(data) {
+		t.Errorf("a redirect within HTTPS: %v", err)
+	}
+	if _, err := fetchSave(ctx, &httpsOnly, srv.URL+"/to-http"); err == nil || !strings.Contains(err.Error(), "HTTPS only") {
+		t.Errorf("a redirect to http://: err %v, want one saying HTTPS only", err)
 	}
 	slow := *srv.Client() // a copy: srv.Client() is one client, shared
 	slow.Timeout = 100 * time.Millisecond

@@ -152,7 +152,7 @@ func TestImportAsyncTI4UsageErrors(t *testing.T) {
 		args []string
 	}{
 		{"import asyncti4: give the tile's position", []string{"import", "asyncti4", asyncSave}},
-		{"import asyncti4: give one save", []string{"import", "asyncti4", "--tile", "310"}},
+		{"import asyncti4: give one game", []string{"import", "asyncti4", "--tile", "310"}},
 		{"no tile at position \"999\"", []string{"import", "asyncti4", asyncSave, "--tile", "999"}},
 		{"tile 313 holds no battle", []string{"import", "asyncti4", asyncSave, "--tile", "313"}},
 		{"import asyncti4: open nosuchfile", []string{"import", "asyncti4", "nosuchfile", "--tile", "310"}},

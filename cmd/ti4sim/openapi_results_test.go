@@ -45,6 +45,11 @@ func TestOpenAPIRealResults(t *testing.T) {
 		b, _ := json.Marshal(map[string]any{"asyncti4": map[string]string{"save": string(save), "tile": tile}})
 		return string(b)
 	}
+	web, err := os.ReadFile(asyncWebData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	webBody := func(rest string) string { return `{"asyncti4": {"webdata": ` + string(web) + rest + `}}` }
 	const fight = `"attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"carrier","count":1},{"unit":"infantry","count":3}]},"defender":{"fleet":[{"unit":"infantry","count":2},{"unit":"pds","count":1}]}`
 	for _, tc := range []struct{ method, path, accept, body string }{
 		{"POST", "/v1/combat", "", spaceDoc(2000, 7)},
@@ -65,6 +70,8 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":5,"actual_hits":38}}`},
 		{"POST", "/v1/import", "", asyncBody("310")},
 		{"POST", "/v1/import", "", asyncBody("999")},
+		{"POST", "/v1/import", "", webBody(`, "tile": "310"`)},
+		{"POST", "/v1/import", "", webBody(`, "gamestate": {"activeCombat": null}`)},
 		{"GET", "/v1/catalog", "", ""},
 		{"GET", "/v1/schema/advise", "", ""},
 	} {

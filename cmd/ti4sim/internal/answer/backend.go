@@ -2,6 +2,7 @@ package answer
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -126,17 +127,22 @@ func answer(ctx context.Context, lim endpoint.Limits, run func(e *Env, w io.Writ
 type importRequest struct {
 	// Link is a ti4battle.com share link or its query string.
 	Link string `json:"link,omitempty"`
-	// AsyncTI4 is an AsyncTI4 bot save and the tile whose battle to import.
+	// AsyncTI4 is an AsyncTI4 bot game and the tile whose battle to import.
 	AsyncTI4 *asyncTI4Request `json:"asyncti4,omitempty"`
 }
 
-// asyncTI4Request is ti4sim import asyncti4's input: the save's text (the
-// service fetches no address), --tile, --planet and --attacker.
+// asyncTI4Request is ti4sim import asyncti4's input: the save's or
+// web-data's text (the service fetches no address), --tile, --planet and
+// --attacker. The bot's own JSON documents, asyncti4.webdata and
+// asyncti4.gamestate, are taken out of the body before it is decoded
+// (splitBotDocuments) and read by their own readers.
 type asyncTI4Request struct {
-	Save     string `json:"save"`
-	Tile     string `json:"tile"`
+	Save     string `json:"save,omitempty"`
+	Tile     string `json:"tile,omitempty"`
 	Planet   string `json:"planet,omitempty"`
 	Attacker string `json:"attacker,omitempty"`
+	webData  json.RawMessage
+	state    json.RawMessage
 }
 
 // importResponse is its answer: the document and what could not be
@@ -147,21 +153,29 @@ type importResponse struct {
 }
 
 // importWant is the request's form, named in its errors.
-const importWant = ` (want {"link": "https://ti4battle.com/?..."} or {"asyncti4": {"save": "...", "tile": "310"}})`
+const importWant = ` (want {"link": "https://ti4battle.com/?..."} or {"asyncti4": {"save": "..." or "webdata": {...}, "tile": "310"}})`
 
 // Import turns a ti4battle.com link, or the battle at a tile of an
-// AsyncTI4 save, into a combat document (POST /v1/import):
-// {"link": "..."} or {"asyncti4": {"save": "...", "tile": "..."}} →
-// {"scenario": {...}, "warnings": [...]}.
+// AsyncTI4 game, into a combat document (POST /v1/import):
+// {"link": "..."} or {"asyncti4": {"save": "...", "tile": "..."}} (or
+// "webdata": the bot's web-data; "gamestate" in place of the tile: its
+// live combat) → {"scenario": {...}, "warnings": [...]}.
 func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
+	rest, bot := splitBotDocuments(body)
 	var req importRequest
-	if err := scenario.DecodeJSON(bytes.NewReader(body), &req); err != nil {
+	if err := scenario.DecodeJSON(bytes.NewReader(rest), &req); err != nil {
 		path, msg := "", err.Error()
 		var e *scenario.Error
 		if errors.As(err, &e) {
 			path, msg = e.Path, e.Msg
 		}
 		return nil, &endpoint.InputError{Path: path, Msg: msg + importWant}
+	}
+	if bot != nil && req.AsyncTI4 == nil {
+		req.AsyncTI4 = &asyncTI4Request{}
+	}
+	if req.AsyncTI4 != nil {
+		req.AsyncTI4.webData, req.AsyncTI4.state = bot["webdata"], bot["gamestate"]
 	}
 	var d scenario.Combat
 	var warnings []string
@@ -190,21 +204,96 @@ func (b *Backend) Import(ctx context.Context, body []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// importAsyncTI4 reads the save and imports the battle at the tile; its
-// errors name asyncti4.save, asyncti4.tile (the battle) or the field.
+// splitBotDocuments takes asyncti4.webdata and asyncti4.gamestate — the
+// bot's own documents, whose many keys ti4sim does not read — out of an
+// import body, leaving the rest for the strict decoding; a body where
+// they are not (or that is not JSON, for the decoder to say so) is
+// returned as it is. A null is taken for absent.
+func splitBotDocuments(body []byte) ([]byte, map[string]json.RawMessage) {
+	var top map[string]json.RawMessage
+	var inner map[string]json.RawMessage
+	if json.Unmarshal(body, &top) != nil || json.Unmarshal(top["asyncti4"], &inner) != nil {
+		return body, nil
+	}
+	bot := map[string]json.RawMessage{}
+	taken := false
+	for _, k := range []string{"webdata", "gamestate"} {
+		if v, ok := inner[k]; ok {
+			if string(bytes.TrimSpace(v)) != "null" {
+				bot[k] = v
+			}
+			delete(inner, k)
+			taken = true
+		}
+	}
+	if !taken {
+		return body, nil
+	}
+	top["asyncti4"], _ = json.Marshal(inner)
+	rest, err := json.Marshal(top)
+	if err != nil {
+		return body, nil
+	}
+	return rest, bot
+}
+
+// importAsyncTI4 reads the game (asyncti4.save or asyncti4.webdata) and
+// imports the battle at the tile, or the live combat of asyncti4.gamestate;
+// its errors name the field, and within the bot's documents the path.
 func importAsyncTI4(r *asyncTI4Request) (scenario.Combat, []string, error) {
-	if strings.TrimSpace(r.Tile) == "" {
-		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.tile", Msg: "give the tile's position, e.g. \"310\""}
+	fail := func(path string, err error) (scenario.Combat, []string, error) {
+		var e *scenario.Error
+		if errors.As(err, &e) && e.Path != "" && path != "asyncti4.save" {
+			path = joinPath(path, e.Path)
+			err = errors.New(e.Msg)
+		}
+		return scenario.Combat{}, nil, &endpoint.InputError{Path: path, Msg: err.Error()}
 	}
-	g, err := importer.ReadAsyncTI4Save(strings.NewReader(r.Save))
+	switch {
+	case r.Save != "" && r.webData != nil:
+		return fail("asyncti4.webdata", errors.New("give the save or the web-data, not both"))
+	case r.Save == "" && r.webData == nil:
+		return fail("asyncti4.save", errors.New(`give the game: its save's or web-data's text ("save"), or the web-data ("webdata": {...})`))
+	case strings.TrimSpace(r.Tile) != "" && r.state != nil:
+		return fail("asyncti4.gamestate", errors.New("the game state names the live combat: give it, or the tile, not both"))
+	case strings.TrimSpace(r.Tile) == "" && r.state == nil:
+		return fail("asyncti4.tile", errors.New(`give the tile's position, e.g. "310", or the bot's game state ("gamestate": {...}) naming the live combat`))
+	}
+	var g *importer.AsyncTI4Game
+	var err error
+	if r.webData != nil {
+		if g, err = importer.ReadAsyncTI4WebData(bytes.NewReader(r.webData)); err != nil {
+			return fail("asyncti4.webdata", err)
+		}
+	} else if g, err = importer.ReadAsyncTI4(strings.NewReader(r.Save)); err != nil {
+		return fail("asyncti4.save", err)
+	}
+	opt := importer.AsyncTI4Options{Tile: r.Tile, Planet: r.Planet, Attacker: r.Attacker}
+	var live []string
+	if r.state != nil {
+		st, err := importer.ReadAsyncTI4GameState(bytes.NewReader(r.state))
+		if err != nil {
+			return fail("asyncti4.gamestate", err)
+		}
+		if opt, live, err = importer.AsyncTI4LiveCombat(g, st); err != nil {
+			return fail("asyncti4.gamestate", fmt.Errorf("%v: give the tile's position (asyncti4.tile)", err))
+		}
+		opt.Planet, opt.Attacker = cmp.Or(r.Planet, opt.Planet), cmp.Or(r.Attacker, opt.Attacker)
+	}
+	d, warnings, err := importer.AsyncTI4Battle(g, opt)
 	if err != nil {
-		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.save", Msg: err.Error()}
+		return fail("asyncti4.tile", err)
 	}
-	d, warnings, err := importer.AsyncTI4Battle(g, importer.AsyncTI4Options{Tile: r.Tile, Planet: r.Planet, Attacker: r.Attacker})
-	if err != nil {
-		return scenario.Combat{}, nil, &endpoint.InputError{Path: "asyncti4.tile", Msg: err.Error()}
+	return d, append(live, warnings...), nil
+}
+
+// joinPath puts a path of the bot's document below the request's field:
+// asyncti4.webdata + tileUnitData.310 is asyncti4.webdata.tileUnitData.310.
+func joinPath(base, path string) string {
+	if strings.HasPrefix(path, "[") {
+		return base + path
 	}
-	return d, warnings, nil
+	return base + "." + path
 }
 
 // Catalog lists what documents may name (GET /v1/catalog), encoded at the

@@ -172,14 +172,26 @@ func TestAsyncTI4StatesAndChoices(t *testing.T) {
 	if _, _, err := AsyncTI4Battle(g, AsyncTI4Options{Tile: "101"}); err == nil || !strings.Contains(err.Error(), "--attacker") {
 		t.Fatalf("two fleets and no attacker: err %v, want one asking for --attacker", err)
 	}
-	doc, _, err := AsyncTI4Battle(g, AsyncTI4Options{Tile: "101", Attacker: "letnev"})
+	doc, warnings, err := AsyncTI4Battle(g, AsyncTI4Options{Tile: "101", Attacker: "letnev"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// "ppl—dn 1,1,1,1": 4 dreadnoughts, damaged 1+1, galvanized 1+1.
+	// "ppl—dn 1,1,1,1": 4 dreadnoughts, damaged 1+1, galvanized 1+1 — read
+	// as plain: in ti4sim only the Last Bastion galvanize (a document
+	// with Letnev galvanized units would not run).
 	wantFleet := []scenario.Units{{Unit: "dreadnought", Count: 4, Damaged: 2}, {Unit: "fighter", Count: 2, Upgraded: true}}
-	if !reflect.DeepEqual(doc.Attacker.Fleet, wantFleet) || !reflect.DeepEqual(doc.Attacker.Galvanized, []scenario.Units{{Unit: "dreadnought", Count: 2}}) {
-		t.Errorf("attacker fleet %+v galvanized %+v", doc.Attacker.Fleet, doc.Attacker.Galvanized)
+	if !reflect.DeepEqual(doc.Attacker.Fleet, wantFleet) || doc.Attacker.Galvanized != nil ||
+		!strings.Contains(strings.Join(warnings, "\n"), "letnev's galvanized units are read as plain units") {
+		t.Errorf("attacker fleet %+v galvanized %+v; warnings %q", doc.Attacker.Fleet, doc.Attacker.Galvanized, warnings)
+	}
+	// The Last Bastion galvanize: the same stacks keep their tokens.
+	lb, err := ReadAsyncTI4Save(strings.NewReader(strings.Replace(syntheticSave, "faction letnev", "faction last-bastion", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _, err := AsyncTI4Battle(lb, AsyncTI4Options{Tile: "101", Attacker: "last-bastion"}); err != nil ||
+		!reflect.DeepEqual(d.Attacker.Galvanized, []scenario.Units{{Unit: "dreadnought", Count: 2}}) {
+		t.Errorf("last-bastion: %v, galvanized %+v; want 2 dreadnoughts", err, d.Attacker.Galvanized)
 	}
 	// Sol's ships in space, both its planets (one undefended), Prophecy of
 	// Ixth with Sol (elected), Conventions of War with the attacker.

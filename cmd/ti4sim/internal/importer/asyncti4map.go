@@ -67,14 +67,15 @@ var tileWormholes = map[string][]string{
 var nebulaTiles = map[string]bool{"42": true, "68": true}
 
 // wormholes returns a tile's wormholes: its system's and a gamma wormhole
-// token's ("token_gamma.png" in its space area, as the bot saves it).
+// token's in its space area: "token_gamma.png" as the bot saves it,
+// "gamma" (the token's id, src/main/resources/data/tokens) in web-data.
 func (t *AsyncTI4Tile) wormholes() map[string]bool {
 	out := map[string]bool{}
 	for _, w := range tileWormholes[strings.ToLower(t.ID)] {
 		out[w] = true
 	}
 	for _, h := range t.Holders {
-		if h.Name == "space" && slices.Contains(h.Tokens, "token_gamma.png") {
+		if h.Name == "space" && (slices.Contains(h.Tokens, "token_gamma.png") || slices.Contains(h.Tokens, "gamma")) {
 			out["gamma"] = true
 		}
 	}

@@ -35,6 +35,9 @@ type AsyncTI4Game struct {
 	// (customAdjacentTiles, adjacencyOverrides, customHyperlaneData).
 	CustomAdjacency bool
 	Tiles           map[string]*AsyncTI4Tile // by position, e.g. "310"
+	// Notes are what the input could not say, for every battle's warnings
+	// (web-data: that it carries no custom adjacencies).
+	Notes []string
 }
 
 // AsyncTI4Player is one player's combat-relevant state.

@@ -18,6 +18,9 @@ type AsyncTI4Options struct {
 	Tile     string // the tile's position, e.g. "310"
 	Planet   string // optional: invade only this planet of the tile
 	Attacker string // optional: the attacker's faction id, when the save cannot tell
+	// Ground makes the battle the ground combat on Planet (a live combat
+	// there, AsyncTI4LiveCombat): each side's units on that planet.
+	Ground bool
 }
 
 // tileBuilder turns one tile of a game into a combat document.
@@ -48,17 +51,21 @@ func AsyncTI4Battle(g *AsyncTI4Game, opt AsyncTI4Options) (scenario.Combat, []st
 	for i := range g.Players {
 		b.byColor[colorID(g.Players[i].Color)] = &g.Players[i]
 	}
-	if err := b.sides(); err != nil {
-		return scenario.Combat{}, nil, err
-	}
 	b.doc = scenario.Combat{Version: scenario.Version, Action: scenario.ActionSpace, Ruleset: "ti4"}
-	if err := b.fill(); err != nil {
+	var err error
+	if opt.Ground {
+		err = b.ground()
+	} else if err = b.sides(); err == nil {
+		err = b.fill()
+	}
+	if err != nil {
 		return scenario.Combat{}, nil, err
 	}
 	if _, err := b.doc.Scenario(); err != nil {
 		return scenario.Combat{}, nil, fmt.Errorf("tile %s: the battle read is not one ti4sim can run: %v", t.Position, err)
 	}
 	b.doc.System.Nebula = nebulaTiles[strings.ToLower(t.ID)]
+	b.warnings = append(b.warnings, g.Notes...)
 	b.warnings = append(b.warnings,
 		"the tile's anomaly is read for the base game's and Prophecy of Kings' nebulae (tiles 42, 68) only: set system.nebula for another expansion's nebula",
 		"cards in hand (action cards, promissory notes) are not read: playing one is a choice; add it to a side's cards")
@@ -297,6 +304,10 @@ func (b *tileBuilder) side(p *AsyncTI4Player, fleet, galvanized []scenario.Units
 		b.warnings = append(b.warnings, fmt.Sprintf("%s's technologies that act outside combat or that ti4sim does not model, left out: %s", p.Faction, strings.Join(left, ", ")))
 	}
 	b.relicsAndNotes(p, &s)
+	if len(s.Galvanized) > 0 && s.Faction != "last-bastion" && !slices.Contains(s.Cards, scenario.Card{Name: "raise-the-standard"}) {
+		b.warnings = append(b.warnings, fmt.Sprintf("%s's galvanized units are read as plain units: only the Last Bastion galvanize (or a holder of their Raise the Standard)", p.Faction))
+		s.Galvanized = nil
+	}
 	return s
 }
 
