@@ -57,6 +57,10 @@ func closedPort(t *testing.T) string {
 	return addr
 }
 
+// openImportBoxesJS opens the AsyncTI4 import and the homebrew picker
+// (folded at first), so that the layout and accessibility tests see them.
+const openImportBoxesJS = `(document.getElementById("asyncti4-box").open = true, document.getElementById("homebrew-box").open = true, true)`
+
 // pbdSave is the bot's save of game pbd10972.
 func pbdSave() string {
 	return filepath.Join(repoRoot, "cmd", "ti4sim", "internal", "importer", "testdata", "asyncti4", "pbd10972.txt")
