@@ -170,7 +170,7 @@ func TestBrowserAsyncTI4SaveErrors(t *testing.T) {
 	tb.typeInto("#async-tile", "999")
 	tb.click("#async-go", 1)
 	text, control = errorAt(tb, "async-error", "async-tile")
-	if !strings.HasPrefix(text, "Tile: ") || !strings.Contains(text, "999") {
+	if text != `Tile: no tile at position "999" in game "pbd10972" (8 tiles)` {
 		t.Errorf("tile 999: %q at #%s", text, control)
 	}
 	eval[bool](tb, `(document.getElementById("async-save").value = "hello", true)`)

@@ -225,3 +225,41 @@ func TestBrowserImportPhone(t *testing.T) {
 	}
 	t.Logf("screenshots: %v", tb.shot("TestBrowserImportPhone"))
 }
+
+// TestBrowserHomebrewTooLong: a unit file too long for a link and for the
+// device's memory (a unit with 410,000 characters of text) still answers,
+// but the share link carries no units and the picker says so, as it says
+// the file is not remembered.
+func TestBrowserHomebrewTooLong(t *testing.T) {
+	c := requireComponents(t)
+	long := filepath.Join(t.TempDir(), "long.json")
+	units := []map[string]any{{"id": "longf_destroyer", "baseType": "destroyer", "faction": "longf", "name": "Long Destroyer",
+		"cost": 1, "combatHitsOn": 9, "afbHitsOn": 9, "afbDieCount": 2, "ability": strings.Repeat("words ", 410000/6)}}
+	data, _ := json.Marshal(units)
+	if err := os.WriteFile(long, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open(c.served + "/")
+	tb.waitAnswer(0, 60*time.Second)
+	tb.loadUnitFiles(long)
+	if s := eval[string](tb, `document.getElementById("units-status").textContent`); !strings.Contains(s, "too large to be remembered") {
+		t.Errorf("after loading, the picker says %q", s)
+	}
+	seq := tb.resultSeq()
+	tb.choose("#a-faction", "longf")
+	tb.waitAnswer(seq, 60*time.Second)
+	if s := eval[string](tb, `document.getElementById("units-status").textContent`); !strings.Contains(s, "share link does not carry the homebrew units") {
+		t.Errorf("with the faction picked, the picker says %q", s)
+	}
+	var d map[string]any
+	if err := json.Unmarshal(linkDocument(t, tb.hash(), "combat"), &d); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := d["units"]; ok {
+		t.Error("the share link carries the long file")
+	}
+	if a, _ := d["attacker"].(map[string]any); a["faction"] != "longf" {
+		t.Errorf("the link's attacker is %v", a)
+	}
+}
