@@ -149,8 +149,11 @@ func TestBrowserAsyncTI4Save(t *testing.T) {
 	}
 }
 
-// TestBrowserAsyncTI4SaveErrors: a tile with no battle, a missing tile and
-// a pasted text that is no save are refused at their control, in words.
+// TestBrowserAsyncTI4SaveErrors: a missing tile, a tile not on the map, a
+// pasted text that is no save, and a tile where both players have ships
+// are refused at their control, in words (the importer's --attacker is
+// the box's Attacker field), and a refused import leaves the battle as it
+// was; the attacker given, the two-fleet battle is imported.
 func TestBrowserAsyncTI4SaveErrors(t *testing.T) {
 	c := requireComponents(t)
 	tb := newTab(t)
@@ -177,14 +180,35 @@ func TestBrowserAsyncTI4SaveErrors(t *testing.T) {
 	tb.typeInto("#async-tile", "310")
 	tb.click("#async-go", 1)
 	text, control = errorAt(tb, "async-error", "async-save")
-	if !strings.HasPrefix(text, "The save: ") || strings.Contains(text, "want {") {
-		t.Errorf("no save: %q at #%s", text, control)
-	}
-	checkPlainWords(tb, "the AsyncTI4 import's errors")
-	tb.expectConsole("status of 422 (Unprocessable Entity) (" + c.served + "/v1/import)")
 	if a := eval[string](tb, `document.getElementById("a-faction").value`); a == "letnev" {
 		t.Error("a refused import changed the battle")
 	}
+	if !strings.HasPrefix(text, "The save: ") || strings.Contains(text, "want {") {
+		t.Errorf("no save: %q at #%s", text, control)
+	}
+	// Both players with ships at the tile (an L1Z1X cruiser added to the
+	// save): the attacker is asked for in the Attacker field, not as the
+	// command line's --attacker; given, the battle is imported.
+	two := strings.Replace(string(save), "ppl—ff 1,0\n", "ppl—ff 1,0\nrse—ca 1,0\n", 1)
+	if two == string(save) {
+		t.Fatal("the save's tile 310 no longer holds the Letnev fighter line")
+	}
+	eval[bool](tb, fmt.Sprintf(`(document.getElementById("async-save").value = %q, true)`, two))
+	tb.click("#async-go", 1)
+	text, control = errorAt(tb, "async-error", "async-attacker")
+	if control != "async-attacker" || !strings.HasPrefix(text, "Attacker: ") || !strings.Contains(text, "in the Attacker field") {
+		t.Errorf("two fleets: %q at #%s", text, control)
+	}
+	tb.typeInto("#async-attacker", "letnev")
+	tb.click("#async-go", 1)
+	if got := tb.asyncImported(); !strings.HasPrefix(got, "Imported") {
+		t.Errorf("two fleets, the attacker given: %q", got)
+	}
+	if d := eval[string](tb, `document.getElementById("d-count-cruiser").value`); d != "1" {
+		t.Errorf("the L1Z1X cruiser in space: the defender's cruisers are %q", d)
+	}
+	checkPlainWords(tb, "the AsyncTI4 import's errors")
+	tb.expectConsole("status of 422 (Unprocessable Entity) (" + c.served + "/v1/import)")
 }
 
 // botStandIn serves a game's web data at the bot's path,
