@@ -17,7 +17,7 @@ import (
 
 // TestOpenAPIRealResults: the answers of the real backend (combat of each
 // action, exact and simulated, compare, advise, vote of both modes,
-// import, the catalogue, a schema, streams) fit the schemas the OpenAPI
+// import, homebrew units, the catalogue, a schema, streams) fit the schemas the OpenAPI
 // description gives them, and their statuses are documented.
 func TestOpenAPIRealResults(t *testing.T) {
 	cfg := service.DefaultConfig()
@@ -38,6 +38,10 @@ func TestOpenAPIRealResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	save, err := os.ReadFile(asyncSave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := os.ReadFile(dsUnits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,6 +76,8 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/import", "", asyncBody("999")},
 		{"POST", "/v1/import", "", webBody(`, "tile": "310"`)},
 		{"POST", "/v1/import", "", webBody(`, "gamestate": {"activeCombat": null}`)},
+		{"POST", "/v1/units", "", unitsBody("ds.json", string(ds))},
+		{"POST", "/v1/units", "", unitsBody("bad.json", `[{"id":"x"}]`)},
 		{"GET", "/v1/catalog", "", ""},
 		{"GET", "/v1/schema/advise", "", ""},
 	} {

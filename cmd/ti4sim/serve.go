@@ -79,6 +79,8 @@ scenario and seed.
   POST /v1/advise        a fleet question (a fight and the build limits)
   POST /v1/luck          a luck document (a battle's end, a roll, the bot's totals)
   POST /v1/vote          a vote document
+  POST /v1/import        a ti4battle.com link, or an AsyncTI4 save and a tile
+  POST /v1/units         homebrew unit files (AsyncTI4 format): their factions
   GET  /v1/catalog       units, factions, technologies and cards
   GET  /v1/schema/NAME   the JSON Schema of a document (combat, compare, vote, advise, luck)
   GET  /v1/openapi.json  the OpenAPI 3.1 description

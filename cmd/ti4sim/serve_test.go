@@ -195,6 +195,7 @@ func TestServeHelpListsPageAndStream(t *testing.T) {
 		"  GET  /                 the page (fleet builder, compare, advise, vote)\n",
 		"  POST /v1/advise        a fleet question (a fight and the build limits)\n",
 		"  POST /v1/luck          a luck document (a battle's end, a roll, the bot's totals)\n",
+		"  POST /v1/units         homebrew unit files (AsyncTI4 format): their factions\n",
 		"With Accept: application/x-ndjson a run (combat, compare, advise, luck, vote)",
 		`{"progress":{"done":N,"total":M}}`, `{"result":...}`, `{"error":"...","path":"...","status":S}`,
 		"curl -sN -H 'Accept: application/x-ndjson'",

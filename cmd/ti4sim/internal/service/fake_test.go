@@ -100,6 +100,9 @@ func (f *fakeBackend) Vote(ctx context.Context, b []byte, l endpoint.Limits) ([]
 func (f *fakeBackend) Import(ctx context.Context, b []byte) ([]byte, error) {
 	return f.answer(ctx, b, endpoint.Limits{})
 }
+func (f *fakeBackend) Units(ctx context.Context, b []byte) ([]byte, error) {
+	return f.answer(ctx, b, endpoint.Limits{})
+}
 func (f *fakeBackend) Catalog() []byte { return []byte(`{"cards":[]}`) }
 func (f *fakeBackend) Schema(name string) ([]byte, bool) {
 	if name == "combat" {

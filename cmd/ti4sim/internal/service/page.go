@@ -17,10 +17,11 @@ import (
 
 // pageCSP is the Content-Security-Policy of the page's files: scripts,
 // styles, workers and requests from this origin only (no inline script or
-// style), WebAssembly compiled by those scripts ('wasm-unsafe-eval'),
+// style) — requests to the AsyncTI4 bot too, whose public game data the
+// page fetches for an import by game id (asyncti4.js) —, WebAssembly compiled by those scripts ('wasm-unsafe-eval'),
 // images from this origin or data: URLs, no plugins, no <base>, and no
 // framing by any page.
-const pageCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+const pageCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self'; connect-src 'self' https://bot.asyncti4.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 // pageTypes are the Content-Types of the page's files by extension, fixed
 // here rather than read from the system's MIME database, which differs

@@ -78,7 +78,7 @@ func New(cfg Config, b endpoint.Backend, log *slog.Logger) (*Server, error) {
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/debug/vars", s.vars},
 	}
-	for _, kind := range []string{"combat", "vote", "compare", "advise", "luck", "import"} {
+	for _, kind := range []string{"combat", "vote", "compare", "advise", "luck", "import", "units"} {
 		if s.core.Answers(kind) {
 			s.routes = append(s.routes, route{http.MethodPost, "/v1/" + kind, s.runHandler(kind)})
 		}
@@ -175,7 +175,7 @@ func (s *Server) runHandler(kind string) http.HandlerFunc {
 		}
 		ctx := r.Context()
 		var st *stream
-		if kind != "import" && wantsStream(r) {
+		if s.core.Streams(kind) && wantsStream(r) {
 			st = newStream(w, s.progressEvery)
 			defer st.abort()
 			ctx = endpoint.WithProgress(ctx, st.progress)

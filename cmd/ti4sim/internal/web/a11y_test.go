@@ -70,6 +70,7 @@ func TestBrowserAccessibility(t *testing.T) {
 			tb.size(v)
 			tb.open(c.served + "/")
 			tb.answerTabs()
+			eval[bool](tb, openImportBoxesJS) // the AsyncTI4 import and the homebrew picker checked too
 			tb.injectAxe()
 			// axe-core sees the page: a button with no name is a
 			// critical finding, gone with the button.

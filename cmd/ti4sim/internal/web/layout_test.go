@@ -229,6 +229,7 @@ func TestBrowserLayoutNoOverflow(t *testing.T) {
 			tb.size(v)
 			tb.open(c.served + "/")
 			tb.answerTabs()
+			eval[bool](tb, openImportBoxesJS)
 			for _, name := range tabs {
 				tb.showTab(name)
 				for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, v.w)) {

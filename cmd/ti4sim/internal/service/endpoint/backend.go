@@ -49,6 +49,13 @@ type Importer interface {
 	Import(ctx context.Context, body []byte) ([]byte, error)
 }
 
+// UnitReader is a Backend that reads homebrew unit files and describes
+// their factions as the catalogue does (POST /v1/units), for a form to
+// offer them; without it the path answers 404.
+type UnitReader interface {
+	Units(ctx context.Context, body []byte) ([]byte, error)
+}
+
 // Limits are the per-request limits a Backend enforces, from Config.
 type Limits struct {
 	// MaxTrials is the most Monte Carlo trials a run may ask for (with a

@@ -1,6 +1,6 @@
 // Package endpoint is ti4sim's service without its transport: the answer
 // to one request — its kind (combat, compare, advise, vote, import,
-// catalog) and its JSON document — as a status and the body bytes,
+// units, catalog) and its JSON document — as a status and the body bytes,
 // within the service's limits: the document's checks, the limits a
 // Backend enforces, the run gate with its bounded queue, the time limit,
 // and errors as JSON {"error", "path"}. It imports no net/http: the HTTP
@@ -83,10 +83,11 @@ type Service struct {
 	catalogOnce sync.Once
 	catalogue   []byte
 	catalogErr  error
-	// runs are the run kinds answered, each passing the gate; importer
-	// answers import, when the backend is an Importer.
-	runs     map[string]func(context.Context, []byte, Limits) ([]byte, error)
-	importer Importer
+	// runs are the run kinds answered, each passing the gate; reads are
+	// the kinds that compute nothing to speak of and pass no gate: import
+	// (when the backend is an Importer) and units (a UnitReader).
+	runs  map[string]func(context.Context, []byte, Limits) ([]byte, error)
+	reads map[string]func(context.Context, []byte) ([]byte, error)
 	// missing are the kinds the service describes that this backend does
 	// not answer, with the reason.
 	missing map[string]string
@@ -98,7 +99,8 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Service, error) {
 		return nil, errors.New("service.New: nil backend or logger")
 	}
 	s := &Service{cfg: cfg, backend: b, log: log, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), missing: map[string]string{},
-		runs: map[string]func(context.Context, []byte, Limits) ([]byte, error){"combat": b.Combat, "vote": b.Vote}}
+		runs:  map[string]func(context.Context, []byte, Limits) ([]byte, error){"combat": b.Combat, "vote": b.Vote},
+		reads: map[string]func(context.Context, []byte) ([]byte, error){}}
 	if c, ok := b.(Comparer); ok {
 		s.runs["compare"] = c.Compare
 	} else {
@@ -115,9 +117,14 @@ func New(cfg Config, b Backend, log *slog.Logger) (*Service, error) {
 		s.missing["luck"] = "this build answers no luck questions"
 	}
 	if im, ok := b.(Importer); ok {
-		s.importer = im
+		s.reads["import"] = im.Import
 	} else {
 		s.missing["import"] = "this build has no importer"
+	}
+	if u, ok := b.(UnitReader); ok {
+		s.reads["units"] = u.Units
+	} else {
+		s.missing["units"] = "this build reads no unit files"
 	}
 	return s, nil
 }
@@ -136,14 +143,22 @@ func (s *Service) Catalog() ([]byte, error) {
 func (s *Service) Schema(name string) ([]byte, bool) { return s.backend.Schema(name) }
 
 // Answers reports whether the service answers the document kind: combat,
-// vote, and compare, advise, luck and import when the backend does.
+// vote, and compare, advise, luck, import and units when the backend does.
 func (s *Service) Answers(kind string) bool {
 	_, run := s.runs[kind]
-	return run || kind == "import" && s.importer != nil
+	_, read := s.reads[kind]
+	return run || read
+}
+
+// Streams reports whether a kind's answer may be streamed with its
+// progress: the runs', not import's or units'.
+func (s *Service) Streams(kind string) bool {
+	_, run := s.runs[kind]
+	return run
 }
 
 // Missing says why a kind the service describes is not answered by this
-// backend (compare, advise, luck, import), or false.
+// backend (compare, advise, luck, import, units), or false.
 func (s *Service) Missing(kind string) (string, bool) {
 	why, ok := s.missing[kind]
 	return why, ok
@@ -195,8 +210,8 @@ func (s *Service) Busy() *Failure {
 func (s *Service) Run(parent context.Context, kind string, body []byte, client string, logArgs ...any) ([]byte, *Failure) {
 	ctx, cancel := context.WithTimeout(parent, s.cfg.Timeout)
 	defer cancel()
-	if kind == "import" {
-		out, err := s.importer.Import(ctx, body)
+	if read, ok := s.reads[kind]; ok {
+		out, err := read(ctx, body)
 		return out, s.failure(parent, ctx, err, logArgs)
 	}
 	adm := &admission{gate: s.gate, client: client}
@@ -253,7 +268,7 @@ func Stopped(parent, ctx context.Context, timeout time.Duration) *Failure {
 // answers it: the same status and the same body bytes (a 5xx error's
 // request id aside, each request's own). kind names the endpoint:
 // catalog (GET /v1/catalog, body ignored) or combat, compare, advise,
-// vote, import (body POSTed as application/json to /v1/KIND); any other
+// vote, import, units (body POSTed as application/json to /v1/KIND); any other
 // kind is answered as its path /v1/KIND would be: 404, or 405 for a path
 // answered to GET only. ctx cancels the run and carries its progress
 // receiver (WithProgress); the WebAssembly engine answers the page

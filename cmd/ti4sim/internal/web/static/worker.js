@@ -9,7 +9,7 @@
 // application/wasm.
 //
 // Page → worker: {id, kind, body}: kind combat, compare, advise, vote,
-// import or catalog; body the JSON text the service's endpoint takes (""
+// import, units or catalog; body the JSON text the service's endpoint takes (""
 // for the catalog).
 // Worker → page: {ready: true} once the engine answers, or {ready: false,
 // error} when it cannot load; {id, progress: {done, total}} zero or more

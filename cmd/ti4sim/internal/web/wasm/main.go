@@ -23,8 +23,9 @@ import (
 //
 // ti4simHandle answers as `ti4sim serve` with its default limits answers
 // the same request, byte for byte (both answer through
-// endpoint.Service.Answer): kind is combat, compare, advise, vote, luck or import
-// (body: the JSON document the endpoint takes) or catalog (body ignored).
+// endpoint.Service.Answer): kind is combat, compare, advise, luck, vote,
+// import or units (body: the JSON document the endpoint takes) or catalog
+// (body ignored).
 // It returns a Promise of {status, body}: the HTTP status the service
 // would answer and its body as a string (an error: {"error", "path"}).
 // onProgress, when a function, is called with (done, total) trials a few

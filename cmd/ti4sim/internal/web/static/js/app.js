@@ -21,6 +21,8 @@ import { Busy } from "./busy.js";
 import { noteCombat, words } from "./messages.js";
 import * as systemResult from "./systemresult.js";
 import * as policyResult from "./policyresult.js";
+import * as homebrew from "./homebrew.js";
+import * as asyncti4 from "./asyncti4.js";
 
 // The standard battle (ti4sim space with no -a/-d): the page's first answer.
 const standard = {
@@ -70,12 +72,27 @@ async function main() {
   sides.setup(battle, standard);
   memory.watch();
   help.setup($("battle"));
+  homebrew.setup(engine, battle, () => battleEdited(0));
+  asyncti4.setup(engine, openImported);
   if (!openFragment(location.hash)) {
     battle.load(memory.recall(standard));
     battleEdited(0);
+    restoreHomebrew();
   }
   document.body.dataset.ready = "true";
   showEngineLoading();
+}
+
+// restoreHomebrew loads the unit files remembered on this device; the
+// sample battle, still untouched, opens again with the factions
+// remembered, which may be homebrew ones.
+async function restoreHomebrew() {
+  const sample = lastHash;
+  if (!(await homebrew.restore())) return;
+  if (lastHash === sample) {
+    battle.load(memory.recall(standard));
+    battleEdited(0);
+  }
 }
 
 // showEngineLoading says, under the form, that the engine is loading
@@ -285,6 +302,20 @@ function openFragment(hash) {
   linkStatus("");
   lastHash = hash;
   const { kind, doc } = link;
+  if (homebrew.unitsOfDocument(doc).length) {
+    // Its homebrew units first: their factions are the sides'.
+    homebrew.open(doc).then((why) => {
+      openDocument(kind, doc);
+      if (why) linkStatus(`This link's ${why}; its battle is shown without them.`);
+    });
+    return true;
+  }
+  openDocument(kind, doc);
+  return true;
+}
+
+// openDocument shows a link's document in its tab and answers it.
+function openDocument(kind, doc) {
   if (kind === "combat") {
     showMissed(battle.load(doc));
     selectTab("battle");
@@ -307,7 +338,6 @@ function openFragment(hash) {
     luck.load(doc, battle.document());
     runLuck();
   }
-  return true;
 }
 
 // linkStatus says what is wrong with the link opened ("" hides it).
@@ -355,17 +385,28 @@ async function importLink() {
     // the importer writes "run": {}, which the form would read as Monte
     // Carlo. The form's Method, trials and seed stay unless the document
     // asks for a run.
-    const scenario = body.scenario;
-    if (!scenario.run || Object.keys(scenario.run).length === 0) scenario.run = battle.run();
-    const missed = battle.load(scenario);
+    const missed = openImported(body);
     const notes = [...body.warnings.map(words), ...missed.map((m) => `not shown: ${m}`)];
     status.textContent = `Imported.${notes.length ? " " + notes.join("; ") : ""}`;
     $("import-link").value = "";
-    selectTab("battle");
-    battleEdited(0);
   } catch (e) {
     status.textContent = `Not imported: ${words(e.message)}`;
   }
+}
+
+// openImported opens an import's answer ({scenario, warnings}) in the
+// Battle tab and answers it; it returns what the form could not show.
+function openImported(body) {
+  // A ti4battle.com link carries no run (ti4battle always simulates), nor
+  // does an AsyncTI4 game: the importer writes "run": {}, which the form
+  // would read as Monte Carlo. The form's Method, trials and seed stay
+  // unless the document asks for a run.
+  const scenario = body.scenario;
+  if (!scenario.run || Object.keys(scenario.run).length === 0) scenario.run = battle.run();
+  const missed = battle.load(scenario);
+  selectTab("battle");
+  battleEdited(0);
+  return missed;
 }
 
 // busy holds each tab's Busy (busy.js), made at its first run.

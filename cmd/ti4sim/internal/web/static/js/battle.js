@@ -7,6 +7,7 @@ import { $, h, intValue } from "./dom.js";
 import * as fleetTable from "./fleettable.js";
 import { More, sideControl, runControl } from "./more.js";
 import { Planets } from "./planets.js";
+import { attach } from "./homebrew.js";
 
 const sides = [
   { p: "a", role: "attacker", title: "Attacker" },
@@ -442,7 +443,7 @@ export class Battle {
     doc.attacker = this.readSide("a", "attacker");
     doc.defender = this.readSide("d", "defender");
     doc.run = this.run(doc);
-    return doc;
+    return attach(doc); // the homebrew units its factions need
   }
 
   // run is the document's run as the form asks it: exact when the sides

@@ -27,7 +27,7 @@ export async function load() {
   throw new Error(`engine.json: unknown engine ${JSON.stringify(cfg.engine)}`);
 }
 
-const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", luck: "v1/luck", import: "v1/import" };
+const paths = { combat: "v1/combat", compare: "v1/compare", advise: "v1/advise", vote: "v1/vote", luck: "v1/luck", import: "v1/import", units: "v1/units" };
 
 // fetchCatalog fetches the catalogue at url.
 async function fetchCatalog(url) {
@@ -57,7 +57,7 @@ class ServiceEngine {
         const r = await fetch("v1/catalog", { signal });
         return { status: r.status, body: await r.text() };
       }
-      const stream = kind !== "import";
+      const stream = kind !== "import" && kind !== "units";
       const r = await fetch(paths[kind], {
         method: "POST",
         body,

@@ -3,11 +3,14 @@
 // no padding) of its UTF-8 JSON text, so a link reproduces the same
 // document — and with its seed, the same digits — anywhere.
 
+import { forLink } from "./homebrew.js";
+
 const kinds = ["combat", "compare", "advise", "vote", "luck"];
 
-// encode returns the fragment for a document of the given kind.
+// encode returns the fragment for a document of the given kind (without
+// its homebrew unit files when they are too long for a link: forLink).
 export function encode(kind, doc) {
-  const bytes = new TextEncoder().encode(JSON.stringify(doc));
+  const bytes = new TextEncoder().encode(JSON.stringify(forLink(doc)));
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   return `#${kind}=` + btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
