@@ -67,11 +67,13 @@ func Technologies() []string {
 	return effects.Technologies()
 }
 
-// IsTechnology reports whether Side.Techs accepts the name: a technology
-// slug, an alias or an AsyncTI4 code ("da", "dn2", "sdn2"). A technology
-// it refuses is one the engine does not model.
-func IsTechnology(name string) bool {
-	return effects.IsTechnology(name)
+// TechnologySlug returns the slug Side.Techs knows a technology by, given
+// its slug, an alias or an AsyncTI4 code ("da" is duranium-armor, "dn2"
+// dreadnought-ii), and whether the engine models it: an importer keeps a
+// game's combat technologies under the names the catalogue lists and names
+// the others instead of failing on them.
+func TechnologySlug(name string) (string, bool) {
+	return effects.TechnologySlug(name)
 }
 
 // BoardState describes a board-state item a side may list among its

@@ -108,10 +108,22 @@ func techUpgrade(slug string) (units.Kind, bool) {
 	return 0, false
 }
 
-// IsTechnology reports whether Side.Techs accepts the name (a slug, an
-// alias or an AsyncTI4 code).
-func IsTechnology(name string) bool {
+// TechnologySlug returns the slug Side.Techs knows a name by (a slug, an
+// alias or an AsyncTI4 code: "dn2" is dreadnought-ii, "mdg" the Magen
+// Defense Grid's slug), and whether it is a technology the engine models.
+func TechnologySlug(name string) (string, bool) {
 	slug := techSlug(name)
-	_, up := techUpgrade(slug)
-	return up || techCard(slug)
+	if k, up := techUpgrade(slug); up {
+		return upgradeSlug(k), true
+	}
+	if c := cardTechs[slug]; c != "" {
+		return c, true
+	}
+	if c, ok := lookupCard(slug); ok && c.Kind == KindTechnology {
+		return c.Slug, true
+	}
+	if a, _, ok := factionAbility(slug); ok && a.Kind == units.AbilityKindTechnology {
+		return a.Slug, true
+	}
+	return "", false
 }

@@ -46,13 +46,13 @@ func TestAsyncTI4Letnev310(t *testing.T) {
 		Attacker: scenario.Side{
 			Fleet:        []scenario.Units{{Unit: "fighter", Count: 1}, {Unit: "cruiser", Count: 2}, {Unit: "dreadnought", Count: 3, Upgraded: true, Damaged: 1}},
 			Faction:      "letnev",
-			Technologies: []string{"amd", "ps", "da", "nes", "dn2"},
+			Technologies: []string{"antimass-deflectors", "plasma-scoring", "duranium-armor", "non-euclidean-shielding", "dreadnought-ii"},
 			Cards:        []scenario.Card{{Name: "articles-of-war"}},
 		},
 		Defender: scenario.Side{
 			Fleet:        []scenario.Units{},
 			Faction:      "l1z1x",
-			Technologies: []string{"ps", "sdn2", "ff2"},
+			Technologies: []string{"plasma-scoring", "dreadnought-ii", "fighter-ii"},
 			Cards:        []scenario.Card{{Name: "2ram"}},
 			AdjacentPDS:  1,
 		},

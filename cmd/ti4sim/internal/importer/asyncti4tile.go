@@ -294,8 +294,8 @@ func (b *tileBuilder) side(p *AsyncTI4Player, fleet, galvanized []scenario.Units
 	}
 	var left []string
 	for _, t := range p.Techs {
-		if combat.IsTechnology(t) {
-			s.Technologies = append(s.Technologies, t)
+		if slug, ok := combat.TechnologySlug(t); ok {
+			s.Technologies = append(s.Technologies, slug)
 		} else {
 			left = append(left, t)
 		}

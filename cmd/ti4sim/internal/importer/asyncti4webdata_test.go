@@ -208,7 +208,7 @@ func TestAsyncTI4LiveGroundCombat(t *testing.T) {
 			t.Errorf("%s active: the galvanized infantry (the Letnev cannot galvanize) are not said: %q", active, warnings)
 		}
 		want := scenario.Side{Fleet: []scenario.Units{{Unit: "infantry", Count: 3}}, Faction: "letnev",
-			Technologies: []string{"da"}, Cards: []scenario.Card{{Name: "conventions-of-war"}}}
+			Technologies: []string{"duranium-armor"}, Cards: []scenario.Card{{Name: "conventions-of-war"}}}
 		if doc.Action != scenario.ActionGround || !reflect.DeepEqual(doc.Attacker, want) || doc.Defender.Faction != "sol" ||
 			!reflect.DeepEqual(doc.Defender.Fleet, []scenario.Units{{Unit: "infantry", Count: 2}}) || len(doc.System.Planets) != 0 {
 			t.Errorf("%s active: document %+v", active, doc)

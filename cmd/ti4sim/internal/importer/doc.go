@@ -8,5 +8,5 @@
 //
 // The unit, technology and faction codes of the AsyncTI4 bot need no
 // translation table: ti4sim's own grammars accept them (units.ParseKind,
-// units.LookupFaction, combat.IsTechnology).
+// units.LookupFaction, combat.TechnologySlug).
 package importer
