@@ -75,14 +75,15 @@ function saveText() {
 }
 
 // where is the request's tile, planet and attacker, or null (the error
-// shown) without a tile.
-function where() {
+// shown) without a tile unless live (the game id's path, where no tile
+// asks for the combat in progress).
+function where(live = false) {
   const tile = $("async-tile").value.trim();
-  if (!tile) {
+  if (!tile && !live) {
     error("give the tile's position on the bot's map, e.g. 310", $("async-tile"));
     return null;
   }
-  const out = { tile };
+  const out = tile ? { tile } : {};
   const planet = $("async-planet").value.trim();
   const attacker = $("async-attacker").value.trim();
   if (planet) out.planet = planet;
@@ -116,7 +117,8 @@ function gameId() {
 }
 
 // fromGame fetches the game's web data from the bot and imports the
-// battle at the tile.
+// battle at the tile; with no tile, it fetches the game's state too and
+// imports the combat in progress (the bot's activeCombat).
 async function fromGame() {
   error("");
   const id = gameId();
@@ -124,25 +126,25 @@ async function fromGame() {
     error($("async-game").value.trim() ? "a game id is letters, digits, - and _ (e.g. pbd10972)" : "give the game's id first, e.g. pbd10972", $("async-game"));
     return;
   }
-  const at = where();
-  if (!at) return;
-  error("");
+  const at = where(true);
   say(`Fetching game ${id} from the bot…`);
-  let webdata;
+  const req = { ...at };
   try {
-    webdata = await fetchWebData(id);
+    req.webdata = await fetchGame(id, "web-data");
+    if (!at.tile) req.gamestate = await fetchGame(id, "game-state");
   } catch (e) {
     say("");
     error(`${e.message}. Instead, download the game's save from the bot and choose it below, or paste it.`, $("async-game"));
     return;
   }
-  await importGame({ webdata, ...at }, `game ${id}`);
+  await importGame(req, `game ${id}`);
 }
 
-// fetchWebData fetches a game's public web data: its JSON, or an Error
-// saying in words why there is none.
-async function fetchWebData(id) {
-  const url = `${apiBase()}/api/public/game/${encodeURIComponent(id)}/web-data`;
+// fetchGame fetches one of a game's public documents from the bot
+// (web-data: its map and players; game-state: the combat in progress):
+// its JSON, or an Error saying in words why there is none.
+async function fetchGame(id, doc) {
+  const url = `${apiBase()}/api/public/game/${encodeURIComponent(id)}/${doc}`;
   let r;
   try {
     r = await fetch(url, { signal: AbortSignal.timeout(fetchTimeout), credentials: "omit" });
@@ -164,7 +166,8 @@ async function fetchWebData(id) {
 // importGame asks the engine for the battle (req: save or webdata, tile,
 // planet, attacker) and opens it; what names the game in messages.
 async function importGame(req, what) {
-  say(`Importing the battle at tile ${req.tile} of ${what}…`);
+  const battle = req.tile ? `the battle at tile ${req.tile}` : "the combat in progress";
+  say(`Importing ${battle} of ${what}…`);
   $("async-warnings").replaceChildren();
   let ans;
   try {
@@ -182,22 +185,18 @@ async function importGame(req, what) {
   }
   error("");
   const missed = opened(body);
-  say(`Imported the battle at tile ${req.tile} of ${what}.${missed.length ? ` Not shown in the form: ${missed.join(", ")}.` : ""}`);
+  say(`Imported ${battle} of ${what}.${missed.length ? ` Not shown in the form: ${missed.join(", ")}.` : ""}`);
   $("async-warnings").replaceChildren(...body.warnings.map((w) => h("li", {}, words(w))));
 }
 
 // showImportError shows the engine's refusal at the control it concerns.
 function showImportError(body, status, webdata) {
   const path = body.path || "";
-  if (webdata && path.startsWith("asyncti4.webdata") && /^unknown field/.test(body.error)) {
-    error("this version of ti4sim cannot read the bot's game data yet. Download the game's save from the bot and choose it below, or paste it", $("async-game"));
-    return;
-  }
   if (status === 413) {
     error("the game is larger than the engine takes (1 MB)", webdata ? $("async-game") : $("async-save"));
     return;
   }
-  let control = { "asyncti4.tile": "async-tile", "asyncti4.planet": "async-planet", "asyncti4.attacker": "async-attacker", "asyncti4.save": "async-save" }[path];
+  let control = { "asyncti4.tile": "async-tile", "asyncti4.planet": "async-planet", "asyncti4.attacker": "async-attacker", "asyncti4.save": "async-save", "asyncti4.gamestate": "async-tile" }[path];
   // The importer's words for the command line's --attacker and --planet
   // are this box's fields.
   if (/--attacker\b/.test(body.error)) control = "async-attacker";
