@@ -127,7 +127,7 @@ func (lr *luckRun) flagsFor(invade bool) *pflag.FlagSet {
 var luckFlags = map[string]string{
 	"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
 	"result.planets": "--attacker-on or --defender-on",
-	"roll.dice": "--dice", "roll.hits": "--hits", "roll": "--dice",
+	"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
 	"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
 }
 
