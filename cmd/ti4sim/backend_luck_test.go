@@ -46,6 +46,9 @@ func TestBackendLuckMatchesCLI(t *testing.T) {
 // path, the battle's under "result.scenario.".
 func TestBackendLuckInputErrors(t *testing.T) {
 	const battle = `"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]}}`
+	const invasion = `"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"infantry","count":1}]}}`
+	const system = `"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[]},` +
+		`"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1}]},{"name":"B","units":[{"unit":"infantry","count":1}]}]}}`
 	for _, tc := range []struct{ doc, path, has string }{
 		{`{"version":1}`, "", "exactly one of result, roll and totals"},
 		{`{"version":1,"roll":{"dice":[{"n":1,"hits_on":5}],"hits":0},"totals":{"expected_hits_x10":5,"actual_hits":0}}`, "", "exactly one"},
@@ -57,7 +60,15 @@ func TestBackendLuckInputErrors(t *testing.T) {
 		{`{"version":1,"result":{` + battle + `,"attacker_left":[{"unit":"cruiser","count":2}],"defender_left":[]}}`, "result.attacker_left", "the side had 1"},
 		{`{"version":1,"result":{` + battle + `,"attacker_left":[{"unit":"frigate","count":1}],"defender_left":[]}}`, "result.attacker_left[0].unit", "frigate"},
 		{`{"version":1,"result":{` + battle + `,"attacker_left":[]}}`, "result.defender_left", "missing"},
-		{`{"version":1,"result":{"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"infantry","count":1}]}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.action", "one at a time"},
+		{`{"version":1,"result":{` + battle + `,"attacker_left":[],"defender_left":[],"planets":[{"attacker_left":[{"unit":"infantry","count":1}]}]}}`, "result.planets", "only an invasion"},
+		{`{"version":1,"result":{` + invasion + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"Mecatol"}]}}`, "result.planets[0].name", "leave the name out"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"C"}]}}`, "result.planets[0].name", "the planets: A, B"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"a"},{"name":"A "}]}}`, "result.planets[1].name", "given twice"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"B","attacker_left":[{"unit":"carrier","count":1}]}]}}`, "result.planets[0].attacker_left", "only ground forces"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"B","defender_left":[{"unit":"infantry","count":0}]}]}}`, "result.planets[0].defender_left[0].count", "out of range"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[],"defender_left":[],"planets":[{"name":"B","defender_left":[{"unit":"infantry","count":2}]}]}}`, "result.planets[0].defender_left", "2 infantry left on B, but the defender had 1"},
+		{`{"version":1,"result":{` + system + `,"attacker_left":[{"unit":"infantry","count":2}],"defender_left":[],"planets":[{"name":"B","attacker_left":[{"unit":"infantry","count":1}]}]}}`, "result.attacker_left", "3 infantry left in space and on the planets together, but the attacker had 2"},
+		{`{"version":1,"result":{` + invasion + `,"attacker_left":[],"defender_left":[{"unit":"infantry","count":1}]}}`, "result.defender_left", "give them in result.planets"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}],"faction":"sardak"},"defender":{"fleet":[{"unit":"cruiser","count":1}]}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.attacker.faction", "sardak"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}],"retreat":"after=2"}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.defender.retreat", "fought to their end"},
 		{`{"version":1,"result":{"scenario":{"version":1,"action":"space","attacker":{"fleet":[{"unit":"cruiser","count":1}]},"defender":{"fleet":[{"unit":"cruiser","count":1}]},"run":{"trials":5000000}},"attacker_left":[],"defender_left":[]}}`, "result.scenario.run.trials", "at most"},

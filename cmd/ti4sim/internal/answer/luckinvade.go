@@ -25,6 +25,9 @@ type luckInvasion struct {
 	// the space area, and on each planet.
 	left   [2]string
 	planet [][2]string
+	// given[k] is planet k's index in the document's result.planets (-1:
+	// not given).
+	given []int
 }
 
 // invadeEnd is an invasion's end by unit counts, structures aside: each
@@ -275,6 +278,10 @@ func (b *luckInvasion) readLeft(lr *scenario.LuckResult) error {
 	kp := len(sc.Planets)
 	b.obs = invadeEnd{planet: make([][2]map[units.Kind]int, kp), taken: make([]bool, kp)}
 	b.planet = make([][2]string, kp)
+	b.given = make([]int, kp)
+	for k := range b.given {
+		b.given[k] = -1
+	}
 	var err error
 	var space [2]units.Fleet
 	for side, path := range []string{"result.attacker_left", "result.defender_left"} {
@@ -298,6 +305,7 @@ func (b *luckInvasion) readLeft(lr *scenario.LuckResult) error {
 	}
 	for i, lp := range lr.Planets {
 		k := scenario.PlanetIndex(planets, lp.Name)
+		b.given[k] = i
 		path := fmt.Sprintf("result.planets[%d]", i)
 		for side, us := range [][]scenario.Units{lp.AttackerLeft, lp.DefenderLeft} {
 			f, err := b.parse(us, path+[]string{".attacker_left", ".defender_left"}[side])
@@ -339,7 +347,7 @@ func (b *luckInvasion) checkLeft() error {
 		had := counts(sc.Planets[k].Units)
 		for kind, n := range b.obs.planet[k][1] {
 			if n > had[kind] {
-				return &scenario.Error{Path: "result.planets", Msg: fmt.Sprintf("%d %s left on %s, but the defender had %d there", n, kind, planetLabel(sc.Planets[k].Name), had[kind])}
+				return &scenario.Error{Path: fmt.Sprintf("result.planets[%d].defender_left", b.given[k]), Msg: fmt.Sprintf("%d %s left on %s, but the defender had %d there", n, kind, planetLabel(sc.Planets[k].Name), had[kind])}
 			}
 		}
 	}
