@@ -217,7 +217,7 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ Syste
 // defenders after bombardment, the commit policy's split, and each
 // planet's landing solved to its ends, the planets independent given
 // those. It refuses (a *NotExactError) an invasion with more than
-// engine's limit of distinct ends (2^20).
+// engine's limit of distinct ends (2^17, a bound on its memory).
 func SolveSystemEnds(ctx context.Context, sc Scenario, maxStates int) (SystemResult, error) {
 	return solveSystem(ctx, sc, maxStates, true)
 }

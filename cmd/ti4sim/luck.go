@@ -37,8 +37,7 @@ ti4sim luck space|ground [battle flags] --attacker-left UNITS --defender-left UN
   expectation, and the chance of losing this much or more. Damage is not
   ranked.
 
-ti4sim luck invade [invade's flags] --attacker-left UNITS --defender-left UNITS
-    [--attacker-on "NAME: UNITS"]... [--defender-on "NAME: UNITS"]...
+ti4sim luck invade [flags of invade] --attacker-left|--defender-left UNITS --attacker-on|--defender-on "NAME: UNITS"
   A whole invasion as for ti4sim invade (space combat, bombardment, space
   cannon defense, ground combat; one planet, or a system's with --planet),
   and what was left: --attacker-left the attacker's units in space (ships,

@@ -19,7 +19,7 @@ import (
 
 // MaxSystemEnds bounds the distinct end states an exact answer lists; an
 // invasion with more is not solved exactly with its ends (NotExact).
-const MaxSystemEnds = 1 << 20
+const MaxSystemEnds = 1 << 17
 
 // SystemEnd is one end state of a system invasion with its probability
 // (its share of trials for a Monte Carlo answer).
