@@ -169,6 +169,11 @@ func (r *LuckResult) checkPlanets(g combat.Edition) error {
 	case len(names) == 0 && len(r.Planets) > 1:
 		return errorf("result.planets", "%d planets given; the invasion has one planet (its units in the defender's fleet)", len(r.Planets))
 	}
+	for k, p := range names { // the names the planets given are matched against
+		if !combat.PlanetName(strings.TrimSpace(p.Name)) {
+			return errorf(fmt.Sprintf("result.scenario.system.planets[%d].name", k), "%q: a name of 1 to 40 printable characters, without ':', ';' or parentheses, is needed", p.Name)
+		}
+	}
 	seen := map[int]bool{}
 	for i, lp := range r.Planets {
 		p := fmt.Sprintf("result.planets[%d]", i)
