@@ -98,26 +98,22 @@ type luckRun struct {
 	}
 }
 
-// newFlags is luck's whole flag set (its help lists every flag).
-func (lr *luckRun) newFlags() *pflag.FlagSet { return lr.flagsFor(true) }
-
-// flagsFor is luck's flag set, with invade's own flags (--planet,
-// --commit, --bombard, --attacker-on, --defender-on) when invade is true.
-func (lr *luckRun) flagsFor(invade bool) *pflag.FlagSet {
+// newFlags is luck's flag set: invade's own flags (--planet, --commit,
+// --bombard, --attacker-on, --defender-on) too, which the document
+// refuses for a space or a ground combat.
+func (lr *luckRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("luck", pflag.ContinueOnError)
 	fs.SortFlags = false
 	l := &lr.lf
 	fs.StringVar(&l.attackerLeft, "attacker-left", "", "`UNITS` the attacker had left at the end, as -a (\"\": none) (space, ground; invade: its units left in space, ships and ground forces not landed)")
 	fs.StringVar(&l.defenderLeft, "defender-left", "", "`UNITS` the defender had left at the end (\"\": none) (space, ground; invade: its ships left)")
-	if invade {
-		fs.StringArrayVar(&l.attackerOn, "attacker-on", nil, "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
-		fs.StringArrayVar(&l.defenderOn, "defender-on", nil, "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
-	}
+	fs.StringArrayVar(&l.attackerOn, "attacker-on", nil, "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	fs.StringArrayVar(&l.defenderOn, "defender-on", nil, "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
 	fs.StringVar(&l.dice, "dice", "", "`DICE` of one roll: \"N at H\", comma-separated, each optionally \"reroll\" (roll)")
 	fs.IntVar(&l.hits, "hits", 0, "the hits the roll scored, 0..the dice (roll)")
 	fs.IntVar(&l.expected10, "expected-x10", 0, "the bot's expected hits ×10 of a player, 0..1000000 (totals)")
 	fs.IntVar(&l.actual, "actual", 0, "the bot's actual hits of a player, 0..--expected-x10 (totals)")
-	lr.df = addDocFlags(fs, invade)
+	lr.df = addDocFlags(fs, true)
 	lr.rf = addRunFlags(fs)
 	return fs
 }
@@ -202,7 +198,7 @@ func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, err
 	if err != nil {
 		return scenario.Luck{}, err
 	}
-	fs := lr.flagsFor(act == combat.Invasion)
+	fs := lr.newFlags()
 	if err := parseFlags(c, fs, args[1:], e); err != nil {
 		return scenario.Luck{}, err
 	}

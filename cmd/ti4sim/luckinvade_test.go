@@ -148,8 +148,8 @@ func TestLuckInvadeUsage(t *testing.T) {
 		{"--defender-on: 4 infantry left on A, but the defender had 3 there", with("--attacker-left", "", "--defender-on", "A: 4 infantry")},
 		{"--defender-left: infantry: the defender's ground forces", []string{"luck", "invade", "-a", "1 carrier, 1 infantry", "-d", "1 infantry", "--attacker-left", "", "--defender-left", "1 infantry"}},
 		{"--attacker-retreat", with("--attacker-left", "", "--attacker-retreat", "after=1")},
-		{"unknown flag: --attacker-on", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-left", "", "--defender-left", "", "--attacker-on", "1 infantry"}},
-		{"unknown flag: --planet", []string{"luck", "ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-left", "", "--defender-left", "", "--planet", "A: 1 infantry"}},
+		{"--attacker-on or --defender-on: only an invasion has planets", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-left", "", "--defender-left", "", "--attacker-on", "1 infantry"}},
+		{"--planet", []string{"luck", "ground", "-a", "1 infantry", "-d", "1 infantry", "--attacker-left", "", "--defender-left", "", "--planet", "A: 1 infantry"}},
 	} {
 		usageFails(t, c.want, c.args...)
 	}

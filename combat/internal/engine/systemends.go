@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"cmp"
 	"slices"
+	"sort"
 
 	"github.com/ti4sim/ti4sim/units"
 )
@@ -129,11 +129,14 @@ func sortedLandings(m map[landingEnd]float64) []weightedLanding {
 	for e, w := range m {
 		out = append(out, weightedLanding{e, w})
 	}
-	slices.SortFunc(out, func(x, y weightedLanding) int {
-		if c := cmp.Compare(y.w, x.w); c != 0 {
-			return c
+	// sort.Slice, not slices.SortFunc: one sort for every type keeps the
+	// WebAssembly engine small.
+	sort.Slice(out, func(i, j int) bool {
+		x, y := &out[i], &out[j]
+		if x.w != y.w {
+			return x.w > y.w
 		}
-		return compareLanding(x.e, y.e)
+		return compareLanding(x.e, y.e) < 0
 	})
 	return out
 }
@@ -203,18 +206,20 @@ func (st *systemTrial) endOf() systemEnd {
 	return e
 }
 
-// endsOf lists the end states of m (mass or trials each), most likely
-// first, with their probabilities.
-func endsOf[V int64 | float64](sys *SystemPlan, m map[systemEnd]V, prob func(V) Probability) []SystemEnd {
+// endsOf lists the end states of m (mass, or trials counted one by one
+// in a float64, exact to 2^53), most likely first, with their
+// probabilities.
+func endsOf(sys *SystemPlan, m map[systemEnd]float64, prob func(float64) Probability) []SystemEnd {
 	keys := make([]systemEnd, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(x, y systemEnd) int {
-		if c := cmp.Compare(m[y], m[x]); c != 0 {
-			return c
+	sort.Slice(keys, func(i, j int) bool {
+		x, y := &keys[i], &keys[j]
+		if m[*x] != m[*y] {
+			return m[*x] > m[*y]
 		}
-		return compareSystemEnd(x, y)
+		return compareSystemEnd(*x, *y) < 0
 	})
 	out := make([]SystemEnd, 0, len(keys))
 	for _, k := range keys {

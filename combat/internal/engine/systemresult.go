@@ -80,7 +80,7 @@ type systemTally struct {
 	spaceRounds sums
 	planets     [MaxPlanets]planetTally
 	// ends counts the trials by end state (nil: not asked).
-	ends map[systemEnd]int64
+	ends map[systemEnd]float64
 }
 
 // planetTally is one planet's part of a systemTally.
@@ -164,7 +164,7 @@ func (a *systemTally) merge(b *systemTally) {
 	a.spaceRounds.merge(b.spaceRounds)
 	if b.ends != nil {
 		if a.ends == nil {
-			a.ends = map[systemEnd]int64{}
+			a.ends = map[systemEnd]float64{}
 		}
 		for k, v := range b.ends {
 			a.ends[k] += v
@@ -205,7 +205,7 @@ func (sys *SystemPlan) Run(ctx context.Context, o Options) (SystemResult, error)
 	ws, err := montecarlo.Run(ctx, o.Runner(), func() *systemWorker {
 		w := &systemWorker{t: newSystemTrial(sys)}
 		if sys.Ends {
-			w.acc.ends = map[systemEnd]int64{}
+			w.acc.ends = map[systemEnd]float64{}
 		}
 		return w
 	})
@@ -273,7 +273,7 @@ func (sys *SystemPlan) sampledResult(a *systemTally, o Options) SystemResult {
 	}
 	r.Warnings = sys.warnings()
 	if a.ends != nil {
-		r.Ends = endsOf(sys, a.ends, prob)
+		r.Ends = endsOf(sys, a.ends, func(k float64) Probability { return prob(int64(k)) })
 	}
 	return r
 }

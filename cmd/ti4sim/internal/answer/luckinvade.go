@@ -3,7 +3,6 @@ package answer
 import (
 	"context"
 	"fmt"
-	"maps"
 	"strings"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
@@ -18,7 +17,7 @@ import (
 type luckInvasion struct {
 	sc    combat.Scenario
 	res   combat.SystemResult
-	cost  [2]map[units.Kind]float64
+	cost  [2][units.NumKinds]float64
 	start [2]float64
 	obs   invadeEnd
 	// left are the units given, as text, for the answer: each side's in
@@ -35,10 +34,13 @@ type luckInvasion struct {
 // forces it kept there), and on each planet each side's units and
 // whether the attacker holds it.
 type invadeEnd struct {
-	space  [2]map[units.Kind]int
-	planet [][2]map[units.Kind]int
+	space  [2]kinds
+	planet [][2]kinds
 	taken  []bool
 }
+
+// kinds are units by kind.
+type kinds [units.NumKinds]int
 
 // PlanetlessName names the one planet of an invasion whose planet's units
 // are in the defender's fleet.
@@ -117,7 +119,6 @@ func newLuckInvasion(lr *scenario.LuckResult) (*luckInvasion, error) {
 		return nil, underResult(err)
 	}
 	for side, st := range []map[units.Kind]units.Stats{att, def} {
-		b.cost[side] = map[units.Kind]float64{}
 		for k, s := range st {
 			b.cost[side][k] = s.Cost
 		}
@@ -155,8 +156,7 @@ func asSystem(sc combat.Scenario) (combat.Scenario, error) {
 
 // counts are a fleet's units by kind, structures aside (they are not
 // ranked and the end states do not keep them).
-func counts(f units.Fleet) map[units.Kind]int {
-	n := map[units.Kind]int{}
+func counts(f units.Fleet) (n kinds) {
 	for _, g := range f.Groups() {
 		if !g.Kind.Structure() {
 			n[g.Kind] += g.Count
@@ -166,8 +166,7 @@ func counts(f units.Fleet) map[units.Kind]int {
 }
 
 // unitCounts are an end's units by kind.
-func unitCounts(lists ...[]combat.UnitCount) map[units.Kind]int {
-	n := map[units.Kind]int{}
+func unitCounts(lists ...[]combat.UnitCount) (n kinds) {
 	for _, l := range lists {
 		for _, u := range l {
 			if !u.Kind.Structure() {
@@ -179,7 +178,7 @@ func unitCounts(lists ...[]combat.UnitCount) map[units.Kind]int {
 }
 
 // fleetCost is what units of side cost.
-func (b *luckInvasion) fleetCost(side int, n map[units.Kind]int) float64 {
+func (b *luckInvasion) fleetCost(side int, n kinds) float64 {
 	c := 0.0
 	for k, v := range n {
 		c += float64(v) * b.cost[side][k]
@@ -189,9 +188,9 @@ func (b *luckInvasion) fleetCost(side int, n map[units.Kind]int) float64 {
 
 // endOf is an end state by unit counts.
 func (b *luckInvasion) endOf(e combat.SystemEnd) invadeEnd {
-	out := invadeEnd{space: [2]map[units.Kind]int{unitCounts(e.Ships[0], e.Kept), unitCounts(e.Ships[1])}}
+	out := invadeEnd{space: [2]kinds{unitCounts(e.Ships[0], e.Kept), unitCounts(e.Ships[1])}}
 	for _, p := range e.Planets {
-		out.planet = append(out.planet, [2]map[units.Kind]int{unitCounts(p.Attacker), unitCounts(p.Defender)})
+		out.planet = append(out.planet, [2]kinds{unitCounts(p.Attacker), unitCounts(p.Defender)})
 		out.taken = append(out.taken, p.Taken)
 	}
 	return out
@@ -199,30 +198,15 @@ func (b *luckInvasion) endOf(e combat.SystemEnd) invadeEnd {
 
 // same reports whether two ends have the same units everywhere.
 func (x *invadeEnd) same(y *invadeEnd) bool {
-	eq := func(a, b map[units.Kind]int) bool {
-		return maps.EqualFunc(nonZero(a), nonZero(b), func(p, q int) bool { return p == q })
+	if x.space != y.space {
+		return false
 	}
-	for side := range 2 {
-		if !eq(x.space[side], y.space[side]) {
+	for k := range x.planet {
+		if x.planet[k] != y.planet[k] {
 			return false
-		}
-		for k := range x.planet {
-			if !eq(x.planet[k][side], y.planet[k][side]) {
-				return false
-			}
 		}
 	}
 	return true
-}
-
-func nonZero(m map[units.Kind]int) map[units.Kind]int {
-	out := map[units.Kind]int{}
-	for k, v := range m {
-		if v != 0 {
-			out[k] = v
-		}
-	}
-	return out
 }
 
 // key is how end stands for side (0 attacker, 1 defender): the planets it
@@ -276,7 +260,7 @@ func (b *luckInvasion) side(side int) (report.LuckSide, error) {
 func (b *luckInvasion) readLeft(lr *scenario.LuckResult) error {
 	sc := &b.sc
 	kp := len(sc.Planets)
-	b.obs = invadeEnd{planet: make([][2]map[units.Kind]int, kp), taken: make([]bool, kp)}
+	b.obs = invadeEnd{planet: make([][2]kinds, kp), taken: make([]bool, kp)}
 	b.planet = make([][2]string, kp)
 	b.given = make([]int, kp)
 	for k := range b.given {
@@ -296,9 +280,6 @@ func (b *luckInvasion) readLeft(lr *scenario.LuckResult) error {
 			return &scenario.Error{Path: "result.defender_left", Msg: fmt.Sprintf("%s: the defender's ground forces and structures are left on their planet; give them in result.planets", g.Kind)}
 		}
 	}
-	for k := range kp {
-		b.obs.planet[k] = [2]map[units.Kind]int{{}, {}}
-	}
 	planets := make([]scenario.Planet, 0, kp)
 	if len(lr.Scenario.System.Planets) > 0 {
 		planets = lr.Scenario.System.Planets
@@ -314,7 +295,7 @@ func (b *luckInvasion) readLeft(lr *scenario.LuckResult) error {
 			}
 			b.obs.planet[k][side], b.planet[k][side] = counts(f), f.String()
 		}
-		b.obs.taken[k] = len(nonZero(b.obs.planet[k][0])) > 0
+		b.obs.taken[k] = b.obs.planet[k][0] != kinds{}
 	}
 	return b.checkLeft()
 }
@@ -339,31 +320,33 @@ func (b *luckInvasion) parse(us []scenario.Units, path string) (units.Fleet, err
 // everywhere together, the defender's ships and each planet's units.
 func (b *luckInvasion) checkLeft() error {
 	sc := &b.sc
-	att := maps.Clone(b.obs.space[0])
+	att := b.obs.space[0]
 	for k := range sc.Planets {
 		for kind, n := range b.obs.planet[k][0] {
 			att[kind] += n
 		}
-		had := counts(sc.Planets[k].Units)
-		for kind, n := range b.obs.planet[k][1] {
-			if n > had[kind] {
-				return &scenario.Error{Path: fmt.Sprintf("result.planets[%d].defender_left", b.given[k]), Msg: fmt.Sprintf("%d %s left on %s, but the defender had %d there", n, kind, planetLabel(sc.Planets[k].Name), had[kind])}
-			}
+		if kind, ok := over(b.obs.planet[k][1], counts(sc.Planets[k].Units)); ok {
+			return &scenario.Error{Path: fmt.Sprintf("result.planets[%d].defender_left", b.given[k]), Msg: fmt.Sprintf("%d %s left on %s, but the defender had %d there",
+				b.obs.planet[k][1][kind], kind, planetLabel(sc.Planets[k].Name), counts(sc.Planets[k].Units)[kind])}
 		}
 	}
-	had := counts(sc.Attacker.Fleet)
-	for kind, n := range att {
-		if n > had[kind] {
-			return &scenario.Error{Path: "result.attacker_left", Msg: fmt.Sprintf("%d %s left in space and on the planets together, but the attacker had %d", n, kind, had[kind])}
-		}
+	if kind, ok := over(att, counts(sc.Attacker.Fleet)); ok {
+		return &scenario.Error{Path: "result.attacker_left", Msg: fmt.Sprintf("%d %s left in space and on the planets together, but the attacker had %d", att[kind], kind, counts(sc.Attacker.Fleet)[kind])}
 	}
-	had = counts(sc.Defender.Fleet)
-	for kind, n := range b.obs.space[1] {
-		if n > had[kind] {
-			return &scenario.Error{Path: "result.defender_left", Msg: fmt.Sprintf("%d %s left, but the defender had %d", n, kind, had[kind])}
-		}
+	if kind, ok := over(b.obs.space[1], counts(sc.Defender.Fleet)); ok {
+		return &scenario.Error{Path: "result.defender_left", Msg: fmt.Sprintf("%d %s left, but the defender had %d", b.obs.space[1][kind], kind, counts(sc.Defender.Fleet)[kind])}
 	}
 	return nil
+}
+
+// over is the first kind of which left has more than had.
+func over(left, had kinds) (units.Kind, bool) {
+	for k := range left {
+		if left[k] > had[k] {
+			return units.Kind(k), true
+		}
+	}
+	return 0, false
 }
 
 func planetLabel(name string) string {
