@@ -90,3 +90,34 @@ func ExampleEdition() {
 	// ti4: attacker wins 0.3732, draw 0.2536
 	// ti3-sa: attacker wins 0.3794, draw 0.2413
 }
+
+// SolveSystemEnds lists how a whole invasion can end: here a dreadnought
+// bombards a planet held by one infantry (a hit on 5 or more kills it),
+// then two infantry land and fight what is left.
+func ExampleSolveSystemEnds() {
+	attacker, _ := units.ParseFleet("1 dreadnought, 1 carrier, 2 infantry")
+	defender, _ := units.ParseFleet("1 infantry")
+	sc := combat.Scenario{Action: combat.Invasion, Attacker: combat.Side{Fleet: attacker},
+		Planets: []combat.Planet{{Name: "Quann", Units: defender}}, Commit: combat.Commit{Kind: combat.CommitBestAll}}
+	r, err := combat.SolveSystemEnds(context.Background(), sc, combat.MaxExactStates)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	alive := func(us []combat.UnitCount) int {
+		n := 0
+		for _, u := range us {
+			n += u.Alive
+		}
+		return n
+	}
+	for _, e := range r.Ends {
+		p := e.Planets[0]
+		fmt.Printf("%.4f taken: %-5v infantry left: attacker %d, defender %d\n", e.P.P, p.Taken, alive(p.Attacker), alive(p.Defender))
+	}
+	// Output:
+	// 0.8174 taken: true  infantry left: attacker 2, defender 0
+	// 0.1300 taken: true  infantry left: attacker 1, defender 0
+	// 0.0369 taken: false infantry left: attacker 0, defender 1
+	// 0.0158 taken: false infantry left: attacker 0, defender 0
+}

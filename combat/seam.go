@@ -152,6 +152,13 @@ func publicSystemResult(r engine.SystemResult) SystemResult {
 		out.Ships[side] = publicSurvivors(r.Ships[side])
 		out.ResourcesLost[side] = Mean(r.ResourcesLost[side])
 	}
+	for _, e := range r.Ends {
+		pe := SystemEnd{P: Probability(e.P), Ships: [2][]UnitCount{publicUnitCounts(e.Ships[0]), publicUnitCounts(e.Ships[1])}, Kept: publicUnitCounts(e.Kept)}
+		for _, p := range e.Planets {
+			pe.Planets = append(pe.Planets, PlanetEnd{Taken: p.Taken, Attacker: publicUnitCounts(p.Attacker), Defender: publicUnitCounts(p.Defender)})
+		}
+		out.Ends = append(out.Ends, pe)
+	}
 	if r.Planets != nil {
 		out.Planets = make([]PlanetResult, len(r.Planets))
 		for i, p := range r.Planets {

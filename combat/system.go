@@ -74,6 +74,42 @@ type SystemResult struct {
 	SpaceRounds Mean
 	// Warnings are notes on the run (its plans' warnings included).
 	Warnings []string
+	// Ends are the invasion's end states, most likely first, their
+	// probabilities adding up to 1 (exact, or the trials' shares): filled
+	// by SolveSystemEnds and RunSystemEnds only (nil otherwise).
+	Ends []SystemEnd
+}
+
+// SystemEnd is one way a system invasion can end: every unit of both
+// sides where it stands when the tactical action is over, and who
+// controls each planet (LRR 49.2: the attacker may commit ground forces to
+// any planets of the system; LRR 49.3: it controls a planet where it has
+// ground forces after the ground combat). Damage is not told apart, nor
+// structures that are not ground forces (they take part in no combat and
+// are destroyed when the attacker takes their planet), so states that
+// differ only by them are one end.
+type SystemEnd struct {
+	// P is the end's probability: exact, or its share of the trials with
+	// their 95% interval.
+	P Probability
+	// Ships[side] are the side's ships left in the space area (0 the
+	// attacker, 1 the defender), in display order; Damaged is 0.
+	Ships [2][]UnitCount
+	// Kept are the attacker's ground forces left in the space area (not
+	// committed, sent back by a text, or no invasion took place).
+	Kept []UnitCount
+	// Planets are the planets in the order given (Scenario.Planets).
+	Planets []PlanetEnd
+}
+
+// PlanetEnd is how one planet stands at the end of an invasion.
+type PlanetEnd struct {
+	// Taken: the attacker controls the planet.
+	Taken bool
+	// Attacker are the attacker's ground forces on the planet; Defender
+	// the defender's ground forces there (structures that are not ground
+	// forces aside).
+	Attacker, Defender []UnitCount
 }
 
 // PlanetResult is one planet's part of a SystemResult.
@@ -106,6 +142,17 @@ type PlanetResult struct {
 // planet and every ground force committed, it draws exactly as Run does
 // for the same invasion, so the figures are Run's for the same seed.
 func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err error) {
+	return runSystem(ctx, sc, o, false)
+}
+
+// RunSystemEnds is RunSystem that also counts the trials by end state
+// (SystemResult.Ends): the distribution of how the invasion ends, as
+// RunSystem plays it, for ranking an observed end among them.
+func RunSystemEnds(ctx context.Context, sc Scenario, o Options) (SystemResult, error) {
+	return runSystem(ctx, sc, o, true)
+}
+
+func runSystem(ctx context.Context, sc Scenario, o Options, ends bool) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	defer seamError(&err)
 	if ctx == nil {
@@ -127,6 +174,7 @@ func RunSystem(ctx context.Context, sc Scenario, o Options) (_ SystemResult, err
 	if err := admit(&o, func() Cost { return systemCost(o.Trials, sys) }); err != nil {
 		return SystemResult{}, err
 	}
+	sys.Ends = ends
 	r, err := sys.Run(ctx, engineOptions(o))
 	return sc.describeCommit(publicSystemResult(r)), err
 }
@@ -159,6 +207,22 @@ func SolveSystem(ctx context.Context, sc Scenario) (SystemResult, error) {
 // SolveSystemWithin is SolveSystem with a bound on the joint states the
 // space combat may reach, 1..MaxExactStates (a service's limit).
 func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ SystemResult, err error) {
+	return solveSystem(ctx, sc, maxStates, false)
+}
+
+// SolveSystemEnds is SolveSystemWithin that also gives the invasion's
+// exact end states (SystemResult.Ends): the joint distribution of every
+// unit left and of who controls each planet, composed as SolveSystem
+// composes its answer — each final state of the space area, each planet's
+// defenders after bombardment, the commit policy's split, and each
+// planet's landing solved to its ends, the planets independent given
+// those. It refuses (a *NotExactError) an invasion with more than
+// engine's limit of distinct ends (2^17, a bound on its memory).
+func SolveSystemEnds(ctx context.Context, sc Scenario, maxStates int) (SystemResult, error) {
+	return solveSystem(ctx, sc, maxStates, true)
+}
+
+func solveSystem(ctx context.Context, sc Scenario, maxStates int, ends bool) (_ SystemResult, err error) {
 	defer fault.Catch(&err, engine.StepOf)
 	defer seamError(&err)
 	if maxStates < 1 || maxStates > MaxExactStates {
@@ -178,6 +242,7 @@ func SolveSystemWithin(ctx context.Context, sc Scenario, maxStates int) (_ Syste
 	if err != nil {
 		return SystemResult{}, err
 	}
+	sys.Ends = ends
 	r, err := sys.Solve(ctx, maxStates)
 	return sc.describeCommit(publicSystemResult(r)), err
 }

@@ -35,7 +35,22 @@ ti4sim luck space|ground [battle flags] --attacker-left UNITS --defender-left UN
   N" its reciprocal, the percentile P(worse) + ½P(as good); "this or
   better" the other tail. Also the resources each side lost beside their
   expectation, and the chance of losing this much or more. Damage is not
-  ranked. An invasion's space and ground combats are asked one at a time.
+  ranked.
+
+ti4sim luck invade [flags of invade] --attacker-left|--defender-left UNITS --attacker-on|--defender-on "NAME: UNITS"
+  A whole invasion as for ti4sim invade (space combat, bombardment, space
+  cannon defense, ground combat; one planet, or a system's with --planet),
+  and what was left: --attacker-left the attacker's units in space (ships,
+  ground forces that did not land), --defender-left the defender's ships,
+  --attacker-on and --defender-on each side's units left on a planet
+  ("UNITS" alone for one planet without --planet; a planet not given:
+  none). The attacker holds the planets where its ground forces are left.
+  The invasion's end states are solved (exact where the solver can, else
+  simulated; the commit policy, --commit, splits the ground forces: give
+  the split you made) and the end is ranked for each side: more planets
+  held first (the attacker's taken, the defender's kept), then resources
+  kept by the side (every unit left, in space and on the planets), then
+  fewer kept by the opponent.
 
 ti4sim luck roll --dice "3 at 6, 2 at 9 reroll" --hits 1
   One roll: N dice hitting on H or more each (modifiers applied; "reroll":
@@ -55,6 +70,8 @@ ti4sim luck totals --expected-x10 123 --actual 7
 Examples:
   ti4sim luck space -a "2 dreadnought, 2 cruiser" -d "3 destroyer, 2 cruiser" --attacker-left "" --defender-left "1 cruiser"
   ti4sim luck ground -a "5 infantry" -d "3 infantry" --attacker-left "1 infantry" --defender-left "" -o json
+  ti4sim luck invade -a "1 dreadnought, 1 carrier, 2 infantry" -d "1 infantry" --attacker-left "1 dreadnought, 1 carrier" --defender-left "" --defender-on "1 infantry"
+  ti4sim luck invade -a "2 dreadnought, 2 carrier, 6 infantry" --planet "A: 3 infantry" --planet "B: 1 infantry" --commit "A: 4 infantry; B: 2 infantry" --attacker-left "2 dreadnought, 2 carrier" --defender-left "" --attacker-on "A: 1 infantry" --attacker-on "B: 2 infantry"
   ti4sim luck roll --dice "3 at 6, 2 at 9" --hits 0
   ti4sim luck totals --expected-x10 512 --actual 38`
 
@@ -63,7 +80,7 @@ func luckCommand() *command {
 	return &command{
 		name:    "luck",
 		summary: "how unlucky was that: a battle's end, a roll or the bot's totals among what could happen",
-		usage:   "ti4sim luck space|ground|roll|totals [flags]",
+		usage:   "ti4sim luck space|ground|invade|roll|totals [flags]",
 		help:    luckHelp,
 		flagSet: lr.newFlags,
 		run:     lr.run,
@@ -76,21 +93,27 @@ type luckRun struct {
 	df *docFlags
 	lf struct {
 		attackerLeft, defenderLeft, dice string
+		attackerOn, defenderOn           []string
 		hits, expected10, actual         int
 	}
 }
 
+// newFlags is luck's flag set: invade's own flags (--planet, --commit,
+// --bombard, --attacker-on, --defender-on) too, which the document
+// refuses for a space or a ground combat.
 func (lr *luckRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("luck", pflag.ContinueOnError)
 	fs.SortFlags = false
 	l := &lr.lf
-	fs.StringVar(&l.attackerLeft, "attacker-left", "", "`UNITS` the attacker had left at the end, as -a (\"\": none) (space, ground)")
-	fs.StringVar(&l.defenderLeft, "defender-left", "", "`UNITS` the defender had left at the end (\"\": none) (space, ground)")
+	fs.StringVar(&l.attackerLeft, "attacker-left", "", "`UNITS` the attacker had left at the end, as -a (\"\": none) (space, ground; invade: its units left in space, ships and ground forces not landed)")
+	fs.StringVar(&l.defenderLeft, "defender-left", "", "`UNITS` the defender had left at the end (\"\": none) (space, ground; invade: its ships left)")
+	fs.StringArrayVar(&l.attackerOn, "attacker-on", nil, "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	fs.StringArrayVar(&l.defenderOn, "defender-on", nil, "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
 	fs.StringVar(&l.dice, "dice", "", "`DICE` of one roll: \"N at H\", comma-separated, each optionally \"reroll\" (roll)")
 	fs.IntVar(&l.hits, "hits", 0, "the hits the roll scored, 0..the dice (roll)")
 	fs.IntVar(&l.expected10, "expected-x10", 0, "the bot's expected hits ×10 of a player, 0..1000000 (totals)")
 	fs.IntVar(&l.actual, "actual", 0, "the bot's actual hits of a player, 0..--expected-x10 (totals)")
-	lr.df = addDocFlags(fs, false)
+	lr.df = addDocFlags(fs, true)
 	lr.rf = addRunFlags(fs)
 	return fs
 }
@@ -98,13 +121,14 @@ func (lr *luckRun) newFlags() *pflag.FlagSet {
 // luckFlags are the JSON paths of luck's own flags.
 var luckFlags = map[string]string{
 	"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
-	"roll.dice": "--dice", "roll.hits": "--hits", "roll": "--dice",
+	"result.planets": "--attacker-on or --defender-on",
+	"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
 	"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
 }
 
 func (lr *luckRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if _, err := leadingAction(c, args, e, "ti4sim luck space|ground|roll|totals [flags]"); err != nil {
+		if _, err := leadingAction(c, args, e, "ti4sim luck space|ground|invade|roll|totals [flags]"); err != nil {
 			return err
 		}
 	}
@@ -116,7 +140,7 @@ func (lr *luckRun) run(ctx context.Context, c *command, args []string, e *env) e
 	case "space", "ground", "invade":
 		d, err = lr.battle(c, args, e)
 	default:
-		return usageErrorf("luck: unknown question %s; allowed: space, ground, roll, totals", echo.Quote(args[0]))
+		return usageErrorf("luck: unknown question %s; allowed: space, ground, invade, roll, totals", echo.Quote(args[0]))
 	}
 	if err == nil {
 		if err = d.Check(); err == nil {
@@ -170,11 +194,8 @@ func (lr *luckRun) numbers(c *command, kind string, args []string, e *env) (scen
 // battle reads a battle's end: the battle as space or ground reads it,
 // and the units left.
 func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, error) {
-	act, err := leadingAction(c, args, e, "ti4sim luck space|ground|roll|totals [flags]", "space", "ground")
+	act, err := leadingAction(c, args, e, "ti4sim luck space|ground|invade|roll|totals [flags]", "space", "ground", "invade")
 	if err != nil {
-		if args[0] == "invade" {
-			return scenario.Luck{}, usageErrorf("luck invade: ask the invasion's space combat (luck space) and its ground combat (luck ground) one at a time")
-		}
 		return scenario.Luck{}, err
 	}
 	fs := lr.newFlags()
@@ -199,7 +220,7 @@ func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, err
 		if cd.Action != actionNames[act] {
 			return scenario.Luck{}, usageErrorf("--scenario %s: the document's action is %s, not %s", lr.df.document, cd.Action, args[0])
 		}
-	} else if !fs.Changed("attacker") || !fs.Changed("defender") {
+	} else if !fs.Changed("attacker") || !fs.Changed("defender") && !fs.Changed("planet") {
 		return scenario.Luck{}, usageErrorf("give the battle: -a and -d (or --scenario FILE)")
 	}
 	if err := checkRunFlags(fs, lr.rf); err != nil {
@@ -219,7 +240,49 @@ func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, err
 			return scenario.Luck{}, usageErrorf("%s: %v", s.flag, err)
 		}
 	}
+	if res.Planets, err = lr.planetsLeft(cd); err != nil {
+		return scenario.Luck{}, err
+	}
 	return scenario.Luck{Version: scenario.Version, Result: res}, nil
+}
+
+// planetsLeft reads --attacker-on and --defender-on: "NAME: UNITS" each,
+// or "UNITS" for the one planet of an invasion without --planet.
+func (lr *luckRun) planetsLeft(cd scenario.Combat) ([]scenario.LuckPlanet, error) {
+	var out []scenario.LuckPlanet
+	at := map[string]int{}
+	for side, list := range [][]string{lr.lf.attackerOn, lr.lf.defenderOn} {
+		flag := []string{"--attacker-on", "--defender-on"}[side]
+		for _, v := range list {
+			name, text := "", v
+			if n, t, ok := strings.Cut(v, ":"); ok {
+				name, text = strings.TrimSpace(n), t
+			}
+			k := scenario.PlanetIndex(cd.System.Planets, name)
+			if k < 0 && len(cd.System.Planets) == 0 {
+				return nil, usageErrorf("%s %s: the invasion has one planet (no --planet): give \"UNITS\" without a name", flag, echo.Quote(v))
+			}
+			if k < 0 {
+				return nil, usageErrorf("%s %s: no planet is named %s (give it with --planet)", flag, echo.Quote(v), echo.Quote(name))
+			}
+			us, err := leftUnits(cd.Ruleset, text)
+			if err != nil {
+				return nil, usageErrorf("%s %s: %v", flag, echo.Quote(v), err)
+			}
+			key := strings.ToLower(name)
+			i, ok := at[key]
+			if !ok {
+				i, at[key] = len(out), len(out)
+				out = append(out, scenario.LuckPlanet{Name: name})
+			}
+			dst := []*[]scenario.Units{&out[i].AttackerLeft, &out[i].DefenderLeft}[side]
+			if *dst != nil {
+				return nil, usageErrorf("%s: planet %s is given twice", flag, echo.Quote(name))
+			}
+			*dst = us
+		}
+	}
+	return out, nil
 }
 
 // leftUnits reads units left in the ruleset's grammar ("" or blank: none).
@@ -251,6 +314,13 @@ func (lr *luckRun) usage(err error) error {
 	var de *scenario.Error
 	if !errors.As(err, &de) {
 		return err
+	}
+	if rest, ok := strings.CutPrefix(de.Path, "result.planets["); ok {
+		for suffix, flag := range map[string]string{".attacker_left": "--attacker-on", ".defender_left": "--defender-on"} {
+			if strings.Contains(rest, suffix) {
+				return usageErrorf("%s: %s", flag, de.Msg)
+			}
+		}
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
 	for p := top; p != ""; p, _ = cutLast(p) { // the longest path with a flag

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // FuzzLuckHandler: any body POSTed to /v1/luck is answered 200 or 4xx
 // with a JSON error naming a path, never a panic or a 5xx (the document
@@ -16,6 +19,36 @@ func FuzzLuckHandler(f *testing.F) {
 		`{"version":1,"totals":{"expected_hits_x10":0,"actual_hits":0}}`,
 		`{"version":1,"totals":{"expected_hits_x10":1e30,"actual_hits":-1},"roll":null}`,
 		`{}`, `[]`, "", `{"version":1,"result":{}}`,
+		luckInvadeDoc,
+		`{"version":1,"result":{"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[]},` +
+			`"system":{"planets":[{"name":"A","units":[{"unit":"infantry","count":1},{"unit":"pds","count":1}]},{"name":"B","units":[]}]}},` +
+			`"attacker_left":[{"unit":"carrier","count":1}],"defender_left":[],"planets":[{"name":"b","attacker_left":[{"unit":"infantry","count":1}]},{"name":"A","defender_left":[{"unit":"pds","count":1}]}]}}`,
+		`{"version":1,"result":{"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1}]},"defender":{"fleet":[]},"system":{"planets":[{"name":"A","units":[]}]}},` +
+			`"attacker_left":[],"defender_left":[],"planets":[{"name":"A"},{"name":"a"},{"name":""}]}}`,
+	})
+}
+
+// FuzzLuckPlanetFlags: any --attacker-on and --defender-on values give an
+// answer or a usage error, never a panic or a runtime error.
+func FuzzLuckPlanetFlags(f *testing.F) {
+	for _, s := range [][2]string{{"A: 1 infantry", "B: 1 infantry"}, {"a:", "A: 9 infantry"}, {":", ""}, {"C: 1 carrier", "B:1 mech"}, {"A: 1 infantry: 2", "b: 1 pds"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, att, def string) {
+		out, errOut, code := runCLI(t, "luck", "invade", "-a", "1 dreadnought, 1 carrier, 3 infantry", "--planet", "A: 1 infantry", "--planet", "B: 1 infantry, 1 pds",
+			"--attacker-left", "1 dreadnought", "--defender-left", "", "--attacker-on", att, "--defender-on", def)
+		switch code {
+		case exitOK:
+			if out == "" || errOut != "" {
+				t.Fatalf("%q %q: exit 0, stdout %q stderr %q", att, def, out, errOut)
+			}
+		case exitUsage:
+			if out != "" || !strings.HasPrefix(errOut, "ti4sim: ") || strings.Count(errOut, "\n") != 1 {
+				t.Fatalf("%q %q: usage error, stdout %q stderr %q", att, def, out, errOut)
+			}
+		default:
+			t.Fatalf("%q %q: exit %d, stderr %q", att, def, code, errOut)
+		}
 	})
 }
 

@@ -181,7 +181,7 @@ func TestLuckUsage(t *testing.T) {
 	}{
 		{"name the action first", []string{"luck"}},
 		{"unknown question", []string{"luck", "fly"}},
-		{"one at a time", []string{"luck", "invade", "-a", "1 carrier", "-d", "1 infantry"}},
+		{"--attacker-left is missing", []string{"luck", "invade", "-a", "1 carrier", "-d", "1 infantry"}},
 		{"--attacker-left is missing", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--defender-left", ""}},
 		{"give the battle", []string{"luck", "space", "--attacker-left", "", "--defender-left", ""}},
 		{"--attacker-left: 2 cruiser left, but the side had 1", []string{"luck", "space", "-a", "1 cruiser", "-d", "1 cruiser", "--attacker-left", "2 cruiser", "--defender-left", ""}},

@@ -68,6 +68,7 @@ func TestOpenAPIRealResults(t *testing.T) {
 		{"POST", "/v1/import", "", `{"link":"` + issue45 + `"}`},
 		{"POST", "/v1/import", "", `{"link":"https://example.org/"}`},
 		{"POST", "/v1/luck", "", luckSpaceDoc},
+		{"POST", "/v1/luck", "", luckInvadeDoc},
 		{"POST", "/v1/luck", "", `{"version":1,"result":{"scenario":{"version":1,"action":"ground","attacker":{"fleet":[{"unit":"infantry","count":4}]},"defender":{"fleet":[{"unit":"infantry","count":3}]},"run":{"trials":3000}},"attacker_left":[],"defender_left":[{"unit":"infantry","count":1}]}}`},
 		{"POST", "/v1/luck", "", `{"version":1,"roll":{"dice":[{"n":3,"hits_on":6}],"hits":0}}`},
 		{"POST", "/v1/luck", "", `{"version":1,"totals":{"expected_hits_x10":512,"actual_hits":38}}`},

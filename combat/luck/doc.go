@@ -13,4 +13,8 @@
 //   - "this or better" is P(X ≥ x) (Roll.AtLeast, Tail.AtLeast).
 //   - the percentile is P(X < x) + ½·P(X = x), in 0..1: the mid-rank, 0.5
 //     for a result exactly in the middle, near 0 for the worst results.
+//
+// A battle's ends are ranked by Key: for an invasion the planets the side
+// holds first, then for every battle the outcome, the resources the side
+// kept and those the opponent kept.
 package luck

@@ -187,8 +187,8 @@ func TestZeroPossible(t *testing.T) {
 // (0.5), won keeping 5 (0.3). Observed: won keeping 3. Worse = 0.2, equal
 // = 0.5, this or worse 0.7, percentile 0.45.
 func TestRank(t *testing.T) {
-	ends := []End{{0.2, Key{Lost, 0, 4}}, {0.5, Key{Won, 3, 0}}, {0.3, Key{Won, 5, 0}}}
-	tl, err := Rank(ends, Key{Won, 3, 0})
+	ends := []End{{0.2, Key{Lost, 0, 4, 0}}, {0.5, Key{Won, 3, 0, 0}}, {0.3, Key{Won, 5, 0, 0}}}
+	tl, err := Rank(ends, Key{Won, 3, 0, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestRank(t *testing.T) {
 	near(t, "percentile", tl.Percentile, 0.45)
 	near(t, "one in", tl.OneIn, 1/0.7)
 	// Same outcome and kept: the opponent keeping less is better.
-	if (Key{Drew, 1, 2}).Compare(Key{Drew, 1, 3}) != 1 || (Key{Won, 0.5, 0}).Compare(Key{Drew, 9, 0}) != 1 {
+	if (Key{Drew, 1, 2, 0}).Compare(Key{Drew, 1, 3, 0}) != 1 || (Key{Won, 0.5, 0, 0}).Compare(Key{Drew, 9, 0, 0}) != 1 {
 		t.Error("Compare order")
 	}
 	if _, err := Rank(nil, Key{}); err == nil {
@@ -263,5 +263,28 @@ func TestTotalsFromTheBotsSave(t *testing.T) {
 		if math.Abs(r.Worst-c.worst) > 1e-12 || math.Abs(r.Chernoff-c.chernoff) > 1e-12 {
 			t.Errorf("%s: worst %.17g chernoff %.17g, want %.17g, %.17g", c.faction, r.Worst, r.Chernoff, c.worst, c.chernoff)
 		}
+	}
+}
+
+// TestRankPlanetsFirst checks an invasion's order: more planets held is
+// better whatever the resources, then resources as for a combat.
+func TestRankPlanetsFirst(t *testing.T) {
+	took1 := Key{Outcome: Drew, Kept: 1, OpponentKept: 9, Planets: 1}
+	took0 := Key{Outcome: Drew, Kept: 20, OpponentKept: 0, Planets: 0}
+	if took1.Compare(took0) != 1 || took0.Compare(took1) != -1 {
+		t.Errorf("taking a planet with little left must rank above taking none with much left")
+	}
+	richer := took1
+	richer.Kept = 2
+	if richer.Compare(took1) != 1 {
+		t.Errorf("same planets: more kept must rank higher")
+	}
+	ends := []End{{0.25, took0}, {0.5, took1}, {0.25, richer}}
+	tl, err := Rank(ends, took1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Worse != 0.25 || tl.Equal != 0.5 || tl.Better != 0.25 || tl.AtMost != 0.75 || tl.Percentile != 0.5 {
+		t.Errorf("tail %+v: want worse 0.25, equal 0.5, better 0.25, this or worse 0.75, percentile 0.5", tl)
 	}
 }

@@ -33,9 +33,16 @@ func (o Outcome) String() string {
 }
 
 // Key is how good an end of the battle is for one side. Keys are
-// compared in order: Outcome first (Lost < Drew < Won), then Kept (more
-// is better), then OpponentKept (less is better); two ends with equal
-// keys are equally good.
+// compared in order: Planets first (more is better), then Outcome (Lost <
+// Drew < Won), then Kept (more is better), then OpponentKept (less is
+// better); two ends with equal keys are equally good.
+//
+// A space or a ground combat leaves Planets 0 and ranks by its Outcome.
+// An invasion ranks by the planets the side holds at the end (LRR 49:
+// the attacker invades to take planets; the defender's aim is to keep
+// them): the attacker's taken, the defender's kept; its Outcome is Drew
+// for every end (the planets say who won), and Kept counts every unit the
+// side has left, in space and on the planets.
 type Key struct {
 	// Outcome is how the battle ended for the side.
 	Outcome Outcome
@@ -45,12 +52,17 @@ type Key struct {
 	// OpponentKept is what the opponent has left, ≥ 0, in the same
 	// measure.
 	OpponentKept float64
+	// Planets is the number of planets the side holds at the end of an
+	// invasion, ≥ 0 (0 for a space or a ground combat).
+	Planets int
 }
 
 // Compare returns -1 when k is worse for the side than o, 0 when equally
 // good, 1 when better (Key's order; costs equal within 1e-9).
 func (k Key) Compare(o Key) int {
 	switch {
+	case k.Planets != o.Planets:
+		return sign(float64(k.Planets - o.Planets))
 	case k.Outcome != o.Outcome:
 		return sign(float64(k.Outcome - o.Outcome))
 	case math.Abs(k.Kept-o.Kept) > 1e-9:

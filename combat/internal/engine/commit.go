@@ -347,7 +347,7 @@ func (o *planetOdds) take(f *[MaxSlots]uint16, d uint32) (float64, error) {
 	if v, ok := o.memo[key]; ok {
 		return v, nil
 	}
-	v, err := o.landing(a, d, &o.ships, &o.damaged)
+	v, err := o.landing(a, d, &o.ships, &o.damaged, false)
 	if err != nil {
 		return 0, err
 	}
@@ -364,12 +364,18 @@ type landingValue struct {
 	take, wiped, invaded float64
 	alive                [2][MaxSlots]float64
 	rounds               float64
+	// ends, when asked, are the landing's end states (SystemPlan.Ends).
+	ends []weightedLanding
 }
 
 // landing solves the steps from the commitment on, from joint ground
-// state (a, d) with the attacker's ships as given.
-func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16) (landingValue, error) {
+// state (a, d) with the attacker's ships as given, and its end states
+// when ends is true.
+func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16, ends bool) (landingValue, error) {
 	sub := &Solver{Ctx: o.ctx, P: o.p, MaxStates: o.maxStates, Left: NewExactLeft(o.p)}
+	if ends {
+		sub.planetEnds = map[landingEnd]float64{}
+	}
 	sub.shipsDamaged = *damaged
 	nd := uint32(o.g.ss[Defender].n)
 	st := planetState{g: o.g, m: 1, dist: map[uint32]float64{a*nd + d: 1}, ships: ships, damaged: *damaged}
@@ -379,6 +385,9 @@ func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16) (lan
 	v := landingValue{take: sub.outcome[AttackerWins], wiped: sub.wipedOut, invaded: sub.invaded}
 	v.alive = sub.alive
 	v.rounds = sub.meanRounds[OnGround]
+	if ends {
+		v.ends = sortedLandings(sub.planetEnds)
+	}
 	return v, nil
 }
 

@@ -94,6 +94,9 @@ type Solver struct {
 	// states, under a round limit, is the mass of each end state (the
 	// units of both sides), for Result.States.
 	states map[unitState]float64
+	// planetEnds, when not nil, is the mass of each end of a planet's
+	// landing (a system's composition asks for them: SystemPlan.Ends).
+	planetEnds map[landingEnd]float64
 	// Left is the mass per outcome and number of units left (UnitsLeft);
 	// shipsLeft the units of each side in the space area of the invasion
 	// being solved (0 for a ground combat), and structures the defender's

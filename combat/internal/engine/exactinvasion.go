@@ -155,6 +155,7 @@ func (s *Solver) sentBack(st planetState, dist map[uint32]float64, nd uint32, hs
 			continue
 		}
 		s.invaded -= m * dist[j]
+		s.recordLanding(g, j/nd, j%nd, false, true, m*dist[j])
 		s.settleUninvaded(st, j, dist[j], DefenderWins)
 	}
 	return kept
@@ -282,6 +283,7 @@ func (s *Solver) groundPhase(g *chain, dist map[uint32]float64, m float64, space
 		s.addSurvivors(g, Defender, gd, m*q)
 		s.addState(g, ga, gd, m*q)
 		o := s.P.planetHolder(ga != 0, gd != 0, fought)
+		s.recordLanding(g, ga, gd, o == AttackerWins && !a.stuck && !a.stopped, false, m*q)
 		switch {
 		case a.stuck:
 			o = unfinished

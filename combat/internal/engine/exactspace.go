@@ -106,7 +106,7 @@ func (s *Solver) spaceEnd(c, g *chain, j uint32, a *absorbed, rest []step) error
 	s.addSurvivors(c, Defender, sd, m)
 	s.space[sp] += m
 	if s.collect != nil {
-		return s.collect(spaceEndState{c: c, g: g, sa: sa, ga: ga, m: m, sp: sp, stuck: a.stuck, stopped: a.stopped})
+		return s.collect(spaceEndState{c: c, g: g, sa: sa, sd: sd, ga: ga, m: m, sp: sp, stuck: a.stuck, stopped: a.stopped})
 	}
 	if len(rest) == 0 {
 		s.addState(c, sa, sd, m)

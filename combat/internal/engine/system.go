@@ -37,6 +37,8 @@ type SystemPlan struct {
 	// BombardAt is the planet every unit with Bombardment bombards, or -1
 	// for the first planet that can be bombarded (bombardFocus).
 	BombardAt int
+	// Ends asks Run and Solve for the end states (SystemResult.Ends).
+	Ends bool
 	// ground lists the attacker's ground-force slots (the same in every
 	// plan): the units the commit policy splits.
 	ground []uint8

@@ -12,7 +12,7 @@ import (
 // ground state ga in chain g, its mass m and how the space area ended.
 type spaceEndState struct {
 	c, g    *chain
-	sa      uint32
+	sa, sd  uint32
 	ga      uint32
 	m       float64
 	sp      outcome
@@ -70,6 +70,9 @@ func (sys *SystemPlan) Solve(ctx context.Context, maxStates int) (SystemResult, 
 	}
 	comp := &composition{sys: sys, odds: odds, ctx: ctx, memo: map[string]landingValue{}}
 	comp.taken = make([]float64, kp+1)
+	if sys.Ends {
+		comp.ends = map[systemEnd]float64{}
+	}
 	s0 := &Solver{Ctx: ctx, P: sys.Space, MaxStates: maxStates, Left: NewExactLeft(sys.Space)}
 	s0.collect = comp.end
 	if err := s0.Solve(); err != nil {
@@ -97,6 +100,10 @@ type composition struct {
 	kept      [MaxSlots]float64
 	planet    [MaxPlanets]planetSums
 	unresolve float64
+	// ends, when asked (SystemPlan.Ends), is the mass of each end state;
+	// base the end state of the space area being settled.
+	ends map[systemEnd]float64
+	base systemEnd
 }
 
 // planetSums are one planet's expected values, summed with their masses.
@@ -121,6 +128,9 @@ func (c *composition) end(e spaceEndState) error {
 	}
 	if e.stuck {
 		c.unresolve += e.m
+	}
+	if c.ends != nil {
+		c.base = c.spaceBase(e)
 	}
 	if noInvasion {
 		c.uninvaded(e.m, &pool)
@@ -178,6 +188,16 @@ func (c *composition) uninvaded(m float64, pool *Pool) {
 		c.kept[g] += m * float64(pool.Alive[g])
 	}
 	c.taken[0] += m
+	if c.ends != nil {
+		e := c.base
+		for _, g := range sys.ground {
+			e.kept[g] = pool.Alive[g]
+		}
+		for k, p := range sys.Planets {
+			e.planet[k].defender = planetDefenders(p, &p.Side[Defender].Start)
+		}
+		c.ends[e] += m
+	}
 	for k, p := range sys.Planets {
 		for i, sl := range p.Side[Defender].Slots {
 			if sl.Zone == ZonePlanet {
@@ -224,6 +244,7 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 	var dp [MaxPlanets + 1]float64
 	dp[0] = 1
 	all := 1.0
+	var lands [MaxPlanets][]weightedLanding // each planet's ends, when asked
 	for k, p := range sys.Planets {
 		f := split[k]
 		var fd [MaxSlots]uint16
@@ -243,6 +264,7 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 					v.alive[Defender][i] = float64(after[k][i])
 				}
 			}
+			v.ends = []weightedLanding{{e: landingEnd{end: planetEnd{defender: planetDefenders(p, &after[k])}}, w: 1}}
 		} else {
 			var err error
 			if v, err = c.landing(k, &f, &fd, d[k], ships, damaged); err != nil {
@@ -263,6 +285,7 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 		ps.wiped += w * v.wiped
 		ps.rounds += w * v.rounds
 		all *= v.take
+		lands[k] = v.ends
 		for n := k + 1; n >= 0; n-- {
 			dp[n] *= 1 - v.take
 			if n > 0 {
@@ -277,7 +300,58 @@ func (c *composition) settle(w float64, pool *Pool, split [MaxPlanets][MaxSlots]
 	for _, g := range sys.ground {
 		c.kept[g] += w * float64(kept[g])
 	}
+	if c.ends != nil {
+		return c.composeEnds(w, &kept, lands[:len(sys.Planets)])
+	}
 	return nil
+}
+
+// spaceBase is the end state of the space area e: each side's ships left,
+// nothing yet on the planets.
+func (c *composition) spaceBase(e spaceEndState) systemEnd {
+	var b systemEnd
+	s0 := &Solver{P: c.sys.Space}
+	for side, st := range [2]uint32{e.sa, e.sd} {
+		alive, _ := s0.overlay(e.c, Side(side), st)
+		b.ships[side] = spaceShips(c.sys.Space, Side(side), &alive)
+	}
+	return b
+}
+
+// composeEnds adds mass w of the space area's end (c.base) with the
+// ground forces kept in space and each planet's landing ends: the planets
+// are independent given the split and their defenders after bombardment,
+// so each combination of their ends has the product of their chances.
+func (c *composition) composeEnds(w float64, kept *[MaxSlots]uint16, lands [][]weightedLanding) error {
+	var idx [MaxPlanets]int
+	for {
+		e := c.base
+		e.kept = *kept
+		q := w
+		for k, ls := range lands {
+			l := ls[idx[k]]
+			q *= l.w
+			e.planet[k] = l.e.end
+			for _, g := range c.sys.ground {
+				e.kept[g] += l.e.back[g]
+			}
+		}
+		c.ends[e] += q
+		if len(c.ends) > MaxSystemEnds {
+			return NotExact("exact mode: the invasion has more than %d end states, the most its ends are listed for", MaxSystemEnds)
+		}
+		k := 0
+		for ; k < len(lands); k++ {
+			idx[k]++
+			if idx[k] < len(lands[k]) {
+				break
+			}
+			idx[k] = 0
+		}
+		if k == len(lands) {
+			return nil
+		}
+	}
 }
 
 // landing is planet k's landing value for force f (fd of them damaged)
@@ -297,7 +371,7 @@ func (c *composition) landing(k int, f, fd *[MaxSlots]uint16, d uint32, ships, d
 	if v, ok := c.memo[key]; ok {
 		return v, nil
 	}
-	v, err := o.landing(a, d, ships, damaged)
+	v, err := o.landing(a, d, ships, damaged, c.ends != nil)
 	if err != nil {
 		return v, err
 	}
@@ -345,6 +419,9 @@ func (c *composition) result(s0 *Solver) SystemResult {
 	sys := c.sys
 	exact := exactProbability
 	r := SystemResult{Exact: true, Commit: sys.Commit.String(), TakeAll: exact(c.takeAll)}
+	if c.ends != nil {
+		r.Ends = endsOf(sys, c.ends, exact)
+	}
 	mean := 0.0
 	for n, v := range c.taken {
 		r.Taken = append(r.Taken, exact(v))

@@ -42,6 +42,9 @@ type SystemResult struct {
 	SpaceRounds Mean
 	// Warnings are notes on the run (its plans' warnings included).
 	Warnings []string
+	// Ends, when the plan asks for them (SystemPlan.Ends), are the end
+	// states, most likely first; their probabilities add up to 1.
+	Ends []SystemEnd
 }
 
 // PlanetResult is one planet's part of a SystemResult.
@@ -76,6 +79,8 @@ type systemTally struct {
 	lost        [2]sums
 	spaceRounds sums
 	planets     [MaxPlanets]planetTally
+	// ends counts the trials by end state (nil: not asked).
+	ends map[systemEnd]float64
 }
 
 // planetTally is one planet's part of a systemTally.
@@ -134,6 +139,9 @@ func (a *systemTally) add(st *systemTrial) {
 		a.kept[g].add(int64(st.kept[g]))
 	}
 	a.spaceRounds.add(int64(st.space.rounds[InSpace]))
+	if a.ends != nil {
+		a.ends[st.endOf()]++
+	}
 }
 
 func (a *systemTally) merge(b *systemTally) {
@@ -154,6 +162,14 @@ func (a *systemTally) merge(b *systemTally) {
 		a.kept[i].merge(b.kept[i])
 	}
 	a.spaceRounds.merge(b.spaceRounds)
+	if b.ends != nil {
+		if a.ends == nil {
+			a.ends = map[systemEnd]float64{}
+		}
+		for k, v := range b.ends {
+			a.ends[k] += v
+		}
+	}
 	for k := range MaxPlanets {
 		p, q := &a.planets[k], &b.planets[k]
 		p.taken, p.invaded, p.wiped = p.taken+q.taken, p.invaded+q.invaded, p.wiped+q.wiped
@@ -186,7 +202,13 @@ func (sys *SystemPlan) Run(ctx context.Context, o Options) (SystemResult, error)
 	for _, p := range sys.Planets {
 		p.BuildTables(ctx)
 	}
-	ws, err := montecarlo.Run(ctx, o.Runner(), func() *systemWorker { return &systemWorker{t: newSystemTrial(sys)} })
+	ws, err := montecarlo.Run(ctx, o.Runner(), func() *systemWorker {
+		w := &systemWorker{t: newSystemTrial(sys)}
+		if sys.Ends {
+			w.acc.ends = map[systemEnd]float64{}
+		}
+		return w
+	})
 	if err != nil {
 		return SystemResult{}, err
 	}
@@ -250,6 +272,9 @@ func (sys *SystemPlan) sampledResult(a *systemTally, o Options) SystemResult {
 		r.Planets = append(r.Planets, pr)
 	}
 	r.Warnings = sys.warnings()
+	if a.ends != nil {
+		r.Ends = endsOf(sys, a.ends, func(k float64) Probability { return prob(int64(k)) })
+	}
 	return r
 }
 

@@ -144,12 +144,20 @@ func tryExact[R any](ctx context.Context, r scenario.Run, exactOnly string, solv
 // systemOdds answers an invasion of a system of planets: exactly or by
 // simulation, as odds does for one.
 func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *Env) (combat.SystemResult, error) {
+	return systemOddsBy(ctx, sc, r, exactOnly, e, combat.SolveSystemWithin, combat.RunSystem)
+}
+
+// systemOddsBy is systemOdds with the library's solve and run given (the
+// end states' variants for luck).
+func systemOddsBy(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOnly string, e *Env,
+	solve func(context.Context, combat.Scenario, int) (combat.SystemResult, error),
+	run func(context.Context, combat.Scenario, combat.Options) (combat.SystemResult, error)) (combat.SystemResult, error) {
 	o := options(r, e)
 	var err error
 	if o.Workers, o.Admit, err = admitOdds(ctx, r, exactOnly, o.Workers, e); err != nil {
 		return combat.SystemResult{}, err
 	}
-	res, done, notExact, err := tryExact(ctx, r, exactOnly, func() (combat.SystemResult, error) { return combat.SolveSystemWithin(ctx, sc, e.exactStates()) })
+	res, done, notExact, err := tryExact(ctx, r, exactOnly, func() (combat.SystemResult, error) { return solve(ctx, sc, e.exactStates()) })
 	if done || err != nil {
 		return res, err
 	}
@@ -157,7 +165,7 @@ func systemOdds(ctx context.Context, sc combat.Scenario, r scenario.Run, exactOn
 		return combat.SystemResult{}, &scenario.Error{Path: "run.precision", Msg: "not available with planets; give the trials"}
 	}
 	o.Progress = e.progress(o.Trials)
-	if res, err = combat.RunSystem(ctx, sc, o); err != nil {
+	if res, err = run(ctx, sc, o); err != nil {
 		if err = runError(ctx, err); ctx.Err() == nil && !errors.Is(err, endpoint.ErrBusy) && !errors.Is(err, combat.ErrInternal) {
 			var de *scenario.Error
 			if !errors.As(err, &de) {

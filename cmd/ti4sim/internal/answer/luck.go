@@ -40,6 +40,12 @@ func Luck(ctx context.Context, d *scenario.Luck, e *Env, f report.Format, w io.W
 		if t.WorstExact {
 			l.Totals.WorstDice = fmt.Sprintf("%d dice hitting on %d", t.WorstDice.N, t.WorstDice.HitsOn)
 		}
+	case d.Result != nil && d.Result.Scenario.Action == scenario.ActionInvade:
+		r, warn, err := luckInvade(ctx, d.Result, e)
+		if err != nil {
+			return err
+		}
+		l.Result, l.Warnings = r, warn
 	case d.Result != nil:
 		r, warn, err := luckResult(ctx, d.Result, e)
 		if err != nil {
@@ -282,31 +288,50 @@ func (b *luckBattle) unfinished() float64 {
 
 // side ranks the observed end for one side.
 func (b *luckBattle) side(side int) (report.LuckSide, error) {
-	ends := make([]luck.End, len(b.res.States))
-	lostMean, lostSq, lostMore := 0.0, 0.0, 0.0
+	ends := make([]luckEnd, len(b.res.States))
 	obsFights, obsKept := b.observedKeys()
-	obsLost := b.start[side] - obsKept[side]
 	for i, st := range b.res.States {
 		fights, kept := b.stateKeys(st)
-		ends[i] = luck.End{P: st.P.P, Key: b.key(side, fights, kept)}
-		lost := b.start[side] - kept[side]
-		lostMean += st.P.P * lost
-		lostSq += st.P.P * lost * lost
-		if lost >= obsLost-1e-9 {
-			lostMore += st.P.P
+		ends[i] = luckEnd{p: st.P.P, key: b.key(side, fights, kept), lost: b.start[side] - kept[side]}
+	}
+	s, err := rankSide(ends, b.key(side, obsFights, obsKept), b.start[side]-obsKept[side], b.res.Exact, b.res.Trials)
+	s.Left = b.observed[side].String()
+	return s, err
+}
+
+// luckEnd is one end of a battle for a side: its probability, its key
+// and the resources the side lost in it.
+type luckEnd struct {
+	p, lost float64
+	key     luck.Key
+}
+
+// rankSide places the observed end (its key and the resources the side
+// lost) among ends: the tails, the resources lost beside their
+// expectation, and, for a simulation (not exact) of trials, the standard
+// errors.
+func rankSide(ends []luckEnd, obsKey luck.Key, obsLost float64, exact bool, trials int64) (report.LuckSide, error) {
+	le := make([]luck.End, len(ends))
+	lostMean, lostSq, lostMore := 0.0, 0.0, 0.0
+	for i, e := range ends {
+		le[i] = luck.End{P: e.p, Key: e.key}
+		lostMean += e.p * e.lost
+		lostSq += e.p * e.lost * e.lost
+		if e.lost >= obsLost-1e-9 {
+			lostMore += e.p
 		}
 	}
-	t, err := luck.Rank(ends, b.key(side, obsFights, obsKept))
+	t, err := luck.Rank(le, obsKey)
 	if err != nil {
 		return report.LuckSide{}, err
 	}
-	s := report.LuckSide{Outcome: b.key(side, obsFights, obsKept).Outcome.String(), Left: b.observed[side].String(),
+	s := report.LuckSide{Outcome: obsKey.Outcome.String(),
 		ThisOrWorse: t.AtMost, ThisOrBetter: t.AtLeast, Percentile: t.Percentile,
 		ResourcesLost: obsLost, ExpectedLost: lostMean, LostThisOrWorse: math.Min(1, lostMore)}
 	if !math.IsInf(t.OneIn, 0) {
 		s.OneIn = t.OneIn
 	}
-	if n := float64(b.res.Trials); !b.res.Exact && n > 0 {
+	if n := float64(trials); !exact && n > 0 {
 		s.SE = math.Sqrt(t.AtMost * (1 - t.AtMost) / n)
 		s.ExpectedLostSE = math.Sqrt(math.Max(0, lostSq-lostMean*lostMean) / n)
 	}

@@ -31,6 +31,9 @@ type Luck struct {
 // sentence the text and the JSON both give.
 const LuckWorse = "worse for a side: lost < drew < won (unfinished counts as drew), then fewer resources kept by the side (units' cost: fighters and infantry 0.5, structures 0), then more kept by the opponent; this or worse = P(≤), percentile = P(<) + ½P(=)"
 
+// LuckWorseInvasion is how "worse" ranks an invasion's ends for a side.
+const LuckWorseInvasion = "worse for a side: fewer planets held at the end (the attacker: those it took; the defender: those it kept), then fewer resources kept by the side (every unit it has left, in space and on the planets: fighters and infantry 0.5, structures 0), then more kept by the opponent; this or worse = P(≤), percentile = P(<) + ½P(=)"
+
 // LuckResult is a battle's end placed for each side.
 type LuckResult struct {
 	// Action is space or ground.
@@ -53,13 +56,31 @@ type LuckResult struct {
 	// Attacker and Defender are each side's place.
 	Attacker LuckSide `json:"attacker"`
 	Defender LuckSide `json:"defender"`
+	// Planets, for an invasion, are the units left on each planet as
+	// given, and whether the attacker holds it.
+	Planets []LuckPlanet `json:"planets,omitempty"`
+}
+
+// LuckPlanet is what was left on one planet after an invasion.
+type LuckPlanet struct {
+	Name         string `json:"name"`
+	AttackerLeft string `json:"attacker_left"`
+	DefenderLeft string `json:"defender_left"`
+	// Taken: the attacker holds the planet (its ground forces are left
+	// there).
+	Taken bool `json:"taken"`
 }
 
 // LuckSide is one side's place among a battle's ends.
 type LuckSide struct {
-	// Outcome is won, drew or lost; Left the units left.
+	// Outcome is won, drew or lost (for an invasion: "took N of M" planets
+	// for the attacker, "kept N of M" for the defender); Left the units
+	// left (for an invasion: in the space area).
 	Outcome string `json:"outcome"`
 	Left    string `json:"left"`
+	// Planets, for an invasion, is the number of planets the side holds
+	// at the end: the attacker's taken, the defender's kept.
+	Planets *int `json:"planets_held,omitempty"`
 	// ThisOrWorse is P(an end as bad for the side or worse), ThisOrBetter
 	// P(as good or better), Percentile P(worse) + ½P(as good), all 0..1;
 	// OneIn is 1/ThisOrWorse (0: the end is not possible).
@@ -168,14 +189,18 @@ func luckResultText(w *ErrWriter, r *LuckResult) error {
 	if !r.Exact {
 		how = fmt.Sprintf("%d trials, seed %d, %d end states seen (± standard error)", r.Trials, r.Seed, r.Ends)
 	}
-	fmt.Fprintf(w, "Luck of a %s combat's end: %s\n", r.Action, how)
+	what, outcome, left := fmt.Sprintf("a %s combat's end", r.Action), "Outcome", "Left"
+	if r.Planets != nil {
+		what, outcome, left = "an invasion's end", "Planets", "Left in space"
+	}
+	fmt.Fprintf(w, "Luck of %s: %s\n", what, how)
 	se := func(p, s float64) string {
 		if r.Exact {
 			return pct(p)
 		}
 		return fmt.Sprintf("%s ± %s", pct(p), pct(s))
 	}
-	t := luckTable(w, 8, "Side", "Outcome", "Left", "This or worse", "1 in N", "Percentile", "This or better", "Resources lost (expected)")
+	t := luckTable(w, 8, "Side", outcome, left, "This or worse", "1 in N", "Percentile", "This or better", "Resources lost (expected)")
 	for _, s := range []struct {
 		name string
 		v    LuckSide
@@ -190,10 +215,36 @@ func luckResultText(w *ErrWriter, r *LuckResult) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if err := luckPlanetsText(w, r.Planets); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "This exact end (units by type): %s\n", pct(r.ObservedP))
-	fmt.Fprintf(w, "Ranking: %s.\n", LuckWorse)
+	fmt.Fprintf(w, "Ranking: %s.\n", r.Worse)
 	fmt.Fprintf(w, "Resources lost this much or more: attacker %s, defender %s.\n", pct(r.Attacker.LostThisOrWorse), pct(r.Defender.LostThisOrWorse))
 	return nil
+}
+
+// luckPlanetsText writes what was left on an invasion's planets (nothing
+// for a combat).
+func luckPlanetsText(w *ErrWriter, ps []LuckPlanet) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	t := luckTable(w, 4, "Planet", "Attacker left", "Defender left", "Held by")
+	none := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s
+	}
+	for _, p := range ps {
+		held := "defender"
+		if p.Taken {
+			held = "attacker"
+		}
+		_ = t.Append([]string{p.Name, none(p.AttackerLeft), none(p.DefenderLeft), held})
+	}
+	return t.Render()
 }
 
 func luckRollText(w *ErrWriter, r *LuckRoll) error {

@@ -3,7 +3,9 @@ package scenario
 import (
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/luck"
 )
 
@@ -24,16 +26,38 @@ type Luck struct {
 
 // LuckResult is a battle and how it ended.
 type LuckResult struct {
-	// Scenario is the battle: action space or ground (an invasion's two
-	// combats are asked one at a time). Its run says exact (only exact,
-	// or an error), prefer_exact (absent or false and no trials: exact
-	// where possible, else simulated), or trials and seed.
+	// Scenario is the battle: action space, ground, or invade (a whole
+	// invasion: space combat, bombardment, space cannon defense and
+	// ground combat, of one planet or of a system's planets). Its run
+	// says exact (only exact, or an error), prefer_exact (absent or false
+	// and no trials: exact where possible, else simulated), or trials and
+	// seed.
 	Scenario Combat `json:"scenario"`
 	// AttackerLeft and DefenderLeft are the units each side had left at
 	// the end (empty: none), in the scenario's fleet grammar; damage is
-	// not ranked.
+	// not ranked. For an invasion they are the units left in the space
+	// area: the attacker's ships and its ground forces that did not land,
+	// the defender's ships.
 	AttackerLeft []Units `json:"attacker_left"`
 	DefenderLeft []Units `json:"defender_left"`
+	// Planets, for an invasion only, are the units left on its planets,
+	// at most one entry per planet (a planet not given: nobody's units
+	// left on it). The attacker holds a planet where its ground forces
+	// are left (LRR 49.3).
+	Planets []LuckPlanet `json:"planets,omitempty"`
+}
+
+// LuckPlanet is what was left on one planet after an invasion.
+type LuckPlanet struct {
+	// Name is the planet's name in the scenario's system.planets (any
+	// case); absent for an invasion of one planet whose units are in the
+	// defender's fleet.
+	Name string `json:"name,omitempty"`
+	// AttackerLeft are the attacker's ground forces left on the planet,
+	// DefenderLeft the defender's (its structures may be left out: they
+	// are not ranked); empty: none.
+	AttackerLeft []Units `json:"attacker_left,omitempty"`
+	DefenderLeft []Units `json:"defender_left,omitempty"`
 }
 
 // LuckRoll is one roll of dice and its hits.
@@ -111,11 +135,8 @@ func (r *LuckResult) check() error {
 		e := err.(*Error)
 		return &Error{Path: under("result.scenario", e.Path), Msg: e.Msg}
 	}
-	if a := r.Scenario.Action; a != ActionSpace && a != ActionGround {
-		return errorf("result.scenario.action", "%s: luck ranks the end of a space or a ground combat; ask an invasion's two combats one at a time", a)
-	}
-	if len(r.Scenario.System.Planets) > 0 {
-		return errorf("result.scenario.system.planets", "luck ranks the end of one combat, not of a system's invasion")
+	if a := r.Scenario.Action; a != ActionSpace && a != ActionGround && a != ActionInvade {
+		return errorf("result.scenario.action", "%s: luck ranks the end of a space combat, a ground combat or an invasion", a)
 	}
 	g, err := r.Scenario.game()
 	if err != nil {
@@ -132,7 +153,81 @@ func (r *LuckResult) check() error {
 			return err
 		}
 	}
+	return r.checkPlanets(g)
+}
+
+// checkPlanets reads the units left on the planets: an invasion's only,
+// each planet named at most once, ground forces only for the attacker.
+func (r *LuckResult) checkPlanets(g combat.Edition) error {
+	if len(r.Planets) == 0 {
+		return nil
+	}
+	names := r.Scenario.System.Planets
+	switch {
+	case r.Scenario.Action != ActionInvade:
+		return errorf("result.planets", "only an invasion has planets; give the units left in attacker_left and defender_left")
+	case len(names) == 0 && len(r.Planets) > 1:
+		return errorf("result.planets", "%d planets given; the invasion has one planet (its units in the defender's fleet)", len(r.Planets))
+	}
+	for k, p := range names { // the names the planets given are matched against
+		if !combat.PlanetName(strings.TrimSpace(p.Name)) {
+			return errorf(fmt.Sprintf("result.scenario.system.planets[%d].name", k), "%q: a name of 1 to 40 printable characters, without ':', ';' or parentheses, is needed", p.Name)
+		}
+	}
+	seen := map[int]bool{}
+	for i, lp := range r.Planets {
+		p := fmt.Sprintf("result.planets[%d]", i)
+		k := PlanetIndex(names, lp.Name)
+		switch {
+		case len(names) == 0 && strings.TrimSpace(lp.Name) != "":
+			return errorf(p+".name", "%q: the invasion's one planet is in the defender's fleet, unnamed; leave the name out (or give the scenario system.planets)", lp.Name)
+		case k < 0:
+			return errorf(p+".name", "%q: no planet of the system has this name (the planets: %s)", lp.Name, planetNames(names))
+		case seen[k]:
+			return errorf(p+".name", "planet %q is given twice", lp.Name)
+		}
+		seen[k] = true
+		att, err := fleet(lp.AttackerLeft, g, p+".attacker_left")
+		if err != nil {
+			return err
+		}
+		for _, gr := range att.Groups() {
+			if !gr.Kind.GroundForce() {
+				return errorf(p+".attacker_left", "%s: only ground forces are left on a planet; the attacker's ships go in result.attacker_left", gr.Kind)
+			}
+		}
+		if _, err := fleet(lp.DefenderLeft, g, p+".defender_left"); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// PlanetIndex is the index of the planet named name in planets (any case,
+// spaces trimmed), or -1; with no planets, the invasion's one planet (0)
+// for an empty name.
+func PlanetIndex(planets []Planet, name string) int {
+	name = strings.TrimSpace(name)
+	if len(planets) == 0 {
+		if name == "" {
+			return 0
+		}
+		return -1
+	}
+	for k, p := range planets {
+		if strings.EqualFold(strings.TrimSpace(p.Name), name) {
+			return k
+		}
+	}
+	return -1
+}
+
+func planetNames(planets []Planet) string {
+	var out []string
+	for _, p := range planets {
+		out = append(out, strings.TrimSpace(p.Name))
+	}
+	return strings.Join(out, ", ")
 }
 
 // check reads the roll.

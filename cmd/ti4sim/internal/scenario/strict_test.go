@@ -56,17 +56,20 @@ var strictBases = map[string][]string{
 		`{"version":1,"result":{"scenario":{"version":1,"action":"ground","ruleset":"ti3-sa","system":{"commandos":1},
 			"attacker":{"fleet":[{"unit":"gf","count":3}],"leaders":["general"],"galvanized":[{"unit":"gf","count":1}]},
 			"defender":{"fleet":[{"unit":"gf","count":1}],"leaders":["agent"]},"run":{"exact":true,"rounds":3}},"attacker_left":[{"unit":"gf","count":1}],"defender_left":[]}}`,
+		`{"version":1,"result":{"scenario":{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[]},
+			"system":{"planets":[{"name":"A","cultural":true,"units":[{"unit":"infantry","count":1}]}],"commit":"best","bombard":"A"},"units":[{"name":"ds.json","data":"[]"}]},
+			"attacker_left":[],"defender_left":[],"planets":[{"name":"A","attacker_left":[{"unit":"infantry","count":1}],"defender_left":[{"unit":"infantry","count":1}]}]}}`,
 		`{"version":1,"roll":{"dice":[{"n":3,"hits_on":6},{"n":2,"hits_on":9,"reroll":true}],"hits":1}}`,
 		`{"version":1,"totals":{"expected_hits_x10":123,"actual_hits":9}}`,
 	},
 }
 
 // unreachable are the constraints no valid document of a kind reaches:
-// compare and advise refuse a system's planets (so commit and bombard),
+// compare and advise refuse a system's planets (so commit and bombard;
+// luck takes them, for an invasion),
 // advise any ruleset but ti4 (so leaders and commandos).
 var unreachable = map[string][]string{
 	"compare": {"scenario.system.planets[0]", "scenario.system.commit", "scenario.system.bombard"},
-	"luck":    {"result.scenario.system.planets", "result.scenario.system.commit", "result.scenario.system.bombard"},
 	"advise": {"scenario.system.planets[0]", "scenario.system.commit", "scenario.system.bombard", "scenario.system.commandos",
 		"scenario.attacker.leaders", "scenario.defender.leaders"},
 }
