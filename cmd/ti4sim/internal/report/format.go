@@ -2,10 +2,6 @@ package report
 
 import (
 	"fmt"
-	"io"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
@@ -29,13 +25,6 @@ func pct(p float64) string { return fmt.Sprintf("%.2f%%", 100*p) }
 // interval formats a 95% interval as percentages.
 func interval(p combat.Probability) string {
 	return fmt.Sprintf("[%s, %s]", pct(p.Lo), pct(p.Hi))
-}
-
-// newTable is a table with the header as given (no auto formatting).
-func newTable(w io.Writer, header ...any) *tablewriter.Table {
-	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header(header...)
-	return t
 }
 
 // fleetText is a fleet in the unit names of the ruleset.

@@ -6,9 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Luck is the answer of a luck document: where what happened falls among
@@ -158,19 +155,6 @@ func luckJSON(w io.Writer, l *Luck) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(l)
-}
-
-// luckTable is a table with its first column left-aligned, the rest right.
-func luckTable(w io.Writer, cols int, header ...any) *tablewriter.Table {
-	al := make([]tw.Align, cols)
-	for i := range al {
-		al[i] = tw.AlignRight
-	}
-	al[0] = tw.AlignLeft
-	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: al}))
-	t.Header(header...)
-	return t
 }
 
 // oneIn formats 1/p: "1 in 8.3", "never" for p = 0.

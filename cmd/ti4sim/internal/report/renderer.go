@@ -12,8 +12,8 @@ import (
 // A Renderer writes the answers: Formatted in the format their options
 // ask (report's functions: tables or JSON), JSONOnly in JSON alone. A
 // program that answers in JSON only (the service, the WebAssembly engine)
-// renders with JSONOnly and so links no table renderer: tablewriter and
-// its dependencies are about 300 KB of the engine's compressed download.
+// renders with JSONOnly, whose code reaches no table; the WebAssembly
+// build links no table renderer at all (table.go).
 type Renderer interface {
 	Combat(w io.Writer, sc combat.Scenario, r combat.Result, o CombatOptions) error
 	System(w io.Writer, sc combat.Scenario, r combat.SystemResult, o CombatOptions) error

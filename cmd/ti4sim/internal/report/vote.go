@@ -5,9 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
@@ -40,17 +37,6 @@ func votePct(p agenda.Prob, exact bool) string {
 		return fmt.Sprintf("%.4f%%", 100*p.P)
 	}
 	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*p.P, 100*p.Lo, 100*p.Hi)
-}
-
-// newVoteTable is a table with a left-aligned first column and right-aligned
-// numbers.
-func newVoteTable(w io.Writer, header ...any) *tablewriter.Table {
-	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{
-			PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight},
-		}))
-	t.Header(header...)
-	return t
 }
 
 // voteTable writes a vote's odds as text tables.
