@@ -163,15 +163,7 @@ func TestLuckGolden(t *testing.T) {
 		"luck_simulated_table": {"luck", "space", "-a", "2 dreadnought, 2 cruiser", "-d", "3 destroyer, 2 cruiser", "--attacker-left", "1 dreadnought (1 damaged)",
 			"--defender-left", "", "-n", "20000", "--seed", "3"},
 	}
-	for name, args := range cases {
-		t.Run(name, func(t *testing.T) {
-			out, errOut, code := runCLI(t, args...)
-			if code != exitOK || errOut != "" {
-				t.Fatalf("exit %d, stderr %q", code, errOut)
-			}
-			golden(t, name, out)
-		})
-	}
+	goldenRuns(t, cases)
 }
 
 func TestLuckUsage(t *testing.T) {

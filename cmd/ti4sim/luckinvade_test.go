@@ -120,15 +120,7 @@ func TestLuckInvadeGolden(t *testing.T) {
 		"luck_system_simulated_json": {"luck", "invade", "-a", "2 dreadnought, 2 carrier, 6 infantry", "-d", "1 destroyer", "--planet", "A: 3 infantry", "--planet", "B: 1 infantry",
 			"--attacker-left", "2 dreadnought, 2 carrier", "--defender-left", "", "--attacker-on", "A: 2 infantry", "--attacker-on", "B: 1 infantry", "-n", "20000", "--seed", "4", "-o", "json"},
 	}
-	for name, args := range cases {
-		t.Run(name, func(t *testing.T) {
-			out, errOut, code := runCLI(t, args...)
-			if code != exitOK || errOut != "" {
-				t.Fatalf("exit %d, stderr %q", code, errOut)
-			}
-			golden(t, name, out)
-		})
-	}
+	goldenRuns(t, cases)
 }
 
 func TestLuckInvadeUsage(t *testing.T) {

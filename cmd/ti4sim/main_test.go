@@ -21,6 +21,22 @@ func runCLI(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// goldenRuns runs each case's command line, which must succeed with
+// nothing on standard error, and checks its output against the golden
+// file named by the case.
+func goldenRuns(t *testing.T, cases map[string][]string) {
+	t.Helper()
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, args...)
+			if code != exitOK || errOut != "" {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			golden(t, name, out)
+		})
+	}
+}
+
 // golden compares got with testdata/NAME.golden, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()

@@ -46,15 +46,7 @@ func TestVoteGolden(t *testing.T) {
 		"vote_base_duel_exact": {"vote", "--mode", "base", "--duel", "--exact",
 			"--voter", "sol:5:for=1", "--voter", "hacan:3:against=1"},
 	}
-	for name, args := range cases {
-		t.Run(name, func(t *testing.T) {
-			out, errOut, code := runCLI(t, args...)
-			if code != exitOK || errOut != "" {
-				t.Fatalf("exit %d, stderr %q", code, errOut)
-			}
-			golden(t, name, out)
-		})
-	}
+	goldenRuns(t, cases)
 }
 
 func TestVoteHelpExample(t *testing.T) {
