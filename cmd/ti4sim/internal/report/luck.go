@@ -169,9 +169,13 @@ func oneIn(n float64) string {
 }
 
 func luckResultText(w *ErrWriter, r *LuckResult) error {
-	how := fmt.Sprintf("exact, %d end states", r.Ends)
+	states := "end states"
+	if r.Ends == 1 {
+		states = "end state"
+	}
+	how := fmt.Sprintf("exact, %d %s", r.Ends, states)
 	if !r.Exact {
-		how = fmt.Sprintf("%d trials, seed %d, %d end states seen (± standard error)", r.Trials, r.Seed, r.Ends)
+		how = fmt.Sprintf("%d trials, seed %d, %d %s seen (± standard error)", r.Trials, r.Seed, r.Ends, states)
 	}
 	what, outcome, left := fmt.Sprintf("a %s combat's end", r.Action), "Outcome", "Left"
 	if r.Planets != nil {
