@@ -332,21 +332,21 @@ func TestBrowserLuckErrorsInPlayersWords(t *testing.T) {
 // TestBrowserLuckPhone: on a phone (390×844), each question with its
 // answer fits the screen's width (nothing sticks out of its card), every
 // control of the tab is a 44 px target, and axe-core finds nothing
-// serious in the light or the dark scheme.
+// serious in the light or the dark scheme; the battle's question is asked
+// of a space combat and of an invasion (its units left in space and on
+// the planet, its table of planets).
 func TestBrowserLuckPhone(t *testing.T) {
 	c := requireComponents(t)
-	tb := newTab(t)
-	tb.size(phone)
-	tb.open(shareLink(c.served, "combat", []byte(oneShipBattle)))
-	tb.waitAnswer(0, 60*time.Second)
-	tb.showTab("luck")
-	tb.injectAxe()
-	for _, mode := range []string{"result", "roll", "totals"} {
-		tb.choose("#luck-mode", mode)
+	check := func(tb *tab, mode string) {
+		t.Helper()
+		tb.choose("#luck-mode", strings.TrimSuffix(mode, "-invasion"))
 		tb.click("#luck-run", 1)
 		tb.waitDone("luck-out", "luck-error", 60*time.Second)
 		if mode == "roll" {
 			tb.poll("the roll's chart", `typeof Chart !== "undefined" && !!Chart.getChart(document.getElementById("luck-chart")) && "drawn"`, 30*time.Second)
+		}
+		if e := eval[string](tb, `document.getElementById("luck-error").textContent`); e != "" {
+			t.Errorf("phone, luck %s: the run failed: %s", mode, e)
 		}
 		for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, phone.w)) {
 			t.Errorf("phone, luck %s: %s", mode, p)
@@ -364,6 +364,28 @@ func TestBrowserLuckPhone(t *testing.T) {
 		}
 		tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Sleep(200*time.Millisecond))
 		t.Logf("screenshots: %v", tb.shot("TestBrowserLuckPhone-"+mode))
+	}
+	tb := newTab(t)
+	tb.size(phone)
+	tb.open(shareLink(c.served, "combat", []byte(oneShipBattle)))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.injectAxe()
+	for _, mode := range []string{"result", "roll", "totals"} {
+		check(tb, mode)
+	}
+	tb = newTab(t)
+	tb.size(phone)
+	tb.open(shareLink(c.served, "combat", []byte(oneInvasion)))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.injectAxe()
+	tb.typeInto("#luck-a-left-dreadnought", "1")
+	tb.typeInto("#luck-a-left-carrier", "1")
+	tb.typeInto("#luck-p0-d-left-infantry", "1")
+	check(tb, "result-invasion")
+	if n := eval[int](tb, `document.querySelectorAll("#luck-planets tbody tr").length`); n != 1 {
+		t.Errorf("phone: the invasion's answer shows %d planets, want 1", n)
 	}
 }
 
