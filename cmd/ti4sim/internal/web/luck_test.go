@@ -752,5 +752,13 @@ func TestBrowserLuckInvasion(t *testing.T) {
 		if planets["Meer"] != "Meer | 2 infantry | none | attacker" {
 			t.Errorf("Meer's row is %q", planets["Meer"])
 		}
+		// The link opens the system's planets with the counts given.
+		tb2 := newTab(t)
+		tb2.open(c.served + "/" + tb.hash())
+		tb2.waitDone("luck-out", "luck-error", 90*time.Second)
+		if got := eval[string](tb2, `["luck-a-left-dreadnought", "luck-a-left-carrier", "luck-p0-a-left-infantry", "luck-p0-d-left-infantry", "luck-p1-a-left-infantry", "luck-p1-d-left-infantry"].map((id) => document.getElementById(id).value).join(" ")`); got != "2 2 0 1 2 0" {
+			t.Errorf("the system's link opens the counts %q, want 2 2 0 1 2 0", got)
+		}
+		checkCells(t, "the system's link", eval[figures](tb2, luckPlanetsJS), planets)
 	})
 }

@@ -108,7 +108,7 @@ export function followBattle(doc) {
 function planetBox(pl, kept) {
   const side = (p) =>
     h("div", { id: `luck-p${pl.k}-${p}-left`, class: `luck-side ${p}`, role: "group", "aria-label": `${titles[p]}'s ground forces left on ${pl.label}` }, h("h4", { class: "luck-side-title" }, titles[p]), ...sideRows(p, pl[p], kept, ` on ${pl.label}`));
-  return h("div", { class: "luck-planet", id: `luck-p${pl.k}` }, h("h3", { class: "luck-planet-title" }, `On ${pl.label}`), h("div", { class: "luck-left" }, side("a"), side("d")));
+  return h("div", { class: "luck-planet", id: `luck-p${pl.k}`, role: "group", "aria-label": `Ground forces left on ${pl.label}` }, h("h3", { class: "luck-planet-title" }, `On ${pl.label}`), h("div", { class: "luck-left" }, side("a"), side("d")));
 }
 
 function sideRows(p, list, kept, where) {
@@ -448,9 +448,11 @@ function control(path, msg) {
   if (planet) {
     const x = sentPlanets[Number(planet[1])];
     if (!x) return $("luck-planets-left");
-    const p = planet[2] ? planet[2][0] : x.a.length ? "a" : "d";
+    if (!planet[2]) return $(`luck-p${x.pl.k}`); // the planet as a whole (its name)
+    const p = planet[2][0];
     return rowOf(x[p], x.pl[p], planet[3], msg) || $(`luck-p${x.pl.k}-${p}-left`);
   }
+  if (/^result\.planets/.test(path)) return $("luck-planets-left");
   const left = /^result\.(attacker|defender)_left(?:\[(\d+)\])?/.exec(path);
   if (left) {
     const p = left[1][0];
