@@ -726,6 +726,14 @@ func TestBrowserLuckInvasion(t *testing.T) {
 				t.Errorf("the link opens the counts %q, want 1 1 0 0 1", got)
 			}
 			checkCells(t, "the invasion's link, "+name, eval[figures](tb2, luckPlanetsJS), planets)
+			// The Battle tab's Action set to a ground combat: the tab asks
+			// each side's units left, no planets.
+			tb2.showTab("battle")
+			tb2.choose("#action", "ground")
+			tb2.showTab("luck")
+			if got := eval[string](tb2, `document.getElementById("luck-planets-left").hidden + " " + document.querySelector("#luck-a-left h3").textContent + " " + document.getElementById("luck-battle").textContent.slice(0, 14)`); got != "true Attacker Ground combat:" {
+				t.Errorf("after the Battle tab's Action became a ground combat the Luck tab shows %q, want the planets hidden and the attacker's units asked", got)
+			}
 		})
 	}
 	t.Run("system", func(t *testing.T) {

@@ -88,7 +88,9 @@ export function followBattle(doc) {
   const invade = doc.action === "invade";
   const next = { a: rowsOf("a", spaceFleet(doc, "a"), "luck-a-left"), d: rowsOf("d", spaceFleet(doc, "d"), "luck-d-left") };
   const planets = invade ? planetsOf(doc).map((pl, k) => ({ k, name: pl.name, label: pl.label, a: rowsOf("a", pl.a, `luck-p${k}-a-left`), d: rowsOf("d", pl.d, `luck-p${k}-d-left`) })) : [];
-  const sig = (x, ps) => [invade, ...[x.a, x.d, ...ps.flatMap((pl) => [[{ id: pl.label }], pl.a, pl.d])].map((l) => l.map((r) => `${r.id}=${r.name}`).join(","))].join("|");
+  // The rows are rebuilt when a row, a planet or the kind of battle (the
+  // planets' part shown or not) changes.
+  const sig = (x, ps) => [x.a, x.d, ...ps.flatMap((pl) => [[{ id: pl.label }], pl.a, pl.d])].map((l) => l.map((r) => `${r.id}=${r.name}`).join(",")).join("|");
   const same = sig(next, planets) === sig(rows, planetRows) && $("luck-planets-left").hidden === !invade;
   rows.a = next.a;
   rows.d = next.d;
