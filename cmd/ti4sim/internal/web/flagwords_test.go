@@ -75,6 +75,7 @@ func TestBrowserFlagWords(t *testing.T) {
 		"attacker-left": "Luck tab · Attacker's units left", "defender-left": "Luck tab · Defender's units left",
 		"dice": "Luck tab · Dice of the roll", "hits": "Luck tab · Hits scored",
 		"expected-x10": "Luck tab · Expected hits ×10", "actual": "Luck tab · Actual hits",
+		"attacker-on": "Luck tab · Ground forces left on the planets", "defender-on": "Luck tab · Ground forces left on the planets",
 	}
 	for flag, label := range luckFlags {
 		if w := eval[string](tb, fmt.Sprintf(`import("./js/messages.js").then((m) => m.words("see --%s here"))`, flag)); w != "see "+label+" here" {

@@ -285,8 +285,9 @@ func TestBrowserLuckTotals(t *testing.T) {
 // TestBrowserLuckErrorsInPlayersWords: each question's fault is named by
 // its control as the page shows it, never by a JSON path: a dice group's
 // count, the actual hits beyond what the totals allow, more units left
-// than the battle had, and an invasion (ranked one combat at a time) at
-// the Battle tab's Action.
+// than the battle had; and for an invasion, more ground forces left on
+// the planet than the defender had there, and more infantry left in
+// space and on the planet together than the attacker had.
 func TestBrowserLuckErrorsInPlayersWords(t *testing.T) {
 	c := requireStatic(t)
 	tb := newTab(t)
@@ -310,35 +311,42 @@ func TestBrowserLuckErrorsInPlayersWords(t *testing.T) {
 	tb.click("#luck-run", 1)
 	checkError(t, tb, "luck-error", "Defender · Destroyer I left: 2 destroyer left, but the side had 1", "luck-d-left-destroyer")
 
-	tb.typeInto("#luck-d-left-destroyer", "0")
-	tb.showTab("battle")
-	tb.choose("#action", "invade")
-	tb.showTab("luck")
-	if note := eval[string](tb, `document.getElementById("luck-battle").textContent`); !strings.Contains(note, "luck ranks one combat at a time") {
-		t.Errorf("with an invasion on the Battle tab the Luck tab says %q, want that luck ranks one combat at a time", note)
+	tb2 := newTab(t)
+	tb2.open(shareLink(c.static, "combat", []byte(oneInvasion)))
+	tb2.waitAnswer(0, 90*time.Second)
+	tb2.showTab("luck")
+	if note := eval[string](tb2, `document.getElementById("luck-battle").textContent`); strings.Contains(note, "one combat at a time") || !strings.HasPrefix(note, "Invasion: ") {
+		t.Errorf("with an invasion on the Battle tab the Luck tab says %q, want the invasion described, not refused", note)
 	}
-	tb.click("#luck-run", 1)
-	checkError(t, tb, "luck-error", "Battle tab · Action: invade: luck ranks the end of a space or a ground combat", "action")
+	tb2.typeInto("#luck-p0-d-left-infantry", "2")
+	tb2.click("#luck-run", 1)
+	checkError(t, tb2, "luck-error", "Defender · Infantry I left on the planet: 2 infantry left on the planet, but the defender had 1 there", "luck-p0-d-left-infantry")
+
+	tb2.typeInto("#luck-p0-d-left-infantry", "0")
+	tb2.typeInto("#luck-a-left-infantry", "2")
+	tb2.typeInto("#luck-p0-a-left-infantry", "1")
+	tb2.click("#luck-run", 1)
+	checkError(t, tb2, "luck-error", "Attacker · Infantry I left in space: 3 infantry left in space and on the planets together, but the attacker had 2", "luck-a-left-infantry")
 }
 
 // TestBrowserLuckPhone: on a phone (390×844), each question with its
 // answer fits the screen's width (nothing sticks out of its card), every
 // control of the tab is a 44 px target, and axe-core finds nothing
-// serious in the light or the dark scheme.
+// serious in the light or the dark scheme; the battle's question is asked
+// of a space combat and of an invasion (its units left in space and on
+// the planet, its table of planets).
 func TestBrowserLuckPhone(t *testing.T) {
 	c := requireComponents(t)
-	tb := newTab(t)
-	tb.size(phone)
-	tb.open(shareLink(c.served, "combat", []byte(oneShipBattle)))
-	tb.waitAnswer(0, 60*time.Second)
-	tb.showTab("luck")
-	tb.injectAxe()
-	for _, mode := range []string{"result", "roll", "totals"} {
-		tb.choose("#luck-mode", mode)
+	check := func(tb *tab, mode string) {
+		t.Helper()
+		tb.choose("#luck-mode", strings.TrimSuffix(mode, "-invasion"))
 		tb.click("#luck-run", 1)
 		tb.waitDone("luck-out", "luck-error", 60*time.Second)
 		if mode == "roll" {
 			tb.poll("the roll's chart", `typeof Chart !== "undefined" && !!Chart.getChart(document.getElementById("luck-chart")) && "drawn"`, 30*time.Second)
+		}
+		if e := eval[string](tb, `document.getElementById("luck-error").textContent`); e != "" {
+			t.Errorf("phone, luck %s: the run failed: %s", mode, e)
 		}
 		for _, p := range eval[[]string](tb, fmt.Sprintf("%s(%d)", overflowJS, phone.w)) {
 			t.Errorf("phone, luck %s: %s", mode, p)
@@ -356,6 +364,28 @@ func TestBrowserLuckPhone(t *testing.T) {
 		}
 		tb.do(5*time.Second, "scrolling to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Sleep(200*time.Millisecond))
 		t.Logf("screenshots: %v", tb.shot("TestBrowserLuckPhone-"+mode))
+	}
+	tb := newTab(t)
+	tb.size(phone)
+	tb.open(shareLink(c.served, "combat", []byte(oneShipBattle)))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.injectAxe()
+	for _, mode := range []string{"result", "roll", "totals"} {
+		check(tb, mode)
+	}
+	tb = newTab(t)
+	tb.size(phone)
+	tb.open(shareLink(c.served, "combat", []byte(oneInvasion)))
+	tb.waitAnswer(0, 60*time.Second)
+	tb.showTab("luck")
+	tb.injectAxe()
+	tb.typeInto("#luck-a-left-dreadnought", "1")
+	tb.typeInto("#luck-a-left-carrier", "1")
+	tb.typeInto("#luck-p0-d-left-infantry", "1")
+	check(tb, "result-invasion")
+	if n := eval[int](tb, `document.querySelectorAll("#luck-planets tbody tr").length`); n != 1 {
+		t.Errorf("phone: the invasion's answer shows %d planets, want 1", n)
 	}
 }
 
@@ -501,4 +531,242 @@ func TestBrowserLuckGround(t *testing.T) {
 	if h := eval[string](tb, `document.getElementById("luck-headline").textContent`); !strings.HasPrefix(h, "Luck of a ground combat's end: exact,") {
 		t.Errorf("the headline is %q, want a ground combat's, exact", h)
 	}
+}
+
+// oneInvasion: docs/unlucky.md's invasion, 1 dreadnought, 1 carrier and
+// 2 infantry against a planet held by 1 infantry.
+const oneInvasion = `{"version":1,"action":"invade","attacker":{"fleet":[{"unit":"dreadnought","count":1},{"unit":"carrier","count":1},{"unit":"infantry","count":2}]},"defender":{"fleet":[{"unit":"infantry","count":1}]},"run":{"prefer_exact":true,"trials":100000,"seed":1}}`
+
+// invasionEnds are oneInvasion's ends, worked out by hand apart from the
+// engine: no space combat (the defender has no ships); the dreadnought's
+// bombardment (1 die on 5: 0.6) kills the infantry or not; then 2
+// infantry against 1, every die on 8 (0.3), a chain over (a, 1) with the
+// rounds where nobody hits divided out. It returns the chances of taking
+// the planet with 2 infantry left, with 1, of losing it (the defender's
+// infantry left) and of both sides wiped out.
+func invasionEnds() (took2, took1, lost, wiped float64) {
+	const p = 0.3
+	end := []map[[2]int]float64{{{0, 1}: 1}}
+	for a := 1; a <= 2; a++ {
+		miss := math.Pow(1-p, float64(a))
+		go1 := 1 - miss*(1-p) // somebody hits
+		e := map[[2]int]float64{{a, 0}: (1 - miss) * (1 - p) / go1, {a - 1, 0}: (1 - miss) * p / go1}
+		for k, q := range end[a-1] {
+			e[k] += miss * p / go1 * q
+		}
+		end = append(end, e)
+	}
+	return 0.6 + 0.4*end[2][[2]int{2, 0}], 0.4 * end[2][[2]int{1, 0}], 0.4 * end[2][[2]int{0, 1}], 0.4 * end[2][[2]int{0, 0}]
+}
+
+// luckPlanetsJS reads an invasion's table of planets: planet → its row.
+const luckPlanetsJS = `Object.fromEntries([...document.querySelectorAll("#luck-planets tbody tr")].map((tr) => [tr.dataset.planet, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`
+
+// luckInvasionCLI is `ti4sim luck invade --scenario FILE ... -o json` for
+// the battle of the luck document the page sent (its link), and the
+// figures the page must show for it: the table's cells, and the planets'
+// rows.
+func luckInvasionCLI(t *testing.T, c *components, link []byte, left ...string) (figures, figures) {
+	t.Helper()
+	var sent struct {
+		Result struct {
+			Scenario json.RawMessage `json:"scenario"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(link, &sent); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "invasion.json")
+	if err := os.WriteFile(file, sent.Result.Scenario, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(c.bin, append(append([]string{"luck", "invade", "--scenario", file}, left...), "-o", "json")...).Output()
+	if err != nil {
+		t.Fatalf("ti4sim luck invade: %v", err)
+	}
+	type side struct {
+		luckSide
+		Planets int `json:"planets_held"`
+	}
+	var cli struct {
+		Result struct {
+			Attacker, Defender side
+			Planets            []struct {
+				Name         string `json:"name"`
+				AttackerLeft string `json:"attacker_left"`
+				DefenderLeft string `json:"defender_left"`
+				Taken        bool   `json:"taken"`
+			} `json:"planets"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(out, &cli); err != nil {
+		t.Fatal(err)
+	}
+	none := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s
+	}
+	cells := figures{}
+	for name, s := range map[string]side{"attacker": cli.Result.Attacker, "defender": cli.Result.Defender} {
+		for k, v := range map[string]string{
+			"outcome": s.Outcome, "planets_held": fmt.Sprint(s.Planets), "left": none(s.Left), "this_or_worse": pct(s.ThisOrWorse), "one_in": oneInText(s.OneIn),
+			"percentile": pct(s.Percentile), "this_or_better": pct(s.ThisOrBetter),
+			"resources_lost": fmt.Sprintf("%g (%s)", s.ResourcesLost, toFixed(s.ExpectedLost, 2)), "resources_lost_this_or_more": pct(s.LostThisOrWorse),
+		} {
+			cells[k+"/"+name] = v
+		}
+	}
+	planets := figures{}
+	for _, p := range cli.Result.Planets {
+		held, name := "defender", p.Name
+		if p.Taken {
+			held = "attacker"
+		}
+		if name == "the planet" {
+			name = "The planet"
+		}
+		planets[p.Name] = strings.Join([]string{name, none(p.AttackerLeft), none(p.DefenderLeft), held}, " | ")
+	}
+	return cells, planets
+}
+
+// TestBrowserLuckInvasion: the Battle tab's invasion, docs/unlucky.md's
+// example. The tab asks the units left in space (the attacker's ships and
+// infantry, none of the defender's: it has no ships) and each side's
+// infantry left on the planet. The attacker's dreadnought and carrier
+// were left in space, the defender's infantry on the planet: the attacker
+// took 0 of 1, this or worse = P(lost) = 0.4 × 0.0921 = 3.69% (by hand,
+// invasionEnds; both wiped out ranks above, the defender then keeping
+// less), percentile half that; the defender kept 1 of 1, its best end
+// (this or better 3.69%). Every figure shown is also the command line's
+// (ti4sim luck invade -o json) for the page's own document, served and
+// static. Then a system of two planets as the Battle tab lists them
+// (served): the planets are asked by their names, and the page shows what
+// the command line answers for them.
+func TestBrowserLuckInvasion(t *testing.T) {
+	c := requireComponents(t)
+	took2, took1, lost, wiped := invasionEnds()
+	if pct(lost) != "3.69%" {
+		t.Fatalf("by hand P(lost) = %s, docs/unlucky.md says 3.69%%", pct(lost))
+	}
+	for name, base := range luckEngines(t) {
+		t.Run(name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.open(shareLink(base, "combat", []byte(oneInvasion)))
+			tb.waitAnswer(0, 90*time.Second)
+			tb.showTab("luck")
+			fields := eval[string](tb, `[...document.querySelectorAll("#luck-result-box input")].map((i) => i.id + " max " + i.max + " = " + i.value).join("; ")`)
+			if want := "luck-a-left-infantry max 2 = 0; luck-a-left-carrier max 1 = 0; luck-a-left-dreadnought max 1 = 0; luck-p0-a-left-infantry max 2 = 0; luck-p0-d-left-infantry max 1 = 0"; fields != want {
+				t.Errorf("the units-left fields are\n%s\nwant\n%s", fields, want)
+			}
+			if got := eval[string](tb, `document.getElementById("luck-result-box").innerText`); !strings.Contains(got, "On the planet") || !strings.Contains(got, "Defender · in space") || !strings.Contains(got, "No units.") {
+				t.Errorf("the form reads\n%s\nwant the space area (the defender: no units) and the planet", got)
+			}
+			tb.click("#luck-a-left-dreadnought + button.inc", 1)
+			tb.click("#luck-a-left-carrier + button.inc", 1)
+			tb.click("#luck-p0-d-left-infantry + button.inc", 1)
+			tb.click("#luck-run", 1)
+			tb.waitDone("luck-out", "luck-error", 90*time.Second)
+
+			checkCells(t, "luck of an invasion's end, "+name, eval[figures](tb, luckCellsJS), figures{
+				"outcome/attacker": "took 0 of 1", "outcome/defender": "kept 1 of 1",
+				"planets_held/attacker": "0", "planets_held/defender": "1",
+				"left/attacker": "1 dreadnought, 1 carrier", "left/defender": "none",
+				"this_or_worse/attacker": pct(lost), "this_or_worse/defender": pct(1),
+				"one_in/attacker": oneInText(1 / lost), "one_in/defender": oneInText(1),
+				"percentile/attacker": pct(lost / 2), "percentile/defender": pct(1 - lost/2),
+				"this_or_better/attacker": pct(1), "this_or_better/defender": pct(lost),
+				"resources_lost/attacker":              "1 (" + toFixed(0.5*took1+lost+wiped, 2) + ")",
+				"resources_lost/defender":              "0 (" + toFixed(0.5*(took1+took2+wiped), 2) + ")",
+				"resources_lost_this_or_more/attacker": pct(lost + wiped),
+			})
+			checkCells(t, "the planets of the invasion, "+name, eval[figures](tb, luckPlanetsJS), figures{"the planet": "The planet | none | 1 infantry | defender"})
+			text := eval[string](tb, `document.getElementById("luck-answer").innerText`)
+			for _, w := range []string{
+				"Luck of an invasion's end: exact, 4 end states.",
+				"The attacker's end is among its worst " + pct(lost) + ": this or worse happens 1 time in " + toFixed(1/lost, 1) + ".",
+				"Left in space", "Planets held at the end", "This or worse (the unlucky tail)", "Held by",
+				"Ranking: worse for a side: fewer planets held at the end",
+			} {
+				if !strings.Contains(text, w) {
+					t.Errorf("the answer reads\n%s\nwant %q in it", text, w)
+				}
+			}
+			for _, w := range []string{"result.", "attacker_left", "--", "taken"} {
+				if strings.Contains(text, w) {
+					t.Errorf("the answer reads\n%s\nwant no %q (players' words)", text, w)
+				}
+			}
+			// The link holds the document sent: the units in space and
+			// the planet's (unnamed: the defender's fleet holds it).
+			link := linkDocument(t, tb.hash(), "luck")
+			var doc struct {
+				Result struct {
+					AttackerLeft []map[string]any `json:"attacker_left"`
+					DefenderLeft []map[string]any `json:"defender_left"`
+					Planets      []map[string]any `json:"planets"`
+				} `json:"result"`
+			}
+			if err := json.Unmarshal(link, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := json.Marshal(doc.Result); string(got) != `{"attacker_left":[{"count":1,"unit":"carrier"},{"count":1,"unit":"dreadnought"}],"defender_left":[],"planets":[{"defender_left":[{"count":1,"unit":"infantry"}]}]}` {
+				t.Errorf("the luck document sent says %s", got)
+			}
+			cells, planets := luckInvasionCLI(t, c, link, "--attacker-left", "1 dreadnought, 1 carrier", "--defender-left", "", "--defender-on", "1 infantry")
+			checkCells(t, "the command line's answer, "+name, eval[figures](tb, luckCellsJS), cells)
+			checkCells(t, "the command line's planets, "+name, eval[figures](tb, luckPlanetsJS), planets)
+			// The link opens the same question, answered, the counts kept.
+			tb2 := newTab(t)
+			tb2.open(base + "/#luck=" + strings.TrimPrefix(tb.hash(), "#luck="))
+			tb2.waitDone("luck-out", "luck-error", 90*time.Second)
+			if got := eval[string](tb2, `["luck-a-left-dreadnought", "luck-a-left-carrier", "luck-a-left-infantry", "luck-p0-a-left-infantry", "luck-p0-d-left-infantry"].map((id) => document.getElementById(id).value).join(" ")`); got != "1 1 0 0 1" {
+				t.Errorf("the link opens the counts %q, want 1 1 0 0 1", got)
+			}
+			checkCells(t, "the invasion's link, "+name, eval[figures](tb2, luckPlanetsJS), planets)
+			// The Battle tab's Action set to a ground combat: the tab asks
+			// each side's units left, no planets.
+			tb2.showTab("battle")
+			tb2.choose("#action", "ground")
+			tb2.showTab("luck")
+			if got := eval[string](tb2, `document.getElementById("luck-planets-left").hidden + " " + document.querySelector("#luck-a-left h3").textContent + " " + document.getElementById("luck-battle").textContent.slice(0, 14)`); got != "true Attacker Ground combat:" {
+				t.Errorf("after the Battle tab's Action became a ground combat the Luck tab shows %q, want the planets hidden and the attacker's units asked", got)
+			}
+		})
+	}
+	t.Run("system", func(t *testing.T) {
+		doc := scenarioDoc(t, c, "invade", "-a", "2 dreadnought, 2 carrier, 6 infantry", "--planet", "Arinam: 3 infantry", "--planet", "Meer: 1 infantry", "--commit", "Arinam: 4 infantry; Meer: 2 infantry", "--exact")
+		tb := newTab(t)
+		tb.open(shareLink(c.served, "combat", doc))
+		tb.waitAnswer(0, 90*time.Second)
+		tb.showTab("luck")
+		if got := eval[string](tb, `[...document.querySelectorAll("#luck-planets-left h3")].map((e) => e.textContent).join(", ")`); got != "On Arinam, On Meer" {
+			t.Errorf("the planets asked are %q, want On Arinam, On Meer (as the Battle tab names them)", got)
+		}
+		tb.typeInto("#luck-a-left-dreadnought", "2")
+		tb.typeInto("#luck-a-left-carrier", "2")
+		tb.typeInto("#luck-p1-a-left-infantry", "2")
+		tb.typeInto("#luck-p0-d-left-infantry", "1")
+		tb.click("#luck-run", 1)
+		tb.waitDone("luck-out", "luck-error", 90*time.Second)
+		cells, planets := luckInvasionCLI(t, c, linkDocument(t, tb.hash(), "luck"), "--attacker-left", "2 dreadnought, 2 carrier", "--defender-left", "", "--attacker-on", "Meer: 2 infantry", "--defender-on", "Arinam: 1 infantry")
+		if cells["outcome/attacker"] != "took 1 of 2" || cells["this_or_worse/attacker"] != "7.10%" {
+			t.Errorf("the command line answers %v, want took 1 of 2, 7.10%% this or worse (docs/unlucky.md)", cells)
+		}
+		checkCells(t, "a system's invasion", eval[figures](tb, luckCellsJS), cells)
+		checkCells(t, "a system's planets", eval[figures](tb, luckPlanetsJS), planets)
+		if planets["Meer"] != "Meer | 2 infantry | none | attacker" {
+			t.Errorf("Meer's row is %q", planets["Meer"])
+		}
+		// The link opens the system's planets with the counts given.
+		tb2 := newTab(t)
+		tb2.open(c.served + "/" + tb.hash())
+		tb2.waitDone("luck-out", "luck-error", 90*time.Second)
+		if got := eval[string](tb2, `["luck-a-left-dreadnought", "luck-a-left-carrier", "luck-p0-a-left-infantry", "luck-p0-d-left-infantry", "luck-p1-a-left-infantry", "luck-p1-d-left-infantry"].map((id) => document.getElementById(id).value).join(" ")`); got != "2 2 0 1 2 0" {
+			t.Errorf("the system's link opens the counts %q, want 2 2 0 1 2 0", got)
+		}
+		checkCells(t, "the system's link", eval[figures](tb2, luckPlanetsJS), planets)
+	})
 }

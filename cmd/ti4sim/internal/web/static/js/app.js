@@ -66,7 +66,7 @@ async function main() {
   battle = new Battle(catalog);
   compare.setup(catalog);
   vote.setup();
-  luck.setup();
+  luck.setup(catalog);
   if (engine.name === "wasm") $("api-link").closest("footer").hidden = true;
   wire();
   sides.setup(battle, standard);

@@ -15,19 +15,31 @@ const titles = { a: "Attacker", d: "Defender" };
 const roles = { a: "attacker", d: "defender" };
 
 // rows are the units-left table's rows of each side: the fleet entries of
-// the Battle tab's battle (unit, upgraded), each with its field's id.
+// the Battle tab's battle (unit, upgraded), each with its field's id; for
+// an invasion, the units in the space area (the attacker's ships and
+// ground forces, the defender's ships).
 const rows = { a: [], d: [] };
+// planetRows are an invasion's planets, one per planet of the Battle
+// tab's battle: its name in the document ("" for the one planet whose
+// units are in the defender's fleet), its label, and the rows of each
+// side's ground forces left on it.
+let planetRows = [];
 // sent are the rows of the last document sent, by side, in the order of
-// its attacker_left and defender_left (an error's path names an entry).
+// its attacker_left and defender_left (an error's path names an entry);
+// sentPlanets the planets sent, in the order of its planets.
 let sent = { a: [], d: [] };
+let sentPlanets = [];
 let chart = null;
 let lastRoll = null;
+// catalog is the engine's catalogue: which units are ground forces.
+let catalog = null;
 
 // setup wires the tab: the question's parts, the dice table (the example
 // of docs/unlucky.md to start with) and the steppers of the units left.
 // An edit made by a button (a step, a dice row removed) is announced as
 // the form's input, so the answer shown is marked outdated.
-export function setup() {
+export function setup(cat) {
+  catalog = cat;
   $("luck-mode").addEventListener("change", showMode);
   $("luck-dice-add").addEventListener("click", () => {
     addDice({ n: 1, hits_on: 6 });
@@ -68,33 +80,97 @@ function showMode() {
 
 // followBattle writes the Battle tab's battle (doc, its combat document)
 // into the units-left table: a row per unit kind each side has, its count
-// the most it may have left; counts typed before stay where the unit
-// does.
+// the most it may have left; for an invasion, the units in space and, for
+// each planet, each side's ground forces on it. Counts typed before stay
+// where the unit does.
 export function followBattle(doc) {
-  const action = { space: "Space combat", ground: "Ground combat", invade: "Invasion" }[doc.action] || doc.action;
-  const text = (p) => (doc[roles[p]]?.fleet || []).map((e) => `${e.count} ${unitName(p, e)}`).join(", ") || "no units";
-  $("luck-battle").textContent =
-    doc.action === "invade"
-      ? "The Battle tab's battle is an invasion: luck ranks one combat at a time. Choose Space combat or Ground combat there as its Action, with the units each side had at the start of that combat."
-      : `${action}: the attacker's ${text("a")} against the defender's ${text("d")}, as set on the Battle tab.${[...(doc.attacker?.fleet || []), ...(doc.defender?.fleet || [])].some((e) => structure(e.unit)) ? " PDS and space docks are not asked: luck does not rank them." : ""}`;
-  for (const p of ["a", "d"]) {
-    const fleet = doc.action === "invade" ? [] : (doc[roles[p]]?.fleet || []).filter((e) => !structure(e.unit));
-    const next = fleet.map((e) => ({ unit: e.unit, upgraded: Boolean(e.upgraded), max: e.count, name: unitName(p, e), id: `luck-${p}-left-${dash(e.unit)}${e.upgraded ? "-ii" : ""}` }));
-    const same = next.length === rows[p].length && next.every((r, i) => r.id === rows[p][i].id && r.name === rows[p][i].name);
-    rows[p] = next;
-    if (same) {
-      for (const r of next) $(r.id).max = r.max;
-      continue;
-    }
-    const kept = new Map([...$(`luck-${p}-left`).querySelectorAll("input")].map((i) => [i.id, i.value]));
-    $(`luck-${p}-left`).replaceChildren(h("h3", { class: "luck-side-title" }, titles[p]), ...(next.length ? next.map((r) => leftRow(p, r, kept.get(r.id))) : [h("p", { class: "note" }, "No units.")]));
+  $("luck-battle").textContent = battleNote(doc);
+  const invade = doc.action === "invade";
+  const next = { a: rowsOf("a", spaceFleet(doc, "a"), "luck-a-left"), d: rowsOf("d", spaceFleet(doc, "d"), "luck-d-left") };
+  const planets = invade ? planetsOf(doc).map((pl, k) => ({ k, name: pl.name, label: pl.label, a: rowsOf("a", pl.a, `luck-p${k}-a-left`), d: rowsOf("d", pl.d, `luck-p${k}-d-left`) })) : [];
+  // The rows are rebuilt when a row, a planet or the kind of battle (the
+  // planets' part shown or not) changes.
+  const sig = (x, ps) => [x.a, x.d, ...ps.flatMap((pl) => [[{ id: pl.label }], pl.a, pl.d])].map((l) => l.map((r) => `${r.id}=${r.name}`).join(",")).join("|");
+  const same = sig(next, planets) === sig(rows, planetRows) && $("luck-planets-left").hidden === !invade;
+  rows.a = next.a;
+  rows.d = next.d;
+  planetRows = planets;
+  if (same) {
+    for (const r of [...rows.a, ...rows.d, ...planets.flatMap((pl) => [...pl.a, ...pl.d])]) $(r.id).max = r.max;
+    return;
   }
+  const kept = new Map([...$("luck-result-box").querySelectorAll("input")].map((i) => [i.id, i.value]));
+  for (const p of ["a", "d"]) $(`luck-${p}-left`).replaceChildren(h("h3", { class: "luck-side-title" }, invade ? `${titles[p]} · in space` : titles[p]), ...sideRows(p, rows[p], kept, invade ? " in space" : ""));
+  $("luck-planets-left").hidden = !invade;
+  $("luck-planets-left").replaceChildren(...planets.map((pl) => planetBox(pl, kept)));
+}
+
+// planetBox is one planet's part of the form: each side's ground forces
+// left on it.
+function planetBox(pl, kept) {
+  const side = (p) =>
+    h("div", { id: `luck-p${pl.k}-${p}-left`, class: `luck-side ${p}`, role: "group", "aria-label": `${titles[p]}'s ground forces left on ${pl.label}` }, h("h4", { class: "luck-side-title" }, titles[p]), ...sideRows(p, pl[p], kept, ` on ${pl.label}`));
+  return h("div", { class: "luck-planet", id: `luck-p${pl.k}`, role: "group", "aria-label": `Ground forces left on ${pl.label}` }, h("h3", { class: "luck-planet-title" }, `On ${pl.label}`), h("div", { class: "luck-left" }, side("a"), side("d")));
+}
+
+function sideRows(p, list, kept, where) {
+  return list.length ? list.map((r) => leftRow(p, r, kept.get(r.id), where)) : [h("p", { class: "note" }, where.startsWith(" on") ? "No ground forces." : "No units.")];
+}
+
+// rowsOf are side p's rows of fleet entries, their ids under prefix.
+function rowsOf(p, fleet, prefix) {
+  return fleet.map((e) => ({ unit: e.unit, upgraded: Boolean(e.upgraded), max: e.count, name: unitName(p, e), id: `${prefix}-${dash(e.unit)}${e.upgraded ? "-ii" : ""}` }));
+}
+
+// spaceFleet are side p's entries asked in the space area: a combat's
+// units, structures aside; an invasion's attacker's ships and ground
+// forces (those not landed stay in space), the defender's ships.
+function spaceFleet(doc, p) {
+  const fleet = (doc[roles[p]]?.fleet || []).filter((e) => !structure(e.unit));
+  return doc.action === "invade" && p === "d" ? fleet.filter((e) => !groundForce(doc, e.unit)) : fleet;
+}
+
+// planetsOf are an invasion's planets as the Battle tab lists them (its
+// system's planets, each with the defender's units on it), else its one
+// planet, whose units are the defender's ground forces: each planet's
+// name, label, and the ground forces of each side that may be left on it.
+function planetsOf(doc) {
+  const ground = (list) => (list || []).filter((e) => groundForce(doc, e.unit));
+  const a = ground(doc.attacker?.fleet);
+  const listed = doc.system?.planets || [];
+  if (!listed.length) return [{ name: "", label: "the planet", a, d: ground(doc.defender?.fleet) }];
+  return listed.map((pl, k) => ({ name: pl.name, label: String(pl.name || "").trim() || `planet ${k + 1}`, a, d: ground(pl.units) }));
+}
+
+// battleNote describes the Battle tab's battle in words.
+function battleNote(doc) {
+  const text = (p, list) => (list || []).map((e) => `${e.count} ${unitName(p, e)}`).join(", ") || "no units";
+  const listed = doc.system?.planets || [];
+  const all = [...(doc.attacker?.fleet || []), ...(doc.defender?.fleet || []), ...listed.flatMap((pl) => pl.units || [])];
+  const structures = all.some((e) => structure(e.unit)) ? " PDS and space docks are not asked: luck does not rank them." : "";
+  const vs = `the attacker's ${text("a", doc.attacker?.fleet)} against the defender's ${text("d", doc.defender?.fleet)}`;
+  if (doc.action !== "invade") {
+    const action = { space: "Space combat", ground: "Ground combat" }[doc.action] || doc.action;
+    return `${action}: ${vs}, as set on the Battle tab.${structures}`;
+  }
+  const on = listed.length ? `, on its planets ${listed.map((pl) => `${pl.name} (${text("d", pl.units)})`).join(", ")}` : "";
+  return `Invasion: ${vs}${on}, as set on the Battle tab. Give the units left in space, then each side's ground forces left on each planet: the attacker holds a planet where its ground forces are left.${structures}`;
 }
 
 // structure is true for the units luck does not rank (PDS and space
 // docks: units.Kind.Structure; they are kept at no value and not compared).
 function structure(unit) {
-  return ["pds", "space dock"].includes(String(unit).trim().toLowerCase());
+  return ["pds", "space dock"].includes(String(unit).trim().toLowerCase().replace(/_/g, " "));
+}
+
+// groundForce is true for a unit the catalogue's ruleset of doc puts on
+// a planet that is not a structure (infantry, mechs; ti3-sa's ground
+// forces and shock troops).
+function groundForce(doc, unit) {
+  const rs = catalog?.rulesets.find((r) => r.name === doc.ruleset) || catalog?.rulesets[0];
+  const name = String(unit).trim().toLowerCase().replace(/\s+/g, " ");
+  const kind = rs?.unit_names[name] || rs?.unit_names[name.replace(/ ii$/, "")] || name.replace(/ ii$/, "").replace(/ /g, "_");
+  return (rs?.planet_units || ["infantry", "mech"]).includes(kind) && !structure(kind);
 }
 
 // unitName is side p's fleet entry's unit as the Battle tab names it for
@@ -108,8 +184,10 @@ function dash(s) {
   return String(s).trim().toLowerCase().replace(/\s+/g, "-");
 }
 
-// leftRow is a unit's row: its name and how many of its start, − count +.
-function leftRow(p, r, value = "0") {
+// leftRow is a unit's row: its name and how many of its start, − count +;
+// where says where the units are left (an invasion's " in space", " on
+// Arinam").
+function leftRow(p, r, value = "0", where = "") {
   const who = titles[p].toLowerCase();
   return h(
     "div",
@@ -118,9 +196,9 @@ function leftRow(p, r, value = "0") {
     h(
       "span",
       { class: "stepper" },
-      h("button", { type: "button", class: "dec", "data-step": "-1", "data-for": r.id, "aria-label": `one ${r.name} fewer left for the ${who}` }, "−"),
-      h("input", { type: "number", id: r.id, min: 0, max: r.max, value, inputMode: "numeric", "aria-label": `${titles[p]} · ${r.name} left` }),
-      h("button", { type: "button", class: "inc", "data-step": "1", "data-for": r.id, "aria-label": `one ${r.name} more left for the ${who}` }, "+"),
+      h("button", { type: "button", class: "dec", "data-step": "-1", "data-for": r.id, "aria-label": `one ${r.name} fewer left for the ${who}${where}` }, "−"),
+      h("input", { type: "number", id: r.id, min: 0, max: r.max, value, inputMode: "numeric", "aria-label": `${titles[p]} · ${r.name} left${where}` }),
+      h("button", { type: "button", class: "inc", "data-step": "1", "data-for": r.id, "aria-label": `one ${r.name} more left for the ${who}${where}` }, "+"),
     ),
   );
 }
@@ -167,12 +245,20 @@ export function document(combat) {
   }
   if (mode === "totals") return { version: 1, totals: { expected_hits_x10: intValue($("luck-expected")), actual_hits: intValue($("luck-actual")) } };
   followBattle(combat);
-  const left = {};
-  for (const p of ["a", "d"]) {
-    sent[p] = rows[p].filter((r) => intValue($(r.id)) !== 0);
-    left[p] = sent[p].map((r) => (r.upgraded ? { unit: r.unit, count: intValue($(r.id)), upgraded: true } : { unit: r.unit, count: intValue($(r.id)) }));
+  const nonzero = (list) => list.filter((r) => intValue($(r.id)) !== 0);
+  const entries = (list) => list.map((r) => (r.upgraded ? { unit: r.unit, count: intValue($(r.id)), upgraded: true } : { unit: r.unit, count: intValue($(r.id)) }));
+  sent = { a: nonzero(rows.a), d: nonzero(rows.d) };
+  const result = { scenario: combat, attacker_left: entries(sent.a), defender_left: entries(sent.d) };
+  sentPlanets = planetRows.map((pl) => ({ pl, a: nonzero(pl.a), d: nonzero(pl.d) })).filter((x) => x.a.length || x.d.length);
+  if (sentPlanets.length) {
+    result.planets = sentPlanets.map((x) => {
+      const out = x.pl.name ? { name: x.pl.name } : {};
+      if (x.a.length) out.attacker_left = entries(x.a);
+      if (x.d.length) out.defender_left = entries(x.d);
+      return out;
+    });
   }
-  return { version: 1, result: { scenario: combat, attacker_left: left.a, defender_left: left.d } };
+  return { version: 1, result };
 }
 
 // load writes a luck document into the tab; a result's battle is loaded
@@ -190,14 +276,24 @@ export function load(doc, combat) {
     $("luck-actual").value = doc.totals.actual_hits ?? 0;
   } else if (doc.result) {
     followBattle(combat);
-    const base = (unit) => dash(unit).replace(/-ii$/, "");
-    for (const p of ["a", "d"]) {
-      for (const r of rows[p]) $(r.id).value = 0;
-      for (const e of doc.result[`${roles[p]}_left`] || []) {
-        const r = rows[p].find((x) => base(x.unit) === base(e.unit) && x.upgraded === Boolean(e.upgraded || /\sii$/i.test(e.unit))) || rows[p].find((x) => base(x.unit) === base(e.unit));
-        if (r) $(r.id).value = e.count;
-      }
+    for (const p of ["a", "d"]) setLeft(rows[p], doc.result[`${roles[p]}_left`]);
+    for (const pl of planetRows) for (const p of ["a", "d"]) setLeft(pl[p], []);
+    for (const lp of doc.result.planets || []) {
+      const name = String(lp.name || "").trim().toLowerCase();
+      const pl = planetRows.find((x) => x.name.trim().toLowerCase() === name);
+      if (pl) for (const p of ["a", "d"]) setLeft(pl[p], lp[`${roles[p]}_left`]);
     }
+  }
+}
+
+// setLeft writes a document's units left (list) into their rows, the
+// others at 0.
+function setLeft(rowList, list) {
+  const base = (unit) => dash(unit).replace(/-ii$/, "");
+  for (const r of rowList) $(r.id).value = 0;
+  for (const e of list || []) {
+    const r = rowList.find((x) => base(x.unit) === base(e.unit) && x.upgraded === Boolean(e.upgraded || /\sii$/i.test(e.unit))) || rowList.find((x) => base(x.unit) === base(e.unit));
+    if (r) $(r.id).value = e.count;
   }
 }
 
@@ -218,9 +314,11 @@ export function show(res) {
 }
 
 // resultFigures are a side's rows of a battle's answer: words, then the
-// figure as shown.
+// figure as shown; an invasion's add the planets each side holds, its
+// units left being those in space.
 const resultFigures = [
   ["outcome", "Outcome", (s) => s.outcome],
+  ["planets_held", "Planets held at the end", (s) => String(s.planets_held ?? 0)],
   ["left", "Left", (s) => s.left || "none"],
   ["this_or_worse", "This or worse (the unlucky tail)", (s, r) => fmt.pct(s.this_or_worse) + (r.exact ? "" : ` ± ${fmt.pct(s.se)}`)],
   ["one_in", "1 in N (this or worse)", (s) => oneIn(s.one_in)],
@@ -230,12 +328,32 @@ const resultFigures = [
   ["resources_lost_this_or_more", "Lost this much or more (the unlucky tail)", (s) => fmt.pct(s.resources_lost_this_or_more)],
 ];
 
+// planetName is an answer's planet as the form names it.
+function planetName(name) {
+  return name === "the planet" ? "The planet" : name;
+}
+
 function showResult(r) {
+  const invade = Boolean(r.planets);
   const how = r.exact ? `exact, ${r.end_states} end states` : `${r.trials.toLocaleString("en-US")} trials, seed ${r.seed}, ${r.end_states} end states seen (± standard error)`;
-  $("luck-headline").textContent = `Luck of a ${r.action} combat's end: ${how}. This exact end (units by type): ${fmt.pct(r.observed_p)}.`;
+  $("luck-headline").textContent = `Luck of ${invade ? "an invasion's end" : `a ${r.action} combat's end`}: ${how}. This exact end (${invade ? "units by type, in space and on each planet" : "units by type"}): ${fmt.pct(r.observed_p)}.`;
+  const figures = invade ? resultFigures.map(([key, label, f]) => [key, key === "left" ? "Left in space" : label, f]) : resultFigures.filter(([key]) => key !== "planets_held");
   $("luck-result").tBodies[0].replaceChildren(
-    ...resultFigures.map(([key, label, f]) =>
+    ...figures.map(([key, label, f]) =>
       h("tr", { "data-figure": key }, h("th", { scope: "row" }, label), h("td", { "data-side": "attacker" }, f(r.attacker, r)), h("td", { "data-side": "defender" }, f(r.defender, r))),
+    ),
+  );
+  $("luck-planets").hidden = !invade;
+  $("luck-planets").tBodies[0].replaceChildren(
+    ...(r.planets || []).map((pl) =>
+      h(
+        "tr",
+        { "data-planet": pl.name },
+        h("th", { scope: "row" }, planetName(pl.name)),
+        h("td", { "data-col": "attacker_left" }, pl.attacker_left || "none"),
+        h("td", { "data-col": "defender_left" }, pl.defender_left || "none"),
+        h("td", { "data-col": "held_by" }, pl.taken ? "attacker" : "defender"),
+      ),
     ),
   );
   const place = (name, s) =>
@@ -328,15 +446,31 @@ function control(path, msg) {
   if (/^roll/.test(path)) return $("luck-dice-add");
   if (/^totals\.expected/.test(path)) return $("luck-expected");
   if (/^totals/.test(path)) return $("luck-actual");
+  const planet = /^result\.planets\[(\d+)\](?:\.(attacker|defender)_left(?:\[(\d+)\])?)?/.exec(path);
+  if (planet) {
+    const x = sentPlanets[Number(planet[1])];
+    if (!x) return $("luck-planets-left");
+    if (!planet[2]) return $(`luck-p${x.pl.k}`); // the planet as a whole (its name)
+    const p = planet[2][0];
+    return rowOf(x[p], x.pl[p], planet[3], msg) || $(`luck-p${x.pl.k}-${p}-left`);
+  }
+  if (/^result\.planets/.test(path)) return $("luck-planets-left");
   const left = /^result\.(attacker|defender)_left(?:\[(\d+)\])?/.exec(path);
   if (left) {
     const p = left[1][0];
-    const named = sent[p].find((r) => new RegExp(`\\b${r.unit}\\b`).test(msg));
-    const r = left[2] !== undefined ? sent[p][Number(left[2])] : named || sent[p][0];
-    return r ? $(r.id) : $(`luck-${p}-left`);
+    return rowOf(sent[p], rows[p], left[2], msg) || $(`luck-${p}-left`);
   }
   if (/^result\.scenario/.test(path)) return controlOfPath(path.replace(/^result\./, ""));
   return null;
+}
+
+// rowOf is the field of a units-left entry: the one sent at index i,
+// else the unit the message names (among those sent, then every row of
+// the place), else the first sent.
+function rowOf(sentRows, allRows, i, msg) {
+  const named = (list) => list.find((r) => new RegExp(`\\b${r.unit}\\b`).test(msg));
+  const r = i !== undefined ? sentRows[Number(i)] : named(sentRows) || named(allRows) || sentRows[0];
+  return r ? $(r.id) : null;
 }
 
 // error shows a luck error, named by the control at fault.

@@ -44,6 +44,7 @@ const flags = {
   // luck (ti4sim luck)
   "attacker-left": ["#luck-a-left"], "defender-left": ["#luck-d-left"], dice: ["#luck-dice"], hits: ["#luck-hits"],
   "expected-x10": ["#luck-expected"], actual: ["#luck-actual"],
+  "attacker-on": ["#luck-planets-left"], "defender-on": ["#luck-planets-left"],
 };
 
 // shown is true for an element on the tab shown (or outside every tab).
