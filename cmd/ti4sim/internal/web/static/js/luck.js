@@ -335,7 +335,8 @@ function planetName(name) {
 
 function showResult(r) {
   const invade = Boolean(r.planets);
-  const how = r.exact ? `exact, ${r.end_states} end states` : `${r.trials.toLocaleString("en-US")} trials, seed ${r.seed}, ${r.end_states} end states seen (± standard error)`;
+  const states = `${r.end_states} ${r.end_states === 1 ? "end state" : "end states"}`;
+  const how = r.exact ? `exact, ${states}` : `${r.trials.toLocaleString("en-US")} trials, seed ${r.seed}, ${states} seen (± standard error)`;
   $("luck-headline").textContent = `Luck of ${invade ? "an invasion's end" : `a ${r.action} combat's end`}: ${how}. This exact end (${invade ? "units by type, in space and on each planet" : "units by type"}): ${fmt.pct(r.observed_p)}.`;
   const figures = invade ? resultFigures.map(([key, label, f]) => [key, key === "left" ? "Left in space" : label, f]) : resultFigures.filter(([key]) => key !== "planets_held");
   $("luck-result").tBodies[0].replaceChildren(
