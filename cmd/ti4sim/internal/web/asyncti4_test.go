@@ -267,23 +267,34 @@ func TestBrowserAsyncTI4GameID(t *testing.T) {
 	base, asked := botStandIn(t, docs, true)
 	refusing, refusedAsked := botStandIn(t, docs, false)
 	tb := newTab(t)
-	fetchWith := func(id string) (text, control string) {
+	// fetchWith fetches game id and waits for the import or for an
+	// error at the control at (an error elsewhere is seen after 20 s).
+	fetchWith := func(id, at string) (text, control string) {
 		tb.typeInto("#async-game", id)
 		tb.click("#async-fetch", 1)
 		got := tb.asyncImported()
 		if !strings.HasPrefix(got, "error: ") {
 			return got, ""
 		}
-		return errorAt(tb, "async-error", "async-game")
+		return errorAt(tb, "async-error", at)
 	}
+	// openAt opens the page of site asking the bot at bot. The page reads
+	// its test-only bot address at each fetch, so on the site already open
+	// only the address changes (no reload: each load starts the engine).
+	opened := ""
 	openAt := func(site, bot string) {
+		if site == opened {
+			eval[bool](tb, fmt.Sprintf(`(history.replaceState(null, "", "/?asyncti4-api=" + encodeURIComponent(%q)), true)`, bot))
+			return
+		}
+		opened = site
 		tb.open(site + "/?asyncti4-api=" + url.QueryEscape(bot))
 		tb.openAsyncBox()
 		tb.typeInto("#async-tile", "310")
 	}
 	openAt(c.static, base)
 	n := asked.Load()
-	text, control := fetchWith("https://asyncti4.com/game/pbd10972")
+	text, control := fetchWith("https://asyncti4.com/game/pbd10972", "async-game")
 	if asked.Load() != n+1 {
 		t.Errorf("the page asked the stand-in %d times, want once", asked.Load()-n)
 	}
@@ -299,24 +310,24 @@ func TestBrowserAsyncTI4GameID(t *testing.T) {
 	// with none is refused at the tile, in words.
 	eval[bool](tb, `(document.getElementById("async-tile").value = "", true)`)
 	n = asked.Load()
-	text, control = fetchWith("pbd10972")
+	text, control = fetchWith("pbd10972", "async-game")
 	if control != "" || !strings.HasPrefix(text, "Imported the combat in progress of game pbd10972") || asked.Load() != n+2 {
 		t.Errorf("the live combat: %q at #%s after %d requests, want 2", text, control, asked.Load()-n)
 	}
 	if a := eval[string](tb, `document.getElementById("a-faction").value`); a != "letnev" {
 		t.Errorf("the live combat's attacker is %q, want letnev", a)
 	}
-	text, control = fetchWith("done1")
+	text, control = fetchWith("done1", "async-tile")
 	if control != "async-tile" || !strings.Contains(text, "no combat in progress") {
 		t.Errorf("a game with no combat in progress: %q at #%s", text, control)
 	}
 	tb.typeInto("#async-tile", "310")
-	text, control = fetchWith("pbd99999")
+	text, control = fetchWith("pbd99999", "async-game")
 	if control != "async-game" || !strings.Contains(text, "has no public game pbd99999") {
 		t.Errorf("a game the bot does not have: %q at #%s", text, control)
 	}
 	n = asked.Load()
-	text, control = fetchWith("pbd 10972")
+	text, control = fetchWith("pbd 10972", "async-game")
 	if control != "async-game" || !strings.Contains(text, "letters, digits") || asked.Load() != n {
 		t.Errorf("an id that is none: %q at #%s (%d requests)", text, control, asked.Load()-n)
 	}
@@ -326,7 +337,7 @@ func TestBrowserAsyncTI4GameID(t *testing.T) {
 	closed := closedPort(t)
 	for _, at := range [][2]string{{c.static, refusing}, {c.static, closed}, {c.served, base}} {
 		openAt(at[0], at[1])
-		text, control = fetchWith("pbd10972")
+		text, control = fetchWith("pbd10972", "async-game")
 		if control != "async-game" || !strings.Contains(text, "could not reach the bot") || !strings.Contains(text, "save") {
 			t.Errorf("%s asking %s: %q at #%s", at[0], at[1], text, control)
 		}
