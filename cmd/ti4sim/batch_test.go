@@ -55,8 +55,8 @@ func readBatchOutput(t *testing.T, out string) []batchLine {
 // testdata/batch/kinds.golden (-update rewrites it).
 func TestBatchGolden(t *testing.T) {
 	out, stderr, code := runCLI(t, "batch", batchKindsFile)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing logged (no fault)", code, stderr)
 	}
 	golden := filepath.Join("testdata", "batch", "kinds.golden")
 	if *update {
