@@ -405,7 +405,7 @@ answered at once; the output is the same bytes in the same order.
 Ctrl-C stops reading; a line being answered is stopped and answered 503, and
 the batch exits 130. Exit status: 0 when every line was read (errors are
 answers), 1 when the input could not be read or the output written, 2 for a
-usage error. See docs/batch.md.
+usage error. See docs/bots.md (ti4sim help bots).
 
 Examples:
   ti4sim batch questions.jsonl > answers.jsonl
