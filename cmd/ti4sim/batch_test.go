@@ -360,3 +360,49 @@ func FuzzLineReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadEnvelope: any line either holds a document of a batch kind (as
+// valid JSON; a bare one its line) or is a 400 failure; --exact and
+// --prefer-exact leave a document valid JSON, and, where they change it,
+// set its run's flag.
+func FuzzReadEnvelope(f *testing.F) {
+	data, err := os.ReadFile(batchKindsFile)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		f.Add([]byte(l))
+	}
+	f.Add([]byte(`{"action":"x","run":null}`))
+	f.Add([]byte(`{"kind":"vote","document":{"run":{"rounds":2}},"id":[1, 2]}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		kind, doc, id, fail := readEnvelope(line)
+		if fail != nil {
+			if fail.Status != 400 || kind != "" || doc != nil {
+				t.Fatalf("failure %+v with kind %q, doc %q", fail, kind, doc)
+			}
+			return
+		}
+		if !isBatchKind(kind) || !json.Valid(doc) || (len(id) > 0 && !json.Valid(id)) {
+			t.Fatalf("kind %q, doc %q, id %q", kind, doc, id)
+		}
+		for _, o := range []batchOptions{{exact: true}, {preferExact: true}} {
+			out := runDefault(kind, doc, o)
+			if !json.Valid(out) {
+				t.Fatalf("%+v: %q is no JSON", o, out)
+			}
+			if bytes.Equal(out, doc) {
+				continue
+			}
+			var d struct {
+				Run struct {
+					Exact       bool `json:"exact"`
+					PreferExact bool `json:"prefer_exact"`
+				} `json:"run"`
+			}
+			if err := json.Unmarshal(out, &d); err != nil || d.Run.Exact != o.exact || d.Run.PreferExact != o.preferExact {
+				t.Fatalf("%+v: %q → %q", o, doc, out)
+			}
+		}
+	})
+}
