@@ -65,7 +65,7 @@ type command struct {
 
 // commands lists every subcommand in the order the overview shows them.
 func commands() []*command {
-	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), adviseCommand(), luckCommand(), voteCommand(), scenarioCommand(), importCommand(), serveCommand(), siteCommand(), unitsCommand(), cardsCommand()}
+	return []*command{spaceCommand(), groundCommand(), invadeCommand(), compareCommand(), adviseCommand(), luckCommand(), voteCommand(), scenarioCommand(), importCommand(), serveCommand(), batchCommand(), siteCommand(), unitsCommand(), cardsCommand()}
 }
 
 func lookupCommand(name string) *command {

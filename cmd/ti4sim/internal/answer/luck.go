@@ -9,6 +9,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service/endpoint"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/luck"
 	"github.com/ti4sim/ti4sim/units"
@@ -19,6 +20,13 @@ import (
 // Poisson-binomial distribution, or the bounds the bot's totals allow.
 func Luck(ctx context.Context, d *scenario.Luck, e *Env, f report.Format, w io.Writer) error {
 	var l report.Luck
+	if d.Roll != nil || d.Totals != nil {
+		// A run of the service passes its gate (a small one: no Work);
+		// unadmitted, the service logs each roll as a fault.
+		if _, err := admit(ctx, endpoint.Work{}, 0); err != nil {
+			return err
+		}
+	}
 	switch {
 	case d.Roll != nil:
 		r, err := luck.Roll(d.Roll.LibraryDice(), d.Roll.Hits)
