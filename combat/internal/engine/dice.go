@@ -18,10 +18,12 @@ const BinomMaxN = 64
 // written again (a constant table, like math's).
 type binomTables [11][BinomMaxN + 1][]uint64
 
-// Binomial returns the table every plan shares: binomialTable, generated
-// from buildBinomial into binomtable.go as static data (building it took a
-// few milliseconds of math/big at every process's first battle).
-func Binomial() *binomTables { return &binomialTable }
+// Binomial returns the table every plan shares. Natively it is
+// binomialTable, generated from buildBinomial into binomtable.go as static
+// data (building it took a few milliseconds of math/big at every process's
+// first battle); the WebAssembly engine, whose download the static data
+// would grow by 150 kB, builds it at its first battle (binomial_wasm.go).
+func Binomial() *binomTables { return binomial() }
 
 // buildBinomial computes the table; TestBinomialTableGenerated checks
 // binomtable.go against it and rewrites the file with -update-binomial.
