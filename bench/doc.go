@@ -7,4 +7,9 @@
 // ns/op is the cost of one simulated tactical action on one core and
 // allocs/op shows that trials allocate nothing (the few allocations of
 // compiling the scenario are shared by all b.N trials).
+//
+// BenchmarkStartup (startup_test.go) times whole processes instead: the
+// built ti4sim on commands that do not serve against a Go hello world,
+// started in turn; ns/op is a process's median wall time and x-hello its
+// ratio to the hello world's (docs/performance.md, Start-up).
 package bench

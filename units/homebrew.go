@@ -227,7 +227,7 @@ func (h *Homebrew) build(recs []homebrewRecord) error {
 		case faction == "":
 			factionless++
 			continue
-		case findFaction(factions, faction) != nil:
+		case findFaction(factions(), faction) != nil:
 			builtIn[faction] = true
 			continue
 		}
@@ -334,7 +334,7 @@ func unitTextSlug(name string) string {
 // builtInAbility returns the built-in faction that has an ability with
 // this slug, or "".
 func builtInAbility(slug string) string {
-	for _, f := range factions {
+	for _, f := range factions() {
 		for _, a := range f.Abilities {
 			if a.Slug == slug {
 				return f.Name
@@ -379,7 +379,7 @@ func (h *Homebrew) Factions() []*Faction {
 // LookupFaction finds a faction by slug or alias, ignoring case: a built-in
 // one (LookupFaction) or one of the catalogue's.
 func (h *Homebrew) LookupFaction(name string) (*Faction, error) {
-	if f := findFaction(factions, name); f != nil {
+	if f := findFaction(factions(), name); f != nil {
 		return f, nil
 	}
 	if h != nil {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
@@ -169,12 +170,12 @@ func ti3GroundUnits() []Stats {
 	}
 }
 
-// ti3 is the TI3 ruleset's unit table, built once.
-var ti3 = func() *Faction {
+// ti3 is the TI3 ruleset's unit table, built once at its first use.
+var ti3 = sync.OnceValue(func() *Faction {
 	f := newFaction(TI3Slug, TI3Name, nil, ti3Units(), nil)
 	f.missing = ti3Missing
 	return f
-}()
+})
 
 // ti3Missing explains a unit the TI3 table does not have.
 func ti3Missing(k Kind, upgraded bool) error {
@@ -195,7 +196,7 @@ func ti3Missing(k Kind, upgraded bool) error {
 // ShockTroop); Unit returns a clear error for the others. It is not among
 // Factions: LookupFaction does not find it. The value is shared and
 // read-only.
-func TI3() *Faction { return ti3 }
+func TI3() *Faction { return ti3() }
 
 // ti3UnitName is the TI3 name of a kind, as ParseFleetTI3 reads it and
 // Fleet.TI3String writes it: the Twilight Imperium 4 name but for the

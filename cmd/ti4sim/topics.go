@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"io/fs"
 	"path"
 	"sort"
@@ -39,8 +40,16 @@ func helpTopic(name string) ([]byte, bool) {
 
 // helpTopicTitle is a topic's one-line description: its page's first
 // heading, without the "ti4sim: " every page's title starts with.
+// Only the first line is read: the overview lists every page's title,
+// and copying every page whole was most of `ti4sim help`'s own time.
 func helpTopicTitle(name string) string {
-	data, _ := helpTopic(name)
-	first, _, _ := strings.Cut(string(data), "\n")
+	var first string
+	if name != "" && !strings.ContainsAny(name, `/\.`) {
+		if f, err := docs.Files.Open(path.Join(".", name+".md")); err == nil {
+			first, _ = bufio.NewReader(f).ReadString('\n')
+			f.Close()
+		}
+	}
+	first = strings.TrimSuffix(first, "\n")
 	return strings.TrimPrefix(strings.TrimPrefix(first, "# "), "ti4sim: ")
 }

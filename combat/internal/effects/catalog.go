@@ -3,14 +3,17 @@ package effects
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // factionTexts is the catalogue of faction texts: every row of every
 // faction's file (its <faction>Texts function), by slug. A text with no
 // row is not modelled: it raises a warning when it would act, so that a
 // faction's answer is never silently incomplete. Cards have their own
-// catalogue (cards.go).
-func factionTexts() map[string]Effect {
+// catalogue (cards.go). Built once, at its first use: the rows hold no
+// state (their attach functions are package functions or closures over
+// constants), and every caller only reads the map.
+var factionTexts = sync.OnceValue(func() map[string]Effect {
 	out := map[string]Effect{}
 	for _, texts := range factionFiles() {
 		for _, e := range texts() {
@@ -21,7 +24,7 @@ func factionTexts() map[string]Effect {
 		out[e.Slug] = e
 	}
 	return out
-}
+})
 
 // factionFiles returns the factions' row functions, one per faction file
 // (TestFactionTexts checks that each row is one of that faction's texts

@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 	"math/big"
-	"sync"
 )
 
 // BinomMaxN is the largest number of dice one table draw covers; a larger
@@ -15,12 +14,19 @@ const BinomMaxN = 64
 // more, probability (11-t)/10) and each number of dice n = 0..binomMaxN,
 // the cumulative distribution of the number of hits scaled to 2^64:
 // cdf[t][n][k] = floor(2^64 · P(X <= k)), saturated to MaxUint64 at k = n.
-// It is computed exactly with integer arithmetic once, and never written
-// again (a constant table, like math's).
+// It is computed exactly with integer arithmetic by buildBinomial, and never
+// written again (a constant table, like math's).
 type binomTables [11][BinomMaxN + 1][]uint64
 
-var Binomial = sync.OnceValue(buildBinomial)
+// Binomial returns the table every plan shares. Natively it is
+// binomialTable, generated from buildBinomial into binomtable.go as static
+// data (building it took a few milliseconds of math/big at every process's
+// first battle); the WebAssembly engine, whose download the static data
+// would grow by 150 kB, builds it at its first battle (binomial_wasm.go).
+func Binomial() *binomTables { return binomial() }
 
+// buildBinomial computes the table; TestBinomialTableGenerated checks
+// binomtable.go against it and rewrites the file with -update-binomial.
 func buildBinomial() *binomTables {
 	var tab binomTables
 	two64 := new(big.Int).Lsh(big.NewInt(1), 64)

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -63,7 +64,7 @@ func GenerateSchemas(comments map[string]string) (map[string][]byte, error) {
 		}
 		out[name] = buf.Bytes()
 	}
-	for _, k := range slices.Sorted(maps.Keys(schemaRules)) {
+	for _, k := range slices.Sorted(maps.Keys(schemaRules())) {
 		if !used[k] {
 			return nil, fmt.Errorf("schemaRules[%q]: no field of a document has this key", k)
 		}
@@ -177,7 +178,7 @@ func (g *schemaGen) object(t reflect.Type) *schemaNode {
 		p := g.value(f.Type, key)
 		p.Description = jsonNames(g.comments[key], goNames)
 		n.Properties = append(n.Properties, namedNode{name, p})
-		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !schemaRules[key].Optional {
+		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !schemaRules()[key].Optional {
 			n.Required = append(n.Required, name)
 		}
 	}
@@ -219,7 +220,7 @@ func (g *schemaGen) value(t reflect.Type, key string) *schemaNode {
 			g.fail("%s: no JSON type for Go %s", key, t)
 		}
 	}
-	if r, ok := schemaRules[key]; ok {
+	if r, ok := schemaRules()[key]; ok {
 		g.used[key] = true
 		n.schemaBounds = r.bounds()
 		if n.Ref != "" && !reflect.ValueOf(n.schemaBounds).IsZero() {
@@ -262,8 +263,9 @@ func snake(s string) string {
 	return b.String()
 }
 
-// goName is a capitalised word that may name a Go field.
-var goName = regexp.MustCompile(`\b[A-Z][A-Za-z]*\b`)
+// goName is a capitalised word that may name a Go field (compiled at its
+// first use, by GenerateSchemas).
+var goName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][A-Za-z]*\b`) })
 
 // jsonNames writes a field comment for a document's reader: the struct's
 // fields it names by their Go names ("Trials", "SpaceDock") by their JSON
@@ -272,13 +274,13 @@ var goName = regexp.MustCompile(`\b[A-Z][A-Za-z]*\b`)
 // ("Bribery lists ... the Bribery action card's holders"); so are
 // all-capital words (PDS) but the first.
 func jsonNames(comment string, names map[string]string) string {
-	own := goName.FindString(comment)
+	own := goName().FindString(comment)
 	if j, ok := names[own]; ok && strings.HasPrefix(comment, own) {
 		comment = j + comment[len(own):]
 	} else {
 		own = ""
 	}
-	return goName.ReplaceAllStringFunc(comment, func(w string) string {
+	return goName().ReplaceAllStringFunc(comment, func(w string) string {
 		if j, ok := names[w]; ok && w != own && strings.ToUpper(w) != w {
 			return j
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
@@ -30,8 +31,13 @@ type schemaRule struct {
 // a map's values). A number here is a constant of the library or of this
 // package, the one a check reads, never a copy of it; a side's bounded
 // whole numbers come from the library itself (sideRanges). A key that
-// names no field is an error of GenerateSchemas.
-var schemaRules = withSideRanges(map[string]schemaRule{
+// names no field is an error of GenerateSchemas. Only GenerateSchemas reads
+// them: the side ranges (found by reflection) are added at that first use,
+// not at every process's start.
+var schemaRules = sync.OnceValue(func() map[string]schemaRule { return withSideRanges(schemaRuleTable) })
+
+// schemaRuleTable is schemaRules without the sides' ranges.
+var schemaRuleTable = map[string]schemaRule{
 	"Combat.Version":        {Const: Version},
 	"Combat.Action":         {Enum: []string{ActionSpace, ActionGround, ActionInvade}},
 	"Combat.Ruleset":        {Enum: []string{combat.EditionTI4.String(), combat.EditionTI3SA.String()}, Optional: true},
@@ -87,7 +93,7 @@ var schemaRules = withSideRanges(map[string]schemaRule{
 	"Limits.FleetPool":      {Min: 0, Max: advise.MaxCount},
 	"Limits.Supply{}":       {Min: 0, Max: advise.MaxCount},
 	"Limits.Build[]":        {MinLen: 1},
-})
+}
 
 // withSideRanges adds to rules the bounds of each side's whole-number
 // inputs, as the library states them (combat.Range of the input's field,

@@ -234,8 +234,9 @@ func (w walker) checkArray(v any, t reflect.Type, s map[string]any, path string)
 	return nil
 }
 
-// wholeNumber is a JSON integer written as one: no fraction, no exponent.
-var wholeNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+// wholeNumber is a JSON integer written as one: no fraction, no exponent
+// (compiled at its first use).
+var wholeNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) })
 
 // checkScalarType checks that v is the string, boolean or number Go type
 // t stores: integers written whole (3, not 3.0 or 3e0).
@@ -250,7 +251,7 @@ func checkScalarType(v any, t reflect.Type, s map[string]any, path string) error
 		_, ok = v.(json.Number)
 	case reflect.Int, reflect.Int64, reflect.Uint64:
 		n, isNum := v.(json.Number)
-		if isNum && !wholeNumber.MatchString(n.String()) {
+		if isNum && !wholeNumber().MatchString(n.String()) {
 			return errorf(path, "want %s, got %s", jsonKind(t, s), echo.Cut(n.String()))
 		}
 		ok = isNum

@@ -1,0 +1,106 @@
+package bench
+
+// Whole processes: the start-up a one-question caller (a bot calling the
+// command line) pays, against a Go hello world.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ti4sim/ti4sim/internal/servetest"
+)
+
+// startupCommands are commands that do not serve, each small enough that
+// its process is nearly all start-up.
+var startupCommands = []struct {
+	name string
+	args []string
+}{
+	{"ground-exact-json", []string{"ground", "-a", "1 infantry", "-d", "1 infantry", "--exact", "-o", "json"}},
+	{"space-exact", []string{"space", "-a", "1 cruiser", "-d", "1 cruiser", "--exact"}},
+	{"help", []string{"help"}},
+	{"luck-roll", []string{"luck", "roll", "--dice", "3 at 6", "--hits", "1"}},
+	{"vote-exact", []string{"vote", "--exact", "--voter", "sol:5:for=1", "--voter", "hacan:2-6:against=1", "--speaker", "sol"}},
+}
+
+// helloSource is the yardstick: the smallest Go program that prints.
+const helloSource = `package main
+
+import "fmt"
+
+func main() { fmt.Println("hello world") }
+`
+
+// BenchmarkStartup starts ti4sim and a Go hello world in turn (hello,
+// command, hello, command, ...), both built once by the go command as a
+// user's go build or go install builds them, their output thrown away.
+// ns/op is the median wall time of one ti4sim process, hello-ns/op the
+// hello world's median over the same rounds, x-hello their ratio (issue
+// 31 asks for at most 1.5 for every command that does not serve). Medians,
+// not means: one process descheduled on a shared machine must not move the
+// figure. It measures and never judges (no bound is asserted); with
+// -benchtime 1x (.ci/run) each command runs once, as a smoke test.
+func BenchmarkStartup(b *testing.B) {
+	dir := b.TempDir()
+	bin, err := servetest.Build(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hello := buildHello(b, dir)
+	for _, c := range startupCommands {
+		b.Run(c.name, func(b *testing.B) {
+			var cmd, base []time.Duration
+			for b.Loop() {
+				base = append(base, runProcess(b, hello))
+				cmd = append(cmd, runProcess(b, bin, c.args...))
+			}
+			m, h := median(cmd), median(base)
+			b.ReportMetric(float64(m.Nanoseconds()), "ns/op")
+			b.ReportMetric(float64(h.Nanoseconds()), "hello-ns/op")
+			b.ReportMetric(float64(m)/float64(h), "x-hello")
+		})
+	}
+}
+
+// buildHello writes and builds the hello world in dir/hello.
+func buildHello(b *testing.B, dir string) string {
+	src := filepath.Join(dir, "hello")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for name, text := range map[string]string{"main.go": helloSource, "go.mod": "module hello\n\ngo 1.26\n"} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "hello-world")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build hello: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runProcess runs bin with args to its exit, output discarded, and
+// returns its wall time from start to exit.
+func runProcess(b *testing.B, bin string, args ...string) time.Duration {
+	cmd := exec.Command(bin, args...)
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		b.Fatalf("%s %q: %v", filepath.Base(bin), args, err)
+	}
+	return time.Since(start)
+}
+
+// median is the middle of ds (the upper middle for an even count).
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
