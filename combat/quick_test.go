@@ -11,15 +11,16 @@ import (
 )
 
 // TestQuickPathSameTally checks that the quick path of a table-driven
-// space combat (engine's quick.go: trials counted by end state, one trial
+// space or ground combat (engine's quick.go: trials counted by end state, one trial
 // per end state finished the ordinary way) leaves a worker's tally exactly
 // as playing every trial does, from the same streams: for space combats
 // that end in the barrage, by the whole-combat table, past its rounds, or
-// never (stopped at the round cap), over several batches of one worker.
-// A scenario with an effect in the action's windows or with space cannon
-// takes the ordinary path (Quick nil).
+// never (stopped at the round cap), and ground combats, over several
+// batches of one worker. A scenario with space cannon, an invasion, or an
+// effect in the action's windows takes the ordinary path (Quick nil).
 func TestQuickPathSameTally(t *testing.T) {
 	for _, tc := range []struct {
+		act    Action
 		a, d   string
 		modA   int
 		modD   int
@@ -33,6 +34,10 @@ func TestQuickPathSameTally(t *testing.T) {
 		{a: "1 cruiser", d: "1 cruiser", modA: -9, modD: -9, faster: true},
 		{a: "1 fighter", d: "1 dreadnought", modA: -3, modD: -4, faster: true},
 		{a: "2 cruiser", d: "1 pds, 1 destroyer"},
+		{act: GroundCombat, a: "6 infantry, 2 mech", d: "5 infantry, 1 mech", faster: true},
+		{act: GroundCombat, a: "2 infantry", d: "3 infantry, 1 mech", faster: true},
+		{act: GroundCombat, a: "2 infantry", d: "2 infantry", modA: -9, modD: -9, faster: true},
+		{act: Invasion, a: "2 dreadnought, 1 carrier, 4 infantry", d: "1 destroyer, 2 infantry"},
 	} {
 		fa, err := units.ParseFleet(tc.a)
 		if err != nil {
@@ -42,7 +47,7 @@ func TestQuickPathSameTally(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := Scenario{Action: SpaceCombat, Attacker: Side{Fleet: fa, Modifier: tc.modA}, Defender: Side{Fleet: fd, Modifier: tc.modD}}
+		sc := Scenario{Action: tc.act, Attacker: Side{Fleet: fa, Modifier: tc.modA}, Defender: Side{Fleet: fd, Modifier: tc.modD}}
 		p, err := compileForTrials(context.Background(), &sc)
 		if err != nil {
 			t.Fatal(err)

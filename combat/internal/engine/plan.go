@@ -343,7 +343,7 @@ type Plan struct {
 	Fast [NumCombatTypes]*fastCombat
 	// Quick, when not nil, plays the whole action from the tables and
 	// tallies trials by their end state (quick.go); nil turns it off.
-	Quick *quickSpace
+	Quick *quickCombat
 }
 
 // Backfire is a round in which the dice of some of a side's slots that

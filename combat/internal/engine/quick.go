@@ -2,11 +2,12 @@ package engine
 
 import "math/rand/v2"
 
-// The quick path of a space combat whose whole action is table-driven (no
-// space cannon, no effect in any window the action passes through): every
-// trial starts from the same state, so its anti-fighter barrage is one
-// draw from a fixed distribution, its rounds one draw from the
-// whole-combat table (fastRounds' own draws, in the same order), and all
+// The quick path of a space or ground combat whose whole action is
+// table-driven (no space cannon, no effect in any window the action passes
+// through): every trial starts from the same state, so a space combat's
+// anti-fighter barrage is one draw from a fixed distribution, its rounds
+// one draw from the whole-combat table (fastRounds' own draws, in the same
+// order), and all
 // that the tally needs of the trial but its rounds is a function of the
 // joint state where the combat ends. A worker then only counts trials by
 // end state and by rounds, and at the end of its batch finishes one trial
@@ -19,52 +20,60 @@ import "math/rand/v2"
 // path: a worker keeps a count for each.
 const maxQuickStates = 1 << 14
 
-// quickSpace is what the quick path reads, built once per plan.
-type quickSpace struct {
-	f *fastCombat
+// quickCombat is what the quick path reads, built once per plan.
+type quickCombat struct {
+	ct CombatType
+	f  *fastCombat
 	// sa0 and sd0 are the two sides' states at the start, nd the
 	// defender's number of states.
 	sa0, sd0, nd uint32
 	// afb[side] is the CDF of the side's barrage hits at the start, nil
-	// when it has none (then nothing is drawn, as in fastRounds);
-	// afterAFB[side][h] is the side's state after taking h barrage hits.
+	// when it has none or the combat has no barrage (then nothing is
+	// drawn, as in fastRounds); afterAFB[side][h] is the side's state
+	// after taking h barrage hits.
 	afb      [2][]uint64
 	afterAFB [2][]uint32
 }
 
 // buildQuick returns the quick path of p, or nil when p's trials need
-// more than the tables: an action other than a space combat, a step added
-// before it, space cannon, an effect at the start or end of the combat or
-// after the result, a side without ships, or no whole-combat table.
-func (p *Plan) buildQuick() *quickSpace {
-	f := p.Fast[InSpace]
-	if p.action != SpaceCombat || len(p.Steps) != len(actionSteps[SpaceCombat]) || f == nil || f.afb == nil || f.Whole == nil {
+// more than the tables: an invasion, a step added before the combat, space
+// cannon, an effect at the start or end of the combat or after the result,
+// a side without units in the combat, or no whole-combat table.
+func (p *Plan) buildQuick() *quickCombat {
+	ct, tg := InSpace, TShips
+	if p.action == GroundCombat {
+		ct, tg = OnGround, TGround
+	}
+	f := p.Fast[ct]
+	if p.action == Invasion || len(p.Steps) != len(actionSteps[p.action]) || f == nil || (ct == InSpace && f.afb == nil) || f.Whole == nil {
 		return nil
 	}
 	h := &p.Hooks
-	if len(h.startOfCombat[InSpace])+len(h.startOfRound[InSpace])+len(h.endOfCombat[InSpace])+len(h.afterResult) > 0 {
+	if len(h.startOfCombat[ct])+len(h.startOfRound[ct])+len(h.endOfCombat[ct])+len(h.afterResult) > 0 {
 		return nil
 	}
 	na, nd := f.ss[Attacker].n, f.ss[Defender].n
 	if na*nd > maxQuickStates {
 		return nil
 	}
-	q := &quickSpace{f: f, nd: uint32(nd)}
+	q := &quickCombat{ct: ct, f: f, nd: uint32(nd)}
 	var start [2]uint32
 	for side := range NumSides {
 		sp := &p.Side[side]
-		if len(sp.Rollers[RollSCO]) > 0 || sp.Count[TShips] == 0 {
+		if len(sp.Rollers[RollSCO]) > 0 || sp.Count[tg] == 0 {
 			return nil
 		}
 		alive, damaged := sp.Start, sp.StartDamaged
 		start[side] = f.ss[side].encode(&alive, &damaged)
+		q.afterAFB[side] = []uint32{start[side]} // no barrage: 0 hits
 	}
 	q.sa0, q.sd0 = start[Attacker], start[Defender]
-	b := f.afb
-	for side := range NumSides {
-		q.afb[side] = b.cdf[side][start[side]]
-		w := b.in[side] + 1
-		q.afterAFB[side] = b.next[side][int(start[side])*w : int(start[side]+1)*w]
+	if b := f.afb; ct == InSpace {
+		for side := range NumSides {
+			q.afb[side] = b.cdf[side][start[side]]
+			w := b.in[side] + 1
+			q.afterAFB[side] = b.next[side][int(start[side])*w : int(start[side]+1)*w]
+		}
 	}
 	return q
 }
@@ -79,7 +88,7 @@ type quickCounts struct {
 }
 
 // quickTrials plays n trials of plan q on the quick path into w's tally.
-func (w *worker) quickTrials(q *quickSpace, rng *rand.PCG, n int) {
+func (w *worker) quickTrials(q *quickCombat, rng *rand.PCG, n int) {
 	qc := w.quick
 	if qc == nil {
 		qc = &quickCounts{ends: make([]uint32, q.f.ss[Attacker].n*int(q.nd)), touched: make([]uint32, 0, q.f.ss[Attacker].n*int(q.nd))}
@@ -110,7 +119,7 @@ func (w *worker) quickTrials(q *quickSpace, rng *rand.PCG, n int) {
 }
 
 // flushQuick adds w's quick counts to its tally and clears them.
-func (w *worker) flushQuick(q *quickSpace) {
+func (w *worker) flushQuick(q *quickCombat) {
 	qc := w.quick
 	for _, j := range qc.touched {
 		// round 2: a combat that ended in its first round; the rounds are
@@ -124,8 +133,8 @@ func (w *worker) flushQuick(q *quickSpace) {
 		if c == 0 {
 			continue
 		}
-		w.Acc.rounds[InSpace].addN(r, int64(c))
-		w.Acc.rounds[OnGround].addN(0, int64(c))
+		w.Acc.rounds[q.ct].addN(r, int64(c))
+		w.Acc.rounds[1-q.ct].addN(0, int64(c))
 		w.Acc.allRounds.addN(r, int64(c))
 		qc.rounds[r] = 0
 	}
@@ -134,13 +143,15 @@ func (w *worker) flushQuick(q *quickSpace) {
 // quickEnd sets t to a trial of the quick path's plan whose combat ended
 // in joint state j, round being the round after its last, as Play would
 // have left it (with no effects, the space cannon step does nothing and
-// the space combat is the tables' alone), and returns its outcome.
-func (t *Trial) quickEnd(q *quickSpace, j uint32, round int, unresolved bool) outcome {
+// the combat is the tables' alone), and returns its outcome.
+func (t *Trial) quickEnd(q *quickCombat, j uint32, round int, unresolved bool) outcome {
 	t.Reset()
-	t.Fought[InSpace] = true
-	t.beginCombat(InSpace)
+	t.Fought[q.ct] = true
+	t.beginCombat(q.ct)
 	t.unresolved = unresolved
-	t.endJoint(InSpace, q.f, q.sa0, q.sd0, j, t.Round, round)
-	t.endSpaceCombat()
+	t.endJoint(q.ct, q.f, q.sa0, q.sd0, j, t.Round, round)
+	if q.ct == InSpace {
+		t.endSpaceCombat()
+	}
 	return t.result()
 }
