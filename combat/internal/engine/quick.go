@@ -79,7 +79,7 @@ func (p *Plan) buildQuick() *quickCombat {
 }
 
 // quickCounts is a worker's counts of its quick trials since its tally
-// last took them: by end state (touched lists the states counted, each
+// last took them (made with the worker): by end state (touched lists the states counted, each
 // once) and by rounds.
 type quickCounts struct {
 	ends    []uint32
@@ -87,13 +87,15 @@ type quickCounts struct {
 	rounds  [MaxRounds + 1]uint32
 }
 
+// newQuickCounts returns empty counts for the quick path q.
+func newQuickCounts(q *quickCombat) *quickCounts {
+	nj := q.f.ss[Attacker].n * int(q.nd)
+	return &quickCounts{ends: make([]uint32, nj), touched: make([]uint32, 0, nj)}
+}
+
 // quickTrials plays n trials of plan q on the quick path into w's tally.
 func (w *worker) quickTrials(q *quickCombat, rng *rand.PCG, n int) {
 	qc := w.quick
-	if qc == nil {
-		qc = &quickCounts{ends: make([]uint32, q.f.ss[Attacker].n*int(q.nd)), touched: make([]uint32, 0, q.f.ss[Attacker].n*int(q.nd))}
-		w.quick = qc
-	}
 	ends := qc.ends
 	for range n {
 		ha, hd := 0, 0

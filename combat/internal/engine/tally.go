@@ -182,8 +182,8 @@ func (a *Tally) Merge(b *Tally) {
 type worker struct {
 	t   Trial
 	Acc Tally
-	// quick holds the counts of the quick path (quick.go), made at its
-	// first batch.
+	// quick holds the counts of the quick path (quick.go) when the plan
+	// takes it.
 	quick *quickCounts
 }
 
@@ -193,12 +193,15 @@ func NewWorker(p *Plan) *worker {
 	if p.roundLimit > 0 {
 		w.Acc.states = map[unitState]int64{}
 	}
+	if p.Quick != nil {
+		w.quick = newQuickCounts(p.Quick)
+	}
 	return w
 }
 
 // Trials implements montecarlo.Worker.
 func (w *worker) Trials(rng *rand.PCG, n int) {
-	if q := w.t.P.Quick; q != nil {
+	if q := w.t.P.Quick; q != nil && w.quick != nil {
 		w.quickTrials(q, rng, n)
 		return
 	}
