@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -490,33 +491,11 @@ func (t *Trial) fastRounds(ct CombatType, f *fastCombat, barrage bool) {
 	}
 	round, first := t.Round, t.Round
 	if jt := f.Joint; jt != nil {
-		j := sa*jt.nd + sd
-		if w := f.Whole; w != nil {
-			// Jump to how the combat ends (or to its state after
-			// wholeRounds rounds, from where the loop below goes on).
-			j, round = w.sample(j, t.Rng, round)
+		j, end, unresolved := f.jointRounds(sa*jt.nd+sd, t.Rng, round)
+		if unresolved {
+			t.unresolved = true
 		}
-		for {
-			lo, hi := jt.off[j], jt.off[j+1]
-			if lo == hi { // one side has no units left, or nobody can hit
-				if jt.stuck[j] { // it never ends: stopped at the round cap
-					t.unresolved, round = true, MaxRounds+1
-				}
-				break
-			}
-			if round > MaxRounds {
-				t.unresolved = true
-				break
-			}
-			j = jt.next[lo+scanCDF(jt.cdf[lo:hi], t.Rng.Uint64())]
-			round++
-		}
-		if round > first {
-			t.rounds[ct] = round - 1
-		}
-		t.Round = round
-		t.settle(Attacker, f, sa0, j/jt.nd)
-		t.settle(Defender, f, sd0, j%jt.nd)
+		t.endJoint(ct, f, sa0, sd0, j, first, end)
 		return
 	}
 	wa, wd := f.in[Attacker]+1, f.in[Defender]+1
@@ -542,6 +521,46 @@ func (t *Trial) fastRounds(ct CombatType, f *fastCombat, barrage bool) {
 	t.Round = round
 	t.settle(Attacker, f, sa0, sa)
 	t.settle(Defender, f, sd0, sd)
+}
+
+// jointRounds fights the rounds of a combat from joint state j at round
+// round with the joint table (and the whole-combat table first, when
+// there is one): the joint state where it ends, the round after its last,
+// and whether it was stopped at the round cap (it never ends). One random
+// number per round, or one for the whole combat.
+func (f *fastCombat) jointRounds(j uint32, rng *rand.PCG, round int) (uint32, int, bool) {
+	jt := f.Joint
+	if w := f.Whole; w != nil {
+		// Jump to how the combat ends (or to its state after
+		// wholeRounds rounds, from where the loop below goes on).
+		j, round = w.sample(j, rng, round)
+	}
+	for {
+		lo, hi := jt.off[j], jt.off[j+1]
+		if lo == hi { // one side has no units left, or nobody can hit
+			if jt.stuck[j] { // it never ends: stopped at the round cap
+				return j, MaxRounds + 1, true
+			}
+			return j, round, false
+		}
+		if round > MaxRounds {
+			return j, round, true
+		}
+		j = jt.next[lo+scanCDF(jt.cdf[lo:hi], rng.Uint64())]
+		round++
+	}
+}
+
+// endJoint writes a combat of type ct fought with the joint table into the
+// trial: it began at round first with the sides in states sa0 and sd0 and
+// ended in joint state j, round being the round after its last.
+func (t *Trial) endJoint(ct CombatType, f *fastCombat, sa0, sd0, j uint32, first, round int) {
+	if round > first {
+		t.rounds[ct] = round - 1
+	}
+	t.Round = round
+	t.settle(Attacker, f, sa0, j/f.Joint.nd)
+	t.settle(Defender, f, sd0, j%f.Joint.nd)
 }
 
 // settle writes the side's final state s (from state s0) back into the

@@ -341,6 +341,9 @@ type Plan struct {
 	// generic round must run (effects act in the rounds, or the battle is
 	// too large for tables).
 	Fast [NumCombatTypes]*fastCombat
+	// Quick, when not nil, plays the whole action from the tables and
+	// tallies trials by their end state (quick.go); nil turns it off.
+	Quick *quickCombat
 }
 
 // Backfire is a round in which the dice of some of a side's slots that
@@ -481,6 +484,7 @@ func (p *Plan) BuildTables(ctx context.Context) {
 	if p.action != SpaceCombat {
 		p.Fast[OnGround] = p.BuildFast(ctx, OnGround)
 	}
+	p.Quick = p.buildQuick()
 }
 
 func (p *Plan) anyCanHit(r RollKind) bool {

@@ -35,6 +35,13 @@ func (t *Trial) spaceCombat() bool {
 			t.combatRounds(InSpace, RollSpace, TFleet)
 		}
 	}
+	return t.endSpaceCombat()
+}
+
+// endSpaceCombat is the end of the space combat step, once its rounds are
+// fought (or none were): who holds the space area, the end-of-combat
+// effects, capacity; false when the action ends there.
+func (t *Trial) endSpaceCombat() bool {
 	// Who won the combat is settled before capacity (a side can win with
 	// only fighters left, and then lose them for lack of carriers).
 	t.space = t.spaceOutcome()

@@ -18,6 +18,13 @@ func (h *histogram) add(v int) {
 	h.bins[min(v, histBins-1)]++
 }
 
+// addN adds c counts of v.
+func (h *histogram) addN(v int, c int64) {
+	h.sum += int64(v) * c
+	h.sumSq += int64(v) * int64(v) * c
+	h.bins[min(v, histBins-1)] += c
+}
+
 func (h *histogram) merge(o *histogram) {
 	h.sum += o.sum
 	h.sumSq += o.sumSq
@@ -64,9 +71,19 @@ type Tally struct {
 type unitState [2][2][MaxSlots]uint16
 
 func (a *Tally) add(t *Trial, o outcome) {
-	a.N++
-	a.Outcome[o]++
-	a.space[t.space]++
+	a.addEnd(t, o, 1)
+	for ct := range t.rounds {
+		a.rounds[ct].add(t.rounds[ct])
+	}
+	a.allRounds.add(t.rounds[InSpace] + t.rounds[OnGround])
+}
+
+// addEnd adds c trials that ended as t did, with outcome o, but for their
+// rounds (the rounds histograms): the quick path counts those apart.
+func (a *Tally) addEnd(t *Trial, o outcome, c int64) {
+	a.N += c
+	a.Outcome[o] += c
+	a.space[t.space] += c
 	for s := range NumSides {
 		alive := t.Alive[s][:len(t.P.Side[s].Slots)]
 		if t.P.HasWorn {
@@ -82,43 +99,39 @@ func (a *Tally) add(t *Trial, o outcome) {
 		}
 		sum, sq := a.survivors[s][:len(alive)], a.survivorsSq[s][:len(alive)]
 		for i, v := range alive {
-			sum[i] += int64(v)
-			sq[i] += int64(v) * int64(v)
+			sum[i] += int64(v) * c
+			sq[i] += int64(v) * int64(v) * c
 		}
 		l := int64(t.lost[s])
-		a.lost[s] += l
-		a.lostSq[s] += l * l
-		c := int64(t.capacityLost[s])
-		a.capacityLost[s] += c
-		a.capacityLostSq[s] += c * c
-		c = int64(t.Captured[s])
-		a.captured[s] += c
-		a.capturedSq[s] += c * c
+		a.lost[s] += l * c
+		a.lostSq[s] += l * l * c
+		k := int64(t.capacityLost[s])
+		a.capacityLost[s] += k * c
+		a.capacityLostSq[s] += k * k * c
+		k = int64(t.Captured[s])
+		a.captured[s] += k * c
+		a.capturedSq[s] += k * k * c
 		for _, i := range t.P.Side[s].Revivers {
 			k := int64(t.Killed[s][i])
-			a.killed[s][i] += k
-			a.killedSq[s][i] += k * k
+			a.killed[s][i] += k * c
+			a.killedSq[s][i] += k * k * c
 		}
-		a.left[s][int(o)*t.P.Side[s].leftBins+t.P.unitsLeft(s, &t.Alive[s])]++
+		a.left[s][int(o)*t.P.Side[s].leftBins+t.P.unitsLeft(s, &t.Alive[s])] += c
 	}
-	for ct := range t.rounds {
-		a.rounds[ct].add(t.rounds[ct])
-	}
-	a.allRounds.add(t.rounds[InSpace] + t.rounds[OnGround])
 	if t.unresolved {
-		a.unresolved++
+		a.unresolved += c
 	}
 	if t.Invaded {
-		a.invaded++
+		a.invaded += c
 		// Effects after the result only take units away, and only from an
 		// attacker whose ground forces won: the outcome says which trials
 		// can have been wiped out.
 		if (o == draw || o == DefenderWins) && t.wipedOut() {
-			a.wipedOut++
+			a.wipedOut += c
 		}
 	}
 	if a.states != nil {
-		a.states[unitState{{t.Alive[Attacker], t.Damaged[Attacker]}, {t.Alive[Defender], t.Damaged[Defender]}}]++
+		a.states[unitState{{t.Alive[Attacker], t.Damaged[Attacker]}, {t.Alive[Defender], t.Damaged[Defender]}}] += c
 	}
 }
 
@@ -169,6 +182,9 @@ func (a *Tally) Merge(b *Tally) {
 type worker struct {
 	t   Trial
 	Acc Tally
+	// quick holds the counts of the quick path (quick.go) when the plan
+	// takes it.
+	quick *quickCounts
 }
 
 func NewWorker(p *Plan) *worker {
@@ -177,11 +193,18 @@ func NewWorker(p *Plan) *worker {
 	if p.roundLimit > 0 {
 		w.Acc.states = map[unitState]int64{}
 	}
+	if p.Quick != nil {
+		w.quick = newQuickCounts(p.Quick)
+	}
 	return w
 }
 
 // Trials implements montecarlo.Worker.
 func (w *worker) Trials(rng *rand.PCG, n int) {
+	if q := w.t.P.Quick; q != nil && w.quick != nil {
+		w.quickTrials(q, rng, n)
+		return
+	}
 	w.t.Rng = rng
 	for range n {
 		o := w.t.Play()
