@@ -12,11 +12,7 @@ type histogram struct {
 	bins       [histBins]int64
 }
 
-func (h *histogram) add(v int) {
-	h.sum += int64(v)
-	h.sumSq += int64(v) * int64(v)
-	h.bins[min(v, histBins-1)]++
-}
+func (h *histogram) add(v int) { h.addN(v, 1) }
 
 // addN adds c counts of v.
 func (h *histogram) addN(v int, c int64) {

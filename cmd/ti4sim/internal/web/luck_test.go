@@ -171,7 +171,7 @@ func TestBrowserLuckRoll(t *testing.T) {
 			tb.typeInto("#luck-hits", "0")
 			tb.click("#luck-run", 1)
 			tb.waitDone("luck-out", "luck-error", 90*time.Second)
-			rows := eval[figures](tb, `Object.fromEntries([...document.querySelectorAll("#luck-roll tbody tr")].map((tr) => [tr.dataset.figure, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`)
+			rows := figureRows(tb, "#luck-roll")
 			checkCells(t, "one roll, "+name, rows, figures{
 				"at_most":    "This few or fewer: P(hits ≤ 0), the unlucky tail | " + pct(0.5*0.5*0.5*0.8*0.8) + " | 1 in 12.5",
 				"at_least":   "This many or more: P(hits ≥ 0), the lucky tail | 100.00% | 1 in 1.0",
@@ -261,7 +261,7 @@ func TestBrowserLuckTotals(t *testing.T) {
 			tb.typeInto("#luck-actual", "6")
 			tb.click("#luck-run", 1)
 			tb.waitDone("luck-out", "luck-error", 90*time.Second)
-			rows := eval[figures](tb, `Object.fromEntries([...document.querySelectorAll("#luck-totals tbody tr")].map((tr) => [tr.dataset.figure, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`)
+			rows := figureRows(tb, "#luck-totals")
 			checkCells(t, "the bot's totals, "+name, rows, figures{
 				"largest":  "Largest possible (96 dice hitting on 10) | " + pct(largest) + " | " + oneInText(1/largest),
 				"chernoff": "Chernoff (any dice) | " + pct(chernoff) + " | " + oneInText(1/chernoff),
@@ -769,4 +769,11 @@ func TestBrowserLuckInvasion(t *testing.T) {
 		}
 		checkCells(t, "the system's link", eval[figures](tb2, luckPlanetsJS), planets)
 	})
+}
+
+// figureRows reads a luck table's rows by their figure (data-figure):
+// each row's cells joined by " | ".
+func figureRows(tb *tab, table string) figures {
+	tb.t.Helper()
+	return eval[figures](tb, fmt.Sprintf(`Object.fromEntries([...document.querySelectorAll("%s tbody tr")].map((tr) => [tr.dataset.figure, [...tr.querySelectorAll("th, td")].map((c) => c.textContent).join(" | ")]))`, table))
 }
