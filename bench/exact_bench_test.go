@@ -38,6 +38,16 @@ func BenchmarkExactSpaceHuge(b *testing.B) {
 	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought"}))
 }
 
+// BenchmarkExactSpaceDenseCodes solves the largest bench battle, 2 war
+// suns, 6 dreadnoughts, 4 carriers, 16 fighters and 4 cruisers against 8
+// cruisers, 8 destroyers, 4 carriers, 16 fighters and 4 dreadnoughts, whose
+// sides' unit states multiply past a joint code (71,400 × 103,275 > 2^32):
+// exact mode numbers the states each side reaches as it meets them
+// (densecodes.go), about 0.45 million joint states.
+func BenchmarkExactSpaceDenseCodes(b *testing.B) {
+	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 6 dreadnought, 4 carrier, 16 fighter, 4 cruiser", "8 cruiser, 8 destroyer, 4 carrier, 16 fighter, 4 dreadnought"}))
+}
+
 // BenchmarkExactRounds solves a space combat that can return to a state
 // it was in, so that exact mode carries it forward round by round
 // (fightRounds) instead of settling each state once: the attacker's

@@ -146,13 +146,13 @@ func (c *CommitPolicy) decide(pool *Pool, after, damaged []*[MaxSlots]uint16) [M
 		}
 		return split
 	}
+	c.mu.Lock() // before the codes: a densely numbered chain numbers the states it meets
+	defer c.mu.Unlock()
 	var key commitKey
 	key[0] = c.odds[0].g.ss[Attacker].encode(&pool.Alive, &[MaxSlots]uint16{})
 	for k := range after {
 		key[1+k] = c.odds[k].g.ss[Defender].encode(after[k], damaged[k])
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if s, ok := c.decisions[key]; ok {
 		return s
 	}
@@ -380,6 +380,9 @@ func (o *planetOdds) landing(a, d uint32, ships, damaged *[MaxSlots]uint16, ends
 	nd := uint32(o.g.ss[Defender].n)
 	st := planetState{g: o.g, m: 1, dist: map[uint32]float64{a*nd + d: 1}, ships: ships, damaged: *damaged}
 	if err := sub.walkPlanet([]step{stepCommit, stepSpaceCannonDefense, stepGroundCombat}, st); err != nil {
+		return landingValue{}, err
+	}
+	if err := o.g.codesErr(); err != nil {
 		return landingValue{}, err
 	}
 	v := landingValue{take: sub.outcome[AttackerWins], wiped: sub.wipedOut, invaded: sub.invaded}

@@ -64,8 +64,13 @@ type Solver struct {
 	// SystemPlan.Solve).
 	collect func(spaceEndState) error
 	// keepTails turns foldTails off (sweep.fold), for the test that
-	// bounds what it changes.
-	keepTails bool
+	// bounds what it changes; sparseCodes numbers every chain's states
+	// densely (layCodes), for the test that compares the numberings.
+	keepTails   bool
+	sparseCodes bool
+	// chains are the chains this solver made, whose dense numberings
+	// Solve checks once it is done (chain.codesErr).
+	chains []*chain
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
@@ -117,7 +122,15 @@ func (s *Solver) Solve() error {
 	if s.P.roundLimit > 0 {
 		s.states = map[unitState]float64{}
 	}
-	return s.solve()
+	if err := s.solve(); err != nil {
+		return err
+	}
+	for _, c := range s.chains {
+		if err := c.codesErr(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // DefaultMaxStates is the exact solver's usual bound on the joint states

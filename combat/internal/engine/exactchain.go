@@ -49,23 +49,25 @@ type chain struct {
 	outside *[MaxSlots]uint16
 }
 
-// maxCodes bounds the product of the two sides' state spaces: a joint
-// state is a uint32.
-const maxCodes = 1<<32 - 1
-
+// newChain returns the chain of combat type ct, its states numbered by
+// layCodes (which refuses a combat whose joint states would pass the
+// solver's bound).
 func (s *Solver) newChain(ct CombatType) (*chain, error) {
 	p := s.P
 	c := &chain{ct: ct, r: CombatRollOf(ct), plan: p}
 	for side := range NumSides {
-		ss, ok := p.stateCodes(side, p.participants(side, ct), maxCodes)
-		if !ok {
-			return nil, NotExact("exact mode: the %s's units in %s combat have more than %d states, the limit of the exact solver", side.String(), combatName(ct), maxCodes)
-		}
-		c.ss[side] = ss
-		c.pmf[side] = newMemo[[]float64](ss.n)
-		c.health[side] = newMemo[int](ss.n)
-		c.rows[side] = newMemo[[]uint32](ss.n)
-		c.one[side] = newMemo[uint32](ss.n)
+		c.ss[side], _ = p.stateCodes(side, p.participants(side, ct), maxCodes)
+	}
+	if err := s.layCodes(c, s.sparseCodes); err != nil {
+		return nil, err
+	}
+	s.chains = append(s.chains, c)
+	for side := range NumSides {
+		ss := &c.ss[side]
+		c.pmf[side] = memoFor[[]float64](ss)
+		c.health[side] = memoFor[int](ss)
+		c.rows[side] = memoFor[[]uint32](ss)
+		c.one[side] = memoFor[uint32](ss)
 		for j, slot := range ss.slots {
 			a := int(ss.pairs[j][len(ss.pairs[j])-1][0]) // the most units the slot can hold
 			c.maxHealth[side] += a
@@ -76,9 +78,6 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 				c.maxHealth[side] += a
 			}
 		}
-	}
-	if n := uint64(c.ss[Attacker].n) * uint64(c.ss[Defender].n); n > maxCodes {
-		return nil, NotExact("exact mode: the %s combat's unit states (%d × %d) pass the limit of the exact solver (%d joint codes)", combatName(ct), c.ss[Attacker].n, c.ss[Defender].n, uint64(maxCodes))
 	}
 	if s.Optimal[Attacker] || s.Optimal[Defender] {
 		if why := p.optimalRefusal(ct); why != "" {

@@ -2,8 +2,11 @@ package engine
 
 // stateSpace enumerates one side's unit states in one combat: for each
 // participating slot, how many units are alive and how many of those are
-// damaged. A state is a mixed-radix number of per-slot codes; state 0 is
-// "no unit left". The fast round path and the exact solver share it.
+// damaged. A state is a mixed-radix number of per-slot codes — or, when
+// the two sides' mixed-radix codes multiply past a joint code (dense not
+// nil), the number a densecodes table gives the state the first time it is
+// met; either way state 0 is "no unit left". The fast round path and the
+// exact solver share it.
 type stateSpace struct {
 	slots   []uint8
 	sizes   []uint32
@@ -13,7 +16,12 @@ type stateSpace struct {
 	// sustain[j] is true when slot j's units have Sustain Damage (and so
 	// damaged states).
 	sustain []bool
-	n       int
+	// n is the number of states: the product of sizes, or with dense the
+	// codes the table may give (its capacity).
+	n int
+	// dense, when set, numbers the states as they are met (densecodes.go);
+	// copies of the space share it.
+	dense *denseCodes
 	// units[s*len(slots)+j] is the (alive, damaged) of slot j in state s,
 	// so that decoding needs no division.
 	units [][2]uint16
@@ -44,9 +52,11 @@ func (p *Plan) newStateSpace(side Side, slots []uint8) (ss stateSpace, ok bool) 
 }
 
 // stateCodes lays out the mixed-radix codes of newStateSpace's states
-// without listing them (no units cache: unit decodes by division), for at
-// most limit states; ok is false beyond. The exact solver uses it: it
-// reads only the states a combat reaches.
+// without listing them (no units cache: unit decodes by division); ok is
+// false when they number more than limit (n is then limit+1, and the
+// codes past it are not used: the exact solver numbers the states densely
+// instead). The exact solver uses it: it reads only the states a combat
+// reaches.
 func (p *Plan) stateCodes(side Side, slots []uint8, limit int) (ss stateSpace, ok bool) {
 	sp := &p.Side[side]
 	ss.slots = slots
@@ -74,15 +84,19 @@ func (p *Plan) stateCodes(side Side, slots []uint8, limit int) (ss stateSpace, o
 		ss.pairs = append(ss.pairs, pairs)
 		ss.sustain = append(ss.sustain, sp.Slots[s].Sustain)
 		if ss.n > limit/len(pairs) {
-			return ss, false
+			ss.n = limit + 1 // saturated: every slot is still laid out
+			continue
 		}
 		ss.n *= len(pairs)
 	}
-	return ss, true
+	return ss, ss.n <= limit
 }
 
 // unit returns the (alive, damaged) of slot j in state s.
 func (ss *stateSpace) unit(s uint32, j int) [2]uint16 {
+	if ss.dense != nil {
+		return ss.dense.units[int(s)*len(ss.slots)+j]
+	}
 	if ss.units != nil {
 		return ss.units[int(s)*len(ss.slots)+j]
 	}
@@ -98,8 +112,21 @@ func (ss *stateSpace) code(j int, alive, damaged uint16) uint32 {
 	return a*(a+1)/2 + d
 }
 
+// slotKey returns the per-slot codes of the given unit counts (a dense
+// numbering's key).
+func (ss *stateSpace) slotKey(alive, damaged *[MaxSlots]uint16) slotCodes {
+	var k slotCodes
+	for j, slot := range ss.slots {
+		k[j] = ss.code(j, alive[slot], damaged[slot])
+	}
+	return k
+}
+
 // encode returns the state of the given unit counts.
 func (ss *stateSpace) encode(alive, damaged *[MaxSlots]uint16) uint32 {
+	if ss.dense != nil {
+		return ss.dense.encode(ss, alive, damaged)
+	}
 	var s uint32
 	for j, slot := range ss.slots {
 		s += ss.code(j, alive[slot], damaged[slot]) * ss.strides[j]
@@ -109,6 +136,10 @@ func (ss *stateSpace) encode(alive, damaged *[MaxSlots]uint16) uint32 {
 
 // decode writes state s into alive and damaged.
 func (ss *stateSpace) decode(s uint32, alive, damaged *[MaxSlots]uint16) {
+	if ss.dense != nil {
+		ss.dense.decode(ss, s, alive, damaged)
+		return
+	}
 	if ss.units == nil {
 		for j, slot := range ss.slots {
 			u := ss.pairs[j][(s/ss.strides[j])%ss.sizes[j]]
