@@ -8,6 +8,11 @@
 // allocs/op shows that trials allocate nothing (the few allocations of
 // compiling the scenario are shared by all b.N trials).
 //
+// The exact benchmarks (exact_bench_test.go) solve one scenario exactly
+// per op (combat.Solve): ns/op is a whole solve, set-up included.
+// BenchmarkExactSpaceDenseCodes is the largest bench battle, whose sides'
+// unit states multiply past a joint code and are numbered as met.
+//
 // BenchmarkStartup (startup_test.go) times whole processes instead: the
 // built ti4sim on commands that do not serve against a Go hello world,
 // started in turn; ns/op is a process's median wall time and x-hello its

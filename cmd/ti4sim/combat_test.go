@@ -161,7 +161,7 @@ func TestCombatUsageErrors(t *testing.T) {
 		{"--precision has no meaning with --exact", []string{"space", "--exact", "--precision", "0.01"}},
 		{"--precision 0.7 out of range", []string{"space", "--precision", "0.7"}},
 		{"--precision -0.01 out of range", []string{"ground", "--precision", "-0.01"}},
-		{"about 6.3 GB of memory), past the limit of the exact solver (4194304); run without exact mode", []string{"space", "-a", "10 dreadnought, 20 cruiser, 10 destroyer, 60 fighter", "-d", "10 dreadnought, 20 cruiser, 10 destroyer, 60 fighter", "--attacker-order", "cruiser, destroyer, fighter", "--defender-order", "cruiser, destroyer, fighter", "--exact"}},
+		{"about 6.3 GB of memory), more than the limit of the exact solver (4194304); run without exact mode", []string{"space", "-a", "10 dreadnought, 20 cruiser, 10 destroyer, 60 fighter", "-d", "10 dreadnought, 20 cruiser, 10 destroyer, 60 fighter", "--attacker-order", "cruiser, destroyer, fighter", "--defender-order", "cruiser, destroyer, fighter", "--exact"}},
 		{"--trials 0 out of range", []string{"space", "-n", "0"}},
 		{"--trials 2000000000 out of range", []string{"space", "-n", "2000000000"}},
 		{`--trials "lots": want a whole number such as 100000 or 1e6`, []string{"space", "-n", "lots"}},

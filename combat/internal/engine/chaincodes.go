@@ -29,24 +29,14 @@ const maxCodes = 1<<32 - 1
 const jointStateBytes = 1600
 
 // layCodes estimates the joint states chain c's combat may reach, refuses
-// a combat whose estimate passes the solver's bound on joint states (for
-// sides that follow their order: an optimal policy has its own bounds),
-// and numbers the sides' states densely when their mixed-radix codes
+// a combat whose estimate passes the solver's bound on joint states, and
+// numbers the sides' states densely when their mixed-radix codes
 // multiply past a joint code (or sparse is set: the test of the two
 // numberings).
 func (s *Solver) layCodes(c *chain, sparse bool) error {
 	est, more := s.reachEstimate(c)
-	if !s.Optimal[Attacker] && !s.Optimal[Defender] {
-		if n := est[Attacker] * est[Defender]; n > s.MaxStates {
-			count := func(k int, more bool) string {
-				if more {
-					return fmt.Sprintf("at least %d", k)
-				}
-				return fmt.Sprint(k)
-			}
-			return NotExact("exact mode: the %s combat may reach %s joint states (the attacker's units %s states, the defender's %s; about %s of memory), past the limit of the exact solver (%d)",
-				combatName(c.ct), count(n, more[Attacker] || more[Defender]), count(est[Attacker], more[Attacker]), count(est[Defender], more[Defender]), memoryOf(n), s.MaxStates)
-		}
+	if n := est[Attacker] * est[Defender]; n > s.MaxStates {
+		return memoryRefusal(c.ct, n, est, more, s.MaxStates)
 	}
 	raw := [2]int{c.ss[Attacker].n, c.ss[Defender].n}
 	if !sparse && uint64(raw[Attacker])*uint64(raw[Defender]) <= maxCodes {
@@ -61,6 +51,20 @@ func (s *Solver) layCodes(c *chain, sparse bool) error {
 	return nil
 }
 
+// memoryRefusal is the refusal of a combat of type ct whose sides may
+// reach est states (at least, where more), n joint states, past the bound
+// limit.
+func memoryRefusal(ct CombatType, n int, est [2]int, more [2]bool, limit int) error {
+	count := func(k int, more bool) string {
+		if more {
+			return fmt.Sprintf("at least %d", k)
+		}
+		return fmt.Sprint(k)
+	}
+	return NotExact("exact mode: the %s combat may reach %s joint states (the attacker's units %s states, the defender's %s; about %s of memory), more than the limit of the exact solver (%d)",
+		combatName(ct), count(n, more[Attacker] || more[Defender]), count(est[Attacker], more[Attacker]), count(est[Defender], more[Defender]), memoryOf(n), limit)
+}
+
 // reachEstimate returns each side's reachable states (Plan.reachable; an
 // optimal side's whole space), counted no further than it takes to tell
 // that their product passes the bound on joint states (each past its
@@ -70,13 +74,15 @@ func (s *Solver) layCodes(c *chain, sparse bool) error {
 func (s *Solver) reachEstimate(c *chain) (est [2]int, more [2]bool) {
 	root := max(1, int(math.Sqrt(float64(s.MaxStates))))
 	for side := range NumSides {
-		est[side] = c.ss[side].n
+		if est[side], more[side] = c.ss[side].n, c.ss[side].n > s.MaxStates; more[side] {
+			est[side] = s.MaxStates + 1
+		}
 		if !s.Optimal[side] {
 			est[side], more[side] = s.P.reachable(side, c.ct, &c.ss[side], root)
 		}
 	}
 	for side := range NumSides {
-		if o := est[side.Opp()]; more[side] && !more[side.Opp()] {
+		if o := est[side.Opp()]; more[side] && !more[side.Opp()] && !s.Optimal[side] {
 			est[side], more[side] = s.P.reachable(side, c.ct, &c.ss[side], s.MaxStates/o)
 		}
 	}

@@ -171,7 +171,7 @@ func TestDenseCodesRefusedByMemory(t *testing.T) {
 	// + 1 = 169.
 	_, err := solveCodes(t, p, false, 7604)
 	var ne *NotExactError
-	if !errors.As(err, &ne) || !strings.Contains(err.Error(), "may reach at least 7605 joint states (the attacker's units at least 169 states, the defender's 45; about 12 MB of memory), past the limit of the exact solver (7604)") {
+	if !errors.As(err, &ne) || !strings.Contains(err.Error(), "may reach at least 7605 joint states (the attacker's units at least 169 states, the defender's 45; about 12 MB of memory), more than the limit of the exact solver (7604)") {
 		t.Errorf("limit 7604: err %v, want the estimate's refusal", err)
 	}
 	if _, err := solveCodes(t, p, false, 7605); err != nil {
