@@ -156,15 +156,21 @@ func TestSolveAgreesWithMonteCarlo(t *testing.T) {
 	}
 }
 
-// TestSolveRefusesLargeBattles: a battle beyond the exact solver's limits
-// is refused with a message naming the size, not approximated.
+// TestSolveRefusesLargeBattles: a battle whose joint states would pass
+// the exact solver's bound is refused before it runs, with a message
+// naming the estimate, its memory and the bound, not approximated. With
+// fighters hit last, the barrage's losses and the hits make each side's
+// states two-dimensional: more than 2,048 a side.
 func TestSolveRefusesLargeBattles(t *testing.T) {
-	a, _ := units.ParseFleet("20 dreadnought, 20 war sun, 20 cruiser")
-	d, _ := units.ParseFleet("20 dreadnought, 20 carrier, 20 destroyer, 20 fighter")
-	_, err := combat.Solve(context.Background(), combat.Scenario{Action: combat.SpaceCombat,
-		Attacker: combat.Side{Fleet: a}, Defender: combat.Side{Fleet: d}})
-	if err == nil || !strings.Contains(err.Error(), "run without exact mode") {
-		t.Fatalf("err = %v, want a refusal naming the limit", err)
+	f, _ := units.ParseFleet("10 dreadnought, 20 cruiser, 10 destroyer, 60 fighter")
+	o, err := combat.ParseOrder("cruiser, destroyer, fighter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = combat.Solve(context.Background(), combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: f, Order: o}, Defender: combat.Side{Fleet: f, Order: o}})
+	if err == nil || !strings.Contains(err.Error(), "joint states (the attacker's units at least 2049 states, the defender's at least 2049; about 6.3 GB of memory), more than the limit of the exact solver (4194304); run without exact mode") {
+		t.Fatalf("err = %v, want a refusal naming the estimate and the limit", err)
 	}
 }
 
