@@ -43,7 +43,7 @@ func BenchmarkExactSpaceHuge(b *testing.B) {
 // cruisers, 8 destroyers, 4 carriers, 16 fighters and 4 dreadnoughts, whose
 // sides' unit states multiply past a joint code (71,400 × 103,275 > 2^32):
 // exact mode numbers the states each side reaches as it meets them
-// (densecodes.go), about 0.45 million joint states.
+// (densecodes.go): 169 and 45, at most 7,605 joint states.
 func BenchmarkExactSpaceDenseCodes(b *testing.B) {
 	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{"2 war sun, 6 dreadnought, 4 carrier, 16 fighter, 4 cruiser", "8 cruiser, 8 destroyer, 4 carrier, 16 fighter, 4 dreadnought"}))
 }
