@@ -97,13 +97,102 @@ func saddlePoint(rowMin, colMax []float64, keep func(side Side, i, k int) float6
 
 // mixedStrategies writes into x (rows) and y (columns) the strategies of
 // the game m without a saddle point, lo its lowest payoff, from the game's
-// linear programmes. Shifted to be at least 1 (the strategies do not
-// change), the row player's strategy is u/Σu for the u ≥ 0 that minimises
-// Σu subject to Σ_i u_i m[i][k] ≥ 1 for every column k; the column
-// player's is w/Σw for the w ≥ 0 that maximises Σw subject to
-// Σ_k m[i][k] w_k ≤ 1 for every row i. Slack variables make both
-// equalities (the simplex's standard form).
+// linear programmes (lpStrategies). gonum's simplex can fail on a
+// degenerate game (a singular basis: many rows or columns alike); then it
+// solves the game left once the dominated rows and columns are removed
+// (undominated) — an equilibrium of that game is one of m, with the same
+// value — and the rows and columns removed are played with probability 0.
 func mixedStrategies(m [][]float64, lo float64, x, y []float64) error {
+	err := lpStrategies(m, lo, x, y)
+	if err == nil {
+		return nil
+	}
+	rs, cs := undominated(m)
+	if len(rs) == len(m) && len(cs) == len(m[0]) {
+		return err
+	}
+	sub := make([][]float64, len(rs))
+	for u, i := range rs {
+		sub[u] = make([]float64, len(cs))
+		for v, k := range cs {
+			sub[u][v] = m[i][k]
+		}
+	}
+	xs, ys := make([]float64, len(rs)), make([]float64, len(cs))
+	if lpStrategies(sub, lo, xs, ys) != nil {
+		return err
+	}
+	clear(x)
+	clear(y)
+	for u, i := range rs {
+		x[i] = xs[u]
+	}
+	for v, k := range cs {
+		y[k] = ys[v]
+	}
+	return nil
+}
+
+// undominated returns the rows and columns of the game m left when the
+// dominated ones are removed in turn until none is: a row no better than
+// another against every column, a column no better for the column player
+// than another against every row (of equal ones, the first kept). The
+// game left has the value of m, and its equilibria are equilibria of m.
+func undominated(m [][]float64) (rs, cs []int) {
+	for i := range m {
+		rs = append(rs, i)
+	}
+	for k := range m[0] {
+		cs = append(cs, k)
+	}
+	for {
+		r := dropDominated(rs, cs, func(i, k int) float64 { return m[i][k] })
+		c := dropDominated(cs, r, func(k, i int) float64 { return -m[i][k] })
+		if len(r) == len(rs) && len(c) == len(cs) {
+			return rs, cs
+		}
+		rs, cs = r, c
+	}
+}
+
+// dropDominated returns the lines of ls (rows, or columns) not dominated by
+// another of ls for the player that chooses them, across against: pay(l,
+// a) is the player's payoff of line l against a; of equal lines the first
+// is kept.
+func dropDominated(ls, against []int, pay func(l, a int) float64) []int {
+	var out []int
+	for u, l := range ls {
+		dominated := false
+		for v, o := range ls {
+			if v == u {
+				continue
+			}
+			ge, gt := true, false
+			for _, a := range against {
+				p, q := pay(o, a), pay(l, a)
+				ge = ge && p >= q
+				gt = gt || p > q
+			}
+			if ge && (gt || v < u) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// lpStrategies writes into x (rows) and y (columns) the strategies of
+// the game m, lo its lowest payoff, from the game's linear programmes.
+// Shifted to be at least 1 (the strategies do not change), the row
+// player's strategy is u/Σu for the u ≥ 0 that minimises Σu subject to
+// Σ_i u_i m[i][k] ≥ 1 for every column k; the column player's is w/Σw for
+// the w ≥ 0 that maximises Σw subject to Σ_k m[i][k] w_k ≤ 1 for every row
+// i. Slack variables make both equalities (the simplex's standard form).
+func lpStrategies(m [][]float64, lo float64, x, y []float64) error {
 	shift := 1 - lo
 	if err := rowStrategy(m, shift, x); err != nil {
 		return err
