@@ -67,9 +67,9 @@ type optimalPolicy struct {
 	after    [][][]uint32
 	// oneHit memoizes oneHitOptions of the optimal side, by state.
 	oneHit [2][][]uint32
-	// choices memoizes a side's options: the states h hits can leave it
-	// in, by state and h (the game's path).
-	choices [2]map[uint64][]uint32
+	// choices memoizes a side's options: choices[side][st][h] the states
+	// h hits can leave it in from state st (nil: not computed).
+	choices [2][][][]uint32
 	// end, when set, is the worth of a joint state where the combat ended
 	// (an invasion's space combat: the rest of the action decides);
 	// terminal otherwise.
@@ -142,7 +142,7 @@ func newOptimalPolicy(ctx context.Context, c *chain, opt [2]bool, maxCells int) 
 		o.oneHit[o.me] = make([][]uint32, c.ss[o.me].n)
 	}
 	for side := range NumSides {
-		o.choices[side] = map[uint64][]uint32{}
+		o.choices[side] = make([][][]uint32, c.ss[side].n)
 	}
 	return o, nil
 }
@@ -234,9 +234,9 @@ func (o *optimalPolicy) worthWith(s, f uint32, fk int32) optValue {
 // Sustain Damage, one hit at a time, duplicates removed. A side with no
 // unit left to take a hit stays as it is.
 func (o *optimalPolicy) options(side Side, st uint32, h int) []uint32 {
-	key := uint64(st)<<8 | uint64(h)
-	if opts, ok := o.choices[side][key]; ok {
-		return opts
+	memo := o.choices[side][st]
+	if h < len(memo) && memo[h] != nil {
+		return memo[h]
 	}
 	var opts []uint32
 	if h == 0 {
@@ -253,7 +253,10 @@ func (o *optimalPolicy) options(side Side, st uint32, h int) []uint32 {
 		}
 		slices.Sort(opts)
 	}
-	o.choices[side][key] = opts
+	for len(o.choices[side][st]) <= h {
+		o.choices[side][st] = append(o.choices[side][st], nil)
+	}
+	o.choices[side][st][h] = opts
 	return opts
 }
 
