@@ -123,7 +123,9 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 // A best response keeps, for each state of the other side it meets, a
 // value for every state of the optimal side: it refuses an optimal side
 // with more than maxCells states, and stops (err) when the states met
-// would hold more than maxCells values.
+// would hold more than maxCells values. The game (both sides optimal)
+// keeps a value for every joint state, and refuses more than maxCells
+// (newGameTables).
 func newOptimalPolicy(ctx context.Context, c *chain, opt [2]bool, maxCells int) (*optimalPolicy, error) {
 	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), otherIdx: map[uint32]int32{}, maxCells: maxCells, poll: poll{ctx: ctx}}
 	o.me, o.other = Attacker, Defender
