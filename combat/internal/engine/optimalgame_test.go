@@ -117,29 +117,14 @@ func matrixGameValue(m [][]float64) (v float64, ok bool) {
 // and dreadnoughts hold games whose saddle points are within rounding
 // (scores near 1), which the engine hands to the linear programme.
 func TestBothOptimalMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 7))
-	cases := [][2]bruteSide{
-		{{{2, 0}, {1, 0}, {1, 0}, {1, 0}, {}}, {{}, {3, 0}, {}, {1, 0}, {}}},
-		{{{3, 0}, {}, {}, {}, {1, 0}}, {{2, 0}, {2, 0}, {}, {2, 0}, {}}},
-		{{{2, 0}, {}, {1, 0}, {1, 0}, {}}, {{}, {2, 0}, {}, {1, 0}, {}}},
+	cases := tinyBattles(rand.New(rand.NewPCG(31, 7)), 16,
+		[2]bruteSide{{{2, 0}, {1, 0}, {1, 0}, {1, 0}, {}}, {{}, {3, 0}, {}, {1, 0}, {}}},
+		[2]bruteSide{{{3, 0}, {}, {}, {}, {1, 0}}, {{2, 0}, {2, 0}, {}, {2, 0}, {}}},
+		[2]bruteSide{{{2, 0}, {}, {1, 0}, {1, 0}, {}}, {{}, {2, 0}, {}, {1, 0}, {}}},
 		// War suns and dreadnoughts: saddle points within rounding.
-		{{{3, 0}, {1, 0}, {}, {1, 0}, {1, 0}}, {{}, {}, {}, {1, 0}, {1, 0}}},
-		{{{}, {}, {1, 0}, {1, 0}, {}}, {{2, 0}, {}, {1, 0}, {3, 0}, {1, 0}}},
-	}
-	for len(cases) < 16 {
-		var c [2]bruteSide
-		for side := range c {
-			for k := range bruteUnits {
-				if rng.IntN(2) == 0 {
-					c[side][k][0] = rng.IntN(3)
-				}
-			}
-			c[side][4][0] = min(c[side][4][0], 1) // at most one war sun
-		}
-		if alive(c[0]) && alive(c[1]) {
-			cases = append(cases, c)
-		}
-	}
+		[2]bruteSide{{{3, 0}, {1, 0}, {}, {1, 0}, {1, 0}}, {{}, {}, {}, {1, 0}, {1, 0}}},
+		[2]bruteSide{{{}, {}, {1, 0}, {1, 0}, {}}, {{2, 0}, {}, {1, 0}, {3, 0}, {1, 0}}},
+	)
 	b := &bruteGame{memo: map[[2]bruteSide]float64{}}
 	for _, c := range cases {
 		att, def := bruteFleet(c[0]), bruteFleet(c[1])
