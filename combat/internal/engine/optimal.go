@@ -443,7 +443,10 @@ func better(side Side, a, b optValue) bool {
 }
 
 // decide returns the joint states the round's assignment leads joint state
-// j to when the attacker scored ha hits and the defender hd.
+// j to when the attacker scored ha hits and the defender hd, with their
+// probabilities. Both sides optimal, a pure decision is returned in a
+// buffer that the next call overwrites (gameTables.decision): read it
+// before deciding again.
 func (o *optimalPolicy) decide(j uint32, ha, hd int) []weightedState {
 	if o.err != nil {
 		return nil // failed or cancelled: the values are discarded
