@@ -153,3 +153,20 @@ func BenchmarkExactMirrored(b *testing.B) {
 	f := "8 dreadnought, 6 cruiser, 6 destroyer, 10 fighter"
 	runSolve(b, scenario(b, combat.SpaceCombat, [2]string{f, f}))
 }
+
+// BenchmarkOptimalBothSides answers the both-sides-optimal question of
+// docs/performance.md: `2 dreadnought, 3 cruiser, 4 fighter, 1 carrier`
+// against `2 dreadnought, 2 destroyer, 4 fighter, 1 carrier`, both sides
+// choosing their casualties at once each round (a zero-sum game per state
+// and pair of hit counts) — all of Optimize: the solve by the orders, the
+// game's solve and the decisions listed.
+func BenchmarkOptimalBothSides(b *testing.B) {
+	sc := scenario(b, combat.SpaceCombat, [2]string{"2 dreadnought, 3 cruiser, 4 fighter, 1 carrier", "2 dreadnought, 2 destroyer, 4 fighter, 1 carrier"})
+	sc.Attacker.Order.Optimal, sc.Defender.Order.Optimal = true, true
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := combat.Optimize(context.Background(), sc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

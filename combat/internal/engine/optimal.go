@@ -54,9 +54,9 @@ type optimalPolicy struct {
 	// me is the optimal side of a best response, other the side that
 	// follows its order (both: the simultaneous game, me unused).
 	me, other Side
-	// value memoizes the worth of joint states at the start of a round
-	// (the game's path).
-	value map[uint32]optValue
+	// game holds the simultaneous game's values and decisions (both sides
+	// optimal; nil otherwise).
+	game *gameTables
 	// otherIdx numbers the other side's states as they are met; vals[f]
 	// holds the worth of every joint state with the other side in its
 	// state number f, by the optimal side's state (zero: not computed);
@@ -67,12 +67,9 @@ type optimalPolicy struct {
 	after    [][][]uint32
 	// oneHit memoizes oneHitOptions of the optimal side, by state.
 	oneHit [2][][]uint32
-	// choices memoizes a side's options: the states h hits can leave it
-	// in, by state and h (the game's path).
-	choices [2]map[uint64][]uint32
-	// decided memoizes the game's decisions, by joint state and hit counts
-	// (attacker's hits, defender's hits).
-	decided map[decisionKey][]weightedState
+	// choices memoizes a side's options: choices[side][st][h] the states
+	// h hits can leave it in from state st (nil: not computed).
+	choices [2][][][]uint32
 	// end, when set, is the worth of a joint state where the combat ended
 	// (an invasion's space combat: the rest of the action decides);
 	// terminal otherwise.
@@ -85,11 +82,6 @@ type optimalPolicy struct {
 	// first decision fills the memos by recursion, which can run for
 	// seconds before the solver's own loop looks again.
 	poll poll
-}
-
-type decisionKey struct {
-	j      uint32
-	ha, hd uint8
 }
 
 // weightedState is a joint state a decision leads to with probability w
@@ -131,22 +123,28 @@ func (p *Plan) optimalRefusal(ct CombatType) string {
 // A best response keeps, for each state of the other side it meets, a
 // value for every state of the optimal side: it refuses an optimal side
 // with more than maxCells states, and stops (err) when the states met
-// would hold more than maxCells values.
+// would hold more than maxCells values. The game (both sides optimal)
+// keeps a value for every joint state, and refuses more than maxCells
+// (newGameTables).
 func newOptimalPolicy(ctx context.Context, c *chain, opt [2]bool, maxCells int) (*optimalPolicy, error) {
-	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), value: map[uint32]optValue{},
-		decided: map[decisionKey][]weightedState{}, otherIdx: map[uint32]int32{}, maxCells: maxCells, poll: poll{ctx: ctx}}
+	o := &optimalPolicy{c: c, opt: opt, nd: uint32(c.ss[Defender].n), otherIdx: map[uint32]int32{}, maxCells: maxCells, poll: poll{ctx: ctx}}
 	o.me, o.other = Attacker, Defender
 	if !opt[Attacker] {
 		o.me, o.other = Defender, Attacker
 	}
-	if !o.both() {
+	if o.both() {
+		var err error
+		if o.game, err = newGameTables(c, maxCells); err != nil {
+			return nil, err
+		}
+	} else {
 		if n := c.ss[o.me].n; n > maxCells {
 			return nil, fmt.Errorf("the optimal hit assignment: the %s's units in %s combat have %d states, more than the %d it can hold", o.me, combatName(c.ct), n, maxCells)
 		}
 		o.oneHit[o.me] = make([][]uint32, c.ss[o.me].n)
 	}
 	for side := range NumSides {
-		o.choices[side] = map[uint64][]uint32{}
+		o.choices[side] = make([][][]uint32, c.ss[side].n)
 	}
 	return o, nil
 }
@@ -238,9 +236,9 @@ func (o *optimalPolicy) worthWith(s, f uint32, fk int32) optValue {
 // Sustain Damage, one hit at a time, duplicates removed. A side with no
 // unit left to take a hit stays as it is.
 func (o *optimalPolicy) options(side Side, st uint32, h int) []uint32 {
-	key := uint64(st)<<8 | uint64(h)
-	if opts, ok := o.choices[side][key]; ok {
-		return opts
+	memo := o.choices[side][st]
+	if h < len(memo) && memo[h] != nil {
+		return memo[h]
 	}
 	var opts []uint32
 	if h == 0 {
@@ -257,7 +255,10 @@ func (o *optimalPolicy) options(side Side, st uint32, h int) []uint32 {
 		}
 		slices.Sort(opts)
 	}
-	o.choices[side][key] = opts
+	for len(o.choices[side][st]) <= h {
+		o.choices[side][st] = append(o.choices[side][st], nil)
+	}
+	o.choices[side][st][h] = opts
 	return opts
 }
 
@@ -363,15 +364,12 @@ func (o *optimalPolicy) valueOf(j uint32) optValue {
 		}
 		return o.worthWith(me, f, o.otherNumber(f))
 	}
-	if v, ok := o.value[j]; ok {
-		return v
-	}
-	if len(o.value) >= o.maxCells {
-		o.err = fmt.Errorf("the optimal hit assignment: both sides optimal reach more than %d joint states, more than it can hold", o.maxCells)
-		return optValue{}
+	g := o.game
+	if s := g.score[j]; s == s { // not NaN: computed
+		return g.val[j]
 	}
 	v := o.compute(j)
-	o.value[j] = v
+	g.val[j], g.score[j] = v, v.score()
 	return v
 }
 
@@ -445,7 +443,10 @@ func better(side Side, a, b optValue) bool {
 }
 
 // decide returns the joint states the round's assignment leads joint state
-// j to when the attacker scored ha hits and the defender hd.
+// j to when the attacker scored ha hits and the defender hd, with their
+// probabilities. Both sides optimal, a pure decision is returned in a
+// buffer that the next call overwrites (gameTables.decision): read it
+// before deciding again.
 func (o *optimalPolicy) decide(j uint32, ha, hd int) []weightedState {
 	if o.err != nil {
 		return nil // failed or cancelled: the values are discarded
@@ -460,52 +461,67 @@ func (o *optimalPolicy) decide(j uint32, ha, hd int) []weightedState {
 		f = c.nextOf(o.other, f, scored)
 		return []weightedState{{o.joint(o.bestAfter(me, taken, f, o.otherNumber(f)), f), 1}}
 	}
-	key := decisionKey{j, uint8(ha), uint8(hd)}
-	if d, ok := o.decided[key]; ok {
-		return d
+	g := o.game
+	k := g.decIndex(sa, sd, ha, hd)
+	if g.dec[k] == 0 {
+		e := o.solveRound(o.options(Attacker, sa, hd), o.options(Defender, sd, ha))
+		if o.err != nil {
+			return nil // failed or cancelled: the values are discarded
+		}
+		g.dec[k] = e
 	}
-	d := o.game(o.options(Attacker, sa, hd), o.options(Defender, sd, ha))
-	o.decided[key] = d
-	return d
+	return g.decision(g.dec[k])
 }
 
 // score is the attacker's payoff in the simultaneous game: a win 1, a draw
 // or an unending combat ½.
 func (v optValue) score() float64 { return v.p[0] + v.p[1]/2 }
 
-// game solves the zero-sum matrix game of a round's simultaneous
+// solveRound solves the zero-sum matrix game of a round's simultaneous
 // assignment: the attacker picks a row (one of its options), the defender a
-// column. It returns the joint states with their probabilities under an
-// equilibrium: a pure saddle point when one exists (ties broken by the
-// resources each side keeps), otherwise the mixed strategies of the game's
-// linear programme.
-func (o *optimalPolicy) game(rows, cols []uint32) []weightedState {
-	m := make([][]float64, len(rows))
-	var keep [2][][]float64
-	for i, a := range rows {
-		m[i] = make([]float64, len(cols))
-		keep[0] = append(keep[0], make([]float64, len(cols)))
-		keep[1] = append(keep[1], make([]float64, len(cols)))
-		for k, d := range cols {
-			v := o.valueOf(a*o.nd + d)
-			m[i][k], keep[0][i][k], keep[1][i][k] = v.score(), v.keep[Attacker], v.keep[Defender]
+// column. It returns the decision (gameTables.dec) of an equilibrium: a
+// pure saddle point when one exists (ties broken by the resources each
+// side keeps), otherwise the mixed strategies of the game's linear
+// programme. The values of every pair of options are computed first (the
+// recursion), then read from the game's tables.
+func (o *optimalPolicy) solveRound(rows, cols []uint32) uint32 {
+	nd, g := o.nd, o.game
+	for _, a := range rows {
+		row := g.score[a*nd:]
+		for _, d := range cols {
+			if s := row[d]; s != s { // NaN: not computed (valueOf)
+				o.valueOf(a*nd + d)
+			}
 		}
 	}
-	x, y, err := solveGame(m, &keep)
-	if err != nil {
-		if o.err == nil {
-			o.err = err
+	if o.err != nil {
+		return 0
+	}
+	lo := g.bounds(rows, cols, nd)
+	keep := func(side Side, i, k int) float64 { return g.val[rows[i]*nd+cols[k]].keep[side] }
+	if i, k, pure := saddlePoint(g.rowMin, g.colMax, keep); pure {
+		return rows[i]*nd + cols[k] + 1
+	}
+	m := make([][]float64, len(rows))
+	for i, a := range rows {
+		m[i] = make([]float64, len(cols))
+		for k, d := range cols {
+			m[i][k] = g.score[a*nd+d]
 		}
-		x, y = make([]float64, len(rows)), make([]float64, len(cols))
-		x[0], y[0] = 1, 1
+	}
+	x, y := make([]float64, len(rows)), make([]float64, len(cols))
+	if err := mixedStrategies(m, lo, x, y); err != nil {
+		o.err = err
+		return 0
 	}
 	var out []weightedState
 	for i, pi := range x {
 		for k, qk := range y {
 			if w := pi * qk; w > 0 {
-				out = append(out, weightedState{rows[i]*o.nd + cols[k], w})
+				out = append(out, weightedState{rows[i]*nd + cols[k], w})
 			}
 		}
 	}
-	return out
+	g.mixed = append(g.mixed, out)
+	return mixedDecision | uint32(len(g.mixed)-1)
 }

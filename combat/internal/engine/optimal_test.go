@@ -233,19 +233,12 @@ func bruteFleet(s bruteSide) string {
 	return strings.Join(parts, ", ")
 }
 
-// TestOptimalMatchesBruteForce checks the best response (one side optimal,
-// the other by its order) against the brute force over every assignment
-// sequence, to 1e-12, on tiny battles, for either side optimal, and that
-// it is never below the order's value.
-func TestOptimalMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 3))
-	var cases [][2]bruteSide
-	// Fixed cases where the choice matters, then random tiny fleets.
-	cases = append(cases,
-		[2]bruteSide{{{2, 0}, {1, 0}, {1, 0}, {1, 0}, {}}, {{}, {3, 0}, {}, {1, 0}, {}}},
-		[2]bruteSide{{{3, 0}, {}, {}, {}, {1, 0}}, {{2, 0}, {2, 0}, {}, {2, 0}, {}}},
-	)
-	for len(cases) < 24 {
+// tinyBattles returns the battles fixed, then random ones drawn from rng
+// (each kind of unit absent or 0–2 of it, at most one war sun, both sides
+// with a unit) up to n in all.
+func tinyBattles(rng *rand.Rand, n int, fixed ...[2]bruteSide) [][2]bruteSide {
+	cases := fixed
+	for len(cases) < n {
 		var c [2]bruteSide
 		for side := range c {
 			for k := range bruteUnits {
@@ -259,6 +252,19 @@ func TestOptimalMatchesBruteForce(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
+	return cases
+}
+
+// TestOptimalMatchesBruteForce checks the best response (one side optimal,
+// the other by its order) against the brute force over every assignment
+// sequence, to 1e-12, on tiny battles, for either side optimal, and that
+// it is never below the order's value.
+func TestOptimalMatchesBruteForce(t *testing.T) {
+	// Fixed cases where the choice matters, then random tiny fleets.
+	cases := tinyBattles(rand.New(rand.NewPCG(16, 3)), 24,
+		[2]bruteSide{{{2, 0}, {1, 0}, {1, 0}, {1, 0}, {}}, {{}, {3, 0}, {}, {1, 0}, {}}},
+		[2]bruteSide{{{3, 0}, {}, {}, {}, {1, 0}}, {{2, 0}, {2, 0}, {}, {2, 0}, {}}},
+	)
 	gains := 0
 	for _, c := range cases {
 		for opt := range 2 {
