@@ -45,6 +45,9 @@ func (s *Solver) layCodes(c *chain, sparse bool) error {
 	lim := jointSplit(est, raw)
 	for side := range NumSides {
 		ss := &c.ss[side]
+		if s.Optimal[side] && int(lim[side]) == raw[side] {
+			continue // an optimal side's policy indexes its whole space (its estimate): mixed-radix codes
+		}
 		ss.n = int(lim[side])
 		ss.dense = newDenseCodes(ss, lim[side])
 	}
