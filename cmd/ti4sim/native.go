@@ -24,6 +24,7 @@ import (
 // in the programs this one starts (the go toolchain, for `ti4sim site`),
 // a handler does not.
 func main() {
+	growStack()
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	out := &outputWriter{w: os.Stdout, closed: stdoutClosedAtStart()}
@@ -57,3 +58,25 @@ func (o *outputWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// growStack grows the main goroutine's stack once, to 128 KiB, while it is
+// shallow. A command's calls (flag parsing, the answer, the reflection of
+// encoding/json) go deep enough to outgrow the starting 8 KiB stack
+// several times, and each growth copies the stack and walks every frame
+// on it; one copy of a few frames costs less.
+//
+//go:noinline
+func growStack() {
+	var frame [stackAtStart]byte
+	touch(frame[:])
+}
+
+// stackAtStart is growStack's frame: under the 128 KiB past which the
+// compiler moves a variable to the heap.
+const stackAtStart = 64 << 10
+
+// touch writes b's last byte, so that growStack's frame is neither
+// optimised away nor moved to the heap.
+//
+//go:noinline
+func touch(b []byte) { b[len(b)-1] = 1 }
