@@ -59,11 +59,13 @@ func (o *outputWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// growStack grows the main goroutine's stack once, to 128 KiB, while it is
-// shallow. A command's calls (flag parsing, the answer, the reflection of
-// encoding/json) go deep enough to outgrow the starting 8 KiB stack
-// several times, and each growth copies the stack and walks every frame
-// on it; one copy of a few frames costs less.
+// growStack grows the main goroutine's stack once, to 64 KiB, while it is
+// shallow. A battle's calls (flag parsing, the answer, the reflection of
+// encoding/json) outgrew the starting 8 KiB stack three to four times, each
+// growth copying the stack and walking every frame on it; one copy of a
+// few frames costs less. 32 KiB of frame is what a one-battle command
+// needs (no growth after it, in gdb at runtime.morestack); the frame is
+// zeroed, so a larger one costs every command, help included, for nothing.
 //
 //go:noinline
 func growStack() {
@@ -71,9 +73,8 @@ func growStack() {
 	touch(frame[:])
 }
 
-// stackAtStart is growStack's frame: under the 128 KiB past which the
-// compiler moves a variable to the heap.
-const stackAtStart = 64 << 10
+// stackAtStart is growStack's frame.
+const stackAtStart = 32 << 10
 
 // touch writes b's last byte, so that growStack's frame is neither
 // optimised away nor moved to the heap.
