@@ -49,12 +49,12 @@ var startupBuilds = []struct {
 
 // BenchmarkStartup starts ti4sim and a Go hello world in turn (hello,
 // command, hello, command, ...), both built once by the go command and
-// copied (copyBinary), their output thrown away; ti4sim built both ways of startupBuilds. ns/op is
-// the median wall time of one ti4sim process, hello-ns/op the hello
-// world's median over the same rounds, x-hello their ratio (issue 31 asks
-// for at most 1.5 for every command that does not serve). Medians, not
-// means: one process descheduled on a shared machine must not move the
-// figure. It measures and never judges (no bound is asserted); with
+// copied (copyBinary), their output thrown away; ti4sim is built both ways
+// of startupBuilds. ns/op is the median wall time of one ti4sim process,
+// hello-ns/op the hello world's median over the same rounds, x-hello their
+// ratio (issue 31 asks for at most 1.5 for every command that does not
+// serve). Medians, not means: one process descheduled on a shared machine
+// must not move the figure. It measures and never judges (no bound is asserted); with
 // -benchtime 1x (.ci/run) each command runs once, as a smoke test.
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
