@@ -38,7 +38,7 @@ func main() { fmt.Println("hello world") }
 // build or go install build it when the variable is not set on a machine
 // with a C compiler (cgo on: ti4sim links net, for serve and import
 // asyncti4 --game, so the binary is dynamically linked and the C library's
-// loader runs at every start, about 0.8 ms here).
+// loader runs at every start, 0.4–1.2 ms here).
 var startupBuilds = []struct {
 	name string
 	env  []string
