@@ -14,7 +14,9 @@
 // unit states multiply past a joint code and are numbered as met.
 //
 // BenchmarkStartup (startup_test.go) times whole processes instead: the
-// built ti4sim on commands that do not serve against a Go hello world,
-// started in turn; ns/op is a process's median wall time and x-hello its
-// ratio to the hello world's (docs/performance.md, Start-up).
+// built ti4sim (statically linked, CGO_ENABLED=0, as the README installs
+// it, and as the go command builds it by default) on commands that do not
+// serve against a Go hello world, started in turn; ns/op is a process's
+// median wall time and x-hello its ratio to the hello world's
+// (docs/performance.md, Start-up).
 package bench

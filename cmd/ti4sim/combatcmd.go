@@ -20,7 +20,9 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		name:    name,
 		summary: summary,
 		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
-		help:    strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1),
+		helpFrom: func() string {
+			return strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1)
+		},
 		flagSet: cc.newFlags,
 		run:     cc.run,
 	}

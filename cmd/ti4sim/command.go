@@ -57,6 +57,9 @@ type command struct {
 	summary string // one line for the overview
 	usage   string // synopsis, e.g. "ti4sim space -a FLEET -d FLEET [flags]"
 	help    string // long description with worked examples, shown by --help and `ti4sim help NAME`
+	// helpFrom, when set, builds help instead (a help made of parts,
+	// built only when shown: every process builds every command).
+	helpFrom func() string
 	// flags builds the command's flag set; run receives it parsed.
 	run func(ctx context.Context, c *command, args []string, e *env) error
 	// flagSet, set by the command's constructor, returns the flag set so help can list flags.
@@ -107,9 +110,15 @@ func writeOverview(out io.Writer) error {
 
 func (c *command) writeHelp(out io.Writer) error {
 	w := report.NewErrWriter(out)
-	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(c.help))
+	help := c.help
+	if c.helpFrom != nil {
+		help = c.helpFrom()
+	}
+	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(help))
 	if c.flagSet != nil {
-		fmt.Fprintf(w, "\nFlags:\n%s", c.flagSet().FlagUsages())
+		fs := c.flagSet()
+		fillFlagHelp(fs)
+		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 	}
 	return w.Err()
 }

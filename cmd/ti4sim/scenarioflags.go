@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -29,14 +28,17 @@ type docFlags struct {
 	units    []string // --units FILE, repeatable
 }
 
-// placeholders fill the catalogue's names into the inputs' help; built
-// when a command first registers its flags, not at every process's start.
-var placeholders = sync.OnceValue(func() *strings.Replacer {
-	return strings.NewReplacer(
+// fillFlagHelp fills the catalogue's names into the help of fs's flags
+// (the inputs' help says FACTIONS, TECHNOLOGIES and ROUNDCAP): called only
+// when the help is shown, since listing every faction builds the whole
+// catalogue, which a command that only runs never needs.
+func fillFlagHelp(fs *pflag.FlagSet) {
+	fill := strings.NewReplacer(
 		"FACTIONS", strings.Join(units.FactionNames(), ", "),
 		"TECHNOLOGIES", strings.Join(combat.Technologies(), ", "),
 		"ROUNDCAP", fmt.Sprint(combat.RoundCap))
-})
+	fs.VisitAll(func(f *pflag.Flag) { f.Usage = fill.Replace(f.Usage) })
+}
 
 // addDocFlags registers the document's flags on fs; invade adds the
 // system's (--planet, --commit, --bombard).
@@ -45,7 +47,7 @@ func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
 	fs.StringArrayVar(&f.units, "units", nil, "load homebrew units from a unit file in the AsyncTI4 bot's format (its data/units/*.json, e.g. Discordant Stars' ds.json); its factions become selectable by the file's faction id; repeatable; the file goes into the document (see: docs/homebrew.md)")
 	answer.AddDocFlags(fs, invade, func(in *scenario.Input, j int) string {
-		return placeholders().Replace(in.Usage[min(j, len(in.Usage)-1)])
+		return in.Usage[min(j, len(in.Usage)-1)] // placeholders filled by fillFlagHelp
 	})
 	return f
 }

@@ -1,7 +1,8 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -38,6 +39,24 @@ func helpTopic(name string) ([]byte, bool) {
 	return data, true
 }
 
+// firstLine reads r up to its first newline (or its end) in small
+// pieces: a title is short, and a 4 KiB buffer per page touched and copied
+// a page of every topic.
+func firstLine(r io.Reader) string {
+	var line []byte
+	var buf [128]byte
+	for {
+		n, err := r.Read(buf[:])
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return string(append(line, buf[:i]...))
+		}
+		line = append(line, buf[:n]...)
+		if err != nil || len(line) > 1<<12 {
+			return string(line)
+		}
+	}
+}
+
 // helpTopicTitle is a topic's one-line description: its page's first
 // heading, without the "ti4sim: " every page's title starts with.
 // Only the first line is read: the overview lists every page's title,
@@ -46,7 +65,7 @@ func helpTopicTitle(name string) string {
 	var first string
 	if name != "" && !strings.ContainsAny(name, `/\.`) {
 		if f, err := docs.Files.Open(path.Join(".", name+".md")); err == nil {
-			first, _ = bufio.NewReader(f).ReadString('\n')
+			first = firstLine(f)
 			f.Close()
 		}
 	}

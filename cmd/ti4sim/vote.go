@@ -210,12 +210,14 @@ func voteCommand() *command {
 		name:    "vote",
 		summary: "agenda vote odds (Preliminary Voting variant or base game, Bribery, Zeal)",
 		usage:   `ti4sim vote --voter "NAME:VOTES:OUTCOME=P,..." [--voter ...] [flags]`,
-		help: strings.NewReplacer(
-			"{{GRAMMAR}}", voteIndent(agenda.VoterGrammar, "  "),
-			"{{EXAMPLE}}", voteIndent("$ "+voteExample+"\n"+voteExampleOutput, "  "),
-			"{{DUEL_EXAMPLE}}", voteIndent("$ "+voteDuelExample+"\n"+voteDuelExampleOutput, "  "),
-			"{{BASE_EXAMPLE}}", voteIndent("$ "+voteBaseExample+"\n"+voteBaseExampleOutput, "  "),
-		).Replace(voteHelp),
+		helpFrom: func() string {
+			return strings.NewReplacer(
+				"{{GRAMMAR}}", voteIndent(agenda.VoterGrammar, "  "),
+				"{{EXAMPLE}}", voteIndent("$ "+voteExample+"\n"+voteExampleOutput, "  "),
+				"{{DUEL_EXAMPLE}}", voteIndent("$ "+voteDuelExample+"\n"+voteDuelExampleOutput, "  "),
+				"{{BASE_EXAMPLE}}", voteIndent("$ "+voteBaseExample+"\n"+voteBaseExampleOutput, "  "),
+			).Replace(voteHelp)
+		},
 	}
 	c.flagSet = func() *pflag.FlagSet { fs, _ := newVoteFlags(); return fs }
 	c.run = runVote

@@ -31,9 +31,10 @@ func factionAbility(slug string) (units.Ability, *units.Faction, bool) {
 // early rules attach (and nothing warns); without, only the others.
 func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	s := []*engine.Force{&sc.Attacker, &sc.Defender}[side]
-	texts := factionTexts()
 	use := func(a units.Ability, who string) {
-		if e, ok := texts[a.Slug]; ok {
+		// The catalogue is built at its first lookup: a side of no faction
+		// (no abilities) never builds it.
+		if e, ok := factionTexts()[a.Slug]; ok {
 			if e.attach != nil && e.early == early && statesNever(s, a.Slug) {
 				factionIdle(p, a.Name, side, "the side states "+a.Slug+"=never")
 				return

@@ -101,7 +101,7 @@ func adviceTable(out io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOp
 	fmt.Fprintf(w, "Pareto table: no other fleet evaluated is at once cheaper, likelier to win, likelier to keep %s and loses fewer resources\n", unitsN(o.Keep))
 	t := newTable(w, "Cost", "Build", "P(win)", "Resources lost", fmt.Sprintf("P(keeps >= %d)", o.Keep))
 	for _, c := range a.Pareto {
-		if err := t.Append([]string{strconv.FormatFloat(c.Cost, 'f', -1, 64), built(c.Built), pct(c.Win.P), fmt.Sprintf("%.2f", c.ResourcesLost.Value), pct(c.Keep.P)}); err != nil {
+		if err := t.Append(strconv.FormatFloat(c.Cost, 'f', -1, 64), built(c.Built), pct(c.Win.P), fmt.Sprintf("%.2f", c.ResourcesLost.Value), pct(c.Keep.P)); err != nil {
 			return err
 		}
 	}

@@ -59,7 +59,7 @@ func compareTable(out io.Writer, act combat.Action, names []string, scs []combat
 	for _, r := range c.Variants {
 		unfinished = unfinished || r.Outcome.Unfinished.P > 0
 	}
-	header := []any{"Variant", labels[0], labels[1], labels[2]}
+	header := []string{"Variant", labels[0], labels[1], labels[2]}
 	if wiped {
 		header = append(header, "Ground combat wiped out both")
 	}
@@ -69,7 +69,7 @@ func compareTable(out io.Writer, act combat.Action, names []string, scs []combat
 	t := newTable(w, header...)
 	cell := func(p combat.Probability) string { return pct(p.P) + " " + interval(p) }
 	for i, r := range c.Variants {
-		row := []any{names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)}
+		row := []string{names[i], cell(r.Outcome.AttackerWin), cell(r.Outcome.Draw), cell(r.Outcome.DefenderWin)}
 		if wiped {
 			in := "in Draw"
 			if wipedOutShown(scs[i]) {

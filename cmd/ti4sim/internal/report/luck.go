@@ -197,8 +197,8 @@ func luckResultText(w *ErrWriter, r *LuckResult) error {
 		if left == "" {
 			left = "none"
 		}
-		_ = t.Append([]string{s.name, s.v.Outcome, left, se(s.v.ThisOrWorse, s.v.SE), oneIn(s.v.OneIn), pct(s.v.Percentile), pct(s.v.ThisOrBetter),
-			fmt.Sprintf("%g (%.2f)", s.v.ResourcesLost, s.v.ExpectedLost)})
+		_ = t.Append(s.name, s.v.Outcome, left, se(s.v.ThisOrWorse, s.v.SE), oneIn(s.v.OneIn), pct(s.v.Percentile), pct(s.v.ThisOrBetter),
+			fmt.Sprintf("%g (%.2f)", s.v.ResourcesLost, s.v.ExpectedLost))
 	}
 	if err := t.Render(); err != nil {
 		return err
@@ -230,7 +230,7 @@ func luckPlanetsText(w *ErrWriter, ps []LuckPlanet) error {
 		if p.Taken {
 			held = "attacker"
 		}
-		_ = t.Append([]string{p.Name, none(p.AttackerLeft), none(p.DefenderLeft), held})
+		_ = t.Append(p.Name, none(p.AttackerLeft), none(p.DefenderLeft), held)
 	}
 	return t.Render()
 }
@@ -238,9 +238,9 @@ func luckPlanetsText(w *ErrWriter, ps []LuckPlanet) error {
 func luckRollText(w *ErrWriter, r *LuckRoll) error {
 	fmt.Fprintf(w, "Luck of a roll: %d hits of %d dice, %.2f expected (exact)\n", r.Hits, r.Dice, r.Expected)
 	t := luckTable(w, 4, "Tail", "Probability", "1 in N", "")
-	_ = t.Append([]string{fmt.Sprintf("this few or fewer: P(hits ≤ %d)", r.Hits), pct(r.AtMost), oneIn(1 / r.AtMost), "unlucky tail"})
-	_ = t.Append([]string{fmt.Sprintf("this many or more: P(hits ≥ %d)", r.Hits), pct(r.AtLeast), oneIn(1 / r.AtLeast), "lucky tail"})
-	_ = t.Append([]string{"percentile: P(<) + ½P(=)", pct(r.Percentile), "", ""})
+	_ = t.Append(fmt.Sprintf("this few or fewer: P(hits ≤ %d)", r.Hits), pct(r.AtMost), oneIn(1/r.AtMost), "unlucky tail")
+	_ = t.Append(fmt.Sprintf("this many or more: P(hits ≥ %d)", r.Hits), pct(r.AtLeast), oneIn(1/r.AtLeast), "lucky tail")
+	_ = t.Append("percentile: P(<) + ½P(=)", pct(r.Percentile), "", "")
 	return t.Render()
 }
 
@@ -255,12 +255,12 @@ func luckTotalsText(w *ErrWriter, r *LuckTotals) error {
 	if !r.WorstExact {
 		worst = "largest possible (within one hit of the expectation: the Chernoff bound)"
 	}
-	_ = t.Append([]string{worst, pct(r.Worst), oneIn(r.OneIn)})
-	_ = t.Append([]string{"Chernoff (any dice)", pct(r.Chernoff), oneIn(1 / r.Chernoff)})
+	_ = t.Append(worst, pct(r.Worst), oneIn(r.OneIn))
+	_ = t.Append("Chernoff (any dice)", pct(r.Chernoff), oneIn(1/r.Chernoff))
 	if r.ZeroPossible {
-		_ = t.Append([]string{"smallest possible (dice that always hit)", pct(0), "never"})
+		_ = t.Append("smallest possible (dice that always hit)", pct(0), "never")
 	} else {
-		_ = t.Append([]string{"smallest possible", "not bounded here", ""})
+		_ = t.Append("smallest possible", "not bounded here", "")
 	}
 	if err := t.Render(); err != nil {
 		return err

@@ -3,14 +3,12 @@ package report
 import "io"
 
 // table is a text table: rows appended, then drawn on the writer it was
-// made with. The command line's tables are drawn by tablewriter
-// (table_text.go); the WebAssembly engine, which answers in JSON alone,
-// links no table renderer (table_wasm.go): its first download is smaller
-// by tablewriter and what its package initialisation keeps (the width
-// tables of go-runewidth, fatih/color, database/sql).
+// made with. The command line's tables are boxTables (boxtable.go); the
+// WebAssembly engine, which answers in JSON alone, links no table renderer
+// (table_wasm.go).
 type table interface {
 	// Append adds one row of cells.
-	Append(row ...any) error
+	Append(row ...string) error
 	// Render draws the table.
 	Render() error
 }
@@ -22,13 +20,14 @@ const (
 	alignDefault align = iota
 	alignLeft
 	alignRight
+	alignCenter // the header's
 )
 
 // newTable is a table with the header as given (no auto formatting).
-func newTable(w io.Writer, header ...any) table { return makeTable(w, nil, header) }
+func newTable(w io.Writer, header ...string) table { return makeTable(w, nil, header) }
 
 // luckTable is a table with its first column left-aligned, the rest right.
-func luckTable(w io.Writer, cols int, header ...any) table {
+func luckTable(w io.Writer, cols int, header ...string) table {
 	al := make([]align, cols)
 	for i := range al {
 		al[i] = alignRight
@@ -39,6 +38,6 @@ func luckTable(w io.Writer, cols int, header ...any) table {
 
 // newVoteTable is a table with a left-aligned first column and right-aligned
 // numbers.
-func newVoteTable(w io.Writer, header ...any) table {
+func newVoteTable(w io.Writer, header ...string) table {
 	return makeTable(w, []align{alignLeft, alignRight, alignRight, alignRight}, header)
 }

@@ -12,9 +12,9 @@ import (
 var errNoTables = errors.New("report: the WebAssembly engine draws no text tables; ask for JSON")
 
 // makeTable is a table that draws nothing: Render fails with errNoTables.
-func makeTable(io.Writer, []align, []any) table { return noTable{} }
+func makeTable(io.Writer, []align, []string) table { return noTable{} }
 
 type noTable struct{}
 
-func (noTable) Append(...any) error { return nil }
-func (noTable) Render() error       { return errNoTables }
+func (noTable) Append(...string) error { return nil }
+func (noTable) Render() error          { return errNoTables }
