@@ -66,6 +66,9 @@ type Solver struct {
 	// keepTails turns foldTails off (sweep.fold), for the test that
 	// bounds what it changes.
 	keepTails bool
+	// jointOrder settles every combat by joint health, never row by row
+	// (rowsweep.go), for the test that compares the two orders.
+	jointOrder bool
 
 	outcome, space [numOutcomes]float64
 	invaded        float64
