@@ -158,14 +158,19 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) *pendingMass {
 // it adds only those bins (the same sums: the others would add zeros).
 func (w *sweep) putFrom(j uint32, h *roundsHist, scale float64, lo, hi int) *pendingMass {
 	t := w.pending
-	return w.putAt(t.number(Attacker, j/w.nd), t.number(Defender, j%w.nd), h, scale, lo, hi)
+	a, d := t.number(Attacker, j/w.nd), t.number(Defender, j%w.nd)
+	if h == nil {
+		return w.putAt(a, d, nil, 0, scale)
+	}
+	return w.putAt(a, d, h[lo:hi], lo, scale)
 }
 
-// putAt is putFrom for the joint state of the attacker's state numbered a
-// and the defender's numbered d (pendingTable).
-func (w *sweep) putAt(a, d int32, h *roundsHist, scale float64, lo, hi int) *pendingMass {
+// putAt adds to the joint state of the attacker's state numbered a and the
+// defender's numbered d (pendingTable) the mass h scaled by scale, h[i]
+// after lo+i rounds — or, with h nil, the mass scale at 0 rounds.
+func (w *sweep) putAt(a, d int32, h []float64, lo int, scale float64) *pendingMass {
 	if w.rows != nil {
-		return w.rows.put(w, a, d, h, scale, lo, hi)
+		return w.rows.put(w, a, d, h, lo, scale)
 	}
 	cell := w.pending.cellAt(a, d)
 	pm := *cell
@@ -180,14 +185,21 @@ func (w *sweep) putAt(a, d int32, h *roundsHist, scale float64, lo, hi int) *pen
 		j, hb := w.pending.joint(a, d, w.nd)
 		w.buckets[hb] = append(w.buckets[hb], j)
 	}
-	if h == nil {
-		pm.hist[0] += scale
-		return pm
-	}
-	for i := lo; i < hi; i++ {
-		pm.hist[i] += h[i] * scale
-	}
+	pm.add(h, lo, scale)
 	return pm
+}
+
+// add adds h scaled by scale to m, h[i] after lo+i rounds, or, with h
+// nil, the mass scale at 0 rounds.
+func (m *pendingMass) add(h []float64, lo int, scale float64) {
+	if h == nil {
+		m.hist[0] += scale
+		return
+	}
+	b := m.hist[lo : lo+len(h)]
+	for i, v := range h {
+		b[i] += v * scale
+	}
 }
 
 // pendingMass is the mass waiting in a joint state: by rounds, and its
@@ -312,7 +324,7 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo,
 	// outcome but the one with no hit either.
 	for _, g := range od.hit {
 		if q := pd[0] * g.w; q != 0 {
-			w.putAt(a, g.n, y, q, lo, hi).moment += q / div * mul
+			w.putAt(a, g.n, y[lo:hi], lo, q).moment += q / div * mul
 		}
 	}
 	// The other rows go to the pending spreads (spreadRows): the
@@ -321,7 +333,7 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo,
 	row := w.spreadRow(d, ca, od.all)
 	for _, g := range w.outcomes(Attacker, a, cd, pd).hit {
 		if g.w != 0 {
-			w.spreadTo(row, g.n).add(y, g.w, lo, hi, g.w/div*mul)
+			w.spreads.add(w.spreadTo(row, g.n), y, g.w, lo, hi, g.w/div*mul)
 		}
 	}
 }

@@ -31,8 +31,8 @@ type rowSweep struct {
 	byHealth [][]int32
 	// rowsAt[h] lists the attacker's states of health h whose row holds
 	// mass (rowQueued by number); starts[a] and spreads[a] are what waits
-	// for row a: start masses by the defender's number, and the indexes of
-	// its pending spreads.
+	// for row a: start masses by the defender's number, and the slab
+	// indexes of its pending spreads.
 	rowsAt    [][]int32
 	rowQueued []bool
 	starts    [][]numberedState
@@ -125,7 +125,7 @@ func (w *sweep) settleRow(a int32) {
 	r, t := w.rows, w.pending
 	r.row, r.ha, r.settling = a, t.health[Attacker][a], false
 	for _, e := range r.starts[a] {
-		w.putAt(a, e.n, nil, e.w, 0, histBins)
+		w.putAt(a, e.n, nil, 0, e.w)
 	}
 	for _, k := range r.spreads[a] {
 		w.spreadOne(k)
@@ -148,7 +148,7 @@ func (w *sweep) settleRow(a int32) {
 
 // put is putAt in the row being settled: a state of its row, of lower
 // defender's health than the one being settled once settling.
-func (r *rowSweep) put(w *sweep, a, d int32, h *roundsHist, scale float64, lo, hi int) *pendingMass {
+func (r *rowSweep) put(w *sweep, a, d int32, h []float64, lo int, scale float64) *pendingMass {
 	t := w.pending
 	hd := t.health[Defender][d]
 	if a != r.row || (r.settling && hd >= r.hd) {
@@ -156,22 +156,47 @@ func (r *rowSweep) put(w *sweep, a, d int32, h *roundsHist, scale float64, lo, h
 		return &r.sink
 	}
 	if int(d) >= len(r.cells) {
-		n := max(len(t.codes[Defender]), int(d)+1)
+		r.fit(max(len(t.codes[Defender]), int(d)+1))
+	}
+	if !r.queued[d] {
+		r.enqueue(w, d)
+	}
+	pm := &r.cells[d]
+	pm.add(h, lo, scale)
+	return pm
+}
+
+// fit makes the row's cells n long at least.
+func (r *rowSweep) fit(n int) {
+	if n > len(r.cells) {
 		r.cells = append(r.cells, make([]pendingMass, n-len(r.cells))...)
 		r.queued = append(r.queued, make([]bool, n-len(r.queued))...)
 	}
-	pm := &r.cells[d]
-	if !r.queued[d] {
-		r.queued[d] = true
-		w.seen++
-		r.byHealth[hd] = append(r.byHealth[hd], d)
+}
+
+// enqueue lists the row's state with the defender's state numbered d as
+// holding mass.
+func (r *rowSweep) enqueue(w *sweep, d int32) {
+	r.queued[d] = true
+	w.seen++
+	hd := w.pending.health[Defender][d]
+	r.byHealth[hd] = append(r.byHealth[hd], d)
+}
+
+// gather is spreadOne's loop in the row being gathered: each outcome g
+// gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w.
+func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo int, moment float64) {
+	r.fit(len(w.pending.codes[Defender])) // every outcome's state is numbered
+	cells, queued := r.cells, r.queued
+	for _, g := range outcomes {
+		if g.w == 0 {
+			continue
+		}
+		if !queued[g.n] {
+			r.enqueue(w, g.n)
+		}
+		pm := &cells[g.n]
+		pm.add(h, lo, g.w)
+		pm.moment += moment * g.w
 	}
-	if h == nil {
-		pm.hist[0] += scale
-		return pm
-	}
-	for i := lo; i < hi; i++ {
-		pm.hist[i] += h[i] * scale
-	}
-	return pm
 }

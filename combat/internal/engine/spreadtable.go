@@ -6,60 +6,126 @@ package engine
 // attacker's hit distribution. They are found without hashing: the
 // spreads of one defender state and hit distribution class (a spreadRow,
 // in a table by class and defender number) are indexed by their row's
-// number, and kept in a slab of fixed chunks, reused once spread.
+// number, and kept in a slab of fixed chunks, reused once spread (a new
+// spread takes the place of one just spread, still in cache).
 
 // pendingSpread is mass waiting to be spread along the defender's axis:
 // what reached row a (the attacker's state after its hits, by its number
-// in the pending table) from sources whose defender was in the state
-// numbered d and whose attacker rolled a hit distribution of class cls, by
-// rounds, with its moment; the defender's outcomes (d with no hit, and
-// groupNext's) are applied once for all of it (spreadRows).
+// in the pending table) from sources whose defender's state and
+// attacker's hit distribution class are those of spread row row
+// (spreadRow), by rounds, with its moment; the defender's outcomes (its
+// state with no hit, and groupNext's) are applied once for all of it
+// (spreadOne). Its rounds [lo, hi) (empty: lo > hi) are kept in bins,
+// bins[i] the mass after base+i rounds, while they span at most spreadBins
+// rounds, else in a full histogram (wide: 1 + its index in the table's
+// wides, 0 for none).
 type pendingSpread struct {
-	a, d   int32
-	cls    int32
-	lo, hi int // the bins that may hold mass: [lo, hi)
+	a, row int32
+	wide   int32
+	lo, hi int32
+	base   int32
 	moment float64
-	hist   roundsHist
+	bins   [spreadBins]float64
 }
 
-func (p *pendingSpread) add(y *roundsHist, scale float64, lo, hi int, moment float64) {
-	p.lo, p.hi = min(p.lo, lo), max(p.hi, hi)
-	for i := lo; i < hi; i++ {
-		p.hist[i] += y[i] * scale
+// spreadBins is the number of rounds a spread keeps in place: 6, a span
+// that 99% of the mirrored 30-unit battle's spreads keep to.
+const spreadBins = 6
+
+// add adds to spread p the rounds y in bins [lo, hi) scaled by scale, and
+// moment to its moment.
+func (st *spreadTable) add(p *pendingSpread, y *roundsHist, scale float64, lo, hi int, moment float64) {
+	nlo, nhi := min(int(p.lo), lo), max(int(p.hi), hi)
+	if p.wide == 0 && nhi-nlo > spreadBins {
+		st.widen(p)
 	}
+	if p.wide != 0 {
+		h := &st.wides[p.wide-1]
+		for i := lo; i < hi; i++ {
+			h[i] += y[i] * scale
+		}
+	} else {
+		if nlo < int(p.base) || nhi > int(p.base)+spreadBins {
+			p.rebase(int32(nlo))
+		}
+		b := p.bins[lo-int(p.base) : hi-int(p.base)]
+		for i, v := range y[lo:hi] {
+			b[i] += v * scale
+		}
+	}
+	p.lo, p.hi = int32(nlo), int32(nhi)
 	p.moment += moment
+}
+
+// rebase moves p's bins to start at round base (its rounds [lo, hi) fit).
+func (p *pendingSpread) rebase(base int32) {
+	var b [spreadBins]float64
+	for i := p.lo; i < p.hi; i++ {
+		b[i-base] = p.bins[i-p.base]
+	}
+	p.bins, p.base = b, base
+}
+
+// widen moves p's rounds to a full histogram of the table's.
+func (st *spreadTable) widen(p *pendingSpread) {
+	var k int
+	if n := len(st.freeWide) - 1; n >= 0 {
+		k, st.freeWide = int(st.freeWide[n]), st.freeWide[:n]
+	} else {
+		st.wides = append(st.wides, roundsHist{})
+		k = len(st.wides) - 1
+	}
+	h := &st.wides[k]
+	for i := p.lo; i < p.hi; i++ {
+		h[i] = p.bins[i-p.base]
+	}
+	p.wide = int32(k) + 1
+}
+
+// rounds returns p's mass by rounds from round p.lo to p.hi.
+func (st *spreadTable) rounds(p *pendingSpread) []float64 {
+	if p.wide != 0 {
+		return st.wides[p.wide-1][p.lo:p.hi]
+	}
+	return p.bins[p.lo-p.base : p.hi-p.base]
 }
 
 // spreadRow is what the sources of one defender state and attacker's hit
 // distribution class share: the defender's outcomes (its states after
 // the attacker's ha hits, ha ≥ 0, with their chances: groupNext) and the
 // pending spreads of each row (at[a]: 1 + the spread's slab index, 0:
-// none; nil when none waits), live of them; d and cls are its defender
-// state's number and class.
+// none; nil when none waits), live of them; d is its defender state's
+// number.
 type spreadRow struct {
-	d, cls   int32
+	d        int32
 	outcomes []numberedState
 	at       []int32
 	live     int
 }
 
 // spreadChunk is the number of spreads in one chunk of the slab.
-const spreadChunk = 256
+const spreadChunk = 1024
 
 // spreadTable holds a sweep's pending spreads and what spreading them
 // reads.
 type spreadTable struct {
 	// slab holds the spreads in chunks (spread k: slab[k/spreadChunk][k%
 	// spreadChunk]), made of them; free the indexes of those spread
-	// (reused); buckets[h] the indexes of those waiting at joint health h.
+	// (reused); buckets[h] the indexes of those waiting at joint health h
+	// (settling by joint health).
 	slab    [][]pendingSpread
 	made    int32
 	free    []int32
 	buckets [][]int32
-	// rows[cls][d] is the spread row of hit distribution class cls and
-	// the defender's state numbered d (outcomes nil until asked); freeAt,
-	// emptied rows' index slices (all zero) for reuse.
-	rows   [][]spreadRow
+	// wides are the full histograms of the spreads whose rounds span more
+	// than spreadBins, freeWide the indexes of those free.
+	wides    []roundsHist
+	freeWide []int32
+	// rows are the spread rows, rowOf[cls][d] 1 + the index of the row of
+	// hit distribution class cls and the defender's state numbered d (0:
+	// none yet); freeAt, emptied rows' index slices (all zero) for reuse.
+	rows   []spreadRow
+	rowOf  [][]int32
 	freeAt [][]int32
 }
 
@@ -71,29 +137,32 @@ func (st *spreadTable) spread(k int32) *pendingSpread {
 	return &st.slab[k/spreadChunk][k%spreadChunk]
 }
 
-// spreadRow returns the spread row of the defender's state numbered d
-// against hit distribution pa (class cls), whose outcomes are all (the
-// defender's outcomes table's). The pointer holds until the next call.
-func (w *sweep) spreadRow(d, cls int32, all []numberedState) *spreadRow {
+// spreadRow returns the index of the spread row of the defender's state
+// numbered d against hit distributions of class cls, whose outcomes are
+// all (the defender's outcomes table's).
+func (w *sweep) spreadRow(d, cls int32, all []numberedState) int32 {
 	st := &w.spreads
-	for int(cls) >= len(st.rows) {
-		st.rows = append(st.rows, nil)
+	for int(cls) >= len(st.rowOf) {
+		st.rowOf = append(st.rowOf, nil)
 	}
-	if int(d) >= len(st.rows[cls]) {
-		st.rows[cls] = append(st.rows[cls], make([]spreadRow, max(len(w.pending.codes[Defender]), int(d)+1)-len(st.rows[cls]))...)
+	if int(d) >= len(st.rowOf[cls]) {
+		st.rowOf[cls] = append(st.rowOf[cls], make([]int32, max(len(w.pending.codes[Defender]), int(d)+1)-len(st.rowOf[cls]))...)
 	}
-	row := &st.rows[cls][d]
-	if row.outcomes == nil {
-		row.outcomes, row.d, row.cls = all, d, cls
+	if k := st.rowOf[cls][d]; k != 0 {
+		return k - 1
 	}
-	return row
+	st.rows = append(st.rows, spreadRow{d: d, outcomes: all})
+	st.rowOf[cls][d] = int32(len(st.rows))
+	return int32(len(st.rows) - 1)
 }
 
-// spreadTo returns the pending spread of row a in spread row r, adding a
-// new one to the bucket of its joint health: it is spread before that
-// bucket is settled. The pointer holds until the next call.
-func (w *sweep) spreadTo(r *spreadRow, a int32) *pendingSpread {
+// spreadTo returns the pending spread of row a in spread row ri, adding a
+// new one to the bucket of its joint health (or, row by row, to its row):
+// it is spread before that bucket (row) is settled. The pointer holds
+// until the next call.
+func (w *sweep) spreadTo(ri, a int32) *pendingSpread {
 	st := &w.spreads
+	r := &st.rows[ri]
 	if int(a) < len(r.at) && r.at[a] != 0 {
 		return st.spread(r.at[a] - 1)
 	}
@@ -118,7 +187,7 @@ func (w *sweep) spreadTo(r *spreadRow, a int32) *pendingSpread {
 	r.at[a] = k + 1
 	r.live++
 	p := st.spread(k)
-	*p = pendingSpread{a: a, d: r.d, cls: r.cls, lo: histBins, hi: 0}
+	*p = pendingSpread{a: a, row: ri, lo: histBins, hi: 0}
 	if w.rows != nil {
 		w.queueSpread(a, k)
 		return p
@@ -145,16 +214,25 @@ func (w *sweep) spreadRows(hb int) {
 func (w *sweep) spreadOne(k int32) {
 	st := &w.spreads
 	p := st.spread(k)
-	r := &st.rows[p.cls][p.d]
-	for _, g := range r.outcomes {
-		if g.w != 0 {
-			w.putAt(p.a, g.n, &p.hist, g.w, p.lo, p.hi).moment += p.moment * g.w
+	r := &st.rows[p.row]
+	h, lo := st.rounds(p), int(p.lo)
+	if w.rows != nil {
+		w.rows.gather(w, r.outcomes, h, lo, p.moment) // row p.a is being gathered
+	} else {
+		for _, g := range r.outcomes {
+			if g.w != 0 {
+				w.putAt(p.a, g.n, h, lo, g.w).moment += p.moment * g.w
+			}
 		}
 	}
 	r.at[p.a] = 0
 	if r.live--; r.live == 0 {
 		st.freeAt = append(st.freeAt, r.at)
 		r.at = nil
+	}
+	if p.wide != 0 {
+		st.wides[p.wide-1] = roundsHist{}
+		st.freeWide = append(st.freeWide, p.wide-1)
 	}
 	st.free = append(st.free, k) // reused by spreadTo
 }
