@@ -253,11 +253,12 @@ func (w *sweep) settleMass(j uint32, pm *pendingMass) {
 	// The last bin takes what is left.
 	y := &w.y
 	*y = roundsHist{}
-	for r := 1; r < histBins-1; r++ {
+	first := firstBin(m) + 1 // y is 0 before: the same sums without the zeros
+	for r := first; r < histBins-1; r++ {
 		y[r] = m[r-1] + p00*y[r-1]
 	}
 	left := total
-	for r := 0; r < histBins-1; r++ {
+	for r := first; r < histBins-1; r++ {
 		left -= (1 - p00) * y[r]
 	}
 	y[histBins-1] = max(left, 0) / (1 - p00)
@@ -322,9 +323,13 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo,
 	od := w.outcomes(Defender, d, ca, pa) // the defender's states after the attacker's hits
 	// The source's own row (no hit on the attacker): every defender
 	// outcome but the one with no hit either.
-	for _, g := range od.hit {
-		if q := pd[0] * g.w; q != 0 {
-			w.putAt(a, g.n, y[lo:hi], lo, q).moment += q / div * mul
+	if w.rows != nil && od.lower {
+		w.rows.own(w, od.hit, y[lo:hi], lo, pd[0], div, mul) // row a is being settled
+	} else {
+		for _, g := range od.hit {
+			if q := pd[0] * g.w; q != 0 {
+				w.putAt(a, g.n, y[lo:hi], lo, q).moment += q / div * mul
+			}
 		}
 	}
 	// The other rows go to the pending spreads (spreadRows): the
@@ -342,11 +347,13 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo,
 // state st, each with the summed chance pmf gives the hits that lead there
 // (consecutive hit counts that lead to one state merged).
 func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64, from int) []weightedState {
+	c.nextOf(side, st, len(pmf)-1) // the memo's row holds every count now
+	row, _ := c.rows[side].get(st)
 	for h := from; h < len(pmf); h++ {
 		if pmf[h] == 0 {
 			continue
 		}
-		n := c.nextOf(side, st, h)
+		n := row[h]
 		if k := len(dst) - 1; k >= 0 && dst[k].j == n {
 			dst[k].w += pmf[h]
 			continue

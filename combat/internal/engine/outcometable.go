@@ -23,9 +23,11 @@ type outcomeTable struct {
 
 // sideOutcomes are a side's outcomes from one state against one hit
 // distribution: all of them (after 0 hits or more) and those after at
-// least one hit (hit), as groupNext lists them from 0 and from 1.
+// least one hit (hit), as groupNext lists them from 0 and from 1; lower:
+// every state of hit has less health than the state they leave.
 type sideOutcomes struct {
 	all, hit []numberedState
+	lower    bool
 }
 
 // numberedState is a side's state by its number in the pending table,
@@ -61,6 +63,10 @@ func (w *sweep) outcomes(side Side, n, cls int32, pmf []float64) *sideOutcomes {
 		so.hit = so.all[1:]
 	default:
 		so.hit = o.numbered(w, groupNext(o.scratch[:0], w.c, side, st, pmf, 1))
+	}
+	so.lower = true
+	for _, g := range so.hit {
+		so.lower = so.lower && w.pending.health[side][g.n] < w.pending.health[side][n]
 	}
 	return so
 }

@@ -183,6 +183,29 @@ func (r *rowSweep) enqueue(w *sweep, d int32) {
 	r.byHealth[hd] = append(r.byHealth[hd], d)
 }
 
+// own is leaveGrouped's loop over the row being settled, for outcomes hit
+// of lower defender's health than the state settled: each gets h (h[i]
+// after lo+i rounds) scaled by q = p0·g.w, and q/div·mul of moment.
+func (r *rowSweep) own(w *sweep, hit []numberedState, h []float64, lo int, p0, div, mul float64) {
+	cells, queued := r.cells, r.queued
+	for _, g := range hit {
+		q := p0 * g.w
+		if q == 0 {
+			continue
+		}
+		if int(g.n) >= len(cells) {
+			r.fit(len(w.pending.codes[Defender]))
+			cells, queued = r.cells, r.queued
+		}
+		if !queued[g.n] {
+			r.enqueue(w, g.n)
+		}
+		pm := &cells[g.n]
+		pm.add(h, lo, q)
+		pm.moment += q / div * mul
+	}
+}
+
 // gather is spreadOne's loop in the row being gathered: each outcome g
 // gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w.
 func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo int, moment float64) {
