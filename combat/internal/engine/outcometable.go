@@ -14,8 +14,8 @@ import (
 type outcomeTable struct {
 	side Side
 	// byClass[cls][n] are the outcomes of pair (n, cls); arena holds their
-	// entries, in chunks of at least outcomeChunk (a full one is left, not
-	// copied); scratch is groupNext's.
+	// entries, in chunks that double up to outcomeChunk (a full one is
+	// left, not copied); scratch is groupNext's.
 	byClass [][]sideOutcomes
 	arena   []numberedState
 	scratch []weightedState
@@ -82,8 +82,8 @@ func firstHitStays(c *chain, side Side, st uint32, pmf []float64) bool {
 	return false
 }
 
-// outcomeChunk is the least number of entries of a chunk of an outcome
-// table's arena.
+// outcomeChunk is the most entries of a chunk of an outcome table's arena
+// (but for one list longer).
 const outcomeChunk = 4096
 
 // numbered copies g into the arena with the states as numbers, and keeps
@@ -91,7 +91,7 @@ const outcomeChunk = 4096
 func (o *outcomeTable) numbered(w *sweep, g []weightedState) []numberedState {
 	o.scratch = g
 	if len(o.arena)+len(g) > cap(o.arena) {
-		o.arena = make([]numberedState, 0, max(outcomeChunk, len(g)))
+		o.arena = make([]numberedState, 0, max(64, min(outcomeChunk, 2*cap(o.arena)), len(g)))
 	}
 	from := len(o.arena)
 	for _, e := range g {

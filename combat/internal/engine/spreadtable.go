@@ -103,8 +103,8 @@ type spreadRow struct {
 	live     int
 }
 
-// spreadChunk is the number of spreads in one chunk of the slab.
-const spreadChunk = 1024
+// spreadChunk is the number of spreads in one chunk of the slab (20 kB).
+const spreadChunk = 256
 
 // spreadTable holds a sweep's pending spreads and what spreading them
 // reads.
