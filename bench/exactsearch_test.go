@@ -68,38 +68,40 @@ func fleetText(sc combat.Scenario) string {
 	return side(sc.Attacker) + " vs " + side(sc.Defender)
 }
 
-// fullBattle draws a space combat of exactly 30 units a side, up to 2 war
-// suns, 8 dreadnoughts, 8 destroyers and 10 fighters with cruisers and
-// carriers, with random unit upgrades.
+// fullBattle draws a space combat of 30 units a side (fewer where the kinds
+// drawn hold fewer) of four kinds
+// (the mirrored battle's shape: more kinds pass the solver's joint-code
+// limit at this size) among up to 2 war suns, 8 dreadnoughts, 8
+// destroyers, 10 fighters, 8 cruisers and 4 carriers, with random unit
+// upgrades.
 func fullBattle(t testing.TB, rng *rand.Rand) combat.Scenario {
 	kinds := []struct {
 		name string
 		most int
 	}{{"war sun", 2}, {"dreadnought", 8}, {"destroyer", 8}, {"fighter", 10}, {"cruiser", 8}, {"carrier", 4}}
-	upgrades := []string{"dreadnought-ii", "cruiser-ii", "destroyer-ii", "carrier-ii", "fighter-ii"}
 	var f [2]string
 	var techs [2][]string
 	for side := range f {
-		left, n := 30, make([]int, len(kinds))
-		for left > 0 {
-			k := rng.IntN(len(kinds))
+		n := make([]int, len(kinds))
+		pick, room := rng.Perm(len(kinds))[:4], 0
+		for _, k := range pick {
+			room += kinds[k].most
+		}
+		for left := min(30, room); left > 0; {
+			k := pick[rng.IntN(len(pick))]
 			if n[k] < kinds[k].most {
 				n[k]++
 				left--
 			}
 		}
-		var parts []string
+		var b strings.Builder
 		for k, c := range n {
 			if c > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", c, kinds[k].name))
+				fmt.Fprintf(&b, ", %d %s", c, kinds[k].name)
 			}
 		}
-		f[side] = strings.Join(parts, ", ")
-		for _, u := range upgrades {
-			if rng.IntN(3) == 0 {
-				techs[side] = append(techs[side], u)
-			}
-		}
+		f[side] = b.String()[2:]
+		techs[side] = randomUpgrades(rng)
 	}
 	sc := scenario(t, combat.SpaceCombat, f)
 	sc.Attacker.Techs, sc.Defender.Techs = techs[0], techs[1]

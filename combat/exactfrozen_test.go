@@ -171,19 +171,9 @@ func frozenBattles(t *testing.T) []frozenBattle {
 			Defender: combat.Side{Fleet: frozenParse(t, f[1]), Techs: techs[1]}}
 		what := ""
 		if act == combat.SpaceCombat && i%16 == 5 {
-			what = [...]string{"rounds", "after", "losing", "morale", "duranium"}[i/16%5]
-			switch what {
-			case "rounds":
-				sc.MaxRounds = 3
-			case "after":
-				sc.Attacker.Retreat = combat.Retreat{AfterRound: 2}
-			case "losing":
-				sc.Defender.Retreat = combat.Retreat{WhenLosing: true}
-			case "morale":
-				sc.Attacker.Cards = []string{"morale-boost:2"}
-			case "duranium":
-				sc.Defender.Techs = append(sc.Defender.Techs, "duranium-armor")
-			}
+			v := frozenPerRound[i/16%len(frozenPerRound)]
+			what = v.name
+			v.set(&sc)
 		}
 		desc := fmt.Sprintf("%d %v: %s [%s] vs %s [%s] %s", i, act, f[0], strings.Join(techs[0], " "), f[1], strings.Join(techs[1], " "), what)
 		out = append(out, frozenBattle{desc, sc})
@@ -191,6 +181,19 @@ func frozenBattles(t *testing.T) []frozenBattle {
 	mirror := "8 dreadnought, 6 cruiser, 6 destroyer, 10 fighter" // the slowest battle of 30 units a side known
 	return append(out, frozenBattle{"mirrored: " + mirror, combat.Scenario{Action: combat.SpaceCombat,
 		Attacker: combat.Side{Fleet: frozenParse(t, mirror)}, Defender: combat.Side{Fleet: frozenParse(t, mirror)}}})
+}
+
+// frozenPerRound are the per-round rules some space combats get: a round
+// limit, retreats, Morale Boost, Duranium Armor.
+var frozenPerRound = []struct {
+	name string
+	set  func(*combat.Scenario)
+}{
+	{"rounds", func(sc *combat.Scenario) { sc.MaxRounds = 3 }},
+	{"after", func(sc *combat.Scenario) { sc.Attacker.Retreat = combat.Retreat{AfterRound: 2} }},
+	{"losing", func(sc *combat.Scenario) { sc.Defender.Retreat = combat.Retreat{WhenLosing: true} }},
+	{"morale", func(sc *combat.Scenario) { sc.Attacker.Cards = []string{"morale-boost:2"} }},
+	{"duranium", func(sc *combat.Scenario) { sc.Defender.Techs = append(sc.Defender.Techs, "duranium-armor") }},
 }
 
 type frozenKind struct {

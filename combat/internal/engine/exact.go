@@ -67,8 +67,10 @@ type Solver struct {
 	// bounds what it changes.
 	keepTails bool
 	// jointOrder settles every combat by joint health, never row by row
-	// (rowsweep.go), for the test that compares the two orders.
-	jointOrder bool
+	// (rowsweep.go), for the test that compares the two orders;
+	// abandonRows abandons the row order after its first row, as a hit
+	// that breaks it does, for the test of that hand-back.
+	jointOrder, abandonRows bool
 
 	outcome, space [numOutcomes]float64
 	invaded        float64

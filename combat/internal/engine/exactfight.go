@@ -6,10 +6,12 @@ import "errors"
 // distribution to its final states by a sweep that settles each joint
 // state once, from the highest joint health down (every hit lowers it),
 // dividing out the rounds where nobody hits; the hits of a round spread
-// along the defender's axis in groups (pendingSpread). A combat that may
-// return to a state it was in is fought round by round instead
-// (rounds.go); a round limit, retreats or rolls that change with the round
-// settle a state round by round (settlerounds.go).
+// along the defender's axis in groups (pendingSpread, spreadtable.go), each
+// side's outcomes of a roll worked out once (outcometable.go). A big
+// combat is settled row by row instead, where that order holds
+// (rowsweep.go). A combat that may return to a state it was in is fought
+// round by round instead (rounds.go); a round limit, retreats or rolls that
+// change with the round settle a state round by round (settlerounds.go).
 
 // absorbed is the mass that ended a combat in one joint state, by rounds.
 type absorbed struct {
@@ -87,7 +89,7 @@ func (s *Solver) newFightSweep(c *chain, start map[uint32]float64) *sweep {
 // sweep is fight's working state. Every hit lowers the joint health (the
 // sum of both sides' health), so the joint states are settled bucket by
 // bucket from the highest health down, each once, after all the mass that
-// can reach it has arrived.
+// can reach it has arrived (or row by row: rows).
 type sweep struct {
 	c  *chain
 	nd uint32

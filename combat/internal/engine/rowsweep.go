@@ -83,7 +83,7 @@ func (s *Solver) fightByRows(w *sweep, start map[uint32]float64) error {
 				return err
 			}
 			w.settleRow(a)
-			if r.broken {
+			if r.broken || s.abandonRows {
 				return errNotByRows
 			}
 			if w.seen > s.MaxStates {

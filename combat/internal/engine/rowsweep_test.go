@@ -64,22 +64,52 @@ type rowKind struct {
 
 // rowFleet draws up to left units of the given kinds (at least one).
 func rowFleet(rng *rand.Rand, kinds []rowKind, left int) string {
-	var parts []string
+	var b strings.Builder
 	for _, k := range kinds {
 		if n := min(left, rng.IntN(k.most+1)); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, k.name))
+			fmt.Fprintf(&b, ", %d %s", n, k.name)
 			left -= n
 		}
 	}
-	if len(parts) == 0 {
-		parts = []string{"1 " + kinds[0].name}
+	if b.Len() == 0 {
+		return "1 " + kinds[0].name
 	}
-	return strings.Join(parts, ", ")
+	return b.String()[2:]
+}
+
+// TestRowOrderHandsBack abandons the row order after its first row, as a
+// hit that does not lower its side's health makes it do: the combat must
+// then be settled by joint health from its start, every figure the same
+// bit for bit as settling it by joint health only (nothing of the
+// abandoned sweep left in the answer).
+func TestRowOrderHandsBack(t *testing.T) {
+	for _, f := range [][2]string{
+		{"8 dreadnought, 6 cruiser, 6 destroyer, 10 fighter", "8 dreadnought, 6 cruiser, 6 destroyer, 10 fighter"},
+		{"2 war sun, 4 dreadnought, 2 carrier, 8 fighter", "6 cruiser, 6 destroyer, 3 carrier, 12 fighter, 2 dreadnought"},
+	} {
+		joint := solveFigures(t, SpaceCombat, f, true)
+		s := solveWith(t, SpaceCombat, f, func(s *Solver) { s.abandonRows = true })
+		var back []float64
+		floats(reflect.ValueOf(s.Result()), &back)
+		if !reflect.DeepEqual(back, joint) {
+			t.Errorf("%s vs %s: handed back, the figures differ from the joint-health order's", f[0], f[1])
+		}
+	}
 }
 
 // solveFigures solves action act between fleets f exactly, by joint health
 // only when joint, and returns every float64 of its result.
 func solveFigures(t *testing.T, act Action, f [2]string, joint bool) []float64 {
+	t.Helper()
+	s := solveWith(t, act, f, func(s *Solver) { s.jointOrder = joint })
+	var out []float64
+	floats(reflect.ValueOf(s.Result()), &out)
+	return out
+}
+
+// solveWith solves action act between fleets f exactly with a solver set
+// by set, and returns the solver.
+func solveWith(t *testing.T, act Action, f [2]string, set func(*Solver)) *Solver {
 	t.Helper()
 	var force [2]Force
 	for side := range f {
@@ -93,13 +123,12 @@ func solveFigures(t *testing.T, act Action, f [2]string, joint bool) []float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Solver{Ctx: context.Background(), P: p, MaxStates: 1 << 22, Left: NewExactLeft(p), jointOrder: joint}
+	s := &Solver{Ctx: context.Background(), P: p, MaxStates: 1 << 22, Left: NewExactLeft(p)}
+	set(s)
 	if err := s.Solve(); err != nil {
 		t.Fatalf("%v %s vs %s: %v", act, f[0], f[1], err)
 	}
-	var out []float64
-	floats(reflect.ValueOf(s.Result()), &out)
-	return out
+	return s
 }
 
 // floats appends every float64 reachable in v (fields, elements,
