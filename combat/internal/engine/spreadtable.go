@@ -93,14 +93,41 @@ func (st *spreadTable) rounds(p *pendingSpread) []float64 {
 // spreadRow is what the sources of one defender state and attacker's hit
 // distribution class share: the defender's outcomes (its states after
 // the attacker's ha hits, ha ≥ 0, with their chances: groupNext) and the
-// pending spreads of each row (at[a]: 1 + the spread's slab index, 0:
-// none; nil when none waits), live of them; d is its defender state's
+// pending spreads of each row (at[a-base]: 1 + the slab index of row a's
+// spread, 0: none; nil when none waits: a window over the rows its
+// spreads reach, not all of them), live of them; d is its defender state's
 // number.
 type spreadRow struct {
-	d        int32
+	d, base  int32
 	outcomes []numberedState
 	at       []int32
 	live     int
+}
+
+// slot returns r's index slot of row a, widening its window to a (new
+// slots 0), taking an emptied window of the table's when it has none.
+func (st *spreadTable) slot(r *spreadRow, a int32) *int32 {
+	if r.at == nil {
+		r.base = a
+		if n := len(st.freeAt) - 1; n >= 0 {
+			r.at, st.freeAt = st.freeAt[n][:0], st.freeAt[:n]
+		} else {
+			r.at = make([]int32, 0, 32)
+		}
+	}
+	if a < r.base { // widen down: the window moves
+		at := make([]int32, int(r.base-a)+len(r.at), int(r.base-a)+cap(r.at))
+		copy(at[r.base-a:], r.at)
+		r.at, r.base = at, a
+	}
+	if i := int(a - r.base); i >= len(r.at) {
+		if i < cap(r.at) {
+			r.at = r.at[:i+1] // zero past the length: emptied windows are all zero
+		} else {
+			r.at = append(r.at, make([]int32, i+1-len(r.at))...)
+		}
+	}
+	return &r.at[a-r.base]
 }
 
 // spreadChunk is the number of spreads in one chunk of the slab (20 kB).
@@ -163,17 +190,10 @@ func (w *sweep) spreadRow(d, cls int32, all []numberedState) int32 {
 func (w *sweep) spreadTo(ri, a int32) *pendingSpread {
 	st := &w.spreads
 	r := &st.rows[ri]
-	if int(a) < len(r.at) && r.at[a] != 0 {
-		return st.spread(r.at[a] - 1)
+	if i := int(a - r.base); r.at != nil && i >= 0 && i < len(r.at) && r.at[i] != 0 {
+		return st.spread(r.at[i] - 1)
 	}
-	if int(a) >= len(r.at) {
-		if r.at == nil && len(st.freeAt) > 0 {
-			r.at, st.freeAt = st.freeAt[len(st.freeAt)-1], st.freeAt[:len(st.freeAt)-1]
-		}
-		if int(a) >= len(r.at) {
-			r.at = append(r.at, make([]int32, max(len(w.pending.codes[Attacker]), int(a)+1)-len(r.at))...)
-		}
-	}
+	slot := st.slot(r, a)
 	var k int32
 	if n := len(st.free) - 1; n >= 0 {
 		k, st.free = st.free[n], st.free[:n]
@@ -184,7 +204,7 @@ func (w *sweep) spreadTo(ri, a int32) *pendingSpread {
 		k = st.made
 		st.made++
 	}
-	r.at[a] = k + 1
+	*slot = k + 1
 	r.live++
 	p := st.spread(k)
 	*p = pendingSpread{a: a, row: ri, lo: histBins, hi: 0}
@@ -225,9 +245,9 @@ func (w *sweep) spreadOne(k int32) {
 			}
 		}
 	}
-	r.at[p.a] = 0
+	r.at[p.a-r.base] = 0
 	if r.live--; r.live == 0 {
-		st.freeAt = append(st.freeAt, r.at)
+		st.freeAt = append(st.freeAt, r.at[:cap(r.at)])
 		r.at = nil
 	}
 	if p.wide != 0 {
