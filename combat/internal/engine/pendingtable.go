@@ -62,7 +62,7 @@ func (t *pendingTable) grow(a, d int32) **pendingMass {
 	}
 	row := t.rows[a]
 	if int(d) >= len(row) {
-		row = append(row, make([]*pendingMass, max(len(t.codes[Defender]), int(d)+1)-len(row))...)
+		row = grown(row, max(len(t.codes[Defender]), int(d)+1))
 		t.rows[a] = row
 	}
 	return &row[d]

@@ -40,7 +40,7 @@ func (st *spreadTable) add(p *pendingSpread, y *roundsHist, scale float64, lo, h
 		st.widen(p)
 	}
 	if p.wide != 0 {
-		h := &st.wides[p.wide-1]
+		h := st.wideOf(int(p.wide) - 1)
 		for i := lo; i < hi; i++ {
 			h[i] += y[i] * scale
 		}
@@ -72,20 +72,31 @@ func (st *spreadTable) widen(p *pendingSpread) {
 	if n := len(st.freeWide) - 1; n >= 0 {
 		k, st.freeWide = int(st.freeWide[n]), st.freeWide[:n]
 	} else {
-		st.wides = append(st.wides, roundsHist{})
-		k = len(st.wides) - 1
+		if st.wideMade%wideChunk == 0 {
+			st.wides = append(st.wides, make([]roundsHist, wideChunk))
+		}
+		k = st.wideMade
+		st.wideMade++
 	}
-	h := &st.wides[k]
+	h := st.wideOf(k)
 	for i := p.lo; i < p.hi; i++ {
 		h[i] = p.bins[i-p.base]
 	}
 	p.wide = int32(k) + 1
 }
 
+// wideChunk is the number of full histograms in one chunk (8 kB).
+const wideChunk = 32
+
+// wideOf returns the table's full histogram k.
+func (st *spreadTable) wideOf(k int) *roundsHist {
+	return &st.wides[k/wideChunk][k%wideChunk]
+}
+
 // rounds returns p's mass by rounds from round p.lo to p.hi.
 func (st *spreadTable) rounds(p *pendingSpread) []float64 {
 	if p.wide != 0 {
-		return st.wides[p.wide-1][p.lo:p.hi]
+		return st.wideOf(int(p.wide) - 1)[p.lo:p.hi]
 	}
 	return p.bins[p.lo-p.base : p.hi-p.base]
 }
@@ -145,8 +156,10 @@ type spreadTable struct {
 	free    []int32
 	buckets [][]int32
 	// wides are the full histograms of the spreads whose rounds span more
-	// than spreadBins, freeWide the indexes of those free.
-	wides    []roundsHist
+	// than spreadBins, in chunks of wideChunk, wideMade of them made;
+	// freeWide the indexes of those free.
+	wides    [][]roundsHist
+	wideMade int
 	freeWide []int32
 	// rows are the spread rows, rowOf[cls][d] 1 + the index of the row of
 	// hit distribution class cls and the defender's state numbered d (0:
@@ -173,7 +186,7 @@ func (w *sweep) spreadRow(d, cls int32, all []numberedState) int32 {
 		st.rowOf = append(st.rowOf, nil)
 	}
 	if int(d) >= len(st.rowOf[cls]) {
-		st.rowOf[cls] = append(st.rowOf[cls], make([]int32, max(len(w.pending.codes[Defender]), int(d)+1)-len(st.rowOf[cls]))...)
+		st.rowOf[cls] = grown(st.rowOf[cls], max(len(w.pending.codes[Defender]), int(d)+1))
 	}
 	if k := st.rowOf[cls][d]; k != 0 {
 		return k - 1
@@ -251,8 +264,24 @@ func (w *sweep) spreadOne(k int32) {
 		r.at = nil
 	}
 	if p.wide != 0 {
-		st.wides[p.wide-1] = roundsHist{}
+		*st.wideOf(int(p.wide) - 1) = roundsHist{}
 		st.freeWide = append(st.freeWide, p.wide-1)
 	}
 	st.free = append(st.free, k) // reused by spreadTo
+}
+
+// grown returns s with zeros appended up to n entries at least, its
+// capacity at least doubled when it grows (the states met keep growing).
+func grown[T any](s []T, n int) []T {
+	if n <= len(s) {
+		return s
+	}
+	if n > cap(s) {
+		s = append(make([]T, 0, max(n, 2*cap(s))), s...)
+	}
+	var zero T
+	for len(s) < n {
+		s = append(s, zero)
+	}
+	return s
 }
