@@ -19,4 +19,9 @@
 // serve against a Go hello world, started in turn; ns/op is a process's
 // median wall time and x-hello its ratio to the hello world's
 // (docs/performance.md, Start-up).
+//
+// TestExactSearch (exactsearch_test.go, run with -exact-search N) looks for
+// the slowest exact battles of up to 30 units a side among 2N seeded random
+// ones and logs the ten slowest with their times; it asserts nothing about
+// them (docs/performance.md, the exact solver's section).
 package bench

@@ -70,7 +70,6 @@ func unseenBattle(b testing.TB, rng *rand.Rand) combat.Scenario {
 		name string
 		most int
 	}{{"war sun", 2}, {"dreadnought", 6}, {"cruiser", 8}, {"destroyer", 8}, {"carrier", 4}, {"fighter", 10}}
-	upgrades := []string{"dreadnought-ii", "cruiser-ii", "destroyer-ii", "carrier-ii", "fighter-ii"}
 	var f [2]string
 	var techs [2][]string
 	for side := range f {
@@ -87,15 +86,22 @@ func unseenBattle(b testing.TB, rng *rand.Rand) combat.Scenario {
 			parts = []string{"1 cruiser"}
 		}
 		f[side] = strings.Join(parts, ", ")
-		for _, u := range upgrades {
-			if rng.IntN(3) == 0 {
-				techs[side] = append(techs[side], u)
-			}
-		}
+		techs[side] = randomUpgrades(rng)
 	}
 	sc := scenario(b, combat.SpaceCombat, f)
 	sc.Attacker.Techs, sc.Defender.Techs = techs[0], techs[1]
 	return sc
+}
+
+// randomUpgrades draws each ship upgrade with chance 1/3.
+func randomUpgrades(rng *rand.Rand) []string {
+	var techs []string
+	for _, u := range []string{"dreadnought-ii", "cruiser-ii", "destroyer-ii", "carrier-ii", "fighter-ii"} {
+		if rng.IntN(3) == 0 {
+			techs = append(techs, u)
+		}
+	}
+	return techs
 }
 
 // BenchmarkExactUnseen solves 20 unseen battles of up to 30 units a side

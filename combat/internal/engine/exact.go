@@ -68,6 +68,11 @@ type Solver struct {
 	// densely (layCodes), for the test that compares the numberings.
 	keepTails   bool
 	sparseCodes bool
+	// jointOrder settles every combat by joint health, never row by row
+	// (rowsweep.go), for the test that compares the two orders;
+	// abandonRows abandons the row order after its first row, as a hit
+	// that breaks it does, for the test of that hand-back.
+	jointOrder, abandonRows bool
 	// chains are the chains this solver made, whose dense numberings
 	// Solve checks once it is done (chain.codesErr).
 	chains []*chain

@@ -1,18 +1,17 @@
 package engine
 
-import (
-	"encoding/binary"
-	"math"
-)
+import "errors"
 
 // The combat rounds of the exact solver: fight carries a combat's joint
 // distribution to its final states by a sweep that settles each joint
 // state once, from the highest joint health down (every hit lowers it),
 // dividing out the rounds where nobody hits; the hits of a round spread
-// along the defender's axis in groups (pendingSpread). A combat that may
-// return to a state it was in is fought round by round instead
-// (rounds.go); a round limit, retreats or rolls that change with the round
-// settle a state round by round (settlerounds.go).
+// along the defender's axis in groups (pendingSpread, spreadtable.go), each
+// side's outcomes of a roll worked out once (outcometable.go). A big
+// combat is settled row by row instead, where that order holds
+// (rowsweep.go). A combat that may return to a state it was in is fought
+// round by round instead (rounds.go); a round limit, retreats or rolls that
+// change with the round settle a state round by round (settlerounds.go).
 
 // absorbed is the mass that ended a combat in one joint state, by rounds.
 type absorbed struct {
@@ -31,22 +30,19 @@ type absorbed struct {
 // side the mass that ended the combat by that side's retreat (nil without
 // retreats), and the expected number of rounds of rolling.
 func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, float64, error) {
-	w := newSweep(c, len(start))
-	w.limit = s.P.roundLimit
-	if c.ct == InSpace && s.P.retreats {
-		w.retreats = true
-		w.fled = [2]map[uint32]*roundsHist{{}, {}}
-	}
-	w.bonus = s.P.roundBound(c.ct)
-	w.offset = s.roundOffset
-	// An invasion's first-rounds bonus splits the ground combat by the
-	// space combat's rounds (walkPlanetByRounds): those must stay exact.
-	w.fold = !s.keepTails && !(c.ct == InSpace && s.P.mostBonusUses() > 0)
 	if s.first == nil && len(start) > 0 {
 		s.first, s.firstStart = c, start
 	}
+	w := s.newFightSweep(c, start)
 	if s.P.roundState(c.ct) {
 		return s.fightRounds(w, start)
+	}
+	if !s.jointOrder && w.byRows() {
+		err := s.fightByRows(w, start)
+		if !errors.Is(err, errNotByRows) {
+			return w.final, w.fled, w.occupancy, err
+		}
+		w = s.newFightSweep(c, start) // settled by joint health instead
 	}
 	for _, j := range sortedKeys(start) {
 		w.put(j, nil, start[j])
@@ -73,10 +69,27 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 	return w.final, w.fled, w.occupancy, nil
 }
 
+// newFightSweep returns fight's sweep of chain c from start, set for the
+// solver's round limit, retreats and round bonuses.
+func (s *Solver) newFightSweep(c *chain, start map[uint32]float64) *sweep {
+	w := newSweep(c, len(start))
+	w.limit = s.P.roundLimit
+	if c.ct == InSpace && s.P.retreats {
+		w.retreats = true
+		w.fled = [2]map[uint32]*roundsHist{{}, {}}
+	}
+	w.bonus = s.P.roundBound(c.ct)
+	w.offset = s.roundOffset
+	// An invasion's first-rounds bonus splits the ground combat by the
+	// space combat's rounds (walkPlanetByRounds): those must stay exact.
+	w.fold = !s.keepTails && !(c.ct == InSpace && s.P.mostBonusUses() > 0)
+	return w
+}
+
 // sweep is fight's working state. Every hit lowers the joint health (the
 // sum of both sides' health), so the joint states are settled bucket by
 // bucket from the highest health down, each once, after all the mass that
-// can reach it has arrived.
+// can reach it has arrived (or row by row: rows).
 type sweep struct {
 	c  *chain
 	nd uint32
@@ -107,16 +120,13 @@ type sweep struct {
 	// bonus, a round's reroll: Plan.roundBound): rounds are settled one by
 	// one.
 	bonus bool
-	// ga and gd are leaveGrouped's scratch.
-	ga, gd []weightedState
-	// spreads are the pending spreads along the defender's axis by row,
-	// defender state and hit distribution class, spreadBuckets by joint
-	// health; classes number hit distributions (pmfClass).
-	spreads        map[spreadKey]*pendingSpread
-	outcomes       map[uint64][]weightedState
-	spreadBuckets  [][]*pendingSpread
-	classes        map[*float64]int32
-	classByContent map[string]int32
+	// outcomeTables are each side's outcomes of a roll, hitClasses its
+	// hit distributions' classes (leaveGrouped).
+	outcomeTables [2]outcomeTable
+	hitClasses    [2]hitClasses
+	// spreads are the pending spreads along the defender's axis
+	// (spreadTable).
+	spreads spreadTable
 	// offset is the rounds played before this combat that count for a
 	// first-rounds bonus (an invasion's space combat: walkPlanetByRounds).
 	offset int
@@ -125,18 +135,19 @@ type sweep struct {
 	// negligible tails (foldTails); the outcomes and the mean rounds
 	// are the same either way.
 	fold bool
-	// freeMass and freeSpreads hold settled pending masses and spread
-	// spreads for reuse (a sweep allocates only its peak).
-	freeMass    []*pendingMass
-	freeSpreads []*pendingSpread
+	// freeMass holds settled pending masses for reuse (a sweep allocates
+	// only its peak).
+	freeMass []*pendingMass
+	// rows, when set, settles the states row by row (rowsweep.go)
+	// instead of by joint health.
+	rows *rowSweep
 }
 
 func newSweep(c *chain, states int) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
-		spreads: map[spreadKey]*pendingSpread{}, outcomes: map[uint64][]weightedState{}, spreadBuckets: make([][]*pendingSpread, 2*maxHealth+1),
-		classes: map[*float64]int32{}, classByContent: map[string]int32{},
-		pending: newPendingTable(c), final: map[uint32]*absorbed{}}
+		spreads: newSpreadTable(2*maxHealth + 1), pending: newPendingTable(c), final: map[uint32]*absorbed{},
+		outcomeTables: [2]outcomeTable{{side: Attacker}, {side: Defender}}}
 }
 
 // put adds to state j the mass h scaled by scale, or, with h nil, the mass
@@ -148,7 +159,22 @@ func (w *sweep) put(j uint32, h *roundsHist, scale float64) *pendingMass {
 // putFrom is put for a histogram h whose bins outside [lo, hi) are zero:
 // it adds only those bins (the same sums: the others would add zeros).
 func (w *sweep) putFrom(j uint32, h *roundsHist, scale float64, lo, hi int) *pendingMass {
-	cell := w.pending.cell(j/w.nd, j%w.nd)
+	t := w.pending
+	a, d := t.number(Attacker, j/w.nd), t.number(Defender, j%w.nd)
+	if h == nil {
+		return w.putAt(a, d, nil, 0, scale)
+	}
+	return w.putAt(a, d, h[lo:hi], lo, scale)
+}
+
+// putAt adds to the joint state of the attacker's state numbered a and the
+// defender's numbered d (pendingTable) the mass h scaled by scale, h[i]
+// after lo+i rounds — or, with h nil, the mass scale at 0 rounds.
+func (w *sweep) putAt(a, d int32, h []float64, lo int, scale float64) *pendingMass {
+	if w.rows != nil {
+		return w.rows.put(w, a, d, h, lo, scale)
+	}
+	cell := w.pending.cellAt(a, d)
 	pm := *cell
 	if pm == nil {
 		if k := len(w.freeMass) - 1; k >= 0 {
@@ -158,17 +184,24 @@ func (w *sweep) putFrom(j uint32, h *roundsHist, scale float64, lo, hi int) *pen
 		}
 		*cell = pm
 		w.seen++
-		hb := w.c.healthOf(Attacker, j/w.nd) + w.c.healthOf(Defender, j%w.nd)
+		j, hb := w.pending.joint(a, d, w.nd)
 		w.buckets[hb] = append(w.buckets[hb], j)
 	}
-	if h == nil {
-		pm.hist[0] += scale
-		return pm
-	}
-	for i := lo; i < hi; i++ {
-		pm.hist[i] += h[i] * scale
-	}
+	pm.add(h, lo, scale)
 	return pm
+}
+
+// add adds h scaled by scale to m, h[i] after lo+i rounds, or, with h
+// nil, the mass scale at 0 rounds.
+func (m *pendingMass) add(h []float64, lo int, scale float64) {
+	if h == nil {
+		m.hist[0] += scale
+		return
+	}
+	b := m.hist[lo : lo+len(h)]
+	for i, v := range h {
+		b[i] += v * scale
+	}
 }
 
 // pendingMass is the mass waiting in a joint state: by rounds, and its
@@ -222,11 +255,12 @@ func (w *sweep) settleMass(j uint32, pm *pendingMass) {
 	// The last bin takes what is left.
 	y := &w.y
 	*y = roundsHist{}
-	for r := 1; r < histBins-1; r++ {
+	first := firstBin(m) + 1 // y is 0 before: the same sums without the zeros
+	for r := first; r < histBins-1; r++ {
 		y[r] = m[r-1] + p00*y[r-1]
 	}
 	left := total
-	for r := 0; r < histBins-1; r++ {
+	for r := first; r < histBins-1; r++ {
 		left -= (1 - p00) * y[r]
 	}
 	y[histBins-1] = max(left, 0) / (1 - p00)
@@ -285,141 +319,43 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo, hi int, div
 // (spreadTo), which spreadRows later spreads along the defender's axis
 // once for all the sources that share it.
 func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
-	c, nd := w.c, w.nd
-	ga := groupNext(w.ga[:0], c, Attacker, sa, pd, 1) // the attacker's states after the defender's hits
-	w.ga = ga
+	t := w.pending
+	a, d := t.number(Attacker, sa), t.number(Defender, sd)
+	ca, cd := w.hitClasses[Attacker].classOf(a, pa), w.hitClasses[Defender].classOf(d, pd)
+	od := w.outcomes(Defender, d, ca, pa) // the defender's states after the attacker's hits
 	// The source's own row (no hit on the attacker): every defender
 	// outcome but the one with no hit either.
-	gd := groupNext(w.gd[:0], c, Defender, sd, pa, 1)
-	w.gd = gd
-	for _, g := range gd {
-		if q := pd[0] * g.w; q != 0 {
-			w.putFrom(sa*nd+g.j, y, q, lo, hi).moment += q / div * mul
+	if w.rows != nil && od.lower {
+		w.rows.own(w, od.hit, y[lo:hi], lo, pd[0], div, mul) // row a is being settled
+	} else {
+		for _, g := range od.hit {
+			if q := pd[0] * g.w; q != 0 {
+				w.putAt(a, g.n, y[lo:hi], lo, q).moment += q / div * mul
+			}
 		}
 	}
 	// The other rows go to the pending spreads (spreadRows): the
 	// defender's outcomes depend on its state and the attacker's hit
 	// distribution only.
-	cls := w.pmfClass(pa)
-	for _, g := range ga {
+	row := w.spreadRow(d, ca, od.all)
+	for _, g := range w.outcomes(Attacker, a, cd, pd).hit {
 		if g.w != 0 {
-			w.spreadTo(g.j, sd, cls, pa).add(y, g.w, lo, hi, g.w/div*mul)
+			w.spreads.add(w.spreadTo(row, g.n), y, g.w, lo, hi, g.w/div*mul)
 		}
 	}
-}
-
-// pendingSpread is mass waiting to be spread along the defender's axis:
-// what reached row a (the attacker's state after its hits) from sources
-// whose defender was in state d and whose attacker rolled pa, by rounds,
-// with its moment; the defender's outcomes (d with no hit, and
-// groupNext's) are applied once for all of it (spreadRows).
-type pendingSpread struct {
-	a, d   uint32
-	cls    int32
-	lo, hi int // the bins that may hold mass: [lo, hi)
-	moment float64
-	pa     []float64
-	hist   roundsHist
-}
-
-func (p *pendingSpread) add(y *roundsHist, scale float64, lo, hi int, moment float64) {
-	p.lo, p.hi = min(p.lo, lo), max(p.hi, hi)
-	for i := lo; i < hi; i++ {
-		p.hist[i] += y[i] * scale
-	}
-	p.moment += moment
-}
-
-// spreadKey is a pending spread's key: its row and defender state as a
-// joint code, and the hit distribution's class (fewer than 2^24: one per
-// state at most, and a combat holds far fewer states), packed.
-type spreadKey uint64
-
-func (w *sweep) spreadKeyOf(a, d uint32, cls int32) spreadKey {
-	return spreadKey(uint64(a*w.nd+d)<<24 | uint64(cls))
-}
-
-// spreadTo returns the pending spread of row a, defender state d and hit
-// distribution class cls (pa), adding it to the bucket of its joint
-// health: it is spread before that bucket is settled.
-func (w *sweep) spreadTo(a, d uint32, cls int32, pa []float64) *pendingSpread {
-	k := w.spreadKeyOf(a, d, cls)
-	if p, ok := w.spreads[k]; ok {
-		return p
-	}
-	var p *pendingSpread
-	if k := len(w.freeSpreads) - 1; k >= 0 {
-		p, w.freeSpreads = w.freeSpreads[k], w.freeSpreads[:k]
-	} else {
-		p = new(pendingSpread)
-	}
-	*p = pendingSpread{a: a, d: d, cls: cls, pa: pa, lo: histBins, hi: 0}
-	w.spreads[k] = p
-	hb := w.c.healthOf(Attacker, a) + w.c.healthOf(Defender, d)
-	w.spreadBuckets[hb] = append(w.spreadBuckets[hb], p)
-	return p
-}
-
-// spreadRows spreads the pending spreads of joint health hb along the
-// defender's axis: each of the defender's outcomes (its state after the
-// attacker's ha hits, ha ≥ 0) gets the spread's rounds scaled by its
-// chance.
-func (w *sweep) spreadRows(hb int) {
-	nd := w.nd
-	for _, p := range w.spreadBuckets[hb] {
-		delete(w.spreads, w.spreadKeyOf(p.a, p.d, p.cls))
-		for _, g := range w.defenderOutcomes(p.d, p.cls, p.pa) {
-			if g.w != 0 {
-				w.putFrom(p.a*nd+g.j, &p.hist, g.w, p.lo, p.hi).moment += p.moment * g.w
-			}
-		}
-		w.freeSpreads = append(w.freeSpreads, p) // reused by spreadTo
-	}
-	w.spreadBuckets[hb] = nil
-}
-
-// defenderOutcomes returns the defender's states after the attacker's ha
-// hits, ha ≥ 0, from state d against hit distribution pa (class cls), with
-// their chances (groupNext), remembered by state and class.
-func (w *sweep) defenderOutcomes(d uint32, cls int32, pa []float64) []weightedState {
-	k := uint64(d)<<24 | uint64(cls)
-	if g, ok := w.outcomes[k]; ok {
-		return g
-	}
-	g := groupNext(nil, w.c, Defender, d, pa, 0)
-	w.outcomes[k] = g
-	return g
-}
-
-// pmfClass numbers hit distributions by content (the same number for equal
-// ones), remembered by slice.
-func (w *sweep) pmfClass(pa []float64) int32 {
-	if k, ok := w.classes[&pa[0]]; ok {
-		return k
-	}
-	b := make([]byte, 0, 8*len(pa))
-	for _, v := range pa {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
-	}
-	key := string(b)
-	k, ok := w.classByContent[key]
-	if !ok {
-		k = int32(len(w.classByContent))
-		w.classByContent[key] = k
-	}
-	w.classes[&pa[0]] = k
-	return k
 }
 
 // groupNext appends to dst side's states after from, from+1, … hits from
 // state st, each with the summed chance pmf gives the hits that lead there
 // (consecutive hit counts that lead to one state merged).
 func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64, from int) []weightedState {
+	c.nextOf(side, st, len(pmf)-1) // the memo's row holds every count now
+	row, _ := c.rows[side].get(st)
 	for h := from; h < len(pmf); h++ {
 		if pmf[h] == 0 {
 			continue
 		}
-		n := c.nextOf(side, st, h)
+		n := row[h]
 		if k := len(dst) - 1; k >= 0 && dst[k].j == n {
 			dst[k].w += pmf[h]
 			continue
