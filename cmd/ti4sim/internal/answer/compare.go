@@ -2,6 +2,8 @@ package answer
 
 import (
 	"context"
+	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -9,8 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
@@ -151,22 +151,60 @@ func setVaried(d *scenario.Combat, key, val string) error {
 		d.System.Nebula = b
 		return nil
 	}
-	fs := pflag.NewFlagSet("variant", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	addDocFlags(fs)
+	in, side := scenario.InputOfFlag(key)
+	if in == nil || !isCombatFlag(key) {
+		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s is not a setting a comparison varies", key)}
+	}
 	if val == "" {
-		if in, side := scenario.InputOfFlag(key); in != nil {
-			if in.Type().Kind() == reflect.String {
-				return d.Set(in, side, "") // none
-			}
-			return d.Set(in, side, []string{}) // an empty list: none
+		if in.Type().Kind() == reflect.String {
+			return d.Set(in, side, "") // none
 		}
+		return d.Set(in, side, []string{}) // an empty list: none
 	}
-	if err := fs.Set(key, val); err != nil {
-		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
+	v, err := flagText(in, val)
+	if err == nil {
+		err = flagError(d.Set(in, side, v))
 	}
-	if err := applyFlags(fs, d); err != nil {
+	if err != nil {
 		return &scenario.Error{Path: "vary", Msg: fmt.Sprintf("%s=%s: %v", key, echo.Quote(val), err)}
 	}
 	return nil
+}
+
+// flagText is the value a flag of input in's kind (flagset.go's addFlag)
+// parses from text s: true or false, a whole number, a number, the text
+// itself (a string or a fleet), one planet, or a comma-separated list
+// (fields in double quotes may hold commas, as pflag's string slices
+// read them).
+func flagText(in *scenario.Input, s string) (any, error) {
+	t := in.Type()
+	switch {
+	case t.Kind() == reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return nil, errors.New("not true or false")
+		}
+		return b, nil
+	case t.Kind() == reflect.Int:
+		n, err := strconv.ParseInt(s, 0, strconv.IntSize)
+		if err != nil {
+			return nil, errors.New("not a whole number")
+		}
+		return int(n), nil
+	case t.Kind() == reflect.Float64:
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return nil, errors.New("not a number")
+		}
+		return f, nil
+	case t.Kind() == reflect.String || t == reflect.TypeFor[[]scenario.Units]():
+		return s, nil
+	case t == reflect.TypeFor[[]scenario.Planet]():
+		return []string{s}, nil
+	}
+	list, err := csv.NewReader(strings.NewReader(s)).Read()
+	if err != nil {
+		return nil, fmt.Errorf("not a comma-separated list: %v", err)
+	}
+	return list, nil
 }
