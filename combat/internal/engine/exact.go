@@ -73,6 +73,8 @@ type Solver struct {
 	// abandonRows abandons the row order after its first row, as a hit
 	// that breaks it does, for the test of that hand-back.
 	jointOrder, abandonRows bool
+	// spare are the chunks of its finished sweeps, for the next (fight).
+	spare spareChunks
 	// chains are the chains this solver made, whose dense numberings
 	// Solve checks once it is done (chain.codesErr).
 	chains []*chain

@@ -34,6 +34,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		s.first, s.firstStart = c, start
 	}
 	w := s.newFightSweep(c, start)
+	defer func() { w.spreads.release() }() // the sweep in use at the end
 	if s.P.roundState(c.ct) {
 		return s.fightRounds(w, start)
 	}
@@ -42,6 +43,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 		if !errors.Is(err, errNotByRows) {
 			return w.final, w.fled, w.occupancy, err
 		}
+		w.spreads.release()
 		w = s.newFightSweep(c, start) // settled by joint health instead
 	}
 	for _, j := range sortedKeys(start) {
@@ -72,7 +74,7 @@ func (s *Solver) fight(c *chain, start map[uint32]float64) (map[uint32]*absorbed
 // newFightSweep returns fight's sweep of chain c from start, set for the
 // solver's round limit, retreats and round bonuses.
 func (s *Solver) newFightSweep(c *chain, start map[uint32]float64) *sweep {
-	w := newSweep(c, len(start))
+	w := newSweep(c, len(start), &s.spare)
 	w.limit = s.P.roundLimit
 	if c.ct == InSpace && s.P.retreats {
 		w.retreats = true
@@ -143,10 +145,10 @@ type sweep struct {
 	rows *rowSweep
 }
 
-func newSweep(c *chain, states int) *sweep {
+func newSweep(c *chain, states int, spare *spareChunks) *sweep {
 	maxHealth := max(c.maxHealth[Attacker], c.maxHealth[Defender])
 	return &sweep{c: c, nd: uint32(c.ss[Defender].n), buckets: make([][]uint32, 2*maxHealth+1),
-		spreads: newSpreadTable(2*maxHealth + 1), pending: newPendingTable(c), final: map[uint32]*absorbed{},
+		spreads: newSpreadTable(2*maxHealth+1, spare), pending: newPendingTable(c), final: map[uint32]*absorbed{},
 		outcomeTables: [2]outcomeTable{{side: Attacker}, {side: Defender}}}
 }
 

@@ -73,7 +73,7 @@ func (st *spreadTable) widen(p *pendingSpread) {
 		k, st.freeWide = int(st.freeWide[n]), st.freeWide[:n]
 	} else {
 		if st.wideMade%wideChunk == 0 {
-			st.wides = append(st.wides, make([]roundsHist, wideChunk))
+			st.wides = append(st.wides, st.spare.wideChunk())
 		}
 		k = st.wideMade
 		st.wideMade++
@@ -167,10 +167,59 @@ type spreadTable struct {
 	rows   []spreadRow
 	rowOf  [][]int32
 	freeAt [][]int32
+	// spare holds the chunks of the solver's finished sweeps, taken
+	// before new ones are made (nil: always new).
+	spare *spareChunks
 }
 
-func newSpreadTable(healths int) spreadTable {
-	return spreadTable{buckets: make([][]int32, healths)}
+func newSpreadTable(healths int, spare *spareChunks) spreadTable {
+	return spreadTable{buckets: make([][]int32, healths), spare: spare}
+}
+
+// spareChunks are the slab and histogram chunks of a solver's finished
+// sweeps, reused by its next: an invasion's exact solve fights one ground
+// combat per way the space combat can end, each small, and making each
+// its own first chunks (28 kB zeroed) cost more than its sums.
+type spareChunks struct {
+	spreads [][]pendingSpread
+	wides   [][]roundsHist
+}
+
+// spreadChunk returns a slab chunk of spreadChunk spreads, a spare one
+// when there is one (its contents stale: spreadTo sets a spread whole
+// before use).
+func (sc *spareChunks) spreadChunk() []pendingSpread {
+	if sc != nil {
+		if n := len(sc.spreads) - 1; n >= 0 {
+			c := sc.spreads[n]
+			sc.spreads = sc.spreads[:n]
+			return c
+		}
+	}
+	return make([]pendingSpread, spreadChunk)
+}
+
+// wideChunk returns a chunk of wideChunk full histograms, all zero.
+func (sc *spareChunks) wideChunk() []roundsHist {
+	if sc != nil {
+		if n := len(sc.wides) - 1; n >= 0 {
+			c := sc.wides[n]
+			sc.wides = sc.wides[:n]
+			clear(c)
+			return c
+		}
+	}
+	return make([]roundsHist, wideChunk)
+}
+
+// release gives st's chunks to its spares once its sweep is done.
+func (st *spreadTable) release() {
+	if st.spare == nil {
+		return
+	}
+	st.spare.spreads = append(st.spare.spreads, st.slab...)
+	st.spare.wides = append(st.spare.wides, st.wides...)
+	st.slab, st.wides = nil, nil
 }
 
 func (st *spreadTable) spread(k int32) *pendingSpread {
@@ -212,7 +261,7 @@ func (w *sweep) spreadTo(ri, a int32) *pendingSpread {
 		k, st.free = st.free[n], st.free[:n]
 	} else {
 		if st.made%spreadChunk == 0 {
-			st.slab = append(st.slab, make([]pendingSpread, spreadChunk))
+			st.slab = append(st.slab, st.spare.spreadChunk())
 		}
 		k = st.made
 		st.made++
