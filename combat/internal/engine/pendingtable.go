@@ -17,7 +17,7 @@ type pendingTable struct {
 }
 
 func newPendingTable(c *chain) *pendingTable {
-	return &pendingTable{c: c, num: [2]memo[int32]{newMemo[int32](c.ss[Attacker].n), newMemo[int32](c.ss[Defender].n)}}
+	return &pendingTable{c: c, num: [2]memo[int32]{memoFor[int32](&c.ss[Attacker]), memoFor[int32](&c.ss[Defender])}}
 }
 
 // number returns side's number of state st, giving the next one to a new
