@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -285,5 +284,5 @@ func assignmentJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, a com
 			j.Decisions[name] = append(j.Decisions[name], policyStateJSON(ps))
 		}
 	}
-	return json.NewEncoder(w).Encode(j)
+	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonAssignment(&j) })
 }

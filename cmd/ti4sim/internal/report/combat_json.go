@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
@@ -227,7 +226,7 @@ func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
 	}
 	j.States, j.RetreatWhen = statesJSON(r.States), statesJSON(r.RetreatWhen)
-	return json.NewEncoder(w).Encode(j)
+	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonCombat(&j) })
 }
 
 // statesJSON lists states as JSON (nil for none).

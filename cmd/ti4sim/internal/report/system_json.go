@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"strings"
 
@@ -161,5 +160,5 @@ func systemJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 		jp.DefenderLeft, _ = expectedJSON(p.Defender)
 		j.Planets = append(j.Planets, jp)
 	}
-	return json.NewEncoder(w).Encode(j)
+	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonSystem(&j) })
 }

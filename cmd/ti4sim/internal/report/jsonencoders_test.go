@@ -1,0 +1,201 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestJSONEncodersMatch: for every document type of jsonDocuments, the
+// generated encoder writes the bytes json.Encoder writes — or fails with
+// its error, writing nothing — on 3000 random documents each (seeded),
+// both with and without HTML escaping: every field filled at random, with
+// nil, empty and full slices, maps and pointers, strings of HTML
+// characters, control characters, U+2028, invalid UTF-8 and other
+// scripts, and floats at encoding/json's format switches (1e-6, 1e21),
+// -0, the extremes and, now and then, NaN or ±Inf.
+func TestJSONEncodersMatch(t *testing.T) {
+	if len(jsonDocumentEncoders) != len(jsonDocuments) {
+		t.Fatalf("%d generated encoders for %d documents: run go generate", len(jsonDocumentEncoders), len(jsonDocuments))
+	}
+	for _, d := range jsonDocuments {
+		r := rand.New(rand.NewPCG(31, uint64(len(d.typ.Name()))))
+		for i := range 3000 {
+			v := randomJSONValue(r, d.typ, 0, jsonRandomSpecials{}).Addr().Interface()
+			for _, html := range []bool{true, false} {
+				if msg := jsonMismatch(v, html); msg != "" {
+					t.Fatalf("%v, document %d, html %v: %s", d.typ, i, html, msg)
+				}
+			}
+		}
+	}
+}
+
+// FuzzJSONCombat: the combat answer's generated encoder writes what
+// json.Encoder writes for random documents whose strings and floats the
+// fuzzer chooses.
+func FuzzJSONCombat(f *testing.F) {
+	f.Add(uint64(1), "<a&b>\u2028", 1e-7, true)
+	f.Add(uint64(2), "\xff\x00\"\\", math.Copysign(0, -1), false)
+	f.Fuzz(func(t *testing.T, seed uint64, s string, x float64, html bool) {
+		r := rand.New(rand.NewPCG(seed, 31))
+		v := randomJSONValue(r, reflect.TypeFor[jsonCombat](), 0, jsonRandomSpecials{s, x}).Addr().Interface()
+		if msg := jsonMismatch(v, html); msg != "" {
+			t.Fatal(msg)
+		}
+	})
+}
+
+// jsonMismatch encodes v (a pointer to a document) both ways and says how
+// they differ ("": they do not).
+func jsonMismatch(v any, html bool) string {
+	var want, got bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(html)
+	wantErr := enc.Encode(v)
+	gotErr := writeJSON(&got, html, func(w *jsonWriter) { jsonDocumentEncoders[reflect.TypeOf(v).Elem()](w, v) })
+	switch {
+	case (wantErr == nil) != (gotErr == nil) || (wantErr != nil && wantErr.Error() != gotErr.Error()):
+		return "error " + errText(gotErr) + ", encoding/json's " + errText(wantErr)
+	case wantErr != nil && reflect.TypeOf(wantErr) != reflect.TypeOf(gotErr):
+		return "error of type " + reflect.TypeOf(gotErr).String() + ", encoding/json's " + reflect.TypeOf(wantErr).String()
+	case !bytes.Equal(want.Bytes(), got.Bytes()):
+		return "wrote\n" + got.String() + "encoding/json wrote\n" + want.String()
+	}
+	return ""
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "none"
+	}
+	return err.Error()
+}
+
+// jsonRandomSpecials are a string and a float the random values draw
+// among the others (a fuzzer's).
+type jsonRandomSpecials struct {
+	s string
+	x float64
+}
+
+var jsonRandomStrings = []string{"", "a", "infantry", "war_sun", "<script>&amp;</script>", "a\u2028b\u2029c",
+	"é日本語🙂", "\x00\x01\x1f\x7f", "\"quoted\\\"", "tab\tnew\nline\r\b\f", "bad \xff utf8 \xe2\x80", "\xed\xa0\x80"}
+
+var jsonRandomFloats = []float64{0, 1, -1, 0.5, 1.0 / 3, 1e-6, 9.99999e-7, 1e-7, 1e21, 9.99e20, 1e20, -1e-7, -1e21,
+	123456789.125, math.MaxFloat64, math.SmallestNonzeroFloat64, -math.MaxFloat64, 0.1 + 0.2, 1e-300, 5e-324}
+
+// randomJSONValue is a random value of type t; depth bounds the nesting.
+func randomJSONValue(r *rand.Rand, t reflect.Type, depth int, sp jsonRandomSpecials) reflect.Value {
+	v := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt([]int64{0, 1, -1, math.MaxInt64 >> (64 - t.Bits()), math.MinInt64 >> (64 - t.Bits()), r.Int64N(1000)}[r.IntN(6)])
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		v.SetUint([]uint64{0, 1, math.MaxUint64 >> (64 - t.Bits()), r.Uint64N(1000)}[r.IntN(4)])
+	case reflect.Float64:
+		v.SetFloat(randomJSONFloat(r, sp.x))
+	case reflect.String:
+		v.SetString(randomJSONString(r, sp.s))
+	case reflect.Pointer:
+		if r.IntN(4) > 0 {
+			v.Set(randomJSONValue(r, t.Elem(), depth+1, sp).Addr())
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if t.Field(i).IsExported() {
+				v.Field(i).Set(randomJSONValue(r, t.Field(i).Type, depth+1, sp))
+			}
+		}
+	default:
+		randomJSONContainer(r, v, depth, sp)
+	}
+	return v
+}
+
+// randomJSONContainer fills v, a slice (nil, empty or not), an array or
+// a map (nil, empty or not) with random values.
+func randomJSONContainer(r *rand.Rand, v reflect.Value, depth int, sp jsonRandomSpecials) {
+	t := v.Type()
+	n := 0
+	if depth < 8 {
+		n = r.IntN(4)
+	}
+	switch t.Kind() {
+	case reflect.Slice:
+		if r.IntN(4) > 0 {
+			v.Set(reflect.MakeSlice(t, n, n))
+			for i := range n {
+				v.Index(i).Set(randomJSONValue(r, t.Elem(), depth+1, sp))
+			}
+		}
+	case reflect.Array:
+		for i := range t.Len() {
+			v.Index(i).Set(randomJSONValue(r, t.Elem(), depth+1, sp))
+		}
+	case reflect.Map:
+		if r.IntN(4) > 0 {
+			v.Set(reflect.MakeMap(t))
+			for range n {
+				k := reflect.New(t.Key()).Elem()
+				k.SetString(randomJSONString(r, sp.s))
+				v.SetMapIndex(k, randomJSONValue(r, t.Elem(), depth+1, sp))
+			}
+		}
+	case reflect.Interface:
+		if r.IntN(2) == 0 {
+			v.Set(reflect.ValueOf(randomJSONString(r, sp.s)))
+		}
+	default:
+		panic("random value of kind " + t.Kind().String())
+	}
+}
+
+func randomJSONString(r *rand.Rand, special string) string {
+	switch r.IntN(8) {
+	case 0:
+		return special
+	case 1:
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(jsonRandomStrings[r.IntN(len(jsonRandomStrings))])
+		}
+		return b.String()
+	}
+	return jsonRandomStrings[r.IntN(len(jsonRandomStrings))]
+}
+
+// randomJSONFloat is mostly a float of jsonRandomFloats or a random one
+// of random magnitude; once in 3000, NaN or ±Inf.
+func randomJSONFloat(r *rand.Rand, special float64) float64 {
+	switch k := r.IntN(3000); {
+	case k == 0:
+		return []float64{math.NaN(), math.Inf(1), math.Inf(-1)}[r.IntN(3)]
+	case k < 300:
+		return special
+	case k < 1500:
+		return jsonRandomFloats[r.IntN(len(jsonRandomFloats))] * float64(1-2*r.IntN(2))
+	}
+	return r.NormFloat64() * math.Pow(10, float64(r.IntN(60)-30))
+}
+
+// TestJSONWriterErrors: what the writer refuses, it refuses with
+// encoding/json's error and writes nothing.
+func TestJSONWriterErrors(t *testing.T) {
+	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		var buf bytes.Buffer
+		err := writeJSON(&buf, true, func(w *jsonWriter) { w.float(x) })
+		_, want := json.Marshal(x)
+		var uv *json.UnsupportedValueError
+		if err == nil || err.Error() != want.Error() || !errors.As(err, &uv) || buf.Len() != 0 {
+			t.Errorf("%v: error %v, wrote %q; want %v and nothing", x, err, buf.String(), want)
+		}
+	}
+}
