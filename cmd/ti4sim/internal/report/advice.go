@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -150,30 +149,33 @@ func candidateJSON(c advise.Candidate) jsonCandidate {
 		Win: c.Win.P, WinCI95: [2]float64{c.Win.Lo, c.Win.Hi}, ResourcesLost: c.ResourcesLost.Value, Keep: c.Keep.P}
 }
 
+// jsonAdvice is the JSON output of advise.
+type jsonAdvice struct {
+	Command   string          `json:"command"`
+	Action    string          `json:"action"`
+	Target    float64         `json:"target"`
+	Keep      int             `json:"keep"`
+	Best      jsonCandidate   `json:"best"`
+	Reached   bool            `json:"reached"`
+	Pareto    []jsonCandidate `json:"pareto"`
+	Buildable int             `json:"buildable"`
+	Evaluated int             `json:"evaluated"`
+	Exact     bool            `json:"exact"`
+	Trials    int64           `json:"trials"`
+	Seed      uint64          `json:"seed"`
+	NotExact  string          `json:"not_exact,omitempty"`
+	// Production and FleetPool are the limits the fleets were held
+	// to (0: none); Assumed, those not given, held to the rules'
+	// defaults.
+	Production int              `json:"production"`
+	FleetPool  int              `json:"fleet_pool"`
+	Assumed    []jsonAssumed    `json:"assumed"`
+	ElapsedMS  float64          `json:"elapsed_ms"`
+	Scenario   *scenario.Advise `json:"scenario"`
+}
+
 func adviceJSON(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptions) error {
-	out := struct {
-		Command   string          `json:"command"`
-		Action    string          `json:"action"`
-		Target    float64         `json:"target"`
-		Keep      int             `json:"keep"`
-		Best      jsonCandidate   `json:"best"`
-		Reached   bool            `json:"reached"`
-		Pareto    []jsonCandidate `json:"pareto"`
-		Buildable int             `json:"buildable"`
-		Evaluated int             `json:"evaluated"`
-		Exact     bool            `json:"exact"`
-		Trials    int64           `json:"trials"`
-		Seed      uint64          `json:"seed"`
-		NotExact  string          `json:"not_exact,omitempty"`
-		// Production and FleetPool are the limits the fleets were held
-		// to (0: none); Assumed, those not given, held to the rules'
-		// defaults.
-		Production int              `json:"production"`
-		FleetPool  int              `json:"fleet_pool"`
-		Assumed    []jsonAssumed    `json:"assumed"`
-		ElapsedMS  float64          `json:"elapsed_ms"`
-		Scenario   *scenario.Advise `json:"scenario"`
-	}{Command: "advise", Action: sc.Action.String(), Target: o.Target, Keep: o.Keep, Best: candidateJSON(a.Best), Reached: a.Reached,
+	out := jsonAdvice{Command: "advise", Action: sc.Action.String(), Target: o.Target, Keep: o.Keep, Best: candidateJSON(a.Best), Reached: a.Reached,
 		Pareto: []jsonCandidate{}, Buildable: a.Buildable, Evaluated: a.Evaluated, Exact: a.Exact, Trials: a.Trials, Seed: a.Seed,
 		NotExact: a.NotExact, Production: a.Production, FleetPool: a.FleetPool, Assumed: []jsonAssumed{},
 		ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000, Scenario: o.Document}
@@ -183,5 +185,5 @@ func adviceJSON(w io.Writer, sc *combat.Scenario, a advise.Advice, o AdviceOptio
 	for _, c := range a.Pareto {
 		out.Pareto = append(out.Pareto, candidateJSON(c))
 	}
-	return json.NewEncoder(w).Encode(out)
+	return writeJSONDocument(w, true, &out)
 }

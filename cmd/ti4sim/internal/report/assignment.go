@@ -284,5 +284,5 @@ func assignmentJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, a com
 			j.Decisions[name] = append(j.Decisions[name], policyStateJSON(ps))
 		}
 	}
-	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonAssignment(&j) })
+	return writeJSONDocument(w, true, &j)
 }

@@ -226,7 +226,7 @@ func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
 	}
 	j.States, j.RetreatWhen = statesJSON(r.States), statesJSON(r.RetreatWhen)
-	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonCombat(&j) })
+	return writeJSONDocument(w, true, &j)
 }
 
 // statesJSON lists states as JSON (nil for none).

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
@@ -39,18 +38,21 @@ type jsonDifference struct {
 	Verdict     string     `json:"verdict"`
 }
 
+// jsonComparison is the JSON output of compare.
+type jsonComparison struct {
+	Command     string            `json:"command"`
+	Action      string            `json:"action"`
+	Trials      int64             `json:"trials"`
+	Seed        uint64            `json:"seed"`
+	Variants    []jsonVariant     `json:"variants"`
+	Differences []jsonDifference  `json:"differences"`
+	Scenario    *scenario.Compare `json:"scenario"`
+}
+
 // compareJSON writes the JSON of a comparison (one line); doc is echoed
 // as its "scenario" field.
 func compareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Scenario, doc *scenario.Compare, c combat.Comparison) error {
-	out := struct {
-		Command     string            `json:"command"`
-		Action      string            `json:"action"`
-		Trials      int64             `json:"trials"`
-		Seed        uint64            `json:"seed"`
-		Variants    []jsonVariant     `json:"variants"`
-		Differences []jsonDifference  `json:"differences"`
-		Scenario    *scenario.Compare `json:"scenario"`
-	}{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}, Scenario: doc}
+	out := jsonComparison{Command: "compare", Action: act.String(), Trials: c.Trials, Seed: c.Seed, Differences: []jsonDifference{}, Scenario: doc}
 	for i, r := range c.Variants {
 		v := jsonVariant{
 			Name: names[i], AttackerWin: r.Outcome.AttackerWin.P, Draw: r.Outcome.Draw.P, DefenderWin: r.Outcome.DefenderWin.P,
@@ -74,5 +76,5 @@ func compareJSON(w io.Writer, act combat.Action, names []string, scs []combat.Sc
 			Verdict: verdict(d),
 		})
 	}
-	return json.NewEncoder(w).Encode(out)
+	return writeJSONDocument(w, true, &out)
 }

@@ -13,19 +13,19 @@ import (
 
 // TestJSONEncodersMatch: for every document type of jsonDocuments, the
 // generated encoder writes the bytes json.Encoder writes — or fails with
-// its error, writing nothing — on 3000 random documents each (seeded),
+// its error, writing nothing — on 2000 random documents each (seeded),
 // both with and without HTML escaping: every field filled at random, with
 // nil, empty and full slices, maps and pointers, strings of HTML
 // characters, control characters, U+2028, invalid UTF-8 and other
 // scripts, and floats at encoding/json's format switches (1e-6, 1e21),
 // -0, the extremes and, now and then, NaN or ±Inf.
 func TestJSONEncodersMatch(t *testing.T) {
-	if len(jsonDocumentEncoders) != len(jsonDocuments) {
-		t.Fatalf("%d generated encoders for %d documents: run go generate", len(jsonDocumentEncoders), len(jsonDocuments))
-	}
 	for _, d := range jsonDocuments {
+		if jsonEncoder(reflect.New(d.typ).Interface()) == nil {
+			t.Fatalf("%v has no generated encoder: run go generate ./cmd/ti4sim/internal/report", d.typ)
+		}
 		r := rand.New(rand.NewPCG(31, uint64(len(d.typ.Name()))))
-		for i := range 3000 {
+		for i := range 2000 {
 			v := randomJSONValue(r, d.typ, 0, jsonRandomSpecials{}).Addr().Interface()
 			for _, html := range []bool{true, false} {
 				if msg := jsonMismatch(v, html); msg != "" {
@@ -58,7 +58,7 @@ func jsonMismatch(v any, html bool) string {
 	enc := json.NewEncoder(&want)
 	enc.SetEscapeHTML(html)
 	wantErr := enc.Encode(v)
-	gotErr := writeJSON(&got, html, func(w *jsonWriter) { jsonDocumentEncoders[reflect.TypeOf(v).Elem()](w, v) })
+	gotErr := writeJSON(&got, html, jsonEncoder(v))
 	switch {
 	case (wantErr == nil) != (gotErr == nil) || (wantErr != nil && wantErr.Error() != gotErr.Error()):
 		return "error " + errText(gotErr) + ", encoding/json's " + errText(wantErr)
@@ -90,9 +90,16 @@ var jsonRandomStrings = []string{"", "a", "infantry", "war_sun", "<script>&amp;<
 var jsonRandomFloats = []float64{0, 1, -1, 0.5, 1.0 / 3, 1e-6, 9.99999e-7, 1e-7, 1e21, 9.99e20, 1e20, -1e-7, -1e21,
 	123456789.125, math.MaxFloat64, math.SmallestNonzeroFloat64, -math.MaxFloat64, 0.1 + 0.2, 1e-300, 5e-324}
 
-// randomJSONValue is a random value of type t; depth bounds the nesting.
+// randomJSONValue is a random value of type t; depth is the number of
+// slices, arrays and maps it is in (from 4 down, they are empty or nil).
 func randomJSONValue(r *rand.Rand, t reflect.Type, depth int, sp jsonRandomSpecials) reflect.Value {
 	v := reflect.New(t).Elem()
+	if f, ok := v.Addr().Interface().(interface {
+		randomFill(*rand.Rand, jsonRandomSpecials)
+	}); ok {
+		f.randomFill(r, sp)
+		return v
+	}
 	switch t.Kind() {
 	case reflect.Bool:
 		v.SetBool(r.IntN(2) == 0)
@@ -106,12 +113,12 @@ func randomJSONValue(r *rand.Rand, t reflect.Type, depth int, sp jsonRandomSpeci
 		v.SetString(randomJSONString(r, sp.s))
 	case reflect.Pointer:
 		if r.IntN(4) > 0 {
-			v.Set(randomJSONValue(r, t.Elem(), depth+1, sp).Addr())
+			v.Set(randomJSONValue(r, t.Elem(), depth, sp).Addr())
 		}
 	case reflect.Struct:
 		for i := range t.NumField() {
 			if t.Field(i).IsExported() {
-				v.Field(i).Set(randomJSONValue(r, t.Field(i).Type, depth+1, sp))
+				v.Field(i).Set(randomJSONValue(r, t.Field(i).Type, depth, sp))
 			}
 		}
 	default:
@@ -125,7 +132,7 @@ func randomJSONValue(r *rand.Rand, t reflect.Type, depth int, sp jsonRandomSpeci
 func randomJSONContainer(r *rand.Rand, v reflect.Value, depth int, sp jsonRandomSpecials) {
 	t := v.Type()
 	n := 0
-	if depth < 8 {
+	if depth < 4 {
 		n = r.IntN(4)
 	}
 	switch t.Kind() {
@@ -198,4 +205,62 @@ func TestJSONWriterErrors(t *testing.T) {
 			t.Errorf("%v: error %v, wrote %q; want %v and nothing", x, err, buf.String(), want)
 		}
 	}
+}
+
+// randomFill fills m with random outcome names and values.
+func (m *voteByOutcome[T]) randomFill(r *rand.Rand, sp jsonRandomSpecials) {
+	n := r.IntN(4)
+	m.names, m.vals = make([]string, n), make([]T, n)
+	for i := range n {
+		m.names[i] = randomJSONString(r, sp.s)
+		m.vals[i] = randomJSONValue(r, reflect.TypeFor[T](), 4, sp).Interface().(T)
+	}
+}
+
+// TestVoteByOutcomeJSON: voteByOutcome's MarshalJSON writes what it wrote
+// through json.Marshal (voteByOutcomeJSON), errors included, for random
+// names and values of its three kinds.
+func TestVoteByOutcomeJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 3))
+	for range 2000 {
+		var f voteByOutcome[float64]
+		var n voteByOutcome[int64]
+		var a voteByOutcome[[2]float64]
+		f.randomFill(r, jsonRandomSpecials{})
+		n.randomFill(r, jsonRandomSpecials{})
+		a.randomFill(r, jsonRandomSpecials{})
+		for _, c := range []struct {
+			m    json.Marshaler
+			want func() ([]byte, error)
+		}{{f, func() ([]byte, error) { return voteByOutcomeJSON(f) }}, {n, func() ([]byte, error) { return voteByOutcomeJSON(n) }},
+			{a, func() ([]byte, error) { return voteByOutcomeJSON(a) }}} {
+			got, err := c.m.MarshalJSON()
+			want, wantErr := c.want()
+			if errText(err) != errText(wantErr) || (err == nil && !bytes.Equal(got, want)) {
+				t.Fatalf("%#v: %s, %v; want %s, %v", c.m, got, err, want, wantErr)
+			}
+		}
+	}
+}
+
+// voteByOutcomeJSON is voteByOutcome's MarshalJSON as it was, through
+// json.Marshal.
+func voteByOutcomeJSON[T any](m voteByOutcome[T]) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range m.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(name)
+		v, err := json.Marshal(m.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }

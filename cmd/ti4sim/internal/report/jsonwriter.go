@@ -12,12 +12,33 @@ import (
 
 //go:generate go test -run TestJSONEncodersGenerated -update-json-encoders
 
+// writeJSONDocument writes doc, a pointer to a document of jsonDocuments
+// (jsonencoders_generate_test.go), as json.Encoder does with
+// SetEscapeHTML(html): by its generated encoder (jsonEncoder), or,
+// without one (a type not listed, the WebAssembly build), by
+// encoding/json.
+func writeJSONDocument(w io.Writer, html bool, doc any) error {
+	if encode := jsonEncoder(doc); encode != nil {
+		return writeJSON(w, html, encode)
+	}
+	return writeJSONReflect(w, html, doc)
+}
+
+// writeJSONReflect writes doc as json.Encoder does, with
+// SetEscapeHTML(html).
+func writeJSONReflect(w io.Writer, html bool, doc any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(html)
+	return enc.Encode(doc)
+}
+
 // jsonWriter writes the answers' JSON documents without encoding/json's
 // reflection: its first use in a process built an encoder by reflection
 // for every type of the document (encoding/json's typeFields), about a
 // tenth of a one-question process such as `ti4sim ground ... -o json`
 // (issue 31). The encoders of the document types are generated
-// (jsonencoders_gen.go, by jsonencoders_gen_test.go) and write the same
+// (jsonencoders_gen.go, by jsonencoders_generate_test.go; writeJSONDocument
+// calls them) and write the same
 // bytes as json.Encoder would, which TestJSONEncodersMatch checks on
 // random documents: the same field order, omitempty and `json:"-"`, nil
 // slices and maps as null, map keys sorted, the same string escaping

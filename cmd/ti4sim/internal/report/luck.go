@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -152,9 +151,7 @@ func LuckAnswer(w io.Writer, l *Luck, f Format) error {
 // luckJSON writes a luck answer as one line of JSON.
 func luckJSON(w io.Writer, l *Luck) error {
 	l.Command = "luck"
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(l)
+	return writeJSONDocument(w, false, l)
 }
 
 // oneIn formats 1/p: "1 in 8.3", "never" for p = 0.

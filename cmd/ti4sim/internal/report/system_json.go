@@ -160,5 +160,5 @@ func systemJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 		jp.DefenderLeft, _ = expectedJSON(p.Defender)
 		j.Planets = append(j.Planets, jp)
 	}
-	return writeJSON(w, true, func(e *jsonWriter) { e.encJsonSystem(&j) })
+	return writeJSONDocument(w, true, &j)
 }

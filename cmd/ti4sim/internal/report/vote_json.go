@@ -1,8 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 
 	"github.com/ti4sim/ti4sim/agenda"
@@ -16,24 +14,34 @@ type voteByOutcome[T any] struct {
 	vals  []T
 }
 
+// MarshalJSON writes m as encoding/json would write a map of its names to
+// its values, but in the names' order (the names HTML-escaped, as by
+// json.Marshal).
 func (m voteByOutcome[T]) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	w := jsonWriter{html: true}
+	w.b = append(w.b, '{')
 	for i, name := range m.names {
 		if i > 0 {
-			b.WriteByte(',')
+			w.b = append(w.b, ',')
 		}
-		k, _ := json.Marshal(name)
-		v, err := json.Marshal(m.vals[i])
-		if err != nil {
-			return nil, err
+		w.str(name)
+		w.b = append(w.b, ':')
+		switch v := any(m.vals[i]).(type) {
+		case float64:
+			w.float(v)
+		case int64:
+			w.int(v)
+		case [2]float64:
+			w.b = append(w.b, '[')
+			w.float(v[0])
+			w.b = append(w.b, ',')
+			w.float(v[1])
+			w.b = append(w.b, ']')
+		default:
+			w.anyValue(v)
 		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(w.b, '}'), w.err
 }
 
 func voteProbs(names []string, ps []agenda.Prob) (voteByOutcome[float64], voteByOutcome[[2]float64]) {
@@ -129,17 +137,24 @@ type voteBaseJSON struct {
 	voteHead
 	VoteOrder []string               `json:"vote_order"`
 	Overall   voteByOutcome[float64] `json:"overall"`
-	CI95      struct {
-		Overall voteByOutcome[[2]float64] `json:"overall"`
-	} `json:"ci95"`
-	Counts *struct {
-		Trials  int64                `json:"trials"`
-		Overall voteByOutcome[int64] `json:"overall"`
-	} `json:"counts"`
-	Bribery  []voteBriberyJSON `json:"bribery"`
-	Duel     *voteDuelJSON     `json:"duel"`
-	Warnings []string          `json:"warnings"`
-	Scenario *scenario.Vote    `json:"scenario"`
+	CI95      voteBaseCI95           `json:"ci95"`
+	Counts    *voteBaseCounts        `json:"counts"`
+	Bribery   []voteBriberyJSON      `json:"bribery"`
+	Duel      *voteDuelJSON          `json:"duel"`
+	Warnings  []string               `json:"warnings"`
+	Scenario  *scenario.Vote         `json:"scenario"`
+}
+
+// voteBaseCI95 are a base-game vote's 95% intervals.
+type voteBaseCI95 struct {
+	Overall voteByOutcome[[2]float64] `json:"overall"`
+}
+
+// voteBaseCounts are a base-game vote's raw simulation counts (null for
+// --exact).
+type voteBaseCounts struct {
+	Trials  int64                `json:"trials"`
+	Overall voteByOutcome[int64] `json:"overall"`
 }
 
 // writeVoteJSON writes the JSON of a vote (one line); doc is echoed as its
@@ -174,7 +189,7 @@ func writeVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *agenda.
 	if a.Duel != agenda.NoDuel {
 		j.Duel = &voteDuelJSON{Die: a.Duel.String(), SwingByFace: a.Duel.Swings()}
 	}
-	return json.NewEncoder(w).Encode(j)
+	return writeJSONDocument(w, true, &j)
 }
 
 // writeBaseVoteJSON writes the JSON of a base-game vote.
@@ -187,10 +202,7 @@ func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *age
 		for i := range overall {
 			overall[i] = r.Counts.Prelim[i] + r.Counts.Final[i]
 		}
-		j.Counts = &struct {
-			Trials  int64                `json:"trials"`
-			Overall voteByOutcome[int64] `json:"overall"`
-		}{r.Counts.Trials, voteByOutcome[int64]{names: r.Outcomes, vals: overall}}
+		j.Counts = &voteBaseCounts{r.Counts.Trials, voteByOutcome[int64]{names: r.Outcomes, vals: overall}}
 	}
 	for _, i := range a.FinalOrder() {
 		j.VoteOrder = append(j.VoteOrder, a.Voters[i].Name)
@@ -199,7 +211,7 @@ func writeBaseVoteJSON(w io.Writer, a *agenda.Agenda, doc *scenario.Vote, r *age
 	if a.Duel != agenda.NoDuel {
 		j.Duel = &voteDuelJSON{Die: a.Duel.String(), SwingByFace: a.Duel.Swings()}
 	}
-	return json.NewEncoder(w).Encode(j)
+	return writeJSONDocument(w, true, &j)
 }
 
 // briberyJSON is the bribery field: one entry per Bribery holder.
