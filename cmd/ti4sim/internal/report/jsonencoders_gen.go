@@ -11,8 +11,8 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
 
-// jsonEncoder is the generated encoder of doc, a pointer to a document of
-// jsonDocuments; nil for another type.
+// jsonEncoder is the generated encoder of doc, a pointer to a document listed
+// (jsonencoders_generate_test.go); nil for another type.
 func jsonEncoder(doc any) func(*jsonWriter) {
 	switch d := doc.(type) {
 	case *jsonCombat:

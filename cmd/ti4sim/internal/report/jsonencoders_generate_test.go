@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package report
 
 // The generator of jsonencoders_gen.go: encoders, one method of
@@ -33,10 +35,7 @@ var updateJSONEncoders = flag.Bool("update-json-encoders", false, "rewrite jsone
 // jsonDocuments are the documents report writes as JSON, each written by
 // its generated encoder, with whether strings escape <, > and & (as
 // json.Encoder's default; false: SetEscapeHTML(false)).
-var jsonDocuments = []struct {
-	typ  reflect.Type
-	html bool
-}{
+var jsonDocuments = []jsonDocument{
 	{reflect.TypeFor[jsonCombat](), true},
 	{reflect.TypeFor[jsonSystem](), true},
 	{reflect.TypeFor[jsonAssignment](), true},
@@ -47,23 +46,31 @@ var jsonDocuments = []struct {
 	{reflect.TypeFor[voteBaseJSON](), true},
 }
 
-const jsonEncodersFile = "jsonencoders_gen.go"
+type jsonDocument struct {
+	typ  reflect.Type
+	html bool
+}
+
+const (
+	jsonEncodersFile = "jsonencoders_gen.go"
+	jsonTestsFile    = "jsonencoders_gen_test.go"
+)
 
 // TestJSONEncodersGenerated generates the encoders and compares them with
-// the file (or, with -update-json-encoders, writes it).
+// the files (or, with -update-json-encoders, writes them).
 func TestJSONEncodersGenerated(t *testing.T) {
-	src, err := generateJSONEncoders()
+	encoders, tests, err := generateJSONEncoders()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *updateJSONEncoders {
-		if err := os.WriteFile(jsonEncodersFile, src, 0o644); err != nil {
-			t.Fatal(err)
+	for name, src := range map[string][]byte{jsonEncodersFile: encoders, jsonTestsFile: tests} {
+		if *updateJSONEncoders {
+			if err := os.WriteFile(name, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if have, err := os.ReadFile(name); err != nil || !bytes.Equal(have, src) {
+			t.Errorf("%s is stale (or unreadable: %v): run go generate ./cmd/ti4sim/internal/report", name, err)
 		}
-		return
-	}
-	if have, err := os.ReadFile(jsonEncodersFile); err != nil || !bytes.Equal(have, src) {
-		t.Errorf("%s is stale (or unreadable: %v): run go generate ./cmd/ti4sim/internal/report", jsonEncodersFile, err)
 	}
 }
 
@@ -106,11 +113,60 @@ func TestJSONGeneratorRefuses(t *testing.T) {
 		reflect.TypeFor[text](), reflect.TypeFor[ptrMarshaler](), reflect.TypeFor[zero](), reflect.TypeFor[chan int]()} {
 		g := newJSONGen()
 		g.enqueue(typ)
-		if _, err := g.run(""); err == nil {
+		if _, err := g.file(nil, "x"); err == nil {
 			t.Errorf("%v: generated, want refused", typ)
 		}
 	}
 }
+
+// jsonGenCoverage has what the generator handles that no document has (or
+// not yet): a struct that starts with omitempty fields, every integer
+// kind, named basic types, interfaces, named map keys, pointers to
+// pointers, arrays of arrays, a value's MarshalJSON behind a pointer,
+// `json:"-"` and `json:"-,"`, embedded structs, unexported fields.
+type jsonGenCoverage struct {
+	First      string                   `json:"first,omitempty"`
+	Second     *int8                    `json:"second,omitempty"`
+	I16        int16                    `json:"i16,omitempty"`
+	I32        int32                    `json:"i32"`
+	U          uint                     `json:"u"`
+	U8         uint8                    `json:"u8,omitempty"`
+	U16        uint16                   `json:"u16"`
+	U32        uint32                   `json:"u32"`
+	UP         uintptr                  `json:"up"`
+	Name       jsonGenName              `json:"name"`
+	Float      jsonGenFloat             `json:"float,omitempty"`
+	Flag       jsonGenFlag              `json:"flag"`
+	Any        any                      `json:"any"`
+	AnyOmitted any                      `json:"any_omitted,omitempty"`
+	Keys       map[jsonGenName]float64  `json:"keys"`
+	Counts     []*jsonCount             `json:"counts"`
+	PtrPtr     **float64                `json:"ptr_ptr"`
+	Grid       [3][2]int                `json:"grid"`
+	None       [0]int                   `json:"none,omitempty"`
+	Outcomes   *voteByOutcome[int64]    `json:"outcomes"`
+	ByName     map[string][]jsonGenEdge `json:"by_name,omitempty"`
+	Pointers   map[string]*float64      `json:"pointers"`
+	Skipped    int                      `json:"-"`
+	Dash       int                      `json:"-,"`
+	Untagged   bool
+	jsonGenEmbedded
+	hidden int
+}
+
+type (
+	jsonGenName  string
+	jsonGenFloat float64
+	jsonGenFlag  bool
+	jsonGenEdge  struct{}
+)
+
+type jsonGenEmbedded struct {
+	Depth int    `json:"depth,omitempty"`
+	Note  string `json:"note"`
+}
+
+var _ = jsonGenCoverage{}.hidden // written by no encoder
 
 type jsonTextKey string
 
@@ -120,14 +176,18 @@ type jsonPtrMarshaler struct{}
 
 func (*jsonPtrMarshaler) MarshalJSON() ([]byte, error) { return []byte("1"), nil }
 
-// generateJSONEncoders is the generated file.
-func generateJSONEncoders() ([]byte, error) {
+// generateJSONEncoders is the generated files: the encoders of
+// jsonDocuments, and for the tests those of jsonGenCoverage.
+func generateJSONEncoders() (encoders, tests []byte, err error) {
 	g := newJSONGen()
-	var dispatch bytes.Buffer
-	for _, d := range jsonDocuments {
-		fmt.Fprintf(&dispatch, "case *%s:\nreturn func(w *jsonWriter) { w.%s(d) }\n", g.goType(d.typ), g.enqueue(d.typ))
+	encoders, err = g.file(jsonDocuments, "jsonEncoder")
+	if err != nil {
+		return nil, nil, err
 	}
-	return g.run(dispatch.String())
+	t := newJSONGen()
+	t.queued = g.queued // the encoders of jsonencoders_gen.go
+	tests, err = t.file([]jsonDocument{{reflect.TypeFor[jsonGenCoverage](), true}}, "jsonTestEncoder")
+	return encoders, tests, err
 }
 
 // jsonGen writes the encoders of the struct types it is given and of
@@ -148,9 +208,14 @@ func newJSONGen() *jsonGen {
 	return &jsonGen{queued: map[reflect.Type]bool{}, imports: map[string]string{}}
 }
 
-// run writes the encoders of the queued types, and is the file;
-// dispatch is jsonEncoder's cases.
-func (g *jsonGen) run(dispatch string) ([]byte, error) {
+// file is the file of the encoders of docs and every struct type they
+// reach but those g.queued holds already, docs dispatched by function
+// dispatch.
+func (g *jsonGen) file(docs []jsonDocument, dispatch string) ([]byte, error) {
+	var cases bytes.Buffer
+	for _, d := range docs {
+		fmt.Fprintf(&cases, "case *%s:\nreturn func(w *jsonWriter) { w.%s(d) }\n", g.goType(d.typ), g.enqueue(d.typ))
+	}
 	for len(g.queue) > 0 && g.err == nil {
 		t := g.queue[0]
 		g.queue = g.queue[1:]
@@ -178,12 +243,12 @@ func (g *jsonGen) run(dispatch string) ([]byte, error) {
 			src.WriteString("\n")
 		}
 	}
-	fmt.Fprintf(&src, ")\n%s%s}\nreturn nil\n}\n", jsonDispatchHead, dispatch)
+	fmt.Fprintf(&src, ")\n"+jsonDispatchHead+"%s}\nreturn nil\n}\n", dispatch, dispatch, cases.Bytes())
 	src.Write(g.body.Bytes())
 	return format.Source(src.Bytes())
 }
 
-// jsonEncodersHead starts the generated file: the WebAssembly engine
+// jsonEncodersHead starts the generated files: the WebAssembly engine
 // keeps encoding/json (jsonencoders_wasm.go), as the encoders' code would
 // pass its first download's bound (TestSiteEndToEnd).
 const jsonEncodersHead = `// Code generated by jsonencoders_generate_test.go; DO NOT EDIT.
@@ -195,9 +260,9 @@ package report
 `
 
 const jsonDispatchHead = `
-// jsonEncoder is the generated encoder of doc, a pointer to a document of
-// jsonDocuments; nil for another type.
-func jsonEncoder(doc any) func(*jsonWriter) {
+// %s is the generated encoder of doc, a pointer to a document listed
+// (jsonencoders_generate_test.go); nil for another type.
+func %s(doc any) func(*jsonWriter) {
 	switch d := doc.(type) {
 `
 
