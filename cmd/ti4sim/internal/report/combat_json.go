@@ -193,7 +193,12 @@ func sideJSON(g combat.Edition, s combat.Side, r combat.SideResult) jsonSide {
 // combatJSON writes the JSON of a combat (one line); doc, if not nil, is
 // echoed as its "scenario" field.
 func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.Result) error {
-	j := jsonCombat{
+	return writeJSONDocument(w, true, newJSONCombat(sc, doc, r))
+}
+
+// newJSONCombat is the JSON document of a combat's answer r.
+func newJSONCombat(sc combat.Scenario, doc *scenario.Combat, r combat.Result) *jsonCombat {
+	j := &jsonCombat{
 		Scenario: doc,
 		Command:  sc.Action.String(), Exact: r.Exact, Trials: r.Trials, Seed: r.Seed,
 		Ruleset:     rulesetJSON(sc.Edition),
@@ -226,7 +231,7 @@ func combatJSON(w io.Writer, sc combat.Scenario, doc *scenario.Combat, r combat.
 		j.Ground = &jsonGroundPart{Rounds: roundsJSON(*r.GroundRounds)}
 	}
 	j.States, j.RetreatWhen = statesJSON(r.States), statesJSON(r.RetreatWhen)
-	return writeJSONDocument(w, true, &j)
+	return j
 }
 
 // statesJSON lists states as JSON (nil for none).

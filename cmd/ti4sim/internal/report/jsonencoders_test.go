@@ -4,13 +4,18 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/combat"
 )
 
 // TestJSONEncodersMatch: for every document type of jsonDocuments (and
@@ -270,4 +275,38 @@ func voteByOutcomeJSON[T any](m voteByOutcome[T]) ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// BenchmarkCombatJSON writes the JSON answer of the standard space battle
+// (bench/, exact, with its scenario document): generated, by its
+// generated encoder as the answers do; encoding-json, by json.Encoder
+// with its encoders already built (the first op builds them), as a
+// long-lived service would. The first use in a process, which
+// encoding/json pays once and which was the reason for the generated
+// encoders, is not in it: that is measured on whole processes
+// (bench.BenchmarkStartup, farm-bench).
+func BenchmarkCombatJSON(b *testing.B) {
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: combat.Side{Fleet: fleet(b, "3 carrier, 6 fighter")},
+		Defender: combat.Side{Fleet: fleet(b, "1 dreadnought, 2 destroyer, 3 fighter")}}
+	r, err := combat.Solve(context.Background(), sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seed := uint64(1)
+	doc := &scenario.Combat{Version: scenario.Version, Action: scenario.ActionSpace, Ruleset: "ti4",
+		Attacker: scenario.Side{Fleet: []scenario.Units{{Unit: "carrier", Count: 3}, {Unit: "fighter", Count: 6}}},
+		Defender: scenario.Side{Fleet: []scenario.Units{{Unit: "dreadnought", Count: 1}, {Unit: "destroyer", Count: 2}, {Unit: "fighter", Count: 3}}},
+		Run:      scenario.Run{Exact: true, Seed: &seed}}
+	j := newJSONCombat(sc, doc, r)
+	for name, write := range map[string]func(io.Writer, bool, any) error{"generated": writeJSONDocument, "encoding-json": writeJSONReflect} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := write(io.Discard, true, j); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

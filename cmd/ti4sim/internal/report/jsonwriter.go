@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -54,14 +55,22 @@ type jsonWriter struct {
 // writes it: one line, ended by a newline, in one Write, and nothing at
 // all when encoding fails. html is json.Encoder's SetEscapeHTML.
 func writeJSON(w io.Writer, html bool, encode func(*jsonWriter)) error {
-	e := jsonWriter{b: make([]byte, 0, 2048), html: html}
-	encode(&e)
+	e := jsonWriters.Get().(*jsonWriter)
+	defer jsonWriters.Put(e)
+	e.b, e.html, e.err = e.b[:0], html, nil
+	encode(e)
 	if e.err != nil {
 		return e.err
 	}
-	_, err := w.Write(append(e.b, '\n'))
+	e.b = append(e.b, '\n')
+	_, err := w.Write(e.b)
 	return err
 }
+
+// jsonWriters keep writers' buffers from one document to the next (a
+// service's, a batch's), as json.Encoder keeps its own; an io.Writer keeps
+// no slice it was given.
+var jsonWriters = sync.Pool{New: func() any { return &jsonWriter{b: make([]byte, 0, 4096)} }}
 
 func (w *jsonWriter) null() { w.b = append(w.b, "null"...) }
 

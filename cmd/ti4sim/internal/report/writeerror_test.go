@@ -14,7 +14,7 @@ import (
 // Every renderer returns the first write error, wherever the writer
 // fails (checkWriteErrors), for each kind of output it has.
 
-func fleet(t *testing.T, s string) units.Fleet {
+func fleet(t testing.TB, s string) units.Fleet {
 	t.Helper()
 	f, err := units.ParseFleet(s)
 	if err != nil {
