@@ -19,21 +19,25 @@ import (
 )
 
 // TestJSONEncodersMatch: for every document type of jsonDocuments (and
-// jsonGenCoverage, the generator's other cases), the
-// generated encoder writes the bytes json.Encoder writes — or fails with
-// its error, writing nothing — on 2000 random documents each (seeded),
-// both with and without HTML escaping: every field filled at random, with
-// nil, empty and full slices, maps and pointers, strings of HTML
-// characters, control characters, U+2028, invalid UTF-8 and other
-// scripts, and floats at encoding/json's format switches (1e-6, 1e21),
-// -0, the extremes and, now and then, NaN or ±Inf.
+// jsonGenCoverage, the generator's other cases), the generated encoder
+// writes the bytes json.Encoder writes — or fails with its error, writing
+// nothing — on 2000 random documents each (seeded; 200 under -race), both
+// with and without HTML escaping: every field filled at random, with nil,
+// empty and full slices, maps and pointers, strings of HTML characters,
+// control characters, U+2028, invalid UTF-8 and other scripts, and floats
+// at encoding/json's format switches (1e-6, 1e21), -0, the extremes and,
+// now and then, NaN or ±Inf.
 func TestJSONEncodersMatch(t *testing.T) {
+	documents := 2000
+	if raceEnabled {
+		documents = 200
+	}
 	for _, d := range append(jsonDocuments, jsonDocument{reflect.TypeFor[jsonGenCoverage](), true}) {
 		if jsonEncoder(reflect.New(d.typ).Interface()) == nil && d.typ != reflect.TypeFor[jsonGenCoverage]() {
 			t.Fatalf("%v has no generated encoder: run go generate ./cmd/ti4sim/internal/report", d.typ)
 		}
 		r := rand.New(rand.NewPCG(31, uint64(len(d.typ.Name()))))
-		for i := range 2000 {
+		for i := range documents {
 			v := randomJSONValue(r, d.typ, 0, jsonRandomSpecials{}).Addr().Interface()
 			for _, html := range []bool{true, false} {
 				if msg := jsonMismatch(v, html); msg != "" {
