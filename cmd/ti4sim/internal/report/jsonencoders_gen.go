@@ -36,311 +36,196 @@ func jsonEncoder(doc any) func(*jsonWriter) {
 }
 
 func (w *jsonWriter) encJsonCombat(v *jsonCombat) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
 	if v.Ruleset != "" {
-		w.b = append(w.b, `,"ruleset":`...)
+		w.key(`,"ruleset":`)
 		w.str(v.Ruleset)
 	}
 	if v.Exact {
-		w.b = append(w.b, `,"exact":`...)
+		w.key(`,"exact":`)
 		w.bool(v.Exact)
 	}
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	w.uint(v.Seed)
-	w.b = append(w.b, `,"attacker_win":`...)
+	w.key(`,"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
 	if v.AttackerRetreats != nil {
-		w.b = append(w.b, `,"attacker_retreats":`...)
+		w.key(`,"attacker_retreats":`)
 		w.float(*v.AttackerRetreats)
 	}
 	if v.DefenderRetreats != nil {
-		w.b = append(w.b, `,"defender_retreats":`...)
+		w.key(`,"defender_retreats":`)
 		w.float(*v.DefenderRetreats)
 	}
 	if v.Unfinished != nil {
-		w.b = append(w.b, `,"unfinished":`...)
+		w.key(`,"unfinished":`)
 		w.float(*v.Unfinished)
 	}
 	if v.BothWipedOut != nil {
-		w.b = append(w.b, `,"both_wiped_out":`...)
+		w.key(`,"both_wiped_out":`)
 		w.float(*v.BothWipedOut)
 	}
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encJsonIntervals(&v.CI95)
-	w.b = append(w.b, `,"counts":`...)
+	w.key(`,"counts":`)
 	w.encJsonCounts(&v.Counts)
 	if v.Space != nil {
-		w.b = append(w.b, `,"space":`...)
+		w.key(`,"space":`)
 		w.encJsonPhase(v.Space)
 	}
 	if v.Invaded != nil {
-		w.b = append(w.b, `,"invaded":`...)
+		w.key(`,"invaded":`)
 		w.float(*v.Invaded)
 	}
-	w.b = append(w.b, `,"attacker":`...)
+	w.key(`,"attacker":`)
 	w.encJsonSide(&v.Attacker)
-	w.b = append(w.b, `,"defender":`...)
+	w.key(`,"defender":`)
 	w.encJsonSide(&v.Defender)
-	w.b = append(w.b, `,"rounds":`...)
+	w.key(`,"rounds":`)
 	w.encJsonRounds(&v.Rounds)
 	if v.Ground != nil {
-		w.b = append(w.b, `,"ground":`...)
+		w.key(`,"ground":`)
 		w.encJsonGroundPart(v.Ground)
 	}
 	if len(v.States) != 0 {
-		w.b = append(w.b, `,"states":`...)
-		w.b = append(w.b, '[')
-		for i1 := range v.States {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonState(&v.States[i1])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"states":`)
+		jsonSlice(w, v.States, (*jsonWriter).encJsonState)
 	}
 	if len(v.RetreatWhen) != 0 {
-		w.b = append(w.b, `,"retreat_when":`...)
-		w.b = append(w.b, '[')
-		for i2 := range v.RetreatWhen {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonState(&v.RetreatWhen[i2])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"retreat_when":`)
+		jsonSlice(w, v.RetreatWhen, (*jsonWriter).encJsonState)
 	}
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.Warnings {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i3])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
 	if v.Scenario != nil {
-		w.b = append(w.b, `,"scenario":`...)
+		w.key(`,"scenario":`)
 		w.encScenarioCombat(v.Scenario)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonSystem(v *jsonSystem) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
 	if v.Ruleset != "" {
-		w.b = append(w.b, `,"ruleset":`...)
+		w.key(`,"ruleset":`)
 		w.str(v.Ruleset)
 	}
 	if v.Exact {
-		w.b = append(w.b, `,"exact":`...)
+		w.key(`,"exact":`)
 		w.bool(v.Exact)
 	}
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	w.uint(v.Seed)
-	w.b = append(w.b, `,"commit":`...)
+	w.key(`,"commit":`)
 	w.str(v.Commit)
-	w.b = append(w.b, `,"take_all":`...)
+	w.key(`,"take_all":`)
 	w.float(v.TakeAll)
-	w.b = append(w.b, `,"taken":`...)
-	if v.Taken == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Taken {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.Taken[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"taken_mean":`...)
+	w.key(`,"taken":`)
+	w.floats(v.Taken)
+	w.key(`,"taken_mean":`)
 	w.float(v.TakenMean)
-	w.b = append(w.b, `,"taken_mean_se":`...)
+	w.key(`,"taken_mean_se":`)
 	w.float(v.TakenMeanSE)
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encJsonSystemIntervals(&v.CI95)
-	w.b = append(w.b, `,"space":`...)
+	w.key(`,"space":`)
 	w.encJsonSystemSpace(&v.Space)
-	w.b = append(w.b, `,"planets":`...)
-	if v.Planets == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Planets {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonPlanet(&v.Planets[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"attacker":`...)
+	w.key(`,"planets":`)
+	jsonSlice(w, v.Planets, (*jsonWriter).encJsonPlanet)
+	w.key(`,"attacker":`)
 	w.encJsonSystemAttacker(&v.Attacker)
-	w.b = append(w.b, `,"defender":`...)
+	w.key(`,"defender":`)
 	w.encJsonSystemSide(&v.Defender)
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.Warnings {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i3])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
 	if v.Scenario != nil {
-		w.b = append(w.b, `,"scenario":`...)
+		w.key(`,"scenario":`)
 		w.encScenarioCombat(v.Scenario)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonAssignment(v *jsonAssignment) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
 	if v.Ruleset != "" {
-		w.b = append(w.b, `,"ruleset":`...)
+		w.key(`,"ruleset":`)
 		w.str(v.Ruleset)
 	}
-	w.b = append(w.b, `,"exact":`...)
+	w.key(`,"exact":`)
 	w.bool(v.Exact)
-	w.b = append(w.b, `,"policy":`...)
-	if v.Policy == nil {
+	w.key(`,"policy":`)
+	w.strMap(v.Policy)
+	w.key(`,"default":`)
+	w.encJsonValue(&v.Default)
+	w.key(`,"optimal":`)
+	w.encJsonValue(&v.Optimal)
+	w.key(`,"gain":`)
+	w.encJsonGain(&v.Gain)
+	w.key(`,"first_round":`)
+	if v.FirstRound == nil {
 		w.null()
 	} else {
 		w.b = append(w.b, '{')
-		for i1, k2 := range slices.Sorted(maps.Keys(v.Policy)) {
+		for i1, k2 := range slices.Sorted(maps.Keys(v.FirstRound)) {
 			if i1 > 0 {
 				w.b = append(w.b, ',')
 			}
 			w.str(k2)
 			w.b = append(w.b, ':')
-			w.str(v.Policy[k2])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"default":`...)
-	w.encJsonValue(&v.Default)
-	w.b = append(w.b, `,"optimal":`...)
-	w.encJsonValue(&v.Optimal)
-	w.b = append(w.b, `,"gain":`...)
-	w.encJsonGain(&v.Gain)
-	w.b = append(w.b, `,"first_round":`...)
-	if v.FirstRound == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i3, k4 := range slices.Sorted(maps.Keys(v.FirstRound)) {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k4)
-			w.b = append(w.b, ':')
 			{
-				e := v.FirstRound[k4]
+				e := v.FirstRound[k2]
 				w.encJsonPolicyState(&e)
 			}
 		}
 		w.b = append(w.b, '}')
 	}
 	if len(v.Decisions) != 0 {
-		w.b = append(w.b, `,"decisions":`...)
+		w.key(`,"decisions":`)
 		w.b = append(w.b, '{')
-		for i5, k6 := range slices.Sorted(maps.Keys(v.Decisions)) {
-			if i5 > 0 {
+		for i3, k4 := range slices.Sorted(maps.Keys(v.Decisions)) {
+			if i3 > 0 {
 				w.b = append(w.b, ',')
 			}
-			w.str(k6)
+			w.str(k4)
 			w.b = append(w.b, ':')
-			if v.Decisions[k6] == nil {
-				w.null()
-			} else {
-				w.b = append(w.b, '[')
-				for i7 := range v.Decisions[k6] {
-					if i7 > 0 {
-						w.b = append(w.b, ',')
-					}
-					w.encJsonPolicyState(&v.Decisions[k6][i7])
-				}
-				w.b = append(w.b, ']')
-			}
+			jsonSlice(w, v.Decisions[k4], (*jsonWriter).encJsonPolicyState)
 		}
 		w.b = append(w.b, '}')
 	}
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i8 := range v.Warnings {
-			if i8 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i8])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
 	if v.Scenario != nil {
-		w.b = append(w.b, `,"scenario":`...)
+		w.key(`,"scenario":`)
 		w.encScenarioCombat(v.Scenario)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonComparison(v *jsonComparison) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
-	w.b = append(w.b, `,"action":`...)
+	w.key(`,"action":`)
 	w.str(v.Action)
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	w.uint(v.Seed)
-	w.b = append(w.b, `,"variants":`...)
-	if v.Variants == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Variants {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonVariant(&v.Variants[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"differences":`...)
-	if v.Differences == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Differences {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonDifference(&v.Differences[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"variants":`)
+	jsonSlice(w, v.Variants, (*jsonWriter).encJsonVariant)
+	w.key(`,"differences":`)
+	jsonSlice(w, v.Differences, (*jsonWriter).encJsonDifference)
+	w.key(`,"scenario":`)
 	if v.Scenario == nil {
 		w.null()
 	} else {
@@ -350,65 +235,43 @@ func (w *jsonWriter) encJsonComparison(v *jsonComparison) {
 }
 
 func (w *jsonWriter) encJsonAdvice(v *jsonAdvice) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
-	w.b = append(w.b, `,"action":`...)
+	w.key(`,"action":`)
 	w.str(v.Action)
-	w.b = append(w.b, `,"target":`...)
+	w.key(`,"target":`)
 	w.float(v.Target)
-	w.b = append(w.b, `,"keep":`...)
+	w.key(`,"keep":`)
 	w.int(int64(v.Keep))
-	w.b = append(w.b, `,"best":`...)
+	w.key(`,"best":`)
 	w.encJsonCandidate(&v.Best)
-	w.b = append(w.b, `,"reached":`...)
+	w.key(`,"reached":`)
 	w.bool(v.Reached)
-	w.b = append(w.b, `,"pareto":`...)
-	if v.Pareto == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Pareto {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonCandidate(&v.Pareto[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"buildable":`...)
+	w.key(`,"pareto":`)
+	jsonSlice(w, v.Pareto, (*jsonWriter).encJsonCandidate)
+	w.key(`,"buildable":`)
 	w.int(int64(v.Buildable))
-	w.b = append(w.b, `,"evaluated":`...)
+	w.key(`,"evaluated":`)
 	w.int(int64(v.Evaluated))
-	w.b = append(w.b, `,"exact":`...)
+	w.key(`,"exact":`)
 	w.bool(v.Exact)
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	w.uint(v.Seed)
 	if v.NotExact != "" {
-		w.b = append(w.b, `,"not_exact":`...)
+		w.key(`,"not_exact":`)
 		w.str(v.NotExact)
 	}
-	w.b = append(w.b, `,"production":`...)
+	w.key(`,"production":`)
 	w.int(int64(v.Production))
-	w.b = append(w.b, `,"fleet_pool":`...)
+	w.key(`,"fleet_pool":`)
 	w.int(int64(v.FleetPool))
-	w.b = append(w.b, `,"assumed":`...)
-	if v.Assumed == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Assumed {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonAssumed(&v.Assumed[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"elapsed_ms":`...)
+	w.key(`,"assumed":`)
+	jsonSlice(w, v.Assumed, (*jsonWriter).encJsonAssumed)
+	w.key(`,"elapsed_ms":`)
 	w.float(v.ElapsedMS)
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"scenario":`)
 	if v.Scenario == nil {
 		w.null()
 	} else {
@@ -418,151 +281,89 @@ func (w *jsonWriter) encJsonAdvice(v *jsonAdvice) {
 }
 
 func (w *jsonWriter) encLuck(v *Luck) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.Command)
 	if v.Result != nil {
-		w.b = append(w.b, `,"result":`...)
+		w.key(`,"result":`)
 		w.encLuckResult(v.Result)
 	}
 	if v.Roll != nil {
-		w.b = append(w.b, `,"roll":`...)
+		w.key(`,"roll":`)
 		w.encLuckRoll(v.Roll)
 	}
 	if v.Totals != nil {
-		w.b = append(w.b, `,"totals":`...)
+		w.key(`,"totals":`)
 		w.encLuckTotals(v.Totals)
 	}
 	if len(v.Warnings) != 0 {
-		w.b = append(w.b, `,"warnings":`...)
-		w.b = append(w.b, '[')
-		for i1 := range v.Warnings {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i1])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"warnings":`)
+		w.strs(v.Warnings)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteJSON(v *voteJSON) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.voteHead.Command)
-	w.b = append(w.b, `,"mode":`...)
+	w.key(`,"mode":`)
 	w.str(v.voteHead.Mode)
-	w.b = append(w.b, `,"exact":`...)
+	w.key(`,"exact":`)
 	w.bool(v.voteHead.Exact)
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	if v.voteHead.Trials == nil {
 		w.null()
 	} else {
 		w.int(*v.voteHead.Trials)
 	}
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	if v.voteHead.Seed == nil {
 		w.null()
 	} else {
 		w.uint(*v.voteHead.Seed)
 	}
-	w.b = append(w.b, `,"outcomes":`...)
-	if v.voteHead.Outcomes == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.voteHead.Outcomes {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.voteHead.Outcomes[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"voters":`...)
-	if v.voteHead.Voters == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.voteHead.Voters {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.voteHead.Voters[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"speaker":`...)
+	w.key(`,"outcomes":`)
+	w.strs(v.voteHead.Outcomes)
+	w.key(`,"voters":`)
+	w.strs(v.voteHead.Voters)
+	w.key(`,"speaker":`)
 	w.str(v.voteHead.Speaker)
-	w.b = append(w.b, `,"players":`...)
+	w.key(`,"players":`)
 	w.int(int64(v.voteHead.Players))
-	w.b = append(w.b, `,"final_vote_order":`...)
-	if v.FinalOrder == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.FinalOrder {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.FinalOrder[i3])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"preliminary":`...)
+	w.key(`,"final_vote_order":`)
+	w.strs(v.FinalOrder)
+	w.key(`,"preliminary":`)
 	w.marshaler(v.Preliminary)
-	w.b = append(w.b, `,"no_majority":`...)
+	w.key(`,"no_majority":`)
 	w.float(v.NoMajority)
-	w.b = append(w.b, `,"final":`...)
+	w.key(`,"final":`)
 	w.marshaler(v.Final)
-	w.b = append(w.b, `,"final_if_held":`...)
+	w.key(`,"final_if_held":`)
 	if v.FinalIfHeld == nil {
 		w.null()
 	} else {
 		w.marshaler(v.FinalIfHeld)
 	}
-	w.b = append(w.b, `,"overall":`...)
+	w.key(`,"overall":`)
 	w.marshaler(v.Overall)
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encVoteCI95(&v.CI95)
-	w.b = append(w.b, `,"counts":`...)
+	w.key(`,"counts":`)
 	if v.Counts == nil {
 		w.null()
 	} else {
 		w.encVoteCounts(v.Counts)
 	}
-	w.b = append(w.b, `,"bribery":`...)
-	if v.Bribery == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i4 := range v.Bribery {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encVoteBriberyJSON(&v.Bribery[i4])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"duel":`...)
+	w.key(`,"bribery":`)
+	jsonSlice(w, v.Bribery, (*jsonWriter).encVoteBriberyJSON)
+	w.key(`,"duel":`)
 	if v.Duel == nil {
 		w.null()
 	} else {
 		w.encVoteDuelJSON(v.Duel)
 	}
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i5 := range v.Warnings {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i5])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
+	w.key(`,"scenario":`)
 	if v.Scenario == nil {
 		w.null()
 	} else {
@@ -572,110 +373,55 @@ func (w *jsonWriter) encVoteJSON(v *voteJSON) {
 }
 
 func (w *jsonWriter) encVoteBaseJSON(v *voteBaseJSON) {
-	w.b = append(w.b, `{"command":`...)
+	w.key(`{"command":`)
 	w.str(v.voteHead.Command)
-	w.b = append(w.b, `,"mode":`...)
+	w.key(`,"mode":`)
 	w.str(v.voteHead.Mode)
-	w.b = append(w.b, `,"exact":`...)
+	w.key(`,"exact":`)
 	w.bool(v.voteHead.Exact)
-	w.b = append(w.b, `,"trials":`...)
+	w.key(`,"trials":`)
 	if v.voteHead.Trials == nil {
 		w.null()
 	} else {
 		w.int(*v.voteHead.Trials)
 	}
-	w.b = append(w.b, `,"seed":`...)
+	w.key(`,"seed":`)
 	if v.voteHead.Seed == nil {
 		w.null()
 	} else {
 		w.uint(*v.voteHead.Seed)
 	}
-	w.b = append(w.b, `,"outcomes":`...)
-	if v.voteHead.Outcomes == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.voteHead.Outcomes {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.voteHead.Outcomes[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"voters":`...)
-	if v.voteHead.Voters == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.voteHead.Voters {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.voteHead.Voters[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"speaker":`...)
+	w.key(`,"outcomes":`)
+	w.strs(v.voteHead.Outcomes)
+	w.key(`,"voters":`)
+	w.strs(v.voteHead.Voters)
+	w.key(`,"speaker":`)
 	w.str(v.voteHead.Speaker)
-	w.b = append(w.b, `,"players":`...)
+	w.key(`,"players":`)
 	w.int(int64(v.voteHead.Players))
-	w.b = append(w.b, `,"vote_order":`...)
-	if v.VoteOrder == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.VoteOrder {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.VoteOrder[i3])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"overall":`...)
+	w.key(`,"vote_order":`)
+	w.strs(v.VoteOrder)
+	w.key(`,"overall":`)
 	w.marshaler(v.Overall)
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encVoteBaseCI95(&v.CI95)
-	w.b = append(w.b, `,"counts":`...)
+	w.key(`,"counts":`)
 	if v.Counts == nil {
 		w.null()
 	} else {
 		w.encVoteBaseCounts(v.Counts)
 	}
-	w.b = append(w.b, `,"bribery":`...)
-	if v.Bribery == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i4 := range v.Bribery {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encVoteBriberyJSON(&v.Bribery[i4])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"duel":`...)
+	w.key(`,"bribery":`)
+	jsonSlice(w, v.Bribery, (*jsonWriter).encVoteBriberyJSON)
+	w.key(`,"duel":`)
 	if v.Duel == nil {
 		w.null()
 	} else {
 		w.encVoteDuelJSON(v.Duel)
 	}
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i5 := range v.Warnings {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i5])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
+	w.key(`,"scenario":`)
 	if v.Scenario == nil {
 		w.null()
 	} else {
@@ -685,319 +431,174 @@ func (w *jsonWriter) encVoteBaseJSON(v *voteBaseJSON) {
 }
 
 func (w *jsonWriter) encJsonIntervals(v *jsonIntervals) {
-	w.b = append(w.b, `{"attacker_win":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.AttackerWin {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.AttackerWin[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"draw":`...)
-	w.b = append(w.b, '[')
-	for i2 := range v.Draw {
-		if i2 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.Draw[i2])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"defender_win":`...)
-	w.b = append(w.b, '[')
-	for i3 := range v.DefenderWin {
-		if i3 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.DefenderWin[i3])
-	}
-	w.b = append(w.b, ']')
+	w.key(`{"attacker_win":`)
+	w.floatPair(v.AttackerWin)
+	w.key(`,"draw":`)
+	w.floatPair(v.Draw)
+	w.key(`,"defender_win":`)
+	w.floatPair(v.DefenderWin)
 	if v.AttackerRetreats != nil {
-		w.b = append(w.b, `,"attacker_retreats":`...)
-		w.b = append(w.b, '[')
-		for i4 := range *v.AttackerRetreats {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float((*v.AttackerRetreats)[i4])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"attacker_retreats":`)
+		w.floatPair((*v.AttackerRetreats))
 	}
 	if v.DefenderRetreats != nil {
-		w.b = append(w.b, `,"defender_retreats":`...)
-		w.b = append(w.b, '[')
-		for i5 := range *v.DefenderRetreats {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float((*v.DefenderRetreats)[i5])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"defender_retreats":`)
+		w.floatPair((*v.DefenderRetreats))
 	}
 	if v.Unfinished != nil {
-		w.b = append(w.b, `,"unfinished":`...)
-		w.b = append(w.b, '[')
-		for i6 := range *v.Unfinished {
-			if i6 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float((*v.Unfinished)[i6])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"unfinished":`)
+		w.floatPair((*v.Unfinished))
 	}
 	if v.BothWipedOut != nil {
-		w.b = append(w.b, `,"both_wiped_out":`...)
-		w.b = append(w.b, '[')
-		for i7 := range *v.BothWipedOut {
-			if i7 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float((*v.BothWipedOut)[i7])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"both_wiped_out":`)
+		w.floatPair((*v.BothWipedOut))
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonCounts(v *jsonCounts) {
-	w.b = append(w.b, `{"attacker_win":`...)
+	w.key(`{"attacker_win":`)
 	w.int(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.int(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.int(v.DefenderWin)
 	if v.AttackerRetreats != nil {
-		w.b = append(w.b, `,"attacker_retreats":`...)
+		w.key(`,"attacker_retreats":`)
 		w.int(*v.AttackerRetreats)
 	}
 	if v.DefenderRetreats != nil {
-		w.b = append(w.b, `,"defender_retreats":`...)
+		w.key(`,"defender_retreats":`)
 		w.int(*v.DefenderRetreats)
 	}
 	if v.Unfinished != nil {
-		w.b = append(w.b, `,"unfinished":`...)
+		w.key(`,"unfinished":`)
 		w.int(*v.Unfinished)
 	}
 	if v.BothWipedOut != nil {
-		w.b = append(w.b, `,"both_wiped_out":`...)
+		w.key(`,"both_wiped_out":`)
 		w.int(*v.BothWipedOut)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonPhase(v *jsonPhase) {
-	w.b = append(w.b, `{"attacker_win":`...)
+	w.key(`{"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
 	if v.AttackerRetreats != nil {
-		w.b = append(w.b, `,"attacker_retreats":`...)
+		w.key(`,"attacker_retreats":`)
 		w.float(*v.AttackerRetreats)
 	}
 	if v.DefenderRetreats != nil {
-		w.b = append(w.b, `,"defender_retreats":`...)
+		w.key(`,"defender_retreats":`)
 		w.float(*v.DefenderRetreats)
 	}
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encJsonIntervals(&v.CI95)
-	w.b = append(w.b, `,"rounds":`...)
+	w.key(`,"rounds":`)
 	w.encJsonRounds(&v.Rounds)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonSide(v *jsonSide) {
-	w.b = append(w.b, `{"fleet":`...)
+	w.key(`{"fleet":`)
 	w.str(v.Fleet)
-	w.b = append(w.b, `,"survivors":`...)
-	if v.Survivors == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i1, k2 := range slices.Sorted(maps.Keys(v.Survivors)) {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k2)
-			w.b = append(w.b, ':')
-			w.float(v.Survivors[k2])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"survivors_se":`...)
-	if v.SurvivorsSE == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i3, k4 := range slices.Sorted(maps.Keys(v.SurvivorsSE)) {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k4)
-			w.b = append(w.b, ':')
-			w.float(v.SurvivorsSE[k4])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"resources_lost":`...)
+	w.key(`,"survivors":`)
+	w.floatMap(v.Survivors)
+	w.key(`,"survivors_se":`)
+	w.floatMap(v.SurvivorsSE)
+	w.key(`,"resources_lost":`)
 	w.float(v.ResourcesLost)
-	w.b = append(w.b, `,"resources_lost_se":`...)
+	w.key(`,"resources_lost_se":`)
 	w.float(v.ResourcesLostSE)
 	if v.CapacityLost != nil {
-		w.b = append(w.b, `,"capacity_lost":`...)
+		w.key(`,"capacity_lost":`)
 		w.float(*v.CapacityLost)
 	}
 	if v.Revived != nil {
-		w.b = append(w.b, `,"revived":`...)
+		w.key(`,"revived":`)
 		w.float(*v.Revived)
 	}
 	if v.Captured != nil {
-		w.b = append(w.b, `,"captured":`...)
+		w.key(`,"captured":`)
 		w.float(*v.Captured)
 	}
-	w.b = append(w.b, `,"left":`...)
+	w.key(`,"left":`)
 	w.encJsonLeft(&v.Left)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonRounds(v *jsonRounds) {
-	w.b = append(w.b, `{"mean":`...)
+	w.key(`{"mean":`)
 	w.float(v.Mean)
-	w.b = append(w.b, `,"se":`...)
+	w.key(`,"se":`)
 	w.float(v.SE)
-	w.b = append(w.b, `,"histogram":`...)
-	if v.Histogram == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Histogram {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.Histogram[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"histogram":`)
+	w.floats(v.Histogram)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonGroundPart(v *jsonGroundPart) {
-	w.b = append(w.b, `{"rounds":`...)
+	w.key(`{"rounds":`)
 	w.encJsonRounds(&v.Rounds)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonState(v *jsonState) {
-	w.b = append(w.b, `{"p":`...)
+	w.key(`{"p":`)
 	w.float(v.P)
-	w.b = append(w.b, `,"ci95":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.CI95 {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.CI95[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"attacker":`...)
-	if v.Attacker == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Attacker {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonCount(&v.Attacker[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"defender":`...)
-	if v.Defender == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.Defender {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonCount(&v.Defender[i3])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"ci95":`)
+	w.floatPair(v.CI95)
+	w.key(`,"attacker":`)
+	jsonSlice(w, v.Attacker, (*jsonWriter).encJsonCount)
+	w.key(`,"defender":`)
+	jsonSlice(w, v.Defender, (*jsonWriter).encJsonCount)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioCombat(v *scenario.Combat) {
-	w.b = append(w.b, `{"version":`...)
+	w.key(`{"version":`)
 	w.int(int64(v.Version))
-	w.b = append(w.b, `,"action":`...)
+	w.key(`,"action":`)
 	w.str(v.Action)
-	w.b = append(w.b, `,"ruleset":`...)
+	w.key(`,"ruleset":`)
 	w.str(v.Ruleset)
 	if len(v.Printings) != 0 {
-		w.b = append(w.b, `,"printings":`...)
-		w.b = append(w.b, '{')
-		for i1, k2 := range slices.Sorted(maps.Keys(v.Printings)) {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k2)
-			w.b = append(w.b, ':')
-			w.str(v.Printings[k2])
-		}
-		w.b = append(w.b, '}')
+		w.key(`,"printings":`)
+		w.strMap(v.Printings)
 	}
-	w.b = append(w.b, `,"system":`...)
+	w.key(`,"system":`)
 	w.encScenarioSystem(&v.System)
-	w.b = append(w.b, `,"attacker":`...)
+	w.key(`,"attacker":`)
 	w.encScenarioSide(&v.Attacker)
-	w.b = append(w.b, `,"defender":`...)
+	w.key(`,"defender":`)
 	w.encScenarioSide(&v.Defender)
-	w.b = append(w.b, `,"run":`...)
+	w.key(`,"run":`)
 	w.encScenarioRun(&v.Run)
 	if len(v.Units) != 0 {
-		w.b = append(w.b, `,"units":`...)
-		w.b = append(w.b, '[')
-		for i3 := range v.Units {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioUnitFile(&v.Units[i3])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"units":`)
+		jsonSlice(w, v.Units, (*jsonWriter).encScenarioUnitFile)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonSystemIntervals(v *jsonSystemIntervals) {
-	w.b = append(w.b, `{"take_all":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.TakeAll {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.TakeAll[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"taken":`...)
+	w.key(`{"take_all":`)
+	w.floatPair(v.TakeAll)
+	w.key(`,"taken":`)
 	if v.Taken == nil {
 		w.null()
 	} else {
 		w.b = append(w.b, '[')
-		for i2 := range v.Taken {
-			if i2 > 0 {
+		for i1 := range v.Taken {
+			if i1 > 0 {
 				w.b = append(w.b, ',')
 			}
-			w.b = append(w.b, '[')
-			for i3 := range v.Taken[i2] {
-				if i3 > 0 {
-					w.b = append(w.b, ',')
-				}
-				w.float(v.Taken[i2][i3])
-			}
-			w.b = append(w.b, ']')
+			w.floatPair(v.Taken[i1])
 		}
 		w.b = append(w.b, ']')
 	}
@@ -1005,564 +606,359 @@ func (w *jsonWriter) encJsonSystemIntervals(v *jsonSystemIntervals) {
 }
 
 func (w *jsonWriter) encJsonSystemSpace(v *jsonSystemSpace) {
-	w.b = append(w.b, `{"attacker_win":`...)
+	w.key(`{"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
 	if v.AttackerRetreats != nil {
-		w.b = append(w.b, `,"attacker_retreats":`...)
+		w.key(`,"attacker_retreats":`)
 		w.float(*v.AttackerRetreats)
 	}
 	if v.DefenderRetreats != nil {
-		w.b = append(w.b, `,"defender_retreats":`...)
+		w.key(`,"defender_retreats":`)
 		w.float(*v.DefenderRetreats)
 	}
 	if v.Unfinished != nil {
-		w.b = append(w.b, `,"unfinished":`...)
+		w.key(`,"unfinished":`)
 		w.float(*v.Unfinished)
 	}
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encJsonIntervals(&v.CI95)
-	w.b = append(w.b, `,"rounds_mean":`...)
+	w.key(`,"rounds_mean":`)
 	w.float(v.RoundsMean)
-	w.b = append(w.b, `,"rounds_mean_se":`...)
+	w.key(`,"rounds_mean_se":`)
 	w.float(v.RoundsMeanSE)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonPlanet(v *jsonPlanet) {
-	w.b = append(w.b, `{"name":`...)
+	w.key(`{"name":`)
 	w.str(v.Name)
 	if v.Cultural {
-		w.b = append(w.b, `,"cultural":`...)
+		w.key(`,"cultural":`)
 		w.bool(v.Cultural)
 	}
-	w.b = append(w.b, `,"units":`...)
+	w.key(`,"units":`)
 	w.str(v.Units)
-	w.b = append(w.b, `,"taken":`...)
+	w.key(`,"taken":`)
 	w.float(v.Taken)
-	w.b = append(w.b, `,"taken_ci95":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.TakenCI95 {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.TakenCI95[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"invaded":`...)
+	w.key(`,"taken_ci95":`)
+	w.floatPair(v.TakenCI95)
+	w.key(`,"invaded":`)
 	w.float(v.Invaded)
-	w.b = append(w.b, `,"wiped_out":`...)
+	w.key(`,"wiped_out":`)
 	w.float(v.WipedOut)
-	w.b = append(w.b, `,"committed":`...)
-	if v.Committed == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i2, k3 := range slices.Sorted(maps.Keys(v.Committed)) {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k3)
-			w.b = append(w.b, ':')
-			w.float(v.Committed[k3])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"attacker_left":`...)
-	if v.AttackerLeft == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i4, k5 := range slices.Sorted(maps.Keys(v.AttackerLeft)) {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k5)
-			w.b = append(w.b, ':')
-			w.float(v.AttackerLeft[k5])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"defender_left":`...)
-	if v.DefenderLeft == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i6, k7 := range slices.Sorted(maps.Keys(v.DefenderLeft)) {
-			if i6 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k7)
-			w.b = append(w.b, ':')
-			w.float(v.DefenderLeft[k7])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"ground_rounds_mean":`...)
+	w.key(`,"committed":`)
+	w.floatMap(v.Committed)
+	w.key(`,"attacker_left":`)
+	w.floatMap(v.AttackerLeft)
+	w.key(`,"defender_left":`)
+	w.floatMap(v.DefenderLeft)
+	w.key(`,"ground_rounds_mean":`)
 	w.float(v.GroundRoundsMean)
-	w.b = append(w.b, `,"ground_rounds_mean_se":`...)
+	w.key(`,"ground_rounds_mean_se":`)
 	w.float(v.GroundRoundsMeanSE)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonSystemAttacker(v *jsonSystemAttacker) {
-	w.b = append(w.b, `{"fleet":`...)
+	w.key(`{"fleet":`)
 	w.str(v.jsonSystemSide.Fleet)
-	w.b = append(w.b, `,"ships_left":`...)
-	if v.jsonSystemSide.ShipsLeft == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i1, k2 := range slices.Sorted(maps.Keys(v.jsonSystemSide.ShipsLeft)) {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k2)
-			w.b = append(w.b, ':')
-			w.float(v.jsonSystemSide.ShipsLeft[k2])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"ships_left_se":`...)
-	if v.jsonSystemSide.ShipsLeftSE == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i3, k4 := range slices.Sorted(maps.Keys(v.jsonSystemSide.ShipsLeftSE)) {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k4)
-			w.b = append(w.b, ':')
-			w.float(v.jsonSystemSide.ShipsLeftSE[k4])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"resources_lost":`...)
+	w.key(`,"ships_left":`)
+	w.floatMap(v.jsonSystemSide.ShipsLeft)
+	w.key(`,"ships_left_se":`)
+	w.floatMap(v.jsonSystemSide.ShipsLeftSE)
+	w.key(`,"resources_lost":`)
 	w.float(v.jsonSystemSide.ResourcesLost)
-	w.b = append(w.b, `,"resources_lost_se":`...)
+	w.key(`,"resources_lost_se":`)
 	w.float(v.jsonSystemSide.ResourcesLostSE)
-	w.b = append(w.b, `,"kept_in_space":`...)
-	if v.KeptInSpace == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i5, k6 := range slices.Sorted(maps.Keys(v.KeptInSpace)) {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k6)
-			w.b = append(w.b, ':')
-			w.float(v.KeptInSpace[k6])
-		}
-		w.b = append(w.b, '}')
-	}
+	w.key(`,"kept_in_space":`)
+	w.floatMap(v.KeptInSpace)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonSystemSide(v *jsonSystemSide) {
-	w.b = append(w.b, `{"fleet":`...)
+	w.key(`{"fleet":`)
 	w.str(v.Fleet)
-	w.b = append(w.b, `,"ships_left":`...)
-	if v.ShipsLeft == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i1, k2 := range slices.Sorted(maps.Keys(v.ShipsLeft)) {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k2)
-			w.b = append(w.b, ':')
-			w.float(v.ShipsLeft[k2])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"ships_left_se":`...)
-	if v.ShipsLeftSE == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '{')
-		for i3, k4 := range slices.Sorted(maps.Keys(v.ShipsLeftSE)) {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(k4)
-			w.b = append(w.b, ':')
-			w.float(v.ShipsLeftSE[k4])
-		}
-		w.b = append(w.b, '}')
-	}
-	w.b = append(w.b, `,"resources_lost":`...)
+	w.key(`,"ships_left":`)
+	w.floatMap(v.ShipsLeft)
+	w.key(`,"ships_left_se":`)
+	w.floatMap(v.ShipsLeftSE)
+	w.key(`,"resources_lost":`)
 	w.float(v.ResourcesLost)
-	w.b = append(w.b, `,"resources_lost_se":`...)
+	w.key(`,"resources_lost_se":`)
 	w.float(v.ResourcesLostSE)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonValue(v *jsonValue) {
-	w.b = append(w.b, `{"attacker_win":`...)
+	w.key(`{"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
-	w.b = append(w.b, `,"attacker_resources_lost":`...)
+	w.key(`,"attacker_resources_lost":`)
 	w.float(v.AttackerResourcesLost)
-	w.b = append(w.b, `,"defender_resources_lost":`...)
+	w.key(`,"defender_resources_lost":`)
 	w.float(v.DefenderResourcesLost)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonGain(v *jsonGain) {
-	w.b = append(w.b, `{"attacker_win":`...)
+	w.key(`{"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonPolicyState(v *jsonPolicyState) {
-	w.b = append(w.b, `{"attacker":`...)
-	if v.Attacker == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Attacker {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonUnitsIn(&v.Attacker[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"defender":`...)
-	if v.Defender == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Defender {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonUnitsIn(&v.Defender[i2])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"decisions":`...)
-	if v.Decisions == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i3 := range v.Decisions {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonDecision(&v.Decisions[i3])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`{"attacker":`)
+	jsonSlice(w, v.Attacker, (*jsonWriter).encJsonUnitsIn)
+	w.key(`,"defender":`)
+	jsonSlice(w, v.Defender, (*jsonWriter).encJsonUnitsIn)
+	w.key(`,"decisions":`)
+	jsonSlice(w, v.Decisions, (*jsonWriter).encJsonDecision)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonVariant(v *jsonVariant) {
-	w.b = append(w.b, `{"name":`...)
+	w.key(`{"name":`)
 	w.str(v.Name)
-	w.b = append(w.b, `,"attacker_win":`...)
+	w.key(`,"attacker_win":`)
 	w.float(v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.float(v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.float(v.DefenderWin)
 	if v.BothWipedOut != nil {
-		w.b = append(w.b, `,"both_wiped_out":`...)
+		w.key(`,"both_wiped_out":`)
 		w.float(*v.BothWipedOut)
 	}
 	if v.Unfinished != nil {
-		w.b = append(w.b, `,"unfinished":`...)
+		w.key(`,"unfinished":`)
 		w.float(*v.Unfinished)
 	}
-	w.b = append(w.b, `,"ci95":`...)
+	w.key(`,"ci95":`)
 	w.encJsonIntervals(&v.CI95)
-	w.b = append(w.b, `,"attacker":`...)
+	w.key(`,"attacker":`)
 	w.encJsonSide(&v.Attacker)
-	w.b = append(w.b, `,"defender":`...)
+	w.key(`,"defender":`)
 	w.encJsonSide(&v.Defender)
-	w.b = append(w.b, `,"warnings":`...)
-	if v.Warnings == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Warnings {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Warnings[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"warnings":`)
+	w.strs(v.Warnings)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonDifference(v *jsonDifference) {
-	w.b = append(w.b, `{"variant":`...)
+	w.key(`{"variant":`)
 	w.str(v.Variant)
-	w.b = append(w.b, `,"versus":`...)
+	w.key(`,"versus":`)
 	w.str(v.Versus)
-	w.b = append(w.b, `,"attacker_win":`...)
+	w.key(`,"attacker_win":`)
 	w.encJsonPaired(&v.AttackerWin)
-	w.b = append(w.b, `,"draw":`...)
+	w.key(`,"draw":`)
 	w.encJsonPaired(&v.Draw)
-	w.b = append(w.b, `,"defender_win":`...)
+	w.key(`,"defender_win":`)
 	w.encJsonPaired(&v.DefenderWin)
-	w.b = append(w.b, `,"verdict":`...)
+	w.key(`,"verdict":`)
 	w.str(v.Verdict)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioCompare(v *scenario.Compare) {
-	w.b = append(w.b, `{"version":`...)
+	w.key(`{"version":`)
 	w.int(int64(v.Version))
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"scenario":`)
 	w.encScenarioCombat(&v.Scenario)
-	w.b = append(w.b, `,"vary":`...)
-	if v.Vary == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Vary {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioVary(&v.Vary[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"vary":`)
+	jsonSlice(w, v.Vary, (*jsonWriter).encScenarioVary)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonCandidate(v *jsonCandidate) {
-	w.b = append(w.b, `{"build":`...)
+	w.key(`{"build":`)
 	w.str(v.Build)
-	w.b = append(w.b, `,"fleet":`...)
+	w.key(`,"fleet":`)
 	w.str(v.Fleet)
-	w.b = append(w.b, `,"cost":`...)
+	w.key(`,"cost":`)
 	w.float(v.Cost)
-	w.b = append(w.b, `,"produced":`...)
+	w.key(`,"produced":`)
 	w.int(int64(v.Produced))
-	w.b = append(w.b, `,"win":`...)
+	w.key(`,"win":`)
 	w.float(v.Win)
-	w.b = append(w.b, `,"win_ci95":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.WinCI95 {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.WinCI95[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"resources_lost":`...)
+	w.key(`,"win_ci95":`)
+	w.floatPair(v.WinCI95)
+	w.key(`,"resources_lost":`)
 	w.float(v.ResourcesLost)
-	w.b = append(w.b, `,"keep":`...)
+	w.key(`,"keep":`)
 	w.float(v.Keep)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonAssumed(v *jsonAssumed) {
-	w.b = append(w.b, `{"limit":`...)
+	w.key(`{"limit":`)
 	w.str(v.Limit)
-	w.b = append(w.b, `,"value":`...)
+	w.key(`,"value":`)
 	w.int(int64(v.Value))
-	w.b = append(w.b, `,"why":`...)
+	w.key(`,"why":`)
 	w.str(v.Why)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioAdvise(v *scenario.Advise) {
-	w.b = append(w.b, `{"version":`...)
+	w.key(`{"version":`)
 	w.int(int64(v.Version))
-	w.b = append(w.b, `,"scenario":`...)
+	w.key(`,"scenario":`)
 	w.encScenarioCombat(&v.Scenario)
-	w.b = append(w.b, `,"limits":`...)
+	w.key(`,"limits":`)
 	w.encScenarioLimits(&v.Limits)
 	if v.Target != 0 {
-		w.b = append(w.b, `,"target":`...)
+		w.key(`,"target":`)
 		w.float(v.Target)
 	}
 	if v.Keep != 0 {
-		w.b = append(w.b, `,"keep":`...)
+		w.key(`,"keep":`)
 		w.int(int64(v.Keep))
 	}
 	if v.Method != "" {
-		w.b = append(w.b, `,"method":`...)
+		w.key(`,"method":`)
 		w.str(v.Method)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encLuckResult(v *LuckResult) {
-	w.b = append(w.b, `{"action":`...)
+	w.key(`{"action":`)
 	w.str(v.Action)
-	w.b = append(w.b, `,"exact":`...)
+	w.key(`,"exact":`)
 	w.bool(v.Exact)
 	if v.Trials != 0 {
-		w.b = append(w.b, `,"trials":`...)
+		w.key(`,"trials":`)
 		w.int(v.Trials)
 	}
 	if v.Seed != 0 {
-		w.b = append(w.b, `,"seed":`...)
+		w.key(`,"seed":`)
 		w.uint(v.Seed)
 	}
-	w.b = append(w.b, `,"end_states":`...)
+	w.key(`,"end_states":`)
 	w.int(int64(v.Ends))
-	w.b = append(w.b, `,"matched":`...)
+	w.key(`,"matched":`)
 	w.bool(v.Matched)
-	w.b = append(w.b, `,"observed_p":`...)
+	w.key(`,"observed_p":`)
 	w.float(v.ObservedP)
-	w.b = append(w.b, `,"worse":`...)
+	w.key(`,"worse":`)
 	w.str(v.Worse)
-	w.b = append(w.b, `,"attacker":`...)
+	w.key(`,"attacker":`)
 	w.encLuckSide(&v.Attacker)
-	w.b = append(w.b, `,"defender":`...)
+	w.key(`,"defender":`)
 	w.encLuckSide(&v.Defender)
 	if len(v.Planets) != 0 {
-		w.b = append(w.b, `,"planets":`...)
-		w.b = append(w.b, '[')
-		for i1 := range v.Planets {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encLuckPlanet(&v.Planets[i1])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"planets":`)
+		jsonSlice(w, v.Planets, (*jsonWriter).encLuckPlanet)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encLuckRoll(v *LuckRoll) {
-	w.b = append(w.b, `{"dice":`...)
+	w.key(`{"dice":`)
 	w.int(int64(v.Dice))
-	w.b = append(w.b, `,"hits":`...)
+	w.key(`,"hits":`)
 	w.int(int64(v.Hits))
-	w.b = append(w.b, `,"expected_hits":`...)
+	w.key(`,"expected_hits":`)
 	w.float(v.Expected)
-	w.b = append(w.b, `,"at_most":`...)
+	w.key(`,"at_most":`)
 	w.float(v.AtMost)
-	w.b = append(w.b, `,"at_least":`...)
+	w.key(`,"at_least":`)
 	w.float(v.AtLeast)
-	w.b = append(w.b, `,"percentile":`...)
+	w.key(`,"percentile":`)
 	w.float(v.Percentile)
-	w.b = append(w.b, `,"pmf":`...)
-	if v.PMF == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.PMF {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.PMF[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"pmf":`)
+	w.floats(v.PMF)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encLuckTotals(v *LuckTotals) {
-	w.b = append(w.b, `{"expected_hits":`...)
+	w.key(`{"expected_hits":`)
 	w.float(v.Expected)
-	w.b = append(w.b, `,"actual_hits":`...)
+	w.key(`,"actual_hits":`)
 	w.int(int64(v.Actual))
-	w.b = append(w.b, `,"tail":`...)
+	w.key(`,"tail":`)
 	w.str(v.Tail)
-	w.b = append(w.b, `,"chernoff_bound":`...)
+	w.key(`,"chernoff_bound":`)
 	w.float(v.Chernoff)
-	w.b = append(w.b, `,"at_most_this_common":`...)
+	w.key(`,"at_most_this_common":`)
 	w.float(v.Worst)
-	w.b = append(w.b, `,"worst_attained":`...)
+	w.key(`,"worst_attained":`)
 	w.bool(v.WorstExact)
 	if v.WorstDice != "" {
-		w.b = append(w.b, `,"worst_dice":`...)
+		w.key(`,"worst_dice":`)
 		w.str(v.WorstDice)
 	}
-	w.b = append(w.b, `,"one_in_at_least":`...)
+	w.key(`,"one_in_at_least":`)
 	w.float(v.OneIn)
-	w.b = append(w.b, `,"zero_possible":`...)
+	w.key(`,"zero_possible":`)
 	w.bool(v.ZeroPossible)
-	w.b = append(w.b, `,"why":`...)
+	w.key(`,"why":`)
 	w.str(v.Why)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteCI95(v *voteCI95) {
-	w.b = append(w.b, `{"preliminary":`...)
+	w.key(`{"preliminary":`)
 	w.marshaler(v.Preliminary)
-	w.b = append(w.b, `,"no_majority":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.NoMajority {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.NoMajority[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"final":`...)
+	w.key(`,"no_majority":`)
+	w.floatPair(v.NoMajority)
+	w.key(`,"final":`)
 	w.marshaler(v.Final)
-	w.b = append(w.b, `,"final_if_held":`...)
+	w.key(`,"final_if_held":`)
 	if v.FinalIfHeld == nil {
 		w.null()
 	} else {
 		w.marshaler(v.FinalIfHeld)
 	}
-	w.b = append(w.b, `,"overall":`...)
+	w.key(`,"overall":`)
 	w.marshaler(v.Overall)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteCounts(v *voteCounts) {
-	w.b = append(w.b, `{"trials":`...)
+	w.key(`{"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"preliminary":`...)
+	w.key(`,"preliminary":`)
 	w.marshaler(v.Preliminary)
-	w.b = append(w.b, `,"no_majority":`...)
+	w.key(`,"no_majority":`)
 	w.int(v.NoMajority)
-	w.b = append(w.b, `,"final":`...)
+	w.key(`,"final":`)
 	w.marshaler(v.Final)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteBriberyJSON(v *voteBriberyJSON) {
-	w.b = append(w.b, `{"voter":`...)
+	w.key(`{"voter":`)
 	w.str(v.Voter)
-	w.b = append(w.b, `,"trade_goods":`...)
+	w.key(`,"trade_goods":`)
 	w.int(int64(v.TradeGoods))
-	w.b = append(w.b, `,"used":`...)
+	w.key(`,"used":`)
 	w.float(v.Used)
-	w.b = append(w.b, `,"used_ci95":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.UsedCI95 {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.UsedCI95[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"mean_spent":`...)
+	w.key(`,"used_ci95":`)
+	w.floatPair(v.UsedCI95)
+	w.key(`,"mean_spent":`)
 	w.float(v.MeanSpent)
-	w.b = append(w.b, `,"mean_spent_se":`...)
+	w.key(`,"mean_spent_se":`)
 	w.float(v.MeanSpentSE)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteDuelJSON(v *voteDuelJSON) {
-	w.b = append(w.b, `{"die":`...)
+	w.key(`{"die":`)
 	w.str(v.Die)
-	w.b = append(w.b, `,"swing_by_face":`...)
+	w.key(`,"swing_by_face":`)
 	w.b = append(w.b, '[')
 	for i1 := range v.SwingByFace {
 		if i1 > 0 {
@@ -1575,85 +971,49 @@ func (w *jsonWriter) encVoteDuelJSON(v *voteDuelJSON) {
 }
 
 func (w *jsonWriter) encScenarioVote(v *scenario.Vote) {
-	w.b = append(w.b, `{"version":`...)
+	w.key(`{"version":`)
 	w.int(int64(v.Version))
-	w.b = append(w.b, `,"mode":`...)
+	w.key(`,"mode":`)
 	w.str(v.Mode)
-	w.b = append(w.b, `,"outcomes":`...)
-	if v.Outcomes == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Outcomes {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Outcomes[i1])
-		}
-		w.b = append(w.b, ']')
-	}
-	w.b = append(w.b, `,"voters":`...)
-	if v.Voters == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i2 := range v.Voters {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Voters[i2])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"outcomes":`)
+	w.strs(v.Outcomes)
+	w.key(`,"voters":`)
+	w.strs(v.Voters)
 	if v.Speaker != "" {
-		w.b = append(w.b, `,"speaker":`...)
+		w.key(`,"speaker":`)
 		w.str(v.Speaker)
 	}
 	if len(v.SpeakerPrefers) != 0 {
-		w.b = append(w.b, `,"speaker_prefers":`...)
-		w.b = append(w.b, '[')
-		for i3 := range v.SpeakerPrefers {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.SpeakerPrefers[i3])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"speaker_prefers":`)
+		w.strs(v.SpeakerPrefers)
 	}
 	if len(v.Bribery) != 0 {
-		w.b = append(w.b, `,"bribery":`...)
-		w.b = append(w.b, '[')
-		for i4 := range v.Bribery {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Bribery[i4])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"bribery":`)
+		w.strs(v.Bribery)
 	}
 	if v.Players != 0 {
-		w.b = append(w.b, `,"players":`...)
+		w.key(`,"players":`)
 		w.int(int64(v.Players))
 	}
 	if v.Duel != "" {
-		w.b = append(w.b, `,"duel":`...)
+		w.key(`,"duel":`)
 		w.str(v.Duel)
 	}
-	w.b = append(w.b, `,"run":`...)
+	w.key(`,"run":`)
 	w.encScenarioRun(&v.Run)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteBaseCI95(v *voteBaseCI95) {
-	w.b = append(w.b, `{"overall":`...)
+	w.key(`{"overall":`)
 	w.marshaler(v.Overall)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encVoteBaseCounts(v *voteBaseCounts) {
-	w.b = append(w.b, `{"trials":`...)
+	w.key(`{"trials":`)
 	w.int(v.Trials)
-	w.b = append(w.b, `,"overall":`...)
+	w.key(`,"overall":`)
 	w.marshaler(v.Overall)
 	w.b = append(w.b, '}')
 }
@@ -1661,76 +1021,40 @@ func (w *jsonWriter) encVoteBaseCounts(v *voteBaseCounts) {
 func (w *jsonWriter) encJsonLeft(v *jsonLeft) {
 	sep := byte('{')
 	if len(v.AttackerWin) != 0 {
-		w.b = append(append(w.b, sep), `"attacker_win":`...)
+		w.b = append(w.b, sep)
+		w.key(`"attacker_win":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i1 := range v.AttackerWin {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.AttackerWin[i1])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.AttackerWin)
 	}
 	if len(v.Draw) != 0 {
-		w.b = append(append(w.b, sep), `"draw":`...)
+		w.b = append(w.b, sep)
+		w.key(`"draw":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i2 := range v.Draw {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.Draw[i2])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.Draw)
 	}
 	if len(v.DefenderWin) != 0 {
-		w.b = append(append(w.b, sep), `"defender_win":`...)
+		w.b = append(w.b, sep)
+		w.key(`"defender_win":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i3 := range v.DefenderWin {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.DefenderWin[i3])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.DefenderWin)
 	}
 	if len(v.AttackerRetreats) != 0 {
-		w.b = append(append(w.b, sep), `"attacker_retreats":`...)
+		w.b = append(w.b, sep)
+		w.key(`"attacker_retreats":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i4 := range v.AttackerRetreats {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.AttackerRetreats[i4])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.AttackerRetreats)
 	}
 	if len(v.DefenderRetreats) != 0 {
-		w.b = append(append(w.b, sep), `"defender_retreats":`...)
+		w.b = append(w.b, sep)
+		w.key(`"defender_retreats":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i5 := range v.DefenderRetreats {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.DefenderRetreats[i5])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.DefenderRetreats)
 	}
 	if len(v.Unfinished) != 0 {
-		w.b = append(append(w.b, sep), `"unfinished":`...)
+		w.b = append(w.b, sep)
+		w.key(`"unfinished":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i6 := range v.Unfinished {
-			if i6 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.float(v.Unfinished[i6])
-		}
-		w.b = append(w.b, ']')
+		w.floats(v.Unfinished)
 	}
 	if sep == '{' {
 		w.b = append(w.b, '{')
@@ -1739,11 +1063,11 @@ func (w *jsonWriter) encJsonLeft(v *jsonLeft) {
 }
 
 func (w *jsonWriter) encJsonCount(v *jsonCount) {
-	w.b = append(w.b, `{"unit":`...)
+	w.key(`{"unit":`)
 	w.str(v.Unit)
-	w.b = append(w.b, `,"alive":`...)
+	w.key(`,"alive":`)
 	w.int(int64(v.Alive))
-	w.b = append(w.b, `,"damaged":`...)
+	w.key(`,"damaged":`)
 	w.int(int64(v.Damaged))
 	w.b = append(w.b, '}')
 }
@@ -1751,69 +1075,74 @@ func (w *jsonWriter) encJsonCount(v *jsonCount) {
 func (w *jsonWriter) encScenarioSystem(v *scenario.System) {
 	sep := byte('{')
 	if v.Nebula {
-		w.b = append(append(w.b, sep), `"nebula":`...)
+		w.b = append(w.b, sep)
+		w.key(`"nebula":`)
 		sep = ','
 		w.bool(v.Nebula)
 	}
 	if v.EntropicScar {
-		w.b = append(append(w.b, sep), `"entropic_scar":`...)
+		w.b = append(w.b, sep)
+		w.key(`"entropic_scar":`)
 		sep = ','
 		w.bool(v.EntropicScar)
 	}
 	if v.Cultural {
-		w.b = append(append(w.b, sep), `"cultural":`...)
+		w.b = append(w.b, sep)
+		w.key(`"cultural":`)
 		sep = ','
 		w.bool(v.Cultural)
 	}
 	if v.SpaceMine {
-		w.b = append(append(w.b, sep), `"space_mine":`...)
+		w.b = append(w.b, sep)
+		w.key(`"space_mine":`)
 		sep = ','
 		w.bool(v.SpaceMine)
 	}
 	if v.IonStorm {
-		w.b = append(append(w.b, sep), `"ion_storm":`...)
+		w.b = append(w.b, sep)
+		w.key(`"ion_storm":`)
 		sep = ','
 		w.bool(v.IonStorm)
 	}
 	if v.Commandos != 0 {
-		w.b = append(append(w.b, sep), `"commandos":`...)
+		w.b = append(w.b, sep)
+		w.key(`"commandos":`)
 		sep = ','
 		w.int(int64(v.Commandos))
 	}
 	if v.Wormhole {
-		w.b = append(append(w.b, sep), `"wormhole":`...)
+		w.b = append(w.b, sep)
+		w.key(`"wormhole":`)
 		sep = ','
 		w.bool(v.Wormhole)
 	}
 	if v.NegateMineHits {
-		w.b = append(append(w.b, sep), `"negate_mine_hits":`...)
+		w.b = append(w.b, sep)
+		w.key(`"negate_mine_hits":`)
 		sep = ','
 		w.bool(v.NegateMineHits)
 	}
 	if v.HomeSystem {
-		w.b = append(append(w.b, sep), `"home_system":`...)
+		w.b = append(w.b, sep)
+		w.key(`"home_system":`)
 		sep = ','
 		w.bool(v.HomeSystem)
 	}
 	if len(v.Planets) != 0 {
-		w.b = append(append(w.b, sep), `"planets":`...)
+		w.b = append(w.b, sep)
+		w.key(`"planets":`)
 		sep = ','
-		w.b = append(w.b, '[')
-		for i1 := range v.Planets {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioPlanet(&v.Planets[i1])
-		}
-		w.b = append(w.b, ']')
+		jsonSlice(w, v.Planets, (*jsonWriter).encScenarioPlanet)
 	}
 	if v.Commit != "" {
-		w.b = append(append(w.b, sep), `"commit":`...)
+		w.b = append(w.b, sep)
+		w.key(`"commit":`)
 		sep = ','
 		w.str(v.Commit)
 	}
 	if v.Bombard != "" {
-		w.b = append(append(w.b, sep), `"bombard":`...)
+		w.b = append(w.b, sep)
+		w.key(`"bombard":`)
 		sep = ','
 		w.str(v.Bombard)
 	}
@@ -1824,120 +1153,74 @@ func (w *jsonWriter) encScenarioSystem(v *scenario.System) {
 }
 
 func (w *jsonWriter) encScenarioSide(v *scenario.Side) {
-	w.b = append(w.b, `{"fleet":`...)
-	if v.Fleet == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Fleet {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioUnits(&v.Fleet[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`{"fleet":`)
+	jsonSlice(w, v.Fleet, (*jsonWriter).encScenarioUnits)
 	if v.Faction != "" {
-		w.b = append(w.b, `,"faction":`...)
+		w.key(`,"faction":`)
 		w.str(v.Faction)
 	}
 	if len(v.Technologies) != 0 {
-		w.b = append(w.b, `,"technologies":`...)
-		w.b = append(w.b, '[')
-		for i2 := range v.Technologies {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Technologies[i2])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"technologies":`)
+		w.strs(v.Technologies)
 	}
 	if len(v.Cards) != 0 {
-		w.b = append(w.b, `,"cards":`...)
-		w.b = append(w.b, '[')
-		for i3 := range v.Cards {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioCard(&v.Cards[i3])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"cards":`)
+		jsonSlice(w, v.Cards, (*jsonWriter).encScenarioCard)
 	}
 	if v.Order != "" {
-		w.b = append(w.b, `,"order":`...)
+		w.key(`,"order":`)
 		w.str(v.Order)
 	}
 	if v.Policy != "" {
-		w.b = append(w.b, `,"policy":`...)
+		w.key(`,"policy":`)
 		w.str(v.Policy)
 	}
 	if len(v.Choices) != 0 {
-		w.b = append(w.b, `,"choices":`...)
-		w.b = append(w.b, '[')
-		for i4 := range v.Choices {
-			if i4 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Choices[i4])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"choices":`)
+		w.strs(v.Choices)
 	}
 	if v.Retreat != "" {
-		w.b = append(w.b, `,"retreat":`...)
+		w.key(`,"retreat":`)
 		w.str(v.Retreat)
 	}
 	if v.Modifier != 0 {
-		w.b = append(w.b, `,"modifier":`...)
+		w.key(`,"modifier":`)
 		w.int(int64(v.Modifier))
 	}
 	if v.AllRollsModifier != 0 {
-		w.b = append(w.b, `,"all_rolls_modifier":`...)
+		w.key(`,"all_rolls_modifier":`)
 		w.int(int64(v.AllRollsModifier))
 	}
 	if v.TradeGoods != 0 {
-		w.b = append(w.b, `,"trade_goods":`...)
+		w.key(`,"trade_goods":`)
 		w.int(int64(v.TradeGoods))
 	}
 	if v.Influence != 0 {
-		w.b = append(w.b, `,"influence":`...)
+		w.key(`,"influence":`)
 		w.int(int64(v.Influence))
 	}
 	if v.CommandCounters != 0 {
-		w.b = append(w.b, `,"command_counters":`...)
+		w.key(`,"command_counters":`)
 		w.int(int64(v.CommandCounters))
 	}
 	if len(v.Galvanized) != 0 {
-		w.b = append(w.b, `,"galvanized":`...)
-		w.b = append(w.b, '[')
-		for i5 := range v.Galvanized {
-			if i5 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioUnits(&v.Galvanized[i5])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"galvanized":`)
+		jsonSlice(w, v.Galvanized, (*jsonWriter).encScenarioUnits)
 	}
 	if v.AdjacentPDS != 0 {
-		w.b = append(w.b, `,"adjacent_pds":`...)
+		w.key(`,"adjacent_pds":`)
 		w.int(int64(v.AdjacentPDS))
 	}
 	if v.PDS != 0 {
-		w.b = append(w.b, `,"pds":`...)
+		w.key(`,"pds":`)
 		w.int(int64(v.PDS))
 	}
 	if len(v.Leaders) != 0 {
-		w.b = append(w.b, `,"leaders":`...)
-		w.b = append(w.b, '[')
-		for i6 := range v.Leaders {
-			if i6 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Leaders[i6])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"leaders":`)
+		w.strs(v.Leaders)
 	}
 	if v.HighAlert {
-		w.b = append(w.b, `,"high_alert":`...)
+		w.key(`,"high_alert":`)
 		w.bool(v.HighAlert)
 	}
 	w.b = append(w.b, '}')
@@ -1946,32 +1229,38 @@ func (w *jsonWriter) encScenarioSide(v *scenario.Side) {
 func (w *jsonWriter) encScenarioRun(v *scenario.Run) {
 	sep := byte('{')
 	if v.Trials != 0 {
-		w.b = append(append(w.b, sep), `"trials":`...)
+		w.b = append(w.b, sep)
+		w.key(`"trials":`)
 		sep = ','
 		w.int(v.Trials)
 	}
 	if v.Seed != nil {
-		w.b = append(append(w.b, sep), `"seed":`...)
+		w.b = append(w.b, sep)
+		w.key(`"seed":`)
 		sep = ','
 		w.uint(*v.Seed)
 	}
 	if v.Exact {
-		w.b = append(append(w.b, sep), `"exact":`...)
+		w.b = append(w.b, sep)
+		w.key(`"exact":`)
 		sep = ','
 		w.bool(v.Exact)
 	}
 	if v.PreferExact {
-		w.b = append(append(w.b, sep), `"prefer_exact":`...)
+		w.b = append(w.b, sep)
+		w.key(`"prefer_exact":`)
 		sep = ','
 		w.bool(v.PreferExact)
 	}
 	if v.Precision != 0 {
-		w.b = append(append(w.b, sep), `"precision":`...)
+		w.b = append(w.b, sep)
+		w.key(`"precision":`)
 		sep = ','
 		w.float(v.Precision)
 	}
 	if v.Rounds != 0 {
-		w.b = append(append(w.b, sep), `"rounds":`...)
+		w.b = append(w.b, sep)
+		w.key(`"rounds":`)
 		sep = ','
 		w.int(int64(v.Rounds))
 	}
@@ -1984,116 +1273,86 @@ func (w *jsonWriter) encScenarioRun(v *scenario.Run) {
 func (w *jsonWriter) encScenarioUnitFile(v *scenario.UnitFile) {
 	sep := byte('{')
 	if v.Name != "" {
-		w.b = append(append(w.b, sep), `"name":`...)
+		w.b = append(w.b, sep)
+		w.key(`"name":`)
 		sep = ','
 		w.str(v.Name)
 	}
-	w.b = append(append(w.b, sep), `"data":`...)
+	w.b = append(w.b, sep)
+	w.key(`"data":`)
 	w.str(v.Data)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonUnitsIn(v *jsonUnitsIn) {
-	w.b = append(w.b, `{"unit":`...)
+	w.key(`{"unit":`)
 	w.str(v.Unit)
-	w.b = append(w.b, `,"count":`...)
+	w.key(`,"count":`)
 	w.int(int64(v.Count))
 	if v.Damaged != 0 {
-		w.b = append(w.b, `,"damaged":`...)
+		w.key(`,"damaged":`)
 		w.int(int64(v.Damaged))
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonDecision(v *jsonDecision) {
-	w.b = append(w.b, `{"taken":`...)
+	w.key(`{"taken":`)
 	w.int(int64(v.Taken))
-	w.b = append(w.b, `,"scored":`...)
+	w.key(`,"scored":`)
 	w.int(int64(v.Scored))
 	if len(v.Lose) != 0 {
-		w.b = append(w.b, `,"lose":`...)
-		w.b = append(w.b, '[')
-		for i1 := range v.Lose {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonLoss(&v.Lose[i1])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"lose":`)
+		jsonSlice(w, v.Lose, (*jsonWriter).encJsonLoss)
 	}
 	if len(v.Sustain) != 0 {
-		w.b = append(w.b, `,"sustain":`...)
-		w.b = append(w.b, '[')
-		for i2 := range v.Sustain {
-			if i2 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encJsonLoss(&v.Sustain[i2])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"sustain":`)
+		jsonSlice(w, v.Sustain, (*jsonWriter).encJsonLoss)
 	}
 	if v.Weight != nil {
-		w.b = append(w.b, `,"weight":`...)
+		w.key(`,"weight":`)
 		w.float(*v.Weight)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonPaired(v *jsonPaired) {
-	w.b = append(w.b, `{"diff":`...)
+	w.key(`{"diff":`)
 	w.float(v.Diff)
-	w.b = append(w.b, `,"se":`...)
+	w.key(`,"se":`)
 	w.float(v.SE)
-	w.b = append(w.b, `,"ci95":`...)
-	w.b = append(w.b, '[')
-	for i1 := range v.CI95 {
-		if i1 > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(v.CI95[i1])
-	}
-	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"significant":`...)
+	w.key(`,"ci95":`)
+	w.floatPair(v.CI95)
+	w.key(`,"significant":`)
 	w.bool(v.Significant)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioVary(v *scenario.Vary) {
-	w.b = append(w.b, `{"key":`...)
+	w.key(`{"key":`)
 	w.str(v.Key)
-	w.b = append(w.b, `,"values":`...)
-	if v.Values == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Values {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Values[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"values":`)
+	w.strs(v.Values)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioLimits(v *scenario.Limits) {
-	w.b = append(w.b, `{"resources":`...)
+	w.key(`{"resources":`)
 	w.int(int64(v.Resources))
 	if v.Production != 0 {
-		w.b = append(w.b, `,"production":`...)
+		w.key(`,"production":`)
 		w.int(int64(v.Production))
 	}
 	if v.SpaceDock != nil {
-		w.b = append(w.b, `,"space_dock":`...)
+		w.key(`,"space_dock":`)
 		w.int(int64(*v.SpaceDock))
 	}
 	if v.FleetPool != 0 {
-		w.b = append(w.b, `,"fleet_pool":`...)
+		w.key(`,"fleet_pool":`)
 		w.int(int64(v.FleetPool))
 	}
 	if len(v.Supply) != 0 {
-		w.b = append(w.b, `,"supply":`...)
+		w.key(`,"supply":`)
 		w.b = append(w.b, '{')
 		for i1, k2 := range slices.Sorted(maps.Keys(v.Supply)) {
 			if i1 > 0 {
@@ -2106,124 +1365,106 @@ func (w *jsonWriter) encScenarioLimits(v *scenario.Limits) {
 		w.b = append(w.b, '}')
 	}
 	if len(v.Build) != 0 {
-		w.b = append(w.b, `,"build":`...)
-		w.b = append(w.b, '[')
-		for i3 := range v.Build {
-			if i3 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.str(v.Build[i3])
-		}
-		w.b = append(w.b, ']')
+		w.key(`,"build":`)
+		w.strs(v.Build)
 	}
 	if v.WarSun {
-		w.b = append(w.b, `,"war_sun":`...)
+		w.key(`,"war_sun":`)
 		w.bool(v.WarSun)
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encLuckSide(v *LuckSide) {
-	w.b = append(w.b, `{"outcome":`...)
+	w.key(`{"outcome":`)
 	w.str(v.Outcome)
-	w.b = append(w.b, `,"left":`...)
+	w.key(`,"left":`)
 	w.str(v.Left)
 	if v.Planets != nil {
-		w.b = append(w.b, `,"planets_held":`...)
+		w.key(`,"planets_held":`)
 		w.int(int64(*v.Planets))
 	}
-	w.b = append(w.b, `,"this_or_worse":`...)
+	w.key(`,"this_or_worse":`)
 	w.float(v.ThisOrWorse)
-	w.b = append(w.b, `,"this_or_better":`...)
+	w.key(`,"this_or_better":`)
 	w.float(v.ThisOrBetter)
-	w.b = append(w.b, `,"percentile":`...)
+	w.key(`,"percentile":`)
 	w.float(v.Percentile)
 	if v.OneIn != 0 {
-		w.b = append(w.b, `,"one_in":`...)
+		w.key(`,"one_in":`)
 		w.float(v.OneIn)
 	}
-	w.b = append(w.b, `,"se":`...)
+	w.key(`,"se":`)
 	w.float(v.SE)
-	w.b = append(w.b, `,"resources_lost":`...)
+	w.key(`,"resources_lost":`)
 	w.float(v.ResourcesLost)
-	w.b = append(w.b, `,"expected_resources_lost":`...)
+	w.key(`,"expected_resources_lost":`)
 	w.float(v.ExpectedLost)
-	w.b = append(w.b, `,"expected_resources_lost_se":`...)
+	w.key(`,"expected_resources_lost_se":`)
 	w.float(v.ExpectedLostSE)
-	w.b = append(w.b, `,"resources_lost_this_or_more":`...)
+	w.key(`,"resources_lost_this_or_more":`)
 	w.float(v.LostThisOrWorse)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encLuckPlanet(v *LuckPlanet) {
-	w.b = append(w.b, `{"name":`...)
+	w.key(`{"name":`)
 	w.str(v.Name)
-	w.b = append(w.b, `,"attacker_left":`...)
+	w.key(`,"attacker_left":`)
 	w.str(v.AttackerLeft)
-	w.b = append(w.b, `,"defender_left":`...)
+	w.key(`,"defender_left":`)
 	w.str(v.DefenderLeft)
-	w.b = append(w.b, `,"taken":`...)
+	w.key(`,"taken":`)
 	w.bool(v.Taken)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioPlanet(v *scenario.Planet) {
-	w.b = append(w.b, `{"name":`...)
+	w.key(`{"name":`)
 	w.str(v.Name)
 	if v.Cultural {
-		w.b = append(w.b, `,"cultural":`...)
+		w.key(`,"cultural":`)
 		w.bool(v.Cultural)
 	}
-	w.b = append(w.b, `,"units":`...)
-	if v.Units == nil {
-		w.null()
-	} else {
-		w.b = append(w.b, '[')
-		for i1 := range v.Units {
-			if i1 > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.encScenarioUnits(&v.Units[i1])
-		}
-		w.b = append(w.b, ']')
-	}
+	w.key(`,"units":`)
+	jsonSlice(w, v.Units, (*jsonWriter).encScenarioUnits)
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioUnits(v *scenario.Units) {
-	w.b = append(w.b, `{"unit":`...)
+	w.key(`{"unit":`)
 	w.str(v.Unit)
-	w.b = append(w.b, `,"count":`...)
+	w.key(`,"count":`)
 	w.int(int64(v.Count))
 	if v.Upgraded {
-		w.b = append(w.b, `,"upgraded":`...)
+		w.key(`,"upgraded":`)
 		w.bool(v.Upgraded)
 	}
 	if v.Damaged != 0 {
-		w.b = append(w.b, `,"damaged":`...)
+		w.key(`,"damaged":`)
 		w.int(int64(v.Damaged))
 	}
 	if v.DamagedTwice != 0 {
-		w.b = append(w.b, `,"damaged_twice":`...)
+		w.key(`,"damaged_twice":`)
 		w.int(int64(v.DamagedTwice))
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encScenarioCard(v *scenario.Card) {
-	w.b = append(w.b, `{"name":`...)
+	w.key(`{"name":`)
 	w.str(v.Name)
 	if v.Copies != 0 {
-		w.b = append(w.b, `,"copies":`...)
+		w.key(`,"copies":`)
 		w.int(int64(v.Copies))
 	}
 	w.b = append(w.b, '}')
 }
 
 func (w *jsonWriter) encJsonLoss(v *jsonLoss) {
-	w.b = append(w.b, `{"unit":`...)
+	w.key(`{"unit":`)
 	w.str(v.Unit)
-	w.b = append(w.b, `,"count":`...)
+	w.key(`,"count":`)
 	w.int(int64(v.Count))
 	w.b = append(w.b, '}')
 }

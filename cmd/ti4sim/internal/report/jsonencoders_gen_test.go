@@ -22,57 +22,61 @@ func jsonTestEncoder(doc any) func(*jsonWriter) {
 func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 	sep := byte('{')
 	if v.First != "" {
-		w.b = append(append(w.b, sep), `"first":`...)
+		w.b = append(w.b, sep)
+		w.key(`"first":`)
 		sep = ','
 		w.str(v.First)
 	}
 	if v.Second != nil {
-		w.b = append(append(w.b, sep), `"second":`...)
+		w.b = append(w.b, sep)
+		w.key(`"second":`)
 		sep = ','
 		w.int(int64(*v.Second))
 	}
 	if v.I16 != 0 {
-		w.b = append(append(w.b, sep), `"i16":`...)
+		w.b = append(w.b, sep)
+		w.key(`"i16":`)
 		sep = ','
 		w.int(int64(v.I16))
 	}
-	w.b = append(append(w.b, sep), `"i32":`...)
+	w.b = append(w.b, sep)
+	w.key(`"i32":`)
 	w.int(int64(v.I32))
-	w.b = append(w.b, `,"u":`...)
+	w.key(`,"u":`)
 	w.uint(uint64(v.U))
 	if v.U8 != 0 {
-		w.b = append(w.b, `,"u8":`...)
+		w.key(`,"u8":`)
 		w.uint(uint64(v.U8))
 	}
-	w.b = append(w.b, `,"u16":`...)
+	w.key(`,"u16":`)
 	w.uint(uint64(v.U16))
-	w.b = append(w.b, `,"u32":`...)
+	w.key(`,"u32":`)
 	w.uint(uint64(v.U32))
-	w.b = append(w.b, `,"up":`...)
+	w.key(`,"up":`)
 	w.uint(uint64(v.UP))
-	w.b = append(w.b, `,"name":`...)
+	w.key(`,"name":`)
 	w.str(string(v.Name))
 	if v.Float != 0 {
-		w.b = append(w.b, `,"float":`...)
+		w.key(`,"float":`)
 		w.float(float64(v.Float))
 	}
-	w.b = append(w.b, `,"flag":`...)
+	w.key(`,"flag":`)
 	w.bool(bool(v.Flag))
-	w.b = append(w.b, `,"any":`...)
+	w.key(`,"any":`)
 	if v.Any == nil {
 		w.null()
 	} else {
 		w.anyValue(v.Any)
 	}
 	if v.AnyOmitted != nil {
-		w.b = append(w.b, `,"any_omitted":`...)
+		w.key(`,"any_omitted":`)
 		if v.AnyOmitted == nil {
 			w.null()
 		} else {
 			w.anyValue(v.AnyOmitted)
 		}
 	}
-	w.b = append(w.b, `,"keys":`...)
+	w.key(`,"keys":`)
 	if v.Keys == nil {
 		w.null()
 	} else {
@@ -87,7 +91,7 @@ func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 		}
 		w.b = append(w.b, '}')
 	}
-	w.b = append(w.b, `,"counts":`...)
+	w.key(`,"counts":`)
 	if v.Counts == nil {
 		w.null()
 	} else {
@@ -104,7 +108,7 @@ func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 		}
 		w.b = append(w.b, ']')
 	}
-	w.b = append(w.b, `,"ptr_ptr":`...)
+	w.key(`,"ptr_ptr":`)
 	if v.PtrPtr == nil {
 		w.null()
 	} else {
@@ -114,7 +118,7 @@ func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 			w.float(**v.PtrPtr)
 		}
 	}
-	w.b = append(w.b, `,"grid":`...)
+	w.key(`,"grid":`)
 	w.b = append(w.b, '[')
 	for i4 := range v.Grid {
 		if i4 > 0 {
@@ -130,14 +134,14 @@ func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 		w.b = append(w.b, ']')
 	}
 	w.b = append(w.b, ']')
-	w.b = append(w.b, `,"outcomes":`...)
+	w.key(`,"outcomes":`)
 	if v.Outcomes == nil {
 		w.null()
 	} else {
 		w.marshaler(v.Outcomes)
 	}
 	if len(v.ByName) != 0 {
-		w.b = append(w.b, `,"by_name":`...)
+		w.key(`,"by_name":`)
 		w.b = append(w.b, '{')
 		for i6, k7 := range slices.Sorted(maps.Keys(v.ByName)) {
 			if i6 > 0 {
@@ -145,49 +149,38 @@ func (w *jsonWriter) encJsonGenCoverage(v *jsonGenCoverage) {
 			}
 			w.str(k7)
 			w.b = append(w.b, ':')
-			if v.ByName[k7] == nil {
-				w.null()
-			} else {
-				w.b = append(w.b, '[')
-				for i8 := range v.ByName[k7] {
-					if i8 > 0 {
-						w.b = append(w.b, ',')
-					}
-					w.encJsonGenEdge(&v.ByName[k7][i8])
-				}
-				w.b = append(w.b, ']')
-			}
+			jsonSlice(w, v.ByName[k7], (*jsonWriter).encJsonGenEdge)
 		}
 		w.b = append(w.b, '}')
 	}
-	w.b = append(w.b, `,"pointers":`...)
+	w.key(`,"pointers":`)
 	if v.Pointers == nil {
 		w.null()
 	} else {
 		w.b = append(w.b, '{')
-		for i9, k10 := range slices.Sorted(maps.Keys(v.Pointers)) {
-			if i9 > 0 {
+		for i8, k9 := range slices.Sorted(maps.Keys(v.Pointers)) {
+			if i8 > 0 {
 				w.b = append(w.b, ',')
 			}
-			w.str(k10)
+			w.str(k9)
 			w.b = append(w.b, ':')
-			if v.Pointers[k10] == nil {
+			if v.Pointers[k9] == nil {
 				w.null()
 			} else {
-				w.float(*v.Pointers[k10])
+				w.float(*v.Pointers[k9])
 			}
 		}
 		w.b = append(w.b, '}')
 	}
-	w.b = append(w.b, `,"-":`...)
+	w.key(`,"-":`)
 	w.int(int64(v.Dash))
-	w.b = append(w.b, `,"Untagged":`...)
+	w.key(`,"Untagged":`)
 	w.bool(v.Untagged)
 	if v.jsonGenEmbedded.Depth != 0 {
-		w.b = append(w.b, `,"depth":`...)
+		w.key(`,"depth":`)
 		w.int(int64(v.jsonGenEmbedded.Depth))
 	}
-	w.b = append(w.b, `,"note":`...)
+	w.key(`,"note":`)
 	w.str(v.jsonGenEmbedded.Note)
 	w.b = append(w.b, '}')
 }

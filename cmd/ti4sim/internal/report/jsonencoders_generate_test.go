@@ -393,11 +393,11 @@ func (g *jsonGen) structEncoder(t reflect.Type) {
 		}
 		switch state {
 		case "none":
-			g.printf("w.b = append(w.b, `{%q:`...)\n", f.key)
+			g.printf("w.key(`{%q:`)\n", f.key)
 		case "some":
-			g.printf("w.b = append(w.b, `,%q:`...)\n", f.key)
+			g.printf("w.key(`,%q:`)\n", f.key)
 		default:
-			g.printf("w.b = append(append(w.b, sep), `%q:`...)\n", f.key)
+			g.printf("w.b = append(w.b, sep)\nw.key(`%q:`)\n", f.key)
 			if omit {
 				g.printf("sep = ','\n")
 			}
@@ -442,6 +442,12 @@ func (g *jsonGen) notEmpty(x string, t reflect.Type) string {
 	return x + " != 0"
 }
 
+// jsonHelpers are jsonWriter's writers of whole values, by type.
+var jsonHelpers = map[reflect.Type]string{
+	reflect.TypeFor[[]float64](): "floats", reflect.TypeFor[[2]float64](): "floatPair", reflect.TypeFor[[]string](): "strs",
+	reflect.TypeFor[map[string]float64](): "floatMap", reflect.TypeFor[map[string]string](): "strMap",
+}
+
 var (
 	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
@@ -470,6 +476,10 @@ func (g *jsonGen) value(x string, t reflect.Type, addressable, nonNil bool) {
 		g.fail(t, "MarshalText or a pointer's MarshalJSON")
 		return
 	}
+	if helper, ok := jsonHelpers[t]; ok {
+		g.printf("w.%s(%s)\n", helper, x)
+		return
+	}
 	conv := func(to string) string {
 		if t.PkgPath() == "" && t.Name() == to {
 			return x
@@ -495,8 +505,14 @@ func (g *jsonGen) value(x string, t reflect.Type, addressable, nonNil bool) {
 }
 
 // composite writes the code writing x of a pointer, struct, slice, array
-// or map type t.
+// or map type t; a slice of structs through jsonSlice.
 func (g *jsonGen) composite(x string, t reflect.Type, addressable, nonNil bool) {
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct && !t.Elem().Implements(jsonMarshalerType) &&
+		!reflect.PointerTo(t.Elem()).Implements(jsonMarshalerType) && !t.Elem().Implements(textMarshalerType) &&
+		!reflect.PointerTo(t.Elem()).Implements(textMarshalerType) {
+		g.printf("jsonSlice(w, %s, (*jsonWriter).%s)\n", x, g.enqueue(t.Elem()))
+		return
+	}
 	if !nonNil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map) {
 		g.printf("if %s == nil {\nw.null()\n} else {\n", x)
 		defer g.printf("}\n")

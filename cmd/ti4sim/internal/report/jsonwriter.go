@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -72,6 +74,13 @@ func writeJSON(w io.Writer, html bool, encode func(*jsonWriter)) error {
 // no slice it was given.
 var jsonWriters = sync.Pool{New: func() any { return &jsonWriter{b: make([]byte, 0, 4096)} }}
 
+// key writes an object's key, with the '{' or ',' before and the ':'
+// after (not inlined: the generated encoders call it for every field, and
+// the call is shorter than the append).
+//
+//go:noinline
+func (w *jsonWriter) key(k string) { w.b = append(w.b, k...) }
+
 func (w *jsonWriter) null() { w.b = append(w.b, "null"...) }
 
 func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
@@ -98,6 +107,85 @@ func (w *jsonWriter) float(f float64) {
 		b = b[:n-1]
 	}
 	w.b = b
+}
+
+// The writers of the types the documents hold most, which the generated
+// encoders call rather than repeat their loops: a nil slice or map is
+// null, as in encoding/json, and a map's keys are sorted.
+
+func (w *jsonWriter) floats(s []float64) {
+	if s == nil {
+		w.null()
+		return
+	}
+	w.b = append(w.b, '[')
+	for i, f := range s {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.float(f)
+	}
+	w.b = append(w.b, ']')
+}
+
+func (w *jsonWriter) floatPair(p [2]float64) {
+	w.b = append(w.b, '[')
+	w.float(p[0])
+	w.b = append(w.b, ',')
+	w.float(p[1])
+	w.b = append(w.b, ']')
+}
+
+func (w *jsonWriter) strs(s []string) {
+	if s == nil {
+		w.null()
+		return
+	}
+	w.b = append(w.b, '[')
+	for i, v := range s {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.str(v)
+	}
+	w.b = append(w.b, ']')
+}
+
+func (w *jsonWriter) floatMap(m map[string]float64) { jsonMap(w, m, (*jsonWriter).float) }
+
+func (w *jsonWriter) strMap(m map[string]string) { jsonMap(w, m, (*jsonWriter).str) }
+
+func jsonMap[V any](w *jsonWriter, m map[string]V, value func(*jsonWriter, V)) {
+	if m == nil {
+		w.null()
+		return
+	}
+	w.b = append(w.b, '{')
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.str(k)
+		w.b = append(w.b, ':')
+		value(w, m[k])
+	}
+	w.b = append(w.b, '}')
+}
+
+// jsonSlice writes a slice of structs by their generated encoder.
+func jsonSlice[T any](w *jsonWriter, s []T, encode func(*jsonWriter, *T)) {
+	if s == nil {
+		w.null()
+		return
+	}
+	w.b = append(w.b, '[')
+	for i := range s {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		encode(w, &s[i])
+	}
+	w.b = append(w.b, ']')
 }
 
 const jsonHex = "0123456789abcdef"
