@@ -40,12 +40,11 @@ func writeJSONReflect(w io.Writer, html bool, doc any) error {
 // for every type of the document (encoding/json's typeFields), about a
 // tenth of a one-question process such as `ti4sim ground ... -o json`
 // (issue 31). The encoders of the document types are generated
-// (jsonencoders_gen.go, by jsonencoders_generate_test.go; writeJSONDocument
-// calls them) and write the same
-// bytes as json.Encoder would, which TestJSONEncodersMatch checks on
+// (jsonencoders_gen.go, by jsonencoders_generate_test.go) and write the
+// same bytes as json.Encoder would, which TestJSONEncodersMatch checks on
 // random documents: the same field order, omitempty and `json:"-"`, nil
-// slices and maps as null, map keys sorted, the same string escaping
-// (<, > and & too when html, as json.Encoder's default), the same float
+// slices and maps as null, map keys sorted, the same string escaping (<,
+// > and & too when html, as json.Encoder's default), the same float
 // formatting, and the same errors — encoding/json refuses NaN and ±Inf.
 type jsonWriter struct {
 	b    []byte

@@ -32,11 +32,7 @@ func (m voteByOutcome[T]) MarshalJSON() ([]byte, error) {
 		case int64:
 			w.int(v)
 		case [2]float64:
-			w.b = append(w.b, '[')
-			w.float(v[0])
-			w.b = append(w.b, ',')
-			w.float(v[1])
-			w.b = append(w.b, ']')
+			w.floatPair(v)
 		default:
 			w.anyValue(v)
 		}
