@@ -32,23 +32,17 @@ import (
 
 var updateJSONEncoders = flag.Bool("update-json-encoders", false, "rewrite jsonencoders_gen.go")
 
-// jsonDocuments are the documents report writes as JSON, each written by
-// its generated encoder, with whether strings escape <, > and & (as
-// json.Encoder's default; false: SetEscapeHTML(false)).
-var jsonDocuments = []jsonDocument{
-	{reflect.TypeFor[jsonCombat](), true},
-	{reflect.TypeFor[jsonSystem](), true},
-	{reflect.TypeFor[jsonAssignment](), true},
-	{reflect.TypeFor[jsonComparison](), true},
-	{reflect.TypeFor[jsonAdvice](), true},
-	{reflect.TypeFor[Luck](), false},
-	{reflect.TypeFor[voteJSON](), true},
-	{reflect.TypeFor[voteBaseJSON](), true},
-}
-
-type jsonDocument struct {
-	typ  reflect.Type
-	html bool
+// jsonDocuments are the documents report writes as JSON, each by its
+// generated encoder (writeJSONDocument).
+var jsonDocuments = []reflect.Type{
+	reflect.TypeFor[jsonCombat](),
+	reflect.TypeFor[jsonSystem](),
+	reflect.TypeFor[jsonAssignment](),
+	reflect.TypeFor[jsonComparison](),
+	reflect.TypeFor[jsonAdvice](),
+	reflect.TypeFor[Luck](),
+	reflect.TypeFor[voteJSON](),
+	reflect.TypeFor[voteBaseJSON](),
 }
 
 const (
@@ -186,7 +180,7 @@ func generateJSONEncoders() (encoders, tests []byte, err error) {
 	}
 	t := newJSONGen()
 	t.queued = g.queued // the encoders of jsonencoders_gen.go
-	tests, err = t.file([]jsonDocument{{reflect.TypeFor[jsonGenCoverage](), true}}, "jsonTestEncoder")
+	tests, err = t.file([]reflect.Type{reflect.TypeFor[jsonGenCoverage]()}, "jsonTestEncoder")
 	return encoders, tests, err
 }
 
@@ -211,10 +205,10 @@ func newJSONGen() *jsonGen {
 // file is the file of the encoders of docs and every struct type they
 // reach but those g.queued holds already, docs dispatched by function
 // dispatch.
-func (g *jsonGen) file(docs []jsonDocument, dispatch string) ([]byte, error) {
+func (g *jsonGen) file(docs []reflect.Type, dispatch string) ([]byte, error) {
 	var cases bytes.Buffer
 	for _, d := range docs {
-		fmt.Fprintf(&cases, "case *%s:\nreturn func(w *jsonWriter) { w.%s(d) }\n", g.goType(d.typ), g.enqueue(d.typ))
+		fmt.Fprintf(&cases, "case *%s:\nreturn func(w *jsonWriter) { w.%s(d) }\n", g.goType(d), g.enqueue(d))
 	}
 	for len(g.queue) > 0 && g.err == nil {
 		t := g.queue[0]
