@@ -112,30 +112,13 @@ func (w *jsonWriter) float(f float64) {
 // encoders call rather than repeat their loops: a nil slice or map is
 // null, as in encoding/json, and a map's keys are sorted.
 
-func (w *jsonWriter) floats(s []float64) {
-	if s == nil {
-		w.null()
-		return
-	}
-	w.b = append(w.b, '[')
-	for i, f := range s {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.float(f)
-	}
-	w.b = append(w.b, ']')
-}
+func (w *jsonWriter) floats(s []float64) { jsonList(w, s, (*jsonWriter).float) }
 
-func (w *jsonWriter) floatPair(p [2]float64) {
-	w.b = append(w.b, '[')
-	w.float(p[0])
-	w.b = append(w.b, ',')
-	w.float(p[1])
-	w.b = append(w.b, ']')
-}
+func (w *jsonWriter) floatPair(p [2]float64) { jsonList(w, p[:], (*jsonWriter).float) }
 
-func (w *jsonWriter) strs(s []string) {
+func (w *jsonWriter) strs(s []string) { jsonList(w, s, (*jsonWriter).str) }
+
+func jsonList[V any](w *jsonWriter, s []V, value func(*jsonWriter, V)) {
 	if s == nil {
 		w.null()
 		return
@@ -145,7 +128,7 @@ func (w *jsonWriter) strs(s []string) {
 		if i > 0 {
 			w.b = append(w.b, ',')
 		}
-		w.str(v)
+		value(w, v)
 	}
 	w.b = append(w.b, ']')
 }
