@@ -54,6 +54,7 @@ func serveCommand() *command {
 			if err := cfg.Validate(); err != nil {
 				return usageErrorf("serve: %v", err)
 			}
+			watchInterruptsNow(ctx)
 			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 			defer stop()
 			w := report.NewErrWriter(e.stdout)
