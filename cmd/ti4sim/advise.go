@@ -13,6 +13,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -150,11 +151,13 @@ func adviseAction(c *command, args []string, e *env) (combat.Action, error) {
 }
 
 // adviseFlags are the JSON paths of advise's own flags.
-var adviseFlags = map[string]string{
-	"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
-	"limits.fleet_pool": "--fleet-pool", "limits.supply": "--supply", "limits.build": "--build", "limits.war_sun": "--war-sun",
-	"target": "--target", "keep": "--keep", "method": "--method",
-}
+var adviseFlags = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
+		"limits.fleet_pool": "--fleet-pool", "limits.supply": "--supply", "limits.build": "--build", "limits.war_sun": "--war-sun",
+		"target": "--target", "keep": "--keep", "method": "--method",
+	}
+}}
 
 func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	act, err := adviseAction(c, args, e)
@@ -175,7 +178,7 @@ func (ar *adviseRun) usage(err error) error {
 	var de *scenario.Error
 	if errors.As(err, &de) {
 		top, _, _ := strings.Cut(de.Path, "[")
-		for path, flag := range adviseFlags {
+		for path, flag := range adviseFlags.Get() {
 			if top == path {
 				return usageErrorf("%s: %s", flag, de.Msg)
 			}
@@ -194,13 +197,13 @@ func (ar *adviseRun) document(c *command, act combat.Action, args []string, e *e
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return scenario.Advise{}, err
 	}
-	d := scenario.Advise{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames[act]}}
+	d := scenario.Advise{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[act]}}
 	if doc := ar.df.document; doc != "" {
 		var err error
 		if d, err = readDocument(e, doc, scenario.DecodeAdvise); err != nil {
 			return d, err
 		}
-		if d.Scenario.Action != actionNames[act] {
+		if d.Scenario.Action != actionNames.Get()[act] {
 			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim advise %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/luck"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -119,12 +120,14 @@ func (lr *luckRun) newFlags() *pflag.FlagSet {
 }
 
 // luckFlags are the JSON paths of luck's own flags.
-var luckFlags = map[string]string{
-	"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
-	"result.planets": "--attacker-on or --defender-on",
-	"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
-	"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
-}
+var luckFlags = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
+		"result.planets": "--attacker-on or --defender-on",
+		"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
+		"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
+	}
+}}
 
 func (lr *luckRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
@@ -212,12 +215,12 @@ func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, err
 			return scenario.Luck{}, usageErrorf("--%s is missing: give the units each side had left (\"\" for none)", f)
 		}
 	}
-	cd := scenario.Combat{Version: scenario.Version, Action: actionNames[act]}
+	cd := scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[act]}
 	if lr.df.document != "" {
 		if cd, err = readDocument(e, lr.df.document, scenario.DecodeCombat); err != nil {
 			return scenario.Luck{}, err
 		}
-		if cd.Action != actionNames[act] {
+		if cd.Action != actionNames.Get()[act] {
 			return scenario.Luck{}, usageErrorf("--scenario %s: the document's action is %s, not %s", lr.df.document, cd.Action, args[0])
 		}
 	} else if !fs.Changed("attacker") || !fs.Changed("defender") && !fs.Changed("planet") {
@@ -324,7 +327,7 @@ func (lr *luckRun) usage(err error) error {
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
 	for p := top; p != ""; p, _ = cutLast(p) { // the longest path with a flag
-		if flag, ok := luckFlags[p]; ok {
+		if flag, ok := luckFlags.Get()[p]; ok {
 			return usageErrorf("%s: %s", flag, de.Msg)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -275,11 +276,13 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 }
 
 // voteFlagNames are the flags of a vote document's paths.
-var voteFlagNames = map[string]string{
-	"mode": "--mode", "outcomes": "--outcomes", "voters": "--voter", "speaker": "--speaker", "speaker_prefers": "--speaker-prefers",
-	"bribery": "--bribery", "players": "--players", "duel": "--duel", "run.trials": "--trials", "run.seed": "--seed",
-	"run.exact": "--exact", "run.precision": "--precision",
-}
+var voteFlagNames = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"mode": "--mode", "outcomes": "--outcomes", "voters": "--voter", "speaker": "--speaker", "speaker_prefers": "--speaker-prefers",
+		"bribery": "--bribery", "players": "--players", "duel": "--duel", "run.trials": "--trials", "run.seed": "--seed",
+		"run.exact": "--exact", "run.precision": "--precision",
+	}
+}}
 
 // voteUsage names the flag of a vote document's error.
 func voteUsage(err error) error {
@@ -288,7 +291,7 @@ func voteUsage(err error) error {
 		return err
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
-	if flag, ok := voteFlagNames[top]; ok {
+	if flag, ok := voteFlagNames.Get()[top]; ok {
 		if strings.HasPrefix(de.Msg, "\"") {
 			return usageErrorf("vote: %s %s", flag, de.Msg)
 		}

@@ -12,10 +12,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // maxDepth bounds how deeply a document's arrays and objects nest (the
@@ -89,7 +89,7 @@ func readValue(dec *json.Decoder, path string, depth int) (any, error) {
 
 // loadSchemas parses the embedded schemas once, numbers as json.Number so
 // that bounds such as 2^64-1 stay exact.
-var loadSchemas = sync.OnceValue(func() map[string]map[string]any {
+var loadSchemas = lazy.Value[map[string]map[string]any]{Build: func() map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for _, name := range SchemaNames {
 		b, _ := Schema(name)
@@ -102,7 +102,7 @@ var loadSchemas = sync.OnceValue(func() map[string]map[string]any {
 		out[name] = s
 	}
 	return out
-})
+}}
 
 // walker checks a decoded JSON tree against the Go type it will be
 // stored in (types, fields) and its JSON Schema node (values).
@@ -236,7 +236,7 @@ func (w walker) checkArray(v any, t reflect.Type, s map[string]any, path string)
 
 // wholeNumber is a JSON integer written as one: no fraction, no exponent
 // (compiled at its first use).
-var wholeNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) })
+var wholeNumber = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) }}
 
 // checkScalarType checks that v is the string, boolean or number Go type
 // t stores: integers written whole (3, not 3.0 or 3e0).
@@ -251,7 +251,7 @@ func checkScalarType(v any, t reflect.Type, s map[string]any, path string) error
 		_, ok = v.(json.Number)
 	case reflect.Int, reflect.Int64, reflect.Uint64:
 		n, isNum := v.(json.Number)
-		if isNum && !wholeNumber().MatchString(n.String()) {
+		if isNum && !wholeNumber.Get().MatchString(n.String()) {
 			return errorf(path, "want %s, got %s", jsonKind(t, s), echo.Cut(n.String()))
 		}
 		ok = isNum

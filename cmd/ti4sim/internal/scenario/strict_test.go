@@ -272,7 +272,7 @@ func TestDecodersRefuseWhatTheSchemasForbid(t *testing.T) {
 	for _, kind := range SchemaNames {
 		covered, reached := map[string]bool{}, map[string]string{}
 		named, misnamed := map[string]bool{}, map[string]string{}
-		root := loadSchemas()[kind]
+		root := loadSchemas.Get()[kind]
 		var cs []constraint
 		constraints(root, root, "", &cs)
 		for _, c := range cs {
