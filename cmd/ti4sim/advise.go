@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
@@ -91,8 +92,8 @@ func (ar *adviseRun) newFlags() *pflag.FlagSet {
 	fs.IntVar(&l.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: --space-dock 3)")
 	fs.IntVar(&l.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production (default: 3, a home system's dock)")
 	fs.IntVar(&l.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: 3, the starting fleet pool)")
-	fs.StringSliceVar(&l.supply, "supply", nil, "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
-	fs.StringSliceVar(&l.build, "build", nil, "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
+	listflag.StringSlice(fs, &l.supply, "supply", "", "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
+	listflag.StringSlice(fs, &l.build, "build", "", "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
 	fs.BoolVar(&l.warSun, "war-sun", false, "the attacker owns the War Sun technology: war suns may be built")
 	fs.Var(targetFlag{&l.target}, "target", "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 or a percentage, 0.8 or 80% (default: the highest chance)")
 	fs.IntVar(&l.keep, "keep", 1, "N of the table's P(keeps at least N units), 1..50")

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/luck"
@@ -108,8 +109,8 @@ func (lr *luckRun) newFlags() *pflag.FlagSet {
 	l := &lr.lf
 	fs.StringVar(&l.attackerLeft, "attacker-left", "", "`UNITS` the attacker had left at the end, as -a (\"\": none) (space, ground; invade: its units left in space, ships and ground forces not landed)")
 	fs.StringVar(&l.defenderLeft, "defender-left", "", "`UNITS` the defender had left at the end (\"\": none) (space, ground; invade: its ships left)")
-	fs.StringArrayVar(&l.attackerOn, "attacker-on", nil, "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
-	fs.StringArrayVar(&l.defenderOn, "defender-on", nil, "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	listflag.StringArray(fs, &l.attackerOn, "attacker-on", "", "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	listflag.StringArray(fs, &l.defenderOn, "defender-on", "", "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
 	fs.StringVar(&l.dice, "dice", "", "`DICE` of one roll: \"N at H\", comma-separated, each optionally \"reroll\" (roll)")
 	fs.IntVar(&l.hits, "hits", 0, "the hits the roll scored, 0..the dice (roll)")
 	fs.IntVar(&l.expected10, "expected-x10", 0, "the bot's expected hits ×10 of a player, 0..1000000 (totals)")

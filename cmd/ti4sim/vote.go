@@ -10,6 +10,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/lazy"
 )
@@ -246,11 +247,11 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	f := &voteFlags{run: addRunFlags(fs)}
 	fs.StringVar(&f.document, "scenario", "", "read the vote from a vote document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
 	fs.StringVar(&f.mode, "mode", "preliminary", "voting procedure: preliminary (the companion's Preliminary Voting variant) or base (the base game's single vote)")
-	fs.StringArrayVar(&f.voters, "voter", nil, "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
+	listflag.StringArray(fs, &f.voters, "voter", "", "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
 	fs.StringVar(&f.outcomes, "outcomes", "for,against", "the agenda's outcomes, comma-separated")
 	fs.StringVar(&f.speaker, "speaker", "", "the speaker, a voter's NAME (default: the first --voter)")
 	fs.StringVar(&f.prefers, "speaker-prefers", "", "the speaker's tie-break ranking, e.g. against,for (default: their own vote)")
-	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
+	listflag.StringArray(fs, &f.bribery, "bribery", "", "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
 	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
 	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating, for small tables (takes no -n, --seed or --precision)")
 	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
