@@ -74,9 +74,12 @@ func dependencyPackage(pkg string) bool {
 // TestInitAllocations runs the built binary with GODEBUG=inittrace=1 on
 // commands that do not serve and fails when a package of this module
 // allocates more than maxInitBytes or maxInitAllocs while it initialises,
-// or a dependency's package more than maxDependencyInitBytes (a dependency's init
-// is not ours to shape, but one that builds a table of that size is one
-// to replace: tablewriter's width cache was 663 KB at every start): every
+// or a dependency's package more than maxDependencyInitBytes (a
+// dependency's init is not ours to shape, but one that builds a table of
+// that size is one to replace: tablewriter's width cache was 663 KB at
+// every start), or the standard library's unicode package more than
+// maxInitBytes (its maps of tables by name, built when a regexp is
+// reachable from the command: 11 KB): every
 // process pays its package initialisation, whatever the command, so work
 // there is start-up a one-question caller (a bot) waits for. It names the
 // package and its figures. (Allocation counts, not times: a bound on a
@@ -103,6 +106,10 @@ func TestInitAllocations(t *testing.T) {
 			if dependencyPackage(c.pkg) && c.bytes > maxDependencyInitBytes {
 				t.Errorf("ti4sim %s: dependency package %s allocates %d bytes in %d allocations at init (%.3f ms); the bound is %d bytes",
 					args[0], c.pkg, c.bytes, c.allocs, c.clockMS, maxDependencyInitBytes)
+			}
+			if c.pkg == "unicode" && c.bytes > maxInitBytes {
+				t.Errorf("ti4sim %s: package unicode allocates %d bytes in %d allocations at init: its tables by name (Categories, Scripts: 11 KB) are reachable, as through a regexp compiled anywhere in the command; match by hand (isWholeNumber, isGameID)",
+					args[0], c.bytes, c.allocs)
 			}
 			if !ownPackage(c.pkg) {
 				continue

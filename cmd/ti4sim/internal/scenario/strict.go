@@ -9,7 +9,6 @@ import (
 	"maps"
 	"math/big"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -234,9 +233,26 @@ func (w walker) checkArray(v any, t reflect.Type, s map[string]any, path string)
 	return nil
 }
 
-// wholeNumber is a JSON integer written as one: no fraction, no exponent
-// (compiled at its first use).
-var wholeNumber = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) }}
+// isWholeNumber reports whether n is a JSON integer written as one: no
+// fraction, no exponent (the regular expression ^-?(0|[1-9][0-9]*)$,
+// matched by hand: with no regexp compiled or run anywhere in a process,
+// the regexp package's Unicode tables are left out of the binary's
+// initialisation).
+func isWholeNumber(n string) bool {
+	n = strings.TrimPrefix(n, "-")
+	if n == "0" {
+		return true
+	}
+	if n == "" || n[0] < '1' || n[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(n); i++ {
+		if n[i] < '0' || n[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // checkScalarType checks that v is the string, boolean or number Go type
 // t stores: integers written whole (3, not 3.0 or 3e0).
@@ -251,7 +267,7 @@ func checkScalarType(v any, t reflect.Type, s map[string]any, path string) error
 		_, ok = v.(json.Number)
 	case reflect.Int, reflect.Int64, reflect.Uint64:
 		n, isNum := v.(json.Number)
-		if isNum && !wholeNumber.Get().MatchString(n.String()) {
+		if isNum && !isWholeNumber(n.String()) {
 			return errorf(path, "want %s, got %s", jsonKind(t, s), echo.Cut(n.String()))
 		}
 		ok = isNum
