@@ -16,24 +16,48 @@ import (
 // MaxItemCount is the largest COUNT one fleet item may give.
 const MaxItemCount = 99
 
+// ownAliases are ti4sim's own unit names (lower case, single spaces) and
+// their kinds: the rules names, their plurals, and the usual short forms.
+// Static data: a fleet written with these names is parsed without building
+// aliases (a map of about 140 names) first.
+var ownAliases = [...]struct {
+	name string
+	kind Kind
+}{
+	{"infantry", Infantry}, {"inf", Infantry}, {"gf", Infantry}, {"infantries", Infantry},
+	{"mech", Mech}, {"mechs", Mech}, {"mf", Mech},
+	{"fighter", Fighter}, {"fighters", Fighter}, {"ff", Fighter},
+	{"destroyer", Destroyer}, {"destroyers", Destroyer}, {"dd", Destroyer},
+	{"cruiser", Cruiser}, {"cruisers", Cruiser}, {"ca", Cruiser},
+	{"carrier", Carrier}, {"carriers", Carrier}, {"cv", Carrier},
+	{"dreadnought", Dreadnought}, {"dreadnoughts", Dreadnought}, {"dread", Dreadnought}, {"dreads", Dreadnought}, {"dn", Dreadnought},
+	{"flagship", Flagship}, {"flagships", Flagship}, {"fs", Flagship},
+	{"war sun", WarSun}, {"war suns", WarSun}, {"warsun", WarSun}, {"warsuns", WarSun}, {"ws", WarSun},
+	{"pds", PDS},
+	{"space dock", SpaceDock}, {"space docks", SpaceDock}, {"spacedock", SpaceDock}, {"dock", SpaceDock}, {"docks", SpaceDock}, {"sd", SpaceDock},
+}
+
+// ownAlias returns the kind of one of ownAliases' names, and false for any
+// other key.
+func ownAlias(key string) (Kind, bool) {
+	for _, a := range &ownAliases {
+		if a.name == key {
+			return a.kind, true
+		}
+	}
+	return 0, false
+}
+
 // aliases maps every accepted unit name (lower case, single spaces) to its
-// kind: the rules names, their plurals, and the usual short forms, and the
-// names the AsyncTI4 bot accepts (asyncTI4Aliases). A name glued to "2" is
-// the upgraded unit (upgradedCode).
+// kind: ownAliases and the names the AsyncTI4 bot accepts
+// (asyncTI4Aliases). A name glued to "2" is the upgraded unit
+// (upgradedCode).
 var aliases = lazy.Value[map[string]Kind]{Build: func() map[string]Kind {
-	return withAsyncTI4(map[string]Kind{
-		"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
-		"mech": Mech, "mechs": Mech, "mf": Mech,
-		"fighter": Fighter, "fighters": Fighter, "ff": Fighter,
-		"destroyer": Destroyer, "destroyers": Destroyer, "dd": Destroyer,
-		"cruiser": Cruiser, "cruisers": Cruiser, "ca": Cruiser,
-		"carrier": Carrier, "carriers": Carrier, "cv": Carrier,
-		"dreadnought": Dreadnought, "dreadnoughts": Dreadnought, "dread": Dreadnought, "dreads": Dreadnought, "dn": Dreadnought,
-		"flagship": Flagship, "flagships": Flagship, "fs": Flagship,
-		"war sun": WarSun, "war suns": WarSun, "warsun": WarSun, "warsuns": WarSun, "ws": WarSun,
-		"pds":        PDS,
-		"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
-	})
+	own := make(map[string]Kind, len(ownAliases))
+	for _, a := range &ownAliases {
+		own[a.name] = a.kind
+	}
+	return withAsyncTI4(own)
 }}
 
 // ParseKind returns the kind named by name (any alias, any case)
@@ -44,6 +68,9 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		upgraded, words = true, words[:n-1]
 	}
 	key := strings.Join(words, " ")
+	if k, ok := ownAlias(key); ok {
+		return k, upgraded, nil // the usual names: no map to build
+	}
 	if k, ok := aliases.Get()[key]; ok {
 		return k, upgraded, nil
 	}
