@@ -11,11 +11,11 @@ import (
 
 // errOptimalSampled refuses an optimal hit assignment to Run and Compare:
 // the policy is a table the exact solver computes.
-var errOptimalSampled = inputf("Order", "the optimal hit assignment (Order.Optimal) is computed by exact mode only: use Solve or Optimize")
+var errOptimalSampled = &InputError{Field: "Order", Index: -1, Msg: "the optimal hit assignment (Order.Optimal) is computed by exact mode only: use Solve or Optimize"}
 
 // errBestRetreatSampled refuses the best retreat to Run and Compare: the
 // rule is a table the exact solver computes.
-var errBestRetreatSampled = inputf("Retreat", "the best retreat (Retreat.Best) is computed by exact mode only: use Solve")
+var errBestRetreatSampled = &InputError{Field: "Retreat", Index: -1, Msg: "the best retreat (Retreat.Best) is computed by exact mode only: use Solve"}
 
 // MaxPolicyStates bounds the joint states whose decisions Optimize lists in
 // Assignment.Policy ("small battles"); larger battles list the first

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // Faction is a faction as it matters to combat: the units it replaces. The
@@ -39,16 +39,16 @@ var none = &Faction{Slug: "none", Name: "no faction (generic units)", Aliases: [
 
 // factions lists every known faction in the order `ti4sim units` shows them,
 // built at its first use (not at every process's start).
-var factions = sync.OnceValue(func() []*Faction { return append([]*Faction{none}, allFactions()...) })
+var factions = lazy.Value[[]*Faction]{Build: func() []*Faction { return append([]*Faction{none}, allFactions()...) }}
 
 // Factions returns every known faction.
-func Factions() []*Faction { return append([]*Faction(nil), factions()...) }
+func Factions() []*Faction { return append([]*Faction(nil), factions.Get()...) }
 
 // upgradedBy returns the slugs of the factions that have an upgraded
 // unit of kind k of their own (the Muaat's Prototype War Sun II).
 func upgradedBy(k Kind) []string {
 	var out []string
-	for _, f := range factions() {
+	for _, f := range factions.Get() {
 		if f.units[k][1].Name != "" {
 			out = append(out, f.Slug)
 		}
@@ -68,8 +68,8 @@ func NoFaction() *Faction { return none }
 
 // FactionNames returns the slugs of every faction, for error messages.
 func FactionNames() []string {
-	names := make([]string, len(factions()))
-	for i, f := range factions() {
+	names := make([]string, len(factions.Get()))
+	for i, f := range factions.Get() {
 		names[i] = f.Slug
 	}
 	return names
@@ -78,7 +78,7 @@ func FactionNames() []string {
 // LookupFaction finds a faction by slug or alias, ignoring case and
 // surrounding space.
 func LookupFaction(name string) (*Faction, error) {
-	if f := findFaction(factions(), name); f != nil {
+	if f := findFaction(factions.Get(), name); f != nil {
 		return f, nil
 	}
 	return nil, fmt.Errorf("unknown faction %s; allowed: %s", echo.Quote(name), strings.Join(FactionNames(), ", "))

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // Homebrew factions: units as data, read from unit files in the AsyncTI4
@@ -117,11 +118,13 @@ type Homebrew struct {
 }
 
 // homebrewKinds are the bot's baseType values.
-var homebrewKinds = map[string]Kind{
-	"infantry": Infantry, "mech": Mech, "fighter": Fighter, "destroyer": Destroyer, "cruiser": Cruiser,
-	"carrier": Carrier, "dreadnought": Dreadnought, "flagship": Flagship, "warsun": WarSun,
-	"pds": PDS, "spacedock": SpaceDock,
-}
+var homebrewKinds = lazy.Value[map[string]Kind]{Build: func() map[string]Kind {
+	return map[string]Kind{
+		"infantry": Infantry, "mech": Mech, "fighter": Fighter, "destroyer": Destroyer, "cruiser": Cruiser,
+		"carrier": Carrier, "dreadnought": Dreadnought, "flagship": Flagship, "warsun": WarSun,
+		"pds": PDS, "spacedock": SpaceDock,
+	}
+}}
 
 // Limits of a homebrew unit's numbers: nonsense beyond them is an error.
 const (
@@ -227,7 +230,7 @@ func (h *Homebrew) build(recs []homebrewRecord) error {
 		case faction == "":
 			factionless++
 			continue
-		case findFaction(factions(), faction) != nil:
+		case findFaction(factions.Get(), faction) != nil:
 			builtIn[faction] = true
 			continue
 		}
@@ -263,8 +266,10 @@ func (h *Homebrew) build(recs []homebrewRecord) error {
 
 // asyncCodes are the bot's unit codes (asyncId) of the units a fleet
 // names by kind: "fs" is the flagship a fleet's "flagship" means.
-var asyncCodes = map[string]bool{"gf": true, "mf": true, "ff": true, "dd": true, "ca": true, "cv": true,
-	"dn": true, "fs": true, "ws": true, "pd": true, "sd": true}
+var asyncCodes = lazy.Value[map[string]bool]{Build: func() map[string]bool {
+	return map[string]bool{"gf": true, "mf": true, "ff": true, "dd": true, "ca": true, "cv": true,
+		"dn": true, "fs": true, "ws": true, "pd": true, "sd": true}
+}}
 
 // playOrder returns the records with those of a standard unit code (or
 // none) first, each group in file order: where a faction has two units of
@@ -274,7 +279,7 @@ func playOrder(recs []homebrewRecord) []homebrewRecord {
 	out := make([]homebrewRecord, 0, len(recs))
 	var later []homebrewRecord
 	for _, r := range recs {
-		if c := strings.ToLower(strings.TrimSpace(r.str("asyncId"))); c == "" || asyncCodes[c] {
+		if c := strings.ToLower(strings.TrimSpace(r.str("asyncId"))); c == "" || asyncCodes.Get()[c] {
 			out = append(out, r)
 		} else {
 			later = append(later, r)
@@ -334,7 +339,7 @@ func unitTextSlug(name string) string {
 // builtInAbility returns the built-in faction that has an ability with
 // this slug, or "".
 func builtInAbility(slug string) string {
-	for _, f := range factions() {
+	for _, f := range factions.Get() {
 		for _, a := range f.Abilities {
 			if a.Slug == slug {
 				return f.Name
@@ -379,7 +384,7 @@ func (h *Homebrew) Factions() []*Faction {
 // LookupFaction finds a faction by slug or alias, ignoring case: a built-in
 // one (LookupFaction) or one of the catalogue's.
 func (h *Homebrew) LookupFaction(name string) (*Faction, error) {
-	if f := findFaction(factions(), name); f != nil {
+	if f := findFaction(factions.Get(), name); f != nil {
 		return f, nil
 	}
 	if h != nil {

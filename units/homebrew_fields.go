@@ -25,7 +25,7 @@ func (r homebrewRecord) unit(byID map[string]homebrewRecord) (Stats, string, str
 	if base == "" {
 		return Stats{}, "", "", r.errorf("baseType", "missing: every unit has a base type (%s)", strings.Join(homebrewKindNames(), ", "))
 	}
-	k, ok := homebrewKinds[base]
+	k, ok := homebrewKinds.Get()[base]
 	if !ok {
 		return Stats{}, "", "", nil
 	}

@@ -10,28 +10,55 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // MaxItemCount is the largest COUNT one fleet item may give.
 const MaxItemCount = 99
 
+// ownAliases are ti4sim's own unit names (lower case, single spaces) and
+// their kinds: the rules names, their plurals, and the usual short forms.
+// Static data: a fleet written with these names is parsed without building
+// aliases (a map of about 140 names) first.
+var ownAliases = [...]struct {
+	name string
+	kind Kind
+}{
+	{"infantry", Infantry}, {"inf", Infantry}, {"gf", Infantry}, {"infantries", Infantry},
+	{"mech", Mech}, {"mechs", Mech}, {"mf", Mech},
+	{"fighter", Fighter}, {"fighters", Fighter}, {"ff", Fighter},
+	{"destroyer", Destroyer}, {"destroyers", Destroyer}, {"dd", Destroyer},
+	{"cruiser", Cruiser}, {"cruisers", Cruiser}, {"ca", Cruiser},
+	{"carrier", Carrier}, {"carriers", Carrier}, {"cv", Carrier},
+	{"dreadnought", Dreadnought}, {"dreadnoughts", Dreadnought}, {"dread", Dreadnought}, {"dreads", Dreadnought}, {"dn", Dreadnought},
+	{"flagship", Flagship}, {"flagships", Flagship}, {"fs", Flagship},
+	{"war sun", WarSun}, {"war suns", WarSun}, {"warsun", WarSun}, {"warsuns", WarSun}, {"ws", WarSun},
+	{"pds", PDS},
+	{"space dock", SpaceDock}, {"space docks", SpaceDock}, {"spacedock", SpaceDock}, {"dock", SpaceDock}, {"docks", SpaceDock}, {"sd", SpaceDock},
+}
+
+// ownAlias returns the kind of one of ownAliases' names, and false for any
+// other key.
+func ownAlias(key string) (Kind, bool) {
+	for _, a := range &ownAliases {
+		if a.name == key {
+			return a.kind, true
+		}
+	}
+	return 0, false
+}
+
 // aliases maps every accepted unit name (lower case, single spaces) to its
-// kind: the rules names, their plurals, and the usual short forms, and the
-// names the AsyncTI4 bot accepts (asyncTI4Aliases). A name glued to "2" is
-// the upgraded unit (upgradedCode).
-var aliases = withAsyncTI4(map[string]Kind{
-	"infantry": Infantry, "inf": Infantry, "gf": Infantry, "infantries": Infantry,
-	"mech": Mech, "mechs": Mech, "mf": Mech,
-	"fighter": Fighter, "fighters": Fighter, "ff": Fighter,
-	"destroyer": Destroyer, "destroyers": Destroyer, "dd": Destroyer,
-	"cruiser": Cruiser, "cruisers": Cruiser, "ca": Cruiser,
-	"carrier": Carrier, "carriers": Carrier, "cv": Carrier,
-	"dreadnought": Dreadnought, "dreadnoughts": Dreadnought, "dread": Dreadnought, "dreads": Dreadnought, "dn": Dreadnought,
-	"flagship": Flagship, "flagships": Flagship, "fs": Flagship,
-	"war sun": WarSun, "war suns": WarSun, "warsun": WarSun, "warsuns": WarSun, "ws": WarSun,
-	"pds":        PDS,
-	"space dock": SpaceDock, "space docks": SpaceDock, "spacedock": SpaceDock, "dock": SpaceDock, "docks": SpaceDock, "sd": SpaceDock,
-})
+// kind: ownAliases and the names the AsyncTI4 bot accepts
+// (asyncTI4Aliases). A name glued to "2" is the upgraded unit
+// (upgradedCode).
+var aliases = lazy.Value[map[string]Kind]{Build: func() map[string]Kind {
+	own := make(map[string]Kind, len(ownAliases))
+	for _, a := range &ownAliases {
+		own[a.name] = a.kind
+	}
+	return withAsyncTI4(own)
+}}
 
 // ParseKind returns the kind named by name (any alias, any case)
 // and whether the name carried an " II" suffix.
@@ -41,17 +68,20 @@ func ParseKind(name string) (k Kind, upgraded bool, err error) {
 		upgraded, words = true, words[:n-1]
 	}
 	key := strings.Join(words, " ")
-	if k, ok := aliases[key]; ok {
+	if k, ok := ownAlias(key); ok {
+		return k, upgraded, nil // the usual names: no map to build
+	}
+	if k, ok := aliases.Get()[key]; ok {
 		return k, upgraded, nil
 	}
 	if k, ok := upgradedCode(key); ok && !upgraded {
 		return k, true, nil
 	}
-	if ti3ShockTroopNames[key] {
+	if ti3ShockTroopNames.Get()[key] {
 		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %s: shock troops exist only in ruleset %s", echo.Quote(key), TI3Slug),
 			hint: "Twilight Imperium 4's upgraded infantry is \"infantry II\""}
 	}
-	if a, ok := ti3Aliases[key]; ok {
+	if a, ok := ti3Aliases.Get()[key]; ok {
 		return 0, false, &itemError{what: fmt.Sprintf("unknown unit %q: it is a Twilight Imperium 3 name (ruleset %s)", key, TI3Slug),
 			hint: fmt.Sprintf("Twilight Imperium 4 calls it %s", a.kind)}
 	}
@@ -233,14 +263,14 @@ func suggestion(key string) string {
 	case strings.HasSuffix(key, "2"):
 		stem, upgraded = strings.TrimSpace(strings.TrimSuffix(key, "2")), true
 	case strings.HasSuffix(key, "ii"):
-		if k, ok := aliases[strings.TrimSuffix(key, "ii")]; ok {
+		if k, ok := aliases.Get()[strings.TrimSuffix(key, "ii")]; ok {
 			stem, upgraded = k.String(), true
 		}
 	}
 	if stem == "" {
 		return ""
 	}
-	k, ok := aliases[stem]
+	k, ok := aliases.Get()[stem]
 	if !ok {
 		if k, ok = suggest(stem); !ok {
 			return ""
@@ -256,8 +286,8 @@ func suggestion(key string) string {
 // name, and false when nothing is close. Names longer than any alias by far
 // get no suggestion (the edit distance would cost time for nothing).
 func suggest(name string) (Kind, bool) {
-	if best, ok := closest(name, slices.Collect(maps.Keys(aliases))); ok {
-		return aliases[best], true
+	if best, ok := closest(name, slices.Collect(maps.Keys(aliases.Get()))); ok {
+		return aliases.Get()[best], true
 	}
 	return 0, false
 }
@@ -309,11 +339,11 @@ func editDistance(a, b string) int {
 func UnitNames(ti3 bool) map[string]Kind {
 	m := map[string]Kind{}
 	if ti3 {
-		for name, a := range ti3Aliases {
+		for name, a := range ti3Aliases.Get() {
 			m[name] = a.kind
 		}
 		return m
 	}
-	maps.Copy(m, aliases)
+	maps.Copy(m, aliases.Get())
 	return m
 }

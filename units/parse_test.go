@@ -221,3 +221,28 @@ func TestParseFleetDamagedAnyUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnAliases: ownAliases names each name once, and ParseKind reads
+// each of them as aliases does (ownAlias is ParseKind's first look-up;
+// aliases holds them, the AsyncTI4 names added, own names winning).
+func TestOwnAliases(t *testing.T) {
+	seen := map[string]bool{}
+	for _, a := range ownAliases {
+		if seen[a.name] {
+			t.Errorf("%q twice in ownAliases", a.name)
+		}
+		seen[a.name] = true
+		if got, ok := aliases.Get()[a.name]; !ok || got != a.kind {
+			t.Errorf("aliases[%q] = %v, %v; want %v", a.name, got, ok, a.kind)
+		}
+		if k, up, err := ParseKind(strings.ToUpper(a.name) + " II"); err != nil || k != a.kind || !up {
+			t.Errorf("ParseKind(%q II) = %v, %v, %v", a.name, k, up, err)
+		}
+	}
+	if _, ok := ownAlias("dude"); ok {
+		t.Error("ownAlias knows an AsyncTI4 name")
+	}
+	if k, _, err := ParseKind("dude"); err != nil || k != Infantry {
+		t.Errorf("ParseKind(dude) = %v, %v; want infantry from the AsyncTI4 names", k, err)
+	}
+}

@@ -6,9 +6,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // Twilight Imperium 3 with the Shattered Ascension v4.0 patch ("ti3-sa").
@@ -171,11 +171,11 @@ func ti3GroundUnits() []Stats {
 }
 
 // ti3 is the TI3 ruleset's unit table, built once at its first use.
-var ti3 = sync.OnceValue(func() *Faction {
+var ti3 = lazy.Value[*Faction]{Build: func() *Faction {
 	f := newFaction(TI3Slug, TI3Name, nil, ti3Units(), nil)
 	f.missing = ti3Missing
 	return f
-})
+}}
 
 // ti3Missing explains a unit the TI3 table does not have.
 func ti3Missing(k Kind, upgraded bool) error {
@@ -196,7 +196,7 @@ func ti3Missing(k Kind, upgraded bool) error {
 // ShockTroop); Unit returns a clear error for the others. It is not among
 // Factions: LookupFaction does not find it. The value is shared and
 // read-only.
-func TI3() *Faction { return ti3() }
+func TI3() *Faction { return ti3.Get() }
 
 // ti3UnitName is the TI3 name of a kind, as ParseFleetTI3 reads it and
 // Fleet.TI3String writes it: the Twilight Imperium 4 name but for the
@@ -218,7 +218,9 @@ func KindNameTI3(k Kind) string { return ti3UnitName(k) }
 
 // ti3ShockTroopNames are the names of the shock troop; Twilight Imperium 4's
 // ParseKind refuses them.
-var ti3ShockTroopNames = map[string]bool{"shock troop": true, "shock troops": true, "shocktroop": true, "shocktroops": true, "st": true}
+var ti3ShockTroopNames = lazy.Value[map[string]bool]{Build: func() map[string]bool {
+	return map[string]bool{"shock troop": true, "shock troops": true, "shocktroop": true, "shocktroops": true, "st": true}
+}}
 
 // ti3Alias is one accepted TI3 unit name.
 type ti3Alias struct {
@@ -228,22 +230,22 @@ type ti3Alias struct {
 
 // ti3Aliases maps every name ParseKindTI3 accepts: the Twilight Imperium 4
 // aliases of the kinds TI3 has (same words), and the TI3 names.
-var ti3Aliases = func() map[string]ti3Alias {
+var ti3Aliases = lazy.Value[map[string]ti3Alias]{Build: func() map[string]ti3Alias {
 	m := map[string]ti3Alias{}
-	for name, k := range aliases {
+	for name, k := range aliases.Get() {
 		m[name] = ti3Alias{kind: k} // the flagship too: its race gives its numbers
 	}
 	for _, n := range []string{"ground force", "ground forces", "groundforce", "groundforces", "gf"} {
 		m[n] = ti3Alias{kind: Infantry}
 	}
-	for n := range ti3ShockTroopNames {
+	for n := range ti3ShockTroopNames.Get() {
 		m[n] = ti3Alias{kind: ShockTroop}
 	}
 	for _, n := range []string{"mechanized unit", "mechanized units", "mechanised unit", "mechanised units", "mu"} {
 		m[n] = ti3Alias{kind: Mech}
 	}
 	return m
-}()
+}}
 
 // ti3KindList lists the TI3 unit names for error messages.
 func ti3KindList() string {
@@ -270,7 +272,7 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 		return 0, false, &itemError{what: ErrTI3NoUpgrades.Error()}
 	}
 	key := strings.Join(words, " ")
-	if a, ok := ti3Aliases[key]; ok {
+	if a, ok := ti3Aliases.Get()[key]; ok {
 		return a.kind, a.upgraded, nil
 	}
 	if key == "" {
@@ -286,8 +288,8 @@ func ParseKindTI3(name string) (k Kind, upgraded bool, err error) {
 // suggestTI3 returns the TI3 unit name closest to an unknown name, or ""
 // when nothing is close (as suggest does for Twilight Imperium 4).
 func suggestTI3(name string) string {
-	if best, ok := closest(name, slices.Collect(maps.Keys(ti3Aliases))); ok {
-		return ti3UnitName(ti3Aliases[best].kind)
+	if best, ok := closest(name, slices.Collect(maps.Keys(ti3Aliases.Get()))); ok {
+		return ti3UnitName(ti3Aliases.Get()[best].kind)
 	}
 	return ""
 }

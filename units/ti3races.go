@@ -3,9 +3,9 @@ package units
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // Twilight Imperium 3's races (ruleset ti3-sa): the 10 of the base game,
@@ -27,14 +27,14 @@ import (
 // ti3Race builds a race: the TI3 table under the race's name.
 func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction {
 	us := ti3Units()
-	if fl, ok := ti3Flagships[slug]; ok {
+	if fl, ok := ti3Flagships.Get()[slug]; ok {
 		us = append(us, fl.stats)
 		abilities = append(abilities, fl.text)
 	}
 	f := newFaction(slug, name, aliases, us, abilities)
 	f.missing = func(k Kind, upgraded bool) error {
 		if k == Flagship {
-			return fmt.Errorf("no flagship for %s under ruleset %s: %s", name, TI3Slug, ti3NoFlagship[slug])
+			return fmt.Errorf("no flagship for %s under ruleset %s: %s", name, TI3Slug, ti3NoFlagship.Get()[slug])
 		}
 		return ti3Missing(k, upgraded)
 	}
@@ -43,7 +43,7 @@ func ti3Race(slug, name string, aliases []string, abilities ...Ability) *Faction
 
 // ti3Races lists the TI3 races in the order `ti4sim units --ruleset ti3-sa`
 // shows them, built at its first use.
-var ti3Races = sync.OnceValue(func() []*Faction {
+var ti3Races = lazy.Value[[]*Faction]{Build: func() []*Faction {
 	return []*Faction{
 		ti3Race("letnev", "The Barony of Letnev", []string{"barony", "barony-of-letnev"},
 			Ability{"ti3-letnev-war-chest", "Barony war chest", AbilityKindAbility, "before any round of a space battle or invasion combat, may pay 2 trade goods: its ships +1 that round, or its ground forces +2 (DOC; GK)"},
@@ -130,10 +130,10 @@ var ti3Races = sync.OnceValue(func() []*Faction {
 			Ability{"ti3-chronos-field", "Chronos Field", AbilityKindAbility, "the Order's SA 4.2 Racial Upgrade; its text was not found (CALC: \"This ability is not yet implemented.\")"},
 		),
 	}
-})
+}}
 
 // TI3Races returns the Twilight Imperium 3 races (ruleset ti3-sa).
-func TI3Races() []*Faction { return append([]*Faction(nil), ti3Races()...) }
+func TI3Races() []*Faction { return append([]*Faction(nil), ti3Races.Get()...) }
 
 // IsTI3 reports whether f plays the TI3 unit table: the ruleset's table
 // itself or a TI3 race.
@@ -145,11 +145,11 @@ func LookupTI3Race(name string) (*Faction, error) {
 	if n := strings.ToLower(strings.TrimSpace(name)); n == "none" || n == "generic" || n == "" {
 		return TI3(), nil // no race: the TI3 unit table
 	}
-	if f := findFaction(ti3Races(), name); f != nil {
+	if f := findFaction(ti3Races.Get(), name); f != nil {
 		return f, nil
 	}
 	var names []string
-	for _, f := range ti3Races() {
+	for _, f := range ti3Races.Get() {
 		names = append(names, f.Slug)
 	}
 	return nil, fmt.Errorf("unknown Twilight Imperium 3 race %s; allowed: %s", echo.Quote(name), strings.Join(names, ", "))

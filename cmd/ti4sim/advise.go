@@ -9,10 +9,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/advise"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -90,8 +92,8 @@ func (ar *adviseRun) newFlags() *pflag.FlagSet {
 	fs.IntVar(&l.production, "production", 0, "the most units produced, each fighter and infantry counting one, 1..50 (default: --space-dock 3)")
 	fs.IntVar(&l.spaceDock, "space-dock", 0, "`R`: the production is the attacker's space dock's on a planet of R resources (2 + R; 4 + R with space-dock-ii), instead of --production (default: 3, a home system's dock)")
 	fs.IntVar(&l.fleetPool, "fleet-pool", 0, "command tokens in the fleet pool, 1..50: the most non-fighter ships in the system (default: 3, the starting fleet pool)")
-	fs.StringSliceVar(&l.supply, "supply", nil, "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
-	fs.StringSliceVar(&l.build, "build", nil, "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
+	listflag.StringSlice(fs, &l.supply, "supply", "", "`KIND=N`,...: units of a kind left in the reinforcements, 0..50 (default: the plastic pieces less those in the system; fighters and infantry unlimited)")
+	listflag.StringSlice(fs, &l.build, "build", "", "`KINDS` to consider, comma-separated (default: every ship, and infantry and mechs for invade)")
 	fs.BoolVar(&l.warSun, "war-sun", false, "the attacker owns the War Sun technology: war suns may be built")
 	fs.Var(targetFlag{&l.target}, "target", "`P`: the cheapest fleet that wins with at least this chance, 0 < P <= 1 or a percentage, 0.8 or 80% (default: the highest chance)")
 	fs.IntVar(&l.keep, "keep", 1, "N of the table's P(keeps at least N units), 1..50")
@@ -150,11 +152,13 @@ func adviseAction(c *command, args []string, e *env) (combat.Action, error) {
 }
 
 // adviseFlags are the JSON paths of advise's own flags.
-var adviseFlags = map[string]string{
-	"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
-	"limits.fleet_pool": "--fleet-pool", "limits.supply": "--supply", "limits.build": "--build", "limits.war_sun": "--war-sun",
-	"target": "--target", "keep": "--keep", "method": "--method",
-}
+var adviseFlags = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"limits.resources": "--resources", "limits.production": "--production", "limits.space_dock": "--space-dock",
+		"limits.fleet_pool": "--fleet-pool", "limits.supply": "--supply", "limits.build": "--build", "limits.war_sun": "--war-sun",
+		"target": "--target", "keep": "--keep", "method": "--method",
+	}
+}}
 
 func (ar *adviseRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	act, err := adviseAction(c, args, e)
@@ -175,7 +179,7 @@ func (ar *adviseRun) usage(err error) error {
 	var de *scenario.Error
 	if errors.As(err, &de) {
 		top, _, _ := strings.Cut(de.Path, "[")
-		for path, flag := range adviseFlags {
+		for path, flag := range adviseFlags.Get() {
 			if top == path {
 				return usageErrorf("%s: %s", flag, de.Msg)
 			}
@@ -194,13 +198,13 @@ func (ar *adviseRun) document(c *command, act combat.Action, args []string, e *e
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return scenario.Advise{}, err
 	}
-	d := scenario.Advise{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames[act]}}
+	d := scenario.Advise{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[act]}}
 	if doc := ar.df.document; doc != "" {
 		var err error
 		if d, err = readDocument(e, doc, scenario.DecodeAdvise); err != nil {
 			return d, err
 		}
-		if d.Scenario.Action != actionNames[act] {
+		if d.Scenario.Action != actionNames.Get()[act] {
 			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim advise %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
 		}
 	}

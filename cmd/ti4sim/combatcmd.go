@@ -10,6 +10,7 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // combatCommand builds space, ground or invade: they differ only in the
@@ -21,7 +22,7 @@ func combatCommand(name string, act combat.Action, summary, help string, ex exam
 		summary: summary,
 		usage:   "ti4sim " + name + " [-a FLEET -d FLEET] [flags]",
 		helpFrom: func() string {
-			return strings.Replace(help, "\nExamples:", roundCapHelp+"\n\nExamples:", 1)
+			return strings.Replace(help, "\nExamples:", roundCapHelp.Get()+"\n\nExamples:", 1)
 		},
 		flagSet: cc.newFlags,
 		run:     cc.run,
@@ -65,14 +66,14 @@ func (cc *combatRun) document(c *command, args []string, e *env) (scenario.Comba
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return scenario.Combat{}, err
 	}
-	d := scenario.Combat{Version: scenario.Version, Action: actionNames[cc.act]}
+	d := scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[cc.act]}
 	if cc.df.document != "" {
 		doc, err := readDocument(e, cc.df.document, scenario.DecodeCombat)
 		if err != nil {
 			return d, err
 		}
-		if doc.Action != actionNames[cc.act] {
-			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", cc.df.document, doc.Action, commandOf[doc.Action], cc.df.document)
+		if doc.Action != actionNames.Get()[cc.act] {
+			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim %s --scenario %s", cc.df.document, doc.Action, commandOf.Get()[doc.Action], cc.df.document)
 		}
 		d = doc
 	}
@@ -117,10 +118,12 @@ type example struct {
 }
 
 // roundCapHelp is the help's note on combats that cannot end.
-var roundCapHelp = fmt.Sprintf(`
+var roundCapHelp = lazy.Value[string]{Build: func() string {
+	return fmt.Sprintf(`
 A combat that cannot end (no unit can score a hit any more) is stopped at
 the round cap of %d rounds: it is reported as unfinished, and its rounds
 count as %d, by simulation and by --exact alike.`, combat.RoundCap, combat.RoundCap)
+}}
 
 func spaceCommand() *command {
 	return combatCommand("space", combat.SpaceCombat,

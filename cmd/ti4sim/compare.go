@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -120,7 +121,7 @@ type compareRun struct {
 func (cr *compareRun) newFlags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.StringArrayVar(&cr.varies, "vary", nil, "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
+	listflag.StringArray(fs, &cr.varies, "vary", "", "KEY=V1,V2[,...]: a scenario setting and the values to compare (repeat for every combination); fleets and orders separate values with ';'")
 	cr.df = addDocFlags(fs, false)
 	cr.rf = addRunFlags(fs)
 	return fs
@@ -164,7 +165,7 @@ func leadingAction(c *command, args []string, e *env, synopsis string, allowed .
 		}
 		return 0, usageErrorf("%s: name the action first: %s", c.name, synopsis)
 	}
-	for act, name := range actionNames {
+	for act, name := range actionNames.Get() {
 		if name == args[0] && slices.Contains(allowed, name) {
 			return act, nil
 		}
@@ -181,13 +182,13 @@ func (cr *compareRun) document(c *command, act combat.Action, ex example, args [
 	if err := parseFlags(c, fs, args, e); err != nil {
 		return scenario.Compare{}, err
 	}
-	d := scenario.Compare{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames[act]}}
+	d := scenario.Compare{Version: scenario.Version, Scenario: scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[act]}}
 	if doc := cr.df.document; doc != "" {
 		var err error
 		if d, err = readDocument(e, doc, scenario.DecodeCompare); err != nil {
 			return d, err
 		}
-		if d.Scenario.Action != actionNames[act] {
+		if d.Scenario.Action != actionNames.Get()[act] {
 			return d, usageErrorf("--scenario %s: the document's action is %s; run ti4sim compare %s --scenario %s", doc, d.Scenario.Action, d.Scenario.Action, doc)
 		}
 	}

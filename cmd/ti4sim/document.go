@@ -6,6 +6,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // The scenario document (cmd/ti4sim/internal/scenario) and the command line: the
@@ -14,9 +15,11 @@ import (
 // result echoes.
 
 // actionNames are the documents' names of the actions.
-var actionNames = map[combat.Action]string{
-	combat.SpaceCombat: scenario.ActionSpace, combat.GroundCombat: scenario.ActionGround, combat.Invasion: scenario.ActionInvade,
-}
+var actionNames = lazy.Value[map[combat.Action]string]{Build: func() map[combat.Action]string {
+	return map[combat.Action]string{
+		combat.SpaceCombat: scenario.ActionSpace, combat.GroundCombat: scenario.ActionGround, combat.Invasion: scenario.ActionInvade,
+	}
+}}
 
 // readDocument reads a document from a file, or standard input for "-".
 func readDocument[T any](e *env, path string, decode func(io.Reader) (T, error)) (T, error) {
@@ -38,4 +41,6 @@ func readDocument[T any](e *env, path string, decode func(io.Reader) (T, error))
 }
 
 // commandOf names the command of each document action.
-var commandOf = map[string]string{scenario.ActionSpace: "space", scenario.ActionGround: "ground", scenario.ActionInvade: "invade"}
+var commandOf = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{scenario.ActionSpace: "space", scenario.ActionGround: "ground", scenario.ActionInvade: "invade"}
+}}

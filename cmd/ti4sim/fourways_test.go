@@ -124,7 +124,7 @@ func TestImportedLinksRun(t *testing.T) {
 		seed := uint64(1)
 		d.Run = scenario.Run{Trials: 300, Seed: &seed}
 		b, _ := json.Marshal(d)
-		if _, stderr, code := runWithInput(t, string(b), commandOf[d.Action], "--scenario", "-", "-o", "json"); code != 0 {
+		if _, stderr, code := runWithInput(t, string(b), commandOf.Get()[d.Action], "--scenario", "-", "-o", "json"); code != 0 {
 			t.Errorf("%s: the imported document does not run: exit %d: %s", link, code, stderr)
 		}
 	}

@@ -9,9 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -133,10 +131,23 @@ func printImported(e *env, doc scenario.Combat, warnings []string) error {
 // https://bot.asyncti4.com/api/public/game).
 const asyncTI4API = "https://bot.asyncti4.com"
 
-// gameID is a game id of the bot (e.g. pbd10972), one path segment;
-// compiled at its first use (its {1,100} makes it costly to compile at
-// every process's start).
-var gameID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`) })
+// isGameID reports whether id is a game id of the bot (e.g. pbd10972),
+// one path segment: 1 to 100 of A-Z, a-z, 0-9, _ and - (the regular
+// expression ^[A-Za-z0-9_-]{1,100}$, matched by hand: with no regexp
+// compiled or run anywhere in a process, the regexp package's Unicode
+// tables are left out of the binary's initialisation).
+func isGameID(id string) bool {
+	if len(id) < 1 || len(id) > 100 {
+		return false
+	}
+	for i := range len(id) {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // asyncTI4Source is where ti4sim import asyncti4 reads a game: an
 // operand (FILE, - or URL) or --game ID.
@@ -168,7 +179,7 @@ func importAsyncTI4(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 		return usageErrorf("import asyncti4: give --game ID or a FILE, not both")
 	case !fs.Changed("game") && fs.NArg() != 2:
 		return usageErrorf("import asyncti4: give one game: a save or web-data file, - for standard input, an https:// URL, or --game ID (got %d arguments)", fs.NArg()-1)
-	case fs.Changed("game") && !gameID().MatchString(src.game):
+	case fs.Changed("game") && !isGameID(src.game):
 		return usageErrorf("import asyncti4: --game %s: a game id is letters, digits, - and _, e.g. pbd10972", echo.Quote(src.game))
 	case fs.Changed("game") && fs.Changed("state"):
 		return usageErrorf("import asyncti4: --state is for a FILE: --game fetches the game's state itself")

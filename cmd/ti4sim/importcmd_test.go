@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -222,6 +223,18 @@ func TestImportAsyncTI4Service(t *testing.T) {
 		}
 		if json.Unmarshal(out, &e); status != 422 || e.Path != c.path {
 			t.Errorf("%v: status %d, path %q, want 422 at %s: %s", c.req["tile"], status, e.Path, c.path, out)
+		}
+	}
+}
+
+// TestIsGameID: isGameID accepts what the regular expression
+// ^[A-Za-z0-9_-]{1,100}$ matches, and nothing else.
+func TestIsGameID(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
+	for _, id := range []string{"", "pbd10972", "a", "A_b-9", strings.Repeat("x", 100), strings.Repeat("x", 101),
+		"a/b", "a b", "a.b", "é", "pbd1\n", "../x", "a%20", "ab?", "Z"} {
+		if got, want := isGameID(id), re.MatchString(id); got != want {
+			t.Errorf("isGameID(%q) = %v, the expression says %v", id, got, want)
 		}
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/combat/luck"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -107,8 +109,8 @@ func (lr *luckRun) newFlags() *pflag.FlagSet {
 	l := &lr.lf
 	fs.StringVar(&l.attackerLeft, "attacker-left", "", "`UNITS` the attacker had left at the end, as -a (\"\": none) (space, ground; invade: its units left in space, ships and ground forces not landed)")
 	fs.StringVar(&l.defenderLeft, "defender-left", "", "`UNITS` the defender had left at the end (\"\": none) (space, ground; invade: its ships left)")
-	fs.StringArrayVar(&l.attackerOn, "attacker-on", nil, "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
-	fs.StringArrayVar(&l.defenderOn, "defender-on", nil, "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	listflag.StringArray(fs, &l.attackerOn, "attacker-on", "", "invade: the attacker's ground forces left on a planet, `\"NAME: UNITS\"` (as --planet; one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
+	listflag.StringArray(fs, &l.defenderOn, "defender-on", "", "invade: the defender's units left on a planet, `\"NAME: UNITS\"` (one planet without --planet: \"UNITS\"); repeatable; a planet not given: none")
 	fs.StringVar(&l.dice, "dice", "", "`DICE` of one roll: \"N at H\", comma-separated, each optionally \"reroll\" (roll)")
 	fs.IntVar(&l.hits, "hits", 0, "the hits the roll scored, 0..the dice (roll)")
 	fs.IntVar(&l.expected10, "expected-x10", 0, "the bot's expected hits ×10 of a player, 0..1000000 (totals)")
@@ -119,12 +121,14 @@ func (lr *luckRun) newFlags() *pflag.FlagSet {
 }
 
 // luckFlags are the JSON paths of luck's own flags.
-var luckFlags = map[string]string{
-	"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
-	"result.planets": "--attacker-on or --defender-on",
-	"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
-	"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
-}
+var luckFlags = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"result.attacker_left": "--attacker-left", "result.defender_left": "--defender-left",
+		"result.planets": "--attacker-on or --defender-on",
+		"roll.dice":      "--dice", "roll.hits": "--hits", "roll": "--dice",
+		"totals.expected_hits_x10": "--expected-x10", "totals.actual_hits": "--actual",
+	}
+}}
 
 func (lr *luckRun) run(ctx context.Context, c *command, args []string, e *env) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
@@ -212,12 +216,12 @@ func (lr *luckRun) battle(c *command, args []string, e *env) (scenario.Luck, err
 			return scenario.Luck{}, usageErrorf("--%s is missing: give the units each side had left (\"\" for none)", f)
 		}
 	}
-	cd := scenario.Combat{Version: scenario.Version, Action: actionNames[act]}
+	cd := scenario.Combat{Version: scenario.Version, Action: actionNames.Get()[act]}
 	if lr.df.document != "" {
 		if cd, err = readDocument(e, lr.df.document, scenario.DecodeCombat); err != nil {
 			return scenario.Luck{}, err
 		}
-		if cd.Action != actionNames[act] {
+		if cd.Action != actionNames.Get()[act] {
 			return scenario.Luck{}, usageErrorf("--scenario %s: the document's action is %s, not %s", lr.df.document, cd.Action, args[0])
 		}
 	} else if !fs.Changed("attacker") || !fs.Changed("defender") && !fs.Changed("planet") {
@@ -324,7 +328,7 @@ func (lr *luckRun) usage(err error) error {
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
 	for p := top; p != ""; p, _ = cutLast(p) { // the longest path with a flag
-		if flag, ok := luckFlags[p]; ok {
+		if flag, ok := luckFlags.Get()[p]; ok {
 			return usageErrorf("%s: %s", flag, de.Msg)
 		}
 	}

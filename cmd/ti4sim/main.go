@@ -19,7 +19,7 @@ import (
 // run executes one ti4sim command line and returns the exit status:
 // 0 success, 1 runtime failure (a failed write included), 2 usage error,
 // 130 interrupted (ctx cancelled, as by Ctrl-C through main's
-// signal.NotifyContext).
+// interruptible).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		writeOverview(stderr)

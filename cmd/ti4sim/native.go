@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 )
 
 // main runs the command line of the process (wasm.go holds the
@@ -17,16 +15,12 @@ import (
 //
 // A broken pipe on standard output (`ti4sim units | head -1`) is a failed
 // write, reported like a full disk: exit status 1 and one line
-// `ti4sim: writing output: ...` on stderr. Without a handler Go's runtime
-// kills a program writing to a broken pipe on fd 1 or 2 by SIGPIPE
-// (os/signal, "SIGPIPE"); with SIGPIPE notified the write returns EPIPE
-// instead. Notify rather than signal.Ignore: an ignored signal stays ignored
-// in the programs this one starts (the go toolchain, for `ti4sim site`),
-// a handler does not.
+// `ti4sim: writing output: ...` on stderr (ignoreBrokenPipe). Ctrl-C
+// cancels the command's context (interruptible).
 func main() {
 	growStack()
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ignoreBrokenPipe()
+	ctx, stop := interruptible(context.Background(), interruptWatchAfter)
 	out := &outputWriter{w: os.Stdout, closed: stdoutClosedAtStart()}
 	code := run(ctx, os.Args[1:], os.Stdin, out, os.Stderr)
 	stop()

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/units"
@@ -45,7 +46,7 @@ func fillFlagHelp(fs *pflag.FlagSet) {
 func addDocFlags(fs *pflag.FlagSet, invade bool) *docFlags {
 	f := &docFlags{fs: fs}
 	fs.StringVar(&f.document, "scenario", "", "read the scenario from a scenario document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
-	fs.StringArrayVar(&f.units, "units", nil, "load homebrew units from a unit file in the AsyncTI4 bot's format (its data/units/*.json, e.g. Discordant Stars' ds.json); its factions become selectable by the file's faction id; repeatable; the file goes into the document (see: docs/homebrew.md)")
+	listflag.StringArray(fs, &f.units, "units", "", "load homebrew units from a unit file in the AsyncTI4 bot's format (its data/units/*.json, e.g. Discordant Stars' ds.json); its factions become selectable by the file's faction id; repeatable; the file goes into the document (see: docs/homebrew.md)")
 	answer.AddDocFlags(fs, invade, func(in *scenario.Input, j int) string {
 		return in.Usage[min(j, len(in.Usage)-1)] // placeholders filled by fillFlagHelp
 	})

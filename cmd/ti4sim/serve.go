@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/web"
@@ -32,8 +33,8 @@ func serveCommand() *command {
 		fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "most time one request may take, queue included; then the run stops (503)")
 		fs.IntVar(&cfg.MaxConcurrent, "max-concurrent", cfg.MaxConcurrent, "most runs computed at once, 1..4096 (the default is this machine's GOMAXPROCS, at least 2); no client, and no heavy runs together, hold more than all but one")
 		fs.IntVar(&cfg.MaxQueue, "max-queue", cfg.MaxQueue, "most runs waiting for a slot; beyond: 429 with Retry-After")
-		fs.StringSliceVar(&cfg.CORSOrigins, "cors-origin", nil, "`ORIGIN`s (scheme://host[:port], exact match, comma-separated or repeated) whose pages may call the service; default none")
-		fs.StringSliceVar(&cfg.AllowedHosts, "allow-host", nil, "`HOST` names (no port; comma-separated or repeated) answered besides localhost, 127.0.0.1 and [::1], e.g. a proxy's; others are refused 421. Listening on loopback only loopback names and these are answered; beyond loopback any Host is, unless some are given")
+		listflag.StringSlice(fs, &cfg.CORSOrigins, "cors-origin", "", "`ORIGIN`s (scheme://host[:port], exact match, comma-separated or repeated) whose pages may call the service; default none")
+		listflag.StringSlice(fs, &cfg.AllowedHosts, "allow-host", "", "`HOST` names (no port; comma-separated or repeated) answered besides localhost, 127.0.0.1 and [::1], e.g. a proxy's; others are refused 421. Listening on loopback only loopback names and these are answered; beyond loopback any Host is, unless some are given")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "on SIGINT or SIGTERM, how long requests in flight may finish before they are cancelled")
 		return fs
 	}
@@ -54,6 +55,7 @@ func serveCommand() *command {
 			if err := cfg.Validate(); err != nil {
 				return usageErrorf("serve: %v", err)
 			}
+			watchInterruptsNow(ctx)
 			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 			defer stop()
 			w := report.NewErrWriter(e.stdout)

@@ -239,6 +239,7 @@ func buildEngine(ctx context.Context, b siteBuild, out string) error {
 // and returns its standard output; a failure's error holds the end of
 // what it printed on standard error.
 func goTool(ctx context.Context, goCmd, dir string, args ...string) (string, error) {
+	defaultBrokenPipeForChildren()
 	cmd := exec.CommandContext(ctx, goCmd, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")

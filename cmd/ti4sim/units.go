@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -23,7 +24,7 @@ func unitsCommand() *command {
 	newFlags := func() *pflag.FlagSet {
 		fs := pflag.NewFlagSet("units", pflag.ContinueOnError)
 		fs.StringVar(&faction, "faction", "none", "faction whose units to list (allowed: "+strings.Join(units.FactionNames(), ", ")+", or one of --units)")
-		fs.StringArrayVar(&files, "units", nil, "load homebrew units from a unit file in the AsyncTI4 bot's format; with no --faction, list its factions and what it leaves out (see: docs/homebrew.md); repeatable")
+		listflag.StringArray(fs, &files, "units", "", "load homebrew units from a unit file in the AsyncTI4 bot's format; with no --faction, list its factions and what it leaves out (see: docs/homebrew.md); repeatable")
 		fs.StringVar(&ruleset, "ruleset", rulesetTI4, "ruleset whose units to list (allowed: "+strings.Join(rulesets, ", ")+")")
 		fs.StringVarP(&output, "output", "o", "table", "output format: table or json")
 		return fs

@@ -10,7 +10,9 @@ import (
 
 	"github.com/ti4sim/ti4sim/agenda"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // voteExample is the worked example of `ti4sim vote --help` and of the
@@ -245,11 +247,11 @@ func newVoteFlags() (*pflag.FlagSet, *voteFlags) {
 	f := &voteFlags{run: addRunFlags(fs)}
 	fs.StringVar(&f.document, "scenario", "", "read the vote from a vote document (JSON; - for standard input); flags given as well override its fields (see: ti4sim scenario)")
 	fs.StringVar(&f.mode, "mode", "preliminary", "voting procedure: preliminary (the companion's Preliminary Voting variant) or base (the base game's single vote)")
-	fs.StringArrayVar(&f.voters, "voter", nil, "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
+	listflag.StringArray(fs, &f.voters, "voter", "", "a voter, NAME:VOTES:OUTCOME=P,...[:KEY=VALUE]... (repeat, in clockwise seating order)")
 	fs.StringVar(&f.outcomes, "outcomes", "for,against", "the agenda's outcomes, comma-separated")
 	fs.StringVar(&f.speaker, "speaker", "", "the speaker, a voter's NAME (default: the first --voter)")
 	fs.StringVar(&f.prefers, "speaker-prefers", "", "the speaker's tie-break ranking, e.g. against,for (default: their own vote)")
-	fs.StringArrayVar(&f.bribery, "bribery", nil, "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
+	listflag.StringArray(fs, &f.bribery, "bribery", "", "a voter holding Bribery and their trade goods, NAME:TG (repeatable)")
 	fs.IntVar(&f.players, "players", 0, "players in the game, for Zeal (default: the number of voters)")
 	fs.BoolVar(&f.exact, "exact", false, "enumerate every case exactly instead of simulating, for small tables (takes no -n, --seed or --precision)")
 	fs.StringVar(&f.duel, "duel", "", "two-player TI3 duel vote die in the final vote: --duel (standard) or --duel=first-round")
@@ -275,11 +277,13 @@ func runVote(ctx context.Context, c *command, args []string, e *env) error {
 }
 
 // voteFlagNames are the flags of a vote document's paths.
-var voteFlagNames = map[string]string{
-	"mode": "--mode", "outcomes": "--outcomes", "voters": "--voter", "speaker": "--speaker", "speaker_prefers": "--speaker-prefers",
-	"bribery": "--bribery", "players": "--players", "duel": "--duel", "run.trials": "--trials", "run.seed": "--seed",
-	"run.exact": "--exact", "run.precision": "--precision",
-}
+var voteFlagNames = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"mode": "--mode", "outcomes": "--outcomes", "voters": "--voter", "speaker": "--speaker", "speaker_prefers": "--speaker-prefers",
+		"bribery": "--bribery", "players": "--players", "duel": "--duel", "run.trials": "--trials", "run.seed": "--seed",
+		"run.exact": "--exact", "run.precision": "--precision",
+	}
+}}
 
 // voteUsage names the flag of a vote document's error.
 func voteUsage(err error) error {
@@ -288,7 +292,7 @@ func voteUsage(err error) error {
 		return err
 	}
 	top, _, _ := strings.Cut(de.Path, "[")
-	if flag, ok := voteFlagNames[top]; ok {
+	if flag, ok := voteFlagNames.Get()[top]; ok {
 		if strings.HasPrefix(de.Msg, "\"") {
 			return usageErrorf("vote: %s %s", flag, de.Msg)
 		}

@@ -63,8 +63,16 @@ func (e *Error) Frames() []runtime.Frame { return e.frames }
 // first), or returns "".
 type Namer func(frames []runtime.Frame) string
 
-// own are this package's functions that recover, left out of the frames.
-var own = map[string]bool{module + "internal/fault.New": true, module + "internal/fault.Catch": true, module + "internal/fault.Recover": true}
+// own reports whether function is one of this package's functions that
+// recover, left out of the frames (a switch, not a map: no work at
+// package initialisation).
+func own(function string) bool {
+	switch function {
+	case module + "internal/fault.New", module + "internal/fault.Catch", module + "internal/fault.Recover":
+		return true
+	}
+	return false
+}
 
 // module is the import path prefix of ti4sim's own code.
 const module = "github.com/ti4sim/ti4sim/"
@@ -79,7 +87,7 @@ func New(v any) *Error {
 	frames := runtime.CallersFrames(pcs[:n])
 	for {
 		f, more := frames.Next()
-		if strings.HasPrefix(f.Function, "runtime.") || own[f.Function] {
+		if strings.HasPrefix(f.Function, "runtime.") || own(f.Function) {
 			if !more {
 				break
 			}

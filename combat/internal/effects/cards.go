@@ -137,7 +137,7 @@ func checkUnitText(s *engine.Force, item string, a units.Ability, owner *units.F
 	f := s.FactionOrNone()
 	switch a.Kind {
 	case units.AbilityKindMech:
-		if _, counted := factionCounts[a.Slug]; !counted {
+		if _, counted := factionCounts.Get()[a.Slug]; !counted {
 			return fmt.Errorf("card %q: %s is the mech text of %s; it acts when the side's fleet has the mech, and is not listed", item, a.Name, inSentence(owner.Name))
 		}
 		if f.Slug != owner.Slug {

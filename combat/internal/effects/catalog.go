@@ -3,7 +3,8 @@ package effects
 import (
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // factionTexts is the catalogue of faction texts: every row of every
@@ -13,7 +14,7 @@ import (
 // catalogue (cards.go). Built once, at its first use: the rows hold no
 // state (their attach functions are package functions or closures over
 // constants), and every caller only reads the map.
-var factionTexts = sync.OnceValue(func() map[string]Effect {
+var factionTexts = lazy.Value[map[string]Effect]{Build: func() map[string]Effect {
 	out := map[string]Effect{}
 	for _, texts := range factionFiles() {
 		for _, e := range texts() {
@@ -24,7 +25,7 @@ var factionTexts = sync.OnceValue(func() map[string]Effect {
 		out[e.Slug] = e
 	}
 	return out
-})
+}}
 
 // factionFiles returns the factions' row functions, one per faction file
 // (TestFactionTexts checks that each row is one of that faction's texts
@@ -46,14 +47,14 @@ func factionFiles() []func() []Effect {
 // the unit's numbers say it. Texts that act outside the action and texts
 // with no row are not; the latter produce a warning when they would act.
 func Modelled(slug string) bool {
-	e, ok := factionTexts()[slug]
+	e, ok := factionTexts.Get()[slug]
 	return ok && e.outside == ""
 }
 
 // OutsideCombat reports whether the faction text with this slug acts only
 // outside the combats the engine simulates, and why.
 func OutsideCombat(slug string) (string, bool) {
-	e := factionTexts()[slug]
+	e := factionTexts.Get()[slug]
 	return e.outside, e.outside != ""
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // A side's choices (Force.Choices) state what a player decides where a
@@ -36,21 +37,23 @@ import (
 //     (Mentak, SA 4.2): a cruiser hit before the combat rounds sustains
 //     and the others roll 1 more die in round 1 (the SA combat
 //     calculator's code too), or no cruiser sustains and all roll.
-var choiceNames = map[string][]string{
-	"devotion":                {"policy", "always", "never"},
-	"impulse-core":            {"policy", "last-ship", "never"},
-	"exotrireme-ii":           {"policy", "never"},
-	"emergency-repairs":       {"end", "start"},
-	"saimoc-infused-hulls":    {"every-round", "five"},
-	"advanced-fleet-tactics":  {"round-up", "round-down"},
-	"adaptable-ordnance-rigs": {"sustain", "roll"},
-}
+var choiceNames = lazy.Value[map[string][]string]{Build: func() map[string][]string {
+	return map[string][]string{
+		"devotion":                {"policy", "always", "never"},
+		"impulse-core":            {"policy", "last-ship", "never"},
+		"exotrireme-ii":           {"policy", "never"},
+		"emergency-repairs":       {"end", "start"},
+		"saimoc-infused-hulls":    {"every-round", "five"},
+		"advanced-fleet-tactics":  {"round-up", "round-down"},
+		"adaptable-ordnance-rigs": {"sustain", "roll"},
+	}
+}}
 
 // ChoiceNames returns each text that takes a stated choice with its
 // choices, the default first.
 func ChoiceNames() map[string][]string {
-	out := make(map[string][]string, len(choiceNames))
-	for k, v := range choiceNames {
+	out := make(map[string][]string, len(choiceNames.Get()))
+	for k, v := range choiceNames.Get() {
 		out[k] = slices.Clone(v)
 	}
 	return out
@@ -61,11 +64,11 @@ func ChoiceNames() map[string][]string {
 func parseChoice(item string) (text, choice string, err error) {
 	k, v, ok := strings.Cut(item, "=")
 	text, choice = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
-	names, known := choiceNames[text]
+	names, known := choiceNames.Get()[text]
 	switch {
 	case !ok || !known:
-		keys := make([]string, 0, len(choiceNames))
-		for k := range choiceNames {
+		keys := make([]string, 0, len(choiceNames.Get()))
+		for k := range choiceNames.Get() {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
@@ -104,12 +107,12 @@ func choiceOf(s *engine.Force, text string) string {
 			return c
 		}
 	}
-	return choiceNames[text][0]
+	return choiceNames.Get()[text][0]
 }
 
 // statesNever reports whether side s states TEXT=never for the faction
 // text slug: the text is then not attached (applyFaction), with a warning.
 func statesNever(s *engine.Force, slug string) bool {
-	names, ok := choiceNames[slug]
+	names, ok := choiceNames.Get()[slug]
 	return ok && slices.Contains(names, "never") && choiceOf(s, slug) == "never"
 }

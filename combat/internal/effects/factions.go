@@ -34,7 +34,7 @@ func applyFaction(p *engine.Plan, sc *Scenario, side engine.Side, early bool) {
 	use := func(a units.Ability, who string) {
 		// The catalogue is built at its first lookup: a side of no faction
 		// (no abilities) never builds it.
-		if e, ok := factionTexts()[a.Slug]; ok {
+		if e, ok := factionTexts.Get()[a.Slug]; ok {
 			if e.attach != nil && e.early == early && statesNever(s, a.Slug) {
 				factionIdle(p, a.Name, side, "the side states "+a.Slug+"=never")
 				return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // Printings chooses the printing of every card whose text changed over the
@@ -189,36 +190,42 @@ func printingName(names []string, i int) string {
 // PrintingChoices returns each card that has printings (the keys of ParseRules)
 // with its printings' names, today's first.
 func PrintingChoices() map[string][]string {
-	out := make(map[string][]string, len(rulesNames))
-	for k, names := range rulesNames {
+	out := make(map[string][]string, len(rulesNames.Get()))
+	for k, names := range rulesNames.Get() {
 		out[k] = append([]string(nil), names...)
 	}
 	return out
 }
 
 // rulesKeys are the cards ParseRules knows, with their accepted names.
-var rulesKeys = map[string]string{
-	"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",
-	"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
-	"direct-hit": "direct-hit", "dh": "direct-hit",
-	"harrow": "harrow", "matriarch": "matriarch", "iconoclast": "iconoclast",
-	"milor": "milor", "brother-milor": "milor",
-	"ti3-flagships": "ti3-flagships", "ti3-flagship": "ti3-flagships",
-}
+var rulesKeys = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"magen": "magen", "magen-defense-grid": "magen", "mdg": "magen",
+		"x89": "x89", "x-89": "x89", "x89-bacterial-weapon": "x89",
+		"direct-hit": "direct-hit", "dh": "direct-hit",
+		"harrow": "harrow", "matriarch": "matriarch", "iconoclast": "iconoclast",
+		"milor": "milor", "brother-milor": "milor",
+		"ti3-flagships": "ti3-flagships", "ti3-flagship": "ti3-flagships",
+	}
+}}
 
 // rulesNames is each card's printings, by the names ParseRules accepts.
-var rulesNames = map[string][]string{
-	"magen": magenNames, "x89": x89Names, "direct-hit": directHitNames,
-	"harrow": textNames, "matriarch": textNames, "iconoclast": iconoclastNames,
-	"milor": milorNames, "ti3-flagships": ti3FlagshipsNames,
-}
+var rulesNames = lazy.Value[map[string][]string]{Build: func() map[string][]string {
+	return map[string][]string{
+		"magen": magenNames, "x89": x89Names, "direct-hit": directHitNames,
+		"harrow": textNames, "matriarch": textNames, "iconoclast": iconoclastNames,
+		"milor": milorNames, "ti3-flagships": ti3FlagshipsNames,
+	}
+}}
 
 // printingAliases maps other spellings of a printing to its name.
-var printingAliases = map[string]string{
-	"ωω": "omega2", "ΩΩ": "omega2", "codex4": "omega2", "codex-iv": "omega2", "current": "omega2", "omegaomega": "omega2",
-	"ω": "omega", "Ω": "omega", "codex1": "omega", "codex-i": "omega",
-	"base": "original",
-}
+var printingAliases = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"ωω": "omega2", "ΩΩ": "omega2", "codex4": "omega2", "codex-iv": "omega2", "current": "omega2", "omegaomega": "omega2",
+		"ω": "omega", "Ω": "omega", "codex1": "omega", "codex-i": "omega",
+		"base": "original",
+	}
+}}
 
 // ParseRules parses printings as the command line gives them: items
 // "card=printing", e.g. "magen=omega", "x89=original". Cards: magen, x89,
@@ -236,7 +243,7 @@ func ParseRules(items []string) (Printings, error) {
 			continue
 		}
 		k, v, ok := strings.Cut(item, "=")
-		card := rulesKeys[strings.ToLower(strings.TrimSpace(k))]
+		card := rulesKeys.Get()[strings.ToLower(strings.TrimSpace(k))]
 		if !ok || card == "" {
 			return r, engine.Inputf("", "Printings", "item %s: want CARD=PRINTING with CARD one of magen, x89, direct-hit, harrow, matriarch, iconoclast, milor, ti3-flagships", echo.Quote(item))
 		}
@@ -245,8 +252,8 @@ func ParseRules(items []string) (Printings, error) {
 		}
 		seen[card] = true
 		v = strings.ToLower(strings.TrimSpace(v))
-		names := rulesNames[card]
-		if a, ok := printingAliases[v]; ok && !slices.Contains(names, v) {
+		names := rulesNames.Get()[card]
+		if a, ok := printingAliases.Get()[v]; ok && !slices.Contains(names, v) {
 			v = a
 		}
 		i := slices.Index(names, v)

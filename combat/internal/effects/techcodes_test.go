@@ -12,7 +12,7 @@ import (
 // none hides a name that already meant something else (a card, a faction
 // text, a board state).
 func TestTechCodes(t *testing.T) {
-	for code, slug := range techCodes {
+	for code, slug := range techCodes.Get() {
 		if techSlug(code) != slug || techSlug(" "+code+" ") != slug {
 			t.Errorf("techSlug(%q) = %q, want %q", code, techSlug(code), slug)
 		}
@@ -46,7 +46,7 @@ func TestTechCodes(t *testing.T) {
 		}
 	}
 	for _, code := range []string{"md", "MD"} {
-		if cardTechs[techSlug(code)] != TechMagen {
+		if cardTechs.Get()[techSlug(code)] != TechMagen {
 			t.Errorf("%q does not name Magen Defense Grid", code)
 		}
 	}

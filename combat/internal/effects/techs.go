@@ -5,6 +5,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -19,10 +20,12 @@ const (
 // printings by them (md_base and x89_base being the base game's), but here
 // they name the technology only: the printing is chosen separately
 // (Printings), as for every other spelling.
-var cardTechs = map[string]string{
-	TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen, "md": TechMagen,
-	TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
-}
+var cardTechs = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		TechMagen: TechMagen, "magen": TechMagen, "mdg": TechMagen, "md": TechMagen,
+		TechX89: TechX89, "x89": TechX89, "x-89": TechX89, "x-89-bacterial-weapon": TechX89,
+	}
+}}
 
 // Technologies returns the technology slugs Side.Techs accepts: the unit
 // upgrades and the technology cards modelled.
@@ -46,7 +49,7 @@ func Technologies() []string {
 // constant).
 func holds(s *engine.Force, tech string) bool {
 	for _, t := range s.Techs {
-		if cardTechs[techSlug(t)] == tech {
+		if cardTechs.Get()[techSlug(t)] == tech {
 			return true
 		}
 	}
@@ -58,7 +61,7 @@ func holds(s *engine.Force, tech string) bool {
 // unit upgrade replaced by the slug it stands for (techCodes).
 func techSlug(t string) string {
 	s := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(t)), " ", "-")
-	if slug, ok := techCodes[s]; ok {
+	if slug, ok := techCodes.Get()[s]; ok {
 		return slug
 	}
 	return s
@@ -95,7 +98,7 @@ func upgrades(s *engine.Force) ([units.NumKinds]bool, error) {
 func techCard(slug string) bool {
 	c, ok := lookupCard(slug)
 	a, _, isFaction := factionAbility(slug)
-	return cardTechs[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
+	return cardTechs.Get()[slug] != "" || (ok && c.Kind == KindTechnology) || (isFaction && a.Kind == units.AbilityKindTechnology)
 }
 
 // techUpgrade returns the kind a unit-upgrade technology slug upgrades.
@@ -116,7 +119,7 @@ func TechnologySlug(name string) (string, bool) {
 	if k, up := techUpgrade(slug); up {
 		return upgradeSlug(k), true
 	}
-	if c := cardTechs[slug]; c != "" {
+	if c := cardTechs.Get()[slug]; c != "" {
 		return c, true
 	}
 	if c, ok := lookupCard(slug); ok && c.Kind == KindTechnology {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -50,28 +51,30 @@ import (
 
 // ti3Techs are the Twilight Imperium 3 technologies modelled, with their
 // text (TI3 tech tree; SA's changes noted).
-var ti3Techs = map[string]string{
-	"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA Assault Cannons, SA Assault Cannons card; a cruiser's shot is not improved by Hylar V, SA weaponry rule)",
-	"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA Hylar V Laser card, SA weaponry rule)",
-	"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA weaponry rule)",
-	"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA Deep Space Cannon card)",
-	"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA Magen Defense Grid card)",
-	"cybernetics":               "+1 to fighters' combat rolls (SA Cybernetics card)",
-	"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA Advanced Fighters card)",
-	"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA Gen Synthesis card)",
-	"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
-	"war-sun":                   "permits building war suns; nothing in combat",
-	"graviton-laser-system":     "the holder's PDS reroll each missed die once, in space cannon offense and defense (TI3 tech tree; SA technology list \"Graviton Laser\"); the weaponry rule keeps PDS firing from adjacent systems with Deep Space Cannon from rerolling (SA weaponry rule), which ti4sim cannot split, so the two together with adjacent PDS are refused",
-	"graviton-negator":          "the holder's dreadnoughts bombard planets with PDS, through Planetary Shield (TI3 tech tree; SA technology list); its fighters may join invasion combat, a choice ti4sim leaves out (they stay in space) and says so",
-	"maneuvering-jets":          "space cannon rolls against the holder's ships get -1, or -2 from PDS in adjacent systems, and space mines hit its ships only on 10 (SA technology list: Maneuvering Jets)",
-	TI3ImpulsionShields:         ti3ImpulsionShieldsText,
-	TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
-}
+var ti3Techs = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"assault-cannon":            "each dreadnought and cruiser fires 1 pre-combat die at its combat value, after the barrage (SA Assault Cannons, SA Assault Cannons card; a cruiser's shot is not improved by Hylar V, SA weaponry rule)",
+		"hylar-v-assault-laser":     "+1 to cruisers' and destroyers' combat rolls, the barrage included unless Automated Defense Turrets is used (SA Hylar V Laser card, SA weaponry rule)",
+		"automated-defense-turrets": "destroyers' anti-fighter barrage rolls 3 dice at 7 (+2 and one more die; with Hylar V still 7, SA weaponry rule)",
+		"deep-space-cannon":         "PDS in adjacent systems fire at the active system's ships (SA Deep Space Cannon card)",
+		"magen-defense-grid":        "+1 to PDS rolls; +1 to ground forces on a planet with the holder's PDS in invasion combat (TI3 tech tree; SA Magen Defense Grid card)",
+		"cybernetics":               "+1 to fighters' combat rolls (SA Cybernetics card)",
+		"advanced-fighters":         "+1 to fighters' combat rolls; fighters move on their own and need no carrier (SA Advanced Fighters card)",
+		"gen-synthesis":             "+1 to ground forces' rolls in invasion combat (SA Gen Synthesis card)",
+		"duranium-armor":            "at the end of each combat round, 1 damaged unit of the holder in the battle is repaired (TI3 tech tree)",
+		"war-sun":                   "permits building war suns; nothing in combat",
+		"graviton-laser-system":     "the holder's PDS reroll each missed die once, in space cannon offense and defense (TI3 tech tree; SA technology list \"Graviton Laser\"); the weaponry rule keeps PDS firing from adjacent systems with Deep Space Cannon from rerolling (SA weaponry rule), which ti4sim cannot split, so the two together with adjacent PDS are refused",
+		"graviton-negator":          "the holder's dreadnoughts bombard planets with PDS, through Planetary Shield (TI3 tech tree; SA technology list); its fighters may join invasion combat, a choice ti4sim leaves out (they stay in space) and says so",
+		"maneuvering-jets":          "space cannon rolls against the holder's ships get -1, or -2 from PDS in adjacent systems, and space mines hit its ships only on 10 (SA technology list: Maneuvering Jets)",
+		TI3ImpulsionShields:         ti3ImpulsionShieldsText,
+		TechX89:                     "in an invasion, when the holder has a dreadnought in the system and the planet has no Planetary Shield, all ground forces and shock troops on the planet are destroyed before the bombardment dice; costs the discard of all action cards (outside the combat, not counted) (SA technology list)",
+	}
+}}
 
 // ti3TechNames returns the TI3 technology slugs, sorted.
 func ti3TechNames() []string {
-	out := make([]string, 0, len(ti3Techs))
-	for k := range ti3Techs {
+	out := make([]string, 0, len(ti3Techs.Get()))
+	for k := range ti3Techs.Get() {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -81,8 +84,8 @@ func ti3TechNames() []string {
 // TI3Technologies returns the Twilight Imperium 3 technologies the engine
 // models (for Side.Techs under EditionTI3SA), with their text.
 func TI3Technologies() map[string]string {
-	out := make(map[string]string, len(ti3Techs))
-	for k, v := range ti3Techs {
+	out := make(map[string]string, len(ti3Techs.Get()))
+	for k, v := range ti3Techs.Get() {
 		out[k] = v
 	}
 	return out
@@ -125,7 +128,7 @@ func (sc *Scenario) validateTI3() error {
 		}
 		for at, t := range s.Techs {
 			slug := ti3TechSlug(t)
-			if _, ok := ti3Techs[slug]; ok {
+			if _, ok := ti3Techs.Get()[slug]; ok {
 				continue
 			}
 			if _, ok := ti3RaceTech(s, t); ok {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -23,44 +24,46 @@ type ti3Card struct {
 // transcribes them (PCT, GameEffects/actioncards/a_BeforeBattleRound.cpp)
 // and Fandom's "Action Cards (Third Edition)" (FW). One copy of each may be
 // given; each is played once, at the time its policy says.
-var ti3Cards = map[string]ti3Card{
-	"friendly-fire": {
-		text:   "played just before the first round of a space battle: during that round the opponent's fighters inflict a hit on their own side for each die showing a natural 1 to 4, besides hitting or missing as usual; the opponent assigns those hits (SA Friendly Fire, the whole card rewritten: any fleet, whatever its fighter-to-ship ratio); ti4sim plays it before round 1, when the opponent's fighters are most",
-		attach: friendlyFire,
-	},
-	"morale-boost": {
-		text:   "before a combat round, +1 to all the holder's combat rolls that round (PCT: \"Before battle round. Receive +1 to all combat rolls in this round\"); ti4sim plays it in the first round of the space battle, or of the invasion combat when there is no space battle",
-		attach: moraleBoostTI3,
-	},
-	"fighter-prototype": {
-		text:   "before a space battle: the holder's fighters get +2 in its first round (PCT)",
-		attach: fighterPrototype,
-	},
-	"recheck": {
-		text:   "after rolling, reroll 1 of the holder's dice (PCT); ti4sim rerolls its first missed die of a space battle or invasion combat round, the best chance first",
-		attach: recheck,
-	},
-	"a-beacon-of-hope": {
-		text:   "before a space battle in which the holder's flagship takes part: each of the holder's dice showing a 10 in that battle inflicts 1 more hit (PCT)",
-		attach: beaconOfHope,
-	},
-	"overrun": {
-		text: "before a ground combat in which the holder's mechanized unit takes part: destroy 1 of the opponent's ground forces (PCT)",
-		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			groundStrike(p, sc, holder, "Overrun", []units.Kind{units.Mech}, units.Infantry)
+var ti3Cards = lazy.Value[map[string]ti3Card]{Build: func() map[string]ti3Card {
+	return map[string]ti3Card{
+		"friendly-fire": {
+			text:   "played just before the first round of a space battle: during that round the opponent's fighters inflict a hit on their own side for each die showing a natural 1 to 4, besides hitting or missing as usual; the opponent assigns those hits (SA Friendly Fire, the whole card rewritten: any fleet, whatever its fighter-to-ship ratio); ti4sim plays it before round 1, when the opponent's fighters are most",
+			attach: friendlyFire,
 		},
-	},
-	"geomagnetic-mines": {
-		text: "before a ground combat in which an opposing mechanized unit takes part: destroy 1 of them (PCT)",
-		attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
-			groundStrike(p, sc, holder, "Geomagnetic Mines", nil, units.Mech)
+		"morale-boost": {
+			text:   "before a combat round, +1 to all the holder's combat rolls that round (PCT: \"Before battle round. Receive +1 to all combat rolls in this round\"); ti4sim plays it in the first round of the space battle, or of the invasion combat when there is no space battle",
+			attach: moraleBoostTI3,
 		},
-	},
-	"chemical-warfare": {
-		text:   "immediately before an invasion combat, with a dreadnought in the system: destroy half the defending ground forces, rounded up, whatever the PDS (FW: \"destroy half the defending ground forces (rounded up). Bypasses enemy PDS\"); the attacker's card; ground forces are the ground forces and shock troops, not mechanized units",
-		attach: chemicalWarfare,
-	},
-}
+		"fighter-prototype": {
+			text:   "before a space battle: the holder's fighters get +2 in its first round (PCT)",
+			attach: fighterPrototype,
+		},
+		"recheck": {
+			text:   "after rolling, reroll 1 of the holder's dice (PCT); ti4sim rerolls its first missed die of a space battle or invasion combat round, the best chance first",
+			attach: recheck,
+		},
+		"a-beacon-of-hope": {
+			text:   "before a space battle in which the holder's flagship takes part: each of the holder's dice showing a 10 in that battle inflicts 1 more hit (PCT)",
+			attach: beaconOfHope,
+		},
+		"overrun": {
+			text: "before a ground combat in which the holder's mechanized unit takes part: destroy 1 of the opponent's ground forces (PCT)",
+			attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+				groundStrike(p, sc, holder, "Overrun", []units.Kind{units.Mech}, units.Infantry)
+			},
+		},
+		"geomagnetic-mines": {
+			text: "before a ground combat in which an opposing mechanized unit takes part: destroy 1 of them (PCT)",
+			attach: func(p *engine.Plan, sc *Scenario, holder engine.Side) {
+				groundStrike(p, sc, holder, "Geomagnetic Mines", nil, units.Mech)
+			},
+		},
+		"chemical-warfare": {
+			text:   "immediately before an invasion combat, with a dreadnought in the system: destroy half the defending ground forces, rounded up, whatever the PDS (FW: \"destroy half the defending ground forces (rounded up). Bypasses enemy PDS\"); the attacker's card; ground forces are the ground forces and shock troops, not mechanized units",
+			attach: chemicalWarfare,
+		},
+	}
+}}
 
 // ti3CardSlug is the slug of a TI3 action card name.
 func ti3CardSlug(c string) string {
@@ -70,8 +73,8 @@ func ti3CardSlug(c string) string {
 // TI3Cards returns the Twilight Imperium 3 action cards the engine models
 // (for Side.Cards under EditionTI3SA), with their text.
 func TI3Cards() map[string]string {
-	out := make(map[string]string, len(ti3Cards))
-	for k, c := range ti3Cards {
+	out := make(map[string]string, len(ti3Cards.Get()))
+	for k, c := range ti3Cards.Get() {
 		out[k] = c.text
 	}
 	return out
@@ -83,9 +86,9 @@ func checkTI3Cards(cards []string) error {
 	seen := map[string]bool{}
 	for at, c := range cards {
 		slug := ti3CardSlug(c)
-		if _, ok := ti3Cards[slug]; !ok {
-			names := make([]string, 0, len(ti3Cards))
-			for k := range ti3Cards {
+		if _, ok := ti3Cards.Get()[slug]; !ok {
+			names := make([]string, 0, len(ti3Cards.Get()))
+			for k := range ti3Cards.Get() {
 				names = append(names, k)
 			}
 			sort.Strings(names)
@@ -107,7 +110,7 @@ func applyTI3Cards(p *engine.Plan, sc *Scenario) {
 	for side := range engine.NumSides {
 		for _, c := range sc.Side(side).TI3Cards {
 			p.Attached(c, side)
-			ti3Cards[c].attach(p, sc, side)
+			ti3Cards.Get()[c].attach(p, sc, side)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -21,19 +22,21 @@ import (
 
 // ti3Leaders are the leaders a side may have in the fight, with what each
 // does in it and how ti4sim models it.
-var ti3Leaders = map[string]string{
-	"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (TI3: +1 defending, 2 rerolls attacking; SA LEADERS: both in attack and defense; CRB General for the rerolls' play); bombardment against a planet with the defender's General gets -4 (TI3 General, FW Leaders (Third Edition), unchanged by SA v4.0; SA 4.2's rulebook and the peer calculator say -3); general:no-rerolls: the +1 and the bombardment's -4 without the rerolls",
-	"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value; admiral:UNIT (e.g. admiral:dreadnought) puts it on one ship of that kind, which rolls 1 more die and is the last of its kind the side loses (a damaged one loses a die of its dice as SA says, to a minimum of 1)",
-	"agent":     "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
-	"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls, and the defender's PDS shield then stops war suns' bombardment too (TI3 Scientist, FW Leaders (Third Edition); CRB Scientist for the +1); scientist:adjacent puts it on a planet in an adjacent system with the side's adjacent PDS instead: they get +1",
-	"diplomat":  "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
-}
+var ti3Leaders = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"general":   "the side's ground units in an invasion combat (or a ground combat) with the General get +1 to their combat rolls and may reroll 2 missed dice each round, the best chances first, a die missed again rerolled again (TI3: +1 defending, 2 rerolls attacking; SA LEADERS: both in attack and defense; CRB General for the rerolls' play); bombardment against a planet with the defender's General gets -4 (TI3 General, FW Leaders (Third Edition), unchanged by SA v4.0; SA 4.2's rulebook and the peer calculator say -3); general:no-rerolls: the +1 and the bombardment's -4 without the rerolls",
+		"admiral":   "the ship carrying the Admiral rolls 1 more die in each space battle round (CRB Admiral); ti4sim puts it on the side's best ship alive, the die at that ship's value; admiral:UNIT (e.g. admiral:dreadnought) puts it on one ship of that kind, which rolls 1 more die and is the last of its kind the side loses (a damaged one loses a die of its dice as SA says, to a minimum of 1)",
+		"agent":     "the attacker's Agent, landing with the ground forces, stops the defender's units from firing space cannon defense (CRB Agent: Invasion Defence); a defender's Agent changes no roll here; capturing leaders and sabotaging cards are outside the combat",
+		"scientist": "the side's PDS on a planet with its Scientist (the defender's on the invaded planet, the attacker's PDS on its own planets in the system) get +1 to their rolls, and the defender's PDS shield then stops war suns' bombardment too (TI3 Scientist, FW Leaders (Third Edition); CRB Scientist for the +1); scientist:adjacent puts it on a planet in an adjacent system with the side's adjacent PDS instead: they get +1",
+		"diplomat":  "may cancel the invasion and bombardment of its planet before any roll, unless the attacker pays 6 influence (CRB Diplomat): a choice outside the dice; ti4sim answers the invasion as fought (not cancelled, or overturned) and says so",
+	}
+}}
 
 // TI3Leaders returns the Twilight Imperium 3 leaders the engine knows (for
 // Side.Leaders under EditionTI3SA), with what each does.
 func TI3Leaders() map[string]string {
-	out := make(map[string]string, len(ti3Leaders))
-	for k, v := range ti3Leaders {
+	out := make(map[string]string, len(ti3Leaders.Get()))
+	for k, v := range ti3Leaders.Get() {
 		out[k] = v
 	}
 	return out
@@ -48,8 +51,8 @@ const (
 
 // ti3LeaderNames returns the leaders' slugs, sorted.
 func ti3LeaderNames() []string {
-	out := make([]string, 0, len(ti3Leaders))
-	for k := range ti3Leaders {
+	out := make([]string, 0, len(ti3Leaders.Get()))
+	for k := range ti3Leaders.Get() {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -79,7 +82,7 @@ func (sc *Scenario) validateTI3Leaders() error {
 		seen := map[string]bool{}
 		for at, l := range s.TI3Leaders {
 			slug, opt := leaderOption(l)
-			if _, ok := ti3Leaders[slug]; !ok {
+			if _, ok := ti3Leaders.Get()[slug]; !ok {
 				return engine.InputAtf(name, "Leaders", at, "unknown leader %s; allowed: %s", echo.Quote(l), strings.Join(ti3LeaderNames(), ", "))
 			}
 			if seen[slug] {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat/internal/engine"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // applyVariants lays out the side's unit variants, each the text of its
@@ -34,13 +35,15 @@ func applyVariants(sp *engine.SidePlan, s *engine.Force, sc *Scenario) (warnings
 // the "Support for the Throne" cards Imperator counts, the systems The
 // Egeiro counts, the Ral Nel infantry Alarum calls on, the mechs Dunlain
 // Reaper deploys. Other faction items take none.
-var factionCounts = map[string][2]int{
-	"the-cavalry":    {1, 2},
-	"imperator":      {0, 7},
-	"the-egeiro":     {0, 30},
-	"alarum":         {0, 20},
-	"dunlain-reaper": {0, 20},
-}
+var factionCounts = lazy.Value[map[string][2]int]{Build: func() map[string][2]int {
+	return map[string][2]int{
+		"the-cavalry":    {1, 2},
+		"imperator":      {0, 7},
+		"the-egeiro":     {0, 30},
+		"alarum":         {0, 20},
+		"dunlain-reaper": {0, 20},
+	}
+}}
 
 // factionItemCount returns the number given with a faction item among the
 // side's cards ("imperator:2" → 2; "imperator" → 1), and whether the side
@@ -62,7 +65,7 @@ func factionItemCount(s *engine.Force, slug string) (int, bool) {
 
 // checkFactionItem validates the number after ':' of a faction item.
 func checkFactionItem(item, slug string, n int, hasNum bool) error {
-	r, takes := factionCounts[slug]
+	r, takes := factionCounts.Get()[slug]
 	switch {
 	case !hasNum:
 		return nil

@@ -3,35 +3,41 @@ package engine
 import (
 	"runtime"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // stepNames name the engine's functions that stand for a step of an
 // action (LRR 77, 78, 49, 42), by method name: Monte Carlo's (*Trial) and
 // the exact solver's (*Solver) share most of them.
-var stepNames = map[string]string{
-	"spaceCannonOffense": "space cannon offense",
-	"spaceCombat":        "the space combat",
-	"invasionGate":       "the invasion's start",
-	"bombardment":        "bombardment",
-	"commitGroundForces": "committing ground forces",
-	"spaceCannonDefense": "space cannon defense",
-	"groundCombat":       "the ground combat",
-	"groundPhase":        "the ground combat",
-	"walkPlanet":         "the invasion of the planet",
-	"walkPlanetByRounds": "the invasion of the planet",
-}
+var stepNames = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"spaceCannonOffense": "space cannon offense",
+		"spaceCombat":        "the space combat",
+		"invasionGate":       "the invasion's start",
+		"bombardment":        "bombardment",
+		"commitGroundForces": "committing ground forces",
+		"spaceCannonDefense": "space cannon defense",
+		"groundCombat":       "the ground combat",
+		"groundPhase":        "the ground combat",
+		"walkPlanet":         "the invasion of the planet",
+		"walkPlanetByRounds": "the invasion of the planet",
+	}
+}}
 
 // partNames name the parts of a combat (LRR 78, 42) inside a step.
-var partNames = map[string]string{
-	"antiFighterBarrage": "anti-fighter barrage",
-	"preCombatShots":     "start-of-combat shots",
-	"combatRounds":       "combat rounds",
-	"fastRounds":         "combat rounds",
-	"fightRounds":        "combat rounds",
-	"fight":              "combat rounds",
-	"announceRetreats":   "retreats",
-	"Assign":             "hit assignment",
-}
+var partNames = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"antiFighterBarrage": "anti-fighter barrage",
+		"preCombatShots":     "start-of-combat shots",
+		"combatRounds":       "combat rounds",
+		"fastRounds":         "combat rounds",
+		"fightRounds":        "combat rounds",
+		"fight":              "combat rounds",
+		"announceRetreats":   "retreats",
+		"Assign":             "hit assignment",
+	}
+}}
 
 // stageNames name the computation a panic happened in, by the function
 // that runs it.
@@ -57,10 +63,10 @@ func StepOf(frames []runtime.Frame) string {
 		}
 		name := f.Function[strings.LastIndexByte(f.Function, '.')+1:]
 		if step == "" {
-			step = stepNames[name]
+			step = stepNames.Get()[name]
 		}
 		if part == "" && step == "" {
-			part = partNames[name]
+			part = partNames.Get()[name]
 		}
 		for _, s := range stageNames {
 			if stage == "" && strings.Contains(f.Function, s.suffix) {

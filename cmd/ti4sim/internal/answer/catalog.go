@@ -9,6 +9,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/combat"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -182,12 +183,14 @@ func Catalog() CatalogJSON {
 
 // cardTechs are the names and texts of the technologies with several
 // printings, which are no cards of combat.Cards.
-var cardTechs = map[string]catalogTech{
-	combat.TechMagen: {Name: "Magen Defense Grid", Printing: "magen",
-		Text: "today (Codex IV): at the start of ground combat on a planet with the holder's structures, 1 hit on an opponent's ground force, and 1 infantry placed with each of its structures when the system is activated; the other printings under Card printings"},
-	combat.TechX89: {Name: "X-89 Bacterial Weapon", Printing: "x89",
-		Text: "today (Codex IV): the hits of the holder's bombardment and ground combat rolls are doubled; the other printings under Card printings"},
-}
+var cardTechs = lazy.Value[map[string]catalogTech]{Build: func() map[string]catalogTech {
+	return map[string]catalogTech{
+		combat.TechMagen: {Name: "Magen Defense Grid", Printing: "magen",
+			Text: "today (Codex IV): at the start of ground combat on a planet with the holder's structures, 1 hit on an opponent's ground force, and 1 infantry placed with each of its structures when the system is activated; the other printings under Card printings"},
+		combat.TechX89: {Name: "X-89 Bacterial Weapon", Printing: "x89",
+			Text: "today (Codex IV): the hits of the holder's bombardment and ground combat rolls are doubled; the other printings under Card printings"},
+	}
+}}
 
 // catalogTechs lists every technology a side may hold under ruleset g,
 // whose units are us.
@@ -205,7 +208,7 @@ func catalogTechs(g combat.Edition, us []UnitJSON) []catalogTech {
 		cards[c.Slug] = c
 	}
 	for _, slug := range combat.Technologies() {
-		t, ok := cardTechs[slug]
+		t, ok := cardTechs.Get()[slug]
 		switch {
 		case ok:
 		case strings.HasSuffix(slug, "-ii"):

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/listflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 )
 
@@ -35,9 +36,9 @@ func addFlag(fs *pflag.FlagSet, in *scenario.Input, name, short, usage string) {
 	case t == reflect.TypeFor[[]scenario.Units]():
 		fs.StringP(name, short, "", usage) // the fleet grammar
 	case t == reflect.TypeFor[[]scenario.Planet]():
-		fs.StringArrayP(name, short, nil, usage) // repeated: a planet's units have commas
+		listflag.StringArray(fs, new([]string), name, short, usage) // repeated: a planet's units have commas
 	default:
-		fs.StringSliceP(name, short, nil, usage)
+		listflag.StringSlice(fs, new([]string), name, short, usage)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // hex is a cube coordinate of the hex grid (x + y + z = 0).
@@ -58,20 +60,22 @@ func positionHex(pos string) (hex, bool) {
 // tileWormholes are the wormholes of the base game's and Prophecy of
 // Kings' systems by tile id (the bot's src/main/resources/systems/ID.json,
 // "wormholes"; 82a is Mallice locked, 82b unlocked).
-var tileWormholes = map[string][]string{
-	"17": {"delta"}, "25": {"beta"}, "26": {"alpha"}, "39": {"alpha"}, "40": {"beta"},
-	"51": {"delta"}, "64": {"beta"}, "79": {"alpha"}, "82a": {"gamma"}, "82b": {"alpha", "beta", "gamma"},
-}
+var tileWormholes = lazy.Value[map[string][]string]{Build: func() map[string][]string {
+	return map[string][]string{
+		"17": {"delta"}, "25": {"beta"}, "26": {"alpha"}, "39": {"alpha"}, "40": {"beta"},
+		"51": {"delta"}, "64": {"beta"}, "79": {"alpha"}, "82a": {"gamma"}, "82b": {"alpha", "beta", "gamma"},
+	}
+}}
 
 // nebulaTiles are the base game's and Prophecy of Kings' nebulae (42, 68).
-var nebulaTiles = map[string]bool{"42": true, "68": true}
+var nebulaTiles = lazy.Value[map[string]bool]{Build: func() map[string]bool { return map[string]bool{"42": true, "68": true} }}
 
 // wormholes returns a tile's wormholes: its system's and a gamma wormhole
 // token's in its space area: "token_gamma.png" as the bot saves it,
 // "gamma" (the token's id, src/main/resources/data/tokens) in web-data.
 func (t *AsyncTI4Tile) wormholes() map[string]bool {
 	out := map[string]bool{}
-	for _, w := range tileWormholes[strings.ToLower(t.ID)] {
+	for _, w := range tileWormholes.Get()[strings.ToLower(t.ID)] {
 		out[w] = true
 	}
 	for _, h := range t.Holders {

@@ -3,6 +3,7 @@ package importer
 import (
 	"strings"
 
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
@@ -10,16 +11,18 @@ import (
 // carry (AsyncTI4/TI4_map_generator_bot,
 // src/main/resources/data/colors/solidColors.json: "name" → "alias"). A
 // colour not listed here is matched by its name.
-var asyncColors = map[string]string{
-	"lightgray": "lgy", "red": "red", "orange": "org", "yellow": "ylw", "green": "grn", "blue": "blu",
-	"purple": "ppl", "pink": "pnk", "black": "blk", "petrol": "ptr", "brown": "bwn", "gray": "gry",
-	"tan": "tan", "forest": "frs", "teal": "tea", "rose": "rse", "lime": "lme", "lavender": "lvn",
-	"spring": "spr", "ethereal": "eth",
-}
+var asyncColors = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"lightgray": "lgy", "red": "red", "orange": "org", "yellow": "ylw", "green": "grn", "blue": "blu",
+		"purple": "ppl", "pink": "pnk", "black": "blk", "petrol": "ptr", "brown": "bwn", "gray": "gry",
+		"tan": "tan", "forest": "frs", "teal": "tea", "rose": "rse", "lime": "lme", "lavender": "lvn",
+		"spring": "spr", "ethereal": "eth",
+	}
+}}
 
 // colorID is the id a player's units carry.
 func colorID(color string) string {
-	if id, ok := asyncColors[strings.ToLower(color)]; ok {
+	if id, ok := asyncColors.Get()[strings.ToLower(color)]; ok {
 		return id
 	}
 	return strings.ToLower(color)
@@ -27,10 +30,12 @@ func colorID(color string) string {
 
 // asyncUnitIDs maps the base names of the bot's unit ids (units_owned,
 // e.g. "l1z1x_dreadnought2" → "dreadnought") to its unit codes.
-var asyncUnitIDs = map[string]string{
-	"infantry": "gf", "mech": "mf", "pds": "pd", "spacedock": "sd", "fighter": "ff", "destroyer": "dd",
-	"cruiser": "ca", "carrier": "cv", "dreadnought": "dn", "flagship": "fs", "warsun": "ws",
-}
+var asyncUnitIDs = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"infantry": "gf", "mech": "mf", "pds": "pd", "spacedock": "sd", "fighter": "ff", "destroyer": "dd",
+		"cruiser": "ca", "carrier": "cv", "dreadnought": "dn", "flagship": "fs", "warsun": "ws",
+	}
+}}
 
 // upgradedCodes returns the unit codes whose II version the player owns:
 // "dreadnought2", "l1z1x_dreadnought2", "carrier2" in units_owned.
@@ -41,7 +46,7 @@ func upgradedCodes(owned []string) map[string]bool {
 			id = id[i+1:]
 		}
 		if base, ok := strings.CutSuffix(id, "2"); ok {
-			if code, ok := asyncUnitIDs[base]; ok {
+			if code, ok := asyncUnitIDs.Get()[base]; ok {
 				out[code] = true
 			}
 		}
@@ -75,9 +80,11 @@ func squash(s string) string {
 
 // asyncLaws maps the bot's ids of the laws ti4sim models to its slugs
 // (src/main/resources/data/agendas: "articles_war" is Articles of War).
-var asyncLaws = map[string]string{
-	"articles_war": "articles-of-war",
-	"conventions":  "conventions-of-war",
-	"prophecy":     "prophecy-of-ixth",
-	"schematics":   "publicize-weapon-schematics",
-}
+var asyncLaws = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		"articles_war": "articles-of-war",
+		"conventions":  "conventions-of-war",
+		"prophecy":     "prophecy-of-ixth",
+		"schematics":   "publicize-weapon-schematics",
+	}
+}}

@@ -64,7 +64,7 @@ func AsyncTI4Battle(g *AsyncTI4Game, opt AsyncTI4Options) (scenario.Combat, []st
 	if _, err := b.doc.Scenario(); err != nil {
 		return scenario.Combat{}, nil, fmt.Errorf("tile %s: the battle read is not one ti4sim can run: %v", t.Position, err)
 	}
-	b.doc.System.Nebula = nebulaTiles[strings.ToLower(t.ID)]
+	b.doc.System.Nebula = nebulaTiles.Get()[strings.ToLower(t.ID)]
 	b.warnings = append(b.warnings, g.Notes...)
 	b.warnings = append(b.warnings,
 		"the tile's anomaly is read for the base game's and Prophecy of Kings' nebulae (tiles 42, 68) only: set system.nebula for another expansion's nebula",
@@ -359,7 +359,7 @@ func (b *tileBuilder) relicsAndNotes(p *AsyncTI4Player, s *scenario.Side) {
 // player's side.
 func (b *tileBuilder) laws() {
 	for _, id := range b.g.Laws {
-		slug, ok := asyncLaws[id]
+		slug, ok := asyncLaws.Get()[id]
 		if !ok {
 			continue
 		}

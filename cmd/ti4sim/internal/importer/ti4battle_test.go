@@ -279,10 +279,10 @@ func TestTI4BattleSpecialEffects(t *testing.T) {
 // where it acts, into a valid scenario: its slugs are ti4sim's.
 func TestTI4BattleEveryEffect(t *testing.T) {
 	factionName := map[string]string{}
-	for name, slug := range ti4battleFactions {
+	for name, slug := range ti4battleFactions.Get() {
 		factionName[slug] = name
 	}
-	for name, e := range ti4battleEffects {
+	for name, e := range ti4battleEffects.Get() {
 		if e.apply == nil {
 			continue
 		}

@@ -88,7 +88,7 @@ func (b *builder) faction(i int) *units.Faction {
 		b.warnf("%s: no faction given: generic units (ti4battle.com would use the faction last chosen in the browser)", sideNames[i])
 		return units.NoFaction()
 	}
-	if slug, ok := ti4battleFactions[sd.faction]; ok {
+	if slug, ok := ti4battleFactions.Get()[sd.faction]; ok {
 		f, err := units.LookupFaction(slug)
 		if err == nil {
 			return f

@@ -10,11 +10,14 @@ import (
 
 	"github.com/ti4sim/ti4sim/combat"
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 	"github.com/ti4sim/ti4sim/units"
 )
 
 // actions are the library's actions by document name.
-var actions = map[string]combat.Action{ActionSpace: combat.SpaceCombat, ActionGround: combat.GroundCombat, ActionInvade: combat.Invasion}
+var actions = lazy.Value[map[string]combat.Action]{Build: func() map[string]combat.Action {
+	return map[string]combat.Action{ActionSpace: combat.SpaceCombat, ActionGround: combat.GroundCombat, ActionInvade: combat.Invasion}
+}}
 
 // Scenario builds the library's input from the document, the one way every
 // front end (the command line's flags, a document file, the service, the
@@ -61,7 +64,7 @@ func located(err error) error {
 
 // build reads the document into a combat.Scenario, unvalidated.
 func (d *Combat) build() (combat.Scenario, error) {
-	act, ok := actions[d.Action]
+	act, ok := actions.Get()[d.Action]
 	if !ok {
 		return combat.Scenario{}, errorf("action", "%s is not an action; allowed: space, ground, invade", echo.Quote(d.Action))
 	}

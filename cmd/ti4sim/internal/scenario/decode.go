@@ -68,7 +68,7 @@ func decodeChecked(r io.Reader, dst any, schemaName string, check func() error) 
 	if err := check(); err != nil {
 		return err
 	}
-	schema := loadSchemas()[schemaName]
+	schema := loadSchemas.Get()[schemaName]
 	return walker{root: schema, values: true}.check(tree, reflect.TypeOf(dst).Elem(), schema, "")
 }
 
@@ -92,7 +92,7 @@ func decode(r io.Reader, dst any, schemaName string) (any, error) {
 	}
 	var node map[string]any
 	if schemaName != "" {
-		node = loadSchemas()[schemaName]
+		node = loadSchemas.Get()[schemaName]
 	}
 	w := walker{root: node}
 	if err := w.check(tree, reflect.TypeOf(dst).Elem(), node, ""); err != nil {

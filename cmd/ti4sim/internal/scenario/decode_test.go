@@ -110,7 +110,7 @@ func TestSchemaKeywordsAreChecked(t *testing.T) {
 			}
 		}
 	}
-	for name, s := range loadSchemas() {
+	for name, s := range loadSchemas.Get() {
 		walk(name, s, false)
 	}
 }

@@ -9,8 +9,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
+
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // The JSON Schemas in schema/ are generated (go generate, which runs
@@ -24,13 +25,15 @@ import (
 //go:generate go run ./internal/schemagen
 
 // schemaDocuments are the document types, by schema name.
-var schemaDocuments = map[string]reflect.Type{
-	"combat":  reflect.TypeFor[Combat](),
-	"compare": reflect.TypeFor[Compare](),
-	"vote":    reflect.TypeFor[Vote](),
-	"advise":  reflect.TypeFor[Advise](),
-	"luck":    reflect.TypeFor[Luck](),
-}
+var schemaDocuments = lazy.Value[map[string]reflect.Type]{Build: func() map[string]reflect.Type {
+	return map[string]reflect.Type{
+		"combat":  reflect.TypeFor[Combat](),
+		"compare": reflect.TypeFor[Compare](),
+		"vote":    reflect.TypeFor[Vote](),
+		"advise":  reflect.TypeFor[Advise](),
+		"luck":    reflect.TypeFor[Luck](),
+	}
+}}
 
 // schemaID is the schemas' base URI.
 const schemaID = "https://github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario/schema/"
@@ -46,7 +49,7 @@ func GenerateSchemas(comments map[string]string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, name := range SchemaNames {
 		g := &schemaGen{comments: comments, used: used, defs: map[string]*schemaNode{}}
-		t := schemaDocuments[name]
+		t := schemaDocuments.Get()[name]
 		root := g.object(t)
 		if g.err != nil {
 			return nil, fmt.Errorf("schema %s: %w", name, g.err)
@@ -64,7 +67,7 @@ func GenerateSchemas(comments map[string]string) (map[string][]byte, error) {
 		}
 		out[name] = buf.Bytes()
 	}
-	for _, k := range slices.Sorted(maps.Keys(schemaRules())) {
+	for _, k := range slices.Sorted(maps.Keys(schemaRules.Get())) {
 		if !used[k] {
 			return nil, fmt.Errorf("schemaRules[%q]: no field of a document has this key", k)
 		}
@@ -178,7 +181,7 @@ func (g *schemaGen) object(t reflect.Type) *schemaNode {
 		p := g.value(f.Type, key)
 		p.Description = jsonNames(g.comments[key], goNames)
 		n.Properties = append(n.Properties, namedNode{name, p})
-		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !schemaRules()[key].Optional {
+		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !schemaRules.Get()[key].Optional {
 			n.Required = append(n.Required, name)
 		}
 	}
@@ -215,12 +218,12 @@ func (g *schemaGen) value(t reflect.Type, key string) *schemaNode {
 		}
 		n = &schemaNode{Type: "object", AdditionalProperties: g.value(t.Elem(), key+"{}")}
 	default:
-		n = &schemaNode{Type: scalarTypes[t.Kind()]}
+		n = &schemaNode{Type: scalarTypes.Get()[t.Kind()]}
 		if n.Type == "" {
 			g.fail("%s: no JSON type for Go %s", key, t)
 		}
 	}
-	if r, ok := schemaRules()[key]; ok {
+	if r, ok := schemaRules.Get()[key]; ok {
 		g.used[key] = true
 		n.schemaBounds = r.bounds()
 		if n.Ref != "" && !reflect.ValueOf(n.schemaBounds).IsZero() {
@@ -231,11 +234,13 @@ func (g *schemaGen) value(t reflect.Type, key string) *schemaNode {
 }
 
 // scalarTypes are the JSON types of Go's scalar kinds.
-var scalarTypes = map[reflect.Kind]string{
-	reflect.String: "string", reflect.Bool: "boolean",
-	reflect.Int: "integer", reflect.Int64: "integer", reflect.Uint64: "integer",
-	reflect.Float64: "number",
-}
+var scalarTypes = lazy.Value[map[reflect.Kind]string]{Build: func() map[reflect.Kind]string {
+	return map[reflect.Kind]string{
+		reflect.String: "string", reflect.Bool: "boolean",
+		reflect.Int: "integer", reflect.Int64: "integer", reflect.Uint64: "integer",
+		reflect.Float64: "number",
+	}
+}}
 
 // def adds struct type t to $defs (once) and returns its name there.
 func (g *schemaGen) def(t reflect.Type) string {
@@ -265,7 +270,7 @@ func snake(s string) string {
 
 // goName is a capitalised word that may name a Go field (compiled at its
 // first use, by GenerateSchemas).
-var goName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][A-Za-z]*\b`) })
+var goName = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][A-Za-z]*\b`) }}
 
 // jsonNames writes a field comment for a document's reader: the struct's
 // fields it names by their Go names ("Trials", "SpaceDock") by their JSON
@@ -274,13 +279,13 @@ var goName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\
 // ("Bribery lists ... the Bribery action card's holders"); so are
 // all-capital words (PDS) but the first.
 func jsonNames(comment string, names map[string]string) string {
-	own := goName().FindString(comment)
+	own := goName.Get().FindString(comment)
 	if j, ok := names[own]; ok && strings.HasPrefix(comment, own) {
 		comment = j + comment[len(own):]
 	} else {
 		own = ""
 	}
-	return goName().ReplaceAllStringFunc(comment, func(w string) string {
+	return goName.Get().ReplaceAllStringFunc(comment, func(w string) string {
 		if j, ok := names[w]; ok && w != own && strings.ToUpper(w) != w {
 			return j
 		}

@@ -60,8 +60,8 @@ func TestSchemasGenerated(t *testing.T) {
 
 // A rule whose key names no field is an error, not a silent no-op.
 func TestSchemaRuleStale(t *testing.T) {
-	schemaRules()["Units.Colour"] = schemaRule{MinLen: 1}
-	defer delete(schemaRules(), "Units.Colour")
+	schemaRules.Get()["Units.Colour"] = schemaRule{MinLen: 1}
+	defer delete(schemaRules.Get(), "Units.Colour")
 	if _, err := GenerateSchemas(nil); err == nil || !strings.Contains(err.Error(), "Units.Colour") {
 		t.Errorf("a stale rule: %v, want an error naming it", err)
 	}
@@ -114,7 +114,7 @@ func TestSchemaCommentRanges(t *testing.T) {
 		}
 		found := false
 		for _, k := range []string{key, key + "[]", key + "{}"} {
-			r, ok := schemaRules()[k]
+			r, ok := schemaRules.Get()[k]
 			if !ok {
 				continue
 			}
@@ -159,7 +159,7 @@ func documentFields() []string {
 		}
 	}
 	for _, name := range SchemaNames {
-		walk(schemaDocuments[name])
+		walk(schemaDocuments.Get()[name])
 	}
 	return keys
 }

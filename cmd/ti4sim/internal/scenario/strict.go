@@ -9,13 +9,12 @@ import (
 	"maps"
 	"math/big"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // maxDepth bounds how deeply a document's arrays and objects nest (the
@@ -89,7 +88,7 @@ func readValue(dec *json.Decoder, path string, depth int) (any, error) {
 
 // loadSchemas parses the embedded schemas once, numbers as json.Number so
 // that bounds such as 2^64-1 stay exact.
-var loadSchemas = sync.OnceValue(func() map[string]map[string]any {
+var loadSchemas = lazy.Value[map[string]map[string]any]{Build: func() map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for _, name := range SchemaNames {
 		b, _ := Schema(name)
@@ -102,7 +101,7 @@ var loadSchemas = sync.OnceValue(func() map[string]map[string]any {
 		out[name] = s
 	}
 	return out
-})
+}}
 
 // walker checks a decoded JSON tree against the Go type it will be
 // stored in (types, fields) and its JSON Schema node (values).
@@ -234,9 +233,26 @@ func (w walker) checkArray(v any, t reflect.Type, s map[string]any, path string)
 	return nil
 }
 
-// wholeNumber is a JSON integer written as one: no fraction, no exponent
-// (compiled at its first use).
-var wholeNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) })
+// isWholeNumber reports whether n is a JSON integer written as one: no
+// fraction, no exponent (the regular expression ^-?(0|[1-9][0-9]*)$,
+// matched by hand: with no regexp compiled or run anywhere in a process,
+// the regexp package's Unicode tables are left out of the binary's
+// initialisation).
+func isWholeNumber(n string) bool {
+	n = strings.TrimPrefix(n, "-")
+	if n == "0" {
+		return true
+	}
+	if n == "" || n[0] < '1' || n[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(n); i++ {
+		if n[i] < '0' || n[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // checkScalarType checks that v is the string, boolean or number Go type
 // t stores: integers written whole (3, not 3.0 or 3e0).
@@ -251,7 +267,7 @@ func checkScalarType(v any, t reflect.Type, s map[string]any, path string) error
 		_, ok = v.(json.Number)
 	case reflect.Int, reflect.Int64, reflect.Uint64:
 		n, isNum := v.(json.Number)
-		if isNum && !wholeNumber().MatchString(n.String()) {
+		if isNum && !isWholeNumber(n.String()) {
 			return errorf(path, "want %s, got %s", jsonKind(t, s), echo.Cut(n.String()))
 		}
 		ok = isNum

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,7 +273,7 @@ func TestDecodersRefuseWhatTheSchemasForbid(t *testing.T) {
 	for _, kind := range SchemaNames {
 		covered, reached := map[string]bool{}, map[string]string{}
 		named, misnamed := map[string]bool{}, map[string]string{}
-		root := loadSchemas()[kind]
+		root := loadSchemas.Get()[kind]
 		var cs []constraint
 		constraints(root, root, "", &cs)
 		for _, c := range cs {
@@ -433,4 +434,16 @@ func TestWrongTypesRefusedInWords(t *testing.T) {
 		}
 	}
 	t.Logf("%d wrong-typed values refused", n)
+}
+
+// TestIsWholeNumber: isWholeNumber accepts what the regular expression
+// ^-?(0|[1-9][0-9]*)$ matches, and nothing else.
+func TestIsWholeNumber(t *testing.T) {
+	re := regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+	for _, n := range []string{"", "0", "-0", "00", "01", "1", "-1", "10", "123456789012345678901234567890", "1.0", "1e3",
+		"-", "--1", "+1", " 1", "1 ", "1\n", "٣", "9a", "-12", "0x1", "1-"} {
+		if got, want := isWholeNumber(n), re.MatchString(n); got != want {
+			t.Errorf("isWholeNumber(%q) = %v, the expression says %v", n, got, want)
+		}
+	}
 }

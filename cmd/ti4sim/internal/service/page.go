@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ti4sim/ti4sim/internal/echo"
+	"github.com/ti4sim/ti4sim/internal/lazy"
 )
 
 // pageCSP is the Content-Security-Policy of the page's files: scripts,
@@ -28,25 +29,27 @@ const pageCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style
 // between machines: under X-Content-Type-Options: nosniff a browser runs a
 // script only if it is served as JavaScript, and compiles WebAssembly
 // streamed only if it is application/wasm.
-var pageTypes = map[string]string{
-	".html": "text/html; charset=utf-8",
-	".css":  "text/css; charset=utf-8",
-	".js":   "text/javascript; charset=utf-8",
-	".mjs":  "text/javascript; charset=utf-8",
-	".json": "application/json",
-	".map":  "application/json",
-	".wasm": "application/wasm",
-	".svg":  "image/svg+xml",
-	".png":  "image/png",
-	".ico":  "image/x-icon",
-	".txt":  "text/plain; charset=utf-8",
-	".md":   "text/markdown; charset=utf-8",
-}
+var pageTypes = lazy.Value[map[string]string]{Build: func() map[string]string {
+	return map[string]string{
+		".html": "text/html; charset=utf-8",
+		".css":  "text/css; charset=utf-8",
+		".js":   "text/javascript; charset=utf-8",
+		".mjs":  "text/javascript; charset=utf-8",
+		".json": "application/json",
+		".map":  "application/json",
+		".wasm": "application/wasm",
+		".svg":  "image/svg+xml",
+		".png":  "image/png",
+		".ico":  "image/x-icon",
+		".txt":  "text/plain; charset=utf-8",
+		".md":   "text/markdown; charset=utf-8",
+	}
+}}
 
 // pageType is the Content-Type of the page's file name; a file of another
 // kind is application/octet-stream.
 func pageType(name string) string {
-	if t, ok := pageTypes[strings.ToLower(path.Ext(name))]; ok {
+	if t, ok := pageTypes.Get()[strings.ToLower(path.Ext(name))]; ok {
 		return t
 	}
 	return "application/octet-stream"
