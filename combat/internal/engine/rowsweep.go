@@ -207,19 +207,52 @@ func (r *rowSweep) own(w *sweep, hit []numberedState, h []float64, lo int, p0, d
 }
 
 // gather is spreadOne's loop in the row being gathered: each outcome g
-// gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w.
+// gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w. Most
+// spreads hold one round or two: those are added with the rounds in
+// registers (the same sums as pendingMass.add).
 func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo int, moment float64) {
 	r.fit(len(w.pending.codes[Defender])) // every outcome's state is numbered
 	cells, queued := r.cells, r.queued
-	for _, g := range outcomes {
-		if g.w == 0 {
-			continue
+	switch len(h) {
+	case 1:
+		h0 := h[0]
+		for _, g := range outcomes {
+			if g.w == 0 {
+				continue
+			}
+			if !queued[g.n] {
+				r.enqueue(w, g.n)
+			}
+			pm := &cells[g.n]
+			pm.hist[lo] += h0 * g.w
+			pm.moment += moment * g.w
 		}
-		if !queued[g.n] {
-			r.enqueue(w, g.n)
+	case 2:
+		h0, h1 := h[0], h[1]
+		for _, g := range outcomes {
+			if g.w == 0 {
+				continue
+			}
+			if !queued[g.n] {
+				r.enqueue(w, g.n)
+			}
+			pm := &cells[g.n]
+			b := pm.hist[lo : lo+2 : lo+2]
+			b[0] += h0 * g.w
+			b[1] += h1 * g.w
+			pm.moment += moment * g.w
 		}
-		pm := &cells[g.n]
-		pm.add(h, lo, g.w)
-		pm.moment += moment * g.w
+	default:
+		for _, g := range outcomes {
+			if g.w == 0 {
+				continue
+			}
+			if !queued[g.n] {
+				r.enqueue(w, g.n)
+			}
+			pm := &cells[g.n]
+			pm.add(h, lo, g.w)
+			pm.moment += moment * g.w
+		}
 	}
 }
