@@ -127,7 +127,9 @@ func (w *sweep) settleRow(a int32) {
 	for _, e := range r.starts[a] {
 		w.putAt(a, e.n, nil, 0, e.w)
 	}
-	for _, k := range r.spreads[a] {
+	spreads := r.spreads[a]
+	for i, k := range spreads {
+		w.spreads.readAhead(spreads, i)
 		w.spreadOne(k)
 	}
 	r.starts[a], r.spreads[a] = nil, nil
