@@ -37,6 +37,9 @@ type rowSweep struct {
 	rowQueued []bool
 	starts    [][]numberedState
 	spreads   [][]int32
+	// spareLists are the spread lists of the rows settled, emptied, for
+	// the rows queued next.
+	spareLists [][]int32
 	// cur is the state being settled; sink takes the mass of a put that
 	// breaks the order (broken: the sweep is handed back).
 	cur, sink pendingMass
@@ -116,6 +119,11 @@ func (w *sweep) queueSpread(a, k int32) {
 		return
 	}
 	r.queueRow(t, a)
+	if r.spreads[a] == nil {
+		if n := len(r.spareLists) - 1; n >= 0 {
+			r.spreads[a], r.spareLists = r.spareLists[n], r.spareLists[:n]
+		}
+	}
 	r.spreads[a] = append(r.spreads[a], k)
 }
 
@@ -131,6 +139,9 @@ func (w *sweep) settleRow(a int32) {
 	for i, k := range spreads {
 		w.spreads.readAhead(spreads, i)
 		w.spreadOne(k)
+	}
+	if cap(spreads) > 0 {
+		r.spareLists = append(r.spareLists, spreads[:0])
 	}
 	r.starts[a], r.spreads[a] = nil, nil
 	r.settling = true
