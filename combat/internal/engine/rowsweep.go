@@ -226,46 +226,28 @@ func (r *rowSweep) own(w *sweep, hit []numberedState, h []float64, lo int, p0, d
 func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo int, moment float64) {
 	r.fit(len(w.pending.codes[Defender])) // every outcome's state is numbered
 	cells, queued := r.cells, r.queued
-	switch len(h) {
-	case 1:
-		h0 := h[0]
-		for _, g := range outcomes {
-			if g.w == 0 {
-				continue
-			}
-			if !queued[g.n] {
-				r.enqueue(w, g.n)
-			}
-			pm := &cells[g.n]
-			pm.hist[lo] += h0 * g.w
-			pm.moment += moment * g.w
+	n, h0, h1 := len(h), h[0], 0.0
+	if n > 1 {
+		h1 = h[1]
+	}
+	for _, g := range outcomes {
+		if g.w == 0 {
+			continue
 		}
-	case 2:
-		h0, h1 := h[0], h[1]
-		for _, g := range outcomes {
-			if g.w == 0 {
-				continue
-			}
-			if !queued[g.n] {
-				r.enqueue(w, g.n)
-			}
-			pm := &cells[g.n]
+		if !queued[g.n] {
+			r.enqueue(w, g.n)
+		}
+		pm := &cells[g.n]
+		switch n {
+		case 1:
+			pm.hist[lo] += h0 * g.w
+		case 2:
 			b := pm.hist[lo : lo+2 : lo+2]
 			b[0] += h0 * g.w
 			b[1] += h1 * g.w
-			pm.moment += moment * g.w
-		}
-	default:
-		for _, g := range outcomes {
-			if g.w == 0 {
-				continue
-			}
-			if !queued[g.n] {
-				r.enqueue(w, g.n)
-			}
-			pm := &cells[g.n]
+		default:
 			pm.add(h, lo, g.w)
-			pm.moment += moment * g.w
 		}
+		pm.moment += moment * g.w
 	}
 }
