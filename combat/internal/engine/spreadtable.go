@@ -130,28 +130,16 @@ func (st *spreadTable) slot(r *spreadRow, a int32) *int32 {
 	if a < r.base { // widen down: the window moves
 		at := make([]int32, int(r.base-a)+len(r.at), int(r.base-a)+cap(r.at))
 		copy(at[r.base-a:], r.at)
-		st.freeWindow(r.at)
 		r.at, r.base = at, a
 	}
 	if i := int(a - r.base); i >= len(r.at) {
 		if i < cap(r.at) {
 			r.at = r.at[:i+1] // zero past the length: emptied windows are all zero
 		} else {
-			at := make([]int32, i+1, max(i+1, 2*cap(r.at)))
-			copy(at, r.at)
-			st.freeWindow(r.at)
-			r.at = at
+			r.at = append(r.at, make([]int32, i+1-len(r.at))...)
 		}
 	}
 	return &r.at[a-r.base]
-}
-
-// freeWindow gives a spread row's window, moved to a wider one, to the
-// table's emptied windows for reuse, zeroed.
-func (st *spreadTable) freeWindow(at []int32) {
-	at = at[:cap(at)]
-	clear(at)
-	st.freeAt = append(st.freeAt, at)
 }
 
 // spreadChunk is the number of spreads in one chunk of the slab (20 kB).
