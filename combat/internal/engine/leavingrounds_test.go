@@ -13,7 +13,8 @@ import (
 // foldTails (leavingRoundsWhole, the sweep's code before leavingRounds):
 // every bin and the bins returned must be the same bit for bit, with
 // foldTails and without it, and the shortened recurrence must have run
-// for a third of them at least (else this compares the whole recurrence with itself).
+// for a third of them at least (else this compares the whole recurrence
+// with itself).
 func TestLeavingRoundsBitForBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 4))
 	p00s := []float64{0, 1e-30, 1e-12, 1e-8, 1e-6, 1e-4, 0.01, 0.3, 0.64, 0.99}
