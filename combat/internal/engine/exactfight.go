@@ -140,6 +140,9 @@ type sweep struct {
 	// freeMass holds settled pending masses for reuse (a sweep allocates
 	// only its peak).
 	freeMass []*pendingMass
+	// shortened counts the states whose rounds leavingRounds worked out
+	// without the bins that cannot change them (for the tests).
+	shortened int
 	// rows, when set, settles the states row by row (rowsweep.go)
 	// instead of by joint health.
 	rows *rowSweep
@@ -254,25 +257,10 @@ func (w *sweep) settleMass(j uint32, pm *pendingMass) {
 	}
 	stay := total / (1 - p00) // expected rounds rolled in state j
 	w.occupancy += stay
-	// The last bin takes what is left.
-	y := &w.y
-	*y = roundsHist{}
-	first := firstBin(m) + 1 // y is 0 before: the same sums without the zeros
-	for r := first; r < histBins-1; r++ {
-		y[r] = m[r-1] + p00*y[r-1]
-	}
-	left := total
-	for r := first; r < histBins-1; r++ {
-		left -= (1 - p00) * y[r]
-	}
-	y[histBins-1] = max(left, 0) / (1 - p00)
-	lo, hi := firstBin(y), histBins
-	if w.fold {
-		lo, hi = y.foldTails(foldEps)
-	}
+	lo, hi := w.leavingRounds(m, total, p00) // the last bin takes what is left
 	// Mass q/(1-p00) of it leaves for each state, after mom/total rounds
 	// before and stay/total here on average.
-	w.leave(j, pa, pd, y, lo, hi, 1-p00, mom+stay)
+	w.leave(j, pa, pd, &w.y, lo, hi, 1-p00, mom+stay)
 }
 
 // leave puts on every state the hits of one roll lead state j to — the

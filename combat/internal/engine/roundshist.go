@@ -37,7 +37,13 @@ const foldEps = 1e-18
 // carried through every state after it; in the mirrored battle of 30
 // units a side the histograms added shrink from 30 bins to 2 on average.
 func (h *roundsHist) foldTails(eps float64) (lo, hi int) {
-	lo, hi = 0, histBins
+	return h.foldTailsFrom(eps, 0)
+}
+
+// foldTailsFrom is foldTails for h whose bins before from are 0 (from <
+// histBins): the same sums, without the zeros.
+func (h *roundsHist) foldTailsFrom(eps float64, from int) (lo, hi int) {
+	lo, hi = from, histBins
 	for lo < histBins && h[lo] <= eps {
 		lo++
 	}
@@ -52,7 +58,7 @@ func (h *roundsHist) foldTails(eps float64) (lo, hi int) {
 	for h[hi-1] <= eps {
 		hi--
 	}
-	for i := 0; i < lo; i++ {
+	for i := from; i < lo; i++ {
 		h[lo] += h[i]
 		h[i] = 0
 	}

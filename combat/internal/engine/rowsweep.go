@@ -37,6 +37,9 @@ type rowSweep struct {
 	rowQueued []bool
 	starts    [][]numberedState
 	spreads   [][]int32
+	// spareLists are the spread lists of the rows settled, emptied, for
+	// the rows queued next.
+	spareLists [][]int32
 	// cur is the state being settled; sink takes the mass of a put that
 	// breaks the order (broken: the sweep is handed back).
 	cur, sink pendingMass
@@ -116,6 +119,11 @@ func (w *sweep) queueSpread(a, k int32) {
 		return
 	}
 	r.queueRow(t, a)
+	if r.spreads[a] == nil {
+		if n := len(r.spareLists) - 1; n >= 0 {
+			r.spreads[a], r.spareLists = r.spareLists[n], r.spareLists[:n]
+		}
+	}
 	r.spreads[a] = append(r.spreads[a], k)
 }
 
@@ -127,8 +135,13 @@ func (w *sweep) settleRow(a int32) {
 	for _, e := range r.starts[a] {
 		w.putAt(a, e.n, nil, 0, e.w)
 	}
-	for _, k := range r.spreads[a] {
+	spreads := r.spreads[a]
+	for i, k := range spreads {
+		w.spreads.readAhead(spreads, i)
 		w.spreadOne(k)
+	}
+	if cap(spreads) > 0 {
+		r.spareLists = append(r.spareLists, spreads[:0])
 	}
 	r.starts[a], r.spreads[a] = nil, nil
 	r.settling = true
@@ -207,10 +220,16 @@ func (r *rowSweep) own(w *sweep, hit []numberedState, h []float64, lo int, p0, d
 }
 
 // gather is spreadOne's loop in the row being gathered: each outcome g
-// gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w.
+// gets h (h[i] after lo+i rounds) scaled by g.w, and moment·g.w. Most
+// spreads hold one round or two: those are added with the rounds in
+// registers (the same sums as pendingMass.add).
 func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo int, moment float64) {
 	r.fit(len(w.pending.codes[Defender])) // every outcome's state is numbered
 	cells, queued := r.cells, r.queued
+	n, h0, h1 := len(h), h[0], 0.0
+	if n > 1 {
+		h1 = h[1]
+	}
 	for _, g := range outcomes {
 		if g.w == 0 {
 			continue
@@ -219,7 +238,16 @@ func (r *rowSweep) gather(w *sweep, outcomes []numberedState, h []float64, lo in
 			r.enqueue(w, g.n)
 		}
 		pm := &cells[g.n]
-		pm.add(h, lo, g.w)
+		switch n {
+		case 1:
+			pm.hist[lo] += h0 * g.w
+		case 2:
+			b := pm.hist[lo : lo+2 : lo+2]
+			b[0] += h0 * g.w
+			b[1] += h1 * g.w
+		default:
+			pm.add(h, lo, g.w)
+		}
 		pm.moment += moment * g.w
 	}
 }
