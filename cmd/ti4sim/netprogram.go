@@ -25,7 +25,7 @@ import (
 const netProgram = "ti4sim-net"
 
 // installBoth is how both programs are installed.
-const installBoth = "go install github.com/ti4sim/ti4sim/cmd/...@latest"
+const installBoth = "go install github.com/ti4sim/ti4sim/cmd/ti4sim@latest github.com/ti4sim/ti4sim/cmd/ti4sim/ti4sim-net@latest"
 
 // findNetProgram returns the path of ti4sim-net (ti4sim-net.exe on
 // Windows): in the directory of this program's executable first, else

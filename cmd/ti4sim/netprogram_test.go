@@ -166,7 +166,7 @@ func TestNetProgram(t *testing.T) {
 			var errb strings.Builder
 			cmd.Stderr = &errb
 			_ = cmd.Run()
-			want := "needs the program ti4sim-net, found neither beside " + alone + " nor on PATH; install both with: go install github.com/ti4sim/ti4sim/cmd/...@latest\n"
+			want := "needs the program ti4sim-net, found neither beside " + alone + " nor on PATH; install both with: go install github.com/ti4sim/ti4sim/cmd/ti4sim@latest github.com/ti4sim/ti4sim/cmd/ti4sim/ti4sim-net@latest\n"
 			if code := cmd.ProcessState.ExitCode(); code != exitRuntime || strings.Count(errb.String(), "\n") != 1 || !strings.HasPrefix(errb.String(), "ti4sim: ") || !strings.HasSuffix(errb.String(), want) {
 				t.Errorf("%q with no ti4sim-net: exit %d, stderr %q; want exit 1 and one line ending %q", args, code, errb.String(), want)
 			}

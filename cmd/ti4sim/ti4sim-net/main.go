@@ -6,7 +6,7 @@
 // as it can; it starts this program, found beside it or on PATH, when a
 // command needs the network. Install both with
 //
-//	go install github.com/ti4sim/ti4sim/cmd/...@latest
+//	go install github.com/ti4sim/ti4sim/cmd/ti4sim@latest github.com/ti4sim/ti4sim/cmd/ti4sim/ti4sim-net@latest
 //
 // main only parses the command line and calls; see run.
 package main
