@@ -271,3 +271,13 @@ func (s asyncTI4Source) read(operand, endpoint string) (string, []byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, importer.MaxAsyncTI4Save+1))
 	return operand, data, err
 }
+
+// readFailed is import asyncti4's error for a game it could not read: a
+// usage error (the file, URL or game named is at fault), but a missing
+// ti4sim-net is a runtime failure.
+func readFailed(err error) error {
+	if m := (*missingNetProgram)(nil); errors.As(err, &m) {
+		return fmt.Errorf("import asyncti4: %w", err)
+	}
+	return usageErrorf("import asyncti4: %v", err)
+}
