@@ -11,6 +11,7 @@ import (
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/cliflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
+	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 // fetchStatusError is ti4sim-net fetch's failure of exit status 3: an
@@ -52,12 +53,12 @@ func fetchBy(ctx context.Context, path, address string) ([]byte, error) {
 		return out.Bytes(), nil
 	}
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("fetching %s: %w", address, context.Cause(ctx))
+		return nil, fmt.Errorf("fetching %s: %w", echo.Quote(address), context.Cause(ctx))
 	}
 	line := strings.TrimPrefix(strings.TrimSpace(errb.String()), "ti4sim: ")
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || line == "" {
-		return nil, fmt.Errorf("fetching %s: %s: %v", address, netProgram, err)
+		return nil, fmt.Errorf("fetching %s: %s: %v", echo.Quote(address), netProgram, err)
 	}
 	if ee.ExitCode() == cliflag.ExitAnswer {
 		return nil, &fetchStatusError{msg: line, code: answeredStatus(line)}
