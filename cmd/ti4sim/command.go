@@ -5,21 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/cliflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
 
 const (
-	exitOK      = 0
-	exitRuntime = 1
-	exitUsage   = 2
+	exitOK      = cliflag.ExitOK
+	exitRuntime = cliflag.ExitRuntime
+	exitUsage   = cliflag.ExitUsage
 	// exitInterrupted is the shell's status for a process stopped by
 	// SIGINT (128 + 2).
 	exitInterrupted = 130
@@ -43,12 +41,15 @@ type env struct {
 	workers int
 	stdout  io.Writer
 	stderr  io.Writer
-	// botAPI and botClient, when set (by a test, to its TLS server), are
-	// the AsyncTI4 bot's API root and the client that import asyncti4
-	// --game fetches with; unset, https://bot.asyncti4.com and a client with
-	// a 30 s timeout.
-	botAPI    string
-	botClient *http.Client
+	// botAPI, when set (by a test, to its TLS server), is the AsyncTI4
+	// bot's API root that import asyncti4 --game fetches from; unset,
+	// https://bot.asyncti4.com.
+	botAPI string
+	// fetch, when set (by a test: internal/fetch with its server's
+	// client), fetches import asyncti4's https:// addresses; unset,
+	// netFetch (ti4sim-net fetch). An answer other than 200 is an error
+	// with a StatusCode() int method.
+	fetch func(ctx context.Context, address string) ([]byte, error)
 }
 
 // command is one ti4sim subcommand.
@@ -57,6 +58,9 @@ type command struct {
 	summary string // one line for the overview
 	usage   string // synopsis, e.g. "ti4sim space -a FLEET -d FLEET [flags]"
 	help    string // long description with worked examples, shown by --help and `ti4sim help NAME`
+	// helpByRun, when set, makes `ti4sim help NAME` run the command with
+	// --help: its help is another program's (serve: ti4sim-net's).
+	helpByRun bool
 	// helpFrom, when set, builds help instead (a help made of parts,
 	// built only when shown: every process builds every command).
 	helpFrom func() string
@@ -114,12 +118,12 @@ func (c *command) writeHelp(out io.Writer) error {
 	if c.helpFrom != nil {
 		help = c.helpFrom()
 	}
-	fmt.Fprintf(w, "Usage: %s\n\n%s\n", c.usage, strings.TrimSpace(help))
+	var fs *pflag.FlagSet
 	if c.flagSet != nil {
-		fs := c.flagSet()
+		fs = c.flagSet()
 		fillFlagHelp(fs)
-		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 	}
+	cliflag.WriteHelp(w, c.usage, help, fs)
 	return w.Err()
 }
 
@@ -127,50 +131,13 @@ func (c *command) writeHelp(out io.Writer) error {
 var errHelpShown = errors.New("help shown")
 
 // usageError is a mistake in the command line: exit status 2.
-type usageError struct{ msg string }
+type usageError = cliflag.UsageError
 
-func (e *usageError) Error() string { return e.msg }
-
-func usageErrorf(format string, a ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, a...)}
-}
-
-// shortenArgs replaces, in a message of the flag parser (which quotes the
-// argument at fault whole), every long argument by its short form.
-func shortenArgs(msg string, args []string) string {
-	for _, a := range args {
-		for _, v := range []string{a, a[strings.IndexByte(a, '=')+1:]} {
-			if utf8.RuneCountInString(v) > echo.MaxRunes {
-				msg = strings.ReplaceAll(msg, strconv.Quote(v), echo.Quote(v))
-				msg = strings.ReplaceAll(msg, v, echo.Quote(v))
-			}
-		}
-	}
-	return msg
-}
-
-// maxMessage is the longest error message fail prints: the places that
-// quote input back cut it short (echo.Quote); this is the net for any that
-// do not.
-const maxMessage = 1000
+func usageErrorf(format string, a ...any) error { return cliflag.Errorf(format, a...) }
 
 // fail prints err (if any) on w as one line with the ti4sim: prefix and
 // returns the exit status.
-func fail(w io.Writer, err error) int {
-	if err == nil {
-		return exitOK
-	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	if n := utf8.RuneCountInString(msg); n > maxMessage {
-		msg = string([]rune(msg)[:maxMessage]) + fmt.Sprintf("… (message of %d characters cut)", n)
-	}
-	fmt.Fprintf(w, "ti4sim: %s\n", msg)
-	var ue *usageError
-	if errors.As(err, &ue) {
-		return exitUsage
-	}
-	return exitRuntime
-}
+func fail(w io.Writer, err error) int { return cliflag.Fail(w, err) }
 
 // parseFlags parses args into fs, turning pflag's errors into usage errors
 // and --help into the command's help on e.stdout; an operand (an argument
@@ -188,105 +155,15 @@ func parseFlags(c *command, fs *pflag.FlagSet, args []string, e *env) error {
 // parseOperands is parseFlags for a command that takes operands after its
 // flags (site DIR, import LINK): they are left in fs.Args.
 func parseOperands(c *command, fs *pflag.FlagSet, args []string, e *env) error {
-	fs.SetOutput(io.Discard)
-	help := fs.BoolP("help", "h", false, "show this help")
-	fault := strictFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		if *fault != "" {
-			return usageErrorf("%s: %s", c.name, *fault)
-		}
-		return usageErrorf("%s: %s (see `ti4sim help %s`)", c.name, shortenArgs(err.Error(), args), c.name)
+	help, err := cliflag.Parse(c.name, fs, args)
+	if err != nil {
+		return err
 	}
-	if *help {
+	if help {
 		if err := c.writeHelp(e.stdout); err != nil {
 			return err
 		}
 		return errHelpShown
 	}
 	return nil
-}
-
-// onceFlag is a flag's value that may be set once on a command line (a
-// second value would silently replace the first) and whose parse errors
-// are worded for the user, not by strconv.
-type onceFlag struct {
-	pflag.Value
-	name  string
-	set   bool
-	fault *string // the first mistake, for parseOperands
-}
-
-// Set sets the value, refusing a second one.
-func (o *onceFlag) Set(s string) error {
-	if o.set {
-		*o.fault = fmt.Sprintf("--%s given twice; give it once", o.name)
-		return errors.New(*o.fault)
-	}
-	o.set = true
-	if err := o.Value.Set(s); err != nil {
-		*o.fault = fmt.Sprintf("--%s %s: %s", o.name, echo.Quote(s), flagValueError(o.Value.Type(), err))
-		return errors.New(*o.fault)
-	}
-	return nil
-}
-
-// wordedFlag is a repeatable flag's value (a list: each value adds to
-// it) whose parse errors are worded like onceFlag's.
-type wordedFlag struct {
-	pflag.Value
-	name  string
-	fault *string
-}
-
-// Set adds a value.
-func (w *wordedFlag) Set(s string) error {
-	if err := w.Value.Set(s); err != nil {
-		*w.fault = fmt.Sprintf("--%s %s: %s", w.name, echo.Quote(s), flagValueError(w.Value.Type(), err))
-		return errors.New(*w.fault)
-	}
-	return nil
-}
-
-// strictFlags makes every flag of fs refuse a second value, except the
-// lists (--voter, --planet, --vary, --attacker-card, ...: a pflag slice
-// or array, whose values add up and lose nothing), and words the flags'
-// parse errors. It returns where the first such mistake is written.
-func strictFlags(fs *pflag.FlagSet) *string {
-	fault := new(string)
-	fs.VisitAll(func(f *pflag.Flag) {
-		if f.Name == "help" {
-			return
-		}
-		switch f.Value.(type) {
-		case *onceFlag, *wordedFlag:
-			return // wrapped by an earlier parse of the same set
-		case pflag.SliceValue:
-			f.Value = &wordedFlag{Value: f.Value, name: f.Name, fault: fault}
-		default:
-			f.Value = &onceFlag{Value: f.Value, name: f.Name, fault: fault}
-		}
-	})
-	return fault
-}
-
-// flagValueError words a flag value's parse error by the value's type:
-// pflag's numbers fail with strconv's messages.
-func flagValueError(typ string, err error) string {
-	msg := err.Error()
-	if !strings.Contains(msg, "strconv") && !strings.Contains(msg, "parsing") && !strings.Contains(msg, "time:") {
-		return msg
-	}
-	switch typ {
-	case "int", "int64":
-		return "want a whole number -9223372036854775808..9223372036854775807"
-	case "uint64":
-		return "want a whole number 0..18446744073709551615"
-	case "float64":
-		return "want a number, e.g. 0.01"
-	case "bool":
-		return "want true or false"
-	case "duration":
-		return "want a duration, e.g. 30s, 2m or 1h"
-	}
-	return "not a value this flag takes"
 }

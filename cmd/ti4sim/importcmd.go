@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 
@@ -152,11 +151,11 @@ func isGameID(id string) bool {
 // asyncTI4Source is where ti4sim import asyncti4 reads a game: an
 // operand (FILE, - or URL) or --game ID.
 type asyncTI4Source struct {
-	ctx    context.Context
-	e      *env
-	client *http.Client
-	api    string // the bot's API root: asyncTI4API, or env.botAPI in tests
-	game   string // --game
+	ctx   context.Context
+	e     *env
+	fetch func(ctx context.Context, address string) ([]byte, error) // env.fetch, or netFetch
+	api   string                                                    // the bot's API root: asyncTI4API, or env.botAPI in tests
+	game  string                                                    // --game
 }
 
 // importAsyncTI4 is ti4sim import asyncti4 FILE|-|URL|--game ID [--tile POS].
@@ -166,10 +165,10 @@ func importAsyncTI4(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	opt.Planet, _ = fs.GetString("planet")
 	opt.Attacker, _ = fs.GetString("attacker")
 	state, _ := fs.GetString("state")
-	src := asyncTI4Source{ctx: ctx, e: e, client: e.botClient, api: e.botAPI}
+	src := asyncTI4Source{ctx: ctx, e: e, fetch: e.fetch, api: e.botAPI}
 	src.game, _ = fs.GetString("game")
-	if src.client == nil {
-		src.client = newFetchClient()
+	if src.fetch == nil {
+		src.fetch = netFetch
 	}
 	if src.api == "" {
 		src.api = asyncTI4API
@@ -190,7 +189,7 @@ func importAsyncTI4(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	}
 	name, data, err := src.read(fs.Arg(1), "web-data")
 	if err != nil {
-		return usageErrorf("import asyncti4: %v", err)
+		return readFailed(err)
 	}
 	g, err := importer.ReadAsyncTI4(bytes.NewReader(data))
 	if err != nil {
@@ -218,7 +217,7 @@ func (s asyncTI4Source) liveCombat(g *importer.AsyncTI4Game, state string, given
 	}
 	name, data, err := s.read(state, "game-state")
 	if err != nil {
-		return given, nil, usageErrorf("import asyncti4: %v", err)
+		return given, nil, readFailed(err)
 	}
 	st, err := importer.ReadAsyncTI4GameState(bytes.NewReader(data))
 	if err != nil {
@@ -247,9 +246,9 @@ func (s asyncTI4Source) liveCombat(g *importer.AsyncTI4Game, state string, given
 func (s asyncTI4Source) read(operand, endpoint string) (string, []byte, error) {
 	if s.game != "" {
 		address := s.api + "/api/public/game/" + s.game + "/" + endpoint
-		data, err := fetchSave(s.ctx, s.client, address)
-		var se *statusError
-		if errors.As(err, &se) && se.code == http.StatusNotFound {
+		data, err := s.fetch(s.ctx, address)
+		var se interface{ StatusCode() int }
+		if errors.As(err, &se) && se.StatusCode() == 404 {
 			err = fmt.Errorf("game %s: %v (no such game, or a fog-of-war game, whose state the bot does not publish)", echo.Quote(s.game), err)
 		}
 		return address, data, err
@@ -259,7 +258,7 @@ func (s asyncTI4Source) read(operand, endpoint string) (string, []byte, error) {
 	case operand == "-":
 		r = s.e.stdin
 	case strings.HasPrefix(operand, "https://") || strings.HasPrefix(operand, "http://"):
-		data, err := fetchSave(s.ctx, s.client, operand)
+		data, err := s.fetch(s.ctx, operand)
 		return operand, data, err
 	default:
 		f, err := os.Open(operand)
@@ -271,4 +270,14 @@ func (s asyncTI4Source) read(operand, endpoint string) (string, []byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, importer.MaxAsyncTI4Save+1))
 	return operand, data, err
+}
+
+// readFailed is import asyncti4's error for a game it could not read: a
+// usage error (the file, URL or game named is at fault), but a missing
+// ti4sim-net is a runtime failure.
+func readFailed(err error) error {
+	if m := (*missingNetProgram)(nil); errors.As(err, &m) {
+		return fmt.Errorf("import asyncti4: %w", err)
+	}
+	return usageErrorf("import asyncti4: %v", err)
 }

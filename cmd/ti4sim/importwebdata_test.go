@@ -17,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/answer"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/fetch"
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/service"
 )
 
@@ -107,7 +109,11 @@ func botServer(t *testing.T) (*httptest.Server, func() []string) {
 func runImport(t *testing.T, srv *httptest.Server, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, botAPI: srv.URL, botClient: srv.Client()}
+	client := srv.Client()
+	get := func(ctx context.Context, address string) ([]byte, error) {
+		return fetch.Save(ctx, client, address, importer.MaxAsyncTI4Save)
+	}
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, botAPI: srv.URL, fetch: get}
 	c := lookupCommand("import")
 	code := fail(&errb, c.run(context.Background(), c, args, e))
 	return out.String(), errb.String(), code

@@ -29,7 +29,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch name {
 	case "help", "-h", "--help":
 		if len(args) > 1 {
-			if c := lookupCommand(args[1]); c != nil {
+			if c := lookupCommand(args[1]); c != nil && c.helpByRun {
+				return run(ctx, []string{c.name, "--help"}, stdin, stdout, stderr)
+			} else if c != nil {
 				return fail(stderr, c.writeHelp(stdout))
 			}
 			if page, ok := helpTopic(args[1]); ok {
@@ -48,8 +50,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	err := c.run(ctx, c, args[1:], env)
+	var child *childExit
 	if err == errHelpShown {
 		return exitOK
+	} else if errors.As(err, &child) {
+		return child.code
 	}
 	var ue *usageError
 	if err != nil && ctx.Err() != nil && !errors.As(err, &ue) {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/cliflag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -131,7 +133,7 @@ func TestFailOneBoundedLine(t *testing.T) {
 	code := fail(&b, errors.New("first\nsecond "+strings.Repeat("z", 5000)))
 	got := b.String()
 	if code != exitRuntime || strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "ti4sim: first second z") ||
-		!strings.Contains(got, "(message of 5013 characters cut)") || len(got) > maxMessage+100 {
+		!strings.Contains(got, "(message of 5013 characters cut)") || len(got) > cliflag.MaxMessage+100 {
 		t.Errorf("exit %d, %d bytes: %.120q", code, len(got), got)
 	}
 }

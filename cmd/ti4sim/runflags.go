@@ -2,14 +2,13 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/cliflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/report"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/scenario"
 	"github.com/ti4sim/ti4sim/internal/echo"
@@ -66,27 +65,8 @@ func (r *runFlags) format() report.Format {
 }
 
 // count is a flag value holding a whole number that may be written in
-// e-notation, as the help writes its ranges: 1000000, 1e6 and 2.5e5 are
-// accepted, 1.5 and 1e-3 are not.
-type count int64
-
-func (c *count) String() string { return strconv.FormatInt(int64(*c), 10) }
-
-// Type is the value's name in the flag list: a whole number.
-func (c *count) Type() string { return "int" }
-
-func (c *count) Set(s string) error {
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		*c = count(n)
-		return nil
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1e18 {
-		return fmt.Errorf("want a whole number such as 100000 or 1e6")
-	}
-	*c = count(f)
-	return nil
-}
+// e-notation (1e6), as the help writes its ranges.
+type count = cliflag.Count
 
 // checkExact refuses, with --exact, the flags that only steer sampling:
 // an exact answer has no trials, no random numbers and no sampling error.

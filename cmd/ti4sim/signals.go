@@ -24,8 +24,8 @@ import (
 // for it, and a person's Ctrl-C does not come that soon. A SIGINT before
 // the watch starts ends the process as Go's runtime does (killed by the
 // signal, as one before main always has). serve, which must shut down
-// gracefully however soon it is interrupted, starts the watch at once
-// (watchInterruptsNow).
+// gracefully however soon it is interrupted, is ti4sim-net's, which
+// watches SIGINT and SIGTERM from its first moment.
 
 // interruptWatchAfter is how long after the start of the process the
 // watch of Ctrl-C starts.
@@ -48,7 +48,7 @@ type interruptWatch struct {
 type interruptWatchKey struct{}
 
 // interruptible returns a context of parent cancelled by SIGINT once the
-// watch has started, after the given delay or at watchInterruptsNow, and
+// watch has started, after the given delay, and
 // the function that ends the watch and cancels the context (as
 // signal.NotifyContext's stop does).
 func interruptible(parent context.Context, after time.Duration) (context.Context, func()) {
@@ -57,15 +57,6 @@ func interruptible(parent context.Context, after time.Duration) (context.Context
 	ctx = context.WithValue(ctx, interruptWatchKey{}, w)
 	w.timer = time.AfterFunc(after, func() { w.start(ctx) })
 	return ctx, w.stop
-}
-
-// watchInterruptsNow starts the watch of ctx's interruptible at once
-// (nothing if ctx has none, as in tests calling run).
-func watchInterruptsNow(ctx context.Context) {
-	if w, ok := ctx.Value(interruptWatchKey{}).(*interruptWatch); ok {
-		w.timer.Stop()
-		w.start(ctx)
-	}
 }
 
 // start registers for SIGINT and cancels the context at the first one;
@@ -109,7 +100,8 @@ func (w *interruptWatch) stop() {
 func ignoreBrokenPipe() { signal.Ignore(syscall.SIGPIPE) }
 
 // defaultBrokenPipeForChildren undoes ignoreBrokenPipe's effect on the
-// programs this one starts (the go toolchain, for ti4sim site): an ignored
+// programs this one starts (the go toolchain, for ti4sim site; ti4sim-net,
+// which ti4sim serve becomes by exec): an ignored
 // signal stays ignored across exec, a handled one is reset to its default
 // action. Notifying SIGPIPE installs Go's handler again in place of the
 // ignore (signal.Reset would not: the runtime leaves an ignored signal

@@ -37,24 +37,16 @@ func TestInterruptibleWatchesLate(t *testing.T) {
 	interruptSelf(t, ctx)
 }
 
-// TestWatchInterruptsNow: watchInterruptsNow starts the watch at once
-// (serve's graceful shutdown needs it from its first moment), and stop
-// ends it: the context is cancelled with no cause of a signal and the
-// timer no longer starts a watch.
-func TestWatchInterruptsNow(t *testing.T) {
-	ctx, stop := interruptible(context.Background(), time.Hour)
-	watchInterruptsNow(ctx)
-	interruptSelf(t, ctx)
-	stop()
-
-	ctx, stop = interruptible(context.Background(), time.Millisecond)
+// TestInterruptWatchStop: stop ends the watch: the context is cancelled
+// with no cause of a signal and the timer no longer starts a watch.
+func TestInterruptWatchStop(t *testing.T) {
+	ctx, stop := interruptible(context.Background(), time.Millisecond)
 	stop()
 	time.Sleep(20 * time.Millisecond)
 	w := ctx.Value(interruptWatchKey{}).(*interruptWatch)
 	if watching(w) || ctx.Err() == nil || errors.Is(context.Cause(ctx), errInterrupted) {
 		t.Errorf("after stop: watching %v, ctx %v (cause %v); want no watch and a plain cancel", watching(w), ctx.Err(), context.Cause(ctx))
 	}
-	watchInterruptsNow(context.Background()) // no watch in ctx: nothing
 }
 
 // watching reports whether w has registered for SIGINT.

@@ -1,4 +1,4 @@
-// Package servetest builds the ti4sim binary and starts its service on a
+// Package servetest builds the ti4sim programs and starts their service on a
 // loopback port, the way a user starts it, for the tests that need the
 // real thing (cmd/ti4sim, cmd/ti4sim/internal/web, bench/load). It is test support:
 // nothing in production imports it.
@@ -18,14 +18,16 @@ import (
 	"time"
 )
 
-// Build builds the ti4sim command into dir and returns the binary's path.
+// Build builds both programs of the command line, ti4sim and ti4sim-net,
+// into dir (so that ti4sim serve finds ti4sim-net beside it) and returns
+// ti4sim's path.
 func Build(dir string) (string, error) {
-	bin := filepath.Join(dir, "ti4sim")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/ti4sim/ti4sim/cmd/ti4sim").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator),
+		"github.com/ti4sim/ti4sim/cmd/ti4sim", "github.com/ti4sim/ti4sim/cmd/ti4sim/ti4sim-net").CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	return bin, nil
+	return filepath.Join(dir, "ti4sim"), nil
 }
 
 // Buffer is a bytes.Buffer safe for a process's writes and a test's

@@ -1,10 +1,11 @@
-package main
+package fetch
 
 import (
 	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,8 +13,11 @@ import (
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 )
 
-// TestFetchSave serves the real save from a local TLS server.
-func TestFetchSave(t *testing.T) {
+// asyncSave is a real save of the AsyncTI4 bot.
+var asyncSave = filepath.Join("..", "importer", "testdata", "asyncti4", "pbd10972.txt")
+
+// TestSave serves the real save from a local TLS server.
+func TestSave(t *testing.T) {
 	data, err := os.ReadFile(asyncSave)
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +40,7 @@ func TestFetchSave(t *testing.T) {
 	}))
 	defer srv.Close()
 	ctx := context.Background()
-	got, err := fetchSave(ctx, srv.Client(), srv.URL+"/pbd10972.txt")
+	got, err := Save(ctx, srv.Client(), srv.URL+"/pbd10972.txt", importer.MaxAsyncTI4Save)
 	if err != nil || string(got) != string(data) {
 		t.Fatalf("fetch: %v, %d bytes, want %d", err, len(got), len(data))
 	}
@@ -46,11 +50,11 @@ func TestFetchSave(t *testing.T) {
 	}
 	// The CLI's client follows a redirect within HTTPS only.
 	httpsOnly := *srv.Client() // a copy: srv.Client() is one client, shared
-	httpsOnly.CheckRedirect = newFetchClient().CheckRedirect
-	if got, err := fetchSave(ctx, &httpsOnly, srv.URL+"/to-https"); err != nil || string(got) != string(data) {
+	httpsOnly.CheckRedirect = NewClient().CheckRedirect
+	if got, err := Save(ctx, &httpsOnly, srv.URL+"/to-https", importer.MaxAsyncTI4Save); err != nil || string(got) != string(data) {
 		t.Errorf("a redirect within HTTPS: %v", err)
 	}
-	if _, err := fetchSave(ctx, &httpsOnly, srv.URL+"/to-http"); err == nil || !strings.Contains(err.Error(), "HTTPS only") {
+	if _, err := Save(ctx, &httpsOnly, srv.URL+"/to-http", importer.MaxAsyncTI4Save); err == nil || !strings.Contains(err.Error(), "HTTPS only") {
 		t.Errorf("a redirect to http://: err %v, want one saying HTTPS only", err)
 	}
 	slow := *srv.Client() // a copy: srv.Client() is one client, shared
@@ -65,7 +69,7 @@ func TestFetchSave(t *testing.T) {
 		{&slow, srv.URL + "/slow", "fetching"},
 		{srv.Client(), strings.Replace(srv.URL, "https", "http", 1) + "/pbd10972.txt", "HTTPS only"},
 	} {
-		if _, err := fetchSave(ctx, c.client, c.url); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Save(ctx, c.client, c.url, importer.MaxAsyncTI4Save); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err %v, want one containing %q", c.url, err, c.want)
 		}
 	}
