@@ -44,19 +44,20 @@ type interruptWatch struct {
 	stopped bool
 }
 
-// interruptWatchKey is the context key of the process's interruptWatch.
-type interruptWatchKey struct{}
-
 // interruptible returns a context of parent cancelled by SIGINT once the
-// watch has started, after the given delay, and
-// the function that ends the watch and cancels the context (as
-// signal.NotifyContext's stop does).
+// watch has started, after the given delay, and the function that ends
+// the watch and cancels the context (as signal.NotifyContext's stop does).
 func interruptible(parent context.Context, after time.Duration) (context.Context, func()) {
+	ctx, w := watchInterrupts(parent, after)
+	return ctx, w.stop
+}
+
+// watchInterrupts is interruptible with its watch.
+func watchInterrupts(parent context.Context, after time.Duration) (context.Context, *interruptWatch) {
 	ctx, cancel := context.WithCancelCause(parent)
 	w := &interruptWatch{cancel: cancel}
-	ctx = context.WithValue(ctx, interruptWatchKey{}, w)
 	w.timer = time.AfterFunc(after, func() { w.start(ctx) })
-	return ctx, w.stop
+	return ctx, w
 }
 
 // start registers for SIGINT and cancels the context at the first one;

@@ -21,9 +21,8 @@ import (
 // with errInterrupted. (The SIGINT is sent only once the watch is seen to
 // have started: sent before, it would end the test process.)
 func TestInterruptibleWatchesLate(t *testing.T) {
-	ctx, stop := interruptible(context.Background(), 30*time.Millisecond)
-	defer stop()
-	w := ctx.Value(interruptWatchKey{}).(*interruptWatch)
+	ctx, w := watchInterrupts(context.Background(), 30*time.Millisecond)
+	defer w.stop()
 	if watching(w) {
 		t.Fatal("watching SIGINT before the delay")
 	}
@@ -40,10 +39,9 @@ func TestInterruptibleWatchesLate(t *testing.T) {
 // TestInterruptWatchStop: stop ends the watch: the context is cancelled
 // with no cause of a signal and the timer no longer starts a watch.
 func TestInterruptWatchStop(t *testing.T) {
-	ctx, stop := interruptible(context.Background(), time.Millisecond)
-	stop()
+	ctx, w := watchInterrupts(context.Background(), time.Millisecond)
+	w.stop()
 	time.Sleep(20 * time.Millisecond)
-	w := ctx.Value(interruptWatchKey{}).(*interruptWatch)
 	if watching(w) || ctx.Err() == nil || errors.Is(context.Cause(ctx), errInterrupted) {
 		t.Errorf("after stop: watching %v, ctx %v (cause %v); want no watch and a plain cancel", watching(w), ctx.Err(), context.Cause(ctx))
 	}
