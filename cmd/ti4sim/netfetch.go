@@ -69,7 +69,7 @@ func fetchBy(ctx context.Context, path, address string) ([]byte, error) {
 // answeredStatus is the status code in ti4sim-net fetch's line "... the
 // server answered 404 Not Found" (0 if none).
 func answeredStatus(line string) int {
-	_, after, _ := strings.Cut(line, "the server answered ")
+	_, after, _ := strings.Cut(line, cliflag.Answered)
 	code, err := strconv.Atoi(strings.SplitN(after, " ", 2)[0])
 	if err != nil {
 		return 0

@@ -31,6 +31,11 @@ const (
 	ExitAnswer  = 3
 )
 
+// Answered is the words before the status in the line of an ExitAnswer
+// failure ("fetching ...: the server answered 404 Not Found"): ti4sim-net
+// writes them, ti4sim reads the status code after them.
+const Answered = "the server answered "
+
 // UsageError is a mistake in the command line: exit status 2.
 type UsageError struct{ Msg string }
 

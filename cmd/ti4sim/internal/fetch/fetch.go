@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/cliflag"
 	"github.com/ti4sim/ti4sim/cmd/ti4sim/internal/importer"
 	"github.com/ti4sim/ti4sim/internal/echo"
 )
@@ -45,7 +46,7 @@ type StatusError struct {
 }
 
 func (e *StatusError) Error() string {
-	return fmt.Sprintf("fetching %s: the server answered %s", echo.Quote(e.Address), e.Status)
+	return "fetching " + echo.Quote(e.Address) + ": " + cliflag.Answered + e.Status
 }
 
 // StatusCode is the answer's HTTP status code.
