@@ -9,21 +9,23 @@ import (
 // leaves it: from its state numbered n (pendingTable) against the
 // opponent's hit distribution of class cls (hitClasses), its states after
 // the opponent's 0, 1, … hits with their chances, consecutive hit counts
-// that lead to one state taken together (groupNext), as numbers. Each
+// that lead to one state taken together (grouped), as numbers. Each
 // pair is worked out once, not once per joint state that asks.
 type outcomeTable struct {
 	side Side
 	// byClass[cls][n] are the outcomes of pair (n, cls); arena holds their
 	// entries, in chunks that double up to outcomeChunk (a full one is
-	// left, not copied); scratch is groupNext's.
+	// left, not copied).
 	byClass [][]sideOutcomes
 	arena   []numberedState
-	scratch []weightedState
+	// nexts[n] are the numbers of the states after 0, 1, … hits from the
+	// state numbered n, -1 for those not yet numbered (grouped).
+	nexts [][]int32
 }
 
 // sideOutcomes are a side's outcomes from one state against one hit
 // distribution: all of them (after 0 hits or more) and those after at
-// least one hit (hit), as groupNext lists them from 0 and from 1; lower:
+// least one hit (hit), as grouped lists them from 0 and from 1; lower:
 // every state of hit has less health than the state they leave.
 type sideOutcomes struct {
 	all, hit []numberedState
@@ -52,7 +54,7 @@ func (w *sweep) outcomes(side Side, n, cls int32, pmf []float64) *sideOutcomes {
 		return so
 	}
 	st := w.pending.codes[side][n]
-	so.all = o.numbered(w, groupNext(o.scratch[:0], w.c, side, st, pmf, 0))
+	so.all = o.grouped(w, n, st, pmf, 0)
 	// After one hit or more: the list from 0 without its first entry (no
 	// hit), unless that entry took in hits too (the first hit that may
 	// come left the state as it was).
@@ -62,7 +64,7 @@ func (w *sweep) outcomes(side Side, n, cls int32, pmf []float64) *sideOutcomes {
 	case !firstHitStays(w.c, side, st, pmf):
 		so.hit = so.all[1:]
 	default:
-		so.hit = o.numbered(w, groupNext(o.scratch[:0], w.c, side, st, pmf, 1))
+		so.hit = o.grouped(w, n, st, pmf, 1)
 	}
 	so.lower = true
 	for _, g := range so.hit {
@@ -86,18 +88,54 @@ func firstHitStays(c *chain, side Side, st uint32, pmf []float64) bool {
 // (but for one list longer).
 const outcomeChunk = 4096
 
-// numbered copies g into the arena with the states as numbers, and keeps
-// g as the scratch.
-func (o *outcomeTable) numbered(w *sweep, g []weightedState) []numberedState {
-	o.scratch = g
-	if len(o.arena)+len(g) > cap(o.arena) {
-		o.arena = make([]numberedState, 0, max(64, min(outcomeChunk, 2*cap(o.arena)), len(g)))
+// grouped lists, in the arena, side's states after from, from+1, … hits
+// from the state st numbered n, as numbers, each with the summed chance
+// pmf gives the hits that lead there (consecutive hit counts that lead to
+// one state merged: a side's state after h hits is its state after its
+// health's worth for every larger h, and equal states are consecutive).
+// The numbers of st's states after each count are kept (nexts), so its
+// lists against other distributions look no state up again; new states
+// are numbered in the order the list meets them.
+func (o *outcomeTable) grouped(w *sweep, n int32, st uint32, pmf []float64, from int) []numberedState {
+	c := w.c
+	c.nextOf(o.side, st, len(pmf)-1) // the memo's row holds every count now
+	row, _ := c.rows[o.side].get(st)
+	nums := o.nextNumbers(n, len(pmf))
+	if len(o.arena)+len(pmf) > cap(o.arena) {
+		o.arena = make([]numberedState, 0, max(64, min(outcomeChunk, 2*cap(o.arena)), len(pmf)))
 	}
-	from := len(o.arena)
-	for _, e := range g {
-		o.arena = append(o.arena, numberedState{w.pending.number(o.side, e.j), e.w})
+	start, last := len(o.arena), uint32(0)
+	for h := from; h < len(pmf); h++ {
+		if pmf[h] == 0 {
+			continue
+		}
+		if k := len(o.arena) - 1; k >= start && row[h] == last {
+			o.arena[k].w += pmf[h]
+			continue
+		}
+		k := nums[h]
+		if k < 0 {
+			k = w.pending.number(o.side, row[h])
+			nums[h] = k
+		}
+		last = row[h]
+		o.arena = append(o.arena, numberedState{k, pmf[h]})
 	}
-	return o.arena[from:len(o.arena):len(o.arena)]
+	return o.arena[start:len(o.arena):len(o.arena)]
+}
+
+// nextNumbers returns the numbers of the states after 0, 1, … hits from
+// the state numbered n, at least m of them (-1: not yet numbered).
+func (o *outcomeTable) nextNumbers(n int32, m int) []int32 {
+	if int(n) >= len(o.nexts) {
+		o.nexts = grown(o.nexts, int(n)+1)
+	}
+	nums := o.nexts[n]
+	for len(nums) < m {
+		nums = append(nums, -1)
+	}
+	o.nexts[n] = nums
+	return nums
 }
 
 // hitClasses numbers one side's hit distributions by content (the same

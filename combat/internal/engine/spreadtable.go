@@ -14,7 +14,7 @@ package engine
 // in the pending table) from sources whose defender's state and
 // attacker's hit distribution class are those of spread row row
 // (spreadRow), by rounds, with its moment; the defender's outcomes (its
-// state with no hit, and groupNext's) are applied once for all of it
+// state with no hit, and grouped's) are applied once for all of it
 // (spreadOne). Its rounds [lo, hi) (empty: lo > hi) are kept in bins,
 // bins[i] the mass after base+i rounds, while they span at most spreadBins
 // rounds, else in a full histogram (wide: 1 + its index in the table's
@@ -104,7 +104,7 @@ func (st *spreadTable) rounds(p *pendingSpread) []float64 {
 
 // spreadRow is what the sources of one defender state and attacker's hit
 // distribution class share: the defender's outcomes (its states after
-// the attacker's ha hits, ha ≥ 0, with their chances: groupNext) and the
+// the attacker's ha hits, ha ≥ 0, with their chances: grouped) and the
 // pending spreads of each row (at[a-base]: 1 + the slab index of row a's
 // spread, 0: none; nil when none waits: a window over the rows its
 // spreads reach, not all of them), live of them; d is its defender state's
