@@ -225,20 +225,22 @@ func (w *sweep) settle(j uint32) {
 	cell := w.pending.cell(j/w.nd, j%w.nd)
 	pm := *cell
 	*cell = nil
-	w.settleMass(j, pm)
+	w.settleMass(j, -1, -1, pm)
 	*pm = pendingMass{}
 	w.freeMass = append(w.freeMass, pm) // nothing keeps pm: reused by putFrom
 }
 
-func (w *sweep) settleMass(j uint32, pm *pendingMass) {
-	c, nd := w.c, w.nd
+// settleMass settles the mass pm of state j, whose sides' states are
+// numbered a and d in the pending table (-1: not known here).
+func (w *sweep) settleMass(j uint32, a, d int32, pm *pendingMass) {
+	nd := w.nd
 	m, mom := &pm.hist, pm.moment
 	sa, sd := j/nd, j%nd
 	if sa == 0 || sd == 0 {
 		w.final[j] = &absorbed{hist: *m}
 		return
 	}
-	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
+	pa, pd := w.pmfOf(Attacker, sa, a), w.pmfOf(Defender, sd, d)
 	p00 := pa[0] * pd[0]
 	total := m.sum()
 	if w.limit > 0 || w.retreats || w.bonus {
@@ -260,14 +262,31 @@ func (w *sweep) settleMass(j uint32, pm *pendingMass) {
 	lo, hi := w.leavingRounds(m, total, p00) // the last bin takes what is left
 	// Mass q/(1-p00) of it leaves for each state, after mom/total rounds
 	// before and stay/total here on average.
-	w.leave(j, pa, pd, &w.y, lo, hi, 1-p00, mom+stay)
+	w.leave(j, a, d, pa, pd, &w.y, lo, hi, 1-p00, mom+stay)
+}
+
+// pmfOf is the chain's hit distribution of side's state st, numbered n
+// in the pending table (-1: not known here; else kept by number, a
+// look-up by code the less).
+func (w *sweep) pmfOf(side Side, st uint32, n int32) []float64 {
+	if n < 0 {
+		return w.c.pmfOf(side, st)
+	}
+	t := w.pending
+	if int(n) >= len(t.pmfs[side]) {
+		t.pmfs[side] = grown(t.pmfs[side], int(n)+1)
+	}
+	if t.pmfs[side][n] == nil {
+		t.pmfs[side][n] = w.c.pmfOf(side, st)
+	}
+	return t.pmfs[side][n]
 }
 
 // leave puts on every state the hits of one roll lead state j to — the
 // attacker's hits pa against the defender's pd, the pair where nobody
 // hits left out — the rounds y in bins [lo, hi) scaled by the pair's
 // chance q, and adds q/div·mul to that state's moment.
-func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
+func (w *sweep) leave(j uint32, a, d int32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
 	c, nd := w.c, w.nd
 	sa, sd := j/nd, j%nd
 	if pooled := c.activePool(j); pooled != NoSide {
@@ -275,7 +294,7 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo, hi int, div
 		return
 	}
 	if c.policy == nil {
-		w.leaveGrouped(sa, sd, pa, pd, y, lo, hi, div, mul)
+		w.leaveGrouped(sa, sd, a, d, pa, pd, y, lo, hi, div, mul)
 		return
 	}
 	for ha, qa := range pa {
@@ -308,9 +327,11 @@ func (w *sweep) leave(j uint32, pa, pd []float64, y *roundsHist, lo, hi int, div
 // attacker takes no hit directly, every other row through a pending spread
 // (spreadTo), which spreadRows later spreads along the defender's axis
 // once for all the sources that share it.
-func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
+func (w *sweep) leaveGrouped(sa, sd uint32, a, d int32, pa, pd []float64, y *roundsHist, lo, hi int, div, mul float64) {
 	t := w.pending
-	a, d := t.number(Attacker, sa), t.number(Defender, sd)
+	if a < 0 {
+		a, d = t.number(Attacker, sa), t.number(Defender, sd)
+	}
 	ca, cd := w.hitClasses[Attacker].classOf(a, pa), w.hitClasses[Defender].classOf(d, pd)
 	od := w.outcomes(Defender, d, ca, pa) // the defender's states after the attacker's hits
 	// The source's own row (no hit on the attacker): every defender
@@ -328,31 +349,32 @@ func (w *sweep) leaveGrouped(sa, sd uint32, pa, pd []float64, y *roundsHist, lo,
 	// defender's outcomes depend on its state and the attacker's hit
 	// distribution only.
 	row := w.spreadRow(d, ca, od.all)
+	st := &w.spreads
+	r := &st.rows[row]
 	for _, g := range w.outcomes(Attacker, a, cd, pd).hit {
-		if g.w != 0 {
-			w.spreads.add(w.spreadTo(row, g.n), y, g.w, lo, hi, g.w/div*mul)
-		}
-	}
-}
-
-// groupNext appends to dst side's states after from, from+1, … hits from
-// state st, each with the summed chance pmf gives the hits that lead there
-// (consecutive hit counts that lead to one state merged).
-func groupNext(dst []weightedState, c *chain, side Side, st uint32, pmf []float64, from int) []weightedState {
-	c.nextOf(side, st, len(pmf)-1) // the memo's row holds every count now
-	row, _ := c.rows[side].get(st)
-	for h := from; h < len(pmf); h++ {
-		if pmf[h] == 0 {
+		if g.w == 0 {
 			continue
 		}
-		n := row[h]
-		if k := len(dst) - 1; k >= 0 && dst[k].j == n {
-			dst[k].w += pmf[h]
+		var p *pendingSpread
+		if i := int(g.n - r.base); uint(i) < uint(len(r.at)) && r.at[i] != 0 {
+			k := r.at[i] - 1
+			p = &st.slab[k/spreadChunk][k%spreadChunk] // spreadTo's, already there
+		} else {
+			p = w.spreadTo(row, g.n)
+		}
+		if p.wide == 0 && lo >= int(p.base) && hi <= int(p.base)+spreadBins && p.lo <= p.hi {
+			// add's, where the rounds fit the spread's bins as they are
+			v := y[lo:hi]
+			b := p.bins[lo-int(p.base):][:len(v)]
+			for i := range v {
+				b[i] += v[i] * g.w
+			}
+			p.lo, p.hi = min(p.lo, int32(lo)), max(p.hi, int32(hi))
+			p.moment += g.w / div * mul
 			continue
 		}
-		dst = append(dst, weightedState{n, pmf[h]})
+		st.add(p, y, g.w, lo, hi, g.w/div*mul)
 	}
-	return dst
 }
 
 // endedBeforeRolls counts a combat that ended before its first roll (in the

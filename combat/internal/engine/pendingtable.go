@@ -14,6 +14,9 @@ type pendingTable struct {
 	codes  [2][]uint32
 	health [2][]int
 	rows   [][]*pendingMass
+	// pmfs[side][k] is the hit distribution of the state numbered k, once
+	// asked (sweep.pmfOf).
+	pmfs [2][][]float64
 }
 
 func newPendingTable(c *chain) *pendingTable {

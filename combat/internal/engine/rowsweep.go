@@ -150,7 +150,7 @@ func (w *sweep) settleRow(a int32) {
 		for _, d := range r.byHealth[hd] { // only lower health is queued meanwhile
 			r.cur, r.cells[d], r.queued[d] = r.cells[d], pendingMass{}, false
 			j, _ := t.joint(a, d, w.nd)
-			w.settleMass(j, &r.cur)
+			w.settleMass(j, a, d, &r.cur)
 			if r.broken {
 				return
 			}

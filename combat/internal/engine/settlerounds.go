@@ -98,7 +98,7 @@ func (w *sweep) roundPMFs(j uint32, r int, pa, pd []float64, p00 float64) (rpa, 
 func (w *sweep) spreadRound(j uint32, r int, v float64, pa, pd []float64) {
 	var one roundsHist
 	one[r] = v
-	w.leave(j, pa, pd, &one, r, histBins, 1, v*float64(r))
+	w.leave(j, -1, -1, pa, pd, &one, r, histBins, 1, v*float64(r))
 }
 
 // leaving returns the side that announces a retreat in round r of joint
@@ -124,7 +124,7 @@ func (w *sweep) spread(j uint32, y *roundsHist, pa, pd []float64) {
 		mom += float64(r) * v
 	}
 	if lo := firstBin(y); y[lo] != 0 {
-		w.leave(j, pa, pd, y, lo, histBins, 1, mom)
+		w.leave(j, -1, -1, pa, pd, y, lo, histBins, 1, mom)
 	}
 }
 
@@ -202,5 +202,5 @@ func (w *sweep) tail(j uint32, z, mom float64, m *roundsHist, carry float64, dec
 	w.occupancy += stay
 	var y roundsHist
 	y[histBins-1] = stay
-	w.leave(j, pa, pd, &y, histBins-1, histBins, 1-p00, zm+stay)
+	w.leave(j, -1, -1, pa, pd, &y, histBins-1, histBins, 1-p00, zm+stay)
 }
