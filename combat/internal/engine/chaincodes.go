@@ -38,6 +38,7 @@ func (s *Solver) layCodes(c *chain, sparse bool) error {
 	if n := est[Attacker] * est[Defender]; n > s.MaxStates {
 		return memoryRefusal(c.ct, n, est, more, s.MaxStates)
 	}
+	c.reach = est
 	raw := [2]int{c.ss[Attacker].n, c.ss[Defender].n}
 	if !sparse && uint64(raw[Attacker])*uint64(raw[Defender]) <= maxCodes {
 		return nil

@@ -23,6 +23,10 @@ type chain struct {
 	r    RollKind // the combat's rolls
 	ss   [2]stateSpace
 	plan *Plan
+	// reach is the solver's estimate of each side's states the combat
+	// reaches (reachEstimate: a count, not a bound), for the sweep's
+	// tables to start at their size.
+	reach [2]int
 	// pmf, health and rows memoize pmfOf, healthOf and nextOf by state;
 	// one memoizes the state after one hit.
 	pmf    [2]memo[[]float64]
@@ -90,6 +94,11 @@ func (s *Solver) newChain(ct CombatType) (*chain, error) {
 	}
 	return c, nil
 }
+
+// tableSize is the length a sweep's table by side's state number starts
+// at: the states the solver expects side to reach, at most 4,096 (an
+// estimate that large is grown into, not taken at its word).
+func (c *chain) tableSize(side Side) int { return min(c.reach[side], 4096) }
 
 // pmfOf returns the distribution of side's hits with the combat's rolls in
 // state st (its other units at their start).

@@ -47,7 +47,7 @@ func (w *sweep) outcomes(side Side, n, cls int32, pmf []float64) *sideOutcomes {
 		o.byClass = append(o.byClass, nil)
 	}
 	if int(n) >= len(o.byClass[cls]) {
-		o.byClass[cls] = grown(o.byClass[cls], max(len(w.pending.codes[side]), int(n)+1))
+		o.byClass[cls] = grown(o.byClass[cls], max(len(w.pending.codes[side]), w.c.tableSize(side), int(n)+1))
 	}
 	so := &o.byClass[cls][n]
 	if so.all != nil {

@@ -121,25 +121,44 @@ type spreadRow struct {
 func (st *spreadTable) slot(r *spreadRow, a int32) *int32 {
 	if r.at == nil {
 		r.base = a
-		if n := len(st.freeAt) - 1; n >= 0 {
-			r.at, st.freeAt = st.freeAt[n][:0], st.freeAt[:n]
-		} else {
-			r.at = make([]int32, 0, 32)
-		}
+		r.at = st.window(1, 32)
 	}
 	if a < r.base { // widen down: the window moves
-		at := make([]int32, int(r.base-a)+len(r.at), int(r.base-a)+cap(r.at))
+		n := int(r.base-a) + len(r.at)
+		at := st.window(n, 2*n)
 		copy(at[r.base-a:], r.at)
+		st.dropWindow(r.at)
 		r.at, r.base = at, a
 	}
 	if i := int(a - r.base); i >= len(r.at) {
 		if i < cap(r.at) {
 			r.at = r.at[:i+1] // zero past the length: emptied windows are all zero
 		} else {
-			r.at = append(r.at, make([]int32, i+1-len(r.at))...)
+			at := st.window(i+1, 2*(i+1))
+			copy(at, r.at)
+			st.dropWindow(r.at)
+			r.at = at
 		}
 	}
 	return &r.at[a-r.base]
+}
+
+// window returns an all-zero window of n slots, with room for want when
+// made: an emptied one of the table's if the last emptied has room for
+// n, else a new one.
+func (st *spreadTable) window(n, want int) []int32 {
+	if k := len(st.freeAt) - 1; k >= 0 && cap(st.freeAt[k]) >= n {
+		at := st.freeAt[k][:n]
+		st.freeAt = st.freeAt[:k]
+		return at
+	}
+	return make([]int32, n, max(n, want))
+}
+
+// dropWindow gives the table a window no longer used, emptied.
+func (st *spreadTable) dropWindow(at []int32) {
+	clear(at)
+	st.freeAt = append(st.freeAt, at[:0])
 }
 
 // spreadChunk is the number of spreads in one chunk of the slab (20 kB).
@@ -255,10 +274,13 @@ func (w *sweep) spreadRow(d, cls int32, all []numberedState) int32 {
 		st.rowOf = append(st.rowOf, nil)
 	}
 	if int(d) >= len(st.rowOf[cls]) {
-		st.rowOf[cls] = grown(st.rowOf[cls], max(len(w.pending.codes[Defender]), int(d)+1))
+		st.rowOf[cls] = grown(st.rowOf[cls], max(len(w.pending.codes[Defender]), w.c.tableSize(Defender), int(d)+1))
 	}
 	if k := st.rowOf[cls][d]; k != 0 {
 		return k - 1
+	}
+	if st.rows == nil {
+		st.rows = make([]spreadRow, 0, min(16*max(1, w.c.tableSize(Defender)), 4096)) // a row per class met: 30 for the mirrored battle
 	}
 	st.rows = append(st.rows, spreadRow{d: d, outcomes: all})
 	st.rowOf[cls][d] = int32(len(st.rows))
@@ -329,7 +351,7 @@ func (w *sweep) spreadOne(k int32) {
 	}
 	r.at[p.a-r.base] = 0
 	if r.live--; r.live == 0 {
-		st.freeAt = append(st.freeAt, r.at[:cap(r.at)])
+		st.dropWindow(r.at)
 		r.at = nil
 	}
 	if p.wide != 0 {
