@@ -727,9 +727,19 @@ func TestBrowserLuckInvasion(t *testing.T) {
 			}
 			checkCells(t, "the invasion's link, "+name, eval[figures](tb2, luckPlanetsJS), planets)
 			// The Battle tab's Action set to a ground combat: the tab asks
-			// each side's units left, no planets.
+			// each side's units left, no planets. The fleet still holds
+			// its ships, so the Battle tab's run, 350 ms after the edit,
+			// is refused — a 422 of the service's (served), which the page
+			// shows in words; waited for, so that its console line comes
+			// before the test ends (under load it came after the checks,
+			// at random).
 			tb2.showTab("battle")
 			tb2.choose("#action", "ground")
+			shown := tb2.poll("the ground combat's refusal", `document.getElementById("result").dataset.state === "error" && document.getElementById("error").textContent`, 90*time.Second)
+			if !strings.Contains(shown, "a ground combat has only ground forces") {
+				t.Errorf("the Battle tab, its invasion's fleet in a ground combat, says %q; want that a ground combat has only ground forces", shown)
+			}
+			tb2.expectConsole("status of 422 (Unprocessable Entity) (" + base + "/v1/combat)")
 			tb2.showTab("luck")
 			if got := eval[string](tb2, `document.getElementById("luck-planets-left").hidden + " " + document.querySelector("#luck-a-left h3").textContent + " " + document.getElementById("luck-battle").textContent.slice(0, 14)`); got != "true Attacker Ground combat:" {
 				t.Errorf("after the Battle tab's Action became a ground combat the Luck tab shows %q, want the planets hidden and the attacker's units asked", got)
