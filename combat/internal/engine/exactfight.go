@@ -370,7 +370,7 @@ func (w *sweep) leaveGrouped(sa, sd uint32, a, d int32, pa, pd []float64, y *rou
 				b[i] += v[i] * g.w
 			}
 			p.lo, p.hi = min(p.lo, int32(lo)), max(p.hi, int32(hi))
-			p.moment += g.w / div * mul
+			p.moment += float64(g.w / div * mul) // rounded before the sum, as add's argument: never fused
 			continue
 		}
 		st.add(p, y, g.w, lo, hi, g.w/div*mul)
