@@ -349,31 +349,10 @@ func (w *sweep) leaveGrouped(sa, sd uint32, a, d int32, pa, pd []float64, y *rou
 	// defender's outcomes depend on its state and the attacker's hit
 	// distribution only.
 	row := w.spreadRow(d, ca, od.all)
-	st := &w.spreads
-	r := &st.rows[row]
 	for _, g := range w.outcomes(Attacker, a, cd, pd).hit {
-		if g.w == 0 {
-			continue
+		if g.w != 0 {
+			w.spreads.add(w.spreadTo(row, g.n), y, g.w, lo, hi, g.w/div*mul)
 		}
-		var p *pendingSpread
-		if i := int(g.n - r.base); uint(i) < uint(len(r.at)) && r.at[i] != 0 {
-			k := r.at[i] - 1
-			p = &st.slab[k/spreadChunk][k%spreadChunk] // spreadTo's, already there
-		} else {
-			p = w.spreadTo(row, g.n)
-		}
-		if p.wide == 0 && lo >= int(p.base) && hi <= int(p.base)+spreadBins && p.lo <= p.hi {
-			// add's, where the rounds fit the spread's bins as they are
-			v := y[lo:hi]
-			b := p.bins[lo-int(p.base):][:len(v)]
-			for i := range v {
-				b[i] += v[i] * g.w
-			}
-			p.lo, p.hi = min(p.lo, int32(lo)), max(p.hi, int32(hi))
-			p.moment += float64(g.w / div * mul) // rounded before the sum, as add's argument: never fused
-			continue
-		}
-		st.add(p, y, g.w, lo, hi, g.w/div*mul)
 	}
 }
 

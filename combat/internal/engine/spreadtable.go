@@ -35,6 +35,24 @@ const spreadBins = 6
 // add adds to spread p the rounds y in bins [lo, hi) scaled by scale, and
 // moment to its moment.
 func (st *spreadTable) add(p *pendingSpread, y *roundsHist, scale float64, lo, hi int, moment float64) {
+	if p.wide == 0 && p.lo <= p.hi && lo >= int(p.base) && hi <= int(p.base)+spreadBins {
+		// The rounds fit the bins as they are (most additions): no
+		// widening nor rebasing to weigh.
+		v := y[lo:hi]
+		b := p.bins[lo-int(p.base):][:len(v)] // no bounds check in the loop
+		for i := range v {
+			b[i] += v[i] * scale
+		}
+		p.lo, p.hi = min(p.lo, int32(lo)), max(p.hi, int32(hi))
+		p.moment += moment
+		return
+	}
+	st.addFitting(p, y, scale, lo, hi, moment)
+}
+
+// addFitting is add where the rounds do not fit the spread's bins as they
+// are (or it has none yet): it widens or rebases them first.
+func (st *spreadTable) addFitting(p *pendingSpread, y *roundsHist, scale float64, lo, hi int, moment float64) {
 	nlo, nhi := min(int(p.lo), lo), max(int(p.hi), hi)
 	if p.wide == 0 && nhi-nlo > spreadBins {
 		st.widen(p)
@@ -294,9 +312,15 @@ func (w *sweep) spreadRow(d, cls int32, all []numberedState) int32 {
 func (w *sweep) spreadTo(ri, a int32) *pendingSpread {
 	st := &w.spreads
 	r := &st.rows[ri]
-	if i := int(a - r.base); r.at != nil && i >= 0 && i < len(r.at) && r.at[i] != 0 {
+	if i := int(a - r.base); uint(i) < uint(len(r.at)) && r.at[i] != 0 {
 		return st.spread(r.at[i] - 1)
 	}
+	return w.newSpread(r, ri, a)
+}
+
+// newSpread is spreadTo's new spread of row a in spread row r (index ri).
+func (w *sweep) newSpread(r *spreadRow, ri, a int32) *pendingSpread {
+	st := &w.spreads
 	slot := st.slot(r, a)
 	var k int32
 	if n := len(st.free) - 1; n >= 0 {
