@@ -443,3 +443,30 @@ func TestSystemDamagedGroundForcesLandDamaged(t *testing.T) {
 		near(t, c.att+": Monte Carlo takes every planet", mc.TakeAll.P, c.take, bernoulliSD(c.take))
 	}
 }
+
+// TestSystemParley checks Parley in a system invasion (the long scenario
+// sweep's seed 1004379 crashed the exact solve here): whenever the
+// attacker holds space and commits, the defender's Parley sends the
+// ground forces back, so the attacker never takes the planet, and the
+// space combat is TestParley's — a dreadnought against a destroyer, won
+// with chance (0.6 + 0.08·0.48/0.68)/0.68. Exact and Monte Carlo alike.
+func TestSystemParley(t *testing.T) {
+	wonSpace := (0.6 + 0.08*0.48/0.68) / 0.68
+	sys := system(t, "1 dreadnought, 1 infantry", "1 destroyer", "P: 1 infantry")
+	sys.Defender.Cards = []string{"parley"}
+	ex, err := combat.SolveSystem(context.Background(), sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.TakeAll.P != 0 || math.Abs(ex.Space.AttackerWin.P-wonSpace) > 1e-12 {
+		t.Errorf("exact: takes all %v, space won %.15f; want 0 and %.15f", ex.TakeAll.P, ex.Space.AttackerWin.P, wonSpace)
+	}
+	mc, err := combat.RunSystem(context.Background(), sys, combat.Options{Trials: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := math.Sqrt(wonSpace * (1 - wonSpace) / 20000)
+	if mc.TakeAll.P != 0 || math.Abs(mc.Space.AttackerWin.P-wonSpace) > 5*se {
+		t.Errorf("Monte Carlo: takes all %v, space won %.4f; want 0 and %.4f within 5 SE (%.4f)", mc.TakeAll.P, mc.Space.AttackerWin.P, wonSpace, se)
+	}
+}

@@ -130,7 +130,7 @@ func (s *Solver) noCarrier(st planetState) {
 	s.addSurvivors(g, Defender, st.gd, m)
 	s.Left.add(DefenderWins, unitsIn(st.c, Attacker, st.sa), unitsIn(st.c, Defender, st.sd)+unitsIn(g, Defender, st.gd)+s.Structures, m)
 	s.addStructures(m, false)
-	s.total.add(st.hist, 1)
+	s.addUnfought(st, 1)
 	s.hist[OnGround][0] += m
 }
 
@@ -175,6 +175,18 @@ func (s *Solver) settleUninvaded(st planetState, j uint32, q float64, o outcome)
 		s.shipsLeft[Defender]+unitsIn(g, Defender, j%nd)+s.Structures, m*q)
 	s.addStructures(m*q, false)
 	s.hist[OnGround][0] += m * q
+	s.addUnfought(st, q)
+}
+
+// addUnfought adds the fraction q of st's mass, ended with no ground
+// round, to the action's rounds: the rounds of the space combat it came
+// from, or none where there was no space combat (st.hist nil: a ground
+// combat, or a landing solved on its own for a system's commitment).
+func (s *Solver) addUnfought(st planetState, q float64) {
+	if st.hist == nil {
+		s.total[0] += st.m * q
+		return
+	}
 	s.total.add(st.hist, q)
 }
 
