@@ -329,6 +329,29 @@ func TestDirectHitAbilityHits(t *testing.T) {
 	}
 }
 
+// Direct Hit against a ship already gone (the long scenario sweep's seed
+// 1010594, where a side's units left went to 65,535): the attacker's
+// dreadnought never hits (modifier -9) and holds Reflective Shielding; the
+// defender's dreadnought (p = .6) holds Direct Hit and Courageous to the
+// End; one round. When the defender hits (.6), the attacker's dreadnought
+// sustains; Reflective Shielding, a "when" text, makes 2 hits first: the
+// defender's dreadnought sustains one and is destroyed by the other, and
+// Courageous to the End's 2 dice at 5 (at least one hit: 1 − .4² = .84)
+// make the attacker destroy its dreadnought, so the ship Direct Hit would
+// destroy is gone and no copy is played; otherwise (.16) Direct Hit
+// destroys it. Either way both sides are destroyed: draw .6, unfinished
+// .4, and the attacker's dreadnoughts left are .4 (a count, never more
+// than the one it had).
+func TestDirectHitShipAlreadyGone(t *testing.T) {
+	att := spSide(t, "1 dreadnought", "reflective-shielding")
+	att.Modifier = -9
+	sc := combat.Scenario{Action: combat.SpaceCombat, MaxRounds: 1,
+		Attacker: att, Defender: spSide(t, "1 dreadnought", "direct-hit", "courageous-to-the-end")}
+	res := spRun(t, sc, 105)
+	spOutcomes(t, "direct hit after courageous", res.Outcome, 0, .6, 0, 0, 0, .4)
+	spMean(t, "attacker dreadnoughts left", spSurvivor(t, res.Attacker, units.Dreadnought), .4)
+}
+
 // Maneuvering Jets cancels 1 hit of each space cannon roll against the
 // holder. A cruiser against 2 PDS (p = .5 each): it dies only to 2 hits,
 // .25 (without the card, to 1 or 2: .75). Space cannon defense: a carrier

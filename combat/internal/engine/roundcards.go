@@ -82,13 +82,19 @@ func (p *Plan) CancelHitsEachCombat(side Side, n int, rs ...RollKind) {
 // target uses Sustain Damage to cancel a hit of side's, that ship, one copy
 // a ship while copies last; hits of effects (RollEffect) count only with
 // abilities (Direct Hit). The destroyed ship is not a hit: no effects of
-// destruction fire.
+// destruction fire. A ship already destroyed when its turn comes (a "when"
+// text of the same use, Reflective Shielding, whose hits set off the
+// opponent's Courageous to the End) is not there to destroy: no copy is
+// played.
 func (p *Plan) DestroySustainers(side Side, copies int, target [MaxSlots]bool, abilities bool) {
 	opp := side.Opp()
 	c := p.Counter()
 	p.OnSustained(func(t *Trial, s Side, slot uint8, r RollKind) {
 		if s != opp || !target[slot] || int(t.Used[c]) >= copies || (r == RollEffect && !abilities) {
 			return
+		}
+		if t.SustainedRound[s][slot] < t.sustaining {
+			return // that ship is gone
 		}
 		t.Used[c]++
 		t.Destroy(s, slot) // a damaged one: the ship that just sustained

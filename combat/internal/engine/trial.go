@@ -74,6 +74,12 @@ type Trial struct {
 	// SustainedRound counts, per slot, the units that used Sustain Damage
 	// in the current combat round (repairs at the end of a round take only others).
 	SustainedRound [2][MaxSlots]uint16
+	// sustaining is, while the hooks of one use of Sustain Damage run,
+	// the count SustainedRound had for its slot with that use: below it,
+	// the unit that used it was destroyed meanwhile (an earlier hook's
+	// hits set off a text of the opponent's that destroys it: Reflective
+	// Shielding's hits, then Courageous to the End).
+	sustaining uint16
 	// capacityLost counts each side's units removed for lack of capacity.
 	capacityLost [2]int32
 	// Captured counts the units each side captured (Devour).
@@ -487,7 +493,9 @@ func (t *Trial) Assign(side Side, r RollKind, hits int) {
 		case sustained:
 			hits -= sp.SustainCancels - 1 // one use cancels more than one hit
 			t.SustainedRound[side][s]++
+			n := t.SustainedRound[side][s]
 			for _, h := range t.P.Hooks.OnSustain {
+				t.sustaining = n // an earlier hook's own Assign may have set it
 				h(t, side, s, r)
 			}
 		case destroyed:
