@@ -13,6 +13,27 @@ import (
 // within 4 standard errors of it (near, factionTrials) and exact answers
 // within 1e-9.
 
+// Dimensional Splicer on a lone ship ends the combat before the barrage
+// (the long scenario sweep's seed 1007670, where the exact solver went on
+// to the barrage): the Creuss carrier's hit destroys the defender's only
+// ship, a cruiser, at the start of combat, so the defender's Metali Void
+// Armaments (Anti-Fighter Barrage 6 ×3, rolled by no unit) with Waylay
+// (its hits against every ship) is never rolled: the Creuss win with their
+// carrier, always, exactly and in the trials.
+func TestDimensionalSplicerEndsCombatBeforeBarrage(t *testing.T) {
+	sc := combat.Scenario{Action: combat.SpaceCombat,
+		Attacker: factionSide(t, "creuss", "1 carrier", "dimensional-splicer"),
+		Defender: combat.Side{Fleet: mustFleet(t, "1 cruiser"), Cards: []string{"metali-void-armaments", "waylay"}}}
+	ex := mustSolve(t, sc)
+	if ex.Outcome.AttackerWin.P != 1 || survivors(t, ex.Attacker, "Carrier I") != 1 {
+		t.Errorf("exact: Creuss win %v with %v carriers; want 1 and 1", ex.Outcome.AttackerWin.P, survivors(t, ex.Attacker, "Carrier I"))
+	}
+	mc := mustRun(t, sc, factionTrials, 117)
+	if mc.Outcome.AttackerWin.P != 1 || survivors(t, mc.Attacker, "Carrier I") != 1 {
+		t.Errorf("Monte Carlo: Creuss win %v with %v carriers; want 1 and 1", mc.Outcome.AttackerWin.P, survivors(t, mc.Attacker, "Carrier I"))
+	}
+}
+
 // Dimensional Splicer: the Creuss (2 cruisers, 0.4 each) hit the
 // defender's cruiser at the start (it dies; the dreadnought would only
 // sustain). After round 1 no cruiser is left, and the dreadnought only if

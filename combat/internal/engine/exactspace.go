@@ -174,13 +174,21 @@ func (s *Solver) afterCapacity(c, g *chain, j uint32) (sa, sd, ga uint32) {
 }
 
 // volley applies both sides' rolls of kind r at once (anti-fighter
-// barrage; TI3's pre-combat shots) to every joint state of dist.
+// barrage; TI3's pre-combat shots) to every joint state of dist where both
+// sides still have ships. A state where a start-of-combat effect left a
+// side none (Dimensional Splicer's hit on a lone ship) has no barrage: the
+// combat is over, and a roll that needs no unit of the holder's (Metali
+// Void Armaments) is not made either — as the trials do (antiFighterBarrage).
 func (s *Solver) volley(c *chain, dist map[uint32]float64, r RollKind) map[uint32]float64 {
 	nd := uint32(c.ss[Defender].n)
 	out := make(map[uint32]float64, len(dist))
 	for _, j := range sortedKeys(dist) {
 		m := dist[j]
 		st := [2]uint32{j / nd, j % nd}
+		if st[Attacker] == 0 || st[Defender] == 0 {
+			out[j] += m
+			continue
+		}
 		var pmf [2][]float64
 		for side := range NumSides {
 			alive, damaged := s.overlay(c, side, st[side])

@@ -472,13 +472,14 @@ func (p *Plan) possible(side Side, alive *[MaxSlots]uint16) bool {
 }
 
 // fastRounds fights a combat with the tables — the anti-fighter barrage if
-// barrage is set, then the rounds: per round, one random number per side
-// that can hit and two table look-ups.
+// barrage is set and both sides still have ships (a start-of-combat effect
+// may have left one none), then the rounds: per round, one random number
+// per side that can hit and two table look-ups.
 func (t *Trial) fastRounds(ct CombatType, f *fastCombat, barrage bool) {
 	sa := f.ss[Attacker].encode(&t.Alive[Attacker], &t.Damaged[Attacker])
 	sd := f.ss[Defender].encode(&t.Alive[Defender], &t.Damaged[Defender])
 	sa0, sd0 := sa, sd
-	if b := f.afb; barrage && b != nil {
+	if b := f.afb; barrage && b != nil && sa != 0 && sd != 0 {
 		ha, hd := 0, 0
 		if c := b.cdf[Attacker][sa]; c != nil {
 			ha = DrawCDF(c, t.Rng.Uint64())
