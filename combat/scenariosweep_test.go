@@ -65,6 +65,27 @@ func TestScenarioSweep(t *testing.T) {
 	}
 }
 
+// foundSeeds are seeds that a longer sweep (TI4SIM_SWEEP=30000) found
+// failing, each checked by every run since its fix:
+//   - 1004379, 1004440, 1004838, 1007579, 1009794, 1029409: a system's
+//     landing solved alone had no space rounds to add, and Parley sending
+//     the committed forces back crashed the system solves;
+//   - 1010594: Direct Hit destroyed a ship that Courageous to the End (set
+//     off by Reflective Shielding's hits) had already destroyed, and a
+//     count of units left wrapped to 65,535;
+//   - 1007670: Dimensional Splicer destroyed the defender's lone ship and
+//     the exact solver still rolled the barrage (Metali Void Armaments,
+//     rolled by no unit).
+var foundSeeds = []uint64{1004379, 1004440, 1004838, 1007579, 1007670, 1009794, 1010594, 1029409}
+
+// TestScenarioSweepFound checks the invariants on foundSeeds' scenarios.
+func TestScenarioSweepFound(t *testing.T) {
+	tl := newTally()
+	for _, seed := range foundSeeds {
+		checkScenario(t, generate(seed), sweepTrials, tl)
+	}
+}
+
 // FuzzScenario runs the invariants on the scenario of a fuzzed seed, and
 // the mirror check on a second seed.
 func FuzzScenario(f *testing.F) {
