@@ -615,8 +615,13 @@ func (t *Trial) Destroy(side Side, s uint8) {
 // the rules' sense (capacity, no ship to carry it), a damaged one first —
 // and of the damaged ones, one that used Sustain Damage this round: the
 // others may still be repaired this round, so the player
-// keeps those.
+// keeps those. Removing from an empty slot is a bug of the caller's (a
+// text that destroys a unit already gone): it panics, reported as an
+// internal error, rather than wrap the count.
 func (t *Trial) Remove(side Side, s uint8) {
+	if t.Alive[side][s] == 0 {
+		panic("engine: a unit removed from an empty slot")
+	}
 	if t.Damaged[side][s] > 0 {
 		t.Damaged[side][s]--
 		if t.SustainedRound[side][s] > 0 {
