@@ -352,6 +352,25 @@ func TestDirectHitShipAlreadyGone(t *testing.T) {
 	spMean(t, "attacker dreadnoughts left", spSurvivor(t, res.Attacker, units.Dreadnought), .4)
 }
 
+// A retreat still ends a combat where nobody can hit, when Direct Hit is
+// held (the long scenario sweep's seed 1031221): two cruisers that cannot
+// hit (modifiers -5), the defender retreating after round 1, the attacker
+// holding Direct Hit — a card the exact solver follows round by round.
+// Nothing happens in round 1 and the defender leaves at its end: it
+// retreats with certainty after 1 round, exactly and in the trials
+// (without the card both always did; the round-by-round solve had called
+// the combat unfinished).
+func TestRetreatWhereNobodyHitsWithDirectHit(t *testing.T) {
+	att, def := spSide(t, "1 cruiser", "direct-hit"), spSide(t, "1 cruiser")
+	att.Modifier, def.Modifier, def.Retreat = -5, -5, combat.Retreat{AfterRound: 1}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: att, Defender: def}
+	ex := mustSolve(t, sc)
+	if ex.Outcome.DefenderRetreats.P != 1 || ex.Rounds.Mean.Value != 1 {
+		t.Errorf("exact: defender retreats %v after %v rounds; want 1 after 1", ex.Outcome.DefenderRetreats.P, ex.Rounds.Mean.Value)
+	}
+	spOutcomes(t, "nobody hits, the defender retreats", spRun(t, sc, 106).Outcome, 0, 0, 0, 0, 1, 0)
+}
+
 // Maneuvering Jets cancels 1 hit of each space cannon roll against the
 // holder. A cruiser against 2 PDS (p = .5 each): it dies only to 2 hits,
 // .25 (without the card, to 1 or 2: .75). Space cannon defense: a carrier

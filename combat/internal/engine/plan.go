@@ -511,7 +511,11 @@ func (p *Plan) addWarnings(sc *Input) {
 	}
 	if sc.Action != GroundCombat && fights(InSpace, RollSpace) {
 		p.neverEnds = true
-		p.Warnings = append(p.Warnings, "no unit on either side can score a hit in space combat with these modifiers: such a combat never ends; it is reported as unfinished, stopped at "+stop)
+		ends := "such a combat never ends; it is reported as unfinished"
+		if p.retreats { // a retreat policy may still end it (LRR 78.5)
+			ends = "such a combat ends only by a side's retreat, and is otherwise reported as unfinished"
+		}
+		p.Warnings = append(p.Warnings, "no unit on either side can score a hit in space combat with these modifiers: "+ends+", stopped at "+stop)
 	}
 	if sc.Action != SpaceCombat && fights(OnGround, RollGround) {
 		p.neverEnds = true

@@ -132,9 +132,11 @@ func (ls *liveStates) carry(w *sweep, k int32, r, bin int) {
 	sa, sd := j/nd, j%nd
 	pa, pd := c.pmfOf(Attacker, sa), c.pmfOf(Defender, sd)
 	pa, pd, p00, boosted := w.roundPMFs(j, r, pa, pd, pa[0]*pd[0])
-	if w.limit == 0 && p00 >= 1 && c.nextOf(Attacker, sa, 0) == sa && c.nextOf(Defender, sd, 0) == sd {
-		// Nobody can hit and nothing changes: the combat never ends
-		// (its rounds: the round cap, as in settle).
+	if w.limit == 0 && !w.retreats && p00 >= 1 && c.nextOf(Attacker, sa, 0) == sa && c.nextOf(Defender, sd, 0) == sd {
+		// Nobody can hit, nothing changes and nobody may retreat: the
+		// combat never ends (its rounds: the round cap, as in settle).
+		// With a retreat policy the rounds go on, as in a trial, until a
+		// side announces one (after=N) or the round cap.
 		a := w.absorbedIn(j)
 		a.stuck = true
 		a.hist[histBins-1] += m
