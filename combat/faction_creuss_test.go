@@ -34,6 +34,27 @@ func TestDimensionalSplicerEndsCombatBeforeBarrage(t *testing.T) {
 	}
 }
 
+// Dimensional Splicer with Direct Hit spends the copy (the long scenario
+// sweep's seed 1041630): the Creuss defender's hit at the start damages one
+// of the attacker's 2 dreadnoughts, Direct Hit (1 copy, current printing:
+// an ability's hit counts) destroys it, and the combat goes on as 1
+// dreadnought against 2 cruisers with no Direct Hit left — exactly that
+// battle's figures. The exact solver had kept the copy for the rounds.
+func TestDimensionalSplicerSpendsDirectHit(t *testing.T) {
+	def := factionSide(t, "creuss", "2 cruiser", "dimensional-splicer")
+	def.Cards = []string{"direct-hit"}
+	sc := combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "2 dreadnought")}, Defender: def}
+	ex := mustSolve(t, sc)
+	ref := mustSolve(t, combat.Scenario{Action: combat.SpaceCombat, Attacker: combat.Side{Fleet: mustFleet(t, "1 dreadnought")},
+		Defender: factionSide(t, "creuss", "2 cruiser")})
+	if d := math.Abs(ex.Outcome.AttackerWin.P - ref.Outcome.AttackerWin.P); d > 1e-12 {
+		t.Errorf("exact: attacker wins %.15f, 1 dreadnought against 2 cruisers %.15f", ex.Outcome.AttackerWin.P, ref.Outcome.AttackerWin.P)
+	}
+	mc := mustRun(t, sc, factionTrials, 118)
+	w := ref.Outcome.AttackerWin.P
+	near(t, "Monte Carlo: attacker wins", mc.Outcome.AttackerWin.P, w, bernoulliSD(w))
+}
+
 // Dimensional Splicer: the Creuss (2 cruisers, 0.4 each) hit the
 // defender's cruiser at the start (it dies; the dreadnought would only
 // sustain). After round 1 no cruiser is left, and the dreadnought only if

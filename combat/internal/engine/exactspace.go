@@ -47,16 +47,86 @@ func (s *Solver) spaceCannonOffense(c *chain, dist map[uint32]float64) map[uint3
 // states of the space area with their rounds; a state where no space
 // combat took place ends with 0 rounds.
 func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
-	p := s.P
 	nd := uint32(c.ss[Defender].n)
 	fights, quiet := split(dist, nd)
-	if hs := p.Hooks.startOfCombat[InSpace]; len(hs) > 0 {
-		fights = s.replay(c, fights, nil, func(t *Trial) {
-			for _, h := range hs {
-				h(t)
-			}
-		})
+	final, fled, err := s.startSpaceCombat(c, fights)
+	if err != nil {
+		return nil, fled, err
 	}
+	for _, j := range sortedKeys(quiet) {
+		a, ok := final[j]
+		if !ok {
+			a = &absorbed{}
+			final[j] = a
+		}
+		a.hist[0] += quiet[j]
+	}
+	return final, fled, nil
+}
+
+// startSpaceCombat runs the start-of-combat effects on the states fights,
+// then the rest of the combat (spaceRounds). Where a side holds Direct
+// Hit, an effect's hit that a ship sustains may spend a copy (Dimensional
+// Splicer's, Ambush's): the states after the effects are then grouped by
+// the copies left, each group's combat starting with them.
+func (s *Solver) startSpaceCombat(c *chain, fights map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+	p := s.P
+	hs := p.Hooks.startOfCombat[InSpace]
+	if len(hs) == 0 {
+		return s.spaceRounds(c, fights)
+	}
+	run := func(t *Trial) {
+		for _, h := range hs {
+			h(t)
+		}
+	}
+	if p.counted.destroy[Attacker].copies == 0 && p.counted.destroy[Defender].copies == 0 {
+		return s.spaceRounds(c, s.replay(c, fights, nil, run))
+	}
+	return s.byCopies(s.replayCounted(c, fights, run), func(g map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+		return s.spaceRounds(c, g)
+	})
+}
+
+// replayCounted is replay of f on the states dist of chain c, each trial
+// starting with the Direct Hit copies left (s.copies, else the plan's):
+// the states after, grouped by the copies left then.
+func (s *Solver) replayCounted(c *chain, dist map[uint32]float64, f func(*Trial)) map[uint64]map[uint32]float64 {
+	p := s.P
+	cnt := p.startCounters()
+	if s.copies != nil {
+		cnt = *s.copies
+	}
+	out := map[uint64]map[uint32]float64{}
+	for _, j := range sortedKeys(dist) {
+		t := s.scratch(c, j, nil)
+		for side := range NumSides {
+			if d := p.counted.destroy[side]; d.copies > 0 {
+				t.Used[d.counter] = uint8(d.copies - int(cnt.hits[side]))
+			}
+		}
+		f(t)
+		left := cnt
+		for side := range NumSides {
+			if d := p.counted.destroy[side]; d.copies > 0 {
+				left.hits[side] = uint8(d.copies - int(t.Used[d.counter]))
+			}
+		}
+		g := out[left.pack()]
+		if g == nil {
+			g = map[uint32]float64{}
+			out[left.pack()] = g
+		}
+		g[encodeJoint(c, t)] += dist[j]
+	}
+	return out
+}
+
+// spaceRounds is the space combat after its start-of-combat effects:
+// anti-fighter barrage, the TI3 pre-combat rolls and the rounds, from the
+// states fights.
+func (s *Solver) spaceRounds(c *chain, fights map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+	p := s.P
 	if len(fights) > 0 {
 		fights = s.volley(c, fights, RollAFB)
 	}
@@ -67,15 +137,7 @@ func (s *Solver) spaceCombat(c *chain, dist map[uint32]float64) (map[uint32]*abs
 	if err != nil {
 		return nil, fled, err
 	}
-	s.meanRounds[InSpace] += occupancy + endedBeforeRolls(final) // once, or once per group of copies (spaceCombatByCopies)
-	for _, j := range sortedKeys(quiet) {
-		a, ok := final[j]
-		if !ok {
-			a = &absorbed{}
-			final[j] = a
-		}
-		a.hist[0] += quiet[j]
-	}
+	s.meanRounds[InSpace] += occupancy + endedBeforeRolls(final) // once, or once per group of copies (byCopies)
 	return final, fled, nil
 }
 

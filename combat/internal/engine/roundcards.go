@@ -28,6 +28,8 @@ type cancelCard struct {
 type destroyCard struct {
 	copies int
 	target [MaxSlots]bool
+	// counter is the trial's count of the copies played (Trial.Used).
+	counter int
 }
 
 // countedCards are a plan's cards of either kind, per side holding them.
@@ -100,7 +102,7 @@ func (p *Plan) DestroySustainers(side Side, copies int, target [MaxSlots]bool, a
 		t.Destroy(s, slot) // a damaged one: the ship that just sustained
 	})
 	p.native[wOnSustain][0]++
-	p.counted.destroy[side] = destroyCard{copies: copies, target: target}
+	p.counted.destroy[side] = destroyCard{copies: copies, target: target, counter: c}
 }
 
 // roundState reports whether combat type ct's rounds carry state beyond
@@ -270,13 +272,22 @@ func (s *Solver) spaceCannonOffenseCounted(c *chain, dist map[uint32]float64) ma
 // (spaceCannonOffenseCounted), the combat starting with those copies, the
 // final states of all groups together.
 func (s *Solver) spaceCombatByCopies(c *chain, groups map[uint64]map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
-	defer func() { s.copies = nil }()
+	return s.byCopies(groups, func(g map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+		return s.spaceCombat(c, g)
+	})
+}
+
+// byCopies solves each group of the copies left with solve, the copies
+// set for it (s.copies), and returns the final states of all groups
+// together.
+func (s *Solver) byCopies(groups map[uint64]map[uint32]float64, solve func(map[uint32]float64) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error)) (map[uint32]*absorbed, [2]map[uint32]*roundsHist, error) {
+	defer func(was *counters) { s.copies = was }(s.copies)
 	final := map[uint32]*absorbed{}
 	var fled [2]map[uint32]*roundsHist
 	for _, key := range slices.Sorted(maps.Keys(groups)) {
 		cnt := unpackCounters(key)
 		s.copies = &cnt
-		f, fl, err := s.spaceCombat(c, groups[key])
+		f, fl, err := solve(groups[key])
 		if err != nil {
 			return nil, fled, err
 		}
