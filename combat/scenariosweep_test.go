@@ -18,14 +18,21 @@ import (
 // sweepSeeds are the seeds TestScenarioSweep checks: 1..2,500, or 1..250
 // with -short, each count divided by raceTrialDivisor under -race. CI's
 // longer sweep sets TI4SIM_SWEEP=N: N seeds from sweepLongFirst on, none
-// of them the plain sweep's.
+// of them the plain sweep's, or from TI4SIM_SWEEP_FROM when set (to go on
+// where an earlier long sweep stopped).
 func sweepSeeds(t *testing.T) (first, n uint64) {
 	if s := os.Getenv("TI4SIM_SWEEP"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || n < 1 {
 			t.Fatalf("TI4SIM_SWEEP=%q: a positive number of scenarios is needed", s)
 		}
-		return sweepLongFirst, n
+		first := uint64(sweepLongFirst)
+		if f := os.Getenv("TI4SIM_SWEEP_FROM"); f != "" {
+			if first, err = strconv.ParseUint(f, 10, 64); err != nil || first < 1 {
+				t.Fatalf("TI4SIM_SWEEP_FROM=%q: a positive seed is needed", f)
+			}
+		}
+		return first, n
 	}
 	if testing.Short() {
 		return 1, 250 / raceTrialDivisor
