@@ -72,7 +72,7 @@ func TestScenarioSweep(t *testing.T) {
 	}
 }
 
-// foundSeeds are seeds that longer sweeps (1,000,001 to 1,090,000) found
+// foundSeeds are seeds that longer sweeps (of 1,000,001 to 1,230,000) found
 // failing, each checked by every run since its fix:
 //   - 1004379, 1004440, 1004838, 1007579, 1009794, 1029409: a system's
 //     landing solved alone had no space rounds to add, and Parley sending
