@@ -112,12 +112,7 @@ func (s *Solver) replayCounted(c *chain, dist map[uint32]float64, f func(*Trial)
 				left.hits[side] = uint8(d.copies - int(t.Used[d.counter]))
 			}
 		}
-		g := out[left.pack()]
-		if g == nil {
-			g = map[uint32]float64{}
-			out[left.pack()] = g
-		}
-		g[encodeJoint(c, t)] += dist[j]
+		groupOf(out, left)[encodeJoint(c, t)] += dist[j]
 	}
 	return out
 }

@@ -254,18 +254,24 @@ func (s *Solver) spaceCannonOffenseCounted(c *chain, dist map[uint32]float64) ma
 					}
 					ns, k := st, cnt
 					ns[target], k.hits[shooter] = c.hitsCounted(target, RollSCO, st[target], st[shooter], h, cnt.hits[shooter])
-					to := next[k.pack()]
-					if to == nil {
-						to = map[uint32]float64{}
-						next[k.pack()] = to
-					}
-					to[ns[0]*nd+ns[1]] += g[j] * q
+					groupOf(next, k)[ns[0]*nd+ns[1]] += g[j] * q
 				}
 			}
 		}
 		groups = next
 	}
 	return groups
+}
+
+// groupOf returns the group of the copies left k in groups (states by
+// the copies left), made empty on first use.
+func groupOf(groups map[uint64]map[uint32]float64, k counters) map[uint32]float64 {
+	g := groups[k.pack()]
+	if g == nil {
+		g = map[uint32]float64{}
+		groups[k.pack()] = g
+	}
+	return g
 }
 
 // spaceCombatByCopies is spaceCombat for each group of the copies left
